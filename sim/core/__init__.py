@@ -1,0 +1,1 @@
+"""What every ruleset shares: random streams, card tables, rule parameters, records, input errors."""

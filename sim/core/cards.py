@@ -1,0 +1,75 @@
+"""The card-table compiler: TOML a designer edits -> validated records -> Polars -> numpy arrays.
+
+Every ruleset describes one card with a pydantic model; this module reads the files, validates each
+card against that model and reports every problem with the file, the card id and the field, so a
+designer never has to read a traceback to find a typo.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from pathlib import Path
+from typing import TypeVar
+
+import polars as pl
+from pydantic import BaseModel, ValidationError
+
+from sim.core.errors import InputError
+
+CardModel = TypeVar("CardModel", bound=BaseModel)
+
+
+def read_toml(path: Path) -> dict:
+    """Parse a TOML file; a syntax error names the file and the line TOML reports."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_card_file(path: Path, model: type[CardModel]) -> tuple[dict, list[CardModel]]:
+    """Read one card file: its top-level header (everything but [[card]]) and its validated cards."""
+    data = read_toml(path)
+    raw_cards = data.pop("card", None)
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise InputError(f"{path}: no cards: add at least one [[card]] table")
+    cards: list[CardModel] = []
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for position, raw in enumerate(raw_cards, start=1):
+        card_id = raw.get("id", f"#{position}") if isinstance(raw, dict) else f"#{position}"
+        try:
+            card = model.model_validate(raw)
+        except ValidationError as exc:
+            for err in exc.errors():
+                field = ".".join(str(p) for p in err["loc"]) or "(card)"
+                problems.append(f"{path}: card {card_id}: field '{field}': {err['msg']}")
+            continue
+        if card.id in seen:
+            problems.append(f"{path}: card {card.id}: field 'id': duplicate of card #{seen[card.id]}")
+        seen[card.id] = position
+        cards.append(card)
+    if problems:
+        raise InputError("\n".join(problems))
+    return data, cards
+
+
+def cards_frame(cards: list[BaseModel]) -> pl.DataFrame:
+    """The validated cards as one Polars frame, one row per card, in file order."""
+    return pl.DataFrame([card.model_dump() for card in cards])
+
+
+def file_hash(paths: list[Path]) -> str:
+    """A short content hash of the card files, recorded in every manifest."""
+    digest = hashlib.sha256()
+    for path in sorted(paths, key=lambda p: p.name):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

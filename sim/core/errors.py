@@ -1,0 +1,21 @@
+"""Bad input is reported in words that name the place to fix it, never as a traceback."""
+
+from __future__ import annotations
+
+
+class InputError(Exception):
+    """A card file, experiment spec, results folder or argument the designer must fix.
+
+    The message names the file (and card, field or line) so the fix is one edit away. The CLI turns
+    it into a message on stderr and exit code 2, before anything under results/ is touched.
+    """
+
+
+def format_pydantic_error(source: str, exc: Exception, prefix: str = "") -> str:
+    """One line per problem: `source: field.path: message`."""
+    lines = []
+    for err in getattr(exc, "errors", lambda: [])():
+        loc = ".".join(str(part) for part in err.get("loc", ()))
+        where = f"{prefix}{loc}" if loc else prefix.rstrip(".") or "(top level)"
+        lines.append(f"{source}: {where}: {err.get('msg', 'invalid')}")
+    return "\n".join(lines) or f"{source}: {exc}"

@@ -1,0 +1,40 @@
+"""Rule parameters: every number a rule gives is a parameter whose default is the source's value.
+
+A ruleset declares its parameters as a pydantic model (field default = the source's number, field
+description = the rule id and words). A spec's `[params]` table overrides them by name; an unknown
+name or a bad value is an InputError naming the spec file and the parameter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from sim.core.errors import InputError
+
+Params = TypeVar("Params", bound=BaseModel)
+
+
+def resolve_params(model: type[Params], overrides: dict, source: str) -> Params:
+    """The ruleset's defaults with the spec's overrides applied, validated."""
+    unknown = sorted(set(overrides) - set(model.model_fields))
+    if unknown:
+        known = ", ".join(sorted(model.model_fields))
+        raise InputError(f"{source}: params: unknown parameter(s) {', '.join(unknown)}; known: {known}")
+    try:
+        return model.model_validate(overrides)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            field = ".".join(str(p) for p in err["loc"])
+            lines.append(f"{source}: params.{field}: {err['msg']}")
+        raise InputError("\n".join(lines)) from None
+
+
+def params_hash(params: BaseModel) -> str:
+    """A short hash of the resolved parameters, recorded in every manifest."""
+    text = json.dumps(params.model_dump(), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,0 +1,124 @@
+"""Deck building under a point budget (rules D-02 and D-16), reusable by any game with a budget.
+
+Cards are indices into a pool with integer costs; `available` marks what may be picked; a deck is an
+int64 bitmask. Two drafters:
+- greedy: the deck of exactly k cards, cost <= budget, with the highest total value (exact 0/1
+  knapsack with a count constraint, by dynamic programming; value comes from the agent's weights);
+- random: uniform over all valid decks of exactly k cards (counting DP, then sequential sampling).
+When no k-card deck fits the budget, k shrinks to the largest size that fits (rule D-16).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import uniform
+
+NEG = -1.0e18
+
+
+@njit(cache=True)
+def _max_deck_size(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> int:
+    """Rule D-16: the largest size <= k for which the cheapest available cards fit the budget."""
+    picked = np.zeros(n, np.bool_)
+    total = 0
+    size = 0
+    while size < k:
+        best = -1
+        for i in range(n):
+            if available[i] and not picked[i] and (best < 0 or cost[i] < cost[best]):
+                best = i
+        if best < 0 or total + cost[best] > budget:
+            break
+        picked[best] = True
+        total += cost[best]
+        size += 1
+    return size
+
+
+@njit(cache=True)
+def _best_deck(cost: np.ndarray, value: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.int64:
+    """Greedy drafter: the exactly-k deck within budget of highest total value (0/1 knapsack)."""
+    dp = np.full((k + 1, budget + 1), NEG)
+    dp[0, :] = 0.0
+    keep = np.zeros((n, k + 1, budget + 1), np.bool_)
+    for i in range(n):
+        if not available[i]:
+            continue
+        c = cost[i]
+        v = value[i]
+        for j in range(k, 0, -1):
+            for b in range(budget, c - 1, -1):
+                cand = dp[j - 1, b - c] + v
+                if cand > dp[j, b] + 1e-12:
+                    dp[j, b] = cand
+                    keep[i, j, b] = True
+    mask = np.int64(0)
+    if dp[k, budget] <= NEG / 2:
+        return mask
+    j = k
+    b = budget
+    for i in range(n - 1, -1, -1):
+        if j > 0 and keep[i, j, b]:
+            mask |= np.int64(1) << np.int64(i)
+            j -= 1
+            b -= cost[i]
+    return mask
+
+
+@njit(cache=True)
+def _count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.ndarray:
+    """counts[i, j, b]: how many j-card subsets of available cards i..n-1 cost at most b."""
+    counts = np.zeros((n + 1, k + 1, budget + 1))
+    counts[n, 0, :] = 1.0
+    for i in range(n - 1, -1, -1):
+        for j in range(k + 1):
+            for b in range(budget + 1):
+                total = counts[i + 1, j, b]
+                if j > 0 and available[i] and cost[i] <= b:
+                    total += counts[i + 1, j - 1, b - cost[i]]
+                counts[i, j, b] = total
+    return counts
+
+
+@njit(cache=True)
+def _sample_deck(
+    cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int, counts: np.ndarray, rng: np.ndarray, stream: int
+) -> np.int64:
+    """Random drafter: a k-card deck within budget, uniform over all such decks (needs counts > 0)."""
+    mask = np.int64(0)
+    j = k
+    b = budget
+    for i in range(n):
+        if j == 0:
+            break
+        if not available[i] or cost[i] > b:
+            continue
+        with_card = counts[i + 1, j - 1, b - cost[i]]
+        if uniform(rng, stream) * counts[i, j, b] < with_card:
+            mask |= np.int64(1) << np.int64(i)
+            j -= 1
+            b -= cost[i]
+    return mask
+
+
+@njit(cache=True)
+def _greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int, max_budget: int) -> np.ndarray:
+    """The greedy deck for every budget 0..max_budget (size shrinking per rule D-16 where needed)."""
+    available = np.ones(n, np.bool_)
+    decks = np.zeros(max_budget + 1, np.int64)
+    for budget in range(max_budget + 1):
+        size = _max_deck_size(cost, available, n, k, budget)
+        if size > 0:
+            decks[budget] = _best_deck(cost, value, available, n, size, budget)
+    return decks
+
+
+def deck_cards(mask: int) -> list[int]:
+    """The pool indices in a deck bitmask, ascending."""
+    return [i for i in range(64) if (int(mask) >> i) & 1]
+
+
+def deck_cost(mask: int, cost: np.ndarray) -> int:
+    return int(sum(int(cost[i]) for i in deck_cards(mask)))

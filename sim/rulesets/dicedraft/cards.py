@@ -1,0 +1,133 @@
+"""Dicedraft card schema and the compiled card table the kernels read.
+
+A faction file holds its characters (rule D-03); `dados.toml` holds the dice-card types, one copy of
+each joins every player's selection. A side's pool is its faction's characters followed by the dice
+types, in file order; a deck is a bitmask over that pool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+import polars as pl
+from pydantic import BaseModel, ConfigDict, Field as PydField, model_validator
+
+from sim.core.cards import cards_frame, file_hash, load_card_file
+from sim.core.errors import InputError
+from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, Boost, Field, Kind
+
+CARDS_DIR = Path(__file__).parent / "cards"
+DICE_FILE = "dados.toml"
+
+
+class DicedraftCard(BaseModel):
+    """One [[card]] table. Characters carry ATQ/DEF; dice cards carry a die and what it boosts."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    id: str = PydField(min_length=1, max_length=16)
+    name: str = PydField(min_length=1)
+    kind: Literal["personaje", "dado"]
+    cost: int = PydField(ge=0, le=135)
+    atq: int = PydField(0, ge=0, le=99)
+    def_: int = PydField(0, ge=0, le=99, alias="def")
+    double_block: bool = False
+    double_attack: bool = False
+    die: int = PydField(0, ge=0, le=20)
+    boost: Literal["atq", "def", ""] = ""
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _fields_fit_kind(self) -> "DicedraftCard":
+        if self.kind == "personaje":
+            if self.def_ < 1:
+                raise ValueError("a personaje needs def of at least 1")
+            if self.die or self.boost:
+                raise ValueError("die and boost belong to dice cards (kind = \"dado\")")
+        else:
+            if self.die < 2:
+                raise ValueError("a dado needs die = 2..20 (the number of faces)")
+            if self.boost not in ("atq", "def"):
+                raise ValueError('a dado needs boost = "atq" or "def"')
+            if self.atq or self.def_ or self.double_block or self.double_attack:
+                raise ValueError("dice cards neither attack nor block (rule D-07): remove atq/def/double_*")
+        return self
+
+
+@dataclass(frozen=True)
+class FactionPool:
+    """One side's selectable cards (rule D-03): faction characters, then one of each dice type."""
+
+    faction: str
+    label: str
+    frame: pl.DataFrame  # one row per card, pool order
+    files: tuple[Path, ...]
+    table: np.ndarray = field(repr=False)  # int32 [MAX_CARDS, N_FIELDS]
+
+    @property
+    def n_cards(self) -> int:
+        return self.frame.height
+
+    @property
+    def ids(self) -> list[str]:
+        return self.frame["id"].to_list()
+
+    @property
+    def names(self) -> list[str]:
+        return self.frame["name"].to_list()
+
+    def index_of(self, card_id: str) -> int:
+        try:
+            return self.ids.index(card_id)
+        except ValueError:
+            raise InputError(f"card {card_id!r} is not in the {self.faction} pool") from None
+
+    def hash(self) -> str:
+        return file_hash(list(self.files))
+
+
+def _compile_table(frame: pl.DataFrame) -> np.ndarray:
+    table = np.zeros((MAX_CARDS, N_FIELDS), np.int32)
+    n = frame.height
+    table[:n, Field.KIND] = (frame["kind"] == "dado").cast(pl.Int32).to_numpy() * int(Kind.DICE)
+    table[:n, Field.COST] = frame["cost"].to_numpy()
+    table[:n, Field.ATQ] = frame["atq"].to_numpy()
+    table[:n, Field.DEF] = frame["def_"].to_numpy()
+    table[:n, Field.DOUBLE_BLOCK] = frame["double_block"].cast(pl.Int32).to_numpy()
+    table[:n, Field.DOUBLE_ATTACK] = frame["double_attack"].cast(pl.Int32).to_numpy()
+    table[:n, Field.DIE] = frame["die"].to_numpy()
+    table[:n, Field.BOOST] = (frame["boost"] == "def").cast(pl.Int32).to_numpy() * int(Boost.DEF)
+    return table
+
+
+def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
+    return sorted(p.stem for p in cards_dir.glob("*.toml") if p.name != DICE_FILE)
+
+
+def load_pool(faction: str, cards_dir: Path = CARDS_DIR) -> FactionPool:
+    """Read a faction's characters and the shared dice types into one validated, compiled pool."""
+    faction_file = cards_dir / f"{faction}.toml"
+    if not faction_file.exists():
+        known = ", ".join(list_factions(cards_dir)) or "none"
+        raise InputError(f"{cards_dir}: no card file for faction {faction!r} (found: {known})")
+    header, characters = load_card_file(faction_file, DicedraftCard)
+    dice_file = cards_dir / DICE_FILE
+    _, dice = load_card_file(dice_file, DicedraftCard)
+    for card in characters:
+        if card.kind != "personaje":
+            raise InputError(f"{faction_file}: card {card.id}: field 'kind': faction files hold personajes; dice go in {DICE_FILE}")
+    for card in dice:
+        if card.kind != "dado":
+            raise InputError(f"{dice_file}: card {card.id}: field 'kind': {DICE_FILE} holds only dados")
+    cards = characters + dice
+    if len(cards) > MAX_CARDS:
+        raise InputError(f"{faction_file}: {len(cards)} cards with the dice; a pool holds at most {MAX_CARDS}")
+    clash = {c.id for c in characters} & {c.id for c in dice}
+    if clash:
+        raise InputError(f"{faction_file}: card {sorted(clash)[0]}: field 'id': also used in {dice_file}")
+    frame = cards_frame(cards)
+    label = str(header.get("name", faction))
+    return FactionPool(faction, label, frame, (faction_file, dice_file), _compile_table(frame))

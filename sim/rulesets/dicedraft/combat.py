@@ -1,0 +1,119 @@
+"""One combat of dicedraft: declare, block, the dice chain, resolve (rules D-06 to D-15)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import Purpose, below
+from sim.rulesets.dicedraft.agents import choose_attackers, choose_blocks, choose_die, choose_fight
+from sim.rulesets.dicedraft.constants import Boost, Event, Field, Seen, Zone
+from sim.rulesets.dicedraft.fights import fight_deaths
+from sim.rulesets.dicedraft.state import (
+    CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, record, stream,
+)
+
+
+@njit(cache=True, inline="always")
+def _reveal(cs: np.ndarray, side: int, card: int) -> None:
+    """A face-down card becomes known when it attacks, blocks or is used (decision, rules.md)."""
+    cs[side, card, CS_FLAGS] |= Seen.REVEALED
+
+
+@njit(cache=True)
+def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
+           rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, att: int, tr: np.ndarray) -> None:
+    """The active player's attack: rules D-07 (declare together), D-08 (blocks), D-13 (dice), D-15."""
+    attackers = scratch[0]
+    blocked = scratch[1]
+    order = scratch[2]
+    na = choose_attackers(tab, val, w, par, cs, ps, rng, att, attackers)
+    if na == 0:
+        return
+    dfn = 1 - att
+    for i in range(na):
+        _reveal(cs, att, attackers[i])
+        record(tr, ps, att, Event.ATTACK, attackers[i], 0, 0)
+    nf = choose_blocks(tab, val, w, cs, ps, rng, dfn, attackers, na, fights, blocked, order)
+    for f in range(nf):
+        _reveal(cs, dfn, fights[f, F_D0])
+        record(tr, ps, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A0], 0)
+        if fights[f, F_A1] >= 0:
+            record(tr, ps, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A1], 1)
+        if fights[f, F_D1] >= 0:
+            _reveal(cs, dfn, fights[f, F_D1])
+            record(tr, ps, dfn, Event.BLOCK, fights[f, F_D1], fights[f, F_A0], 0)
+    if nf > 0:  # rule D-13: a dice chain only when there is at least one block
+        dice_chain(tab, val, w, cs, ps, rng, fights, nf, att, tr)
+    resolve(tab, cs, ps, fights, nf, att, attackers, na, blocked, tr)
+
+
+@njit(cache=True)
+def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, ps: np.ndarray,
+               rng: np.ndarray, fights: np.ndarray, nf: int, att: int, tr: np.ndarray) -> None:
+    """Rule D-13: the attacker starts; players alternate using one dice card or passing; two passes
+    in a row end the chain; each roll is assigned to one fight and lasts this combat."""
+    current = att
+    passes = 0
+    while passes < 2:
+        card = choose_die(tab, val, w, cs, ps, rng, current, att, fights, nf)
+        if card < 0:
+            passes += 1
+            record(tr, ps, current, Event.DICE_PASS, 0, 0, 0)
+        else:
+            passes = 0
+            roll = 1 + below(rng, stream(current, Purpose.DICE), tab[current, card, Field.DIE])
+            boost = tab[current, card, Field.BOOST]
+            f = choose_fight(tab, val, ps, rng, current, att, fights, nf, boost, roll)
+            add_boost(fights, f, current == att, boost, roll)
+            _reveal(cs, current, card)
+            cs[current, card, CS_ZONE] = Zone.DISCARD  # a used dice card goes to the discard pile
+            record(tr, ps, current, Event.DICE, card, roll, fights[f, F_A0])
+        current = 1 - current
+
+
+@njit(cache=True, inline="always")
+def add_boost(fights: np.ndarray, f: int, by_attacker: bool, boost: int, roll: int) -> None:
+    """Rule D-14: a boost is added once to its side of the fight, whatever the number of fighters."""
+    if by_attacker:
+        fights[f, F_ATQ_A if boost == Boost.ATQ else F_DEF_A] += roll
+    else:
+        fights[f, F_ATQ_D if boost == Boost.ATQ else F_DEF_D] += roll
+
+
+@njit(cache=True)
+def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray, nf: int, att: int,
+            attackers: np.ndarray, na: int, blocked: np.ndarray, tr: np.ndarray) -> None:
+    """Rule D-15: every fight resolves at once (both sides may die; damage does not stay);
+    rule D-09: unblocked attackers deal their printed ATQ to the defender's lives, once each."""
+    dfn = 1 - att
+    dead_att = np.int64(0)
+    dead_dfn = np.int64(0)
+    one = np.int64(1)
+    for f in range(nf):
+        a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(tab, fights, f, att, 0, 0, 0, 0)
+        if a0_dies:
+            dead_att |= one << np.int64(fights[f, F_A0])
+        if a1_dies:
+            dead_att |= one << np.int64(fights[f, F_A1])
+        if d0_dies:
+            dead_dfn |= one << np.int64(fights[f, F_D0])
+        if d1_dies:
+            dead_dfn |= one << np.int64(fights[f, F_D1])
+    damage = 0
+    for i in range(na):
+        if not blocked[i]:
+            damage += tab[att, attackers[i], Field.ATQ]
+            ps[dfn, PS_LIVES] -= tab[att, attackers[i], Field.ATQ]
+            record(tr, ps, att, Event.UNBLOCKED, attackers[i], tab[att, attackers[i], Field.ATQ], ps[dfn, PS_LIVES])
+    for f in range(nf):
+        for slot, side, dead in ((F_A0, att, dead_att), (F_A1, att, dead_att), (F_D0, dfn, dead_dfn), (F_D1, dfn, dead_dfn)):
+            card = fights[f, slot]
+            if card < 0:
+                continue
+            if (dead >> np.int64(card)) & one:
+                if cs[side, card, CS_ZONE] == Zone.TABLE:
+                    cs[side, card, CS_ZONE] = Zone.DISCARD  # dead characters go to the discard pile
+                    record(tr, ps, side, Event.DIES, card, side, 0)
+            else:
+                record(tr, ps, side, Event.SURVIVES, card, side, 0)

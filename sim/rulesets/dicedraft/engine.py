@@ -1,0 +1,212 @@
+"""The typed Python face of the dicedraft kernels: compile a spec, play a chunk, trace one unit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim.core.errors import InputError
+from sim.core.params import params_hash, resolve_params
+from sim.core.rng import seed_to_u64
+from sim.draft.budget import _count_table, _greedy_decks_by_budget, _max_deck_size
+from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool
+from sim.rulesets.dicedraft.constants import (
+    AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
+    N_WEIGHTS, RESULT_NAMES, Agent, Col, Field, Kind, UnitKind, Weight,
+)
+from sim.rulesets.dicedraft.kernels import (
+    N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, count_cards, play_batch, play_unit,
+)
+from sim.rulesets.dicedraft.params import DicedraftParams
+from sim.run.spec import Experiment, side_label
+
+UNIT_KINDS = {"games": UnitKind.GAME, "story": UnitKind.STORY, "best_of_three": UnitKind.MATCH}
+WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
+
+
+@dataclass
+class CompiledConfig:
+    """Everything the kernels need for one config, as numpy arrays, plus what it was made from."""
+
+    config_id: str
+    experiment: Experiment
+    params: DicedraftParams
+    pools: tuple[FactionPool, FactionPool]
+    labels: tuple[str, str]
+    unit_kind: int
+    mirrored: bool
+    rows_per_unit: int
+    tab: np.ndarray = field(repr=False)
+    val: np.ndarray = field(repr=False)
+    w: np.ndarray = field(repr=False)
+    par: np.ndarray = field(repr=False)
+    setup: np.ndarray = field(repr=False)
+    greedy_decks: np.ndarray = field(repr=False)
+    max_sizes: np.ndarray = field(repr=False)
+    counts: np.ndarray = field(repr=False)
+    stage_min: np.ndarray = field(repr=False)
+    stage_max: np.ndarray = field(repr=False)
+
+    def kernel_args(self) -> tuple:
+        return (self.tab, self.val, self.w, self.par, self.setup, self.greedy_decks, self.max_sizes,
+                self.counts, self.stage_min, self.stage_max)
+
+    def hashes(self) -> dict[str, str]:
+        return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
+
+
+def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
+    """What a card is worth to an agent with these weights (greedy draft and play read it)."""
+    value = np.zeros(MAX_CARDS)
+    for c in range(n):
+        if tab[c, Field.KIND] == Kind.DICE:
+            value[c] = weights[Weight.DIE] * (tab[c, Field.DIE] + 1) / 2.0
+        else:
+            value[c] = (weights[Weight.ATQ] * tab[c, Field.ATQ] + weights[Weight.DEF] * tab[c, Field.DEF]
+                        + weights[Weight.DOUBLE_BLOCK] * tab[c, Field.DOUBLE_BLOCK]
+                        + weights[Weight.DOUBLE_ATTACK] * tab[c, Field.ATQ] * tab[c, Field.DOUBLE_ATTACK])
+    return value
+
+
+def _weights(overrides: dict[str, float], source: str, index: int) -> np.ndarray:
+    weights = np.array(DEFAULT_WEIGHTS, np.float64)
+    for name, value in overrides.items():
+        if name not in WEIGHT_NAMES:
+            raise InputError(f"{source}: side[{index + 1}].weights.{name}: unknown weight; known: {', '.join(WEIGHT_NAMES)}")
+        weights[WEIGHT_NAMES.index(name)] = value
+    return weights
+
+
+def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledConfig:
+    """Validate the spec against the card files and rule parameters and build the kernel arrays."""
+    spec = experiment.spec
+    source = str(experiment.path)
+    params = resolve_params(DicedraftParams, spec.params, source)
+    cards_dir = experiment.cards_dir or CARDS_DIR
+    pools = tuple(load_pool(side.faction, cards_dir) for side in spec.sides)
+    unit_kind = UNIT_KINDS[spec.kind]
+    tab = np.zeros((2, MAX_CARDS, N_FIELDS), np.int32)
+    w = np.zeros((2, N_WEIGHTS))
+    setup = np.zeros((2, N_SU), np.int64)
+    for i, (side, pool) in enumerate(zip(spec.sides, pools)):
+        tab[i] = pool.table
+        w[i] = _weights(side.weights, source, i)
+        setup[i, SU_AGENT] = AGENT_NAMES.index(side.agent)
+        setup[i, SU_DRAFTER] = AGENT_NAMES.index(side.draft)
+        setup[i, SU_BUDGET] = params.budget if side.budget is None else side.budget
+        setup[i, SU_N_CARDS] = pool.n_cards
+    if unit_kind == UnitKind.STORY and spec.sides[1].budget is not None:
+        raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
+                         "(params story_stage_min / story_stage_max, rule D-17); remove it")
+    val = np.zeros((2, 2, MAX_CARDS))
+    for viewer in range(2):
+        for side in range(2):
+            val[viewer, side] = card_values(tab[side], pools[side].n_cards, w[viewer])
+    stage_min = np.array(params.story_stage_min, np.int64)
+    stage_max = np.array(params.story_stage_max, np.int64)
+    max_budget = int(max(setup[:, SU_BUDGET].max(), stage_max.max()))
+    greedy_decks = np.zeros((2, max_budget + 1), np.int64)
+    max_sizes = np.zeros((2, max_budget + 1), np.int64)
+    n_max = max(p.n_cards for p in pools)
+    counts = np.zeros((2, n_max + 1, params.deck_size + 1, max_budget + 1))
+    for side, pool in enumerate(pools):
+        n = pool.n_cards
+        cost = np.ascontiguousarray(tab[side, :n, Field.COST])
+        everything = np.ones(n, np.bool_)
+        for b in range(max_budget + 1):
+            max_sizes[side, b] = _max_deck_size(cost, everything, n, params.deck_size, b)
+        if setup[side, SU_BUDGET] > max_budget or max_sizes[side, setup[side, SU_BUDGET]] == 0:
+            raise InputError(f"{source}: side[{side + 1}].budget: no card of {pool.faction} fits a budget of "
+                             f"{setup[side, SU_BUDGET]} points")
+        if setup[side, SU_DRAFTER] == Agent.GREEDY:
+            greedy_decks[side] = _greedy_decks_by_budget(cost, val[side, side, :n].copy(), n, params.deck_size, max_budget)
+        else:
+            counts[side, : n + 1] = _count_table(cost, everything, n, params.deck_size, max_budget)
+    rows_per_unit = {UnitKind.GAME: 1, UnitKind.STORY: len(stage_min), UnitKind.MATCH: params.match_max_games}[unit_kind]
+    labels = tuple(side_label(s, i) for i, s in enumerate(spec.sides))
+    return CompiledConfig(config_id, experiment, params, pools, labels, int(unit_kind), spec.seats == "mirrored",
+                          rows_per_unit, tab, val, w, params.vector(), setup, greedy_decks, max_sizes, counts,
+                          stage_min, stage_max)
+
+
+def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int) -> tuple[np.ndarray, np.ndarray]:
+    """Play units [unit_start, unit_start + n_units): (rows[game, Col], counters[side, card, Counter, result]).
+
+    Wraps kernels.play_batch and kernels.count_cards; the result depends only on (config, seed,
+    unit range), never on the thread count."""
+    n_rows = n_units * compiled.rows_per_unit
+    rows = np.zeros((n_rows, N_COLS), np.int64)
+    flags = np.zeros((n_rows, 2, MAX_CARDS), np.uint8)
+    play_batch(compiled.unit_kind, unit_start, n_units, seed_to_u64(seed), compiled.mirrored,
+               *compiled.kernel_args(), rows, flags)
+    counters = count_cards(rows, flags)
+    return rows, counters
+
+
+def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
+    """Replay unit `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""
+    rows = np.zeros((compiled.rows_per_unit, N_COLS), np.int64)
+    flags = np.zeros((compiled.rows_per_unit, 2, MAX_CARDS), np.uint8)
+    tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
+    play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags, tr)
+    return rows, tr[tr[:, 2] >= 0]
+
+
+def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
+    """Per-game records as a Polars frame (played rows only), one row per game."""
+    played = rows[rows[:, Col.PLAYED] == 1]
+    spec = compiled.experiment.spec
+    per = compiled.rows_per_unit
+    frame = pl.DataFrame({
+        "config": pl.Series([compiled.config_id] * len(played), dtype=pl.Utf8),
+        "game": played[:, Col.UNIT] * per + played[:, Col.STAGE],
+        "unit": played[:, Col.UNIT],
+        "stage": played[:, Col.STAGE].astype(np.int8),
+        "first_side": played[:, Col.FIRST].astype(np.int8),
+        "winner": played[:, Col.WINNER].astype(np.int8),
+        "end_reason": pl.Series(np.array(END_NAMES)[played[:, Col.END]]).cast(pl.Categorical),
+        "turns": played[:, Col.TURNS].astype(np.int16),
+    })
+    for i, suffix in enumerate("ab"):
+        side = spec.sides[i]
+        frame = frame.with_columns(
+            pl.lit(compiled.labels[i]).cast(pl.Categorical).alias(f"label_{suffix}"),
+            pl.lit(side.faction).cast(pl.Categorical).alias(f"faction_{suffix}"),
+            pl.lit(side.agent).cast(pl.Categorical).alias(f"agent_{suffix}"),
+            pl.lit(side.draft).cast(pl.Categorical).alias(f"draft_{suffix}"),
+            pl.Series(f"budget_{suffix}", played[:, Col.BUDGET_A + i].astype(np.int16)),
+            pl.Series(f"deck_cost_{suffix}", played[:, Col.COST_A + i].astype(np.int16)),
+            pl.Series(f"deck_{suffix}", played[:, Col.DECK_A + i]),
+            pl.Series(f"lives_{suffix}", played[:, Col.LIVES_A + i].astype(np.int16)),
+            pl.Series(f"redrafts_{suffix}", played[:, Col.REDRAFTS_A + i].astype(np.int8)),
+        )
+    return frame
+
+
+def cards_frame(compiled: CompiledConfig, counters: np.ndarray) -> pl.DataFrame:
+    """Card-impact counters as a Polars frame: one row per (side, card), one column per counter and
+    result (`in_deck_win`, `in_deck_loss`, `in_deck_draw`, `opening_hand_win`, ...)."""
+    parts = []
+    for side, pool in enumerate(compiled.pools):
+        n = pool.n_cards
+        columns: dict[str, object] = {
+            "config": [compiled.config_id] * n,
+            "side": np.full(n, side, np.int8),
+            "faction": [pool.faction] * n,
+            "card_id": pool.ids,
+            "card_name": pool.names,
+            "cost": pool.frame["cost"].to_numpy(),
+        }
+        for k, counter in enumerate(COUNTER_NAMES):
+            for r, result in enumerate(RESULT_NAMES):
+                columns[f"{counter}_{result}"] = counters[side, :n, k, r]
+        parts.append(pl.DataFrame(columns))
+    return pl.concat(parts)
+
+
+def default_chunk_units(compiled: CompiledConfig) -> int:
+    """Units per chunk: enough work that a chunk takes about a second, not milliseconds."""
+    return max(1, 100_000 // compiled.rows_per_unit)

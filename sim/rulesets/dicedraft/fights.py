@@ -1,0 +1,84 @@
+"""Who dies in one fight (rules D-10, D-11, D-14, D-15), shared by combat and the agents' lookahead.
+
+A fight is one row of `fights`: one or two attackers against one or two defenders, plus the dice
+boosts of this combat. The three shapes the rules allow:
+- one attacker against one defender (rule D-08; also a double attacker against a double blocker,
+  which deals its ATQ once, rule D-11);
+- two attackers against one double blocker (rule D-10): their ATQ add up against its DEF and only
+  the first attacker receives its counterattack (rule D-12);
+- one double attacker against two defenders (rule D-11): it deals its full ATQ to each and receives
+  the sum of their ATQ.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.dicedraft.constants import Boost, Field
+from sim.rulesets.dicedraft.state import F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D
+
+
+@njit(cache=True)
+def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int, extra_atq_a: int, extra_def_a: int,
+                 extra_atq_d: int, extra_def_d: int) -> tuple:
+    """(first attacker dies, second attacker dies, first defender dies, second defender dies).
+
+    Rule D-15: a character dies when the ATQ against it equals or exceeds its DEF; attack and
+    counterattack resolve together, so both sides may die. Rule D-14: a dice boost counts once per
+    side of the fight, never once per character. The `extra_*` arguments let an agent ask
+    "what if I added this roll" without touching the fight.
+    """
+    dfn = 1 - att
+    a0 = fights[f, F_A0]
+    a1 = fights[f, F_A1]
+    d0 = fights[f, F_D0]
+    d1 = fights[f, F_D1]
+    atq_a = fights[f, F_ATQ_A] + extra_atq_a
+    def_a = fights[f, F_DEF_A] + extra_def_a
+    atq_d = fights[f, F_ATQ_D] + extra_atq_d
+    def_d = fights[f, F_DEF_D] + extra_def_d
+    if a1 >= 0:
+        # rule D-10: joint attack against the double blocker; it strikes back at the first only
+        joint = tab[att, a0, Field.ATQ] + tab[att, a1, Field.ATQ] + atq_a
+        d0_dies = joint >= tab[dfn, d0, Field.DEF] + def_d
+        a0_dies = tab[dfn, d0, Field.ATQ] + atq_d >= tab[att, a0, Field.DEF] + def_a
+        return a0_dies, False, d0_dies, False
+    if d1 >= 0:
+        # rule D-11: full ATQ to each defender (a DEF boost protects both, rule D-14) ...
+        hit = tab[att, a0, Field.ATQ] + atq_a
+        d0_dies = hit >= tab[dfn, d0, Field.DEF] + def_d
+        d1_dies = hit >= tab[dfn, d1, Field.DEF] + def_d
+        # ... and the sum of both defenders' ATQ back, an ATQ boost added once (rule D-14)
+        counter = tab[dfn, d0, Field.ATQ] + tab[dfn, d1, Field.ATQ] + atq_d
+        a0_dies = counter >= tab[att, a0, Field.DEF] + def_a
+        return a0_dies, False, d0_dies, d1_dies
+    d0_dies = tab[att, a0, Field.ATQ] + atq_a >= tab[dfn, d0, Field.DEF] + def_d
+    a0_dies = tab[dfn, d0, Field.ATQ] + atq_d >= tab[att, a0, Field.DEF] + def_a
+    return a0_dies, False, d0_dies, False
+
+
+@njit(cache=True)
+def fight_score(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, viewer: int,
+                boost_side: int, boost: int, amount: int) -> float:
+    """Value of fight f's deaths for `viewer`: enemy losses minus own losses.
+
+    `amount` is an extra dice roll that `boost_side` adds to its ATQ or DEF (`boost`), or 0.
+    """
+    xa_atq = amount if (boost_side == att and boost == Boost.ATQ) else 0
+    xa_def = amount if (boost_side == att and boost == Boost.DEF) else 0
+    xd_atq = amount if (boost_side != att and boost == Boost.ATQ) else 0
+    xd_def = amount if (boost_side != att and boost == Boost.DEF) else 0
+    a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(tab, fights, f, att, xa_atq, xa_def, xd_atq, xd_def)
+    dfn = 1 - att
+    loss_att = 0.0
+    loss_dfn = 0.0
+    if a0_dies:
+        loss_att += val[viewer, att, fights[f, F_A0]]
+    if a1_dies:
+        loss_att += val[viewer, att, fights[f, F_A1]]
+    if d0_dies:
+        loss_dfn += val[viewer, dfn, fights[f, F_D0]]
+    if d1_dies:
+        loss_dfn += val[viewer, dfn, fights[f, F_D1]]
+    return loss_dfn - loss_att if viewer == att else loss_att - loss_dfn
