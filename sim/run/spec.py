@@ -81,6 +81,16 @@ def load_spec(path: Path, games: int | None = None, seed: int | None = None) -> 
         data["games"] = games
     if seed is not None:
         data["seed"] = seed
+    return load_spec_dict(data, path)
+
+
+def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
+    """Validate an already-parsed spec, e.g. the copy a run's manifest keeps, so a run can be
+    replayed from its own record even after the spec file was edited.
+
+    `source` is where the spec came from: it names the place in error messages, and a relative
+    `cards_dir` resolves against its folder, exactly as for the original file."""
+    path = Path(source)
     try:
         spec = ExperimentSpec.model_validate(data)
     except ValidationError as exc:

@@ -1,0 +1,92 @@
+"""An experiment turned into work: the configs it compares, each cut into chunks of units.
+
+The plan is the contract between the executors and the results store. A chunk is named by
+(config, first unit, unit count) and nothing else, so a chunk is the same piece of work whoever
+plays it and whenever: that is what lets a rerun skip the chunks already on disk and still end with
+results equal to an uninterrupted run (units are pure functions of spec, seed and unit index).
+
+For now an experiment has exactly one config, "base"; sweeps will add more configs here without the
+executors or the store changing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from sim.core.errors import InputError
+from sim.rulesets import get_ruleset
+from sim.run.spec import Experiment
+
+BASE_CONFIG = "base"
+MAX_CHUNK_UNITS = 10_000_000  # the spec's own upper bound on chunk_size
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Units [unit_start, unit_start + n_units) of one config: one task, one pair of Parquet files."""
+
+    config_id: str
+    unit_start: int
+    n_units: int
+
+    @property
+    def unit_stop(self) -> int:
+        return self.unit_start + self.n_units
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Every config of an experiment, compiled once, and the chunks that cover all its units."""
+
+    experiment: Experiment
+    ruleset: ModuleType
+    configs: dict[str, object]  # config id -> the ruleset's CompiledConfig
+    chunk_units: int
+    chunks: tuple[Chunk, ...]
+
+    @property
+    def seed(self) -> int:
+        return self.experiment.spec.seed
+
+    @property
+    def units_per_config(self) -> int:
+        return self.experiment.spec.games
+
+    @property
+    def total_units(self) -> int:
+        return sum(chunk.n_units for chunk in self.chunks)
+
+    def game_slots(self, chunks: tuple[Chunk, ...] | list[Chunk] | None = None) -> int:
+        """Game rows the chunks can produce (a best-of-three may stop early, so played <= slots)."""
+        chosen = self.chunks if chunks is None else chunks
+        return sum(chunk.n_units * self.configs[chunk.config_id].rows_per_unit for chunk in chosen)
+
+    def rechunk(self, chunk_units: int) -> Plan:
+        """The same work cut into chunks of another size (a resumed run keeps its folder's size)."""
+        chunks = tuple(
+            Chunk(config_id, start, n)
+            for config_id in self.configs
+            for start, n in chunk_ranges(self.units_per_config, chunk_units)
+        )
+        return Plan(self.experiment, self.ruleset, self.configs, int(chunk_units), chunks)
+
+
+def chunk_ranges(n_units: int, chunk_units: int) -> list[tuple[int, int]]:
+    """(unit_start, n_units) pairs covering 0..n_units-1 in order; the last chunk may be short."""
+    return [(start, min(chunk_units, n_units - start)) for start in range(0, n_units, chunk_units)]
+
+
+def make_plan(experiment: Experiment, chunk_size: int | None = None) -> Plan:
+    """Compile the experiment's configs (validating cards and parameters) and cut them into chunks.
+
+    The chunk size is, in order: the `chunk_size` argument (the CLI's --chunk-size), the spec's
+    `chunk_size`, the ruleset's `default_chunk_units` for the config. Compiling here, before any
+    folder is touched, is what lets bad cards or parameters fail without changing results/."""
+    if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK_UNITS:
+        raise InputError(f"--chunk-size: must be between 1 and {MAX_CHUNK_UNITS:,}, got {chunk_size}")
+    spec = experiment.spec
+    ruleset = get_ruleset(spec.ruleset, source=str(experiment.path))
+    configs = {BASE_CONFIG: ruleset.compile_config(experiment, config_id=BASE_CONFIG)}
+    units = chunk_size or spec.chunk_size or ruleset.default_chunk_units(configs[BASE_CONFIG])
+    return Plan(experiment, ruleset, configs, int(units), ()).rechunk(units)
