@@ -1,0 +1,165 @@
+"""Executors play a plan's chunks and hand each finished chunk back to the driver.
+
+Two of them, with one interface (`start`, `execute`, `stop`):
+- `serial` plays the chunks one after another in this process; numba's parallel kernel uses every
+  thread. For tests, small runs and debugging.
+- `ray` plays one chunk per Ray task (one CPU each, numba held to one thread, so N cores run N
+  chunks), either on an embedded local Ray it starts itself or on a cluster it joins
+  (`--address` or RAY_ADDRESS); when joining it never starts a cluster of its own.
+
+Either way the executor only computes: results come back to the driver through the `on_done`
+callback, and the driver alone writes files (atomically) and reports progress. So a lost worker
+cannot leave a half-written chunk, and a retried task changes nothing: a chunk's result depends
+only on (spec, seed, units).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+import polars as pl
+
+from sim.core.errors import InputError
+from sim.run.plan import Chunk, Plan
+
+ChunkDone = Callable[[Chunk, pl.DataFrame, pl.DataFrame], None]
+"""Called on the driver once per finished chunk with its games frame and cards frame."""
+
+EXECUTORS = ("serial", "ray")
+
+
+class Executor(Protocol):
+    name: str
+
+    def start(self) -> None:
+        """Acquire resources (e.g. connect to Ray); called before the results folder is opened."""
+
+    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:
+        """Play `chunks` of `plan`, calling `on_done` on the driver as each one finishes."""
+
+    def stop(self) -> None:
+        """Release what `start` acquired; safe to call when `start` failed or was never called."""
+
+
+def chunk_frames(plan: Plan, chunk: Chunk, rows: np.ndarray, counters: np.ndarray) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The ruleset's games and cards frames of one chunk's arrays (built on the driver for every
+    executor, so serial and Ray results go through exactly the same code)."""
+    compiled = plan.configs[chunk.config_id]
+    return plan.ruleset.games_frame(compiled, rows), plan.ruleset.cards_frame(compiled, counters)
+
+
+class SerialExecutor:
+    """Chunks in order, in this process; the kernel itself is parallel over games."""
+
+    name = "serial"
+
+    def start(self) -> None:
+        pass
+
+    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:
+        for chunk in chunks:
+            compiled = plan.configs[chunk.config_id]
+            rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, chunk.unit_start, chunk.n_units)
+            on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+
+    def stop(self) -> None:
+        pass
+
+
+def play_chunk_in_worker(ruleset_name: str, compiled: Any, seed: int, unit_start: int,
+                         n_units: int) -> tuple[np.ndarray, np.ndarray]:
+    """Body of the Ray task: one chunk on one thread (Ray gives the task one CPU)."""
+    import numba
+
+    from sim.rulesets import get_ruleset
+
+    numba.set_num_threads(1)
+    return get_ruleset(ruleset_name).play_chunk(compiled, seed, unit_start, n_units)
+
+
+class RayExecutor:
+    """One Ray task per chunk; the driver collects results with ray.wait as chunks finish.
+
+    `address` (or RAY_ADDRESS) joins an existing cluster; without one an embedded local instance
+    is started with all this machine's CPUs and shut down again at the end. Tasks are retried
+    `max_retries` times if a worker dies; at most `max_in_flight` chunks (default: twice the
+    cluster's CPUs) are queued at once so finished results never pile up in the object store."""
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, max_retries: int = 3, max_in_flight: int | None = None) -> None:
+        self.address = address or os.environ.get("RAY_ADDRESS") or None
+        self.max_retries = max_retries
+        self.max_in_flight = max_in_flight
+        self._started_ray = False
+
+    def start(self) -> None:
+        import ray
+
+        if ray.is_initialized():
+            return
+        if self.address:
+            try:
+                ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
+            except ConnectionError as exc:
+                raise InputError(f"--address: cannot join the Ray cluster at {self.address}: {exc}") from None
+        else:
+            ray.init(num_cpus=os.cpu_count(), include_dashboard=False, logging_level=logging.WARNING,
+                     log_to_driver=False)
+            self._started_ray = True
+
+    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:
+        import ray
+
+        if not chunks:
+            return
+        self.start()
+        # compile on the driver first (numba writes its cache to disk), so the workers load the
+        # cached kernels instead of all compiling at once (numba #4807)
+        for compiled in plan.configs.values():
+            plan.ruleset.play_chunk(compiled, plan.seed, 0, 1)
+        refs = {config_id: ray.put(compiled) for config_id, compiled in plan.configs.items()}
+        task = ray.remote(num_cpus=1, max_retries=self.max_retries)(play_chunk_in_worker)
+        limit = self.max_in_flight or max(4, 2 * int(ray.cluster_resources().get("CPU", 1)))
+        waiting = deque(chunks)
+        running: dict[Any, Chunk] = {}
+        try:
+            while waiting or running:
+                while waiting and len(running) < limit:
+                    chunk = waiting.popleft()
+                    ref = task.remote(plan.ruleset.NAME, refs[chunk.config_id], plan.seed, chunk.unit_start,
+                                      chunk.n_units)
+                    running[ref] = chunk
+                ready, _ = ray.wait(list(running), num_returns=1)
+                for ref in ready:
+                    chunk = running.pop(ref)
+                    rows, counters = ray.get(ref)
+                    on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+        finally:
+            for ref in running:
+                ray.cancel(ref, force=True)
+
+    def stop(self) -> None:
+        if self._started_ray:
+            import ray
+
+            ray.shutdown()
+            self._started_ray = False
+
+
+def make_executor(name: str, address: str | None = None) -> Executor:
+    """An executor by its CLI name; `address` only makes sense for Ray."""
+    if name == "serial":
+        if address:
+            raise InputError("--address: only used with --executor ray")
+        return SerialExecutor()
+    if name == "ray":
+        if address is not None and address.strip().lower() == "local":
+            raise InputError("--address: 'local' would start a new cluster; leave --address out for an embedded one")
+        return RayExecutor(address=address)
+    raise InputError(f"--executor: unknown executor {name!r}; available: {', '.join(EXECUTORS)}")

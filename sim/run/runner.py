@@ -1,0 +1,115 @@
+"""Run an experiment end to end: plan, check the results folder, execute, write, record.
+
+The order of steps is the point of this module. Everything that can refuse (spec, cards,
+parameters, arguments, a results folder holding another experiment) is checked before anything
+is created or changed, so bad input leaves results/ as it was. Only then is the executor started,
+the folder locked and the manifest written; the executor hands back chunks and this driver writes
+each one atomically as it arrives, so an interrupted run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from sim.core.errors import InputError
+from sim.run.executors import Executor, SerialExecutor
+from sim.run.plan import Chunk, Plan, make_plan
+from sim.run.progress import UNIT_WORDS, ProgressReporter, SilentProgress
+from sim.run.spec import Experiment
+from sim.run.store import check_run_name, existing_manifest, new_manifest, open_run, utc_now
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What one `run_experiment` call did (this session only; earlier sessions are in the manifest)."""
+
+    run_dir: Path
+    plan: Plan
+    chunks_played: int
+    chunks_skipped: int
+    units_played: int
+    games_played: int
+    wall_seconds: float
+    executor: str
+    finished: bool
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games_played / self.wall_seconds if self.wall_seconds > 0 else 0.0
+
+
+def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None = None,
+                executor_name: str = "serial", overwrite: bool = False,
+                chunk_size: int | None = None) -> tuple[Plan, Path, dict]:
+    """Validate everything and decide the plan, touching nothing: (plan, run folder, new manifest).
+
+    A resumed run keeps the chunk size its folder was written with (chunk files must line up),
+    unless --chunk-size asks for another one, which is refused."""
+    name = check_run_name(run_name or experiment.spec.name, "--run" if run_name else f"{experiment.path}: name")
+    results_dir = Path(results_dir)
+    if results_dir.exists() and not results_dir.is_dir():
+        raise InputError(f"--results: {results_dir} exists and is not a folder")
+    plan = make_plan(experiment, chunk_size)
+    run_dir = results_dir / name
+    manifest = new_manifest(plan, name, executor_name)
+    old = existing_manifest(run_dir, manifest, overwrite)
+    if old is not None and old.get("chunk_size") != plan.chunk_units:
+        stored = int(old["chunk_size"])
+        if chunk_size is not None:
+            raise InputError(f"--chunk-size: {run_dir} was written in chunks of {stored} units; resume it with "
+                             f"--chunk-size {stored} (or leave the flag out), or start again with --overwrite")
+        plan = plan.rechunk(stored)
+        manifest.update(chunk_size=plan.chunk_units, chunks_total=len(plan.chunks))
+    return plan, run_dir, manifest
+
+
+def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | None = None,
+                   executor: Executor | None = None, overwrite: bool = False, chunk_size: int | None = None,
+                   progress: ProgressReporter | None = None) -> RunOutcome:
+    """Play every chunk of the experiment not already in results/<run>/ and record the run.
+
+    The run folder is `results_dir / (run_name or spec name)`. Rerunning the same call resumes;
+    the finished folder is identical to that of an uninterrupted run."""
+    executor = executor or SerialExecutor()
+    progress = progress or SilentProgress()
+    plan, run_dir, manifest = prepare_run(experiment, results_dir, run_name, executor.name, overwrite, chunk_size)
+    executor.start()
+    try:
+        with open_run(run_dir, manifest, overwrite) as (store, current):
+            pending = store.pending(plan)
+            done_units = plan.total_units - sum(chunk.n_units for chunk in pending)
+            current["chunks_done"] = len(plan.chunks) - len(pending)
+            tally = {"chunks": 0, "units": 0, "games": 0}
+
+            def on_done(chunk: Chunk, games: pl.DataFrame, cards: pl.DataFrame) -> None:
+                store.write_chunk(chunk, games, cards)
+                tally["chunks"] += 1
+                tally["units"] += chunk.n_units
+                tally["games"] += games.height
+                current["chunks_done"] += 1
+                store.write_manifest(current)
+                progress.advance(chunk.n_units, games.height)
+
+            started = time.perf_counter()
+            progress.start(plan.total_units, done_units, UNIT_WORDS.get(experiment.spec.kind, "units"))
+            try:
+                executor.execute(plan, pending, on_done)
+            finally:
+                progress.stop()
+                wall = time.perf_counter() - started
+                current["wall_seconds"] = round(float(current.get("wall_seconds", 0.0)) + wall, 3)
+                finished = current["chunks_done"] == len(plan.chunks)
+                if finished:
+                    # a rerun with nothing left to play keeps the time the run really finished
+                    if tally["chunks"] or not current.get("finished"):
+                        current["finished"] = utc_now()
+                    current["status"] = "finished"
+                store.write_manifest(current)
+    finally:
+        executor.stop()
+    return RunOutcome(run_dir, plan, tally["chunks"], len(plan.chunks) - len(pending), tally["units"],
+                      tally["games"], wall, executor.name, finished)
