@@ -1,0 +1,17 @@
+"""Balance analytics over a results folder (Polars, lazy scans of the Parquet chunks).
+
+Each function takes a run folder (or what `scans` returns) and gives back a `pl.DataFrame`; none of
+them imports Dash, so the CLI, the dashboards and the report exporters all read the same numbers.
+"""
+
+from sim.analysis.end_reasons import end_reasons
+from sim.analysis.first_player import first_player_advantage
+from sim.analysis.game_length import game_length
+from sim.analysis.intervals import Z95, wilson_interval
+from sim.analysis.scans import scan_cards, scan_games
+from sim.analysis.win_rates import faction_win_rates
+
+__all__ = [
+    "Z95", "end_reasons", "faction_win_rates", "first_player_advantage", "game_length", "scan_cards",
+    "scan_games", "wilson_interval",
+]

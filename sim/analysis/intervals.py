@@ -1,0 +1,52 @@
+"""Confidence intervals for win rates.
+
+Wilson score intervals, because the plain normal (Wald) interval is too narrow near 0 and 1 and
+for small n, where balance questions often live (a 90% matchup, a rare card). A draw counts as half
+a win (ANALYTICS.md), so "wins" may be fractional.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+Z95 = 1.95996  # two-sided 95% normal quantile, as ANALYTICS.md fixes it
+
+
+def wilson_interval(wins: float | np.ndarray, n: float | np.ndarray,
+                    z: float = Z95) -> tuple[float, float] | tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval (low, high) for `wins` successes in `n` trials; draws as half wins.
+
+    Check value: wilson_interval(50, 100) == (0.40383, 0.59617) to 5 places. With n == 0 there is no
+    information, and the interval is (nan, nan). Works elementwise on arrays."""
+    wins_a = np.asarray(wins, dtype=np.float64)
+    n_a = np.asarray(n, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = wins_a / n_a
+        z2 = z * z
+        denom = 1.0 + z2 / n_a
+        center = (p + z2 / (2.0 * n_a)) / denom
+        half = z * np.sqrt(p * (1.0 - p) / n_a + z2 / (4.0 * n_a * n_a)) / denom
+        low = np.where(n_a > 0, np.clip(center - half, 0.0, 1.0), np.nan)
+        high = np.where(n_a > 0, np.clip(center + half, 0.0, 1.0), np.nan)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
+
+
+def wilson_exprs(wins: pl.Expr, n: pl.Expr, z: float = Z95) -> tuple[pl.Expr, pl.Expr]:
+    """The same interval as Polars expressions (low, high), for use inside a query."""
+    z2 = z * z
+    n_f = n.cast(pl.Float64)
+    p = wins.cast(pl.Float64) / n_f
+    denom = 1.0 + z2 / n_f
+    center = (p + z2 / (2.0 * n_f)) / denom
+    half = z * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt() / denom
+    low = pl.when(n_f > 0).then((center - half).clip(0.0, 1.0)).otherwise(None)
+    high = pl.when(n_f > 0).then((center + half).clip(0.0, 1.0)).otherwise(None)
+    return low, high
+
+
+def score_a(winner: pl.Expr = pl.col("winner")) -> pl.Expr:
+    """Side A's score in a game: 1 for a win, 0.5 for a draw, 0 for a loss (winner 0, -1, 1)."""
+    return pl.when(winner == 0).then(1.0).when(winner == -1).then(0.5).otherwise(0.0)
