@@ -1,0 +1,198 @@
+"""The `sim` command: run an experiment, show a run's summary, replay one game.
+
+```
+sim run experiments/dicedraft_factions.toml --games 20000 [--executor ray] [--run NAME] [--overwrite]
+sim show dicedraft_factions
+sim replay dicedraft_factions --game 17 --lang es
+```
+Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
+experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
+and results/ untouched. Anything else is a bug and propagates with its traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import polars as pl
+from rich.console import Console
+
+from sim.analysis.scans import scan_games
+from sim.core.errors import InputError
+from sim.rulesets import get_ruleset
+from sim.run.executors import EXECUTORS, make_executor
+from sim.run.plan import BASE_CONFIG
+from sim.run.progress import RichProgress
+from sim.run.runner import RunOutcome, run_experiment
+from sim.run.spec import load_spec, load_spec_dict
+from sim.run.store import MANIFEST, read_manifest
+from sim.report.console import print_summary
+
+EXIT_INPUT = 2
+EXIT_MISMATCH = 1
+EXIT_INTERRUPTED = 130
+
+
+def _int_at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: an integer >= minimum, with a message naming the bound."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+    parse.__name__ = f"integer >= {minimum}"
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="sim", description="Simulate card games and analyse their balance.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = commands.add_parser("run", help="play an experiment spec and store the results",
+                              description="Play an experiment; rerunning the same command resumes it.")
+    run.add_argument("spec", type=Path, metavar="SPEC", help="experiment spec (.toml)")
+    run.add_argument("--games", type=_int_at_least(1), help="units to play (games, story runs or matches); "
+                     "overrides the spec")
+    run.add_argument("--seed", type=_int_at_least(0), help="run seed; overrides the spec")
+    run.add_argument("--executor", choices=EXECUTORS, default="serial", help="serial (default) or ray")
+    run.add_argument("--address", metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
+                     "embedded local Ray)")
+    run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
+    run.add_argument("--results", type=Path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
+    run.add_argument("--chunk-size", type=_int_at_least(1), metavar="N", help="units per chunk (default: the spec's "
+                     "chunk_size, else the ruleset's)")
+    run.set_defaults(handler=command_run)
+
+    show = commands.add_parser("show", help="summary of a stored run")
+    show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
+    show.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
+    show.set_defaults(handler=command_show)
+
+    replay = commands.add_parser("replay", help="replay one stored game with its event trace")
+    replay.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
+    replay.add_argument("--game", type=_int_at_least(0), required=True, metavar="I", help="game index (as in the "
+                        "games table)")
+    replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of the event lines")
+    replay.add_argument("--config", default=BASE_CONFIG, help="config id (default base)")
+    replay.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
+    replay.set_defaults(handler=command_replay)
+    return parser
+
+
+def resolve_run_dir(run: str, results: Path) -> Path:
+    """RUN as a folder path holding a manifest, else as a name under --results."""
+    as_path = Path(run)
+    if (as_path / MANIFEST).is_file():
+        return as_path
+    under = results / run
+    if under.is_dir():
+        return under
+    raise InputError(f"RUN: no run {run!r}: neither {as_path} nor {under} is a results folder of `sim run`")
+
+
+def _summary_line(outcome: RunOutcome) -> str:
+    skipped = f", {outcome.chunks_skipped} chunk(s) already done" if outcome.chunks_skipped else ""
+    state = "finished" if outcome.finished else "incomplete"
+    return (f"{state}: {outcome.games_played:,} games in {outcome.wall_seconds:.1f} s "
+            f"({outcome.games_per_second:,.0f} games/s, {outcome.executor}, {outcome.chunks_played} chunk(s) played"
+            f"{skipped}) -> {outcome.run_dir}")
+
+
+def command_run(args: argparse.Namespace, console: Console) -> int:
+    experiment = load_spec(args.spec, games=args.games, seed=args.seed)
+    executor = make_executor(args.executor, args.address)
+    outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
+                             RichProgress())
+    print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
+    console.print(_summary_line(outcome), highlight=False)
+    return 0
+
+
+def command_show(args: argparse.Namespace, console: Console) -> int:
+    run_dir = resolve_run_dir(args.run, args.results)
+    manifest = read_manifest(run_dir)
+    print_summary(console, run_dir, manifest)
+    wall = float(manifest.get("wall_seconds") or 0.0)
+    console.print(f"wall time {wall:.1f} s over {manifest.get('sessions', 1)} session(s), executor "
+                  f"{manifest.get('executor')}, created {manifest.get('created')}, finished "
+                  f"{manifest.get('finished') or '-'}", highlight=False)
+    return 0
+
+
+def command_replay(args: argparse.Namespace, console: Console) -> int:
+    run_dir = resolve_run_dir(args.run, args.results)
+    manifest = read_manifest(run_dir)
+    if args.config not in manifest["configs"]:
+        raise InputError(f"--config: {args.config!r} is not a config of {run_dir} "
+                         f"({', '.join(manifest['configs'])})")
+    experiment = load_spec_dict(manifest["spec"], Path(manifest["spec_path"]))
+    ruleset = get_ruleset(experiment.spec.ruleset)
+    compiled = ruleset.compile_config(experiment, config_id=args.config)
+    n_slots = experiment.spec.games * compiled.rows_per_unit
+    if args.game >= n_slots:
+        raise InputError(f"--game: {args.game} is out of range; {run_dir} has game indices 0..{n_slots - 1}")
+    err = Console(stderr=True)
+    stored_hashes = manifest["configs"][args.config]["hashes"]
+    if compiled.hashes() != stored_hashes or ruleset.VERSION != manifest["ruleset_version"]:
+        err.print(f"[yellow]warning:[/] the cards, parameters or ruleset version changed since {run_dir} was "
+                  "written; the replay may not be the stored game", highlight=False)
+    unit = args.game // compiled.rows_per_unit
+    rows, events = ruleset.trace_unit(compiled, manifest["seed"], unit)
+    replayed = ruleset.games_frame(compiled, rows).filter(pl.col("game") == args.game)
+    stored = scan_games(run_dir).filter((pl.col("config") == args.config) & (pl.col("game") == args.game)).collect()
+    if replayed.height == 0:
+        raise InputError(f"--game: game {args.game} (unit {unit}) was never played: its unit ended earlier")
+    game = replayed.row(0, named=True)
+    labels = compiled.labels
+    winner = "draw" if game["winner"] < 0 else labels[game["winner"]]
+    console.print(f"[bold]game {args.game}[/bold] (unit {unit}, stage {game['stage']}) of {manifest['run']}: "
+                  f"{labels[game['first_side']]} goes first; {game['turns']} turns, winner {winner}, "
+                  f"ended by {game['end_reason']}", highlight=False)
+    if hasattr(ruleset, "describe_events"):
+        for line in ruleset.describe_events(compiled, rows, events, args.lang):
+            console.print(line, highlight=False, markup=False)
+    else:
+        console.print(f"replay decoding not available yet ({ruleset.NAME} has no describe_events); "
+                      f"{len(events)} raw events were traced", highlight=False)
+    if stored.height == 0:
+        console.print(f"stored record: game {args.game} is not in {run_dir} yet (its chunk has not finished)",
+                      highlight=False)
+        return 0
+    record = stored.row(0, named=True)
+    if (record["winner"], record["turns"]) == (game["winner"], game["turns"]):
+        console.print(f"replay matches the stored record (winner {record['winner']}, {record['turns']} turns)",
+                      highlight=False)
+        return 0
+    err.print(f"[red]replay differs from the stored record[/]: stored winner {record['winner']}, "
+              f"{record['turns']} turns; replayed winner {game['winner']}, {game['turns']} turns", highlight=False)
+    return EXIT_MISMATCH
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `sim` console script; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its message (exit 2) or the help (exit 0)
+        return int(exc.code or 0)
+    console = Console()
+    try:
+        return args.handler(args, console)
+    except InputError as exc:
+        print(f"sim {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print(f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""A run's summary as rich tables on the terminal (`sim run` at the end, `sim show`).
+
+Every win rate is shown with its n and 95% interval, and beside it what colours its reading: the
+first-player advantage, how long games last and how they end (ANALYTICS.md). Numbers come from
+sim.analysis only, so the terminal, dashboards and exports never disagree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from rich.console import Console
+from rich.table import Table
+
+from sim.analysis import end_reasons, faction_win_rates, first_player_advantage, game_length
+
+
+def _pct(value: float | None, digits: int = 1) -> str:
+    return "-" if value is None else f"{100 * value:.{digits}f}%"
+
+
+def _signed_pts(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:+.1f} pts"
+
+
+def _with_config(columns: list[str], many: bool) -> list[str]:
+    return (["config"] if many else []) + columns
+
+
+def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str, Any]) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold")
+    for name in columns:
+        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method") else "right")
+    for row in frame.iter_rows(named=True):
+        table.add_row(*[render[name](row) for name in columns])
+    return table
+
+
+def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
+    """Who ran what: the lines above the tables."""
+    sides = " vs ".join(s["label"] for s in next(iter(manifest["configs"].values()))["sides"])
+    commit = (manifest.get("git_commit") or "unknown")[:12] + ("+dirty" if manifest.get("git_dirty") else "")
+    return [
+        f"[bold]{manifest['run']}[/bold]: {sides} ({manifest['kind']}, {manifest['games']:,} units, "
+        f"seed {manifest['seed']}) — {manifest['status']}, chunks {manifest.get('chunks_done', '?')}/"
+        f"{manifest['chunks_total']}",
+        f"ruleset {manifest['ruleset']} {manifest['ruleset_version']}, engine {manifest['engine_version']}, "
+        f"commit {commit}, folder {run_dir}",
+    ]
+
+
+def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
+    """Win rates, first-player advantage, game length and end reasons of a run folder."""
+    for line in header_lines(manifest, run_dir):
+        console.print(line, highlight=False)
+    rates = faction_win_rates(run_dir)
+    many = rates["config"].n_unique() > 1
+    console.print(_table("Win rate (draw = ½ win), 95% Wilson interval", rates,
+                         _with_config(["side", "label", "faction", "n", "win rate", "95% CI", "W / L / D"], many), {
+        "config": lambda r: r["config"], "side": lambda r: "AB"[r["side"]], "label": lambda r: r["label"],
+        "faction": lambda r: r["faction"], "n": lambda r: f"{r['n']:,}", "win rate": lambda r: _pct(r["win_rate"]),
+        "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]",
+        "W / L / D": lambda r: f"{r['wins']:,} / {r['losses']:,} / {r['draws']:,}",
+    }))
+    console.print(_table("First-player advantage (side A first minus second)", first_player_advantage(run_dir),
+                         _with_config(["advantage", "95% CI", "first", "second", "pairs", "method"], many), {
+        "config": lambda r: r["config"], "advantage": lambda r: _signed_pts(r["advantage"]),
+        "95% CI": lambda r: f"[{_signed_pts(r['ci_low'])}, {_signed_pts(r['ci_high'])}]",
+        "first": lambda r: f"{_pct(r['win_rate_first'])} of {r['games_first']:,}",
+        "second": lambda r: f"{_pct(r['win_rate_second'])} of {r['games_second']:,}",
+        "pairs": lambda r: f"{r['pairs']:,}", "method": lambda r: r["method"],
+    }))
+    console.print(_table("Game length (turns)", game_length(run_dir),
+                         _with_config(["n", "median", "p90", "max", "mean"], many), {
+        "config": lambda r: r["config"], "n": lambda r: f"{r['n']:,}", "median": lambda r: f"{r['median']:g}",
+        "p90": lambda r: str(r["p90"]), "max": lambda r: str(r["max"]), "mean": lambda r: f"{r['mean']:.1f}",
+    }))
+    console.print(_table("End reasons", end_reasons(run_dir), _with_config(["reason", "games", "share"], many), {
+        "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: f"{r['count']:,}",
+        "share": lambda r: _pct(r["share"]),
+    }))
