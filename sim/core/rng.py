@@ -35,7 +35,7 @@ class Purpose(IntEnum):
 SIDE_STRIDE = 16
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _mix64(z: np.uint64) -> np.uint64:
     """splitmix64 finaliser: a bijective avalanche of 64 bits."""
     z = (z ^ (z >> np.uint64(30))) * MIX1
@@ -43,7 +43,7 @@ def _mix64(z: np.uint64) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def stream_key(seed: np.uint64, unit: np.uint64, purpose: np.uint64) -> np.uint64:
     """The starting state of the stream for (run seed, unit index, purpose)."""
     h = _mix64(seed ^ GOLDEN)
@@ -51,21 +51,21 @@ def stream_key(seed: np.uint64, unit: np.uint64, purpose: np.uint64) -> np.uint6
     return _mix64(h ^ (purpose * MIX2 + np.uint64(7)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def next_u64(state: np.ndarray, s: int) -> np.uint64:
     """Advance stream `s` of the `state` array and return 64 random bits."""
     state[s] += GOLDEN
     return _mix64(state[s])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def below(state: np.ndarray, s: int, n: int) -> int:
     """A uniform integer in [0, n) from stream `s` (multiply-shift on the top 32 bits)."""
     x = next_u64(state, s) >> np.uint64(32)
     return np.int64((x * np.uint64(n)) >> np.uint64(32))  # int64: uint64 mixed with int64 becomes float
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def uniform(state: np.ndarray, s: int) -> float:
     """A uniform float in [0, 1) from stream `s`."""
     return float(next_u64(state, s) >> np.uint64(11)) * MASK53

@@ -16,33 +16,39 @@ from numba import njit
 from sim.core.rng import uniform
 
 NEG = -1.0e18
+MAX_CARDS = 64  # a deck is an int64 bitmask over the pool
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _max_deck_size(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> int:
     """Rule D-16: the largest size <= k for which the cheapest available cards fit the budget."""
-    picked = np.zeros(n, np.bool_)
+    picked = np.int64(0)  # a bitmask, so the hot path allocates nothing
     total = 0
     size = 0
     while size < k:
         best = -1
         for i in range(n):
-            if available[i] and not picked[i] and (best < 0 or cost[i] < cost[best]):
+            taken = (picked >> np.int64(i)) & np.int64(1)
+            if available[i] and not taken and (best < 0 or cost[i] < cost[best]):
                 best = i
         if best < 0 or total + cost[best] > budget:
             break
-        picked[best] = True
+        picked |= np.int64(1) << np.int64(best)
         total += cost[best]
         size += 1
     return size
 
 
-@njit(cache=True)
-def _best_deck(cost: np.ndarray, value: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.int64:
-    """Greedy drafter: the exactly-k deck within budget of highest total value (0/1 knapsack)."""
-    dp = np.full((k + 1, budget + 1), NEG)
-    dp[0, :] = 0.0
-    keep = np.zeros((n, k + 1, budget + 1), np.bool_)
+@njit(cache=True, _nrt=False)
+def _best_deck(cost: np.ndarray, value: np.ndarray, available: np.ndarray, n: int, k: int, budget: int,
+               dp: np.ndarray, keep: np.ndarray) -> np.int64:
+    """Greedy drafter: the exactly-k deck within budget of highest total value (0/1 knapsack).
+
+    `dp` (>= (k+1) x (budget+1)) and `keep` (>= n x (k+1) x (budget+1)) are scratch the caller owns,
+    so a re-draft in the middle of a game allocates nothing."""
+    dp[: k + 1, : budget + 1] = NEG
+    dp[0, : budget + 1] = 0.0
+    keep[:n, : k + 1, : budget + 1] = False
     for i in range(n):
         if not available[i]:
             continue
@@ -67,11 +73,12 @@ def _best_deck(cost: np.ndarray, value: np.ndarray, available: np.ndarray, n: in
     return mask
 
 
-@njit(cache=True)
-def _count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.ndarray:
-    """counts[i, j, b]: how many j-card subsets of available cards i..n-1 cost at most b."""
-    counts = np.zeros((n + 1, k + 1, budget + 1))
-    counts[n, 0, :] = 1.0
+@njit(cache=True, _nrt=False)
+def _count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int, counts: np.ndarray) -> None:
+    """Fill counts[i, j, b]: how many j-card subsets of available cards i..n-1 cost at most b.
+    `counts` must be at least (n+1) x (k+1) x (budget+1)."""
+    counts[n, : k + 1, : budget + 1] = 0.0
+    counts[n, 0, : budget + 1] = 1.0
     for i in range(n - 1, -1, -1):
         for j in range(k + 1):
             for b in range(budget + 1):
@@ -79,10 +86,9 @@ def _count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget
                 if j > 0 and available[i] and cost[i] <= b:
                     total += counts[i + 1, j - 1, b - cost[i]]
                 counts[i, j, b] = total
-    return counts
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sample_deck(
     cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int, counts: np.ndarray, rng: np.ndarray, stream: int
 ) -> np.int64:
@@ -106,13 +112,28 @@ def _sample_deck(
 @njit(cache=True)
 def _greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int, max_budget: int) -> np.ndarray:
     """The greedy deck for every budget 0..max_budget (size shrinking per rule D-16 where needed)."""
-    available = np.ones(n, np.bool_)
+    available = np.ones(MAX_CARDS, np.int32)
     decks = np.zeros(max_budget + 1, np.int64)
+    dp, keep = knapsack_scratch(n, k, max_budget)
     for budget in range(max_budget + 1):
         size = _max_deck_size(cost, available, n, k, budget)
         if size > 0:
-            decks[budget] = _best_deck(cost, value, available, n, size, budget)
+            decks[budget] = _best_deck(cost, value, available, n, size, budget, dp, keep)
     return decks
+
+
+@njit(cache=True)
+def knapsack_scratch(n: int, k: int, max_budget: int) -> tuple:
+    """Scratch for _best_deck: (dp, keep)."""
+    return np.empty((k + 1, max_budget + 1)), np.empty((n, k + 1, max_budget + 1), np.bool_)
+
+
+@njit(cache=True)
+def count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.ndarray:
+    """A fresh counting table for _sample_deck (see _count_table)."""
+    counts = np.empty((n + 1, k + 1, budget + 1))
+    _count_table(cost, available, n, k, budget, counts)
+    return counts
 
 
 def deck_cards(mask: int) -> list[int]:

@@ -6,35 +6,41 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import Purpose, below
-from sim.rulesets.dicedraft.agents import choose_attackers, choose_blocks, choose_die, choose_fight
+from sim.rulesets.dicedraft.agents import can_block, choose_attackers, choose_blocks, choose_die, choose_fight
 from sim.rulesets.dicedraft.constants import Boost, Event, Field, Seen, Zone
 from sim.rulesets.dicedraft.fights import fight_deaths
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, record, stream,
+    CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, PS_N_CARDS,
+    SC_ATTACKERS, SC_BLOCKED, SC_BLOCKERS, SC_ORDER, SC_SEEN, record, stream,
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _reveal(cs: np.ndarray, side: int, card: int) -> None:
     """A face-down card becomes known when it attacks, blocks or is used (decision, rules.md)."""
     cs[side, card, CS_FLAGS] |= Seen.REVEALED
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
            rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, att: int, tr: np.ndarray) -> None:
     """The active player's attack: rules D-07 (declare together), D-08 (blocks), D-13 (dice), D-15."""
-    attackers = scratch[0]
-    blocked = scratch[1]
-    order = scratch[2]
-    na = choose_attackers(tab, val, w, par, cs, ps, rng, att, attackers)
+    attackers = scratch[SC_ATTACKERS]
+    na = choose_attackers(tab, val, w, par, cs, ps, rng, scratch, att, attackers, scratch[SC_SEEN])
     if na == 0:
         return
     dfn = 1 - att
     for i in range(na):
         _reveal(cs, att, attackers[i])
         record(tr, ps, att, Event.ATTACK, attackers[i], 0, 0)
-    nf = choose_blocks(tab, val, w, cs, ps, rng, dfn, attackers, na, fights, blocked, order)
+    blockers = scratch[SC_BLOCKERS]
+    nb = 0
+    for c in range(ps[dfn, PS_N_CARDS]):
+        if can_block(tab, cs, dfn, c):
+            blockers[nb] = c
+            nb += 1
+    blocked = scratch[SC_BLOCKED]
+    nf = choose_blocks(tab, val, w, ps, rng, dfn, attackers, na, blockers, nb, fights, blocked, scratch[SC_ORDER])
     for f in range(nf):
         _reveal(cs, dfn, fights[f, F_D0])
         record(tr, ps, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A0], 0)
@@ -48,7 +54,7 @@ def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs:
     resolve(tab, cs, ps, fights, nf, att, attackers, na, blocked, tr)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, ps: np.ndarray,
                rng: np.ndarray, fights: np.ndarray, nf: int, att: int, tr: np.ndarray) -> None:
     """Rule D-13: the attacker starts; players alternate using one dice card or passing; two passes
@@ -72,7 +78,7 @@ def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
         current = 1 - current
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def add_boost(fights: np.ndarray, f: int, by_attacker: bool, boost: int, roll: int) -> None:
     """Rule D-14: a boost is added once to its side of the fight, whatever the number of fighters."""
     if by_attacker:
@@ -81,7 +87,7 @@ def add_boost(fights: np.ndarray, f: int, by_attacker: bool, boost: int, roll: i
         fights[f, F_ATQ_D if boost == Boost.ATQ else F_DEF_D] += roll
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray, nf: int, att: int,
             attackers: np.ndarray, na: int, blocked: np.ndarray, tr: np.ndarray) -> None:
     """Rule D-15: every fight resolves at once (both sides may die; damage does not stay);
@@ -100,10 +106,8 @@ def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray,
             dead_dfn |= one << np.int64(fights[f, F_D0])
         if d1_dies:
             dead_dfn |= one << np.int64(fights[f, F_D1])
-    damage = 0
     for i in range(na):
         if not blocked[i]:
-            damage += tab[att, attackers[i], Field.ATQ]
             ps[dfn, PS_LIVES] -= tab[att, attackers[i], Field.ATQ]
             record(tr, ps, att, Event.UNBLOCKED, attackers[i], tab[att, attackers[i], Field.ATQ], ps[dfn, PS_LIVES])
     for f in range(nf):

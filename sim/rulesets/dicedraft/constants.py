@@ -11,6 +11,13 @@ from enum import IntEnum
 MAX_CARDS = 32  # a side's pool (faction characters + dice types); decks are int64 bitmasks
 MAX_EVENTS = 4096  # trace buffer of one game
 
+# val[viewer, side, ...]: what a card is worth to the viewer's agent; after the cards, the picture
+# of an unknown (face-down) card of that side: the mean of its pool's characters
+V_MEAN_ATQ = MAX_CARDS
+V_MEAN_DEF = MAX_CARDS + 1
+V_MEAN_VALUE = MAX_CARDS + 2
+N_VAL = MAX_CARDS + 3
+
 
 class Kind(IntEnum):
     CHARACTER = 0  # personaje: attacks and blocks (rule D-07)

@@ -5,22 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numba
 import numpy as np
 import polars as pl
 
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
 from sim.core.rng import seed_to_u64
-from sim.draft.budget import _count_table, _greedy_decks_by_budget, _max_deck_size
+from sim.draft.budget import _greedy_decks_by_budget, _max_deck_size, count_table
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
-    N_WEIGHTS, RESULT_NAMES, Agent, Col, Field, Kind, UnitKind, Weight,
+    N_VAL, N_WEIGHTS, RESULT_NAMES, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Field, Kind, UnitKind,
+    Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
-    N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, count_cards, play_batch, play_unit,
+    BLOCKS_PER_THREAD, N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, count_cards, play_batch, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
+from sim.rulesets.dicedraft.state import new_workspace
 from sim.run.spec import Experiment, side_label
 
 UNIT_KINDS = {"games": UnitKind.GAME, "story": UnitKind.STORY, "best_of_three": UnitKind.MATCH}
@@ -59,8 +62,9 @@ class CompiledConfig:
 
 
 def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
-    """What a card is worth to an agent with these weights (greedy draft and play read it)."""
-    value = np.zeros(MAX_CARDS)
+    """What a card is worth to an agent with these weights (greedy draft and play read it), then
+    the picture of a face-down card of this pool: its characters' mean ATQ, DEF and value."""
+    value = np.zeros(N_VAL)
     for c in range(n):
         if tab[c, Field.KIND] == Kind.DICE:
             value[c] = weights[Weight.DIE] * (tab[c, Field.DIE] + 1) / 2.0
@@ -68,6 +72,11 @@ def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
             value[c] = (weights[Weight.ATQ] * tab[c, Field.ATQ] + weights[Weight.DEF] * tab[c, Field.DEF]
                         + weights[Weight.DOUBLE_BLOCK] * tab[c, Field.DOUBLE_BLOCK]
                         + weights[Weight.DOUBLE_ATTACK] * tab[c, Field.ATQ] * tab[c, Field.DOUBLE_ATTACK])
+    characters = [c for c in range(n) if tab[c, Field.KIND] == Kind.CHARACTER]
+    if characters:
+        value[V_MEAN_ATQ] = tab[characters, Field.ATQ].mean()
+        value[V_MEAN_DEF] = tab[characters, Field.DEF].mean()
+        value[V_MEAN_VALUE] = value[characters].mean()
     return value
 
 
@@ -101,7 +110,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     if unit_kind == UnitKind.STORY and spec.sides[1].budget is not None:
         raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
                          "(params story_stage_min / story_stage_max, rule D-17); remove it")
-    val = np.zeros((2, 2, MAX_CARDS))
+    val = np.zeros((2, 2, N_VAL))
     for viewer in range(2):
         for side in range(2):
             val[viewer, side] = card_values(tab[side], pools[side].n_cards, w[viewer])
@@ -114,17 +123,17 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     counts = np.zeros((2, n_max + 1, params.deck_size + 1, max_budget + 1))
     for side, pool in enumerate(pools):
         n = pool.n_cards
-        cost = np.ascontiguousarray(tab[side, :n, Field.COST])
-        everything = np.ones(n, np.bool_)
+        cost = tab[side, :n, Field.COST]  # the same array kinds the kernels pass: one compiled version
+        everything = np.ones(MAX_CARDS, np.int32)
         for b in range(max_budget + 1):
             max_sizes[side, b] = _max_deck_size(cost, everything, n, params.deck_size, b)
         if setup[side, SU_BUDGET] > max_budget or max_sizes[side, setup[side, SU_BUDGET]] == 0:
             raise InputError(f"{source}: side[{side + 1}].budget: no card of {pool.faction} fits a budget of "
                              f"{setup[side, SU_BUDGET]} points")
         if setup[side, SU_DRAFTER] == Agent.GREEDY:
-            greedy_decks[side] = _greedy_decks_by_budget(cost, val[side, side, :n].copy(), n, params.deck_size, max_budget)
+            greedy_decks[side] = _greedy_decks_by_budget(cost, val[side, side, :n], n, params.deck_size, max_budget)
         else:
-            counts[side, : n + 1] = _count_table(cost, everything, n, params.deck_size, max_budget)
+            counts[side, : n + 1] = count_table(cost, everything, n, params.deck_size, max_budget)
     rows_per_unit = {UnitKind.GAME: 1, UnitKind.STORY: len(stage_min), UnitKind.MATCH: params.match_max_games}[unit_kind]
     labels = tuple(side_label(s, i) for i, s in enumerate(spec.sides))
     return CompiledConfig(config_id, experiment, params, pools, labels, int(unit_kind), spec.seats == "mirrored",
@@ -141,7 +150,7 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
     rows = np.zeros((n_rows, N_COLS), np.int64)
     flags = np.zeros((n_rows, 2, MAX_CARDS), np.uint8)
     play_batch(compiled.unit_kind, unit_start, n_units, seed_to_u64(seed), compiled.mirrored,
-               *compiled.kernel_args(), rows, flags)
+               *compiled.kernel_args(), rows, flags, min(n_units, BLOCKS_PER_THREAD * numba.get_num_threads()))
     counters = count_cards(rows, flags)
     return rows, counters
 
@@ -151,7 +160,8 @@ def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarr
     rows = np.zeros((compiled.rows_per_unit, N_COLS), np.int64)
     flags = np.zeros((compiled.rows_per_unit, 2, MAX_CARDS), np.uint8)
     tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
-    play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags, tr)
+    play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags,
+              new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1), tr)
     return rows, tr[tr[:, 2] >= 0]
 
 

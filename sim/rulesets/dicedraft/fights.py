@@ -19,7 +19,7 @@ from sim.rulesets.dicedraft.constants import Boost, Field
 from sim.rulesets.dicedraft.state import F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int, extra_atq_a: int, extra_def_a: int,
                  extra_atq_d: int, extra_def_d: int) -> tuple:
     """(first attacker dies, second attacker dies, first defender dies, second defender dies).
@@ -58,7 +58,7 @@ def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int, extra_at
     return a0_dies, False, d0_dies, False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fight_score(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, viewer: int,
                 boost_side: int, boost: int, amount: int) -> float:
     """Value of fight f's deaths for `viewer`: enemy losses minus own losses.

@@ -12,11 +12,11 @@ from sim.rulesets.dicedraft.combat import combat
 from sim.rulesets.dicedraft.constants import Agent, End, Event, Field, Param, Seen, Zone
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, PS_BUDGET, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS,
-    PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, count_in_zone, record, stream,
+    PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, SC_AVAILABLE, count_in_zone, record, stream,
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def set_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, side: int, deck: np.int64) -> None:
     """Put the cards of bitmask `deck` into the side's deck and shuffle it (Fisher-Yates)."""
     n = 0
@@ -35,25 +35,35 @@ def set_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, side: int, deck: n
     ps[side, PS_DECK_LEN] = n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray,
-            side: int, tr: np.ndarray) -> None:
+            scratch: np.ndarray, kn: tuple, side: int, tr: np.ndarray) -> None:
     """Rule D-16: with the deck exhausted, draft a new deck from the dead or used cards and the
-    reserve, within the budget; 15 cards, or 14, 13... when 15 cannot fit."""
+    reserve, within the budget; 15 cards, or 14, 13... when 15 cannot fit. `kn` is the thread's
+    knapsack scratch (dp, keep, counts)."""
+    dp, keep, counts = kn
     n = ps[side, PS_N_CARDS]
     cost = tab[side, :n, Field.COST]
-    available = np.zeros(n, np.bool_)
+    available = scratch[SC_AVAILABLE]
     for c in range(n):
         zone = cs[side, c, CS_ZONE]
-        available[c] = zone == Zone.DISCARD or zone == Zone.RESERVE
+        available[c] = 1 if zone == Zone.DISCARD or zone == Zone.RESERVE else 0
     budget = ps[side, PS_BUDGET]
     size = _max_deck_size(cost, available, n, par[Param.DECK_SIZE], budget)
     if size == 0:
         return
-    if ps[side, PS_DRAFTER] == Agent.GREEDY:
-        deck = _best_deck(cost, val[side, side, :n], available, n, size, budget)
+    n_available = 0
+    everything = np.int64(0)
+    for c in range(n):
+        if available[c]:
+            n_available += 1
+            everything |= np.int64(1) << np.int64(c)
+    if size == n_available:
+        deck = everything  # every available card fits: the only deck of that size, for any drafter
+    elif ps[side, PS_DRAFTER] == Agent.GREEDY:
+        deck = _best_deck(cost, val[side, side, :n], available, n, size, budget, dp, keep)
     else:
-        counts = _count_table(cost, available, n, size, budget)
+        _count_table(cost, available, n, size, budget, counts)
         deck = _sample_deck(cost, available, n, size, budget, counts, rng, stream(side, Purpose.DRAFT))
     for c in range(n):
         if cs[side, c, CS_ZONE] == Zone.DISCARD:
@@ -67,13 +77,13 @@ def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, cs: np.ndarray, p
     record(tr, ps, side, Event.REDRAFT, size, total, budget)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray,
-         side: int, n: int, opening: bool, tr: np.ndarray) -> None:
+         scratch: np.ndarray, kn: tuple, side: int, n: int, opening: bool, tr: np.ndarray) -> None:
     """Rule D-04: draw n cards; an empty deck is re-drafted first (rule D-16)."""
     for _ in range(n):
         if ps[side, PS_TOP] >= ps[side, PS_DECK_LEN]:
-            redraft(tab, val, par, cs, ps, rng, side, tr)
+            redraft(tab, val, par, cs, ps, rng, scratch, kn, side, tr)
             if ps[side, PS_TOP] >= ps[side, PS_DECK_LEN]:
                 return  # nothing left that fits the budget: no card to draw
         card = ps[side, PS_ORDER + ps[side, PS_TOP]]
@@ -83,20 +93,20 @@ def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: 
         record(tr, ps, side, Event.DRAW, card, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attacks_open(par: np.ndarray, ps: np.ndarray) -> bool:
     """Rule D-06: attacks are open to both once the second player begins their third turn."""
     return ps[GAME, G_TURN] >= par[Param.ATTACK_FROM_TURN]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-              rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, p: int, tr: np.ndarray) -> None:
+              rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, kn: tuple, p: int, tr: np.ndarray) -> None:
     """One turn of player p: draw (D-04), put down (D-05), attack when open (D-06, D-07)."""
     record(tr, ps, p, Event.TURN, ps[p, PS_LIVES], ps[p, PS_DECK_LEN] - ps[p, PS_TOP], ps[1 - p, PS_LIVES])
     first = ps[p, PS_TURNS] == 0
     ps[p, PS_TURNS] += 1
-    draw(tab, val, par, cs, ps, rng, p, par[Param.FIRST_TURN_DRAW] if first else par[Param.DRAW_PER_TURN], first, tr)
+    draw(tab, val, par, cs, ps, rng, scratch, kn, p, par[Param.FIRST_TURN_DRAW] if first else par[Param.DRAW_PER_TURN], first, tr)
     for _ in range(par[Param.CARDS_DOWN]):
         card = choose_put_down(tab, val, cs, ps, rng, p)
         if card < 0:
@@ -116,9 +126,9 @@ def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
             record(tr, ps, p, Event.DISCARD, card, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-              rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, first: int, lives: int,
+              rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, kn: tuple, first: int, lives: int,
               tr: np.ndarray) -> tuple:
     """Play from shuffled decks to the end. Returns (winner side or -1 for a draw, end reason, turns).
 
@@ -130,7 +140,7 @@ def play_game(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
     active = first
     cap = par[Param.TURN_CAP]
     while ps[GAME, G_TURN] < cap:
-        take_turn(tab, val, w, par, cs, ps, rng, fights, scratch, active, tr)
+        take_turn(tab, val, w, par, cs, ps, rng, fights, scratch, kn, active, tr)
         ps[GAME, G_TURN] += 1
         if ps[1 - active, PS_LIVES] <= 0:
             record(tr, ps, active, Event.END, active, End.LIVES, 0)

@@ -19,8 +19,8 @@ from sim.rulesets.dicedraft.constants import (
 )
 from sim.rulesets.dicedraft.game import play_game, set_deck
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, PS_AGENT, PS_BUDGET, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_REDRAFTS,
-    ST_STAGE, new_state, record, seed_streams, stream,
+    CS_FLAGS, CS_ZONE, PS_AGENT, PS_BUDGET, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_REDRAFTS, SC_AVAILABLE,
+    ST_STAGE, new_workspace, record, seed_streams, stream,
 )
 
 # setup[side, ...]: what the config says about each side
@@ -32,20 +32,21 @@ N_SU = 4
 
 
 @njit(cache=True)
-def draft_deck(tab: np.ndarray, rng: np.ndarray, side: int, drafter: int, budget: int, greedy_decks: np.ndarray,
-               max_sizes: np.ndarray, counts: np.ndarray, n: int) -> np.int64:
+def draft_deck(tab: np.ndarray, rng: np.ndarray, scratch: np.ndarray, side: int, drafter: int, budget: int,
+               greedy_decks: np.ndarray, max_sizes: np.ndarray, counts: np.ndarray, n: int) -> np.int64:
     """Rule D-02: the side's deck before a game, within `budget` points.
 
     The greedy drafter's deck depends only on the pool, the weights and the budget, so it was
     computed once per config (`greedy_decks[side, budget]`); the random drafter samples per game."""
     if drafter == Agent.GREEDY:
         return greedy_decks[side, budget]
-    available = np.ones(n, np.bool_)
+    available = scratch[SC_AVAILABLE]
+    available[:] = 1
     return _sample_deck(tab[side, :n, Field.COST], available, n, max_sizes[side, budget], budget, counts[side],
                         rng, stream(side, Purpose.DRAFT))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
     """Every card back to the reserve, every counter to zero, the config's per-side settings kept."""
     cs[:, :, :] = 0
@@ -58,18 +59,20 @@ def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
         ps[side, PS_N_CARDS] = setup[side, SU_N_CARDS]
 
 
-@njit(cache=True)
-def _play_one(tab, val, w, par, setup, cs, ps, rng, fights, scratch, decks, budgets, first, lives, stage,
-              u, rows, flags, r, tr) -> int:
-    """Play one game of unit u from the given decks; write row r. Returns the winner (-1 draw)."""
+@njit(cache=True, _nrt=False)
+def _play_one(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, first: int, lives: int,
+              stage: int, u: int, rows: np.ndarray, flags: np.ndarray, r: int, tr: np.ndarray) -> int:
+    """Play one game of unit u from the decks in the workspace; write row r. Returns the winner."""
+    cs, ps, rng, fights, scratch, pair, dp, keep, counts = ws
     for side in range(2):
-        ps[side, PS_BUDGET] = budgets[side]
-        set_deck(cs, ps, rng, side, decks[side])
+        ps[side, PS_BUDGET] = pair[2 + side]
+        set_deck(cs, ps, rng, side, pair[side])
         for c in range(ps[side, PS_N_CARDS]):
             if cs[side, c, CS_ZONE] == Zone.DECK:
                 cs[side, c, CS_FLAGS] |= Seen.IN_DECK
-    record(tr, ps, first, Event.DRAFT, stage, budgets[0], budgets[1])
-    winner, end, turns = play_game(tab, val, w, par, cs, ps, rng, fights, scratch, first, lives, tr)
+    record(tr, ps, first, Event.DRAFT, stage, pair[2], pair[3])
+    winner, end, turns = play_game(tab, val, w, par, cs, ps, rng, fights, scratch, (dp, keep, counts), first,
+                                   lives, tr)
     rows[r, Col.UNIT] = u
     rows[r, Col.STAGE] = stage
     rows[r, Col.PLAYED] = 1
@@ -77,21 +80,17 @@ def _play_one(tab, val, w, par, setup, cs, ps, rng, fights, scratch, decks, budg
     rows[r, Col.WINNER] = winner
     rows[r, Col.END] = end
     rows[r, Col.TURNS] = turns
-    rows[r, Col.LIVES_A] = ps[0, PS_LIVES]
-    rows[r, Col.LIVES_B] = ps[1, PS_LIVES]
-    rows[r, Col.DECK_A] = decks[0]
-    rows[r, Col.DECK_B] = decks[1]
-    rows[r, Col.BUDGET_A] = budgets[0]
-    rows[r, Col.BUDGET_B] = budgets[1]
-    rows[r, Col.REDRAFTS_A] = ps[0, PS_REDRAFTS]
-    rows[r, Col.REDRAFTS_B] = ps[1, PS_REDRAFTS]
     for side in range(2):
         total = 0
         for c in range(ps[side, PS_N_CARDS]):
-            if (decks[side] >> np.int64(c)) & np.int64(1):
+            if (pair[side] >> np.int64(c)) & np.int64(1):
                 total += tab[side, c, Field.COST]
             flags[r, side, c] = cs[side, c, CS_FLAGS] & COUNTER_BITS
         rows[r, Col.COST_A + side] = total
+        rows[r, Col.LIVES_A + side] = ps[side, PS_LIVES]
+        rows[r, Col.DECK_A + side] = pair[side]
+        rows[r, Col.BUDGET_A + side] = pair[2 + side]
+        rows[r, Col.REDRAFTS_A + side] = ps[side, PS_REDRAFTS]
     return winner
 
 
@@ -99,64 +98,81 @@ def _play_one(tab, val, w, par, setup, cs, ps, rng, fights, scratch, decks, budg
 def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.ndarray, val: np.ndarray,
               w: np.ndarray, par: np.ndarray, setup: np.ndarray, greedy_decks: np.ndarray, max_sizes: np.ndarray,
               counts: np.ndarray, stage_min: np.ndarray, stage_max: np.ndarray, rows: np.ndarray,
-              flags: np.ndarray, tr: np.ndarray) -> None:
-    """Play unit u into `rows`/`flags` (its own slice: no two units write the same row)."""
-    pair = np.uint64(u // 2) if mirrored else np.uint64(u)
+              flags: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """Play unit u into `rows`/`flags` (its own slice: no two units write the same row).
+
+    `ws` is the calling thread's workspace (state.new_workspace); everything in it is reset here,
+    so a unit's result never depends on what the thread played before."""
+    cs, ps, rng, fights, scratch, pair, _, _, _ = ws
+    pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
     swap = u % 2 if mirrored else 0
-    cs, ps, rng, fights = new_state(setup[0, SU_N_CARDS], setup[1, SU_N_CARDS])
-    scratch = np.empty((3, MAX_CARDS), np.int32)
-    decks = np.zeros(2, np.int64)
-    budgets = np.zeros(2, np.int64)
     n_a = setup[0, SU_N_CARDS]
     n_b = setup[1, SU_N_CARDS]
     _reset(cs, ps, setup)
-    seed_streams(rng, seed, pair, 0)
-    budgets[0] = setup[0, SU_BUDGET]
-    decks[0] = draft_deck(tab, rng, 0, setup[0, SU_DRAFTER], budgets[0], greedy_decks, max_sizes, counts, n_a)
+    seed_streams(rng, seed, pair_index, 0)
+    pair[2] = setup[0, SU_BUDGET]
+    pair[0] = draft_deck(tab, rng, scratch, 0, setup[0, SU_DRAFTER], pair[2], greedy_decks, max_sizes, counts, n_a)
     if unit_kind == UnitKind.GAME:
-        budgets[1] = setup[1, SU_BUDGET]
-        decks[1] = draft_deck(tab, rng, 1, setup[1, SU_DRAFTER], budgets[1], greedy_decks, max_sizes, counts, n_b)
-        _play_one(tab, val, w, par, setup, cs, ps, rng, fights, scratch, decks, budgets, swap,
-                  par[Param.START_LIVES], 0, u, rows, flags, 0, tr)
+        pair[3] = setup[1, SU_BUDGET]
+        pair[1] = draft_deck(tab, rng, scratch, 1, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
+        _play_one(tab, val, w, par, ws, swap, par[Param.START_LIVES], 0, u, rows, flags, 0, tr)
     elif unit_kind == UnitKind.STORY:
         # rule D-17: side A keeps its drafted deck through every stage; each stage's bot drafts at a
         # budget drawn from that stage's range; every battle starts at the story's lives
         for s in range(stage_min.shape[0]):
             if s > 0:
                 _reset(cs, ps, setup)
-                seed_streams(rng, seed, pair, s)
-            budgets[1] = stage_min[s] + below(rng, ST_STAGE, stage_max[s] - stage_min[s] + 1)
-            decks[1] = draft_deck(tab, rng, 1, setup[1, SU_DRAFTER], budgets[1], greedy_decks, max_sizes, counts, n_b)
-            _play_one(tab, val, w, par, setup, cs, ps, rng, fights, scratch, decks, budgets, (swap + s) % 2,
-                      par[Param.STORY_LIVES], s, u, rows, flags, s, tr)
+                seed_streams(rng, seed, pair_index, s)
+            pair[3] = stage_min[s] + below(rng, ST_STAGE, stage_max[s] - stage_min[s] + 1)
+            pair[1] = draft_deck(tab, rng, scratch, 1, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes,
+                                 counts, n_b)
+            _play_one(tab, val, w, par, ws, (swap + s) % 2, par[Param.STORY_LIVES], s, u, rows, flags, s, tr)
     else:
         # rule D-18: games until one side has the wins it needs; both keep their drafted decks
-        budgets[1] = setup[1, SU_BUDGET]
-        decks[1] = draft_deck(tab, rng, 1, setup[1, SU_DRAFTER], budgets[1], greedy_decks, max_sizes, counts, n_b)
-        wins = np.zeros(2, np.int64)
+        pair[3] = setup[1, SU_BUDGET]
+        pair[1] = draft_deck(tab, rng, scratch, 1, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
+        pair[4] = 0
+        pair[5] = 0
         for g in range(par[Param.MAX_MATCH_GAMES]):
             if g > 0:
                 _reset(cs, ps, setup)
-                seed_streams(rng, seed, pair, g)
-            winner = _play_one(tab, val, w, par, setup, cs, ps, rng, fights, scratch, decks, budgets,
-                               (swap + g) % 2, par[Param.START_LIVES], g, u, rows, flags, g, tr)
+                seed_streams(rng, seed, pair_index, g)
+            winner = _play_one(tab, val, w, par, ws, (swap + g) % 2, par[Param.START_LIVES], g, u, rows, flags, g, tr)
             if winner >= 0:
-                wins[winner] += 1
-                if wins[winner] >= par[Param.WINS_NEEDED]:
+                pair[4 + winner] += 1
+                if pair[4 + winner] >= par[Param.WINS_NEEDED]:
                     break
+
+
+BLOCKS_PER_THREAD = 4
 
 
 @njit(parallel=True, cache=True)
 def play_batch(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, tab: np.ndarray,
                val: np.ndarray, w: np.ndarray, par: np.ndarray, setup: np.ndarray, greedy_decks: np.ndarray,
                max_sizes: np.ndarray, counts: np.ndarray, stage_min: np.ndarray, stage_max: np.ndarray,
-               rows: np.ndarray, flags: np.ndarray) -> None:
-    """Play units unit_start .. unit_start+n_units-1; unit i writes rows [i*per, (i+1)*per)."""
+               rows: np.ndarray, flags: np.ndarray, n_blocks: int) -> None:
+    """Play units unit_start .. unit_start+n_units-1; unit i writes rows [i*per, (i+1)*per).
+
+    The prange runs over blocks of consecutive units, each game wholly inside one iteration of a
+    block's loop. A block copies the small constant tables and allocates one workspace: threads then
+    share no reference counts (atomic increments on a shared array cost more than a turn) and no
+    game allocates. Which thread plays which block never changes a result."""
     per = rows.shape[0] // n_units
     no_trace = np.zeros((0, 6), np.int32)
-    for i in prange(n_units):
-        play_unit(unit_kind, unit_start + i, seed, mirrored, tab, val, w, par, setup, greedy_decks, max_sizes,
-                  counts, stage_min, stage_max, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per], no_trace)
+    for b in prange(n_blocks):
+        lo = b * n_units // n_blocks
+        hi = (b + 1) * n_units // n_blocks
+        my_tab = tab.copy()
+        my_val = val.copy()
+        my_w = w.copy()
+        my_par = par.copy()
+        my_setup = setup.copy()
+        ws = new_workspace(my_par[Param.DECK_SIZE], max_sizes.shape[1] - 1)
+        for i in range(lo, hi):
+            play_unit(unit_kind, unit_start + i, seed, mirrored, my_tab, my_val, my_w, my_par, my_setup,
+                      greedy_decks, max_sizes, counts, stage_min, stage_max, rows[i * per:(i + 1) * per],
+                      flags[i * per:(i + 1) * per], ws, no_trace)
 
 
 @njit(parallel=True, cache=True)

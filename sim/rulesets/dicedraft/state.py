@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
-from sim.rulesets.dicedraft.constants import MAX_CARDS, Field, Kind, Zone
+from sim.rulesets.dicedraft.constants import MAX_CARDS, Field, Kind
 
 # cs[side, card, ...]
 CS_ZONE = 0
@@ -60,13 +60,13 @@ F_DEF_D = 7
 N_F = 8
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def stream(side: int, purpose: int) -> int:
     """Index in `rng` of a side's stream for `purpose` (a sim.core.rng.Purpose below STAGE)."""
     return side * N_STREAM_PURPOSES + purpose - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seed_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64, stage: int) -> None:
     """Key every stream of one game from (run seed, unit, stage, side, purpose)."""
     base = np.uint64(stage * 64)
@@ -77,7 +77,7 @@ def seed_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64, stage: int) 
     rng[ST_STAGE] = stream_key(seed, unit, base + np.uint64(Purpose.STAGE))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
     """Record one event when this game is traced (an empty buffer means: not traced)."""
     if tr.shape[0] == 0:
@@ -93,12 +93,12 @@ def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: in
     ps[GAME, G_TRACE_N] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def is_character(tab: np.ndarray, side: int, card: int) -> bool:
     return tab[side, card, Field.KIND] == Kind.CHARACTER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_in_zone(cs: np.ndarray, ps: np.ndarray, side: int, zone: int) -> int:
     n = 0
     for c in range(ps[side, PS_N_CARDS]):
@@ -107,16 +107,31 @@ def count_in_zone(cs: np.ndarray, ps: np.ndarray, side: int, zone: int) -> int:
     return n
 
 
+# scratch[row, i]: lists a turn fills and reads, so that no turn allocates
+SC_ATTACKERS = 0
+SC_BLOCKED = 1
+SC_ORDER = 2
+SC_BLOCKERS = 3  # the defender's characters on the table
+SC_RANKED = 4
+SC_AVAILABLE = 5  # cards a draft may pick (0/1)
+SC_SEEN = 6  # opposing table cards an attacker must assume can block
+N_SC = 7
+
+
 @njit(cache=True)
-def new_state(n_cards_a: int, n_cards_b: int) -> tuple:
-    """Fresh arrays for one game: every card in the reserve, no deck yet."""
+def new_workspace(deck_size: int, max_budget: int) -> tuple:
+    """The arrays one thread reuses for every game it plays:
+    (cs, ps, rng, fights, scratch, pair, dp, keep, counts).
+
+    `pair[0:2]` holds the two decks (bitmasks), `pair[2:4]` the budgets, `pair[4:6]` match wins;
+    dp, keep and counts are the re-draft's knapsack tables (rule D-16), sized for this config."""
     cs = np.zeros((2, MAX_CARDS, N_CS), np.int16)
     ps = np.zeros((3, N_PS), np.int64)
     rng = np.zeros(N_STREAMS, np.uint64)
     fights = np.zeros((MAX_CARDS, N_F), np.int32)
-    ps[0, PS_N_CARDS] = n_cards_a
-    ps[1, PS_N_CARDS] = n_cards_b
-    for side in range(2):
-        for c in range(MAX_CARDS):
-            cs[side, c, CS_ZONE] = Zone.RESERVE
-    return cs, ps, rng, fights
+    scratch = np.zeros((N_SC, MAX_CARDS), np.int32)
+    pair = np.zeros(6, np.int64)
+    dp = np.zeros((deck_size + 1, max_budget + 1))
+    keep = np.zeros((MAX_CARDS, deck_size + 1, max_budget + 1), np.bool_)
+    counts = np.zeros((MAX_CARDS + 1, deck_size + 1, max_budget + 1))
+    return cs, ps, rng, fights, scratch, pair, dp, keep, counts
