@@ -73,13 +73,19 @@ class SerialExecutor:
 
 def play_chunk_in_worker(ruleset_name: str, compiled: Any, seed: int, unit_start: int,
                          n_units: int) -> tuple[np.ndarray, np.ndarray]:
-    """Body of the Ray task: one chunk on one thread (Ray gives the task one CPU)."""
+    """Body of the Ray task: one chunk on one thread (Ray gives the task one CPU).
+
+    Arrays from Ray's object store arrive read-only, and numba types a read-only array as a
+    different type: the kernels would be compiled afresh in every worker (tens of seconds each)
+    instead of loaded from the cache. A private copy of the config gives them writable arrays."""
+    import copy
+
     import numba
 
     from sim.rulesets import get_ruleset
 
     numba.set_num_threads(1)
-    return get_ruleset(ruleset_name).play_chunk(compiled, seed, unit_start, n_units)
+    return get_ruleset(ruleset_name).play_chunk(copy.deepcopy(compiled), seed, unit_start, n_units)
 
 
 class RayExecutor:
