@@ -21,7 +21,7 @@ from sim.core.rng import Purpose, below
 from sim.rulesets.dicedraft.constants import (
     V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Field, Kind, Param, Seen, Weight, Zone,
 )
-from sim.rulesets.dicedraft.fights import fight_score
+from sim.rulesets.dicedraft.fights import roll_gain
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_D0, F_D1, G_TURN, GAME, PS_AGENT, PS_LIVES,
     PS_N_CARDS, SC_RANKED, is_character, stream,
@@ -388,7 +388,7 @@ def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
         die = tab[p, c, Field.DIE]
         boost = tab[p, c, Field.BOOST]
         if _best_fight_for(tab, val, fights, nf, att, p, boost, die)[0] <= 0.0:
-            continue  # even the highest roll changes nothing: outcomes only improve with the roll
+            continue  # even the highest roll turns nothing: outcomes only improve with the roll
         expected = 0.0
         for roll in range(1, die + 1):
             expected += _best_fight_for(tab, val, fights, nf, att, p, boost, roll)[0]
@@ -405,7 +405,7 @@ def _best_fight_for(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, nf: in
     best_gain = 0.0
     best_f = 0
     for f in range(nf):
-        gain = fight_score(tab, val, fights, f, att, p, p, boost, roll) - fight_score(tab, val, fights, f, att, p, p, boost, 0)
+        gain = roll_gain(tab, val, fights, f, att, p, boost, roll)
         if gain > best_gain:
             best_gain, best_f = gain, f
     return best_gain, best_f

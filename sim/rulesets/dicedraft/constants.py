@@ -132,7 +132,7 @@ class Weight(IntEnum):
 
 
 N_WEIGHTS = 8
-DEFAULT_WEIGHTS = (1.0, 1.0, 2.0, 0.5, 0.8, 0.35, 0.25, 0.5)
+DEFAULT_WEIGHTS = (1.0, 1.0, 2.0, 0.5, 1.5, 0.8, 0.25, 0.5)
 
 
 class UnitKind(IntEnum):

@@ -58,27 +58,56 @@ def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int, extra_at
     return a0_dies, False, d0_dies, False
 
 
-@njit(cache=True, _nrt=False)
-def fight_score(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, viewer: int,
-                boost_side: int, boost: int, amount: int) -> float:
-    """Value of fight f's deaths for `viewer`: enemy losses minus own losses.
+NEVER = 1 << 30  # a threshold no roll reaches
 
-    `amount` is an extra dice roll that `boost_side` adds to its ATQ or DEF (`boost`), or 0.
-    """
-    xa_atq = amount if (boost_side == att and boost == Boost.ATQ) else 0
-    xa_def = amount if (boost_side == att and boost == Boost.DEF) else 0
-    xd_atq = amount if (boost_side != att and boost == Boost.ATQ) else 0
-    xd_def = amount if (boost_side != att and boost == Boost.DEF) else 0
-    a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(tab, fights, f, att, xa_atq, xa_def, xd_atq, xd_def)
+
+@njit(cache=True, _nrt=False)
+def flips(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, booster: int, boost: int) -> tuple:
+    """The outcomes of fight f that a roll added by `booster` to its ATQ or DEF would turn in its
+    favour, as (t1, v1, t2, v2): the smallest roll that turns each one and what that is worth to the
+    booster. A threshold <= 0 means it happens already; NEVER means no roll can.
+
+    Follows rules D-10, D-11, D-14 (the boost counts once per side) and D-15 (ATQ >= DEF kills)."""
     dfn = 1 - att
-    loss_att = 0.0
-    loss_dfn = 0.0
-    if a0_dies:
-        loss_att += val[viewer, att, fights[f, F_A0]]
-    if a1_dies:
-        loss_att += val[viewer, att, fights[f, F_A1]]
-    if d0_dies:
-        loss_dfn += val[viewer, dfn, fights[f, F_D0]]
-    if d1_dies:
-        loss_dfn += val[viewer, dfn, fights[f, F_D1]]
-    return loss_dfn - loss_att if viewer == att else loss_att - loss_dfn
+    a0 = fights[f, F_A0]
+    a1 = fights[f, F_A1]
+    d0 = fights[f, F_D0]
+    d1 = fights[f, F_D1]
+    attack = tab[att, a0, Field.ATQ] + fights[f, F_ATQ_A]
+    if a1 >= 0:
+        attack += tab[att, a1, Field.ATQ]  # rule D-10: joint attack on the double blocker
+    counter = tab[dfn, d0, Field.ATQ] + fights[f, F_ATQ_D]
+    if d1 >= 0:
+        counter += tab[dfn, d1, Field.ATQ]  # rule D-11: both defenders strike the double attacker
+    a0_def = tab[att, a0, Field.DEF] + fights[f, F_DEF_A]
+    d0_def = tab[dfn, d0, Field.DEF] + fights[f, F_DEF_D]
+    d1_def = tab[dfn, d1, Field.DEF] + fights[f, F_DEF_D] if d1 >= 0 else 0
+    t2 = NEVER
+    v2 = 0.0
+    if booster == att:
+        if boost == Boost.ATQ:  # kill the defenders
+            t1, v1 = d0_def - attack, val[att, dfn, d0]
+            if d1 >= 0:
+                t2, v2 = d1_def - attack, val[att, dfn, d1]
+        else:  # save the first attacker (the second is never struck back)
+            t1, v1 = counter - a0_def + 1, val[att, att, a0]
+    elif boost == Boost.ATQ:  # kill the first attacker
+        t1, v1 = a0_def - counter, val[dfn, att, a0]
+    else:  # save the defenders
+        t1, v1 = attack - d0_def + 1, val[dfn, dfn, d0]
+        if d1 >= 0:
+            t2, v2 = attack - d1_def + 1, val[dfn, dfn, d1]
+    return t1, v1, t2, v2
+
+
+@njit(cache=True, _nrt=False)
+def roll_gain(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, booster: int, boost: int,
+              roll: int) -> float:
+    """What adding `roll` to fight f is worth to `booster`: the value of the outcomes it turns."""
+    t1, v1, t2, v2 = flips(tab, val, fights, f, att, booster, boost)
+    gain = 0.0
+    if 1 <= t1 <= roll:
+        gain += v1
+    if 1 <= t2 <= roll:
+        gain += v2
+    return gain
