@@ -1,3 +1,38 @@
 """Simulation and balance analytics for small Spanish card games."""
 
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+
 __version__ = "0.1.0"
+
+
+def _engine_digest() -> str:
+    """A hash of the engine's source. Numba's own cache notices when a function's file changes but
+    not when a function it calls (in another file) does; keying the cache folder by the whole
+    source means a stale kernel is never loaded after an edit."""
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(Path(__file__).parent.rglob("*.py")):
+        digest.update(str(path.relative_to(Path(__file__).parent)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _use_engine_cache() -> None:
+    """Point numba's on-disk cache at ~/.cache/sim/numba/<source hash> (or $SIM_CACHE_DIR/...),
+    shared by every process on the machine, Ray workers included, unless NUMBA_CACHE_DIR is set."""
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    root = Path(os.environ.get("SIM_CACHE_DIR", Path.home() / ".cache" / "sim"))
+    folder = root / "numba" / _engine_digest()
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    if "numba" in sys.modules:  # numba read its settings already: tell it too
+        import numba
+
+        numba.config.CACHE_DIR = str(folder)
+
+
+_use_engine_cache()

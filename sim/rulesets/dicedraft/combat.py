@@ -97,7 +97,7 @@ def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray,
     dead_dfn = np.int64(0)
     one = np.int64(1)
     for f in range(nf):
-        a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(tab, fights, f, att, 0, 0, 0, 0)
+        a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(tab, fights, f, att)
         if a0_dies:
             dead_att |= one << np.int64(fights[f, F_A0])
         if a1_dies:

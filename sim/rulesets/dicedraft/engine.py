@@ -24,6 +24,7 @@ from sim.rulesets.dicedraft.kernels import (
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
 from sim.rulesets.dicedraft.state import new_workspace
+from sim.rulesets.dicedraft.trace import describe_event_array
 from sim.run.spec import Experiment, side_label
 
 UNIT_KINDS = {"games": UnitKind.GAME, "story": UnitKind.STORY, "best_of_three": UnitKind.MATCH}
@@ -163,6 +164,12 @@ def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarr
     play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags,
               new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1), tr)
     return rows, tr[tr[:, 2] >= 0]
+
+
+def describe_events(compiled: CompiledConfig, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]:
+    """The traced events of `trace_unit` as readable lines ("T7 Arañas: Tarántula (6/4) bloquea a ...")."""
+    names = (compiled.pools[0].names, compiled.pools[1].names)
+    return describe_event_array(compiled.tab, names, compiled.labels, events, lang)
 
 
 def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:

@@ -20,24 +20,44 @@ from sim.rulesets.dicedraft.state import F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D
 
 
 @njit(cache=True, _nrt=False)
-def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int, extra_atq_a: int, extra_def_a: int,
-                 extra_atq_d: int, extra_def_d: int) -> tuple:
-    """(first attacker dies, second attacker dies, first defender dies, second defender dies).
+def legal_fight(tab: np.ndarray, fights: np.ndarray, f: int, att: int) -> bool:
+    """Is fight f one of the shapes the rules allow?
 
-    Rule D-15: a character dies when the ATQ against it equals or exceeds its DEF; attack and
-    counterattack resolve together, so both sides may die. Rule D-14: a dice boost counts once per
-    side of the fight, never once per character. The `extra_*` arguments let an agent ask
-    "what if I added this roll" without touching the fight.
-    """
+    Rule D-08: one defender covers one attacker. Rule D-10: a double blocker may cover two normal
+    attackers. Rule D-11: a double attacker needs two defenders or one double blocker. Rule D-12: a
+    double blocker covering a double attacker (standing in for two defenders) takes nobody else."""
     dfn = 1 - att
     a0 = fights[f, F_A0]
     a1 = fights[f, F_A1]
     d0 = fights[f, F_D0]
     d1 = fights[f, F_D1]
-    atq_a = fights[f, F_ATQ_A] + extra_atq_a
-    def_a = fights[f, F_DEF_A] + extra_def_a
-    atq_d = fights[f, F_ATQ_D] + extra_atq_d
-    def_d = fights[f, F_DEF_D] + extra_def_d
+    if a0 < 0 or d0 < 0 or (a1 >= 0 and d1 >= 0):
+        return False
+    double_attack = tab[att, a0, Field.DOUBLE_ATTACK] == 1
+    if a1 >= 0:
+        return (tab[dfn, d0, Field.DOUBLE_BLOCK] == 1 and not double_attack
+                and tab[att, a1, Field.DOUBLE_ATTACK] == 0 and a1 != a0)
+    if d1 >= 0:
+        return double_attack and d1 != d0
+    return not double_attack or tab[dfn, d0, Field.DOUBLE_BLOCK] == 1
+
+
+@njit(cache=True, _nrt=False)
+def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int) -> tuple:
+    """(first attacker dies, second attacker dies, first defender dies, second defender dies).
+
+    Rule D-15: a character dies when the ATQ against it equals or exceeds its DEF; attack and
+    counterattack resolve together, so both sides may die. Rule D-14: a dice boost counts once per
+    side of the fight, never once per character."""
+    dfn = 1 - att
+    a0 = fights[f, F_A0]
+    a1 = fights[f, F_A1]
+    d0 = fights[f, F_D0]
+    d1 = fights[f, F_D1]
+    atq_a = fights[f, F_ATQ_A]
+    def_a = fights[f, F_DEF_A]
+    atq_d = fights[f, F_ATQ_D]
+    def_d = fights[f, F_DEF_D]
     if a1 >= 0:
         # rule D-10: joint attack against the double blocker; it strikes back at the first only
         joint = tab[att, a0, Field.ATQ] + tab[att, a1, Field.ATQ] + atq_a
@@ -53,6 +73,7 @@ def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int, extra_at
         counter = tab[dfn, d0, Field.ATQ] + tab[dfn, d1, Field.ATQ] + atq_d
         a0_dies = counter >= tab[att, a0, Field.DEF] + def_a
         return a0_dies, False, d0_dies, d1_dies
+    # one against one (rule D-08); a double attacker against a double blocker deals its ATQ once (D-11)
     d0_dies = tab[att, a0, Field.ATQ] + atq_a >= tab[dfn, d0, Field.DEF] + def_d
     a0_dies = tab[dfn, d0, Field.ATQ] + atq_d >= tab[att, a0, Field.DEF] + def_a
     return a0_dies, False, d0_dies, False
