@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -88,6 +89,22 @@ def play_chunk_in_worker(ruleset_name: str, compiled: Any, seed: int, unit_start
     return get_ruleset(ruleset_name).play_chunk(copy.deepcopy(compiled), seed, unit_start, n_units)
 
 
+def probe_address(address: str, source: str = "--address", timeout: float = 5.0) -> None:
+    """Fail fast, with the flag's name, when nothing answers at a Ray address: ray.init itself
+    keeps retrying for minutes. `auto` (a cluster on this machine) is left to Ray."""
+    if address == "auto":
+        return
+    host_port = address.split("://", 1)[-1]
+    host, sep, port = host_port.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise InputError(f"{source}: expected HOST:PORT (or ray://HOST:PORT, or auto), got {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise InputError(f"{source}: nothing answers at {host}:{port} ({exc}); is the Ray head running?") from None
+
+
 class RayExecutor:
     """One Ray task per chunk; the driver collects results with ray.wait as chunks finish.
 
@@ -100,6 +117,7 @@ class RayExecutor:
 
     def __init__(self, address: str | None = None, max_retries: int = 3, max_in_flight: int | None = None) -> None:
         self.address = address or os.environ.get("RAY_ADDRESS") or None
+        self.address_source = "--address" if address else "RAY_ADDRESS"
         self.max_retries = max_retries
         self.max_in_flight = max_in_flight
         self._started_ray = False
@@ -110,10 +128,11 @@ class RayExecutor:
         if ray.is_initialized():
             return
         if self.address:
+            probe_address(self.address, self.address_source)
             try:
                 ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
             except ConnectionError as exc:
-                raise InputError(f"--address: cannot join the Ray cluster at {self.address}: {exc}") from None
+                raise InputError(f"{self.address_source}: cannot join the Ray cluster at {self.address}: {exc}") from None
         else:
             ray.init(num_cpus=os.cpu_count(), include_dashboard=False, logging_level=logging.WARNING,
                      log_to_driver=False)

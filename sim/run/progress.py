@@ -65,8 +65,8 @@ class RichProgress:
     def start(self, total_units: int, done_units: int, unit_word: str) -> None:
         self._progress = Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn(unit_word), GamesPerSecondColumn(), TimeElapsedColumn(), TextColumn("left"),
-            TimeRemainingColumn(), console=self.console, disable=not self.console.is_terminal,
+            TextColumn(unit_word), GamesPerSecondColumn(), TimeElapsedColumn(), TextColumn("elapsed,"),
+            TimeRemainingColumn(), TextColumn("left"), console=self.console, disable=not self.console.is_terminal,
         )
         self._progress.start()
         self._task = self._progress.add_task("simulating", total=total_units, completed=done_units, games=0)
