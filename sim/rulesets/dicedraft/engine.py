@@ -161,8 +161,10 @@ def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarr
     rows = np.zeros((compiled.rows_per_unit, N_COLS), np.int64)
     flags = np.zeros((compiled.rows_per_unit, 2, MAX_CARDS), np.uint8)
     tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
+    workspace = new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1)
+    workspace[1][:] = 0  # the trace cursor starts at 0
     play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags,
-              new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1), tr)
+              workspace, tr)
     return rows, tr[tr[:, 2] >= 0]
 
 

@@ -19,7 +19,7 @@ from sim.rulesets.dicedraft.constants import (
 )
 from sim.rulesets.dicedraft.game import play_game, set_deck
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, PS_AGENT, PS_BUDGET, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_REDRAFTS, SC_AVAILABLE,
+    CS_FLAGS, CS_ZONE, G_TRACE_N, GAME, PS_AGENT, PS_BUDGET, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_REDRAFTS, SC_AVAILABLE,
     ST_STAGE, new_workspace, record, seed_streams, stream,
 )
 
@@ -48,9 +48,12 @@ def draft_deck(tab: np.ndarray, rng: np.ndarray, scratch: np.ndarray, side: int,
 
 @njit(cache=True, _nrt=False)
 def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
-    """Every card back to the reserve, every counter to zero, the config's per-side settings kept."""
+    """Every card back to the reserve, every counter to zero, the config's per-side settings and
+    the trace cursor kept (a traced story or match records all its games one after another)."""
     cs[:, :, :] = 0
+    traced = ps[GAME, G_TRACE_N]
     ps[:, :] = 0
+    ps[GAME, G_TRACE_N] = traced
     for side in range(2):
         for c in range(MAX_CARDS):
             cs[side, c, CS_ZONE] = Zone.RESERVE

@@ -25,9 +25,9 @@ from sim.rulesets.dicedraft.constants import MAX_EVENTS, Boost, Field, Param, Se
 from sim.rulesets.dicedraft.engine import CompiledConfig, compile_config, describe_events
 from sim.rulesets.dicedraft.fights import legal_fight
 from sim.rulesets.dicedraft.game import draw, set_deck, take_turn
-from sim.rulesets.dicedraft.kernels import _reset
+from sim.rulesets.dicedraft.kernels import SU_BUDGET, _reset
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TURN, GAME, PS_LIVES,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TURN, GAME, PS_BUDGET, PS_LIVES,
     new_workspace, seed_streams,
 )
 from sim.run.spec import load_spec_dict
@@ -89,6 +89,7 @@ class Scenario:
         seed_streams(self.rng, np.uint64(seed), np.uint64(0), 0)
         for side in range(2):
             self.ps[side, PS_LIVES] = compiled.params.start_lives
+            self.ps[side, PS_BUDGET] = compiled.setup[side, SU_BUDGET]
         self.ps[GAME, G_TURN] = int(compiled.par[Param.ATTACK_FROM_TURN]) + 1  # attacks open (rule D-06)
 
     @classmethod
