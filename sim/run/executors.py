@@ -134,8 +134,10 @@ class RayExecutor:
             except ConnectionError as exc:
                 raise InputError(f"{self.address_source}: cannot join the Ray cluster at {self.address}: {exc}") from None
         else:
-            ray.init(num_cpus=os.cpu_count(), include_dashboard=False, logging_level=logging.WARNING,
-                     log_to_driver=False)
+            # address="local" always starts a fresh instance: with no address, ray.init would join
+            # whatever cluster /tmp/ray/ray_current_cluster last named, even a dead or foreign one
+            ray.init(address="local", num_cpus=os.cpu_count(), include_dashboard=False,
+                     logging_level=logging.WARNING, log_to_driver=False)
             self._started_ray = True
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:

@@ -265,30 +265,26 @@ class RunStore:
 
 
 def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> dict[str, Any] | None:
-    """The manifest of the same run found in `run_dir`, or None to start afresh.
+    """The manifest of the same run found in `run_dir` (to resume), or None to start afresh.
 
     Read-only: raises InputError (naming the folder and what differs) for a folder holding a
-    different experiment or something that is not a run, unless `overwrite` allows replacing it."""
+    different experiment or something that is not a run. With `overwrite` the folder's content is
+    always replaced, so the answer is None."""
     run_dir = Path(run_dir)
     if not run_dir.exists():
         return None
     if not run_dir.is_dir():
         raise InputError(f"{run_dir}: exists and is not a folder; pick another --run NAME or --results DIR")
+    if overwrite:  # even the same experiment starts afresh: the user may distrust the old files
+        return None
     hint = "rerun with another --run NAME, or with --overwrite to replace it"
     if not (run_dir / MANIFEST).exists():
-        if overwrite or all(entry.name == LOCK for entry in run_dir.iterdir()):
+        if all(entry.name == LOCK for entry in run_dir.iterdir()):
             return None
         raise InputError(f"{run_dir}: exists but holds no {MANIFEST}, so it is not a run of this experiment; {hint}")
-    try:
-        old = read_manifest(run_dir)
-    except InputError:
-        if overwrite:
-            return None
-        raise
+    old = read_manifest(run_dir)
     reasons = manifest_differences(old, new)
     if reasons:
-        if overwrite:
-            return None
         raise InputError(f"{run_dir}: holds a different experiment:\n  " + "\n  ".join(reasons) + f"\n{hint}")
     return old
 

@@ -217,3 +217,14 @@ def test_atomic_write_failure_leaves_neither_file_nor_temp(tmp_path: Path) -> No
     assert list((tmp_path / "out").iterdir()) == []
     write_atomic(target, lambda tmp: tmp.write_bytes(b"whole"))
     assert target.read_bytes() == b"whole" and [p.name for p in target.parent.iterdir()] == ["chunk.parquet"]
+
+
+def test_overwrite_of_the_same_experiment_starts_afresh(spec_path: Path, results: Path) -> None:
+    experiment = load_spec(spec_path)
+    with pytest.raises(Interrupted):
+        run_experiment(experiment, results, executor=InterruptedExecutor(1), chunk_size=500)
+    outcome = run_experiment(experiment, results, overwrite=True, chunk_size=1000)
+    assert outcome.chunks_skipped == 0 and outcome.chunks_played == 2
+    names = sorted(p.name for p in (results / "small" / "cards" / "config=base").iterdir())
+    assert names == ["chunk-000000000000.parquet", "chunk-000000001000.parquet"]
+    assert json.loads((results / "small" / MANIFEST).read_text())["sessions"] == 1
