@@ -4,6 +4,7 @@
 sim run experiments/dicedraft_factions.toml --games 20000 [--executor ray] [--run NAME] [--overwrite]
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
+sim bench [--games 200000] [--repeat 5]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -23,11 +24,12 @@ from rich.console import Console
 from sim.analysis.scans import scan_games
 from sim.core.errors import InputError
 from sim.rulesets import get_ruleset
+from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, make_executor
-from sim.run.plan import BASE_CONFIG
+from sim.run.plan import BASE_CONFIG, MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
-from sim.run.spec import load_spec, load_spec_dict
+from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec, load_spec_dict
 from sim.run.store import MANIFEST, read_manifest
 from sim.report.console import print_summary
 
@@ -36,8 +38,9 @@ EXIT_MISMATCH = 1
 EXIT_INTERRUPTED = 130
 
 
-def _int_at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: an integer >= minimum, with a message naming the bound."""
+def _int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer in [minimum, maximum], with a message naming the bound, so a
+    bad flag is reported as the flag and not as the spec field it overrides."""
     def parse(text: str) -> int:
         try:
             value = int(text.replace("_", ""))
@@ -45,6 +48,8 @@ def _int_at_least(minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, got {value:,}")
         return value
     parse.__name__ = f"integer >= {minimum}"
     return parse
@@ -57,16 +62,16 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="play an experiment spec and store the results",
                               description="Play an experiment; rerunning the same command resumes it.")
     run.add_argument("spec", type=Path, metavar="SPEC", help="experiment spec (.toml)")
-    run.add_argument("--games", type=_int_at_least(1), help="units to play (games, story runs or matches); "
+    run.add_argument("--games", type=_int_at_least(1, MAX_GAMES), help="units to play (games, story runs or matches); "
                      "overrides the spec")
-    run.add_argument("--seed", type=_int_at_least(0), help="run seed; overrides the spec")
+    run.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="run seed; overrides the spec")
     run.add_argument("--executor", choices=EXECUTORS, default="serial", help="serial (default) or ray")
     run.add_argument("--address", metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
                      "embedded local Ray)")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=Path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
-    run.add_argument("--chunk-size", type=_int_at_least(1), metavar="N", help="units per chunk (default: the spec's "
+    run.add_argument("--chunk-size", type=_int_at_least(1, MAX_CHUNK_UNITS), metavar="N", help="units per chunk (default: the spec's "
                      "chunk_size, else the ruleset's)")
     run.set_defaults(handler=command_run)
 
@@ -83,7 +88,25 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--config", default=BASE_CONFIG, help="config id (default base)")
     replay.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
+
+    bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
+                                description="Benchmark the engine; quote medians and ratios from one run.")
+    bench.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="SPEC",
+                       help="experiment whose config is timed (default: the dicedraft factions spec)")
+    bench.add_argument("--games", type=_int_at_least(1), default=200_000, metavar="N", help="units per timed run")
+    bench.add_argument("--repeat", type=_int_at_least(1), default=5, metavar="R", help="timed runs per thread count")
+    bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
+    bench.set_defaults(handler=command_bench)
     return parser
+
+
+def command_bench(args: argparse.Namespace, console: Console) -> int:
+    from sim.run.bench import describe, run_bench  # numba threads are only touched when benchmarking
+
+    print(describe(args.spec, args.games, args.repeat), flush=True)
+    for figure in run_bench(args.spec, args.games, args.repeat, startup=not args.no_startup):
+        print(figure.line(), flush=True)
+    return 0
 
 
 def resolve_run_dir(run: str, results: Path) -> Path:

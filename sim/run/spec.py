@@ -19,6 +19,8 @@ from sim.core.cards import read_toml
 from sim.core.errors import InputError
 
 AGENTS = ("random", "greedy")
+MAX_GAMES = 10_000_000_000  # units per config; the CLI's --games shares the bound
+MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (manifests, Parquet, numba)
 
 
 class SideSpec(BaseModel):
@@ -41,8 +43,8 @@ class ExperimentSpec(BaseModel):
     description: str = ""
     ruleset: str
     kind: Literal["games", "story", "best_of_three"] = "games"
-    games: int = Field(ge=1, le=10_000_000_000, description="units of work: games, story runs or matches")
-    seed: int = Field(ge=0, lt=2**63)
+    games: int = Field(ge=1, le=MAX_GAMES, description="units of work: games, story runs or matches")
+    seed: int = Field(ge=0, le=MAX_SEED)
     seats: Literal["mirrored", "fixed"] = "mirrored"
     chunk_size: int | None = Field(None, ge=1, le=10_000_000)
     cards_dir: str | None = None
