@@ -109,7 +109,7 @@ def test_rerun_of_finished_run_changes_no_chunk(spec_path: Path, results: Path) 
     assert before == after
 
 
-@pytest.mark.parametrize("sizes", [(2000, 300), (2000, 7)])
+@pytest.mark.parametrize("sizes", [(2000, 300), (2000, 37)])
 def test_results_do_not_depend_on_chunk_size(spec_path: Path, results: Path, sizes: tuple[int, int]) -> None:
     experiment = load_spec(spec_path)
     for size in sizes:
