@@ -1,0 +1,112 @@
+"""`sim bench`: how fast the engine is, measured the same way every time.
+
+Figures, one line each:
+- matches per second of the batch kernel on one thread and on all cores (median of repeats, with
+  min and max; the ratio of the two medians is the parallel scaling);
+- cold compile: a fresh process with an empty numba cache, from start to its first played chunk;
+- cached start: the same in a fresh process whose cache is warm;
+- peak memory (resident set) of this process after the timed runs.
+
+Machines are shared and noisy: the timed runs alternate thread counts so both see the same noise,
+and only medians and ratios from one run are quoted. "Draft included": every game drafts its decks
+(the greedy drafter's deck depends only on the pool, the weights and the budget, so the kernel
+reads it from a table the config computed once; a random drafter samples per game).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numba
+
+from sim.rulesets import get_ruleset
+from sim.run.spec import Experiment, load_spec
+
+DEFAULT_SPEC = Path(__file__).resolve().parents[2] / "experiments" / "dicedraft_factions.toml"
+
+START_PROBE = """
+import sys, time
+from pathlib import Path
+from sim.run.spec import load_spec
+from sim.rulesets import get_ruleset
+experiment = load_spec(Path(sys.argv[1]))
+ruleset = get_ruleset(experiment.spec.ruleset)
+config = ruleset.compile_config(experiment)
+ruleset.play_chunk(config, 1, 0, 64)
+"""
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    value: float
+    unit: str
+    detail: str = ""
+
+    def line(self) -> str:
+        number = f"{self.value:,.0f}" if self.value >= 100 else f"{self.value:.2f}"
+        return f"{self.name:<34} {number:>12} {self.unit:<11} {self.detail}".rstrip()
+
+
+def time_start(spec: Path, cache_dir: Path) -> float:
+    """Seconds for a fresh Python process to import, compile or load the kernels and play a chunk."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", START_PROBE, str(spec)], env=env, check=True)
+    return time.perf_counter() - started
+
+
+def games_per_second(experiment: Experiment, games: int, repeats: int) -> dict[int, list[float]]:
+    """Timed runs of `games` games on 1 thread and on all threads, alternating; {threads: [games/s]}."""
+    ruleset = get_ruleset(experiment.spec.ruleset)
+    config = ruleset.compile_config(experiment)
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    ruleset.play_chunk(config, 1, 0, 256)  # load or compile outside the timings
+    rates: dict[int, list[float]] = {1: [], all_threads: []}
+    for repeat in range(repeats):
+        for threads in rates:
+            numba.set_num_threads(threads)
+            started = time.perf_counter()
+            rows, _ = ruleset.play_chunk(config, experiment.spec.seed + repeat, 0, games)
+            elapsed = time.perf_counter() - started
+            rates[threads].append(ruleset.games_frame(config, rows).height / elapsed)
+    numba.set_num_threads(all_threads)
+    return rates
+
+
+def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True) -> list[Figure]:
+    experiment = load_spec(spec)
+    figures: list[Figure] = []
+    rates = games_per_second(experiment, games, repeats)
+    threads = sorted(rates)
+    one = statistics.median(rates[threads[0]])
+    for t in threads:
+        median = statistics.median(rates[t])
+        per_core = f", {median / t:,.0f} per core" if t > 1 else ""
+        ratio = f", {median / one:.2f}x of 1 thread" if t > 1 else ""
+        figures.append(Figure(f"matches/s, {t} thread{'s' if t > 1 else ''}", median, "games/s",
+                              f"(min {min(rates[t]):,.0f}, max {max(rates[t]):,.0f}{per_core}{ratio})"))
+    if startup:
+        with tempfile.TemporaryDirectory(prefix="sim-bench-cache-") as cache:
+            figures.append(Figure("cold compile (empty numba cache)", time_start(spec, Path(cache)), "s",
+                                  "fresh process: import, compile, first chunk"))
+            figures.append(Figure("cached start (warm numba cache)", time_start(spec, Path(cache)), "s",
+                                  "fresh process: import, load kernels, first chunk"))
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    figures.append(Figure("peak memory (this process)", peak_mb, "MB", f"after {games:,} games per timed run"))
+    return figures
+
+
+def describe(spec: Path, games: int, repeats: int) -> str:
+    experiment = load_spec(spec)
+    sides = " vs ".join(f"{s.faction} ({s.draft} draft, {s.agent} play)" for s in experiment.spec.sides)
+    return (f"{experiment.spec.ruleset}: {sides}; {experiment.spec.kind}; {games:,} units x {repeats} repeats; "
+            f"{numba.config.NUMBA_NUM_THREADS} threads available; spec {spec}")
