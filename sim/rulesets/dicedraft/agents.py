@@ -21,7 +21,7 @@ from sim.core.rng import Purpose, below
 from sim.rulesets.dicedraft.constants import (
     V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Field, Kind, Param, Seen, Weight, Zone,
 )
-from sim.rulesets.dicedraft.fights import roll_gain
+from sim.rulesets.dicedraft.fights import flips, roll_gain
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_D0, F_D1, G_TURN, GAME, PS_AGENT, PS_LIVES,
     PS_N_CARDS, SC_RANKED, is_character, stream,
@@ -362,8 +362,12 @@ def _random_block(tab: np.ndarray, rng: np.ndarray, dfn: int, a: int, blockers: 
 
 @njit(cache=True, _nrt=False)
 def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-               rng: np.ndarray, p: int, att: int, fights: np.ndarray, nf: int) -> int:
-    """Rule D-13: the dice card `p` uses now from its table, or -1 to pass."""
+               rng: np.ndarray, fsc: np.ndarray, p: int, att: int, fights: np.ndarray, nf: int) -> int:
+    """Rule D-13: the dice card `p` uses now from its table, or -1 to pass.
+
+    Greedy: the expected value of what the roll would turn in its best fight (the result is
+    assigned after rolling), against what keeping the die is worth. What each fight would turn is
+    worked out once per boost kind (`fsc` rows), then read for every possible roll."""
     n_dice = 0
     for c in range(ps[p, PS_N_CARDS]):
         if cs[p, c, CS_ZONE] == Zone.TABLE and tab[p, c, Field.KIND] == Kind.DICE:
@@ -380,6 +384,7 @@ def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
                     return c
                 pick -= 1
         return -1
+    worked_out = np.int64(0)  # bit per boost kind
     best = -1
     best_margin = 0.0
     for c in range(ps[p, PS_N_CARDS]):
@@ -387,11 +392,22 @@ def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
             continue
         die = tab[p, c, Field.DIE]
         boost = tab[p, c, Field.BOOST]
-        if _best_fight_for(tab, val, fights, nf, att, p, boost, die)[0] <= 0.0:
-            continue  # even the highest roll turns nothing: outcomes only improve with the roll
+        row = 4 * boost
+        if not (worked_out >> np.int64(boost)) & np.int64(1):
+            for f in range(nf):
+                fsc[row, f], fsc[row + 1, f], fsc[row + 2, f], fsc[row + 3, f] = flips(tab, val, fights, f, att, p, boost)
+            worked_out |= np.int64(1) << np.int64(boost)
         expected = 0.0
         for roll in range(1, die + 1):
-            expected += _best_fight_for(tab, val, fights, nf, att, p, boost, roll)[0]
+            best_gain = 0.0
+            for f in range(nf):
+                gain = 0.0
+                if 1 <= fsc[row, f] <= roll:
+                    gain += fsc[row + 1, f]
+                if 1 <= fsc[row + 2, f] <= roll:
+                    gain += fsc[row + 3, f]
+                best_gain = max(best_gain, gain)
+            expected += best_gain
         margin = expected / die - w[p, Weight.DICE_KEEP] * val[p, p, c]
         if margin > best_margin:
             best, best_margin = c, margin

@@ -7,7 +7,7 @@ from numba import njit
 
 from sim.core.rng import Purpose, below
 from sim.rulesets.dicedraft.agents import can_block, choose_attackers, choose_blocks, choose_die, choose_fight
-from sim.rulesets.dicedraft.constants import Boost, Event, Field, Seen, Zone
+from sim.rulesets.dicedraft.constants import Boost, Event, Field, Kind, Seen, Zone
 from sim.rulesets.dicedraft.fights import fight_deaths
 from sim.rulesets.dicedraft.state import (
     CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, PS_N_CARDS,
@@ -22,9 +22,10 @@ def _reveal(cs: np.ndarray, side: int, card: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-           rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, att: int, tr: np.ndarray) -> None:
+def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, att: int,
+           tr: np.ndarray) -> None:
     """The active player's attack: rules D-07 (declare together), D-08 (blocks), D-13 (dice), D-15."""
+    cs, ps, rng, fights, scratch = ws[0], ws[1], ws[2], ws[3], ws[4]
     attackers = scratch[SC_ATTACKERS]
     na = choose_attackers(tab, val, w, par, cs, ps, rng, scratch, att, attackers, scratch[SC_SEEN])
     if na == 0:
@@ -50,19 +51,23 @@ def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs:
             _reveal(cs, dfn, fights[f, F_D1])
             record(tr, ps, dfn, Event.BLOCK, fights[f, F_D1], fights[f, F_A0], 0)
     if nf > 0:  # rule D-13: a dice chain only when there is at least one block
-        dice_chain(tab, val, w, cs, ps, rng, fights, nf, att, tr)
+        dice_chain(tab, val, w, ws, nf, att, tr)
     resolve(tab, cs, ps, fights, nf, att, attackers, na, blocked, tr)
 
 
 @njit(cache=True, _nrt=False)
-def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-               rng: np.ndarray, fights: np.ndarray, nf: int, att: int, tr: np.ndarray) -> None:
+def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: int, att: int, tr: np.ndarray) -> None:
     """Rule D-13: the attacker starts; players alternate using one dice card or passing; two passes
     in a row end the chain; each roll is assigned to one fight and lasts this combat."""
+    cs, ps, rng, fights, fsc = ws[0], ws[1], ws[2], ws[3], ws[9]
+    has_dice_0 = _has_dice(tab, cs, ps, 0)  # a player with no dice on the table can only pass
+    has_dice_1 = _has_dice(tab, cs, ps, 1)
     current = att
     passes = 0
     while passes < 2:
-        card = choose_die(tab, val, w, cs, ps, rng, current, att, fights, nf)
+        card = -1
+        if has_dice_1 if current == 1 else has_dice_0:
+            card = choose_die(tab, val, w, cs, ps, rng, fsc, current, att, fights, nf)
         if card < 0:
             passes += 1
             record(tr, ps, current, Event.DICE_PASS, 0, 0, 0)
@@ -74,8 +79,20 @@ def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
             add_boost(fights, f, current == att, boost, roll)
             _reveal(cs, current, card)
             cs[current, card, CS_ZONE] = Zone.DISCARD  # a used dice card goes to the discard pile
+            if current == 0:
+                has_dice_0 = _has_dice(tab, cs, ps, 0)
+            else:
+                has_dice_1 = _has_dice(tab, cs, ps, 1)
             record(tr, ps, current, Event.DICE, card, roll, fights[f, F_A0])
         current = 1 - current
+
+
+@njit(cache=True, _nrt=False)
+def _has_dice(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int) -> bool:
+    for c in range(ps[side, PS_N_CARDS]):
+        if cs[side, c, CS_ZONE] == Zone.TABLE and tab[side, c, Field.KIND] == Kind.DICE:
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False, inline="always")

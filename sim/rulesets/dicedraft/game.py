@@ -36,12 +36,10 @@ def set_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, side: int, deck: n
 
 
 @njit(cache=True, _nrt=False)
-def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray,
-            scratch: np.ndarray, kn: tuple, side: int, tr: np.ndarray) -> None:
+def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: int, tr: np.ndarray) -> None:
     """Rule D-16: with the deck exhausted, draft a new deck from the dead or used cards and the
-    reserve, within the budget; 15 cards, or 14, 13... when 15 cannot fit. `kn` is the thread's
-    knapsack scratch (dp, keep, counts)."""
-    dp, keep, counts = kn
+    reserve, within the budget; 15 cards, or 14, 13... when 15 cannot fit."""
+    cs, ps, rng, _, scratch, _, dp, keep, counts, _ = ws
     n = ps[side, PS_N_CARDS]
     cost = tab[side, :n, Field.COST]
     available = scratch[SC_AVAILABLE]
@@ -78,12 +76,13 @@ def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, cs: np.ndarray, p
 
 
 @njit(cache=True, _nrt=False)
-def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray,
-         scratch: np.ndarray, kn: tuple, side: int, n: int, opening: bool, tr: np.ndarray) -> None:
+def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: int, n: int, opening: bool,
+         tr: np.ndarray) -> None:
     """Rule D-04: draw n cards; an empty deck is re-drafted first (rule D-16)."""
+    cs, ps = ws[0], ws[1]
     for _ in range(n):
         if ps[side, PS_TOP] >= ps[side, PS_DECK_LEN]:
-            redraft(tab, val, par, cs, ps, rng, scratch, kn, side, tr)
+            redraft(tab, val, par, ws, side, tr)
             if ps[side, PS_TOP] >= ps[side, PS_DECK_LEN]:
                 return  # nothing left that fits the budget: no card to draw
         card = ps[side, PS_ORDER + ps[side, PS_TOP]]
@@ -100,13 +99,14 @@ def attacks_open(par: np.ndarray, ps: np.ndarray) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-              rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, kn: tuple, p: int, tr: np.ndarray) -> None:
+def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, p: int,
+              tr: np.ndarray) -> None:
     """One turn of player p: draw (D-04), put down (D-05), attack when open (D-06, D-07)."""
+    cs, ps, rng = ws[0], ws[1], ws[2]
     record(tr, ps, p, Event.TURN, ps[p, PS_LIVES], ps[p, PS_DECK_LEN] - ps[p, PS_TOP], ps[1 - p, PS_LIVES])
     first = ps[p, PS_TURNS] == 0
     ps[p, PS_TURNS] += 1
-    draw(tab, val, par, cs, ps, rng, scratch, kn, p, par[Param.FIRST_TURN_DRAW] if first else par[Param.DRAW_PER_TURN], first, tr)
+    draw(tab, val, par, ws, p, par[Param.FIRST_TURN_DRAW] if first else par[Param.DRAW_PER_TURN], first, tr)
     for _ in range(par[Param.CARDS_DOWN]):
         card = choose_put_down(tab, val, cs, ps, rng, p)
         if card < 0:
@@ -117,7 +117,7 @@ def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
         cs[p, card, CS_FLAGS] |= Seen.PLAYED
         record(tr, ps, p, Event.PUT_DOWN, card, 0, 0)
     if attacks_open(par, ps):
-        combat(tab, val, w, par, cs, ps, rng, fights, scratch, p, tr)
+        combat(tab, val, w, par, ws, p, tr)
     limit = par[Param.HAND_LIMIT]
     if limit > 0:
         while count_in_zone(cs, ps, p, Zone.HAND) > limit:
@@ -127,20 +127,20 @@ def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
 
 
 @njit(cache=True, _nrt=False)
-def play_game(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-              rng: np.ndarray, fights: np.ndarray, scratch: np.ndarray, kn: tuple, first: int, lives: int,
+def play_game(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, first: int, lives: int,
               tr: np.ndarray) -> tuple:
     """Play from shuffled decks to the end. Returns (winner side or -1 for a draw, end reason, turns).
 
     Rule D-01: lives start at `lives`; a player whose lives reach 0 loses. Only the defender loses
     lives in a combat, so one combat never ends with both at 0. The turn cap (decision) is a draw."""
+    ps = ws[1]
     ps[0, PS_LIVES] = lives
     ps[1, PS_LIVES] = lives
     ps[GAME, G_TURN] = 0
     active = first
     cap = par[Param.TURN_CAP]
     while ps[GAME, G_TURN] < cap:
-        take_turn(tab, val, w, par, cs, ps, rng, fights, scratch, kn, active, tr)
+        take_turn(tab, val, w, par, ws, active, tr)
         ps[GAME, G_TURN] += 1
         if ps[1 - active, PS_LIVES] <= 0:
             record(tr, ps, active, Event.END, active, End.LIVES, 0)

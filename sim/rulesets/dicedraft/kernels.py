@@ -66,7 +66,7 @@ def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
 def _play_one(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, first: int, lives: int,
               stage: int, u: int, rows: np.ndarray, flags: np.ndarray, r: int, tr: np.ndarray) -> int:
     """Play one game of unit u from the decks in the workspace; write row r. Returns the winner."""
-    cs, ps, rng, fights, scratch, pair, dp, keep, counts = ws
+    cs, ps, rng, pair = ws[0], ws[1], ws[2], ws[5]
     for side in range(2):
         ps[side, PS_BUDGET] = pair[2 + side]
         set_deck(cs, ps, rng, side, pair[side])
@@ -74,8 +74,7 @@ def _play_one(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
             if cs[side, c, CS_ZONE] == Zone.DECK:
                 cs[side, c, CS_FLAGS] |= Seen.IN_DECK
     record(tr, ps, first, Event.DRAFT, stage, pair[2], pair[3])
-    winner, end, turns = play_game(tab, val, w, par, cs, ps, rng, fights, scratch, (dp, keep, counts), first,
-                                   lives, tr)
+    winner, end, turns = play_game(tab, val, w, par, ws, first, lives, tr)
     rows[r, Col.UNIT] = u
     rows[r, Col.STAGE] = stage
     rows[r, Col.PLAYED] = 1
@@ -106,7 +105,7 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.n
 
     `ws` is the calling thread's workspace (state.new_workspace); everything in it is reset here,
     so a unit's result never depends on what the thread played before."""
-    cs, ps, rng, fights, scratch, pair, _, _, _ = ws
+    cs, ps, rng, scratch, pair = ws[0], ws[1], ws[2], ws[4], ws[5]
     pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
     swap = u % 2 if mirrored else 0
     n_a = setup[0, SU_N_CARDS]

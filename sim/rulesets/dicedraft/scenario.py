@@ -83,7 +83,6 @@ class Scenario:
         self.compiled = compiled
         self.ws = new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1)
         self.cs, self.ps, self.rng, self.fights, self.scratch = self.ws[:5]
-        self.kn = self.ws[6:9]
         self.trace = np.full((MAX_EVENTS, 6), -1, np.int32)
         _reset(self.cs, self.ps, compiled.setup)
         seed_streams(self.rng, np.uint64(seed), np.uint64(0), 0)
@@ -206,25 +205,21 @@ class Scenario:
     def combat(self, attacker_side: int = 0) -> Outcome:
         """One whole combat decided by the agents: attackers, blocks, dice chain, resolution."""
         c = self.compiled
-        return self._resolved(lambda tr: combat(c.tab, c.val, c.w, c.par, self.cs, self.ps, self.rng, self.fights,
-                                                self.scratch, attacker_side, tr))
+        return self._resolved(lambda tr: combat(c.tab, c.val, c.w, c.par, self.ws, attacker_side, tr))
 
     def dice_chain(self, attacker_side: int, n_fights: int) -> list[str]:
         """Run the dice chain over fights already in `self.fights` (after `fight`-style set-up)."""
         c = self.compiled
-        return self._resolved(lambda tr: dice_chain(c.tab, c.val, c.w, self.cs, self.ps, self.rng,
-                                                    self.fights, n_fights, attacker_side, tr)).events
+        return self._resolved(lambda tr: dice_chain(c.tab, c.val, c.w, self.ws, n_fights, attacker_side, tr)).events
 
     def turn(self, side: int) -> Outcome:
         """One whole turn of `side`: draw, put down, attack when open."""
         c = self.compiled
-        return self._resolved(lambda tr: take_turn(c.tab, c.val, c.w, c.par, self.cs, self.ps, self.rng, self.fights,
-                                                   self.scratch, self.kn, side, tr))
+        return self._resolved(lambda tr: take_turn(c.tab, c.val, c.w, c.par, self.ws, side, tr))
 
     def draw(self, side: int, n: int) -> list[str]:
         c = self.compiled
-        return self._resolved(lambda tr: draw(c.tab, c.val, c.par, self.cs, self.ps, self.rng, self.scratch, self.kn,
-                                              side, n, False, tr)).events
+        return self._resolved(lambda tr: draw(c.tab, c.val, c.par, self.ws, side, n, False, tr)).events
 
     def _resolved(self, run) -> Outcome:
         before = {(s, c) for s in range(2) for c in range(self.compiled.pools[s].n_cards)

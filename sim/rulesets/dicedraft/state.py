@@ -116,15 +116,17 @@ SC_RANKED = 4
 SC_AVAILABLE = 5  # cards a draft may pick (0/1)
 SC_SEEN = 6  # opposing table cards an attacker must assume can block
 N_SC = 7
+N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 
 
 @njit(cache=True)
 def new_workspace(deck_size: int, max_budget: int) -> tuple:
     """The arrays one thread reuses for every game it plays:
-    (cs, ps, rng, fights, scratch, pair, dp, keep, counts).
+    (cs, ps, rng, fights, scratch, pair, dp, keep, counts, fsc).
 
     `pair[0:2]` holds the two decks (bitmasks), `pair[2:4]` the budgets, `pair[4:6]` match wins;
-    dp, keep and counts are the re-draft's knapsack tables (rule D-16), sized for this config."""
+    dp, keep and counts are the re-draft's knapsack tables (rule D-16), sized for this config;
+    fsc holds an agent's per-fight figures while it weighs its dice (float rows)."""
     cs = np.zeros((2, MAX_CARDS, N_CS), np.int16)
     ps = np.zeros((3, N_PS), np.int64)
     rng = np.zeros(N_STREAMS, np.uint64)
@@ -134,4 +136,5 @@ def new_workspace(deck_size: int, max_budget: int) -> tuple:
     dp = np.zeros((deck_size + 1, max_budget + 1))
     keep = np.zeros((MAX_CARDS, deck_size + 1, max_budget + 1), np.bool_)
     counts = np.zeros((MAX_CARDS + 1, deck_size + 1, max_budget + 1))
-    return cs, ps, rng, fights, scratch, pair, dp, keep, counts
+    fsc = np.zeros((N_FSC, MAX_CARDS))
+    return cs, ps, rng, fights, scratch, pair, dp, keep, counts, fsc
