@@ -109,7 +109,7 @@ def choose_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.nd
                      seen: np.ndarray) -> int:
     """Rule D-07: the characters that attack together this turn; fills `out`, returns how many.
     `seen` receives the opposing cards p must assume can block."""
-    n = 0
+    n = np.int64(0)
     for c in range(ps[p, PS_N_CARDS]):
         if can_attack(tab, par, cs, ps, p, c):
             out[n] = c
@@ -157,7 +157,7 @@ def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.nd
     or the life damage when no block pays for the opponent. All-out attack when there are more
     attackers than possible blockers and the unblockable rest is lethal."""
     life = w[p, Weight.LIFE]
-    block_slots = 0
+    block_slots = np.int64(0)
     for k in range(n_seen):
         block_slots += 2 if _seen_as(tab, val, cs, p, seen[k])[3] else 1
     if _lethal_swarm(tab, ps, scratch, p, out, n, block_slots):
@@ -220,7 +220,7 @@ def choose_blocks(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ps: np.ndarra
                 order[j], order[j - 1] = order[j - 1], order[j]
                 j -= 1
     used = np.int64(0)  # bit b: blockers[b] is already in a fight
-    nf = 0
+    nf = np.int64(0)  # not a literal 0: that would compile the callees twice
     for k in range(na):
         i = order[k]
         a = attackers[i]

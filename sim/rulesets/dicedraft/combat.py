@@ -35,7 +35,7 @@ def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws:
         _reveal(cs, att, attackers[i])
         record(tr, ps, att, Event.ATTACK, attackers[i], 0, 0)
     blockers = scratch[SC_BLOCKERS]
-    nb = 0
+    nb = np.int64(0)
     for c in range(ps[dfn, PS_N_CARDS]):
         if can_block(tab, cs, dfn, c):
             blockers[nb] = c
@@ -60,8 +60,10 @@ def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: i
     """Rule D-13: the attacker starts; players alternate using one dice card or passing; two passes
     in a row end the chain; each roll is assigned to one fight and lasts this combat."""
     cs, ps, rng, fights, fsc = ws[0], ws[1], ws[2], ws[3], ws[9]
-    has_dice_0 = _has_dice(tab, cs, ps, 0)  # a player with no dice on the table can only pass
-    has_dice_1 = _has_dice(tab, cs, ps, 1)
+    side_a = np.int64(0)  # not literals: a literal argument makes numba compile a function twice
+    side_b = np.int64(1)
+    has_dice_0 = _has_dice(tab, cs, ps, side_a)  # a player with no dice on the table can only pass
+    has_dice_1 = _has_dice(tab, cs, ps, side_b)
     current = att
     passes = 0
     while passes < 2:
@@ -80,9 +82,9 @@ def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: i
             _reveal(cs, current, card)
             cs[current, card, CS_ZONE] = Zone.DISCARD  # a used dice card goes to the discard pile
             if current == 0:
-                has_dice_0 = _has_dice(tab, cs, ps, 0)
+                has_dice_0 = _has_dice(tab, cs, ps, side_a)
             else:
-                has_dice_1 = _has_dice(tab, cs, ps, 1)
+                has_dice_1 = _has_dice(tab, cs, ps, side_b)
             record(tr, ps, current, Event.DICE, card, roll, fights[f, F_A0])
         current = 1 - current
 

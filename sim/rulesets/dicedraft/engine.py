@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from sim.rulesets.dicedraft.constants import (
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
-    BLOCKS_PER_THREAD, N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, count_cards, play_batch, play_unit,
+    N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, count_cards, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
 from sim.rulesets.dicedraft.state import new_workspace
@@ -142,18 +143,35 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
                           stage_min, stage_max)
 
 
-def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int) -> tuple[np.ndarray, np.ndarray]:
+BLOCKS_PER_THREAD = 4  # several blocks a thread even out games of unequal length
+
+
+def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,
+               threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Play units [unit_start, unit_start + n_units): (rows[game, Col], counters[side, card, Counter, result]).
 
-    Wraps kernels.play_batch and kernels.count_cards; the result depends only on (config, seed,
-    unit range), never on the thread count."""
-    n_rows = n_units * compiled.rows_per_unit
-    rows = np.zeros((n_rows, N_COLS), np.int64)
-    flags = np.zeros((n_rows, 2, MAX_CARDS), np.uint8)
-    play_batch(compiled.unit_kind, unit_start, n_units, seed_to_u64(seed), compiled.mirrored,
-               *compiled.kernel_args(), rows, flags, min(n_units, BLOCKS_PER_THREAD * numba.get_num_threads()))
-    counters = count_cards(rows, flags)
-    return rows, counters
+    Runs kernels.play_range on blocks of consecutive units over `threads` threads (default: numba's
+    thread count, so NUMBA_NUM_THREADS and numba.set_num_threads apply), then kernels.count_cards.
+    The result depends only on (config, seed, unit range), never on the threads or blocks."""
+    threads = threads or numba.get_num_threads()
+    per = compiled.rows_per_unit
+    rows = np.zeros((n_units * per, N_COLS), np.int64)
+    flags = np.zeros((n_units * per, 2, MAX_CARDS), np.uint8)
+    n_blocks = max(1, min(n_units, BLOCKS_PER_THREAD * threads)) if threads > 1 else 1
+    bounds = [b * n_units // n_blocks for b in range(n_blocks + 1)]
+
+    def play_block(b: int) -> None:
+        lo, hi = bounds[b], bounds[b + 1]
+        constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
+        play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
+                   rows[lo * per:hi * per], flags[lo * per:hi * per])
+
+    if n_blocks == 1:
+        play_block(0)
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(play_block, range(n_blocks)))
+    return rows, count_cards(rows, flags)
 
 
 def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:

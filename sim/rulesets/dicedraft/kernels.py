@@ -1,5 +1,6 @@
-"""The dicedraft batch kernel: `play_batch` plays many units of work in parallel (prange, one unit
-per iteration) and `count_cards` folds per-game card flags into card-impact counters.
+"""The dicedraft batch kernel: `play_range` plays a range of units of work, one whole unit per
+iteration, without the GIL (engine.play_chunk runs blocks of units on threads), and `count_cards`
+folds per-game card flags into card-impact counters.
 
 A unit is one game, one story run (rule D-17: one drafted deck against each stage's bot) or one
 best-of-three match (rule D-18). Unit u is a pure function of (run seed, config, u): its random
@@ -10,7 +11,7 @@ the pair k and differ only in who goes first.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _sample_deck
@@ -107,17 +108,20 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.n
     so a unit's result never depends on what the thread played before."""
     cs, ps, rng, scratch, pair = ws[0], ws[1], ws[2], ws[4], ws[5]
     pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
-    swap = u % 2 if mirrored else 0
+    swap = (u % 2) * np.int64(mirrored)
+    side_a = np.int64(0)  # not literals: a literal argument makes numba compile a function twice
+    side_b = np.int64(1)
+    first_stage = np.int64(0)
     n_a = setup[0, SU_N_CARDS]
     n_b = setup[1, SU_N_CARDS]
     _reset(cs, ps, setup)
-    seed_streams(rng, seed, pair_index, 0)
+    seed_streams(rng, seed, pair_index, first_stage)
     pair[2] = setup[0, SU_BUDGET]
-    pair[0] = draft_deck(tab, rng, scratch, 0, setup[0, SU_DRAFTER], pair[2], greedy_decks, max_sizes, counts, n_a)
+    pair[0] = draft_deck(tab, rng, scratch, side_a, setup[0, SU_DRAFTER], pair[2], greedy_decks, max_sizes, counts, n_a)
     if unit_kind == UnitKind.GAME:
         pair[3] = setup[1, SU_BUDGET]
-        pair[1] = draft_deck(tab, rng, scratch, 1, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
-        _play_one(tab, val, w, par, ws, swap, par[Param.START_LIVES], 0, u, rows, flags, 0, tr)
+        pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
+        _play_one(tab, val, w, par, ws, swap, par[Param.START_LIVES], first_stage, u, rows, flags, first_stage, tr)
     elif unit_kind == UnitKind.STORY:
         # rule D-17: side A keeps its drafted deck through every stage; each stage's bot drafts at a
         # budget drawn from that stage's range; every battle starts at the story's lives
@@ -126,13 +130,13 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.n
                 _reset(cs, ps, setup)
                 seed_streams(rng, seed, pair_index, s)
             pair[3] = stage_min[s] + below(rng, ST_STAGE, stage_max[s] - stage_min[s] + 1)
-            pair[1] = draft_deck(tab, rng, scratch, 1, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes,
+            pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes,
                                  counts, n_b)
             _play_one(tab, val, w, par, ws, (swap + s) % 2, par[Param.STORY_LIVES], s, u, rows, flags, s, tr)
     else:
         # rule D-18: games until one side has the wins it needs; both keep their drafted decks
         pair[3] = setup[1, SU_BUDGET]
-        pair[1] = draft_deck(tab, rng, scratch, 1, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
+        pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
         pair[4] = 0
         pair[5] = 0
         for g in range(par[Param.MAX_MATCH_GAMES]):
@@ -146,46 +150,37 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.n
                     break
 
 
-BLOCKS_PER_THREAD = 4
-
-
-@njit(parallel=True, cache=True)
-def play_batch(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, tab: np.ndarray,
+@njit(cache=True, nogil=True)
+def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, tab: np.ndarray,
                val: np.ndarray, w: np.ndarray, par: np.ndarray, setup: np.ndarray, greedy_decks: np.ndarray,
                max_sizes: np.ndarray, counts: np.ndarray, stage_min: np.ndarray, stage_max: np.ndarray,
-               rows: np.ndarray, flags: np.ndarray, n_blocks: int) -> None:
-    """Play units unit_start .. unit_start+n_units-1; unit i writes rows [i*per, (i+1)*per).
+               rows: np.ndarray, flags: np.ndarray) -> None:
+    """The batch kernel: play units unit_start .. unit_start+n_units-1, one whole unit per iteration;
+    unit i writes rows [i*per, (i+1)*per) of `rows` and `flags`.
 
-    The prange runs over blocks of consecutive units, each game wholly inside one iteration of a
-    block's loop. A block copies the small constant tables and allocates one workspace: threads then
-    share no reference counts (atomic increments on a shared array cost more than a turn) and no
-    game allocates. Which thread plays which block never changes a result."""
-    per = rows.shape[0] // n_units
+    It releases the GIL, so the engine's wrapper (engine.play_chunk) runs one call per block of
+    units on as many threads as numba is given; each block gets its own copies of the small
+    constant tables and one workspace, so threads share no reference counts and no game allocates.
+    Which thread plays which block never changes a result. (A prange over the blocks did the same
+    but added ten seconds of compilation to every cold start.)"""
+    per = rows.shape[0] // max(n_units, 1)
     no_trace = np.zeros((0, 6), np.int32)
-    for b in prange(n_blocks):
-        lo = b * n_units // n_blocks
-        hi = (b + 1) * n_units // n_blocks
-        my_tab = tab.copy()
-        my_val = val.copy()
-        my_w = w.copy()
-        my_par = par.copy()
-        my_setup = setup.copy()
-        ws = new_workspace(my_par[Param.DECK_SIZE], max_sizes.shape[1] - 1)
-        for i in range(lo, hi):
-            play_unit(unit_kind, unit_start + i, seed, mirrored, my_tab, my_val, my_w, my_par, my_setup,
-                      greedy_decks, max_sizes, counts, stage_min, stage_max, rows[i * per:(i + 1) * per],
-                      flags[i * per:(i + 1) * per], ws, no_trace)
+    ws = new_workspace(par[Param.DECK_SIZE], max_sizes.shape[1] - 1)
+    for i in range(n_units):
+        play_unit(unit_kind, unit_start + i, seed, mirrored, tab, val, w, par, setup, greedy_decks, max_sizes,
+                  counts, stage_min, stage_max, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per], ws,
+                  no_trace)
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
     """counters[side, card, Counter, result]: games (played rows) per card, by result for that side
-    (0 win, 1 loss, 2 draw). Integer sums: the same whatever the order or thread count."""
+    (0 win, 1 loss, 2 draw). Integer sums: the same whatever the order, blocks or thread count."""
     counters = np.zeros((2, MAX_CARDS, N_COUNTERS, 3), np.int64)
-    for k in prange(2 * MAX_CARDS):
-        side = k // MAX_CARDS
-        c = k % MAX_CARDS
-        for r in range(rows.shape[0]):
+    for r in range(rows.shape[0]):
+        for k in range(2 * MAX_CARDS):
+            side = k // MAX_CARDS
+            c = k % MAX_CARDS
             if rows[r, Col.PLAYED] == 0:
                 continue
             winner = rows[r, Col.WINNER]
