@@ -105,7 +105,7 @@ def visible_blockers(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, ou
 
 @njit(cache=True, _nrt=False)
 def choose_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray,
-                     ps: np.ndarray, rng: np.ndarray, scratch: np.ndarray, p: int, out: np.ndarray,
+                     ps: np.ndarray, rng: np.ndarray, scratch: np.ndarray, fsc: np.ndarray, p: int, out: np.ndarray,
                      seen: np.ndarray) -> int:
     """Rule D-07: the characters that attack together this turn; fills `out`, returns how many.
     `seen` receives the opposing cards p must assume can block."""
@@ -118,7 +118,7 @@ def choose_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.nd
         return 0
     if ps[p, PS_AGENT] == Agent.GREEDY:
         n_seen = visible_blockers(tab, cs, ps, p, seen)
-        return _greedy_attackers(tab, val, w, cs, ps, scratch, p, out, n, seen, n_seen)
+        return _greedy_attackers(tab, val, w, cs, ps, scratch, fsc, p, out, n, seen, n_seen)
     chosen = 0
     for i in range(n):  # uniform over all subsets of the able attackers
         if _roll_choice(rng, p, 2) == 1:
@@ -149,7 +149,8 @@ def _lethal_swarm(tab: np.ndarray, ps: np.ndarray, scratch: np.ndarray, p: int, 
 
 @njit(cache=True, _nrt=False)
 def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-                      scratch: np.ndarray, p: int, out: np.ndarray, n: int, seen: np.ndarray, n_seen: int) -> int:
+                      scratch: np.ndarray, fsc: np.ndarray, p: int, out: np.ndarray, n: int, seen: np.ndarray,
+                      n_seen: int) -> int:
     """Attack with each character whose expected result is good enough.
 
     One step of lookahead: for each attacker, the opponent's best visible block by the same
@@ -158,8 +159,10 @@ def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.nd
     attackers than possible blockers and the unblockable rest is lethal."""
     life = w[p, Weight.LIFE]
     block_slots = np.int64(0)
-    for k in range(n_seen):
-        block_slots += 2 if _seen_as(tab, val, cs, p, seen[k])[3] else 1
+    for k in range(n_seen):  # each possible blocker as p sees it, once: fsc rows ATQ, DEF, value, double
+        fsc[0, k], fsc[1, k], fsc[2, k], double_block = _seen_as(tab, val, cs, p, seen[k])
+        fsc[3, k] = 1.0 if double_block else 0.0
+        block_slots += 2 if double_block else 1
     if _lethal_swarm(tab, ps, scratch, p, out, n, block_slots):
         return n
     chosen = 0
@@ -173,7 +176,7 @@ def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.nd
         result = life * a_atq  # unblocked: damage to their lives
         atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0  # the two strongest blockers, for rule D-11
         for k in range(n_seen):
-            b_atq, b_def, b_val, double_block = _seen_as(tab, val, cs, p, seen[k])
+            b_atq, b_def, b_val, double_block = fsc[0, k], fsc[1, k], fsc[2, k], fsc[3, k] > 0.0
             if not double_attack or double_block:  # rule D-11: one normal defender cannot stop it
                 exchange = (a_val if b_atq >= a_def else 0.0) - (b_val if a_atq >= b_def else 0.0)
                 if exchange + life * a_atq > best_for_them:

@@ -25,9 +25,9 @@ def _reveal(cs: np.ndarray, side: int, card: int) -> None:
 def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, att: int,
            tr: np.ndarray) -> None:
     """The active player's attack: rules D-07 (declare together), D-08 (blocks), D-13 (dice), D-15."""
-    cs, ps, rng, fights, scratch = ws[0], ws[1], ws[2], ws[3], ws[4]
+    cs, ps, rng, fights, scratch, fsc = ws[0], ws[1], ws[2], ws[3], ws[4], ws[9]
     attackers = scratch[SC_ATTACKERS]
-    na = choose_attackers(tab, val, w, par, cs, ps, rng, scratch, att, attackers, scratch[SC_SEEN])
+    na = choose_attackers(tab, val, w, par, cs, ps, rng, scratch, fsc, att, attackers, scratch[SC_SEEN])
     if na == 0:
         return
     dfn = 1 - att

@@ -78,7 +78,8 @@ def test_agents_never_read_the_identity_of_face_down_cards():
         s.put(1, hidden, revealed=False)
         c = s.compiled
         out = np.zeros(32, np.int32)
-        n = choose_attackers(c.tab, c.val, c.w, c.par, s.cs, s.ps, s.rng, s.scratch, 0, out, s.scratch[SC_SEEN])
+        n = choose_attackers(c.tab, c.val, c.w, c.par, s.cs, s.ps, s.rng, s.scratch, s.ws[9], 0, out,
+                             s.scratch[SC_SEEN])
         decisions.add(tuple(out[:n]))
     assert len(decisions) == 1
 
