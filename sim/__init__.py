@@ -21,18 +21,25 @@ def _engine_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def _use_engine_cache() -> None:
-    """Point numba's on-disk cache at ~/.cache/sim/numba/<source hash> (or $SIM_CACHE_DIR/...),
-    shared by every process on the machine, Ray workers included, unless NUMBA_CACHE_DIR is set."""
-    if "NUMBA_CACHE_DIR" in os.environ:
-        return
-    root = Path(os.environ.get("SIM_CACHE_DIR", Path.home() / ".cache" / "sim"))
-    folder = root / "numba" / _engine_digest()
-    os.environ["NUMBA_CACHE_DIR"] = str(folder)
-    if "numba" in sys.modules:  # numba read its settings already: tell it too
-        import numba
+# LLVM optimisation level for the kernels. Measured with `sim bench`: level 1 plays as fast as the
+# default 3 and compiles about a quarter sooner (cold start under 30 s). NUMBA_OPT overrides it.
+ENGINE_OPT = os.environ.get("NUMBA_OPT", "1")
 
-        numba.config.CACHE_DIR = str(folder)
+
+def _use_engine_cache() -> None:
+    """Point numba's on-disk cache at ~/.cache/sim/numba/<source hash>-O<level> (or under
+    $SIM_CACHE_DIR), shared by every process on the machine, Ray workers included, unless
+    NUMBA_CACHE_DIR is set; and compile at ENGINE_OPT."""
+    os.environ["NUMBA_OPT"] = ENGINE_OPT
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if folder is None:
+        root = Path(os.environ.get("SIM_CACHE_DIR", Path.home() / ".cache" / "sim"))
+        folder = str(root / "numba" / f"{_engine_digest()}-O{ENGINE_OPT}")
+        os.environ["NUMBA_CACHE_DIR"] = folder
+    if "numba" in sys.modules:  # numba read its settings already: make it read them again
+        from numba.core import config
+
+        config.reload_config()
 
 
 _use_engine_cache()

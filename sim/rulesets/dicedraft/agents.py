@@ -33,7 +33,7 @@ def _roll_choice(rng: np.ndarray, side: int, n: int) -> int:
     return below(rng, stream(side, Purpose.AGENT), n)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def can_attack(tab: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, card: int) -> bool:
     """A character on the table may attack, unless it was put down this turn (decision, rules.md).
 
@@ -43,13 +43,13 @@ def can_attack(tab: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray,
     return par[Param.SUMMONING_SICKNESS] == 0 or cs[side, card, CS_ENTERED] < ps[GAME, G_TURN]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def can_block(tab: np.ndarray, cs: np.ndarray, side: int, card: int) -> bool:
     """Any character on the table may block; dice cards never block (rule D-07)."""
     return cs[side, card, CS_ZONE] == Zone.TABLE and is_character(tab, side, card)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _nth_in_zone(cs: np.ndarray, ps: np.ndarray, side: int, zone: int, k: int) -> int:
     """The k-th card (in pool order) of `side` in `zone`, or -1."""
     for c in range(ps[side, PS_N_CARDS]):
@@ -60,7 +60,7 @@ def _nth_in_zone(cs: np.ndarray, ps: np.ndarray, side: int, zone: int, k: int) -
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_put_down(tab: np.ndarray, val: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, p: int) -> int:
     """Rule D-05: the card to put face down this turn, or -1 to pass."""
     n_hand = 0
@@ -87,12 +87,12 @@ def _seen_as(tab: np.ndarray, val: np.ndarray, cs: np.ndarray, p: int, c: int) -
     return val[p, opp, V_MEAN_ATQ], val[p, opp, V_MEAN_DEF], val[p, opp, V_MEAN_VALUE], False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def visible_blockers(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, out: np.ndarray) -> int:
     """The opposing table cards that p must assume can block: face-up characters and every face-down
     card (p cannot tell a face-down die from a character)."""
     opp = 1 - p
-    n = 0
+    n = np.int64(0)
     for c in range(ps[opp, PS_N_CARDS]):
         if cs[opp, c, CS_ZONE] != Zone.TABLE:
             continue
@@ -127,7 +127,7 @@ def choose_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.nd
     return chosen
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _lethal_swarm(tab: np.ndarray, ps: np.ndarray, scratch: np.ndarray, p: int, out: np.ndarray, n: int,
                   block_slots: int) -> bool:
     """More attackers than possible blocks, and the weakest unblockable rest is lethal."""
@@ -258,7 +258,7 @@ def _free(used: np.int64, b: int) -> bool:
     return not (used >> np.int64(b)) & np.int64(1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _second_slot_ok(tab: np.ndarray, fights: np.ndarray, f: int, dfn: int) -> bool:
     """A double blocker covering one normal attacker alone can take a second one (rule D-10)."""
     att = 1 - dfn
@@ -417,7 +417,7 @@ def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _best_fight_for(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, nf: int, att: int, p: int,
                     boost: int, roll: int) -> tuple:
     """(gain, fight) of the fight where adding `roll` helps `p` most."""
@@ -430,7 +430,7 @@ def _best_fight_for(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, nf: in
     return best_gain, best_f
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_fight(tab: np.ndarray, val: np.ndarray, ps: np.ndarray, rng: np.ndarray, p: int, att: int,
                  fights: np.ndarray, nf: int, boost: int, roll: int) -> int:
     """Rule D-13: the fight a rolled result is assigned to."""

@@ -21,7 +21,7 @@ def _reveal(cs: np.ndarray, side: int, card: int) -> None:
     cs[side, card, CS_FLAGS] |= Seen.REVEALED
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, att: int,
            tr: np.ndarray) -> None:
     """The active player's attack: rules D-07 (declare together), D-08 (blocks), D-13 (dice), D-15."""
@@ -55,7 +55,7 @@ def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws:
     resolve(tab, cs, ps, fights, nf, att, attackers, na, blocked, tr)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: int, att: int, tr: np.ndarray) -> None:
     """Rule D-13: the attacker starts; players alternate using one dice card or passing; two passes
     in a row end the chain; each roll is assigned to one fight and lasts this combat."""
@@ -89,7 +89,7 @@ def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: i
         current = 1 - current
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _has_dice(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int) -> bool:
     for c in range(ps[side, PS_N_CARDS]):
         if cs[side, c, CS_ZONE] == Zone.TABLE and tab[side, c, Field.KIND] == Kind.DICE:
@@ -106,7 +106,7 @@ def add_boost(fights: np.ndarray, f: int, by_attacker: bool, boost: int, roll: i
         fights[f, F_ATQ_D if boost == Boost.ATQ else F_DEF_D] += roll
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray, nf: int, att: int,
             attackers: np.ndarray, na: int, blocked: np.ndarray, tr: np.ndarray) -> None:
     """Rule D-15: every fight resolves at once (both sides may die; damage does not stay);

@@ -42,7 +42,7 @@ def legal_fight(tab: np.ndarray, fights: np.ndarray, f: int, att: int) -> bool:
     return not double_attack or tab[dfn, d0, Field.DOUBLE_BLOCK] == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int) -> tuple:
     """(first attacker dies, second attacker dies, first defender dies, second defender dies).
 
@@ -82,7 +82,7 @@ def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int) -> tuple
 NEVER = 1 << 30  # a threshold no roll reaches
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def flips(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, booster: int, boost: int) -> tuple:
     """The outcomes of fight f that a roll added by `booster` to its ATQ or DEF would turn in its
     favour, as (t1, v1, t2, v2): the smallest roll that turns each one and what that is worth to the
@@ -121,7 +121,7 @@ def flips(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int
     return t1, v1, t2, v2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def roll_gain(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, booster: int, boost: int,
               roll: int) -> float:
     """What adding `roll` to fight f is worth to `booster`: the value of the outcomes it turns."""

@@ -16,7 +16,7 @@ from sim.rulesets.dicedraft.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def set_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, side: int, deck: np.int64) -> None:
     """Put the cards of bitmask `deck` into the side's deck and shuffle it (Fisher-Yates)."""
     n = 0
@@ -75,7 +75,7 @@ def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: 
     record(tr, ps, side, Event.REDRAFT, size, total, budget)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: int, n: int, opening: bool,
          tr: np.ndarray) -> None:
     """Rule D-04: draw n cards; an empty deck is re-drafted first (rule D-16)."""
@@ -92,13 +92,13 @@ def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: int
         record(tr, ps, side, Event.DRAW, card, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def attacks_open(par: np.ndarray, ps: np.ndarray) -> bool:
     """Rule D-06: attacks are open to both once the second player begins their third turn."""
     return ps[GAME, G_TURN] >= par[Param.ATTACK_FROM_TURN]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, p: int,
               tr: np.ndarray) -> None:
     """One turn of player p: draw (D-04), put down (D-05), attack when open (D-06, D-07)."""

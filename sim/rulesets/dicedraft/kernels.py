@@ -118,36 +118,32 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.n
     seed_streams(rng, seed, pair_index, first_stage)
     pair[2] = setup[0, SU_BUDGET]
     pair[0] = draft_deck(tab, rng, scratch, side_a, setup[0, SU_DRAFTER], pair[2], greedy_decks, max_sizes, counts, n_a)
-    if unit_kind == UnitKind.GAME:
-        pair[3] = setup[1, SU_BUDGET]
-        pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
-        _play_one(tab, val, w, par, ws, swap, par[Param.START_LIVES], first_stage, u, rows, flags, first_stage, tr)
-    elif unit_kind == UnitKind.STORY:
-        # rule D-17: side A keeps its drafted deck through every stage; each stage's bot drafts at a
-        # budget drawn from that stage's range; every battle starts at the story's lives
-        for s in range(stage_min.shape[0]):
-            if s > 0:
-                _reset(cs, ps, setup)
-                seed_streams(rng, seed, pair_index, s)
+    story = unit_kind == UnitKind.STORY
+    match = unit_kind == UnitKind.MATCH
+    n_games = stage_min.shape[0] if story else (par[Param.MAX_MATCH_GAMES] if match else 1)
+    lives = par[Param.STORY_LIVES] if story else par[Param.START_LIVES]
+    pair[4] = 0
+    pair[5] = 0
+    for s in range(n_games):
+        if s > 0:
+            _reset(cs, ps, setup)
+            seed_streams(rng, seed, pair_index, s)
+        if story:
+            # rule D-17: side A keeps its drafted deck through every stage; each stage's bot drafts
+            # at a budget drawn from that stage's range; every battle starts at the story's lives
             pair[3] = stage_min[s] + below(rng, ST_STAGE, stage_max[s] - stage_min[s] + 1)
             pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes,
                                  counts, n_b)
-            _play_one(tab, val, w, par, ws, (swap + s) % 2, par[Param.STORY_LIVES], s, u, rows, flags, s, tr)
-    else:
-        # rule D-18: games until one side has the wins it needs; both keep their drafted decks
-        pair[3] = setup[1, SU_BUDGET]
-        pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes, counts, n_b)
-        pair[4] = 0
-        pair[5] = 0
-        for g in range(par[Param.MAX_MATCH_GAMES]):
-            if g > 0:
-                _reset(cs, ps, setup)
-                seed_streams(rng, seed, pair_index, g)
-            winner = _play_one(tab, val, w, par, ws, (swap + g) % 2, par[Param.START_LIVES], g, u, rows, flags, g, tr)
-            if winner >= 0:
-                pair[4 + winner] += 1
-                if pair[4 + winner] >= par[Param.WINS_NEEDED]:
-                    break
+        elif s == 0:  # a game, or a match whose two sides keep their decks (rule D-18)
+            pair[3] = setup[1, SU_BUDGET]
+            pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes,
+                                 counts, n_b)
+        winner = _play_one(tab, val, w, par, ws, (swap + s) % 2, lives, s, u, rows, flags, s, tr)
+        if match and winner >= 0:
+            # rule D-18: games until one side has the wins it needs
+            pair[4 + winner] += 1
+            if pair[4 + winner] >= par[Param.WINS_NEEDED]:
+                break
 
 
 @njit(cache=True, nogil=True)
