@@ -143,7 +143,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
                           stage_min, stage_max)
 
 
-BLOCKS_PER_THREAD = 4  # several blocks a thread even out games of unequal length
+BLOCKS_PER_THREAD = 16  # many blocks a thread even out games of unequal length
 
 
 def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,
@@ -160,18 +160,18 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
     n_blocks = max(1, min(n_units, BLOCKS_PER_THREAD * threads)) if threads > 1 else 1
     bounds = [b * n_units // n_blocks for b in range(n_blocks + 1)]
 
-    def play_block(b: int) -> None:
+    def play_block(b: int) -> np.ndarray:
         lo, hi = bounds[b], bounds[b + 1]
         constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
         play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
                    rows[lo * per:hi * per], flags[lo * per:hi * per])
+        return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
 
     if n_blocks == 1:
-        play_block(0)
-    else:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(play_block, range(n_blocks)))
-    return rows, count_cards(rows, flags)
+        return rows, play_block(0)
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        counters = sum(pool.map(play_block, range(n_blocks)))  # integer sums: exact in any order
+    return rows, counters
 
 
 def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
