@@ -13,9 +13,9 @@ from sim.run.executors import RayExecutor, SerialExecutor, make_executor, probe_
 
 def test_make_executor() -> None:
     assert isinstance(make_executor("serial"), SerialExecutor)
-    assert isinstance(make_executor("ray", "10.1.2.3:6379"), RayExecutor)
+    assert isinstance(make_executor("ray", "127.0.0.9:6379"), RayExecutor)
     with pytest.raises(InputError, match="--address"):
-        make_executor("serial", "10.1.2.3:6379")
+        make_executor("serial", "127.0.0.9:6379")
     with pytest.raises(InputError, match="'local'"):
         make_executor("ray", "local")
     with pytest.raises(InputError, match="--executor"):
@@ -34,7 +34,7 @@ def test_unreachable_or_malformed_address() -> None:
 
 
 def test_ray_address_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RAY_ADDRESS", "10.9.8.7:6379")
+    monkeypatch.setenv("RAY_ADDRESS", "127.0.0.8:6379")
     executor = RayExecutor()
-    assert (executor.address, executor.address_source) == ("10.9.8.7:6379", "RAY_ADDRESS")
-    assert RayExecutor("1.2.3.4:1").address_source == "--address"
+    assert (executor.address, executor.address_source) == ("127.0.0.8:6379", "RAY_ADDRESS")
+    assert RayExecutor("127.0.0.7:1").address_source == "--address"

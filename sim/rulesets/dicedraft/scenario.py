@@ -67,6 +67,14 @@ def write_card_file(path: Path, cards: list[dict], header: dict | None = None) -
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def _join(rows: list[list[int]], f: int, slot: int, card: int, refusal: str) -> int:
+    """Put `card` in the free slot of fight f (two against one at most), or refuse."""
+    if rows[f][1] >= 0 or rows[f][3] >= 0:
+        raise ValueError(refusal)
+    rows[f][slot] = card
+    return f
+
+
 @dataclass
 class Outcome:
     """What one resolved combat did."""
@@ -170,18 +178,10 @@ class Scenario:
             d, a = self.index(dfn, d_id), self.index(att, a_id)
             if a_id not in attackers:
                 raise ValueError(f"{a_id} does not attack")
-            if d in by_defender and a not in by_attacker:
-                f = by_defender[d]
-                if rows[f][1] >= 0 or rows[f][3] >= 0:
-                    raise ValueError(f"{d_id} already covers a full fight (rules D-10, D-12)")
-                rows[f][1] = a
-                by_attacker[a] = f
-            elif a in by_attacker and d not in by_defender:
-                f = by_attacker[a]
-                if rows[f][3] >= 0 or rows[f][1] >= 0:
-                    raise ValueError(f"{a_id} is already covered (rule D-08)")
-                rows[f][3] = d
-                by_defender[d] = f
+            if d in by_defender and a not in by_attacker:  # a second attacker on a double blocker
+                by_attacker[a] = _join(rows, by_defender[d], 1, a, f"{d_id} already covers a full fight (rules D-10, D-12)")
+            elif a in by_attacker and d not in by_defender:  # a second defender on a double attacker
+                by_defender[d] = _join(rows, by_attacker[a], 3, d, f"{a_id} is already covered (rule D-08)")
             elif a in by_attacker or d in by_defender:
                 raise ValueError(f"{d_id} and {a_id} are already in the same fight")
             else:
