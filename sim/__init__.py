@@ -8,16 +8,19 @@ import sys
 from pathlib import Path
 
 __version__ = "0.1.0"
+KERNEL_FOLDERS = ("core", "draft", "rulesets")  # where numba code lives
 
 
 def _engine_digest() -> str:
-    """A hash of the engine's source. Numba's own cache notices when a function's file changes but
-    not when a function it calls (in another file) does; keying the cache folder by the whole
-    source means a stale kernel is never loaded after an edit."""
+    """A hash of the kernels' source. Numba's own cache notices when a function's file changes but
+    not when a function it calls (in another file) does; keying the cache folder by all the
+    kernel source means a stale kernel is never loaded after an edit."""
     digest = hashlib.sha256(__version__.encode())
-    for path in sorted(Path(__file__).parent.rglob("*.py")):
-        digest.update(str(path.relative_to(Path(__file__).parent)).encode())
-        digest.update(path.read_bytes())
+    here = Path(__file__).parent
+    for folder in KERNEL_FOLDERS:
+        for path in sorted((here / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(here)).encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
