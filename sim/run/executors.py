@@ -1,8 +1,8 @@
 """Executors play a plan's chunks and hand each finished chunk back to the driver.
 
 Two of them, with one interface (`start`, `execute`, `stop`):
-- `serial` plays the chunks one after another in this process; numba's parallel kernel uses every
-  thread. For tests, small runs and debugging.
+- `serial` plays the chunks one after another in this process, each chunk on every thread numba
+  is given (engine blocks on a thread pool). For tests, small runs and debugging.
 - `ray` plays one chunk per Ray task (one CPU each, numba held to one thread, so N cores run N
   chunks), either on an embedded local Ray it starts itself or on a cluster it joins
   (`--address` or RAY_ADDRESS); when joining it never starts a cluster of its own.
@@ -55,7 +55,7 @@ def chunk_frames(plan: Plan, chunk: Chunk, rows: np.ndarray, counters: np.ndarra
 
 
 class SerialExecutor:
-    """Chunks in order, in this process; the kernel itself is parallel over games."""
+    """Chunks in order, in this process; each chunk plays its games on all of numba's threads."""
 
     name = "serial"
 
