@@ -9,9 +9,10 @@ from sim.analysis.first_player import first_player_advantage
 from sim.analysis.game_length import game_length
 from sim.analysis.intervals import Z95, wilson_interval
 from sim.analysis.scans import scan_cards, scan_games
+from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.analysis.win_rates import faction_win_rates
 
 __all__ = [
-    "Z95", "end_reasons", "faction_win_rates", "first_player_advantage", "game_length", "scan_cards",
-    "scan_games", "wilson_interval",
+    "Z95", "end_reasons", "faction_win_rates", "first_player_advantage", "game_length", "match_results",
+    "scan_cards", "scan_games", "story_clear_chance", "story_stages", "wilson_interval",
 ]

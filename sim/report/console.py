@@ -14,7 +14,9 @@ import polars as pl
 from rich.console import Console
 from rich.table import Table
 
-from sim.analysis import end_reasons, faction_win_rates, first_player_advantage, game_length
+from sim.analysis import (
+    end_reasons, faction_win_rates, first_player_advantage, game_length, match_results, story_clear_chance, story_stages,
+)
 
 
 def _pct(value: float | None, digits: int = 1) -> str:
@@ -80,4 +82,36 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
     console.print(_table("End reasons", end_reasons(run_dir), _with_config(["reason", "games", "share"], many), {
         "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: f"{r['count']:,}",
         "share": lambda r: _pct(r["share"]),
+    }))
+    if manifest.get("kind") == "story":
+        print_story(console, run_dir, many)
+    elif manifest.get("kind") == "best_of_three":
+        print_matches(console, run_dir, many)
+
+
+def _rate_columns() -> dict[str, Any]:
+    return {"rate": lambda r: _pct(r["rate"]), "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]"}
+
+
+def print_story(console: Console, run_dir: Path, many: bool) -> None:
+    """Rule D-17: side A's win rate at each stage and the chance to clear all five."""
+    console.print(_table("Story: side A at each stage (draw = ½ win)", story_stages(run_dir),
+                         _with_config(["stage", "bot budgets", "n", "rate", "95% CI"], many), {
+        "config": lambda r: r["config"], "stage": lambda r: str(r["stage"] + 1), "n": lambda r: f"{r['n']:,}",
+        "bot budgets": lambda r: f"{r['bot_budget_min']}-{r['bot_budget_max']}", **_rate_columns(),
+    }))
+    console.print(_table("Story: chance to clear every stage", story_clear_chance(run_dir),
+                         _with_config(["runs", "cleared", "rate", "95% CI"], many), {
+        "config": lambda r: r["config"], "runs": lambda r: f"{r['runs']:,}", "cleared": lambda r: f"{r['cleared']:,.0f}",
+        **_rate_columns(),
+    }))
+
+
+def print_matches(console: Console, run_dir: Path, many: bool) -> None:
+    """Rule D-18: side A's match win rate and how many games a match takes."""
+    console.print(_table("Best of three: side A's matches (undecided = ½)", match_results(run_dir),
+                         _with_config(["matches", "won / lost / undecided", "rate", "95% CI", "games per match"], many), {
+        "config": lambda r: r["config"], "matches": lambda r: f"{r['matches']:,}",
+        "won / lost / undecided": lambda r: f"{r['won']:,} / {r['lost']:,} / {r['undecided']:,}",
+        "games per match": lambda r: f"{r['games_per_match']:.2f}", **_rate_columns(),
     }))
