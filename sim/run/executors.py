@@ -121,6 +121,7 @@ class RayExecutor:
         self.max_retries = max_retries
         self.max_in_flight = max_in_flight
         self._started_ray = False
+        self._connected = False
 
     def start(self) -> None:
         import ray
@@ -133,12 +134,13 @@ class RayExecutor:
                 ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
             except ConnectionError as exc:
                 raise InputError(f"{self.address_source}: cannot join the Ray cluster at {self.address}: {exc}") from None
+            self._connected = True
         else:
             # address="local" always starts a fresh instance: with no address, ray.init would join
             # whatever cluster /tmp/ray/ray_current_cluster last named, even a dead or foreign one
             ray.init(address="local", num_cpus=os.cpu_count(), include_dashboard=False,
                      logging_level=logging.WARNING, log_to_driver=False)
-            self._started_ray = True
+            self._started_ray = self._connected = True
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:
         import ray
@@ -172,11 +174,13 @@ class RayExecutor:
                 ray.cancel(ref, force=True)
 
     def stop(self) -> None:
-        if self._started_ray:
+        """Shut down the embedded instance, or disconnect from the cluster this executor joined (the
+        cluster itself keeps running); a Ray session the caller opened is left alone."""
+        if self._connected:
             import ray
 
             ray.shutdown()
-            self._started_ray = False
+            self._started_ray = self._connected = False
 
 
 def make_executor(name: str, address: str | None = None) -> Executor:

@@ -75,3 +75,16 @@ def cards_totals(run_dir: Path) -> pl.DataFrame:
     keys = ["config", "side", "faction", "card_id", "card_name", "cost"]
     counters = [c for c in cards.columns if c not in keys]
     return cards.group_by(keys).agg(pl.col(counters).sum()).sort("config", "side", "card_id")
+
+
+def assert_same_results(expected_dir: Path, run_dir: Path) -> None:
+    """Bit for bit the same results: every game (sorted by config and game) and every chunk's card
+    counters, with the same chunk files on both sides."""
+    from polars.testing import assert_frame_equal
+
+    assert_frame_equal(games_sorted(expected_dir), games_sorted(run_dir), check_exact=True)
+    for table in ("games", "cards"):
+        expected, got = chunk_frames(expected_dir, table), chunk_frames(run_dir, table)
+        assert list(expected) == list(got), table
+        for name in expected:
+            assert_frame_equal(expected[name], got[name], check_exact=True)

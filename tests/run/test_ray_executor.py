@@ -1,30 +1,166 @@
-"""The embedded Ray executor gives exactly the serial executor's chunk files (invariant 1)."""
+"""The Ray executor against real Ray: an embedded instance, a two-node cluster on this machine, a
+worker killed mid-chunk and a driver killed mid-run. Each ends with results equal, bit for bit, to
+the serial executor's for the same spec and seed (invariant 1)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
-from polars.testing import assert_frame_equal
 
+import sim.run.executors as executors
 from sim.run.executors import RayExecutor
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
 
-from small_runs import chunk_frames
+from small_runs import assert_same_results, write_spec
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(autouse=True)
+def no_outside_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)  # never join a cluster from a test
 
 
 @pytest.mark.slow
-def test_embedded_ray_equals_serial(spec_path: Path, results: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    ray = pytest.importorskip("ray")
-    monkeypatch.delenv("RAY_ADDRESS", raising=False)  # never join a cluster from a test
+def test_embedded_ray_equals_serial(spec_path: Path, results: Path) -> None:
     experiment = load_spec(spec_path)
     run_experiment(experiment, results, run_name="serial", chunk_size=500)
     outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor(), chunk_size=500)
     assert outcome.executor == "ray" and outcome.chunks_played == 4 and outcome.finished
     assert not ray.is_initialized()  # it started Ray, so it shut it down
-    for table in ("games", "cards"):
-        serial, by_ray = chunk_frames(results / "serial", table), chunk_frames(results / "ray", table)
-        assert list(serial) == list(by_ray)
-        for name in serial:
-            assert_frame_equal(serial[name], by_ray[name])
+    assert_same_results(results / "serial", results / "ray")
+
+
+@pytest.mark.slow
+def test_two_node_cluster_equals_serial(spec_path: Path, results: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ray._private import ray_constants
+    from ray.cluster_utils import Cluster
+
+    # Ray turns a loopback address into the machine's network address unless told this is a
+    # single-machine cluster; the nodes and their workers read the variable, the driver the constant
+    monkeypatch.setenv(ray_constants.ENABLE_RAY_CLUSTERS_ENV_VAR, "0")
+    monkeypatch.setattr(ray_constants, "ENABLE_RAY_CLUSTER", False)
+    experiment = load_spec(spec_path)
+    run_experiment(experiment, results, run_name="serial", chunk_size=400)
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False,
+                                                             "node_ip_address": "127.0.0.1"})
+    try:
+        cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1")
+        cluster.wait_for_nodes()
+        assert cluster.address.startswith("127.0.0.1:")
+        executor = RayExecutor(address=cluster.address)
+        executor.start()
+        alive = [node for node in ray.nodes() if node["Alive"]]
+        assert len(alive) == 2 and ray.cluster_resources()["CPU"] == 2
+        outcome = run_experiment(experiment, results, run_name="cluster", executor=executor, chunk_size=400)
+        assert outcome.chunks_played == 5 and outcome.finished
+        assert not ray.is_initialized()  # the driver disconnected; the cluster is the test's to stop
+    finally:
+        ray.shutdown()
+        cluster.shutdown()
+    assert_same_results(results / "serial", results / "cluster")
+
+
+def chunk_killed_once(marks: Path, unit_start: int):
+    """A Ray task body that, on its first try of the chunk at `unit_start`, publishes its worker's
+    pid and waits to be killed; every other call (the retry included) plays normally."""
+    play = executors.play_chunk_in_worker
+
+    def task(ruleset_name, compiled, seed, start, n_units):
+        if start == unit_start:
+            try:
+                os.close(os.open(marks / "claimed", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                (marks / "retried").write_text(str(os.getpid()))
+            else:
+                (marks / "pid.tmp").write_text(str(os.getpid()))
+                os.replace(marks / "pid.tmp", marks / "pid")
+                time.sleep(120)  # the test kills this process long before
+                raise AssertionError("the worker was not killed")
+        return play(ruleset_name, compiled, seed, start, n_units)
+
+    return task
+
+
+@pytest.mark.slow
+def test_worker_killed_mid_chunk_is_retried(spec_path: Path, results: Path, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
+    monkeypatch.setattr(executors, "play_chunk_in_worker", chunk_killed_once(marks, 1000))
+    killed: list[int] = []
+
+    def kill_the_worker() -> None:
+        deadline = time.monotonic() + 60
+        while not (marks / "pid").exists():
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.02)
+        pid = int((marks / "pid").read_text())
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+
+    experiment = load_spec(spec_path)
+    run_experiment(experiment, results, run_name="serial", chunk_size=500)
+    killer = threading.Thread(target=kill_the_worker, daemon=True)
+    killer.start()
+    try:
+        outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor(max_retries=2),
+                                 chunk_size=500)
+    finally:
+        ray.cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    killer.join(timeout=5)
+    assert killed, "no worker published its pid"
+    retried_by = int((marks / "retried").read_text())
+    assert retried_by != killed[0]  # the retry ran in another (new) worker process
+    assert outcome.chunks_played == 4 and outcome.finished
+    assert_same_results(results / "serial", results / "ray")
+
+
+@pytest.mark.slow
+def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
+    # chunks of half a second or so on one core, so the driver is killed with most of them unplayed
+    spec = write_spec(tmp_path, games=240_000)
+    experiment = load_spec(spec)
+    run_experiment(experiment, results, run_name="serial", chunk_size=30_000)
+    ray_tmp = tempfile.mkdtemp(prefix="simray-", dir="/tmp")  # short: Ray's socket paths must fit
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    env["RAY_TMPDIR"] = ray_tmp
+    command = [sys.executable, "-m", "sim.cli", "run", str(spec), "--executor", "ray", "--results", str(results),
+               "--run", "killed", "--chunk-size", "30000"]
+    run_dir = results / "killed"
+    cards = run_dir / "cards" / "config=base"
+    first = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not (cards.is_dir() and any(cards.glob("chunk-*.parquet"))):
+            assert first.poll() is None, "the run ended before any chunk was written"
+            assert time.monotonic() < deadline, "no chunk written within a minute"
+            time.sleep(0.01)
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+    finally:
+        try:  # the embedded Ray the killed driver started, and only that (its own session)
+            os.killpg(first.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    written = len(list(cards.glob("chunk-*.parquet")))
+    assert 1 <= written < 8, written
+    second = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120,
+                            start_new_session=True)
+    assert second.returncode == 0, second.stderr
+    shutil.rmtree(ray_tmp, ignore_errors=True)
+    assert "chunk(s) already done" in second.stdout
+    assert_same_results(results / "serial", run_dir)
