@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python -m pip install --quiet --disable-pip-version-check -e .
-sim run experiments/dicedraft_factions.toml --executor ray "$@"
+sim run experiments/dicedraft_factions.toml "$@"

@@ -1,7 +1,8 @@
 """The `sim` command: run an experiment, show a run's summary, replay one game.
 
 ```
-sim run experiments/dicedraft_factions.toml --games 20000 [--executor ray] [--run NAME] [--overwrite]
+sim run experiments/dicedraft_factions.toml --games 20000 [--executor ray|serial] [--address HOST:PORT]
+        [--run NAME] [--overwrite]
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
 sim bench [--games 200000] [--repeat 5]
@@ -65,9 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=_int_at_least(1, MAX_GAMES), help="units to play (games, story runs or matches); "
                      "overrides the spec")
     run.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="run seed; overrides the spec")
-    run.add_argument("--executor", choices=EXECUTORS, default="serial", help="serial (default) or ray")
+    run.add_argument("--executor", choices=EXECUTORS, default="ray", help="ray (default: an embedded Ray started "
+                     "for the run with all cores, or the cluster of --address / RAY_ADDRESS) or serial (this "
+                     "process only, for tests and tiny runs)")
     run.add_argument("--address", metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
-                     "embedded local Ray)")
+                     "embedded local Ray); never starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=Path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")

@@ -17,7 +17,8 @@ from small_runs import write_spec
 def test_run_show_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "results"
     spec = write_spec(tmp_path, games=600)
-    assert main(["run", str(spec), "--results", str(results), "--run", "cli", "--chunk-size", "250"]) == 0
+    assert main(["run", str(spec), "--results", str(results), "--run", "cli", "--chunk-size", "250",
+                 "--executor", "serial"]) == 0
     out = capsys.readouterr().out
     for words in ("Win rate", "Arañas", "Ciempiés", "95% CI", "First-player advantage", "paired",
                   "Game length", "median", "End reasons", "games/s", str(results / "cli")):
@@ -43,7 +44,7 @@ def test_run_show_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_replay_from_stored_spec_after_the_file_changed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "results"
     spec = write_spec(tmp_path, kind="best_of_three", games=40)
-    assert main(["run", str(spec), "--results", str(results)]) == 0
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
     spec.write_text("this is no longer a spec", encoding="utf-8")  # replay reads the manifest's copy
     capsys.readouterr()
     games = pl.read_parquet(results / "small" / "games" / "**" / "*.parquet")

@@ -21,7 +21,8 @@ def populated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A results folder with a finished run "small" in it."""
     root = tmp_path_factory.mktemp("populated")
     spec = write_spec(root)
-    assert main(["run", str(spec), "--results", str(root / "results"), "--chunk-size", "1000"]) == 0
+    assert main(["run", str(spec), "--results", str(root / "results"), "--chunk-size", "1000",
+                 "--executor", "serial"]) == 0
     return root / "results"
 
 
@@ -78,7 +79,7 @@ ARG_CASES = {
     "games_too_many": (["--games", "10_000_000_001"], ["--games", "at most"]),
     "chunk_size_zero": (["--chunk-size", "0"], ["--chunk-size", "at least 1"]),
     "unknown_executor": (["--executor", "spark"], ["--executor", "spark"]),
-    "address_without_ray": (["--address", "127.0.0.9:6379"], ["--address", "--executor ray"]),
+    "address_without_ray": (["--executor", "serial", "--address", "127.0.0.9:6379"], ["--address", "--executor ray"]),
     "run_name_escapes": (["--run", "../elsewhere"], ["--run", "../elsewhere"]),
     "unknown_flag": (["--fast"], ["--fast"]),
 }

@@ -7,6 +7,7 @@ import socket
 
 import pytest
 
+from sim.cli import build_parser
 from sim.core.errors import InputError
 from sim.run.executors import RayExecutor, SerialExecutor, make_executor, probe_address
 
@@ -38,3 +39,9 @@ def test_ray_address_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     executor = RayExecutor()
     assert (executor.address, executor.address_source) == ("127.0.0.8:6379", "RAY_ADDRESS")
     assert RayExecutor("127.0.0.7:1").address_source == "--address"
+
+
+def test_sim_run_defaults_to_ray() -> None:
+    parse = build_parser().parse_args
+    assert parse(["run", "spec.toml"]).executor == "ray"
+    assert parse(["run", "spec.toml", "--executor", "serial"]).executor == "serial"

@@ -4,6 +4,7 @@ the serial executor's for the same spec and seed (invariant 1)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -137,8 +138,9 @@ def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
     ray_tmp = tempfile.mkdtemp(prefix="simray-", dir="/tmp")  # short: Ray's socket paths must fit
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
     env["RAY_TMPDIR"] = ray_tmp
-    command = [sys.executable, "-m", "sim.cli", "run", str(spec), "--executor", "ray", "--results", str(results),
-               "--run", "killed", "--chunk-size", "30000"]
+    # no --executor: embedded Ray is the default of `sim run`
+    command = [sys.executable, "-m", "sim.cli", "run", str(spec), "--results", str(results), "--run", "killed",
+               "--chunk-size", "30000"]
     run_dir = results / "killed"
     cards = run_dir / "cards" / "config=base"
     first = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -163,4 +165,6 @@ def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
     assert second.returncode == 0, second.stderr
     shutil.rmtree(ray_tmp, ignore_errors=True)
     assert "chunk(s) already done" in second.stdout
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    assert (manifest["executor"], manifest["sessions"], manifest["status"]) == ("ray", 2, "finished")
     assert_same_results(results / "serial", run_dir)
