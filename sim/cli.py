@@ -5,7 +5,7 @@ sim run experiments/dicedraft_factions.toml --games 20000 [--executor ray|serial
         [--run NAME] [--overwrite]
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
-sim bench [--games 200000] [--repeat 5]
+sim bench [--games 200000] [--repeat 5] [--executor ray]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -96,7 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="SPEC",
                        help="experiment whose config is timed (default: the dicedraft factions spec)")
-    bench.add_argument("--games", type=_int_at_least(1), default=200_000, metavar="N", help="units per timed run")
+    bench.add_argument("--games", type=_int_at_least(1), metavar="N", help="units per timed run (default 200,000; "
+                       "1,000,000 with --executor ray)")
+    bench.add_argument("--executor", choices=("ray",), help="also time a whole `sim run` of --games through an "
+                       "embedded Ray (start-up included) and print its ratio to the bare kernel on the same cores")
     bench.add_argument("--repeat", type=_int_at_least(1), default=5, metavar="R", help="timed runs per thread count")
     bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
     bench.set_defaults(handler=command_bench)
@@ -106,8 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
 def command_bench(args: argparse.Namespace, console: Console) -> int:
     from sim.run.bench import describe, run_bench  # numba threads are only touched when benchmarking
 
-    print(describe(args.spec, args.games, args.repeat), flush=True)
-    for figure in run_bench(args.spec, args.games, args.repeat, startup=not args.no_startup):
+    games = args.games or (1_000_000 if args.executor == "ray" else 200_000)
+    print(describe(args.spec, games, args.repeat), flush=True)
+    for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup, executor=args.executor):
         print(figure.line(), flush=True)
     return 0
 

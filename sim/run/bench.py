@@ -5,7 +5,10 @@ Figures, one line each:
   min and max; the ratio of the two medians is the parallel scaling);
 - cold compile: a fresh process with an empty numba cache, from start to its first played chunk;
 - cached start: the same in a fresh process whose cache is warm;
-- peak memory (resident set) of this process after the timed runs.
+- peak memory (resident set) of this process after the timed runs;
+- with `--executor ray`: games per second of the whole `sim run` path through an embedded Ray
+  instance (Ray start-up and stop, Parquet writes included) on the same cores, and its ratio to the
+  bare kernel's all-core median, so Ray's overhead is a number.
 
 Machines are shared and noisy: the timed runs alternate thread counts so both see the same noise,
 and only medians and ratios from one run are quoted. "Draft included": every game drafts its decks
@@ -82,7 +85,27 @@ def games_per_second(experiment: Experiment, games: int, repeats: int) -> dict[i
     return rates
 
 
-def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True) -> list[Figure]:
+def ray_games_per_second(spec: Path, games: int) -> tuple[float, int, float]:
+    """One `sim run` of `games` units through a freshly started embedded Ray instance, timed from
+    before Ray starts to after it stops, results written to a temp folder: (games/s, games, seconds)."""
+    from sim.run.executors import RayExecutor
+    from sim.run.runner import run_experiment
+
+    experiment = load_spec(spec, games=games)
+    saved = os.environ.pop("RAY_ADDRESS", None)  # embedded: the same cores as the kernel timings
+    try:
+        with tempfile.TemporaryDirectory(prefix="sim-bench-ray-") as results:
+            started = time.perf_counter()
+            outcome = run_experiment(experiment, Path(results), run_name="bench-ray", executor=RayExecutor())
+            elapsed = time.perf_counter() - started
+    finally:
+        if saved is not None:
+            os.environ["RAY_ADDRESS"] = saved
+    return outcome.games_played / elapsed, outcome.games_played, elapsed
+
+
+def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True,
+              executor: str | None = None) -> list[Figure]:
     experiment = load_spec(spec)
     figures: list[Figure] = []
     rates = games_per_second(experiment, games, repeats)
@@ -94,6 +117,13 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
         ratio = f", {median / one:.2f}x of 1 thread" if t > 1 else ""
         figures.append(Figure(f"matches/s, {t} thread{'s' if t > 1 else ''}", median, "games/s",
                               f"(min {min(rates[t]):,.0f}, max {max(rates[t]):,.0f}{per_core}{ratio})"))
+    if executor == "ray":
+        kernel = statistics.median(rates[threads[-1]])
+        rate, played, elapsed = ray_games_per_second(spec, games)
+        figures.append(Figure("sim run via embedded Ray", rate, "games/s",
+                              f"({played:,} games in {elapsed:.1f} s, Ray start-up and writes included)"))
+        figures.append(Figure(f"Ray / bare kernel, {threads[-1]} threads", rate / kernel, "ratio",
+                              f"({rate:,.0f} vs {kernel:,.0f} games/s; 1.00 = no overhead)"))
     if startup:
         with tempfile.TemporaryDirectory(prefix="sim-bench-cache-") as cache:
             figures.append(Figure("cold compile (empty numba cache)", time_start(spec, Path(cache)), "s",

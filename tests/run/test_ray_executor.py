@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -168,3 +169,21 @@ def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert (manifest["executor"], manifest["sessions"], manifest["status"]) == ("ray", 2, "finished")
     assert_same_results(results / "serial", run_dir)
+
+
+@pytest.mark.slow
+def test_bench_reports_ray_next_to_the_kernel(spec_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.cli import main
+
+    assert main(["bench", "--spec", str(spec_path), "--games", "4000", "--repeat", "1", "--no-startup",
+                 "--executor", "ray"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    kernel = [line for line in lines if line.startswith("matches/s, ")]
+    by_ray = [line for line in lines if line.startswith("sim run via embedded Ray")]
+    ratio = [line for line in lines if line.startswith("Ray / bare kernel, ")]
+    assert kernel and len(by_ray) == len(ratio) == 1
+    assert lines.index(by_ray[0]) == lines.index(kernel[-1]) + 1  # next to the kernel's figures
+    assert "4,000 games" in by_ray[0]
+    value = float(re.search(r"\s([0-9.]+) ratio", ratio[0]).group(1))
+    assert 0 < value < 2
+    assert not ray.is_initialized()
