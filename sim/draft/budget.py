@@ -121,9 +121,11 @@ def _sample_deck(
     return mask
 
 
-@njit(cache=True)
-def _greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int, max_budget: int) -> np.ndarray:
-    """The greedy deck for every budget 0..max_budget (size shrinking per rule D-16 where needed)."""
+def greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int, max_budget: int) -> np.ndarray:
+    """The greedy deck for every budget 0..max_budget (size shrinking per rule D-16 where needed).
+
+    Plain Python around the compiled knapsack: it runs once per config, and leaving it out of
+    numba saves a second of every cold start."""
     available = np.ones(MAX_CARDS, np.int32)
     decks = np.zeros(max_budget + 1, np.int64)
     dp, keep = knapsack_scratch(n, k, max_budget)
@@ -134,13 +136,11 @@ def _greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int,
     return decks
 
 
-@njit(cache=True)
-def knapsack_scratch(n: int, k: int, max_budget: int) -> tuple:
+def knapsack_scratch(n: int, k: int, max_budget: int) -> tuple[np.ndarray, np.ndarray]:
     """Scratch for _best_deck: (dp, keep)."""
     return np.empty((k + 1, max_budget + 1)), np.empty((n, k + 1, max_budget + 1), np.bool_)
 
 
-@njit(cache=True)
 def count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.ndarray:
     """A fresh counting table for _sample_deck (see _count_table)."""
     counts = np.empty((n + 1, k + 1, budget + 1))

@@ -13,7 +13,7 @@ import polars as pl
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
 from sim.core.rng import seed_to_u64
-from sim.draft.budget import _greedy_decks_by_budget, _max_deck_size, count_table
+from sim.draft.budget import _max_deck_size, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
@@ -133,7 +133,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
             raise InputError(f"{source}: side[{side + 1}].budget: no card of {pool.faction} fits a budget of "
                              f"{setup[side, SU_BUDGET]} points")
         if setup[side, SU_DRAFTER] == Agent.GREEDY:
-            greedy_decks[side] = _greedy_decks_by_budget(cost, val[side, side, :n], n, params.deck_size, max_budget)
+            greedy_decks[side] = greedy_decks_by_budget(cost, val[side, side, :n], n, params.deck_size, max_budget)
         else:
             counts[side, : n + 1] = count_table(cost, everything, n, params.deck_size, max_budget)
     rows_per_unit = {UnitKind.GAME: 1, UnitKind.STORY: len(stage_min), UnitKind.MATCH: params.match_max_games}[unit_kind]
@@ -163,8 +163,9 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
     def play_block(b: int) -> np.ndarray:
         lo, hi = bounds[b], bounds[b + 1]
         constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
+        workspace = new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1)
         play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
-                   rows[lo * per:hi * per], flags[lo * per:hi * per])
+                   rows[lo * per:hi * per], flags[lo * per:hi * per], workspace)
         return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
 
     if n_blocks == 1:

@@ -21,7 +21,7 @@ from sim.rulesets.dicedraft.constants import (
 from sim.rulesets.dicedraft.game import play_game, set_deck
 from sim.rulesets.dicedraft.state import (
     CS_FLAGS, CS_ZONE, G_TRACE_N, GAME, PS_AGENT, PS_BUDGET, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_REDRAFTS, SC_AVAILABLE,
-    ST_STAGE, new_workspace, record, seed_streams, stream,
+    ST_STAGE, record, seed_streams, stream,
 )
 
 # setup[side, ...]: what the config says about each side
@@ -150,18 +150,18 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.n
 def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, tab: np.ndarray,
                val: np.ndarray, w: np.ndarray, par: np.ndarray, setup: np.ndarray, greedy_decks: np.ndarray,
                max_sizes: np.ndarray, counts: np.ndarray, stage_min: np.ndarray, stage_max: np.ndarray,
-               rows: np.ndarray, flags: np.ndarray) -> None:
+               rows: np.ndarray, flags: np.ndarray, ws: tuple) -> None:
     """The batch kernel: play units unit_start .. unit_start+n_units-1, one whole unit per iteration;
     unit i writes rows [i*per, (i+1)*per) of `rows` and `flags`.
 
     It releases the GIL, so the engine's wrapper (engine.play_chunk) runs one call per block of
     units on as many threads as numba is given; each block gets its own copies of the small
-    constant tables and one workspace, so threads share no reference counts and no game allocates.
+    constant tables and one workspace (`ws`, state.new_workspace), so threads share no reference
+    counts and no game allocates.
     Which thread plays which block never changes a result. (A prange over the blocks did the same
     but added ten seconds of compilation to every cold start.)"""
     per = rows.shape[0] // max(n_units, 1)
     no_trace = np.zeros((0, 6), np.int32)
-    ws = new_workspace(par[Param.DECK_SIZE], max_sizes.shape[1] - 1)
     for i in range(n_units):
         play_unit(unit_kind, unit_start + i, seed, mirrored, tab, val, w, par, setup, greedy_decks, max_sizes,
                   counts, stage_min, stage_max, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per], ws,

@@ -119,7 +119,6 @@ N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 
 
-@njit(cache=True)
 def new_workspace(deck_size: int, max_budget: int) -> tuple:
     """The arrays one thread reuses for every game it plays:
     (cs, ps, rng, fights, scratch, pair, dp, keep, counts, fsc).
