@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -108,6 +109,10 @@ def probe_address(address: str, source: str = "--address", timeout: float = 5.0)
 class RayExecutor:
     """One Ray task per chunk; the driver collects results with ray.wait as chunks finish.
 
+    With an embedded instance the driver gets a head start: until Ray is up and its workers have
+    returned a first chunk (seconds), the driver plays chunks from the front of the queue on every
+    thread itself; Ray takes the rest. Where a chunk was played never changes its result.
+
     `address` (or RAY_ADDRESS) joins an existing cluster; without one an embedded local instance
     is started with all this machine's CPUs and shut down again at the end. Tasks are retried
     `max_retries` times if a worker dies; at most `max_in_flight` chunks (default: twice the
@@ -115,15 +120,25 @@ class RayExecutor:
 
     name = "ray"
 
-    def __init__(self, address: str | None = None, max_retries: int = 3, max_in_flight: int | None = None) -> None:
+    def __init__(self, address: str | None = None, max_retries: int = 3, max_in_flight: int | None = None,
+                 head_start: bool = True) -> None:
         self.address = address or os.environ.get("RAY_ADDRESS") or None
         self.address_source = "--address" if address else "RAY_ADDRESS"
         self.max_retries = max_retries
         self.max_in_flight = max_in_flight
+        # an embedded Ray takes seconds to start: the driver plays chunks itself meanwhile
+        self.head_start = head_start and self.address is None
         self._started_ray = False
         self._connected = False
 
     def start(self) -> None:
+        """Join the cluster now (a bad address fails before the results folder is touched); an
+        embedded instance with a head start is started inside `execute`, while chunks play."""
+        if self.head_start:
+            return
+        self._start_ray()
+
+    def _start_ray(self) -> None:
         import ray
 
         if ray.is_initialized():
@@ -147,7 +162,40 @@ class RayExecutor:
 
         if not chunks:
             return
-        self.start()
+        waiting = deque(chunks)
+        played_here: list[tuple[Chunk, np.ndarray, np.ndarray]] = []
+        lock = threading.Lock()
+        stop_here = threading.Event()
+        failures: list[BaseException] = []
+
+        def play_here() -> None:
+            """Chunks from the front of the queue, on every thread of this machine, until Ray is up."""
+            try:
+                while not stop_here.is_set():
+                    with lock:
+                        if not waiting:
+                            return
+                        chunk = waiting.popleft()
+                    rows, counters = plan.ruleset.play_chunk(plan.configs[chunk.config_id], plan.seed,
+                                                             chunk.unit_start, chunk.n_units)
+                    with lock:
+                        played_here.append((chunk, rows, counters))
+            except BaseException as exc:  # handed to the driver's thread, which raises it
+                failures.append(exc)
+
+        def deliver_played_here() -> None:
+            with lock:
+                done = played_here[:]
+                played_here.clear()
+            for chunk, rows, counters in done:
+                on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+
+        helper = None
+        if self.head_start and not ray.is_initialized():
+            helper = threading.Thread(target=play_here, name="sim-head-start", daemon=True)
+            helper.start()
+        self._start_ray()
+        deliver_played_here()
         # compile on the driver first (numba writes its cache to disk), so the workers load the
         # cached kernels instead of all compiling at once (numba #4807)
         for compiled in plan.configs.values():
@@ -155,23 +203,35 @@ class RayExecutor:
         refs = {config_id: ray.put(compiled) for config_id, compiled in plan.configs.items()}
         task = ray.remote(num_cpus=1, max_retries=self.max_retries)(play_chunk_in_worker)
         limit = self.max_in_flight or max(4, 2 * int(ray.cluster_resources().get("CPU", 1)))
-        waiting = deque(chunks)
         running: dict[Any, Chunk] = {}
         try:
-            while waiting or running:
-                while waiting and len(running) < limit:
-                    chunk = waiting.popleft()
+            while True:
+                with lock:
+                    taken = []
+                    while waiting and len(running) + len(taken) < limit:
+                        taken.append(waiting.popleft())
+                for chunk in taken:
                     ref = task.remote(plan.ruleset.NAME, refs[chunk.config_id], plan.seed, chunk.unit_start,
                                       chunk.n_units)
                     running[ref] = chunk
+                deliver_played_here()
+                if not running:
+                    break
                 ready, _ = ray.wait(list(running), num_returns=1)
+                stop_here.set()  # the workers are warm: Ray takes every chunk from now on
                 for ref in ready:
                     chunk = running.pop(ref)
                     rows, counters = ray.get(ref)
                     on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
         finally:
+            stop_here.set()
             for ref in running:
                 ray.cancel(ref, force=True)
+            if helper is not None:
+                helper.join()
+        if failures:
+            raise failures[0]
+        deliver_played_here()
 
     def stop(self) -> None:
         """Shut down the embedded instance, or disconnect from the cluster this executor joined (the

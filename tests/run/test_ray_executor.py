@@ -118,7 +118,7 @@ def test_worker_killed_mid_chunk_is_retried(spec_path: Path, results: Path, tmp_
     killer = threading.Thread(target=kill_the_worker, daemon=True)
     killer.start()
     try:
-        outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor(max_retries=2),
+        outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor(max_retries=2, head_start=False),
                                  chunk_size=500)
     finally:
         ray.cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
