@@ -186,7 +186,7 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
                   f"{labels[game['first_side']]} goes first; {game['turns']} turns, winner {winner}, "
                   f"ended by {game['end_reason']}", highlight=False)
     if hasattr(ruleset, "describe_events"):
-        for line in ruleset.describe_events(compiled, rows, events, args.lang):
+        for line in ruleset.describe_events(compiled, rows, ruleset.events_of_stage(events, game["stage"]), args.lang):
             console.print(line, highlight=False, markup=False)
     else:
         console.print(f"replay decoding not available yet ({ruleset.NAME} has no describe_events); "

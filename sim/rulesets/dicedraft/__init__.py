@@ -3,8 +3,8 @@ attacks and dice (rules D-01 to D-18; see rules.md beside this file)."""
 
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, list_factions, load_pool
 from sim.rulesets.dicedraft.engine import (
-    CompiledConfig, cards_frame, compile_config, default_chunk_units, describe_events, games_frame, play_chunk,
-    trace_unit,
+    CompiledConfig, cards_frame, compile_config, default_chunk_units, describe_events, events_of_stage, games_frame,
+    play_chunk, trace_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
 
@@ -13,6 +13,6 @@ VERSION = "1.0.0"
 
 __all__ = [
     "CARDS_DIR", "NAME", "VERSION", "CompiledConfig", "DicedraftParams", "FactionPool", "cards_frame",
-    "compile_config", "default_chunk_units", "describe_events", "games_frame", "list_factions", "load_pool", "play_chunk",
+    "compile_config", "default_chunk_units", "describe_events", "events_of_stage", "games_frame", "list_factions", "load_pool", "play_chunk",
     "trace_unit",
 ]

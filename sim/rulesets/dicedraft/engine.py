@@ -17,7 +17,7 @@ from sim.draft.budget import _max_deck_size, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
-    N_VAL, N_WEIGHTS, RESULT_NAMES, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Field, Kind, UnitKind,
+    N_VAL, N_WEIGHTS, RESULT_NAMES, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Event, Field, Kind, UnitKind,
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
@@ -185,6 +185,17 @@ def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarr
     play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags,
               workspace, tr)
     return rows, tr[tr[:, 2] >= 0]
+
+
+def events_of_stage(events: np.ndarray, stage: int) -> np.ndarray:
+    """The events of one game of a traced unit (a story stage or a match game): each game's events
+    start at its DRAFT event, whose first value is the stage."""
+    starts = np.flatnonzero(events[:, 2] == Event.DRAFT)
+    for k, start in enumerate(starts):
+        if events[start, 3] == stage:
+            end = starts[k + 1] if k + 1 < len(starts) else len(events)
+            return events[start:end]
+    return events[:0]
 
 
 def describe_events(compiled: CompiledConfig, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]:

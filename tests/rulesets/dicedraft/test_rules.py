@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from sim.draft.budget import _max_deck_size, deck_cards
-from sim.rulesets.dicedraft import games_frame, load_pool, play_chunk, trace_unit
+from sim.rulesets.dicedraft import events_of_stage, games_frame, load_pool, play_chunk, trace_unit
 from sim.rulesets.dicedraft.constants import Col, Event, Field, Kind
 from sim.rulesets.dicedraft.scenario import Scenario, card, die
 
@@ -345,6 +345,9 @@ def test_d17_story_keeps_the_deck_and_draws_bot_budgets_from_each_stage():
     for i in starts:
         turns = events[i:][events[i:, 2] == Event.TURN]
         assert list(turns[:2, 3]) == [30, 30]  # every battle starts at 30 lives
+    stage_3 = events_of_stage(events, 3)  # one battle of the run, as `sim replay --game` shows it
+    assert stage_3[0, 2] == Event.DRAFT and stage_3[0, 3] == 3
+    assert (stage_3[:, 2] == Event.END).sum() == 1 and (stage_3[:, 2] == Event.DRAFT).sum() == 1
 
 
 # --- D-18 --------------------------------------------------------------------------------------
