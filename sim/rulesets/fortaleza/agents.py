@@ -1,0 +1,543 @@
+"""Play agents: `random` (uniform over legal actions) and `greedy` (one-step evaluation with weights a
+sweep can tune). They decide the mulligan, every main-phase action, every response, attacks, blocks,
+targets and discards.
+
+What an agent may read (invariant 5, tested): its own hand; both fields, lands, discard piles and
+the chain (all public); how many cards each hand and deck hold. Never the opponent's hand, the
+identity of a face-down trap, or any deck order. Functions here take the whole state for speed, so
+the rule is kept by what they look at: opposing cards only in zones UNIT, LAND, DISCARD, CHAIN and
+face-up SUPPORT (artifacts); a face-down trap is seen only as an occupied support.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import below
+from sim.rulesets.fortaleza.constants import (
+    What,
+    E_DO, E_N, E_ON, E_TARGET, MAX_CHAIN, N_DESIGNS, Action, Agent, Do, Field, Keyword, Kind, On, Param, Step, Target,
+    Weight, Zone,
+)
+from sim.rulesets.fortaleza.field import controls_name
+from sim.rulesets.fortaleza.state import (
+    CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
+    CS_ENTERED, CS_PENDING, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME, MAX_CAND,
+    PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_SUPPORTS, PS_UNITS, ST_AGENT,
+    atq_of, is_unit_kind, keywords_of, toughness_left,
+)
+from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target
+
+ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def unit_value(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, viewer: int, side: int, c: int) -> float:
+    """What a unit on the field is worth to the viewer's agent."""
+    return (w[viewer, Weight.ATQ] * atq_of(tab, cs, side, c) + w[viewer, Weight.RES] * toughness_left(tab, cs, side, c)
+            + w[viewer, Weight.KEYWORD] * popcount(keywords_of(tab, cs, side, c)))
+
+
+@njit(cache=True, _nrt=False)
+def printed_value(tab: np.ndarray, w: np.ndarray, viewer: int, side: int, c: int) -> float:
+    """What a unit card is worth before it is on the field (hand, discard pile)."""
+    return (w[viewer, Weight.ATQ] * tab[side, c, Field.ATQ] + w[viewer, Weight.RES] * tab[side, c, Field.RES]
+            + w[viewer, Weight.KEYWORD] * popcount(tab[side, c, Field.KEYWORDS]))
+
+
+@njit(cache=True, _nrt=False)
+def can_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int) -> bool:
+    """Rules F-20, F-21, F-31: untapped, and on the field since before this turn unless Veloz."""
+    if cs[side, c, CS_ZONE] != Zone.UNIT or cs[side, c, CS_TAPPED]:
+        return False
+    fresh = cs[side, c, CS_ENTERED] == ps[GAME, G_TURN] + 1
+    return not fresh or (keywords_of(tab, cs, side, c) & Keyword.VELOZ) != 0
+
+
+@njit(cache=True, _nrt=False)
+def can_block(tab: np.ndarray, cs: np.ndarray, side: int, b: int, attacker_side: int, a: int) -> bool:
+    """Rules F-21, F-22, F-33: untapped, not already blocking, and Vuelo only by Vuelo or Alcance."""
+    if cs[side, b, CS_ZONE] != Zone.UNIT or cs[side, b, CS_TAPPED] or cs[side, b, CS_BLOCKING]:
+        return False
+    if keywords_of(tab, cs, attacker_side, a) & Keyword.VUELO:
+        return (keywords_of(tab, cs, side, b) & (Keyword.VUELO | Keyword.ALCANCE)) != 0
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def ready_trap(cs: np.ndarray, ps: np.ndarray, side: int, c: int) -> bool:
+    """Rule F-15: set in an earlier turn."""
+    return cs[side, c, CS_SET_TURN] > 0 and cs[side, c, CS_SET_TURN] <= ps[GAME, G_TURN]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _add(cand: np.ndarray, n: int, action: int, c: int, ts: int, tc1: int) -> int:
+    if n < MAX_CAND:
+        cand[n, 0] = action
+        cand[n, 1] = c
+        cand[n, 2] = ts
+        cand[n, 3] = tc1
+        return n + 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
+                  on: int, action: int) -> int:
+    """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate."""
+    k = chosen_effect(tab, p, c, on)
+    if k < 0:
+        return _add(cand, n, action, c, p, 0)
+    target = tab[p, c, effect_base(k) + E_TARGET]
+    for ts in range(2):
+        for tc in range(N_DESIGNS):
+            if legal_target(tab, cs, ps, p, target, ts, tc):
+                n = _add(cand, n, action, c, ts, tc + 1)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, cand: np.ndarray, p: int,
+                 main: bool) -> int:
+    """Fill `cand` with player p's legal actions now. `main`: p's own main phase with the chain empty
+    (rules F-07, F-13, F-15, F-16); otherwise only what a response window allows (F-14, F-15, F-24)."""
+    n = 0
+    energy = ps[p, PS_ENERGY]
+    turn1 = ps[GAME, G_TURN] + 1
+    if main and ps[p, PS_LANDS] < par[Param.MAX_LANDS] and ps[p, PS_LAND_TURN] != turn1:
+        for c in range(N_DESIGNS):
+            if cs[p, c, CS_ZONE] == Zone.RESERVE:
+                n = _add(cand, n, Action.LAND, c, p, 0)
+                break  # lands differ only in name: one candidate is enough
+    for c in range(N_DESIGNS):
+        z = cs[p, c, CS_ZONE]
+        kind = tab[p, c, Field.KIND]
+        if z == Zone.HAND:
+            if kind == Kind.TRAP:
+                if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
+                    n = _add(cand, n, Action.SET_TRAP, c, p, 0)
+                continue
+            if tab[p, c, Field.COST] > energy:
+                continue
+            if kind == Kind.CHARACTER or kind == Kind.CREATURE:
+                if main and ps[p, PS_UNITS] < par[Param.MAX_UNITS]:
+                    if not (tab[p, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, cs, p, c)):
+                        n = _add(cand, n, Action.CAST, c, p, 0)
+            elif kind == Kind.ARTIFACT:
+                if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
+                    n = _add(cand, n, Action.CAST, c, p, 0)
+            elif kind == Kind.TECHNIQUE:
+                if main or tab[p, c, Field.FAST]:
+                    n = _add_targeted(tab, cs, ps, cand, n, p, c, On.CAST, Action.CAST)
+        elif z == Zone.SUPPORT:
+            if kind == Kind.TRAP:
+                if ready_trap(cs, ps, p, c) and tab[p, c, Field.COST] <= energy:
+                    n = _add_targeted(tab, cs, ps, cand, n, p, c, On.CAST, Action.TRAP)
+                continue
+            if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
+                for u in range(N_DESIGNS):
+                    if cs[p, u, CS_ZONE] == Zone.UNIT and cs[p, c, CS_BEARER] != u + 1:
+                        n = _add(cand, n, Action.EQUIP, c, p, u + 1)
+            if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
+                    and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
+                n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE, Action.ACTIVATE)
+        elif z == Zone.UNIT:
+            # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new
+            if (has_trigger(tab, p, c, On.ACTIVATE) and can_attack(tab, cs, ps, p, c)
+                    and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
+                n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE, Action.ACTIVATE)
+    return n
+
+
+# ---- what the greedy agent expects ---------------------------------------------------------------
+
+@njit(cache=True, _nrt=False)
+def combat_damage_to(tab: np.ndarray, cs: np.ndarray, side: int, u: int) -> int:
+    """Damage unit u takes if combat damage happened now (its fight partner's ATQ)."""
+    blocker = cs[side, u, CS_BLOCKED_BY] - 1
+    if blocker >= 0:
+        return atq_of(tab, cs, 1 - side, blocker)
+    attacker = cs[side, u, CS_BLOCKING] - 1
+    if attacker >= 0:
+        return atq_of(tab, cs, 1 - side, attacker)
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def chain_damage_to(tab: np.ndarray, ps: np.ndarray, ch: np.ndarray, side: int, u1: int) -> int:
+    """Damage the opposing items on the chain aim at unit u1 - 1 of `side` (u1 = 0: its Fortaleza)."""
+    total = 0
+    for i in range(ps[GAME, G_DEPTH]):
+        s = ch[i, CH_SIDE]
+        if s == side:
+            continue
+        c = ch[i, CH_CARD]
+        for k in range(tab[s, c, Field.N_EFFECTS]):
+            base = effect_base(k)
+            if tab[s, c, base + E_DO] != Do.DAMAGE:
+                continue
+            on = tab[s, c, base + E_ON]
+            if (ch[i, CH_WHAT] == What.ABILITY) != (on == On.ACTIVATE):
+                continue
+            t = tab[s, c, base + E_TARGET]
+            if u1 == 0 and t == Target.ENEMY_FORTRESS:
+                total += tab[s, c, base + E_N]
+            elif u1 > 0 and ch[i, CH_T_SIDE] == side and ch[i, CH_T_CARD] == u1:
+                total += tab[s, c, base + E_N]
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def unblocked_damage_to(tab: np.ndarray, cs: np.ndarray, side: int) -> int:
+    """Combat damage about to reach side's Fortaleza (after blocks)."""
+    total = 0
+    opp = 1 - side
+    for a in range(N_DESIGNS):
+        if cs[opp, a, CS_ZONE] == Zone.UNIT and cs[opp, a, CS_ATTACKING] and not cs[opp, a, CS_WAS_BLOCKED]:
+            total += atq_of(tab, cs, opp, a)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
+                 p: int, c: int, k: int, ts: int, tc: int) -> float:
+    """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now."""
+    ch = ws[3]
+    base = effect_base(k)
+    do = tab[p, c, base + E_DO]
+    n = tab[p, c, base + E_N]
+    target = tab[p, c, base + E_TARGET]
+    step = ps[GAME, G_STEP]
+    in_combat = step == Step.ATTACKERS or step == Step.BLOCKERS
+    if target == Target.SELF:
+        ts = p
+        tc = c
+    if do == Do.DAMAGE:
+        if target == Target.ENEMY_FORTRESS:
+            opp = 1 - p
+            if n >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]:
+                return 1000.0
+            return w[p, Weight.FACE] * max(0, n - ps[opp, PS_FPROT])
+        if tc < 0:
+            return 0.0
+        value = unit_value(tab, cs, w, p, ts, tc)
+        sign = 1.0 if ts != p else -1.0
+        left = toughness_left(tab, cs, ts, tc)
+        if n >= left:
+            return sign * value
+        if in_combat and n + combat_damage_to(tab, cs, ts, tc) >= left and step == Step.BLOCKERS:
+            return sign * value * 0.9
+        return 0.0
+    if do == Do.PROTECT:
+        if target == Target.OWN_FORTRESS:
+            threat = chain_damage_to(tab, ps, ch, p, 0)
+            if step == Step.BLOCKERS:
+                threat += unblocked_damage_to(tab, cs, p)
+            return w[p, Weight.LIFE] * min(n, threat)
+        threat = chain_damage_to(tab, ps, ch, ts, tc + 1)
+        if step == Step.BLOCKERS:
+            threat += combat_damage_to(tab, cs, ts, tc)
+        left = toughness_left(tab, cs, ts, tc)
+        if threat >= left and threat < left + n:
+            return unit_value(tab, cs, w, p, ts, tc)
+        return 0.0
+    if do == Do.BOOST_ATQ or do == Do.BOOST_RES:
+        if ts != p:
+            return -0.5
+        if do == Do.BOOST_RES:
+            threat = chain_damage_to(tab, ps, ch, ts, tc + 1)
+            if step == Step.BLOCKERS:
+                threat += combat_damage_to(tab, cs, ts, tc)
+            left = toughness_left(tab, cs, ts, tc)
+            if threat >= left and threat < left + n:
+                return unit_value(tab, cs, w, p, ts, tc)
+            return 0.0
+        if step != Step.BLOCKERS:
+            return 0.0
+        if cs[ts, tc, CS_ATTACKING] and not cs[ts, tc, CS_WAS_BLOCKED]:
+            return w[p, Weight.FACE] * n
+        partner = cs[ts, tc, CS_BLOCKED_BY] - 1
+        if partner < 0:
+            partner = cs[ts, tc, CS_BLOCKING] - 1
+        if partner >= 0:
+            atq = atq_of(tab, cs, ts, tc)
+            left = toughness_left(tab, cs, 1 - ts, partner)
+            if atq < left and atq + n >= left:
+                return unit_value(tab, cs, w, p, 1 - ts, partner)
+        return 0.0
+    if do == Do.DRAW:
+        return w[p, Weight.CARD] * n
+    if do == Do.DESTROY_ARTIFACT:
+        if tc < 0:
+            return 0.0
+        bonus = (w[p, Weight.ATQ] * tab[ts, tc, Field.BONUS_ATQ] + w[p, Weight.RES] * tab[ts, tc, Field.BONUS_RES]
+                 + w[p, Weight.KEYWORD] * popcount(tab[ts, tc, Field.BONUS_KEYWORDS]))
+        return 1.0 + tab[ts, tc, Field.COST] * 0.5 + (bonus if cs[ts, tc, CS_BEARER] else 0.5 * bonus)
+    if do == Do.HEAL:
+        room = par[Param.HEAL_CAP] - ps[p, PS_FORT]
+        return w[p, Weight.LIFE] * max(0, min(n, room))
+    if do == Do.RECOVER:
+        best = 0.0
+        for u in range(N_DESIGNS):
+            if (cs[p, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[p, u, Field.KIND])
+                    and tab[p, u, Field.COST] <= n):
+                best = max(best, 0.7 * printed_value(tab, w, p, p, u))
+        return best
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _effects_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
+                   p: int, c: int, on: int, ts: int, tc: int) -> float:
+    total = 0.0
+    for k in range(tab[p, c, Field.N_EFFECTS]):
+        if tab[p, c, effect_base(k) + E_ON] == on:
+            total += effect_value(tab, cs, ps, par, w, ws, p, c, k, ts, tc)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p: int,
+                 i: int) -> float:
+    """Candidate i of ws's candidate list, as the greedy agent values it."""
+    cand = ws[4]
+    action = cand[i, 0]
+    c = cand[i, 1]
+    ts = cand[i, 2]
+    tc = cand[i, 3] - 1
+    kind = tab[p, c, Field.KIND]
+    if action == Action.LAND:
+        return 100.0
+    if action == Action.SET_TRAP:
+        return 0.5
+    if action == Action.EQUIP:
+        gain = (w[p, Weight.ATQ] * tab[p, c, Field.BONUS_ATQ] + w[p, Weight.RES] * tab[p, c, Field.BONUS_RES]
+                + w[p, Weight.KEYWORD] * popcount(tab[p, c, Field.BONUS_KEYWORDS]))
+        slot = CS_WEAPON if tab[p, c, Field.SUBTYPE] == 1 else CS_ARMOUR
+        if cs[p, tc, slot] > 0 or cs[p, c, CS_BEARER] > 0:
+            return 0.0  # the unit has one of these already, or the equipment is carried
+        if has_trigger(tab, p, tc, On.ATTACK):
+            gain += 1.0  # rule F-28: a duelist with equipment
+        return gain * (1.0 + 0.1 * atq_of(tab, cs, p, tc)) - 0.1 * tab[p, c, Field.EQUIP_COST]
+    if action == Action.CAST and (kind == Kind.CHARACTER or kind == Kind.CREATURE):
+        return 1.0 + printed_value(tab, w, p, p, c) + 0.5 * tab[p, c, Field.N_EFFECTS] + 0.1 * tab[p, c, Field.COST]
+    if action == Action.CAST and kind == Kind.ARTIFACT:
+        if tab[p, c, Field.SUBTYPE] != 0:
+            return 0.5 + 0.5 * tab[p, c, Field.COST] if ps[p, PS_UNITS] > 0 else 0.3
+        return 0.5 + 0.5 * tab[p, c, Field.COST]
+    on = On.ACTIVATE if action == Action.ACTIVATE else On.CAST
+    value = _effects_value(tab, cs, ps, par, w, ws, p, c, on, ts, tc)
+    cost = tab[p, c, Field.ACTIVATE_COST] if action == Action.ACTIVATE else tab[p, c, Field.COST]
+    return value - 0.05 * cost
+
+
+@njit(cache=True, _nrt=False)
+def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p: int, main: bool) -> int:
+    """Index in ws's candidate list of the action player p takes now, or -1 to pass."""
+    cs, ps, rng, cand = ws[0], ws[1], ws[2], ws[4]
+    if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
+        return -1
+    n = list_actions(tab, cs, ps, par, cand, p, main)
+    if n == 0:
+        return -1
+    if ps[p, PS_AGENT] == Agent.RANDOM:
+        pick = below(rng, p * 2 + ST_AGENT, n + 1)  # passing is one of the choices
+        return pick if pick < n else -1
+    best = -1
+    best_value = ACT_THRESHOLD
+    for i in range(n):
+        v = action_value(tab, cs, ps, par, w, ws, p, i)
+        if v > best_value:
+            best_value = v
+            best = i
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
+                  side: int, c: int, k: int) -> int:
+    """A trigger's chosen target (side * N_DESIGNS + card), or -1 when there is none."""
+    target = tab[side, c, effect_base(k) + E_TARGET]
+    n = 0
+    best = -1
+    best_value = -1e9
+    for ts in range(2):
+        for tc in range(N_DESIGNS):
+            if legal_target(tab, cs, ps, side, target, ts, tc):
+                n += 1
+                v = effect_value(tab, cs, ps, par, w, ws, side, c, k, ts, tc)
+                if v > best_value:
+                    best_value = v
+                    best = ts * N_DESIGNS + tc
+    if n == 0 or ps[side, PS_AGENT] != Agent.RANDOM:
+        return best
+    pick = below(ws[2], side * 2 + ST_AGENT, n)
+    for ts in range(2):
+        for tc in range(N_DESIGNS):
+            if legal_target(tab, cs, ps, side, target, ts, tc):
+                if pick == 0:
+                    return ts * N_DESIGNS + tc
+                pick -= 1
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_recover(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, side: int,
+                   max_cost: int) -> int:
+    """Which unit of cost <= max_cost comes back from the discard pile (rule F-29), or -1."""
+    n = 0
+    best = -1
+    best_value = -1.0
+    for u in range(N_DESIGNS):
+        if cs[side, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[side, u, Field.KIND]) and tab[side, u, Field.COST] <= max_cost:
+            n += 1
+            v = printed_value(tab, w, side, side, u)
+            if v > best_value:
+                best_value = v
+                best = u
+    if n == 0 or ps[side, PS_AGENT] != Agent.RANDOM:
+        return best
+    pick = below(ws[2], side * 2 + ST_AGENT, n)
+    for u in range(N_DESIGNS):
+        if cs[side, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[side, u, Field.KIND]) and tab[side, u, Field.COST] <= max_cost:
+            if pick == 0:
+                return u
+            pick -= 1
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def keep_hand(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, side: int) -> bool:
+    """Rule F-04: keep the opening hand, or replace it? Greedy keeps a hand with enough cheap cards."""
+    if ps[side, PS_AGENT] == Agent.RANDOM:
+        return below(ws[2], side * 2 + ST_AGENT, 2) == 0
+    cheap = 0
+    for c in range(N_DESIGNS):
+        if cs[side, c, CS_ZONE] == Zone.HAND and tab[side, c, Field.COST] <= 3:
+            cheap += 1
+    return cheap >= w[side, Weight.MULLIGAN_CHEAP]
+
+
+@njit(cache=True, _nrt=False)
+def choose_discard(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, side: int) -> int:
+    """A card to discard at the hand limit (rule F-19 step 8): greedy drops the dearest it cannot pay
+    soon, random any."""
+    n = ps[side, PS_HAND]
+    if ps[side, PS_AGENT] == Agent.RANDOM:
+        pick = below(ws[2], side * 2 + ST_AGENT, n)
+        for c in range(N_DESIGNS):
+            if cs[side, c, CS_ZONE] == Zone.HAND:
+                if pick == 0:
+                    return c
+                pick -= 1
+    best = -1
+    worst_value = 1e9
+    lands = ps[side, PS_LANDS]
+    for c in range(N_DESIGNS):
+        if cs[side, c, CS_ZONE] == Zone.HAND:
+            v = -abs(tab[side, c, Field.COST] - lands - 1) + (2.0 if tab[side, c, Field.FAST] else 0.0)
+            if v < worst_value:
+                worst_value = v
+                best = c
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, p: int,
+                    u: int) -> bool:
+    """Player p's decision for one able unit (the random agent flips a coin)."""
+    if ps[p, PS_AGENT] == Agent.RANDOM:
+        return below(ws[2], p * 2 + ST_AGENT, 2) == 1
+    opp = 1 - p
+    atq = atq_of(tab, cs, p, u)
+    if atq == 0:
+        return False
+    mine = unit_value(tab, cs, w, p, p, u)
+    worst = -1e9
+    for b in range(N_DESIGNS):
+        if can_block(tab, cs, opp, b, p, u):
+            kills_me = atq_of(tab, cs, opp, b) >= toughness_left(tab, cs, p, u)
+            i_kill = atq >= toughness_left(tab, cs, opp, b)
+            loss = (mine if kills_me else 0.0) - (unit_value(tab, cs, w, p, opp, b) if i_kill else 0.0)
+            worst = max(worst, loss)
+    return worst <= w[p, Weight.AGGRESSION] * mine * 0.5
+
+
+@njit(cache=True, _nrt=False)
+def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> bool:
+    """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
+    opp = 1 - p
+    blockers = 0
+    for b in range(N_DESIGNS):
+        if cs[opp, b, CS_ZONE] == Zone.UNIT and not cs[opp, b, CS_TAPPED]:
+            blockers += 1
+    total = 0
+    largest_cut = 0  # the `blockers` largest attackers are assumed stopped (CS_PENDING marks them)
+    for _ in range(blockers):
+        best = -1
+        best_atq = -1
+        for a in range(N_DESIGNS):
+            if can_attack(tab, cs, ps, p, a) and cs[p, a, CS_PENDING] == 0:
+                v = atq_of(tab, cs, p, a)
+                if v > best_atq:
+                    best_atq = v
+                    best = a
+        if best < 0:
+            break
+        cs[p, best, CS_PENDING] = 1
+        largest_cut += best_atq
+    for a in range(N_DESIGNS):
+        if can_attack(tab, cs, ps, p, a):
+            total += atq_of(tab, cs, p, a)
+            cs[p, a, CS_PENDING] = 0
+    return total - largest_cut >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
+
+
+@njit(cache=True, _nrt=False)
+def block_score(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, d: int, b: int, a: int) -> float:
+    """What blocking attacker a with unit b is worth to the defender d."""
+    opp = 1 - d
+    atq_a = atq_of(tab, cs, opp, a)
+    kills = atq_of(tab, cs, d, b) >= toughness_left(tab, cs, opp, a)
+    dies = atq_a >= toughness_left(tab, cs, d, b)
+    saved = atq_a
+    if keywords_of(tab, cs, opp, a) & Keyword.ARROLLAR:
+        saved = min(atq_a, max(0, toughness_left(tab, cs, d, b)))
+    return ((unit_value(tab, cs, w, d, opp, a) if kills else 0.0) - (unit_value(tab, cs, w, d, d, b) if dies else 0.0)
+            + w[d, Weight.LIFE] * saved)
+
+
+@njit(cache=True, _nrt=False)
+def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, d: int, a: int,
+                   desperate: bool) -> int:
+    """The defender's blocker for attacker a, or -1 for none."""
+    n = 0
+    best = -1
+    best_score = 0.0 if not desperate else -1e9
+    for b in range(N_DESIGNS):
+        if can_block(tab, cs, d, b, 1 - d, a):
+            n += 1
+            s = block_score(tab, cs, w, d, b, a)
+            if s > best_score:
+                best_score = s
+                best = b
+    if ps[d, PS_AGENT] != Agent.RANDOM or n == 0:
+        return best
+    pick = below(ws[2], d * 2 + ST_AGENT, n + 1)  # not blocking is one of the choices
+    for b in range(N_DESIGNS):
+        if can_block(tab, cs, d, b, 1 - d, a):
+            if pick == 0:
+                return b
+            pick -= 1
+    return -1
+

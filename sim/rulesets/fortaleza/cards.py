@@ -1,0 +1,268 @@
+"""Fortaleza card schema, the collection loader and the compiled card table the kernels read.
+
+A collection file (`cards/<faction>.toml`) holds the faction's 50 designs in the layout of rule F-01:
+001-020 personajes, 021-030 criaturas, 031-036 técnicas, 037-038 trampas, 039-044 artefactos,
+045-050 tierras. Effects come from the small vocabulary in constants.py (`[[card.effect]]` tables),
+so a designer adds or changes a card without touching code. Every problem names file, card and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+import polars as pl
+from pydantic import BaseModel, ConfigDict, Field as PydField, model_validator
+
+from sim.core.cards import file_hash, load_card_file
+from sim.core.errors import InputError
+from sim.rulesets.fortaleza.constants import (
+    COND_WORDS, DO_WORDS, E_COND, E_DO, E_N, E_ON, E_TARGET, EFFECT_WIDTH, KEYWORD_WORDS, KIND_WORDS, MAX_EFFECTS,
+    N_DESIGNS, N_FIELDS, ON_WORDS, SUBTYPE_WORDS, TAG_WORDS, TARGET_WORDS, Field, Kind,
+)
+
+CARDS_DIR = Path(__file__).parent / "cards"
+
+KindWord = Literal["personaje", "criatura", "tecnica", "trampa", "artefacto", "tierra"]
+KeywordWord = Literal["veloz", "vigilancia", "vuelo", "alcance", "arrollar", "unico"]
+
+# rule F-01: which kind each design number must be
+LAYOUT = (("personaje", 1, 20), ("criatura", 21, 30), ("tecnica", 31, 36), ("trampa", 37, 38),
+          ("artefacto", 39, 44), ("tierra", 45, 50))
+
+# which targets make sense for each effect
+TARGETS_OF = {
+    "dano": {"unidad_rival", "unidad", "atacante_rival", "fortaleza_rival"},
+    "proteccion": {"esta", "unidad_propia", "fortaleza_propia"},
+    "mejora_atq": {"esta", "unidad_propia", "unidad"},
+    "mejora_res": {"esta", "unidad_propia", "unidad"},
+    "robar": {"jugador"},
+    "destruir_artefacto": {"artefacto_rival"},
+    "curar": {"fortaleza_propia"},
+    "recuperar": {"descarte_propio"},
+}
+CHOSEN_TARGETS = {"unidad_propia", "unidad_rival", "unidad", "atacante_rival", "artefacto_rival"}
+TRIGGERS_OF = {
+    "personaje": {"entrar", "atacar", "activar"},
+    "criatura": {"entrar", "atacar", "activar"},
+    "tecnica": {"lanzar"},
+    "trampa": {"lanzar"},
+    "artefacto": {"entrar", "activar"},
+    "tierra": set(),
+}
+
+
+class Effect(BaseModel):
+    """One [[card.effect]]: when (`on`), what (`do`), how much (`n`), at what (`target`), if (`cond`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    on: Literal["entrar", "lanzar", "activar", "atacar"]
+    do: Literal["dano", "proteccion", "mejora_atq", "mejora_res", "robar", "destruir_artefacto", "curar", "recuperar"]
+    n: int = PydField(1, ge=0, le=99)
+    target: Literal["esta", "unidad_propia", "unidad_rival", "unidad", "atacante_rival", "fortaleza_propia",
+                    "fortaleza_rival", "artefacto_rival", "jugador", "descarte_propio"]
+    cond: Literal["", "otro_espiritu", "equipada"] = ""
+
+    @model_validator(mode="after")
+    def _target_fits(self) -> "Effect":
+        allowed = TARGETS_OF[self.do]
+        if self.target not in allowed:
+            raise ValueError(f"do = \"{self.do}\" takes target {' | '.join(sorted(allowed))}, not \"{self.target}\"")
+        return self
+
+
+class FortalezaCard(BaseModel):
+    """One [[card]] table of a collection file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = PydField(pattern=r"^[A-Za-z]{1,4}-\d{3}$", description="faction prefix and design number, e.g. CH-002")
+    name: str = PydField(min_length=1)
+    kind: KindWord
+    cost: int = PydField(0, ge=0, le=6, description="energy (rule F-08); six lands at most (F-07)")
+    atq: int = PydField(0, ge=0, le=20)
+    res: int = PydField(0, ge=0, le=20)
+    keywords: list[KeywordWord] = PydField(default_factory=list)
+    tags: list[Literal["guardian", "dragon", "espiritu", "duelista"]] = PydField(default_factory=list)
+    speed: Literal["normal", "rapida", ""] = ""
+    equip: Literal["", "arma", "armadura"] = ""
+    equip_cost: int = PydField(0, ge=0, le=6)
+    bonus_atq: int = PydField(0, ge=0, le=20)
+    bonus_res: int = PydField(0, ge=0, le=20)
+    bonus_keywords: list[KeywordWord] = PydField(default_factory=list)
+    activate_cost: int = PydField(0, ge=0, le=6)
+    text: str = ""
+    effect: list[Effect] = PydField(default_factory=list, max_length=MAX_EFFECTS)
+
+    @property
+    def number(self) -> int:
+        return int(self.id[-3:])
+
+    @model_validator(mode="after")
+    def _fields_fit_kind(self) -> "FortalezaCard":
+        unit = self.kind in ("personaje", "criatura")
+        if unit and self.res < 1:
+            raise ValueError("a unit needs res of at least 1 (rule F-22)")
+        if not unit and (self.atq or self.res or self.keywords):
+            raise ValueError("only personajes and criaturas have atq, res and keywords")
+        if self.kind == "tecnica" and self.speed not in ("normal", "rapida"):
+            raise ValueError('a tecnica needs speed = "normal" or "rapida" (rules F-13, F-14)')
+        if self.kind not in ("tecnica", "artefacto", "personaje", "criatura") and self.speed:
+            raise ValueError("speed is for tecnicas and for abilities (on = \"activar\")")
+        if self.kind == "tierra" and (self.cost or self.effect):
+            raise ValueError("a tierra costs nothing and has no effects (rules F-07, F-08)")
+        if self.kind in ("tecnica", "trampa") and not self.effect:
+            raise ValueError(f"a {self.kind} needs at least one [[card.effect]] with on = \"lanzar\"")
+        if self.kind != "artefacto" and (self.equip or self.equip_cost or self.bonus_atq or self.bonus_res
+                                         or self.bonus_keywords):
+            raise ValueError("equip, equip_cost and bonus_* belong to artefactos (rules F-16, F-17)")
+        if self.kind == "artefacto" and not self.equip and (self.equip_cost or self.bonus_atq or self.bonus_res
+                                                           or self.bonus_keywords):
+            raise ValueError('equip_cost and bonus_* need equip = "arma" or "armadura"')
+        for k, eff in enumerate(self.effect, start=1):
+            if eff.on not in TRIGGERS_OF[self.kind]:
+                raise ValueError(f"effect {k}: a {self.kind} takes on = {' | '.join(sorted(TRIGGERS_OF[self.kind]))}, "
+                                 f"not \"{eff.on}\"")
+            if eff.target == "esta" and not unit:
+                raise ValueError(f"effect {k}: target \"esta\" is for units")
+        chosen = [e for e in self.effect if e.target in CHOSEN_TARGETS and e.on in ("lanzar", "activar")]
+        if len(chosen) > 1:
+            raise ValueError("at most one effect that lands on a chosen unit or artifact per card")
+        has_ability = any(e.on == "activar" for e in self.effect)
+        if self.activate_cost and not has_ability:
+            raise ValueError('activate_cost needs an effect with on = "activar"')
+        if unit and self.speed and not has_ability:
+            raise ValueError('speed on a unit is the speed of its ability: add an effect with on = "activar"')
+        return self
+
+
+@dataclass(frozen=True)
+class Collection:
+    """One faction's 50 designs (rule F-01), validated and compiled."""
+
+    faction: str
+    label: str
+    identity: str
+    frame: pl.DataFrame = field(repr=False)  # one row per design, in design order 001-050
+    cards: tuple[FortalezaCard, ...] = field(repr=False)
+    path: Path
+    table: np.ndarray = field(repr=False)  # int32 [N_DESIGNS, N_FIELDS]
+
+    @property
+    def ids(self) -> list[str]:
+        return [c.id for c in self.cards]
+
+    @property
+    def names(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+    def index_of(self, card_id: str) -> int:
+        try:
+            return self.ids.index(card_id)
+        except ValueError:
+            raise InputError(f"{self.path}: no card {card_id!r} in the {self.faction} collection") from None
+
+    def hash(self) -> str:
+        return file_hash([self.path])
+
+
+def _bits(words: list[str], table: dict) -> int:
+    value = 0
+    for word in words:
+        value |= int(table[word])
+    return value
+
+
+def compile_table(cards: list[FortalezaCard] | tuple[FortalezaCard, ...]) -> np.ndarray:
+    """The int32 table the kernels read, one row per design in design order."""
+    table = np.zeros((N_DESIGNS, N_FIELDS), np.int32)
+    for i, card in enumerate(cards):
+        row = table[i]
+        row[Field.KIND] = KIND_WORDS[card.kind]
+        row[Field.COST] = card.cost
+        row[Field.ATQ] = card.atq
+        row[Field.RES] = card.res
+        row[Field.KEYWORDS] = _bits(card.keywords, KEYWORD_WORDS)
+        row[Field.TAGS] = _bits(card.tags, TAG_WORDS)
+        row[Field.FAST] = int(card.speed == "rapida")
+        row[Field.SUBTYPE] = SUBTYPE_WORDS[card.equip]
+        row[Field.EQUIP_COST] = card.equip_cost
+        row[Field.BONUS_ATQ] = card.bonus_atq
+        row[Field.BONUS_RES] = card.bonus_res
+        row[Field.BONUS_KEYWORDS] = _bits(card.bonus_keywords, KEYWORD_WORDS)
+        row[Field.ACTIVATE_COST] = card.activate_cost
+        row[Field.N_EFFECTS] = len(card.effect)
+        row[Field.NAME_ID] = next(j for j, other in enumerate(cards) if other.name == card.name)
+        for k, eff in enumerate(card.effect):
+            base = Field.EFFECTS + k * EFFECT_WIDTH
+            row[base + E_ON] = ON_WORDS[eff.on]
+            row[base + E_DO] = DO_WORDS[eff.do]
+            row[base + E_N] = eff.n
+            row[base + E_TARGET] = TARGET_WORDS[eff.target]
+            row[base + E_COND] = COND_WORDS[eff.cond]
+    return table
+
+
+def _check_layout(path: Path, cards: list[FortalezaCard]) -> list[FortalezaCard]:
+    """Rule F-01: designs 001-050, each once, each of the kind its number says. Returns them in order."""
+    problems = []
+    by_number: dict[int, FortalezaCard] = {}
+    prefixes = {c.id.split("-")[0] for c in cards}
+    if len(prefixes) > 1:
+        problems.append(f"{path}: field 'id': one prefix per collection, found {', '.join(sorted(prefixes))}")
+    for card in cards:
+        if not 1 <= card.number <= N_DESIGNS:
+            problems.append(f"{path}: card {card.id}: field 'id': design numbers run 001-050 (rule F-01)")
+            continue
+        if card.number in by_number:
+            problems.append(f"{path}: card {card.id}: field 'id': design {card.number:03d} appears twice")
+        by_number[card.number] = card
+        for kind, low, high in LAYOUT:
+            if low <= card.number <= high and card.kind != kind:
+                problems.append(f"{path}: card {card.id}: field 'kind': designs {low:03d}-{high:03d} are "
+                                f"{kind}s (rule F-01), not {card.kind}")
+    missing = [f"{n:03d}" for n in range(1, N_DESIGNS + 1) if n not in by_number]
+    if missing:
+        problems.append(f"{path}: missing design(s) {', '.join(missing)}: a collection has 50 (rule F-01)")
+    if problems:
+        raise InputError("\n".join(problems))
+    return [by_number[n] for n in range(1, N_DESIGNS + 1)]
+
+
+def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
+    return sorted(p.stem for p in cards_dir.glob("*.toml"))
+
+
+def load_collection(faction: str, cards_dir: Path = CARDS_DIR) -> Collection:
+    """Read, validate and compile one faction's collection file."""
+    path = cards_dir / f"{faction}.toml"
+    if not path.exists():
+        known = ", ".join(list_factions(cards_dir)) or "none"
+        raise InputError(f"{cards_dir}: no collection file for faction {faction!r} (found: {known})")
+    header, cards = load_card_file(path, FortalezaCard)
+    ordered = _check_layout(path, cards)
+    frame = pl.DataFrame({
+        "id": [c.id for c in ordered], "name": [c.name for c in ordered], "kind": [c.kind for c in ordered],
+        "cost": [c.cost for c in ordered], "atq": [c.atq for c in ordered], "res": [c.res for c in ordered],
+    })
+    return Collection(faction, str(header.get("name", faction)), str(header.get("identity", "")), frame,
+                      tuple(ordered), path, compile_table(ordered))
+
+
+def collection_with(collection: Collection, card_id: str, **changes: object) -> Collection:
+    """A copy of the collection with one card's fields changed (sweeps and tests), re-validated."""
+    index = collection.index_of(card_id)
+    data = collection.cards[index].model_dump()
+    data.update(changes)
+    try:
+        changed = FortalezaCard.model_validate(data)
+    except Exception as exc:  # pydantic's message names the field
+        raise InputError(f"{collection.path}: card {card_id}: {exc}") from None
+    cards = list(collection.cards)
+    cards[index] = changed
+    return Collection(collection.faction, collection.label, collection.identity, collection.frame,
+                      tuple(cards), collection.path, compile_table(cards))
+

@@ -1,0 +1,243 @@
+"""The chain and priority (rules F-24 to F-26): playing a card or activating an ability puts it on
+the chain and passes priority; when both players pass in a row, the last item resolves (last in,
+first out) and priority is offered again; with the chain empty and both passing, the step ends.
+
+Placing a land, setting a trap face down and paying do not open a chain (rule F-26; setting a trap
+is a decision, rules.md).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.fortaleza.agents import choose_action
+from sim.rulesets.fortaleza.constants import (
+    What,
+    E_ON, E_TARGET, Action, Event, Field, Keyword, Kind, On, Param, Seen, Target, Zone,
+)
+from sim.rulesets.fortaleza.effects import apply_effect, check_fortresses, fire_triggers
+from sim.rulesets.fortaleza.field import controls_name, place_land
+from sim.rulesets.fortaleza.state import (
+    CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_ENTERED, CS_FLAGS,
+    CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_ENERGY, PS_HAND,
+    PS_SUPPORTS, PS_UNITS, record,
+)
+from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target
+
+MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows use a handful
+
+
+@njit(cache=True, _nrt=False)
+def push(ws: tuple, side: int, c: int, what: int, ts: int, tc1: int) -> None:
+    ps, ch = ws[1], ws[3]
+    d = ps[GAME, G_DEPTH]
+    ch[d, CH_SIDE] = side
+    ch[d, CH_CARD] = c
+    ch[d, CH_WHAT] = what
+    ch[d, CH_EFFECT] = 0
+    ch[d, CH_T_SIDE] = ts
+    ch[d, CH_T_CARD] = tc1
+    ps[GAME, G_DEPTH] = d + 1
+
+
+@njit(cache=True, _nrt=False)
+def take_action(tab: np.ndarray, par: np.ndarray, ws: tuple, p: int, i: int, tr: np.ndarray) -> bool:
+    """Carry out candidate i of player p: pay (rule F-08, automatic), then put it on the chain.
+    Returns True when something went on the chain (the caller then runs it)."""
+    cs, ps, cand = ws[0], ws[1], ws[4]
+    action = cand[i, 0]
+    c = cand[i, 1]
+    ts = cand[i, 2]
+    tc1 = cand[i, 3]
+    if action == Action.LAND:  # rules F-07, F-26
+        place_land(cs, ps, p, c, tr)
+        return False
+    if action == Action.SET_TRAP:  # rule F-15: free, face down
+        cs[p, c, CS_ZONE] = Zone.SUPPORT
+        cs[p, c, CS_SET_TURN] = ps[GAME, G_TURN] + 1
+        cs[p, c, CS_FLAGS] |= Seen.PLAYED
+        ps[p, PS_HAND] -= 1
+        ps[p, PS_SUPPORTS] += 1
+        record(tr, ps, p, Event.SET_TRAP, c, 0, 0)
+        return False
+    if action == Action.CAST:
+        ps[p, PS_ENERGY] -= tab[p, c, Field.COST]
+        cs[p, c, CS_ZONE] = Zone.CHAIN
+        cs[p, c, CS_FLAGS] |= Seen.PLAYED
+        ps[p, PS_HAND] -= 1
+        record(tr, ps, p, Event.CAST, c, ts, tc1)
+        push(ws, p, c, What.CAST, ts, tc1)
+    elif action == Action.TRAP:  # rule F-15: pay, reveal, resolve, then discard
+        ps[p, PS_ENERGY] -= tab[p, c, Field.COST]
+        cs[p, c, CS_ZONE] = Zone.CHAIN
+        cs[p, c, CS_SET_TURN] = 0
+        ps[p, PS_SUPPORTS] -= 1
+        record(tr, ps, p, Event.TRAP, c, ts, tc1)
+        push(ws, p, c, What.CAST, ts, tc1)
+    elif action == Action.EQUIP:  # rule F-16 (F-28: some equip for 1)
+        ps[p, PS_ENERGY] -= tab[p, c, Field.EQUIP_COST]
+        record(tr, ps, p, Event.EQUIP, c, tc1 - 1, 0)
+        push(ws, p, c, What.EQUIP, ts, tc1)
+    elif action == Action.ACTIVATE:  # rule F-18: the ability exhausts its card
+        ps[p, PS_ENERGY] -= tab[p, c, Field.ACTIVATE_COST]
+        cs[p, c, CS_TAPPED] = 1
+        record(tr, ps, p, Event.ACTIVATE, c, ts, tc1)
+        push(ws, p, c, What.ABILITY, ts, tc1)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _attach(tab: np.ndarray, cs: np.ndarray, side: int, e: int, u: int) -> None:
+    """Rule F-17: one weapon and one armour per unit; a new one of the same subtype detaches the old."""
+    slot = CS_WEAPON if tab[side, e, Field.SUBTYPE] == 1 else CS_ARMOUR
+    old_bearer = cs[side, e, CS_BEARER] - 1
+    if old_bearer >= 0:
+        cs[side, old_bearer, slot] = 0
+    previous = cs[side, u, slot] - 1
+    if previous >= 0:
+        cs[side, previous, CS_BEARER] = 0
+    cs[side, u, slot] = e + 1
+    cs[side, e, CS_BEARER] = u + 1
+
+
+@njit(cache=True, _nrt=False)
+def _apply_all(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, on: int, ts: int,
+               tc: int, tr: np.ndarray) -> None:
+    for k in range(tab[side, c, Field.N_EFFECTS]):
+        if tab[side, c, effect_base(k) + E_ON] == on:
+            apply_effect(tab, par, w, ws, side, c, k, ts, tc, tr)
+            if ws[1][GAME, G_OVER]:
+                return
+
+
+@njit(cache=True, _nrt=False)
+def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """The last item added resolves (rule F-24). A card whose chosen target is gone fizzles and its
+    cost is not refunded (rule F-25); a unit or artifact finding its zone full goes to the discard
+    pile (rule F-11), as does a second Único of a name (rule F-12)."""
+    cs, ps, ch = ws[0], ws[1], ws[3]
+    d = ps[GAME, G_DEPTH] - 1
+    ps[GAME, G_DEPTH] = d
+    side = ch[d, CH_SIDE]
+    c = ch[d, CH_CARD]
+    what = ch[d, CH_WHAT]
+    ts = ch[d, CH_T_SIDE]
+    tc = ch[d, CH_T_CARD] - 1
+    kind = tab[side, c, Field.KIND]
+    record(tr, ps, side, Event.RESOLVE, c, what, 0)
+    if what == What.EQUIP:
+        if cs[side, c, CS_ZONE] == Zone.SUPPORT and cs[side, tc, CS_ZONE] == Zone.UNIT:
+            _attach(tab, cs, side, c, tc)
+        else:
+            record(tr, ps, side, Event.FIZZLE, c, 0, 0)
+        return
+    on = On.ACTIVATE if what == What.ABILITY else On.CAST
+    k = chosen_effect(tab, side, c, on)
+    fizzled = k >= 0 and not legal_target(tab, cs, ps, side, tab[side, c, effect_base(k) + E_TARGET], ts, tc)
+    if what == What.ABILITY:
+        if fizzled or (cs[side, c, CS_ZONE] != Zone.UNIT and cs[side, c, CS_ZONE] != Zone.SUPPORT):
+            record(tr, ps, side, Event.FIZZLE, c, 0, 0)
+        else:
+            _apply_all(tab, par, w, ws, side, c, on, ts, tc, tr)
+        check_fortresses(ps, tr)
+        return
+    if kind == Kind.CHARACTER or kind == Kind.CREATURE:
+        full = ps[side, PS_UNITS] >= par[Param.MAX_UNITS]
+        if full or (tab[side, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, cs, side, c)):
+            cs[side, c, CS_ZONE] = Zone.DISCARD
+            record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
+            return
+        cs[side, c, CS_ZONE] = Zone.UNIT
+        cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
+        ps[side, PS_UNITS] += 1
+        record(tr, ps, side, Event.ENTERS, c, 0, 0)
+        fire_triggers(tab, par, w, ws, side, c, On.ENTER, tr)  # rules F-27, F-29
+        check_fortresses(ps, tr)
+        return
+    if kind == Kind.ARTIFACT:
+        if ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]:
+            cs[side, c, CS_ZONE] = Zone.DISCARD
+            record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
+            return
+        cs[side, c, CS_ZONE] = Zone.SUPPORT
+        cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
+        ps[side, PS_SUPPORTS] += 1
+        record(tr, ps, side, Event.ENTERS, c, 0, 0)
+        fire_triggers(tab, par, w, ws, side, c, On.ENTER, tr)
+        check_fortresses(ps, tr)
+        return
+    # a technique (rules F-13, F-14) or a revealed trap (rule F-15): resolve, then discard
+    cs[side, c, CS_ZONE] = Zone.DISCARD
+    if fizzled:
+        record(tr, ps, side, Event.FIZZLE, c, 0, 0)
+        return
+    _apply_all(tab, par, w, ws, side, c, on, ts, tc, tr)
+    check_fortresses(ps, tr)
+
+
+@njit(cache=True, _nrt=False)
+def run_chain(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, pusher: int, tr: np.ndarray) -> None:
+    """Rule F-24: after `pusher` added an item, priority alternates; two passes in a row resolve the
+    top item, after which the active player is offered priority again."""
+    ps = ws[1]
+    p = 1 - pusher
+    passes = 0
+    guard = 0
+    while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
+        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS else -1
+        if i >= 0:
+            guard += 1
+            take_action(tab, par, ws, p, i, tr)
+            passes = 0
+            p = 1 - p
+            continue
+        passes += 1
+        p = 1 - p
+        if passes >= 2:
+            resolve_top(tab, par, w, ws, tr)
+            passes = 0
+            p = ps[GAME, G_ACTIVE]
+
+
+@njit(cache=True, _nrt=False)
+def window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """A response window (rule F-19 steps 3 to 6 and 8): both players, the active one first, may play
+    fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty."""
+    ps = ws[1]
+    p = ps[GAME, G_ACTIVE]
+    passes = 0
+    guard = 0
+    while passes < 2 and not ps[GAME, G_OVER]:
+        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS else -1
+        if i >= 0:
+            guard += 1
+            if take_action(tab, par, ws, p, i, tr):
+                run_chain(tab, par, w, ws, p, tr)
+            passes = 0
+            p = ps[GAME, G_ACTIVE]
+            continue
+        passes += 1
+        p = 1 - p
+
+
+@njit(cache=True, _nrt=False)
+def main_phase(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """Rule F-19 steps 2 and 7: the active player plays lands, units, artifacts, traps, techniques
+    and equips, each spell followed by its chain; when they pass, the opponent may still respond
+    with the chain empty (rule F-24) before the phase ends."""
+    ps = ws[1]
+    active = ps[GAME, G_ACTIVE]
+    guard = 0
+    while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
+        guard += 1
+        i = choose_action(tab, par, w, ws, active, True)
+        if i >= 0:
+            if take_action(tab, par, ws, active, i, tr):
+                run_chain(tab, par, w, ws, active, tr)
+            continue
+        j = choose_action(tab, par, w, ws, 1 - active, False)
+        if j < 0:
+            return
+        if take_action(tab, par, ws, 1 - active, j, tr):
+            run_chain(tab, par, w, ws, 1 - active, tr)

@@ -1,0 +1,147 @@
+"""Combat (rule F-19 steps 3 to 6; rules F-20 to F-23, F-33, F-34): a response window, attackers,
+responses, blockers, responses, simultaneous damage, and a last window."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.fortaleza.agents import can_attack, choose_blocker, lethal_swing, wants_to_attack
+from sim.rulesets.fortaleza.chain import window
+from sim.rulesets.fortaleza.constants import N_DESIGNS, Agent, Event, Keyword, On, Param, Step, Zone
+from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
+from sim.rulesets.fortaleza.state import (
+    CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
+    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, keywords_of, record, res_of,
+)
+
+
+@njit(cache=True, _nrt=False)
+def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> int:
+    """The active player's attackers (rules F-20, F-21, F-32). Returns how many attack."""
+    cs, ps = ws[0], ws[1]
+    p = ps[GAME, G_ACTIVE]
+    all_in = ps[p, PS_AGENT] == Agent.GREEDY and lethal_swing(tab, cs, ps, p)
+    n = 0
+    for u in range(N_DESIGNS):
+        if not can_attack(tab, cs, ps, p, u):
+            continue
+        if all_in or wants_to_attack(tab, cs, ps, w, ws, p, u):
+            cs[p, u, CS_ATTACKING] = 1
+            if not keywords_of(tab, cs, p, u) & Keyword.VIGILANCIA:  # rule F-32
+                cs[p, u, CS_TAPPED] = 1  # rule F-21
+            record(tr, ps, p, Event.ATTACK, u, atq_of(tab, cs, p, u), 0)
+            n += 1
+    for u in range(N_DESIGNS):
+        if cs[p, u, CS_ATTACKING]:
+            fire_triggers(tab, par, w, ws, p, u, On.ATTACK, tr)  # rule F-28
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """The defender assigns blockers (rules F-21, F-22, F-33), biggest attackers first."""
+    cs, ps = ws[0], ws[1]
+    a_side = ps[GAME, G_ACTIVE]
+    d = 1 - a_side
+    incoming = 0
+    for a in range(N_DESIGNS):
+        if cs[a_side, a, CS_ZONE] == Zone.UNIT and cs[a_side, a, CS_ATTACKING]:
+            incoming += atq_of(tab, cs, a_side, a)
+    desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
+    for _ in range(N_DESIGNS):
+        best = -1
+        best_atq = -1
+        for a in range(N_DESIGNS):
+            if (cs[a_side, a, CS_ZONE] == Zone.UNIT and cs[a_side, a, CS_ATTACKING] and cs[a_side, a, CS_PENDING] == 0):
+                v = atq_of(tab, cs, a_side, a)
+                if v > best_atq:
+                    best_atq = v
+                    best = a
+        if best < 0:
+            break
+        cs[a_side, best, CS_PENDING] = 1  # considered
+        b = choose_blocker(tab, cs, ps, w, ws, d, best, desperate)
+        if b >= 0:
+            cs[d, b, CS_BLOCKING] = best + 1
+            cs[a_side, best, CS_BLOCKED_BY] = b + 1
+            cs[a_side, best, CS_WAS_BLOCKED] = 1
+            record(tr, ps, d, Event.BLOCK, b, best, 0)
+            incoming -= best_atq
+            desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
+    for a in range(N_DESIGNS):
+        cs[a_side, a, CS_PENDING] = 0
+
+
+@njit(cache=True, _nrt=False)
+def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """Rules F-22, F-23, F-34: every fight deals its damage at the same time; unblocked attackers hit
+    the Fortaleza; a blocked attacker hits it only with Arrollar, and only the excess over lethal."""
+    cs, ps = ws[0], ws[1]
+    a_side = ps[GAME, G_ACTIVE]
+    d = 1 - a_side
+    to_fortress = 0
+    for a in range(N_DESIGNS):
+        if cs[a_side, a, CS_ZONE] != Zone.UNIT or not cs[a_side, a, CS_ATTACKING]:
+            continue
+        atq = atq_of(tab, cs, a_side, a)
+        trample = (keywords_of(tab, cs, a_side, a) & Keyword.ARROLLAR) != 0
+        if not cs[a_side, a, CS_WAS_BLOCKED]:
+            to_fortress += atq
+            continue
+        b = cs[a_side, a, CS_BLOCKED_BY] - 1
+        if b < 0:  # rule F-23: the blocker left; only Arrollar reaches the Fortaleza
+            if trample:
+                to_fortress += atq
+            continue
+        cs[d, b, CS_PENDING] += atq
+        cs[a_side, a, CS_PENDING] += atq_of(tab, cs, d, b)
+        if trample:  # rule F-34; Protección counts towards lethal (decision, param)
+            lethal = max(0, res_of(tab, cs, d, b) - cs[d, b, CS_DAMAGE])
+            if par[Param.TRAMPLE_PAST_PROTECTION]:
+                lethal += cs[d, b, CS_PROT]
+            to_fortress += max(0, atq - lethal)
+    for side in range(2):
+        for u in range(N_DESIGNS):
+            dealt = cs[side, u, CS_PENDING]
+            if dealt > 0:
+                cs[side, u, CS_PENDING] = 0
+                damage_unit(tab, cs, ps, side, u, dealt, tr)
+    if to_fortress > 0:
+        damage_fortress(ps, d, to_fortress, tr)
+    remove_dead(tab, cs, ps, tr)
+    check_fortresses(ps, tr)
+
+
+@njit(cache=True, _nrt=False)
+def end_combat(cs: np.ndarray, ps: np.ndarray) -> None:
+    for side in range(2):
+        for u in range(N_DESIGNS):
+            cs[side, u, CS_ATTACKING] = 0
+            cs[side, u, CS_BLOCKING] = 0
+            cs[side, u, CS_BLOCKED_BY] = 0
+            cs[side, u, CS_WAS_BLOCKED] = 0
+
+
+@njit(cache=True, _nrt=False)
+def combat(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """Rule F-19 steps 3 to 6."""
+    cs, ps = ws[0], ws[1]
+    ps[GAME, G_STEP] = Step.BEGIN_COMBAT
+    window(tab, par, w, ws, tr)
+    if ps[GAME, G_OVER]:
+        return
+    if declare_attackers(tab, par, w, ws, tr) == 0:
+        return
+    ps[GAME, G_STEP] = Step.ATTACKERS
+    window(tab, par, w, ws, tr)
+    if not ps[GAME, G_OVER]:
+        declare_blockers(tab, par, w, ws, tr)
+        ps[GAME, G_STEP] = Step.BLOCKERS
+        window(tab, par, w, ws, tr)
+    if not ps[GAME, G_OVER]:
+        combat_damage(tab, par, ws, tr)
+        ps[GAME, G_STEP] = Step.DAMAGE
+        end_combat(cs, ps)
+        window(tab, par, w, ws, tr)
+    end_combat(cs, ps)

@@ -1,0 +1,170 @@
+"""The effect vocabulary at work: damage and Protección, boosts, draws, healing with its cap,
+destroying artifacts, recovering units, and the triggers of entering and attacking.
+
+Effects are data (constants.Do, cards/*.toml); this is the one place that gives each word its
+meaning, so a card that uses only these words needs no code.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.fortaleza.agents import choose_recover, choose_target
+from sim.rulesets.fortaleza.constants import (
+    E_COND, E_DO, E_N, E_ON, E_TARGET, N_DESIGNS, Do, End, Event, Field, Param, Seen, Target, Zone,
+)
+from sim.rulesets.fortaleza.field import draw_card, leave_field
+from sim.rulesets.fortaleza.state import (
+    CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, CS_ZONE, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
+    PS_HAND, record, res_of,
+)
+from sim.rulesets.fortaleza.targets import condition_holds, effect_base, is_chosen, legal_target
+
+
+@njit(cache=True, _nrt=False)
+def damage_unit(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int, n: int, tr: np.ndarray) -> None:
+    """Rule F-35: Protección prevents the next N damage and is used up as it prevents; the rest is
+    marked on the unit (rule F-22; `remove_dead` sends it to the discard pile)."""
+    prevented = min(cs[side, c, CS_PROT], n)
+    cs[side, c, CS_PROT] -= prevented
+    cs[side, c, CS_DAMAGE] += n - prevented
+    record(tr, ps, side, Event.DAMAGE_UNIT, c, n - prevented, prevented)
+
+
+@njit(cache=True, _nrt=False)
+def damage_fortress(ps: np.ndarray, side: int, n: int, tr: np.ndarray) -> None:
+    """Damage to a Fortaleza, less its Protección (rule F-35)."""
+    prevented = min(ps[side, PS_FPROT], n)
+    ps[side, PS_FPROT] -= prevented
+    ps[side, PS_FORT] -= n - prevented
+    record(tr, ps, side, Event.DAMAGE_FORT, n - prevented, prevented, ps[side, PS_FORT])
+
+
+@njit(cache=True, _nrt=False)
+def heal_fortress(ps: np.ndarray, par: np.ndarray, side: int, n: int, tr: np.ndarray) -> None:
+    """Rule F-30: healing never takes a Fortaleza above the cap (25)."""
+    before = ps[side, PS_FORT]
+    after = min(before + n, par[Param.HEAL_CAP]) if before < par[Param.HEAL_CAP] else before
+    ps[side, PS_FORT] = after
+    record(tr, ps, side, Event.HEAL, after - before, after, 0)
+
+
+@njit(cache=True, _nrt=False)
+def remove_dead(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, tr: np.ndarray) -> None:
+    """Rule F-22: a unit with damage >= RES goes to the discard pile."""
+    for side in range(2):
+        for c in range(N_DESIGNS):
+            if cs[side, c, CS_ZONE] == Zone.UNIT and cs[side, c, CS_DAMAGE] >= res_of(tab, cs, side, c):
+                record(tr, ps, side, Event.DIES, c, 0, 0)
+                leave_field(tab, cs, ps, side, c, tr)
+
+
+@njit(cache=True, _nrt=False)
+def end_game(ps: np.ndarray, winner: int, reason: int, tr: np.ndarray) -> None:
+    if ps[GAME, G_OVER]:
+        return
+    ps[GAME, G_OVER] = 1
+    ps[GAME, G_WINNER] = winner
+    ps[GAME, G_END] = reason
+    record(tr, ps, -1, Event.END, winner, reason, 0)
+
+
+@njit(cache=True, _nrt=False)
+def check_fortresses(ps: np.ndarray, tr: np.ndarray) -> bool:
+    """Rule F-06: a Fortaleza at 0 loses; both at 0 together is a draw. True when the game is over."""
+    zero_a = ps[0, PS_FORT] <= 0
+    zero_b = ps[1, PS_FORT] <= 0
+    if zero_a and zero_b:
+        end_game(ps, -1, End.BOTH_ZERO, tr)
+    elif zero_a:
+        end_game(ps, 1, End.FORTALEZA, tr)
+    elif zero_b:
+        end_game(ps, 0, End.FORTALEZA, tr)
+    return ps[GAME, G_OVER] == 1
+
+
+@njit(cache=True, _nrt=False)
+def draw_or_lose(cs: np.ndarray, ps: np.ndarray, side: int, flag: int, tr: np.ndarray) -> bool:
+    """Rule F-06: a player who must draw from an empty deck loses. True when the card was drawn."""
+    if draw_card(cs, ps, side, flag, tr):
+        return True
+    end_game(ps, 1 - side, End.DECKED, tr)
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def apply_effect(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, k: int, ts: int,
+                 tc: int, tr: np.ndarray) -> None:
+    """Effect k of card c (controlled by `side`) happens, aimed at card tc of side ts where it takes
+    a chosen target (legality was checked by the caller)."""
+    cs, ps = ws[0], ws[1]
+    base = effect_base(k)
+    do = tab[side, c, base + E_DO]
+    n = tab[side, c, base + E_N]
+    target = tab[side, c, base + E_TARGET]
+    if target == Target.SELF:
+        ts = side
+        tc = c
+    if do == Do.DAMAGE:
+        if target == Target.ENEMY_FORTRESS:
+            damage_fortress(ps, 1 - side, n, tr)
+        else:
+            damage_unit(tab, cs, ps, ts, tc, n, tr)
+            remove_dead(tab, cs, ps, tr)
+    elif do == Do.PROTECT:  # rule F-35
+        if target == Target.OWN_FORTRESS:
+            ps[side, PS_FPROT] += n
+            record(tr, ps, side, Event.PROTECT, 0, n, 0)
+        else:
+            cs[ts, tc, CS_PROT] += n
+            record(tr, ps, ts, Event.PROTECT, tc + 1, n, 0)
+    elif do == Do.BOOST_ATQ:
+        cs[ts, tc, CS_ATQ_BOOST] += n
+        record(tr, ps, ts, Event.BOOST, tc, n, 0)
+    elif do == Do.BOOST_RES:
+        cs[ts, tc, CS_RES_BOOST] += n
+        record(tr, ps, ts, Event.BOOST, tc, 0, n)
+    elif do == Do.DRAW:
+        for _ in range(n):
+            if not draw_or_lose(cs, ps, side, Seen.DRAWN, tr):
+                break
+    elif do == Do.DESTROY_ARTIFACT:
+        record(tr, ps, ts, Event.DESTROYED, tc, 0, 0)
+        leave_field(tab, cs, ps, ts, tc, tr)
+    elif do == Do.HEAL:
+        heal_fortress(ps, par, side, n, tr)
+    elif do == Do.RECOVER:  # rule F-29 (Corea 032): a unit of cost <= N from the discard pile to the hand
+        r = choose_recover(tab, cs, ps, w, ws, side, n)
+        if r >= 0:
+            cs[side, r, CS_ZONE] = Zone.HAND
+            ps[side, PS_HAND] += 1
+            record(tr, ps, side, Event.RECOVER, r, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def fire_triggers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, on: int,
+                  tr: np.ndarray) -> None:
+    """The card's effects with trigger `on` (entrar, atacar) happen now, each if its condition holds
+    (rules F-27 to F-29); a chosen target is picked by the controller's agent now (none: no effect).
+    Triggers do not use the chain (decision, rules.md)."""
+    cs, ps = ws[0], ws[1]
+    for k in range(tab[side, c, Field.N_EFFECTS]):
+        base = effect_base(k)
+        if tab[side, c, base + E_ON] != on:
+            continue
+        if not condition_holds(tab, cs, side, c, tab[side, c, base + E_COND]):
+            continue
+        ts = side
+        tc = c
+        if is_chosen(tab[side, c, base + E_TARGET]):
+            pick = choose_target(tab, cs, ps, par, w, ws, side, c, k)
+            if pick < 0:
+                continue
+            ts = pick // N_DESIGNS
+            tc = pick % N_DESIGNS
+            if not legal_target(tab, cs, ps, side, tab[side, c, base + E_TARGET], ts, tc):
+                continue
+        apply_effect(tab, par, w, ws, side, c, k, ts, tc, tr)
+        if ps[GAME, G_OVER]:
+            return

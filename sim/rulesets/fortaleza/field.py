@@ -1,0 +1,137 @@
+"""Moving cards between zones: the deck and the draw, the hand, the field, lands, the discard pile.
+
+Every move goes through these functions so the per-player counts (hand, units, supports, lands)
+always agree with the zones (card conservation, state.conservation_errors).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import below
+from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Event, Field, Kind, Seen, Zone
+from sim.rulesets.fortaleza.state import (
+    CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
+    PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, is_unit_kind,
+    record,
+)
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, tab: np.ndarray, side: int) -> None:
+    """Every non-land card of the side that is in the deck or the hand goes to a freshly shuffled deck
+    (rule F-02 at the start, rule F-04 for a mulligan). Fisher-Yates on the side's shuffle stream."""
+    n = 0
+    for c in range(N_DESIGNS):
+        z = cs[side, c, CS_ZONE]
+        if tab[side, c, Field.KIND] != Kind.LAND and (z == Zone.DECK or z == Zone.HAND):
+            if z == Zone.HAND:
+                ps[side, PS_HAND] -= 1
+            cs[side, c, CS_ZONE] = Zone.DECK
+            ps[side, PS_ORDER + n] = c
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = below(rng, side * 2 + ST_SHUFFLE, i + 1)
+        tmp = ps[side, PS_ORDER + i]
+        ps[side, PS_ORDER + i] = ps[side, PS_ORDER + j]
+        ps[side, PS_ORDER + j] = tmp
+    ps[side, PS_TOP] = N_DECK - n  # a deck of n cards occupies the last n positions
+    if n < N_DECK:  # move the order to the end so TOP counts the cards gone
+        for i in range(n - 1, -1, -1):
+            ps[side, PS_ORDER + N_DECK - n + i] = ps[side, PS_ORDER + i]
+
+
+@njit(cache=True, _nrt=False)
+def draw_card(cs: np.ndarray, ps: np.ndarray, side: int, flag: int, tr: np.ndarray) -> bool:
+    """Draw the top card; False when the deck is empty (the caller applies rule F-06)."""
+    top = ps[side, PS_TOP]
+    if top >= N_DECK:
+        return False
+    c = ps[side, PS_ORDER + top]
+    ps[side, PS_TOP] = top + 1
+    cs[side, c, CS_ZONE] = Zone.HAND
+    cs[side, c, CS_FLAGS] |= flag
+    ps[side, PS_HAND] += 1
+    record(tr, ps, side, Event.DRAW, c, 0, 0)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def deck_left(ps: np.ndarray, side: int) -> int:
+    return N_DECK - ps[side, PS_TOP]
+
+
+@njit(cache=True, _nrt=False)
+def place_land(cs: np.ndarray, ps: np.ndarray, side: int, land: int, tr: np.ndarray) -> None:
+    """Rule F-07: a land from the reserve, free, untapped (so it gives energy at once, F-08)."""
+    cs[side, land, CS_ZONE] = Zone.LAND
+    cs[side, land, CS_FLAGS] |= Seen.PLAYED
+    ps[side, PS_LANDS] += 1
+    ps[side, PS_ENERGY] += 1
+    ps[side, PS_LAND_TURN] = ps[GAME, G_TURN] + 1
+    record(tr, ps, side, Event.LAND, land, ps[side, PS_LANDS], 0)
+
+
+@njit(cache=True, _nrt=False)
+def clear_field_state(cs: np.ndarray, side: int, c: int) -> None:
+    """Forget everything a card had on the field (damage, boosts, links); keep its zone and flags."""
+    for k in range(2, N_CS):
+        cs[side, c, k] = 0
+
+
+@njit(cache=True, _nrt=False)
+def leave_field(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int, tr: np.ndarray) -> None:
+    """A unit or support goes to the discard pile, undoing every link to it (rule F-17: equipment
+    stays in its support when its bearer dies; a blocked attacker stays blocked, rule F-23)."""
+    z = cs[side, c, CS_ZONE]
+    if z == Zone.UNIT:
+        ps[side, PS_UNITS] -= 1
+        for slot in (CS_WEAPON, CS_ARMOUR):
+            e = cs[side, c, slot] - 1
+            if e >= 0:
+                cs[side, e, CS_BEARER] = 0
+        opp = 1 - side
+        blocked = cs[side, c, CS_BLOCKING] - 1
+        if blocked >= 0:
+            cs[opp, blocked, CS_BLOCKED_BY] = 0
+        blocker = cs[side, c, CS_BLOCKED_BY] - 1
+        if blocker >= 0:
+            cs[opp, blocker, CS_BLOCKING] = 0
+    elif z == Zone.SUPPORT:
+        ps[side, PS_SUPPORTS] -= 1
+        bearer = cs[side, c, CS_BEARER] - 1
+        if bearer >= 0:
+            if cs[side, bearer, CS_WEAPON] == c + 1:
+                cs[side, bearer, CS_WEAPON] = 0
+            if cs[side, bearer, CS_ARMOUR] == c + 1:
+                cs[side, bearer, CS_ARMOUR] = 0
+    cs[side, c, CS_ZONE] = Zone.DISCARD
+    cs[side, c, CS_ATTACKING] = 0
+    clear_field_state(cs, side, c)
+
+
+@njit(cache=True, _nrt=False)
+def discard_from_hand(cs: np.ndarray, ps: np.ndarray, side: int, c: int, tr: np.ndarray) -> None:
+    cs[side, c, CS_ZONE] = Zone.DISCARD
+    ps[side, PS_HAND] -= 1
+    record(tr, ps, side, Event.DISCARD, c, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def controls_name(tab: np.ndarray, cs: np.ndarray, side: int, c: int) -> bool:
+    """Rule F-12 (Único): a unit with this card's name is already under the side's control."""
+    name = tab[side, c, Field.NAME_ID]
+    for u in range(N_DESIGNS):
+        if cs[side, u, CS_ZONE] == Zone.UNIT and tab[side, u, Field.NAME_ID] == name:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def count_units(cs: np.ndarray, tab: np.ndarray, side: int) -> int:
+    n = 0
+    for c in range(N_DESIGNS):
+        if cs[side, c, CS_ZONE] == Zone.UNIT and is_unit_kind(tab[side, c, Field.KIND]):
+            n += 1
+    return n

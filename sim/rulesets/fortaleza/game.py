@@ -1,0 +1,125 @@
+"""One game of fortaleza from shuffled decks to its end: setup and mulligans (rules F-02 to F-05),
+then turns (rule F-19) until a Fortaleza falls, a deck runs out (F-06) or the turn cap."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.fortaleza.agents import choose_discard, keep_hand
+from sim.rulesets.fortaleza.chain import main_phase, window
+from sim.rulesets.fortaleza.combat import combat
+from sim.rulesets.fortaleza.constants import N_DESIGNS, End, Event, Field, Kind, Param, Seen, Step, Zone
+from sim.rulesets.fortaleza.effects import draw_or_lose, end_game
+from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_deck
+from sim.rulesets.fortaleza.state import (
+    CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
+    G_TURN, G_WINNER, G_END, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
+    conservation_errors, record,
+)
+
+
+@njit(cache=True, _nrt=False)
+def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first: int, tr: np.ndarray) -> None:
+    """Rules F-02 and F-04: lands to the reserve, the rest shuffled, five cards each, Fortaleza 25,
+    and each player may replace the whole hand (a free mulligan, `mulligans` times)."""
+    cs, ps, rng = ws[0], ws[1], ws[2]
+    ps[GAME, G_FIRST] = first
+    ps[GAME, G_ACTIVE] = first
+    record(tr, ps, first, Event.START, first, 0, 0)
+    for side in range(2):
+        ps[side, PS_FORT] = par[Param.FORTALEZA]
+        for c in range(N_DESIGNS):
+            cs[side, c, CS_ZONE] = Zone.RESERVE if tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK
+            if tab[side, c, Field.KIND] != Kind.LAND:
+                cs[side, c, CS_FLAGS] = Seen.IN_DECK
+        shuffle_deck(cs, ps, rng, tab, side)
+        for _ in range(par[Param.HAND_START]):
+            draw_card(cs, ps, side, 0, tr)
+        for _ in range(par[Param.MULLIGANS]):
+            if keep_hand(tab, cs, ps, w, ws, side):
+                break
+            ps[side, PS_MULLIGAN] += 1
+            record(tr, ps, side, Event.MULLIGAN, 1, 0, 0)
+            shuffle_deck(cs, ps, rng, tab, side)
+            for _ in range(par[Param.HAND_START]):
+                draw_card(cs, ps, side, 0, tr)
+        for c in range(N_DESIGNS):
+            if cs[side, c, CS_ZONE] == Zone.HAND:
+                cs[side, c, CS_FLAGS] |= Seen.OPENING
+
+
+@njit(cache=True, _nrt=False)
+def start_turn(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """Rule F-19 step 1 (F-09): untap your lands, units and artifacts, then draw, except the first
+    player's first turn (F-05)."""
+    cs, ps = ws[0], ws[1]
+    p = ps[GAME, G_ACTIVE]
+    ps[GAME, G_STEP] = Step.START
+    ps[p, PS_TURNS] += 1
+    record(tr, ps, p, Event.TURN, ps[p, PS_FORT], 44 - ps[p, PS_TOP], ps[1 - p, PS_FORT])
+    ps[p, PS_ENERGY] = ps[p, PS_LANDS]
+    for c in range(N_DESIGNS):
+        cs[p, c, CS_TAPPED] = 0
+    if ps[GAME, G_TURN] > 0 or par[Param.FIRST_DRAWS]:
+        draw_or_lose(cs, ps, p, Seen.DRAWN, tr)
+
+
+@njit(cache=True, _nrt=False)
+def end_turn(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """Rule F-19 step 8: a last window, discard down to seven, then damage, Protección and
+    temporary boosts are removed."""
+    cs, ps = ws[0], ws[1]
+    p = ps[GAME, G_ACTIVE]
+    ps[GAME, G_STEP] = Step.END
+    window(tab, par, w, ws, tr)
+    if ps[GAME, G_OVER]:
+        return
+    while ps[p, PS_HAND] > par[Param.HAND_LIMIT]:
+        discard_from_hand(cs, ps, p, choose_discard(tab, cs, ps, w, ws, p), tr)
+    for side in range(2):
+        for c in range(N_DESIGNS):
+            cs[side, c, CS_DAMAGE] = 0
+            cs[side, c, CS_PROT] = 0
+            cs[side, c, CS_ATQ_BOOST] = 0
+            cs[side, c, CS_RES_BOOST] = 0
+        if par[Param.FORTRESS_PROTECTION_TURN]:
+            ps[side, PS_FPROT] = 0
+
+
+@njit(cache=True, _nrt=False)
+def take_turn(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+    """One whole turn of the active player (rule F-19)."""
+    ps = ws[1]
+    start_turn(tab, par, ws, tr)
+    steps = (Step.MAIN1, Step.BEGIN_COMBAT, Step.MAIN2)
+    for step in steps:
+        if ps[GAME, G_OVER]:
+            return
+        if step == Step.BEGIN_COMBAT:
+            combat(tab, par, w, ws, tr)
+        else:
+            ps[GAME, G_STEP] = step
+            main_phase(tab, par, w, ws, tr)
+    if not ps[GAME, G_OVER]:
+        end_turn(tab, par, w, ws, tr)
+
+
+@njit(cache=True, _nrt=False)
+def play_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first: int, tr: np.ndarray) -> int:
+    """Play a game from a reset workspace to its end. Returns the number of problems the debug
+    checks found (always 0 unless `debug_checks` is on and something broke)."""
+    cs, ps = ws[0], ws[1]
+    problems = 0
+    setup_game(tab, par, w, ws, first, tr)
+    while not ps[GAME, G_OVER]:
+        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
+            end_game(ps, -1, End.TURN_CAP, tr)
+            break
+        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
+        take_turn(tab, par, w, ws, tr)
+        if par[Param.DEBUG_CHECKS]:
+            problems += conservation_errors(cs, ps, tab)
+        if not ps[GAME, G_OVER]:
+            ps[GAME, G_TURN] += 1
+    return problems

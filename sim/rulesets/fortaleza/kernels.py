@@ -1,0 +1,101 @@
+"""The fortaleza batch kernel: `play_range` plays a range of games, one whole game per iteration,
+without the GIL (engine.play_chunk runs blocks of games on threads), and `count_cards` folds the
+per-game card flags into card-impact counters.
+
+Game u is a pure function of (run seed, config, u): its random streams are keyed by (seed, pair,
+side, purpose), where seat-mirrored games 2k and 2k+1 share the pair k and differ only in who goes
+first (rule F-05: the starting seat is an experiment setting, alternate by default).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_COUNTERS, N_DESIGNS, Col, Counter, End, Seen
+from sim.rulesets.fortaleza.game import play_game
+from sim.rulesets.fortaleza.state import (
+    CS_FLAGS, G_END, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_FORT, PS_MULLIGAN, seed_streams,
+)
+
+
+@njit(cache=True, _nrt=False)
+def reset(ws: tuple, agents: np.ndarray) -> None:
+    """A clean workspace for the next game; the trace cursor is kept."""
+    cs, ps = ws[0], ws[1]
+    traced = ps[GAME, G_TRACE_N]
+    cs[:, :, :] = 0
+    ps[:, :] = 0
+    ps[GAME, G_TRACE_N] = traced
+    for side in range(2):
+        ps[side, PS_AGENT] = agents[side]
+
+
+@njit(cache=True, _nrt=False)
+def play_unit(u: int, seed: np.uint64, mirrored: bool, tab: np.ndarray, w: np.ndarray, par: np.ndarray,
+              agents: np.ndarray, rows: np.ndarray, flags: np.ndarray, ws: tuple, tr: np.ndarray) -> int:
+    """Play game u into rows[0] and flags[0]. Returns the debug checks' problem count."""
+    cs, ps, rng = ws[0], ws[1], ws[2]
+    pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
+    first = (u % 2) * np.int64(mirrored)
+    reset(ws, agents)
+    seed_streams(rng, seed, pair_index)
+    problems = play_game(tab, par, w, ws, first, tr)
+    rows[0, Col.UNIT] = u
+    rows[0, Col.STAGE] = 0
+    rows[0, Col.PLAYED] = 1
+    rows[0, Col.FIRST] = first
+    rows[0, Col.WINNER] = ps[GAME, G_WINNER]
+    rows[0, Col.END] = ps[GAME, G_END]
+    rows[0, Col.TURNS] = ps[GAME, G_TURN] + (0 if ps[GAME, G_END] == End.TURN_CAP else 1)
+    for side in range(2):
+        rows[0, Col.FORT_A + side] = ps[side, PS_FORT]
+        rows[0, Col.MULLIGAN_A + side] = ps[side, PS_MULLIGAN]
+        played = 0
+        for c in range(N_DESIGNS):
+            f = cs[side, c, CS_FLAGS] & COUNTER_BITS
+            flags[0, side, c] = f
+            if f & Seen.PLAYED:
+                played += 1
+        rows[0, Col.CARDS_PLAYED_A + side] = played
+    return problems
+
+
+@njit(cache=True, nogil=True)
+def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, tab: np.ndarray, w: np.ndarray,
+               par: np.ndarray, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray, ws: tuple) -> int:
+    """The batch kernel: play games unit_start .. unit_start+n_units-1, one whole game per iteration,
+    game i into rows[i] and flags[i]. Releases the GIL; see dicedraft.kernels.play_range for why
+    threads run blocks of this rather than a prange. Returns the debug checks' problem count."""
+    no_trace = np.zeros((0, 6), np.int32)
+    problems = 0
+    for i in range(n_units):
+        problems += play_unit(unit_start + i, seed, mirrored, tab, w, par, agents, rows[i:i + 1],
+                              flags[i:i + 1], ws, no_trace)
+    return problems
+
+
+@njit(cache=True, nogil=True)
+def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    """counters[side, card, Counter, result]: games per card, by result for that side (0 win, 1 loss,
+    2 draw). Integer sums: the same whatever the order, blocks or thread count."""
+    counters = np.zeros((2, N_DESIGNS, N_COUNTERS, 3), np.int64)
+    for r in range(rows.shape[0]):
+        if rows[r, Col.PLAYED] == 0:
+            continue
+        winner = rows[r, Col.WINNER]
+        for side in range(2):
+            result = 2 if winner < 0 else (0 if winner == side else 1)
+            for c in range(N_DESIGNS):
+                f = flags[r, side, c]
+                if f & Seen.IN_DECK:
+                    counters[side, c, Counter.IN_DECK, result] += 1
+                    if not f & (Seen.OPENING | Seen.DRAWN):
+                        counters[side, c, Counter.NEVER_SEEN, result] += 1
+                if f & Seen.OPENING:
+                    counters[side, c, Counter.OPENING, result] += 1
+                if f & Seen.DRAWN:
+                    counters[side, c, Counter.DRAWN, result] += 1
+                if f & Seen.PLAYED:
+                    counters[side, c, Counter.PLAYED, result] += 1
+    return counters

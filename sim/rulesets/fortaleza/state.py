@@ -1,0 +1,200 @@
+"""Per-game state of fortaleza: a few small integer arrays, cheap to copy for a lookahead agent.
+
+- `cs[side, card, CS_*]` (int32): each design's zone and its state on the field (tapped, damage,
+  Protección, boosts, combat role, equipment links). A card is in exactly one zone by construction:
+  its zone is one number (card conservation, checked by `conservation_errors`).
+- `ps[row, PS_*]` (int64): rows 0 and 1 are the players (Fortaleza, lands, energy, deck order...),
+  row GAME holds the turn, the active player, the step, the chain depth and the trace cursor.
+- `ch[item, CH_*]` (int32): the chain (rule F-24), last in first out.
+- `rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
+- `cand`, `cval`: an agent's candidate actions and their values (scratch, no allocation).
+
+References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
+Constant tables the kernels read but never write: `tab[side, card, Field]`, `w[side, Weight]`,
+`par[Param]`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import SIDE_STRIDE, stream_key
+from sim.rulesets.fortaleza.constants import MAX_CHAIN, N_DECK, N_DESIGNS, Field, Kind, Zone
+
+# cs[side, card, ...]
+CS_ZONE = 0
+CS_FLAGS = 1  # Seen bits behind the card-impact counters
+CS_ENTERED = 2  # turn + 1 when it entered the field (rule F-20)
+CS_TAPPED = 3  # exhausted (rules F-18, F-21)
+CS_DAMAGE = 4  # damage marked this turn (rule F-22)
+CS_PROT = 5  # Protección left this turn (rule F-35)
+CS_ATQ_BOOST = 6  # temporary boosts, removed at end of turn (rule F-19 step 8)
+CS_RES_BOOST = 7
+CS_ATTACKING = 8  # declared attacker this turn
+CS_BLOCKING = 9  # the attacker it blocks, + 1
+CS_BLOCKED_BY = 10  # the blocker of this attacker, + 1
+CS_WAS_BLOCKED = 11  # rule F-23: stays set if the blocker disappears
+CS_WEAPON = 12  # equipment carried, + 1 (rule F-17)
+CS_ARMOUR = 13
+CS_BEARER = 14  # for equipment: the unit carrying it, + 1
+CS_SET_TURN = 15  # for traps: turn + 1 when set face down (rule F-15)
+CS_PENDING = 16  # combat damage about to be dealt to it (rule F-22: simultaneous)
+N_CS = 17
+
+# ps[player, ...]
+PS_FORT = 0  # Fortaleza (rule F-04)
+PS_FPROT = 1  # Protección on the Fortaleza (rule F-35)
+PS_LANDS = 2  # lands on the field (rule F-07)
+PS_ENERGY = 3  # untapped lands (rules F-08, F-09)
+PS_LAND_TURN = 4  # turn + 1 of the last land placed (once per turn, F-07)
+PS_TOP = 5  # next deck position to draw
+PS_HAND = 6  # cards in hand
+PS_UNITS = 7  # units on the field (rule F-10)
+PS_SUPPORTS = 8  # supports used (rule F-10)
+PS_AGENT = 9
+PS_MULLIGAN = 10  # 1 when the opening hand was replaced (rule F-04)
+PS_TURNS = 11  # turns this player has begun
+PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
+N_PS = PS_ORDER + N_DECK
+
+# ps[GAME, ...]
+GAME = 2
+G_TURN = 0
+G_ACTIVE = 1
+G_STEP = 2
+G_DEPTH = 3  # items on the chain
+G_TRACE_N = 4
+G_OVER = 5  # 1 once the game has ended
+G_WINNER = 6  # 0, 1, or -1 for a draw
+G_END = 7
+G_FIRST = 8
+G_PASSES = 9  # consecutive passes in the current window (rule F-24)
+
+# ch[item, ...]: one item on the chain
+CH_SIDE = 0
+CH_CARD = 1
+CH_WHAT = 2  # What
+CH_EFFECT = 3  # which effect of the card (abilities)
+CH_T_SIDE = 4
+CH_T_CARD = 5  # chosen target + 1; 0: a Fortaleza, a player or nothing
+N_CH = 6
+
+# rng streams of a game: side * 2 + (0 shuffle, 1 agent)
+ST_SHUFFLE = 0
+ST_AGENT = 1
+N_STREAMS = 4
+
+MAX_CAND = 256  # candidate actions an agent weighs at one decision
+
+
+def new_workspace() -> tuple:
+    """The arrays one thread reuses for every game it plays: (cs, ps, rng, ch, cand, cval)."""
+    cs = np.zeros((2, N_DESIGNS, N_CS), np.int32)
+    ps = np.zeros((3, N_PS), np.int64)
+    rng = np.zeros(N_STREAMS, np.uint64)
+    ch = np.zeros((MAX_CHAIN, N_CH), np.int32)
+    cand = np.zeros((MAX_CAND, 4), np.int32)
+    cval = np.zeros(MAX_CAND)
+    return cs, ps, rng, ch, cand, cval
+
+
+@njit(cache=True, _nrt=False)
+def seed_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64) -> None:
+    """Key every stream of one game from (run seed, unit, side, purpose)."""
+    for side in range(2):
+        rng[side * 2 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 1))
+        rng[side * 2 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 3))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
+    """Record one event when this game is traced (an empty buffer means: not traced)."""
+    if tr.shape[0] == 0:
+        return
+    n = ps[GAME, G_TRACE_N]
+    if n < tr.shape[0]:
+        tr[n, 0] = ps[GAME, G_TURN]
+        tr[n, 1] = player
+        tr[n, 2] = code
+        tr[n, 3] = a
+        tr[n, 4] = b
+        tr[n, 5] = c
+    ps[GAME, G_TRACE_N] = n + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_unit_kind(kind: int) -> bool:
+    return kind == Kind.CHARACTER or kind == Kind.CREATURE
+
+
+@njit(cache=True, _nrt=False)
+def equipment_bonus(tab: np.ndarray, cs: np.ndarray, side: int, unit: int, field: int) -> int:
+    """What the unit's weapon and armour add to one field (BONUS_ATQ, BONUS_RES or BONUS_KEYWORDS)."""
+    total = 0
+    for slot in (CS_WEAPON, CS_ARMOUR):
+        e = cs[side, unit, slot] - 1
+        if e >= 0:
+            if field == Field.BONUS_KEYWORDS:
+                total |= tab[side, e, field]
+            else:
+                total += tab[side, e, field]
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def atq_of(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
+    """ATQ now: printed, plus equipment, plus this turn's boosts."""
+    return tab[side, unit, Field.ATQ] + cs[side, unit, CS_ATQ_BOOST] + equipment_bonus(tab, cs, side, unit, Field.BONUS_ATQ)
+
+
+@njit(cache=True, _nrt=False)
+def res_of(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
+    """RES now: printed, plus equipment, plus this turn's boosts."""
+    return tab[side, unit, Field.RES] + cs[side, unit, CS_RES_BOOST] + equipment_bonus(tab, cs, side, unit, Field.BONUS_RES)
+
+
+@njit(cache=True, _nrt=False)
+def keywords_of(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
+    return tab[side, unit, Field.KEYWORDS] | equipment_bonus(tab, cs, side, unit, Field.BONUS_KEYWORDS)
+
+
+@njit(cache=True, _nrt=False)
+def toughness_left(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
+    """Damage that would destroy the unit now, its Protección included (rules F-22, F-35)."""
+    return res_of(tab, cs, side, unit) - cs[side, unit, CS_DAMAGE] + cs[side, unit, CS_PROT]
+
+
+@njit(cache=True, _nrt=False)
+def conservation_errors(cs: np.ndarray, ps: np.ndarray, tab: np.ndarray) -> int:
+    """Invariant 3, card conservation, for the debug checks: each side's counts of hand, units and
+    supports agree with the zones, the zone limits hold, and every link points at a card where it
+    should be. Returns the number of problems found (0 in a sound state)."""
+    problems = 0
+    for side in range(2):
+        hand = 0
+        units = 0
+        supports = 0
+        lands = 0
+        for c in range(N_DESIGNS):
+            z = cs[side, c, CS_ZONE]
+            if z == Zone.HAND:
+                hand += 1
+            elif z == Zone.UNIT:
+                units += 1
+                if not is_unit_kind(tab[side, c, Field.KIND]):
+                    problems += 1
+            elif z == Zone.SUPPORT:
+                supports += 1
+            elif z == Zone.LAND:
+                lands += 1
+            if z < Zone.DECK or z > Zone.CHAIN:
+                problems += 1
+            e = cs[side, c, CS_BEARER] - 1
+            if e >= 0 and (z != Zone.SUPPORT or cs[side, e, CS_ZONE] != Zone.UNIT):
+                problems += 1
+        if hand != ps[side, PS_HAND] or units != ps[side, PS_UNITS] or supports != ps[side, PS_SUPPORTS]:
+            problems += 1
+        if lands != ps[side, PS_LANDS]:
+            problems += 1
+    return problems

@@ -1,0 +1,76 @@
+"""Which targets an effect may take now (checked when a card goes on the chain and again when it
+resolves, rule F-25), and the conditions of the faction notes (F-28, F-29)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.fortaleza.constants import E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Field, Kind, Step, Tag, Target, Zone
+from sim.rulesets.fortaleza.state import CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def effect_base(k: int) -> int:
+    return Field.EFFECTS + k * EFFECT_WIDTH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_chosen(target: int) -> bool:
+    """Targets the player picks (a unit or an artifact), as opposed to fixed ones (a Fortaleza...)."""
+    return (target == Target.OWN_UNIT or target == Target.ENEMY_UNIT or target == Target.ANY_UNIT
+            or target == Target.ENEMY_ATTACKER or target == Target.ENEMY_ARTIFACT)
+
+
+@njit(cache=True, _nrt=False)
+def chosen_effect(tab: np.ndarray, side: int, c: int, on: int) -> int:
+    """Index of the card's effect with trigger `on` that takes a chosen target, or -1."""
+    for k in range(tab[side, c, Field.N_EFFECTS]):
+        base = effect_base(k)
+        if tab[side, c, base + E_ON] == on and is_chosen(tab[side, c, base + E_TARGET]):
+            return k
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def has_trigger(tab: np.ndarray, side: int, c: int, on: int) -> bool:
+    for k in range(tab[side, c, Field.N_EFFECTS]):
+        if tab[side, c, effect_base(k) + E_ON] == on:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def legal_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, target: int, ts: int, tc: int) -> bool:
+    """May player p aim an effect of this target kind at card tc of side ts now?"""
+    if tc < 0 or tc >= N_DESIGNS:
+        return False
+    z = cs[ts, tc, CS_ZONE]
+    if target == Target.ENEMY_ARTIFACT:
+        # rule F-03 (Sabotaje): a face-up artifact; face-down traps are not artifacts
+        return ts != p and z == Zone.SUPPORT and tab[ts, tc, Field.KIND] == Kind.ARTIFACT
+    if z != Zone.UNIT:
+        return False
+    if target == Target.OWN_UNIT:
+        return ts == p
+    if target == Target.ENEMY_UNIT:
+        return ts != p
+    if target == Target.ANY_UNIT:
+        return True
+    if target == Target.ENEMY_ATTACKER:
+        # rule F-03 (Emboscada): after attackers are declared and before damage
+        step = ps[GAME, G_STEP]
+        return ts != p and cs[ts, tc, CS_ATTACKING] == 1 and (step == Step.ATTACKERS or step == Step.BLOCKERS)
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def condition_holds(tab: np.ndarray, cs: np.ndarray, side: int, c: int, cond: int) -> bool:
+    if cond == Cond.ANOTHER_SPIRIT:  # rule F-29
+        for u in range(N_DESIGNS):
+            if u != c and cs[side, u, CS_ZONE] == Zone.UNIT and tab[side, u, Field.TAGS] & Tag.SPIRIT:
+                return True
+        return False
+    if cond == Cond.EQUIPPED:  # rule F-28
+        return cs[side, c, CS_WEAPON] > 0 or cs[side, c, CS_ARMOUR] > 0
+    return True
