@@ -27,7 +27,7 @@ from sim.core.errors import InputError
 from sim.rulesets import get_ruleset
 from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, make_executor
-from sim.run.plan import BASE_CONFIG, MAX_CHUNK_UNITS
+from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec, load_spec_dict
@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--game", type=_int_at_least(0), required=True, metavar="I", help="game index (as in the "
                         "games table)")
     replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of the event lines")
-    replay.add_argument("--config", default=BASE_CONFIG, help="config id (default base)")
+    replay.add_argument("--config", default=None,
+                        help="config id, e.g. china~japon in a round robin (default: the run's only config)")
     replay.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
 
@@ -159,12 +160,16 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
 def command_replay(args: argparse.Namespace, console: Console) -> int:
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
-    if args.config not in manifest["configs"]:
-        raise InputError(f"--config: {args.config!r} is not a config of {run_dir} "
-                         f"({', '.join(manifest['configs'])})")
+    config_id = args.config
+    if config_id is None and len(manifest["configs"]) == 1:
+        config_id = next(iter(manifest["configs"]))
+    if config_id not in manifest["configs"]:
+        raise InputError(f"--config: {'a config is needed' if config_id is None else repr(config_id)}: "
+                         f"{run_dir} has configs {', '.join(manifest['configs'])}")
+    args.config = config_id
     experiment = load_spec_dict(manifest["spec"], Path(manifest["spec_path"]))
     ruleset = get_ruleset(experiment.spec.ruleset)
-    compiled = ruleset.compile_config(experiment, config_id=args.config)
+    compiled = ruleset.compile_config(experiment.matchup_experiments()[config_id], config_id=config_id)
     n_slots = experiment.spec.games * compiled.rows_per_unit
     if args.game >= n_slots:
         raise InputError(f"--game: {args.game} is out of range; {run_dir} has game indices 0..{n_slots - 1}")

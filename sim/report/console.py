@@ -14,6 +14,7 @@ import polars as pl
 from rich.console import Console
 from rich.table import Table
 
+from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, game_length, match_results, story_clear_chance, story_stages,
 )
@@ -42,7 +43,10 @@ def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str
 
 def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
     """Who ran what: the lines above the tables."""
-    sides = " vs ".join(s["label"] for s in next(iter(manifest["configs"].values()))["sides"])
+    if manifest["spec"].get("matchups") == "round_robin":
+        sides = "round robin of " + ", ".join(s.get("label") or s["faction"] for s in manifest["spec"]["side"])
+    else:
+        sides = " vs ".join(s["label"] for s in next(iter(manifest["configs"].values()))["sides"])
     commit = (manifest.get("git_commit") or "unknown")[:12] + ("+dirty" if manifest.get("git_dirty") else "")
     return [
         f"[bold]{manifest['run']}[/bold]: {sides} ({manifest['kind']}, {manifest['games']:,} units, "
@@ -83,10 +87,40 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: f"{r['count']:,}",
         "share": lambda r: _pct(r["share"]),
     }))
+    if manifest["spec"].get("matchups") == "round_robin":
+        print_matchups(console, run_dir)
     if manifest.get("kind") == "story":
         print_story(console, run_dir, many)
     elif manifest.get("kind") == "best_of_three":
         print_matches(console, run_dir, many)
+
+
+def print_matchups(console: Console, run_dir: Path) -> None:
+    """The matchup matrix: each cell the row's win rate against the column, ± half its 95% interval,
+    n, and that matchup's first-player advantage; then each row's marginal against a uniform field."""
+    cells = matchup_cells(run_dir)
+    labels = sorted(cells["row"].unique().to_list())
+    table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± 95% CI, n, first-player "
+                  "advantage", title_justify="left", title_style="bold")
+    table.add_column("row \\ column", justify="left")
+    for label in labels:
+        table.add_column(label, justify="right")
+    table.add_column("vs uniform field", justify="right")
+    marginal = {r["label"]: r for r in marginal_win_rates(cells).iter_rows(named=True)}
+    by_cell = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
+    for row in labels:
+        out = [row]
+        for column in labels:
+            c = by_cell.get((row, column))
+            if c is None:
+                out.append("-")
+                continue
+            half = (c["ci_high"] - c["ci_low"]) / 2
+            out.append(f"{_pct(c['win_rate'])} ±{100 * half:.1f}\nn={c['n']:,}  1st {_signed_pts(c['first_player_advantage'])}")
+        m = marginal[row]
+        out.append(f"{_pct(m['win_rate'])} ±{100 * (m['ci_high'] - m['win_rate']):.1f}")
+        table.add_row(*out)
+    console.print(table)
 
 
 def _rate_columns() -> dict[str, Any]:

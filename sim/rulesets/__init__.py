@@ -8,7 +8,7 @@ from types import ModuleType
 
 from sim.core.errors import InputError
 
-RULESET_IDS = ("dicedraft",)
+RULESET_IDS = ("dicedraft", "fortaleza")
 
 
 def get_ruleset(name: str, source: str = "ruleset") -> ModuleType:

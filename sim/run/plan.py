@@ -5,8 +5,9 @@ The plan is the contract between the executors and the results store. A chunk is
 plays it and whenever: that is what lets a rerun skip the chunks already on disk and still end with
 results equal to an uninterrupted run (units are pure functions of spec, seed and unit index).
 
-For now an experiment has exactly one config, "base"; sweeps will add more configs here without the
-executors or the store changing.
+A two-sided experiment has one config, "base"; a round robin (`matchups = "round_robin"`) has one
+config per pair of sides, mirrors included. Sweeps will add more configs here without the executors
+or the store changing.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def make_plan(experiment: Experiment, chunk_size: int | None = None) -> Plan:
         raise InputError(f"--chunk-size: must be between 1 and {MAX_CHUNK_UNITS:,}, got {chunk_size}")
     spec = experiment.spec
     ruleset = get_ruleset(spec.ruleset, source=str(experiment.path))
-    configs = {BASE_CONFIG: ruleset.compile_config(experiment, config_id=BASE_CONFIG)}
-    units = chunk_size or spec.chunk_size or ruleset.default_chunk_units(configs[BASE_CONFIG])
+    configs = {config_id: ruleset.compile_config(sub, config_id=config_id)
+               for config_id, sub in experiment.matchup_experiments().items()}
+    units = chunk_size or spec.chunk_size or ruleset.default_chunk_units(next(iter(configs.values())))
     return Plan(experiment, ruleset, configs, int(units), ()).rechunk(units)

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from sim.core.cards import read_toml
 from sim.core.errors import InputError
 
 AGENTS = ("random", "greedy")
 MAX_GAMES = 10_000_000_000  # units per config; the CLI's --games shares the bound
+MAX_SIDES = 8  # sides of a round robin (36 matchups)
 MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (manifests, Parquet, numba)
 
 
@@ -49,7 +50,17 @@ class ExperimentSpec(BaseModel):
     chunk_size: int | None = Field(None, ge=1, le=10_000_000)
     cards_dir: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
-    sides: list[SideSpec] = Field(alias="side", min_length=2, max_length=2)
+    matchups: Literal["sides", "round_robin"] = Field(
+        "sides", description="sides: the two [[side]] tables play each other; round_robin: every pair of the "
+        "[[side]] tables, mirrors included, each pair one config (a matchup matrix)")
+    sides: list[SideSpec] = Field(alias="side", min_length=2, max_length=MAX_SIDES)
+
+    @model_validator(mode="after")
+    def _two_sides_unless_round_robin(self) -> "ExperimentSpec":
+        if self.matchups == "sides" and len(self.sides) != 2:
+            raise ValueError(f"{len(self.sides)} [[side]] tables: a spec has two, or any number up to "
+                             f"{MAX_SIDES} with matchups = \"round_robin\"")
+        return self
 
 
 @dataclass(frozen=True)
@@ -64,6 +75,25 @@ class Experiment:
         if self.spec.cards_dir is None:
             return None
         return (self.path.parent / self.spec.cards_dir).resolve()
+
+    def matchup_experiments(self) -> dict[str, "Experiment"]:
+        """The configs this spec asks for, by config id: "base" for a two-sided spec; for a round
+        robin, one per pair of sides i <= j (mirrors included), named "<label i>~<label j>"."""
+        spec = self.spec
+        if spec.matchups == "sides":
+            return {"base": self}
+        names = [s.label or s.faction for s in spec.sides]
+        if len(set(names)) != len(names):
+            raise InputError(f"{self.path}: side: a round robin needs a distinct label (or faction) per [[side]]; "
+                             f"got {', '.join(names)}")
+        configs = {}
+        for i in range(len(spec.sides)):
+            for j in range(i, len(spec.sides)):
+                pair = [spec.sides[i].model_copy(update={"label": spec.sides[i].label or names[i]}),
+                        spec.sides[j].model_copy(update={"label": spec.sides[j].label or names[j]})]
+                sub = spec.model_copy(update={"sides": pair, "matchups": "sides"})
+                configs[f"{names[i]}~{names[j]}"] = Experiment(sub, self.path)
+        return configs
 
     def spec_dict(self) -> dict:
         return self.spec.model_dump(by_alias=True, mode="json")

@@ -1,0 +1,18 @@
+"""Fortaleza: China, Japón and Corea; lands and energy, a response chain, traps, equipment and
+keywords (rules F-01 to F-36; see rules.md beside this file)."""
+
+from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, list_factions, load_collection
+from sim.rulesets.fortaleza.engine import (
+    CompiledConfig, cards_frame, compile_config, default_chunk_units, describe_events, events_of_stage, games_frame,
+    play_chunk, trace_unit,
+)
+from sim.rulesets.fortaleza.params import FortalezaParams
+
+NAME = "fortaleza"
+VERSION = "0.1.0"
+
+__all__ = [
+    "CARDS_DIR", "NAME", "VERSION", "Collection", "CompiledConfig", "FortalezaParams", "cards_frame", "compile_config",
+    "default_chunk_units", "describe_events", "events_of_stage", "games_frame", "list_factions", "load_collection",
+    "play_chunk", "trace_unit",
+]

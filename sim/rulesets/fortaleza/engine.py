@@ -1,0 +1,190 @@
+"""The typed Python face of the fortaleza kernels: compile a spec, play a chunk, trace one game."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numba
+import numpy as np
+import polars as pl
+
+from sim.core.errors import InputError
+from sim.core.params import params_hash, resolve_params
+from sim.core.rng import seed_to_u64
+from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, load_collection
+from sim.rulesets.fortaleza.constants import (
+    AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_EVENTS, N_COLS, N_DESIGNS, RESULT_NAMES,
+    Col, Weight,
+)
+from sim.rulesets.fortaleza.kernels import count_cards, play_range, play_unit
+from sim.rulesets.fortaleza.params import FortalezaParams
+from sim.rulesets.fortaleza.state import G_TRACE_N, GAME, new_workspace
+from sim.rulesets.fortaleza.trace import describe_event_array
+from sim.run.spec import Experiment, side_label
+
+WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
+
+
+@dataclass
+class CompiledConfig:
+    """Everything the kernels need for one config, as numpy arrays, plus what it was made from."""
+
+    config_id: str
+    experiment: Experiment
+    params: FortalezaParams
+    pools: tuple[Collection, Collection]  # each side's collection (the name every ruleset uses)
+    labels: tuple[str, str]
+    mirrored: bool
+    rows_per_unit: int
+    tab: np.ndarray = field(repr=False)
+    w: np.ndarray = field(repr=False)
+    par: np.ndarray = field(repr=False)
+    agents: np.ndarray = field(repr=False)
+
+    def kernel_args(self) -> tuple:
+        return (self.tab, self.w, self.par, self.agents)
+
+    def hashes(self) -> dict[str, str]:
+        return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
+
+
+def _weights(overrides: dict[str, float], source: str, index: int) -> np.ndarray:
+    weights = np.array(DEFAULT_WEIGHTS, np.float64)
+    for name, value in overrides.items():
+        if name not in WEIGHT_NAMES:
+            raise InputError(f"{source}: side[{index + 1}].weights.{name}: unknown weight; known: {', '.join(WEIGHT_NAMES)}")
+        weights[WEIGHT_NAMES.index(name)] = value
+    return weights
+
+
+def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledConfig:
+    """Validate the spec against the collections and rule parameters and build the kernel arrays."""
+    spec = experiment.spec
+    source = str(experiment.path)
+    if spec.kind != "games":
+        raise InputError(f"{source}: kind: fortaleza plays single games (kind = \"games\"), not {spec.kind!r}")
+    for i, side in enumerate(spec.sides):
+        if side.budget is not None:
+            raise InputError(f"{source}: side[{i + 1}].budget: fortaleza has no draft budget (rule F-02: one copy "
+                             "of each design); remove it")
+        if "draft" in side.model_fields_set:
+            raise InputError(f"{source}: side[{i + 1}].draft: fortaleza decks are not drafted (rule F-02); remove it")
+    params = resolve_params(FortalezaParams, spec.params, source)
+    cards_dir: Path = experiment.cards_dir or CARDS_DIR
+    pools = tuple(load_collection(side.faction, cards_dir) for side in spec.sides)
+    tab = np.stack([p.table for p in pools]).astype(np.int32)
+    w = np.stack([_weights(side.weights, source, i) for i, side in enumerate(spec.sides)])
+    agents = np.array([AGENT_NAMES.index(side.agent) for side in spec.sides], np.int64)
+    labels = tuple(side_label(s, i) for i, s in enumerate(spec.sides))
+    return CompiledConfig(config_id, experiment, params, pools, labels, spec.seats == "mirrored", 1, tab, w,
+                          params.vector(), agents)
+
+
+BLOCKS_PER_THREAD = 16  # many blocks a thread even out games of unequal length
+
+
+def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,
+               threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Play games [unit_start, unit_start + n_units): (rows[game, Col], counters[side, card, Counter, result]).
+
+    Blocks of consecutive games run on `threads` threads (default: numba's thread count); the result
+    depends only on (config, seed, game range), never on the threads or blocks."""
+    threads = threads or numba.get_num_threads()
+    rows = np.zeros((n_units, N_COLS), np.int64)
+    flags = np.zeros((n_units, 2, N_DESIGNS), np.uint8)
+    n_blocks = max(1, min(n_units, BLOCKS_PER_THREAD * threads)) if threads > 1 else 1
+    bounds = [b * n_units // n_blocks for b in range(n_blocks + 1)]
+
+    def play_block(b: int) -> np.ndarray:
+        lo, hi = bounds[b], bounds[b + 1]
+        constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
+        problems = play_range(unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
+                              rows[lo:hi], flags[lo:hi], new_workspace())
+        if problems:
+            raise RuntimeError(f"fortaleza debug checks: {problems} card-conservation problems in games "
+                               f"{unit_start + lo}..{unit_start + hi - 1}")
+        return count_cards(rows[lo:hi], flags[lo:hi])
+
+    if n_blocks == 1:
+        return rows, play_block(0)
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        counters = sum(pool.map(play_block, range(n_blocks)))  # integer sums: exact in any order
+    return rows, counters
+
+
+def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
+    """Replay game `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""
+    rows = np.zeros((1, N_COLS), np.int64)
+    flags = np.zeros((1, 2, N_DESIGNS), np.uint8)
+    tr = np.full((MAX_EVENTS, 6), -1, np.int32)
+    workspace = new_workspace()
+    workspace[1][GAME, G_TRACE_N] = 0
+    play_unit(unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags, workspace, tr)
+    return rows, tr[tr[:, 2] >= 0]
+
+
+def events_of_stage(events: np.ndarray, stage: int) -> np.ndarray:
+    """A fortaleza unit is one game: all its events."""
+    return events
+
+
+def describe_events(compiled: CompiledConfig, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]:
+    """The traced events of `trace_unit` as readable lines."""
+    names = (compiled.pools[0].names, compiled.pools[1].names)
+    return describe_event_array(compiled.tab, names, compiled.labels, events, lang)
+
+
+def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
+    """Per-game records as a Polars frame, one row per game (the columns every ruleset shares, then
+    fortaleza's own: final Fortalezas, mulligans, cards played)."""
+    played = rows[rows[:, Col.PLAYED] == 1]
+    spec = compiled.experiment.spec
+    frame = pl.DataFrame({
+        "config": pl.Series([compiled.config_id] * len(played), dtype=pl.Utf8),
+        "game": played[:, Col.UNIT],
+        "unit": played[:, Col.UNIT],
+        "stage": played[:, Col.STAGE].astype(np.int8),
+        "first_side": played[:, Col.FIRST].astype(np.int8),
+        "winner": played[:, Col.WINNER].astype(np.int8),
+        "end_reason": pl.Series(np.array(END_NAMES)[played[:, Col.END]]).cast(pl.Categorical),
+        "turns": played[:, Col.TURNS].astype(np.int16),
+    })
+    for i, suffix in enumerate("ab"):
+        side = spec.sides[i]
+        frame = frame.with_columns(
+            pl.lit(compiled.labels[i]).cast(pl.Categorical).alias(f"label_{suffix}"),
+            pl.lit(side.faction).cast(pl.Categorical).alias(f"faction_{suffix}"),
+            pl.lit(side.agent).cast(pl.Categorical).alias(f"agent_{suffix}"),
+            pl.Series(f"lives_{suffix}", played[:, Col.FORT_A + i].astype(np.int16)),
+            pl.Series(f"mulligans_{suffix}", played[:, Col.MULLIGAN_A + i].astype(np.int8)),
+            pl.Series(f"cards_played_{suffix}", played[:, Col.CARDS_PLAYED_A + i].astype(np.int16)),
+        )
+    return frame
+
+
+def cards_frame(compiled: CompiledConfig, counters: np.ndarray) -> pl.DataFrame:
+    """Card-impact counters as a Polars frame: one row per (side, card), one column per counter and
+    result (`in_deck_win`, `in_deck_loss`, ...). Lands never enter the deck (rule F-02)."""
+    parts = []
+    for side, pool in enumerate(compiled.pools):
+        n = N_DESIGNS
+        columns: dict[str, object] = {
+            "config": [compiled.config_id] * n,
+            "side": np.full(n, side, np.int8),
+            "faction": [pool.faction] * n,
+            "card_id": pool.ids,
+            "card_name": pool.names,
+            "cost": pool.frame["cost"].to_numpy(),
+        }
+        for k, counter in enumerate(COUNTER_NAMES):
+            for r, result in enumerate(RESULT_NAMES):
+                columns[f"{counter}_{result}"] = counters[side, :n, k, r]
+        parts.append(pl.DataFrame(columns))
+    return pl.concat(parts)
+
+
+def default_chunk_units(compiled: CompiledConfig) -> int:
+    """Games per chunk: enough work that a chunk takes seconds, not milliseconds."""
+    return 20_000
