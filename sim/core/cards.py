@@ -8,6 +8,7 @@ designer never has to read a traceback to find a typo.
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from pathlib import Path
 from typing import TypeVar
@@ -18,6 +19,8 @@ from pydantic import BaseModel, ValidationError
 from sim.core.errors import InputError
 
 CardModel = TypeVar("CardModel", bound=BaseModel)
+# a model-level check names its field by starting its message "field: ..."
+FIELD_IN_MESSAGE = re.compile(r"^(?:Value error, )?(?P<field>[a-z_]+(?:\.\d+)?): (?P<message>.*)$", re.S)
 
 
 def read_toml(path: Path) -> dict:
@@ -49,8 +52,12 @@ def load_card_file(path: Path, model: type[CardModel]) -> tuple[dict, list[CardM
             card = model.model_validate(raw)
         except ValidationError as exc:
             for err in exc.errors():
-                field = ".".join(str(p) for p in err["loc"]) or "(card)"
-                problems.append(f"{path}: card {card_id}: field '{field}': {err['msg']}")
+                field = ".".join(str(p) for p in err["loc"])
+                message = err["msg"]
+                named = FIELD_IN_MESSAGE.match(message)
+                if not field and named:  # a check across fields says which field it is about
+                    field, message = named["field"], named["message"]
+                problems.append(f"{path}: card {card_id}: field '{field or '(card)'}': {message}")
             continue
         if card.id in seen:
             problems.append(f"{path}: card {card.id}: field 'id': duplicate of card #{seen[card.id]}")

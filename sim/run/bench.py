@@ -42,7 +42,8 @@ from sim.run.spec import load_spec
 from sim.rulesets import get_ruleset
 experiment = load_spec(Path(sys.argv[1]))
 ruleset = get_ruleset(experiment.spec.ruleset)
-config = ruleset.compile_config(experiment)
+config_id, first = next(iter(experiment.matchup_experiments().items()))
+config = ruleset.compile_config(first, config_id)
 ruleset.play_chunk(config, 1, 0, 64)
 """
 
@@ -70,7 +71,8 @@ def time_start(spec: Path, cache_dir: Path) -> float:
 def games_per_second(experiment: Experiment, games: int, repeats: int) -> dict[int, list[float]]:
     """Timed runs of `games` games on 1 thread and on all threads, alternating; {threads: [games/s]}."""
     ruleset = get_ruleset(experiment.spec.ruleset)
-    config = ruleset.compile_config(experiment)
+    config_id, first = next(iter(experiment.matchup_experiments().items()))  # a round robin: its first matchup
+    config = ruleset.compile_config(first, config_id)
     all_threads = numba.config.NUMBA_NUM_THREADS
     ruleset.play_chunk(config, 1, 0, 256)  # load or compile outside the timings
     rates: dict[int, list[float]] = {1: [], all_threads: []}
@@ -137,6 +139,11 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
 
 def describe(spec: Path, games: int, repeats: int) -> str:
     experiment = load_spec(spec)
-    sides = " vs ".join(f"{s.faction} ({s.draft} draft, {s.agent} play)" for s in experiment.spec.sides)
+    config_id, first = next(iter(experiment.matchup_experiments().items()))
+    drafted = experiment.spec.ruleset == "dicedraft"
+    sides = " vs ".join(f"{s.faction} ({f'{s.draft} draft, ' if drafted else ''}{s.agent} play)"
+                        for s in first.spec.sides)
+    if experiment.spec.matchups == "round_robin":
+        sides += f" (matchup {config_id}, the first of the round robin)"
     return (f"{experiment.spec.ruleset}: {sides}; {experiment.spec.kind}; {games:,} units x {repeats} repeats; "
             f"{numba.config.NUMBA_NUM_THREADS} threads available; spec {spec}")

@@ -66,8 +66,11 @@ def can_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: in
 
 @njit(cache=True, _nrt=False)
 def can_block(tab: np.ndarray, cs: np.ndarray, side: int, b: int, attacker_side: int, a: int) -> bool:
-    """Rules F-21, F-22, F-33: untapped, not already blocking, and Vuelo only by Vuelo or Alcance."""
+    """Rules F-21, F-22, F-33: an untapped unit not already blocking, against an attacker nobody
+    blocks yet, and Vuelo only by Vuelo or Alcance."""
     if cs[side, b, CS_ZONE] != Zone.UNIT or cs[side, b, CS_TAPPED] or cs[side, b, CS_BLOCKING]:
+        return False
+    if cs[attacker_side, a, CS_ATTACKING] == 0 or cs[attacker_side, a, CS_WAS_BLOCKED]:
         return False
     if keywords_of(tab, cs, attacker_side, a) & Keyword.VUELO:
         return (keywords_of(tab, cs, side, b) & (Keyword.VUELO | Keyword.ALCANCE)) != 0

@@ -70,7 +70,7 @@ class Effect(BaseModel):
     def _target_fits(self) -> "Effect":
         allowed = TARGETS_OF[self.do]
         if self.target not in allowed:
-            raise ValueError(f"do = \"{self.do}\" takes target {' | '.join(sorted(allowed))}, not \"{self.target}\"")
+            raise ValueError(f"target: do = \"{self.do}\" takes target {' | '.join(sorted(allowed))}, not \"{self.target}\"")
         return self
 
 
@@ -105,37 +105,37 @@ class FortalezaCard(BaseModel):
     def _fields_fit_kind(self) -> "FortalezaCard":
         unit = self.kind in ("personaje", "criatura")
         if unit and self.res < 1:
-            raise ValueError("a unit needs res of at least 1 (rule F-22)")
+            raise ValueError("res: a unit needs res of at least 1 (rule F-22)")
         if not unit and (self.atq or self.res or self.keywords):
-            raise ValueError("only personajes and criaturas have atq, res and keywords")
+            raise ValueError("atq: only personajes and criaturas have atq, res and keywords")
         if self.kind == "tecnica" and self.speed not in ("normal", "rapida"):
-            raise ValueError('a tecnica needs speed = "normal" or "rapida" (rules F-13, F-14)')
+            raise ValueError('speed: a tecnica needs speed = "normal" or "rapida" (rules F-13, F-14)')
         if self.kind not in ("tecnica", "artefacto", "personaje", "criatura") and self.speed:
-            raise ValueError("speed is for tecnicas and for abilities (on = \"activar\")")
+            raise ValueError("speed: speed is for tecnicas and for abilities (on = \"activar\")")
         if self.kind == "tierra" and (self.cost or self.effect):
-            raise ValueError("a tierra costs nothing and has no effects (rules F-07, F-08)")
+            raise ValueError("effect: a tierra costs nothing and has no effects (rules F-07, F-08)")
         if self.kind in ("tecnica", "trampa") and not self.effect:
-            raise ValueError(f"a {self.kind} needs at least one [[card.effect]] with on = \"lanzar\"")
+            raise ValueError(f"effect: a {self.kind} needs at least one [[card.effect]] with on = \"lanzar\"")
         if self.kind != "artefacto" and (self.equip or self.equip_cost or self.bonus_atq or self.bonus_res
                                          or self.bonus_keywords):
-            raise ValueError("equip, equip_cost and bonus_* belong to artefactos (rules F-16, F-17)")
+            raise ValueError("equip: equip, equip_cost and bonus_* belong to artefactos (rules F-16, F-17)")
         if self.kind == "artefacto" and not self.equip and (self.equip_cost or self.bonus_atq or self.bonus_res
                                                            or self.bonus_keywords):
-            raise ValueError('equip_cost and bonus_* need equip = "arma" or "armadura"')
-        for k, eff in enumerate(self.effect, start=1):
+            raise ValueError('equip: equip_cost and bonus_* need equip = "arma" or "armadura"')
+        for k, eff in enumerate(self.effect):
             if eff.on not in TRIGGERS_OF[self.kind]:
-                raise ValueError(f"effect {k}: a {self.kind} takes on = {' | '.join(sorted(TRIGGERS_OF[self.kind]))}, "
+                raise ValueError(f"effect.{k}: a {self.kind} takes on = {' | '.join(sorted(TRIGGERS_OF[self.kind]))}, "
                                  f"not \"{eff.on}\"")
             if eff.target == "esta" and not unit:
-                raise ValueError(f"effect {k}: target \"esta\" is for units")
+                raise ValueError(f"effect.{k}: target \"esta\" is for units")
         chosen = [e for e in self.effect if e.target in CHOSEN_TARGETS and e.on in ("lanzar", "activar")]
         if len(chosen) > 1:
-            raise ValueError("at most one effect that lands on a chosen unit or artifact per card")
+            raise ValueError("effect: at most one effect that lands on a chosen unit or artifact per card")
         has_ability = any(e.on == "activar" for e in self.effect)
         if self.activate_cost and not has_ability:
-            raise ValueError('activate_cost needs an effect with on = "activar"')
+            raise ValueError('activate_cost: needs an effect with on = "activar"')
         if unit and self.speed and not has_ability:
-            raise ValueError('speed on a unit is the speed of its ability: add an effect with on = "activar"')
+            raise ValueError('speed: on a unit it is the speed of its ability: add an effect with on = "activar"')
         return self
 
 

@@ -17,6 +17,24 @@ from sim.rulesets.fortaleza.state import (
 
 
 @njit(cache=True, _nrt=False)
+def attack_with(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, u: int, tr: np.ndarray) -> None:
+    """Unit u attacks: exhausted by it (rule F-21) unless Vigilancia (rule F-32)."""
+    cs[p, u, CS_ATTACKING] = 1
+    if not keywords_of(tab, cs, p, u) & Keyword.VIGILANCIA:
+        cs[p, u, CS_TAPPED] = 1
+    record(tr, ps, p, Event.ATTACK, u, atq_of(tab, cs, p, u), 0)
+
+
+@njit(cache=True, _nrt=False)
+def block_with(cs: np.ndarray, ps: np.ndarray, d: int, b: int, a: int, tr: np.ndarray) -> None:
+    """Unit b of the defender blocks attacker a (rule F-22); blocking does not exhaust (F-21)."""
+    cs[d, b, CS_BLOCKING] = a + 1
+    cs[1 - d, a, CS_BLOCKED_BY] = b + 1
+    cs[1 - d, a, CS_WAS_BLOCKED] = 1
+    record(tr, ps, d, Event.BLOCK, b, a, 0)
+
+
+@njit(cache=True, _nrt=False)
 def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> int:
     """The active player's attackers (rules F-20, F-21, F-32). Returns how many attack."""
     cs, ps = ws[0], ws[1]
@@ -27,10 +45,7 @@ def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple
         if not can_attack(tab, cs, ps, p, u):
             continue
         if all_in or wants_to_attack(tab, cs, ps, w, ws, p, u):
-            cs[p, u, CS_ATTACKING] = 1
-            if not keywords_of(tab, cs, p, u) & Keyword.VIGILANCIA:  # rule F-32
-                cs[p, u, CS_TAPPED] = 1  # rule F-21
-            record(tr, ps, p, Event.ATTACK, u, atq_of(tab, cs, p, u), 0)
+            attack_with(tab, cs, ps, p, u, tr)
             n += 1
     for u in range(N_DESIGNS):
         if cs[p, u, CS_ATTACKING]:
@@ -63,10 +78,7 @@ def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
         cs[a_side, best, CS_PENDING] = 1  # considered
         b = choose_blocker(tab, cs, ps, w, ws, d, best, desperate)
         if b >= 0:
-            cs[d, b, CS_BLOCKING] = best + 1
-            cs[a_side, best, CS_BLOCKED_BY] = b + 1
-            cs[a_side, best, CS_WAS_BLOCKED] = 1
-            record(tr, ps, d, Event.BLOCK, b, best, 0)
+            block_with(cs, ps, d, b, best, tr)
             incoming -= best_atq
             desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
     for a in range(N_DESIGNS):

@@ -1,0 +1,293 @@
+"""Set up a fortaleza board by hand and resolve one card, one chain, one combat or one turn with
+the real kernels.
+
+Used by the rule tests (the source's worked examples are scenarios) and handy for a designer's
+"what happens if". Cards are named by id ("CH-002"), sides by 0 (A) and 1 (B).
+
+    s = Scenario.from_factions("china", "japon")
+    s.put(0, "CH-002", zone="unit"); s.lands(1, 3)
+    s.put(1, "JP-031", zone="hand")
+    s.play(1, "JP-031", target=(0, "CH-002"))
+    s.zone(0, "CH-002")  # "discard" or "unit"
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from sim.rulesets.fortaleza.agents import can_block, list_actions
+from sim.rulesets.fortaleza.cards import collection_with
+from sim.rulesets.fortaleza.chain import main_phase, resolve_top, run_chain, take_action, window
+from sim.rulesets.fortaleza.combat import attack_with, block_with, combat, combat_damage, end_combat
+from sim.rulesets.fortaleza.constants import (
+    MAX_EVENTS, N_DECK, N_DESIGNS, Action, Field, Keyword, Kind, On, Step, Zone, ZONE_WORDS,
+)
+from sim.rulesets.fortaleza.effects import fire_triggers
+from sim.rulesets.fortaleza.engine import CompiledConfig, compile_config, describe_events
+from sim.rulesets.fortaleza.game import end_turn, start_turn, take_turn
+from sim.rulesets.fortaleza.kernels import reset
+from sim.rulesets.fortaleza.state import (
+    CS_DAMAGE, CS_ENTERED, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
+    G_TRACE_N, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
+    PS_UNITS, atq_of, new_workspace, res_of, seed_streams,
+)
+from sim.run.spec import load_spec_dict
+
+ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()} | {int(Zone.CHAIN): "chain"}
+STEPS = {s.name.lower(): s for s in Step}
+
+
+class Scenario:
+    """A board set by hand over a compiled config, resolved by the same kernels the batch runs."""
+
+    def __init__(self, compiled: CompiledConfig, seed: int = 0) -> None:
+        self.compiled = compiled
+        self.tab = compiled.tab.copy()
+        self.ws = new_workspace()
+        self.cs, self.ps = self.ws[0], self.ws[1]
+        self.trace = np.full((MAX_EVENTS, 6), -1, np.int32)
+        reset(self.ws, compiled.agents)
+        seed_streams(self.ws[2], np.uint64(seed), np.uint64(0))
+        for side in range(2):
+            self.ps[side, PS_FORT] = compiled.params.fortaleza
+            for c in range(N_DESIGNS):
+                self.cs[side, c, CS_ZONE] = Zone.RESERVE if self.tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK
+            self._rebuild_deck(side)
+        self.begin(active=0, step="main1", turn=2)
+
+    @classmethod
+    def from_factions(cls, a: str = "china", b: str = "japon", agents: tuple[str, str] = ("greedy", "greedy"),
+                      params: dict | None = None, seed: int = 0) -> "Scenario":
+        spec = {"name": "scenario", "ruleset": "fortaleza", "games": 1, "seed": seed, "params": params or {},
+                "side": [{"faction": a, "agent": agents[0]}, {"faction": b, "agent": agents[1]}]}
+        return cls(compile_config(load_spec_dict(spec, Path("scenario.toml"))), seed)
+
+    # -- the cards ----------------------------------------------------------------------------------
+    def index(self, side: int, card_id: str) -> int:
+        return self.compiled.pools[side].index_of(card_id)
+
+    def set_card(self, side: int, card_id: str, **fields: object) -> None:
+        """Change a card's fields for this scenario (validated like a card file)."""
+        changed = collection_with(self.compiled.pools[side], card_id, **fields)
+        self.tab[side] = changed.table
+
+    def find(self, side: int, kind: str, **wanted: object) -> str:
+        """The id of the first card of the side's collection of this kind with these field values."""
+        for card in self.compiled.pools[side].cards:
+            if card.kind == kind and all(getattr(card, k) == v for k, v in wanted.items()):
+                return card.id
+        raise LookupError(f"no {kind} with {wanted} in side {side}")
+
+    # -- setting the board ---------------------------------------------------------------------------
+    def begin(self, active: int = 0, step: str = "main1", turn: int = 2) -> None:
+        """Whose turn, which step, which turn number (0-based; turn 0 is the game's first)."""
+        self.ps[GAME, G_ACTIVE] = active
+        self.ps[GAME, G_STEP] = STEPS[step]
+        self.ps[GAME, G_TURN] = turn
+
+    def _rebuild_deck(self, side: int) -> None:
+        deck = [c for c in range(N_DESIGNS) if self.cs[side, c, CS_ZONE] == Zone.DECK]
+        self.ps[side, PS_TOP] = N_DECK - len(deck)
+        for i, c in enumerate(deck):
+            self.ps[side, PS_ORDER + N_DECK - len(deck) + i] = c
+
+    def _recount(self, side: int) -> None:
+        zones = self.cs[side, :, CS_ZONE]
+        self.ps[side, PS_HAND] = int((zones == Zone.HAND).sum())
+        self.ps[side, PS_UNITS] = int((zones == Zone.UNIT).sum())
+        self.ps[side, PS_SUPPORTS] = int((zones == Zone.SUPPORT).sum())
+        self.ps[side, PS_LANDS] = int((zones == Zone.LAND).sum())
+
+    def put(self, side: int, *card_ids: str, zone: str = "unit", tapped: bool = False, new: bool = False) -> None:
+        """Move cards to a zone. Units are on the field since an earlier turn unless `new`."""
+        for card_id in card_ids:
+            c = self.index(side, card_id)
+            self.cs[side, c, CS_ZONE] = ZONE_WORDS[zone]
+            self.cs[side, c, CS_TAPPED] = int(tapped)
+            self.cs[side, c, CS_ENTERED] = self.ps[GAME, G_TURN] + 1 if new else 1
+            if zone == "support" and self.tab[side, c, Field.KIND] == Kind.TRAP:
+                self.cs[side, c, CS_SET_TURN] = self.ps[GAME, G_TURN] + 1 if new else 1
+        self._rebuild_deck(side)
+        self._recount(side)
+
+    def stack_deck(self, side: int, *card_ids: str) -> None:
+        """These cards on top of the deck, drawn in this order."""
+        for card_id in card_ids:
+            self.cs[side, self.index(side, card_id), CS_ZONE] = Zone.DECK
+        rest = [c for c in range(N_DESIGNS) if self.cs[side, c, CS_ZONE] == Zone.DECK
+                and self.compiled.pools[side].ids[c] not in card_ids]
+        order = [self.index(side, i) for i in card_ids] + rest
+        self.ps[side, PS_TOP] = N_DECK - len(order)
+        for i, c in enumerate(order):
+            self.ps[side, PS_ORDER + N_DECK - len(order) + i] = c
+        self._recount(side)
+
+    def empty_deck(self, side: int) -> None:
+        for c in range(N_DESIGNS):
+            if self.cs[side, c, CS_ZONE] == Zone.DECK:
+                self.cs[side, c, CS_ZONE] = Zone.DISCARD
+        self._rebuild_deck(side)
+
+    def lands(self, side: int, n: int, untapped: int | None = None) -> None:
+        """n lands on the field, `untapped` of them (default all) ready to pay."""
+        placed = 0
+        for c in range(N_DESIGNS):
+            if self.tab[side, c, Field.KIND] == Kind.LAND:
+                self.cs[side, c, CS_ZONE] = Zone.LAND if placed < n else Zone.RESERVE
+                placed += 1
+        self._recount(side)
+        self.ps[side, PS_ENERGY] = n if untapped is None else untapped
+
+    def equip(self, side: int, equipment_id: str, unit_id: str) -> None:
+        """Attach equipment already in a support to a unit, as a resolved equip would (rule F-17)."""
+        from sim.rulesets.fortaleza.chain import _attach
+        _attach(self.tab, self.cs, side, self.index(side, equipment_id), self.index(side, unit_id))
+
+    # -- acting ----------------------------------------------------------------------------------------
+    def _target(self, target: tuple[int, str] | None) -> tuple[int, int]:
+        if target is None:
+            return 0, 0
+        return target[0], self.index(target[0], target[1]) + 1
+
+    def legal(self, side: int, action: str, card_id: str, target: tuple[int, str] | None = None,
+              main: bool | None = None) -> bool:
+        """Is this action among the side's legal actions now? (`main`: default, the active player's
+        main phase with an empty chain.)"""
+        if main is None:
+            main = (side == self.ps[GAME, G_ACTIVE] and self.ps[GAME, G_DEPTH] == 0
+                    and self.ps[GAME, G_STEP] in (Step.MAIN1, Step.MAIN2))
+        n = list_actions(self.tab, self.cs, self.ps, self.compiled.par, self.ws[4], side, main)
+        c = self.index(side, card_id)
+        ts, tc1 = self._target(target)
+        code = Action[action.upper()]
+        for i in range(n):
+            row = self.ws[4][i]
+            if row[0] == code and row[1] == c and (target is None or (row[2] == ts and row[3] == tc1)):
+                return True
+        return False
+
+    def play(self, side: int, card_id: str, target: tuple[int, str] | None = None, action: str = "cast",
+             respond: bool = True) -> None:
+        """Take one action (cast, set_trap, trap, equip, activate, land), checked legal first; then
+        the chain runs with both agents responding (`respond`), or resolves as it is."""
+        if not self.legal(side, action, card_id, target, main=None if action in ("cast", "land", "set_trap",
+                                                                                   "equip") else False):
+            if not self.legal(side, action, card_id, target, main=True):
+                raise ValueError(f"{action} {card_id} by side {side} is not legal now")
+        ts, tc1 = self._target(target)
+        self.ws[4][0] = (int(Action[action.upper()]), self.index(side, card_id), ts, tc1)
+        if take_action(self.tab, self.compiled.par, self.ws, side, 0, self.trace):
+            if respond:
+                run_chain(self.tab, self.compiled.par, self.compiled.w, self.ws, side, self.trace)
+            else:
+                self.resolve_all()
+
+    def push(self, side: int, card_id: str, target: tuple[int, str] | None = None, action: str = "cast") -> None:
+        """Put an action on the chain without resolving anything (to build a chain by hand)."""
+        ts, tc1 = self._target(target)
+        self.ws[4][0] = (int(Action[action.upper()]), self.index(side, card_id), ts, tc1)
+        take_action(self.tab, self.compiled.par, self.ws, side, 0, self.trace)
+
+    def respond(self, pusher: int) -> None:
+        """Run the chain from here, priority first to the other player (rule F-24)."""
+        run_chain(self.tab, self.compiled.par, self.compiled.w, self.ws, pusher, self.trace)
+
+    def resolve_all(self) -> None:
+        """Resolve the chain top-down with nobody responding."""
+        while self.ps[GAME, G_DEPTH] > 0:
+            resolve_top(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+
+    def attack(self, *unit_ids: str) -> None:
+        p = int(self.ps[GAME, G_ACTIVE])
+        for unit_id in unit_ids:
+            attack_with(self.tab, self.cs, self.ps, p, self.index(p, unit_id), self.trace)
+        for unit_id in unit_ids:
+            fire_triggers(self.tab, self.compiled.par, self.compiled.w, self.ws, p, self.index(p, unit_id), On.ATTACK,
+                          self.trace)
+        self.ps[GAME, G_STEP] = Step.ATTACKERS
+
+    def can_block(self, blocker_id: str, attacker_id: str) -> bool:
+        d = 1 - int(self.ps[GAME, G_ACTIVE])
+        return bool(can_block(self.tab, self.cs, d, self.index(d, blocker_id), 1 - d, self.index(1 - d, attacker_id)))
+
+    def block(self, blocker_id: str, attacker_id: str) -> None:
+        d = 1 - int(self.ps[GAME, G_ACTIVE])
+        if not self.can_block(blocker_id, attacker_id):
+            raise ValueError(f"{blocker_id} cannot block {attacker_id} now")
+        block_with(self.cs, self.ps, d, self.index(d, blocker_id), self.index(1 - d, attacker_id), self.trace)
+        self.ps[GAME, G_STEP] = Step.BLOCKERS
+
+    def damage(self) -> None:
+        """Combat damage (rules F-22, F-23, F-34), then combat ends."""
+        combat_damage(self.tab, self.compiled.par, self.ws, self.trace)
+        self.ps[GAME, G_STEP] = Step.DAMAGE
+        end_combat(self.cs, self.ps)
+
+    def window(self, step: str | None = None) -> None:
+        if step is not None:
+            self.ps[GAME, G_STEP] = STEPS[step]
+        window(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+
+    def main_phase(self) -> None:
+        main_phase(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+
+    def combat(self) -> None:
+        combat(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+
+    def start_turn(self) -> None:
+        start_turn(self.tab, self.compiled.par, self.ws, self.trace)
+
+    def end_turn(self) -> None:
+        end_turn(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+
+    def turn(self) -> None:
+        take_turn(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+
+    # -- reading the board -----------------------------------------------------------------------------
+    def zone(self, side: int, card_id: str) -> str:
+        return ZONE_NAMES[int(self.cs[side, self.index(side, card_id), CS_ZONE])]
+
+    def fortress(self, side: int) -> int:
+        return int(self.ps[side, PS_FORT])
+
+    def fortress_protection(self, side: int) -> int:
+        return int(self.ps[side, PS_FPROT])
+
+    def energy(self, side: int) -> int:
+        return int(self.ps[side, PS_ENERGY])
+
+    def hand(self, side: int) -> list[str]:
+        ids = self.compiled.pools[side].ids
+        return [ids[c] for c in range(N_DESIGNS) if self.cs[side, c, CS_ZONE] == Zone.HAND]
+
+    def damage_on(self, side: int, card_id: str) -> int:
+        return int(self.cs[side, self.index(side, card_id), CS_DAMAGE])
+
+    def protection(self, side: int, card_id: str) -> int:
+        return int(self.cs[side, self.index(side, card_id), CS_PROT])
+
+    def tapped(self, side: int, card_id: str) -> bool:
+        return bool(self.cs[side, self.index(side, card_id), CS_TAPPED])
+
+    def atq(self, side: int, card_id: str) -> int:
+        return int(atq_of(self.tab, self.cs, side, self.index(side, card_id)))
+
+    def res(self, side: int, card_id: str) -> int:
+        return int(res_of(self.tab, self.cs, side, self.index(side, card_id)))
+
+    def has_keyword(self, side: int, card_id: str, keyword: str) -> bool:
+        return bool(self.tab[side, self.index(side, card_id), Field.KEYWORDS] & Keyword[keyword.upper()])
+
+    @property
+    def over(self) -> bool:
+        return bool(self.ps[GAME, G_OVER])
+
+    @property
+    def winner(self) -> int:
+        return int(self.ps[GAME, G_WINNER])
+
+    def events(self, lang: str = "en") -> list[str]:
+        n = int(self.ps[GAME, G_TRACE_N])
+        return describe_events(self.compiled, np.zeros((1, 1)), self.trace[:n], lang)

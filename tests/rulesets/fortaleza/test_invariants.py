@@ -1,0 +1,124 @@
+"""The fortaleza invariants: determinism, card conservation, hidden information, agent strength."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.analysis.intervals import wilson_interval
+from sim.rulesets.fortaleza import play_chunk
+from sim.rulesets.fortaleza.agents import can_attack, choose_action, choose_blocker, wants_to_attack
+from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Zone
+from sim.rulesets.fortaleza.game import setup_game
+from sim.rulesets.fortaleza.scenario import Scenario
+from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_ZONE, G_ACTIVE, G_OVER, G_TURN, GAME, PS_ORDER, PS_TOP
+
+from .conftest import SEED, make_config
+
+FACTIONS = ("china", "japon", "corea")
+
+
+def test_same_seed_same_results_whatever_the_threads_and_chunking():
+    config = make_config("corea", "japon")
+    rows, counters = play_chunk(config, SEED, 0, 600, threads=1)
+    rows2, counters2 = play_chunk(config, SEED, 0, 600, threads=2)
+    assert np.array_equal(rows, rows2) and np.array_equal(counters, counters2)
+    parts = [play_chunk(config, SEED, start, n, threads=2) for start, n in ((0, 77), (77, 300), (377, 223))]
+    assert np.array_equal(rows, np.concatenate([p[0] for p in parts]))
+    assert np.array_equal(counters, sum(p[1] for p in parts))
+
+
+@pytest.mark.parametrize("a, b", [("china", "japon"), ("japon", "corea"), ("corea", "china")])
+def test_card_conservation_holds_in_every_step_of_random_and_greedy_games(a, b):
+    """Invariant 3: with debug checks on, play_chunk raises if any turn breaks card conservation."""
+    for agents in (("random", "random"), ("greedy", "random")):
+        rows, _ = play_chunk(make_config(a, b, agents=agents, params={"debug_checks": True}), SEED, 0, 300)
+        assert rows[:, Col.PLAYED].all()
+
+
+@pytest.mark.parametrize("faction", FACTIONS)
+def test_mirror_match_is_within_its_interval_of_50_percent(faction):
+    rows, _ = play_chunk(make_config(faction, faction), SEED, 0, 20_000)
+    score = (rows[:, Col.WINNER] == 0).sum() + 0.5 * (rows[:, Col.WINNER] < 0).sum()
+    low, high = wilson_interval(score, len(rows))
+    assert low <= 0.5 <= high, (faction, score / len(rows))
+
+
+def test_greedy_wins_at_least_90_percent_against_random():
+    for faction in FACTIONS:
+        rows, _ = play_chunk(make_config(faction, faction, agents=("greedy", "random")), SEED, 0, 1000)
+        score = ((rows[:, Col.WINNER] == 0).sum() + 0.5 * (rows[:, Col.WINNER] < 0).sum()) / len(rows)
+        assert score >= 0.90, (faction, score)
+
+
+def _decisions(s: Scenario, p: int) -> list:
+    """Everything p's greedy agent would decide now: main action, response, attacks, blocks."""
+    tab, par, w, ws = s.tab, s.compiled.par, s.compiled.w, s.ws
+    out = []
+    for main in (True, False):
+        i = choose_action(tab, par, w, ws, p, main)
+        out.append(tuple(ws[4][i]) if i >= 0 else None)
+    for u in range(N_DESIGNS):
+        if can_attack(tab, s.cs, s.ps, p, u):
+            out.append(("attack", u, bool(wants_to_attack(tab, s.cs, s.ps, w, ws, p, u))))
+    for a in range(N_DESIGNS):
+        if s.cs[1 - p, a, CS_ZONE] == Zone.UNIT:
+            s.cs[1 - p, a, 8] = 1  # suppose it attacks
+            out.append(("block", a, int(choose_blocker(tab, s.cs, s.ps, w, ws, p, a, False))))
+            s.cs[1 - p, a, 8] = 0
+    return out
+
+
+def _shuffle_hidden(s: Scenario, opp: int, rng: np.random.Generator) -> None:
+    """Reshuffle what p cannot see of the opponent: which cards are in hand or deck, the deck order,
+    and which trap lies face down."""
+    hidden = [c for c in range(N_DESIGNS) if s.cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    in_hand = int(sum(s.cs[opp, c, CS_ZONE] == Zone.HAND for c in hidden))
+    rng.shuffle(hidden)
+    for k, c in enumerate(hidden):
+        s.cs[opp, c, CS_ZONE] = Zone.HAND if k < in_hand else Zone.DECK
+    deck = hidden[in_hand:]
+    s.ps[opp, PS_TOP] = 44 - len(deck)
+    for i, c in enumerate(deck):
+        s.ps[opp, PS_ORDER + 44 - len(deck) + i] = c
+    traps = [c for c in range(N_DESIGNS) if s.tab[opp, c, 0] == Kind.TRAP]
+    set_traps = [c for c in traps if s.cs[opp, c, CS_ZONE] == Zone.SUPPORT]
+    if len(set_traps) == 1:
+        other = next(c for c in traps if c != set_traps[0])
+        a, b = set_traps[0], other
+        for field in (CS_ZONE, CS_SET_TURN):
+            s.cs[opp, a, field], s.cs[opp, b, field] = s.cs[opp, b, field], s.cs[opp, a, field]
+        if s.cs[opp, a, CS_ZONE] == Zone.DECK:  # keep the deck order listing the card that is there
+            for i in range(s.ps[opp, PS_TOP], 44):
+                if s.ps[opp, PS_ORDER + i] == b:
+                    s.ps[opp, PS_ORDER + i] = a
+
+
+def decisions_with_hidden_cards_shuffled(seed: int, games: int) -> bool:
+    """Invariant 5: play greedy games part way, then check every decision of the player to move is
+    unchanged when the opponent's hidden cards are reshuffled."""
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for g in range(games):
+        s = Scenario.from_factions(FACTIONS[g % 3], FACTIONS[(g + 1) % 3], seed=seed + g)
+        s.begin(active=0, step="start", turn=0)
+        setup_game(s.tab, s.compiled.par, s.compiled.w, s.ws, 0, s.trace)
+        for t in range(int(rng.integers(2, 14))):
+            s.ps[GAME, G_ACTIVE] = t % 2
+            s.ps[GAME, G_TURN] = t
+            s.turn()
+            if s.ps[GAME, G_OVER]:
+                break
+        if s.ps[GAME, G_OVER]:
+            continue
+        p = int(s.ps[GAME, G_ACTIVE])
+        before = _decisions(s, p)
+        _shuffle_hidden(s, 1 - p, rng)
+        after = _decisions(s, p)
+        assert before == after, (g, before, after)
+        checked += 1
+    return checked >= games // 2
+
+
+def test_agents_never_read_the_opponents_hand_deck_or_face_down_traps():
+    assert decisions_with_hidden_cards_shuffled(seed=11, games=60)
