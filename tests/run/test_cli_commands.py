@@ -57,3 +57,25 @@ def test_replay_from_stored_spec_after_the_file_changed(tmp_path: Path, capsys: 
     if unplayed:  # a match decided early leaves its later game slots empty
         assert main(["replay", "small", "--game", str(unplayed[0]), "--results", str(results)]) == 2
         assert "never played" in capsys.readouterr().err
+
+
+def test_fortaleza_round_robin_prints_the_matrix_and_replays_a_matchup(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 4: the 3 x 3 matrix of a round robin, and `sim replay --config` decoding a fortaleza game."""
+    results = tmp_path / "results"
+    spec = tmp_path / "fortaleza.toml"
+    spec.write_text('name = "rr"\nruleset = "fortaleza"\nmatchups = "round_robin"\ngames = 200\nseed = 3\n'
+                    '[[side]]\nfaction = "china"\n[[side]]\nfaction = "japon"\n[[side]]\nfaction = "corea"\n',
+                    encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
+    out = capsys.readouterr().out
+    assert "Matchups" in out and "uniform" in out and "japon" in out
+    manifest = json.loads((results / "rr" / "manifest.json").read_text())
+    assert sorted(manifest["configs"]) == ["china~china", "china~corea", "china~japon", "corea~corea",
+                                           "japon~corea", "japon~japon"]
+    assert main(["replay", "rr", "--results", str(results)]) == 2  # six configs: say which
+    assert "china~china" in capsys.readouterr().err
+    assert main(["replay", "rr", "--config", "china~japon", "--game", "5", "--results", str(results)]) == 0
+    replayed = capsys.readouterr().out
+    assert "replay matches the stored record" in replayed
+    assert "coloca la tierra" in replayed and "Fortaleza" in replayed
