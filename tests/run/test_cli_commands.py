@@ -73,7 +73,7 @@ def test_fortaleza_round_robin_prints_the_matrix_and_replays_a_matchup(tmp_path:
     manifest = json.loads((results / "rr" / "manifest.json").read_text())
     assert sorted(manifest["configs"]) == ["china~china", "china~corea", "china~japon", "corea~corea",
                                            "japon~corea", "japon~japon"]
-    assert main(["replay", "rr", "--results", str(results)]) == 2  # six configs: say which
+    assert main(["replay", "rr", "--game", "5", "--results", str(results)]) == 2  # six configs: say which
     assert "china~china" in capsys.readouterr().err
     assert main(["replay", "rr", "--config", "china~japon", "--game", "5", "--results", str(results)]) == 0
     replayed = capsys.readouterr().out
