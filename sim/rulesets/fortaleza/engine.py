@@ -69,7 +69,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
         if side.budget is not None:
             raise InputError(f"{source}: side[{i + 1}].budget: fortaleza has no draft budget (rule F-02: one copy "
                              "of each design); remove it")
-        if "draft" in side.model_fields_set:
+        if side.draft != "greedy":  # the field's default, also what a stored manifest spells out
             raise InputError(f"{source}: side[{i + 1}].draft: fortaleza decks are not drafted (rule F-02); remove it")
     params = resolve_params(FortalezaParams, spec.params, source)
     cards_dir: Path = experiment.cards_dir or CARDS_DIR
