@@ -65,20 +65,8 @@ class Seen(IntEnum):
     REVEALED = 16  # face up: the opponent may read it (not a counter)
 
 
-COUNTER_BITS = 15
-
-
-class Counter(IntEnum):
-    IN_DECK = 0
-    OPENING = 1
-    DRAWN = 2
-    PLAYED = 3
-    NEVER_SEEN = 4
-
-
-N_COUNTERS = 5
-COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen")
-RESULT_NAMES = ("win", "loss", "draw")
+# the card counters every ruleset shares (sim.core.records), named here for the kernels
+from sim.core.records import COUNTER_BITS, COUNTER_NAMES, N_COUNTERS, RESULT_NAMES, Counter  # noqa: E402,F401
 
 
 class End(IntEnum):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numba
@@ -11,6 +10,7 @@ import polars as pl
 
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
+from sim.core.records import count_cards, counters_frame, play_in_blocks
 from sim.core.rng import seed_to_u64
 from sim.draft.budget import _max_deck_size, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool
@@ -20,7 +20,7 @@ from sim.rulesets.dicedraft.constants import (
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
-    N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, count_cards, play_range, play_unit,
+    N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
 from sim.rulesets.dicedraft.state import new_workspace
@@ -142,36 +142,26 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
                           stage_min, stage_max)
 
 
-BLOCKS_PER_THREAD = 16  # many blocks a thread even out games of unequal length
-
-
 def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,
                threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Play units [unit_start, unit_start + n_units): (rows[game, Col], counters[side, card, Counter, result]).
 
     Runs kernels.play_range on blocks of consecutive units over `threads` threads (default: numba's
-    thread count, so NUMBA_NUM_THREADS and numba.set_num_threads apply), then kernels.count_cards.
+    thread count, so NUMBA_NUM_THREADS and numba.set_num_threads apply), then count_cards.
     The result depends only on (config, seed, unit range), never on the threads or blocks."""
     threads = threads or numba.get_num_threads()
     per = compiled.rows_per_unit
     rows = np.zeros((n_units * per, N_COLS), np.int64)
     flags = np.zeros((n_units * per, 2, MAX_CARDS), np.uint8)
-    n_blocks = max(1, min(n_units, BLOCKS_PER_THREAD * threads)) if threads > 1 else 1
-    bounds = [b * n_units // n_blocks for b in range(n_blocks + 1)]
 
-    def play_block(b: int) -> np.ndarray:
-        lo, hi = bounds[b], bounds[b + 1]
+    def play_block(lo: int, hi: int) -> np.ndarray:
         constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
         workspace = new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1)
         play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
                    rows[lo * per:hi * per], flags[lo * per:hi * per], workspace)
         return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
 
-    if n_blocks == 1:
-        return rows, play_block(0)
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        counters = sum(pool.map(play_block, range(n_blocks)))  # integer sums: exact in any order
-    return rows, counters
+    return rows, play_in_blocks(n_units, threads, play_block)
 
 
 def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
@@ -235,24 +225,8 @@ def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
 
 
 def cards_frame(compiled: CompiledConfig, counters: np.ndarray) -> pl.DataFrame:
-    """Card-impact counters as a Polars frame: one row per (side, card), one column per counter and
-    result (`in_deck_win`, `in_deck_loss`, `in_deck_draw`, `opening_hand_win`, ...)."""
-    parts = []
-    for side, pool in enumerate(compiled.pools):
-        n = pool.n_cards
-        columns: dict[str, object] = {
-            "config": [compiled.config_id] * n,
-            "side": np.full(n, side, np.int8),
-            "faction": [pool.faction] * n,
-            "card_id": pool.ids,
-            "card_name": pool.names,
-            "cost": pool.frame["cost"].to_numpy(),
-        }
-        for k, counter in enumerate(COUNTER_NAMES):
-            for r, result in enumerate(RESULT_NAMES):
-                columns[f"{counter}_{result}"] = counters[side, :n, k, r]
-        parts.append(pl.DataFrame(columns))
-    return pl.concat(parts)
+    """Card-impact counters as a Polars frame: one row per (side, card) of each pool."""
+    return counters_frame(compiled.config_id, compiled.pools, counters)
 
 
 def default_chunk_units(compiled: CompiledConfig) -> int:

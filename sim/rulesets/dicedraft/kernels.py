@@ -1,5 +1,5 @@
 """The dicedraft batch kernel: `play_range` plays a range of units of work, one whole unit per
-iteration, without the GIL (engine.play_chunk runs blocks of units on threads), and `count_cards`
+iteration, without the GIL (engine.play_chunk runs blocks of units on threads); sim.core.records.count_cards
 folds per-game card flags into card-impact counters.
 
 A unit is one game, one story run (rule D-17: one drafted deck against each stage's bot) or one
@@ -16,7 +16,7 @@ from numba import njit
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
-    COUNTER_BITS, MAX_CARDS, N_COUNTERS, Agent, Col, Counter, Event, Field, Param, Seen, UnitKind, Zone,
+    COUNTER_BITS, MAX_CARDS, Agent, Col, Event, Field, Param, Seen, UnitKind, Zone,
 )
 from sim.rulesets.dicedraft.game import play_game, set_deck
 from sim.rulesets.dicedraft.state import (
@@ -166,30 +166,3 @@ def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, m
         play_unit(unit_kind, unit_start + i, seed, mirrored, tab, val, w, par, setup, greedy_decks, max_sizes,
                   counts, stage_min, stage_max, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per], ws,
                   no_trace)
-
-
-@njit(cache=True, nogil=True)
-def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
-    """counters[side, card, Counter, result]: games (played rows) per card, by result for that side
-    (0 win, 1 loss, 2 draw). Integer sums: the same whatever the order, blocks or thread count."""
-    counters = np.zeros((2, MAX_CARDS, N_COUNTERS, 3), np.int64)
-    for r in range(rows.shape[0]):
-        for k in range(2 * MAX_CARDS):
-            side = k // MAX_CARDS
-            c = k % MAX_CARDS
-            if rows[r, Col.PLAYED] == 0:
-                continue
-            winner = rows[r, Col.WINNER]
-            result = 2 if winner < 0 else (0 if winner == side else 1)
-            f = flags[r, side, c]
-            if f & Seen.IN_DECK:
-                counters[side, c, Counter.IN_DECK, result] += 1
-                if not f & (Seen.OPENING | Seen.DRAWN):
-                    counters[side, c, Counter.NEVER_SEEN, result] += 1
-            if f & Seen.OPENING:
-                counters[side, c, Counter.OPENING, result] += 1
-            if f & Seen.DRAWN:
-                counters[side, c, Counter.DRAWN, result] += 1
-            if f & Seen.PLAYED:
-                counters[side, c, Counter.PLAYED, result] += 1
-    return counters

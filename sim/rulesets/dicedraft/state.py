@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (kernels import it here)
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
 from sim.rulesets.dicedraft.constants import MAX_CARDS, Field, Kind
 
@@ -39,9 +40,9 @@ PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 N_PS = PS_ORDER + MAX_CARDS
 
 # ps[GAME, ...]
-GAME = 2
-G_TURN = 0
-G_TRACE_N = 1
+GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
+G_TURN = TRACE_TURN
+G_TRACE_N = TRACE_CURSOR
 
 # rng streams of a game: side * 4 + purpose - 1, then one shared stream
 N_STREAM_PURPOSES = 4
@@ -75,22 +76,6 @@ def seed_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64, stage: int) 
             code = base + np.uint64(side * SIDE_STRIDE + purpose)
             rng[stream(side, purpose)] = stream_key(seed, unit, code)
     rng[ST_STAGE] = stream_key(seed, unit, base + np.uint64(Purpose.STAGE))
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced (an empty buffer means: not traced)."""
-    if tr.shape[0] == 0:
-        return
-    n = ps[GAME, G_TRACE_N]
-    if n < tr.shape[0]:
-        tr[n, 0] = ps[GAME, G_TURN]
-        tr[n, 1] = player
-        tr[n, 2] = code
-        tr[n, 3] = a
-        tr[n, 4] = b
-        tr[n, 5] = c
-    ps[GAME, G_TRACE_N] = n + 1
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -214,29 +214,8 @@ class What(IntEnum):
     EQUIP = 2  # equipping (rule F-16)
 
 
-class Seen(IntEnum):
-    """Bits of the per-game, per-card flags behind the card-impact counters."""
-
-    IN_DECK = 1  # shuffled into the deck (rule F-02: all 44 non-land designs)
-    OPENING = 2  # in the kept opening hand (rule F-04)
-    DRAWN = 4  # drawn in a later turn
-    PLAYED = 8  # played, set or placed
-
-
-COUNTER_BITS = 15
-
-
-class Counter(IntEnum):
-    IN_DECK = 0
-    OPENING = 1
-    DRAWN = 2
-    PLAYED = 3
-    NEVER_SEEN = 4
-
-
-N_COUNTERS = 5
-COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen")
-RESULT_NAMES = ("win", "loss", "draw")
+# the per-card Seen bits and counters every ruleset shares (sim.core.records)
+from sim.core.records import COUNTER_BITS, COUNTER_NAMES, N_COUNTERS, RESULT_NAMES, Counter, Seen  # noqa: E402,F401
 
 
 class End(IntEnum):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,13 +11,13 @@ import polars as pl
 
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
+from sim.core.records import count_cards, counters_frame, play_in_blocks
 from sim.core.rng import seed_to_u64
 from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, load_collection
 from sim.rulesets.fortaleza.constants import (
-    AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_EVENTS, N_COLS, N_DESIGNS, RESULT_NAMES,
-    Col, Weight,
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_EVENTS, N_COLS, N_DESIGNS, Col, Weight,
 )
-from sim.rulesets.fortaleza.kernels import count_cards, play_range, play_unit
+from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACE_N, GAME, new_workspace
 from sim.rulesets.fortaleza.trace import describe_event_array
@@ -82,9 +81,6 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
                           params.vector(), agents)
 
 
-BLOCKS_PER_THREAD = 16  # many blocks a thread even out games of unequal length
-
-
 def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,
                threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Play games [unit_start, unit_start + n_units): (rows[game, Col], counters[side, card, Counter, result]).
@@ -94,11 +90,8 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
     threads = threads or numba.get_num_threads()
     rows = np.zeros((n_units, N_COLS), np.int64)
     flags = np.zeros((n_units, 2, N_DESIGNS), np.uint8)
-    n_blocks = max(1, min(n_units, BLOCKS_PER_THREAD * threads)) if threads > 1 else 1
-    bounds = [b * n_units // n_blocks for b in range(n_blocks + 1)]
 
-    def play_block(b: int) -> np.ndarray:
-        lo, hi = bounds[b], bounds[b + 1]
+    def play_block(lo: int, hi: int) -> np.ndarray:
         constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
         problems = play_range(unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
                               rows[lo:hi], flags[lo:hi], new_workspace())
@@ -107,11 +100,7 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
                                f"{unit_start + lo}..{unit_start + hi - 1}")
         return count_cards(rows[lo:hi], flags[lo:hi])
 
-    if n_blocks == 1:
-        return rows, play_block(0)
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        counters = sum(pool.map(play_block, range(n_blocks)))  # integer sums: exact in any order
-    return rows, counters
+    return rows, play_in_blocks(n_units, threads, play_block)
 
 
 def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
@@ -165,24 +154,9 @@ def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
 
 
 def cards_frame(compiled: CompiledConfig, counters: np.ndarray) -> pl.DataFrame:
-    """Card-impact counters as a Polars frame: one row per (side, card), one column per counter and
-    result (`in_deck_win`, `in_deck_loss`, ...). Lands never enter the deck (rule F-02)."""
-    parts = []
-    for side, pool in enumerate(compiled.pools):
-        n = N_DESIGNS
-        columns: dict[str, object] = {
-            "config": [compiled.config_id] * n,
-            "side": np.full(n, side, np.int8),
-            "faction": [pool.faction] * n,
-            "card_id": pool.ids,
-            "card_name": pool.names,
-            "cost": pool.frame["cost"].to_numpy(),
-        }
-        for k, counter in enumerate(COUNTER_NAMES):
-            for r, result in enumerate(RESULT_NAMES):
-                columns[f"{counter}_{result}"] = counters[side, :n, k, r]
-        parts.append(pl.DataFrame(columns))
-    return pl.concat(parts)
+    """Card-impact counters as a Polars frame: one row per (side, design); lands never enter the
+    deck (rule F-02), so their counters stay 0 but for `played`."""
+    return counters_frame(compiled.config_id, compiled.pools, counters)
 
 
 def default_chunk_units(compiled: CompiledConfig) -> int:

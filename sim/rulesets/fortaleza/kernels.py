@@ -1,6 +1,6 @@
 """The fortaleza batch kernel: `play_range` plays a range of games, one whole game per iteration,
-without the GIL (engine.play_chunk runs blocks of games on threads), and `count_cards` folds the
-per-game card flags into card-impact counters.
+without the GIL (engine.play_chunk runs blocks of games on threads); sim.core.records.count_cards
+folds the per-game card flags into card-impact counters.
 
 Game u is a pure function of (run seed, config, u): its random streams are keyed by (seed, pair,
 side, purpose), where seat-mirrored games 2k and 2k+1 share the pair k and differ only in who goes
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_COUNTERS, N_DESIGNS, Col, Counter, End, Seen
+from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Seen
 from sim.rulesets.fortaleza.game import play_game
 from sim.rulesets.fortaleza.state import (
     CS_FLAGS, G_END, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_FORT, PS_MULLIGAN, seed_streams,
@@ -73,29 +73,3 @@ def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, t
         problems += play_unit(unit_start + i, seed, mirrored, tab, w, par, agents, rows[i:i + 1],
                               flags[i:i + 1], ws, no_trace)
     return problems
-
-
-@njit(cache=True, nogil=True)
-def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
-    """counters[side, card, Counter, result]: games per card, by result for that side (0 win, 1 loss,
-    2 draw). Integer sums: the same whatever the order, blocks or thread count."""
-    counters = np.zeros((2, N_DESIGNS, N_COUNTERS, 3), np.int64)
-    for r in range(rows.shape[0]):
-        if rows[r, Col.PLAYED] == 0:
-            continue
-        winner = rows[r, Col.WINNER]
-        for side in range(2):
-            result = 2 if winner < 0 else (0 if winner == side else 1)
-            for c in range(N_DESIGNS):
-                f = flags[r, side, c]
-                if f & Seen.IN_DECK:
-                    counters[side, c, Counter.IN_DECK, result] += 1
-                    if not f & (Seen.OPENING | Seen.DRAWN):
-                        counters[side, c, Counter.NEVER_SEEN, result] += 1
-                if f & Seen.OPENING:
-                    counters[side, c, Counter.OPENING, result] += 1
-                if f & Seen.DRAWN:
-                    counters[side, c, Counter.DRAWN, result] += 1
-                if f & Seen.PLAYED:
-                    counters[side, c, Counter.PLAYED, result] += 1
-    return counters

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (the engine imports it here)
 from sim.core.rng import SIDE_STRIDE, stream_key
 from sim.rulesets.fortaleza.constants import MAX_CHAIN, N_DECK, N_DESIGNS, Field, Kind, Zone
 
@@ -59,12 +60,12 @@ PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 N_PS = PS_ORDER + N_DECK
 
 # ps[GAME, ...]
-GAME = 2
-G_TURN = 0
-G_ACTIVE = 1
+GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
+G_TURN = TRACE_TURN
+G_TRACE_N = TRACE_CURSOR
 G_STEP = 2
 G_DEPTH = 3  # items on the chain
-G_TRACE_N = 4
+G_ACTIVE = 4
 G_OVER = 5  # 1 once the game has ended
 G_WINNER = 6  # 0, 1, or -1 for a draw
 G_END = 7
@@ -105,22 +106,6 @@ def seed_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64) -> None:
     for side in range(2):
         rng[side * 2 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 1))
         rng[side * 2 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 3))
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced (an empty buffer means: not traced)."""
-    if tr.shape[0] == 0:
-        return
-    n = ps[GAME, G_TRACE_N]
-    if n < tr.shape[0]:
-        tr[n, 0] = ps[GAME, G_TURN]
-        tr[n, 1] = player
-        tr[n, 2] = code
-        tr[n, 3] = a
-        tr[n, 4] = b
-        tr[n, 5] = c
-    ps[GAME, G_TRACE_N] = n + 1
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -17,6 +17,7 @@ from sim.rulesets.fortaleza import load_collection
 from sim.rulesets.fortaleza.cards import CARDS_DIR
 from sim.rulesets.fortaleza.constants import Col, End, Event, N_DECK
 from sim.rulesets.fortaleza.scenario import Scenario
+from sim.rulesets.fortaleza.state import G_DEPTH, G_END, GAME
 
 from .conftest import events_of
 
@@ -139,7 +140,7 @@ def test_f06_drawing_from_an_empty_deck_loses(s):
     s.empty_deck(1)
     s.start_turn()
     assert s.over and s.winner == 0
-    assert s.ps[2, 7] == End.DECKED
+    assert s.ps[GAME, G_END] == End.DECKED
 
 
 def test_f06_both_fortalezas_at_zero_together_is_a_draw():
@@ -148,7 +149,7 @@ def test_f06_both_fortalezas_at_zero_together_is_a_draw():
     s.ps[0, 0] = 0
     s.ps[1, 0] = -2
     check_fortresses(s.ps, s.trace)
-    assert s.over and s.winner == -1 and s.ps[2, 7] == End.BOTH_ZERO
+    assert s.over and s.winner == -1 and s.ps[GAME, G_END] == End.BOTH_ZERO
 
 
 # --- lands and energy (F-07 to F-09) --------------------------------------------------------------------
@@ -449,7 +450,7 @@ def test_f26_placing_a_land_and_setting_a_trap_open_no_chain(s):
     s.play(0, land, action="land")
     s.put(0, "CH-037", zone="hand")
     s.play(0, "CH-037", action="set_trap")
-    assert s.ps[2, 3] == 0  # nothing went on the chain
+    assert s.ps[GAME, G_DEPTH] == 0  # nothing went on the chain
     assert s.zone(1, "JP-033") == "hand"
 
 

@@ -1,0 +1,139 @@
+"""What every ruleset records, in the same shape: per-game rows whose first columns are shared, the
+per-(side, card) counters behind card impact (ANALYTICS.md), and the trace buffer.
+
+- A record row starts with UNIT, STAGE, PLAYED, FIRST, WINNER, END, TURNS (`RecordCol`); a ruleset's
+  own `Col` enum continues from there.
+- Each game marks every card with `Seen` bits; `count_cards` folds them into
+  counters[side, card, Counter, result] (result 0 win, 1 loss, 2 draw for that side).
+- The trace: `record` appends (turn, player, code, a, b, c) to a game's event buffer; the turn and
+  the cursor live in row TRACE_ROW of the ruleset's `ps` array, at columns 0 and 1.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from enum import IntEnum
+from typing import Callable
+
+import numpy as np
+import polars as pl
+from numba import njit
+
+
+class RecordCol(IntEnum):
+    """The columns every ruleset's record row starts with."""
+
+    UNIT = 0
+    STAGE = 1
+    PLAYED = 2  # 1 when this row holds a game (a best-of-three can stop early)
+    FIRST = 3  # side that took the first turn
+    WINNER = 4  # 0 side A, 1 side B, -1 draw
+    END = 5
+    TURNS = 6
+
+
+class Seen(IntEnum):
+    """Per-game, per-card bits behind the card-impact counters."""
+
+    IN_DECK = 1  # in the deck this game
+    OPENING = 2  # in the opening hand
+    DRAWN = 4  # drawn in a later turn
+    PLAYED = 8  # played, put down, set or placed
+
+
+COUNTER_BITS = 15
+
+
+class Counter(IntEnum):
+    IN_DECK = 0
+    OPENING = 1
+    DRAWN = 2
+    PLAYED = 3
+    NEVER_SEEN = 4
+
+
+N_COUNTERS = 5
+COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen")
+RESULT_NAMES = ("win", "loss", "draw")
+
+TRACE_ROW = 2  # ps[TRACE_ROW, TRACE_TURN] is the turn, ps[TRACE_ROW, TRACE_CURSOR] the next event slot
+TRACE_TURN = 0
+TRACE_CURSOR = 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
+    """Record one event when this game is traced (an empty buffer means: not traced)."""
+    if tr.shape[0] == 0:
+        return
+    n = ps[TRACE_ROW, TRACE_CURSOR]
+    if n < tr.shape[0]:
+        tr[n, 0] = ps[TRACE_ROW, TRACE_TURN]
+        tr[n, 1] = player
+        tr[n, 2] = code
+        tr[n, 3] = a
+        tr[n, 4] = b
+        tr[n, 5] = c
+    ps[TRACE_ROW, TRACE_CURSOR] = n + 1
+
+
+@njit(cache=True, nogil=True)
+def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    """counters[side, card, Counter, result] over the played rows: games per card, by result for that
+    side. Integer sums: the same whatever the order, blocks or thread count."""
+    n_cards = flags.shape[2]
+    counters = np.zeros((2, n_cards, N_COUNTERS, 3), np.int64)
+    for r in range(rows.shape[0]):
+        if rows[r, RecordCol.PLAYED] == 0:
+            continue
+        winner = rows[r, RecordCol.WINNER]
+        for side in range(2):
+            result = 2 if winner < 0 else (0 if winner == side else 1)
+            for c in range(n_cards):
+                f = flags[r, side, c]
+                if f & Seen.IN_DECK:
+                    counters[side, c, Counter.IN_DECK, result] += 1
+                    if not f & (Seen.OPENING | Seen.DRAWN):
+                        counters[side, c, Counter.NEVER_SEEN, result] += 1
+                if f & Seen.OPENING:
+                    counters[side, c, Counter.OPENING, result] += 1
+                if f & Seen.DRAWN:
+                    counters[side, c, Counter.DRAWN, result] += 1
+                if f & Seen.PLAYED:
+                    counters[side, c, Counter.PLAYED, result] += 1
+    return counters
+
+
+def play_in_blocks(n_units: int, threads: int, play_block: Callable[[int, int], np.ndarray],
+                   blocks_per_thread: int = 16) -> np.ndarray:
+    """Cut units 0..n_units-1 into blocks (many per thread, to even out games of unequal length), run
+    `play_block(lo, hi)` on `threads` threads and sum the counters it returns (integers: exact in
+    any order, so the result never depends on the threads or blocks)."""
+    n_blocks = max(1, min(n_units, blocks_per_thread * threads)) if threads > 1 else 1
+    bounds = [b * n_units // n_blocks for b in range(n_blocks + 1)]
+    if n_blocks == 1:
+        return play_block(0, n_units)
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        return sum(pool.map(lambda b: play_block(bounds[b], bounds[b + 1]), range(n_blocks)))
+
+
+def counters_frame(config_id: str, pools: tuple, counters: np.ndarray) -> pl.DataFrame:
+    """Card-impact counters as a Polars frame: one row per (side, card) of each side's pool (which
+    has .faction, .ids, .names and .frame["cost"]), one column per counter and result
+    (`in_deck_win`, `in_deck_loss`, `in_deck_draw`, `opening_hand_win`, ...)."""
+    parts = []
+    for side, pool in enumerate(pools):
+        n = len(pool.ids)
+        columns: dict[str, object] = {
+            "config": [config_id] * n,
+            "side": np.full(n, side, np.int8),
+            "faction": [pool.faction] * n,
+            "card_id": pool.ids,
+            "card_name": pool.names,
+            "cost": pool.frame["cost"].to_numpy(),
+        }
+        for k, counter in enumerate(COUNTER_NAMES):
+            for r, result in enumerate(RESULT_NAMES):
+                columns[f"{counter}_{result}"] = counters[side, :n, k, r]
+        parts.append(pl.DataFrame(columns))
+    return pl.concat(parts)
