@@ -98,12 +98,7 @@ class Param(IntEnum):
 N_PARAMS = 13
 
 
-class Agent(IntEnum):
-    RANDOM = 0  # uniform over legal actions
-    GREEDY = 1  # one-step evaluation with tunable weights
-
-
-AGENT_NAMES = ("random", "greedy")
+from sim.core.agents import AGENT_NAMES, Agent  # noqa: E402,F401 (the levels every ruleset shares)
 
 
 class Weight(IntEnum):

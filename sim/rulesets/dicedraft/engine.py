@@ -8,6 +8,7 @@ import numba
 import numpy as np
 import polars as pl
 
+from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import count_cards, counters_frame, play_in_blocks
@@ -81,15 +82,6 @@ def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
     return value
 
 
-def _weights(overrides: dict[str, float], source: str, index: int) -> np.ndarray:
-    weights = np.array(DEFAULT_WEIGHTS, np.float64)
-    for name, value in overrides.items():
-        if name not in WEIGHT_NAMES:
-            raise InputError(f"{source}: side[{index + 1}].weights.{name}: unknown weight; known: {', '.join(WEIGHT_NAMES)}")
-        weights[WEIGHT_NAMES.index(name)] = value
-    return weights
-
-
 def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledConfig:
     """Validate the spec against the card files and rule parameters and build the kernel arrays."""
     spec = experiment.spec
@@ -103,7 +95,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     setup = np.zeros((2, N_SU), np.int64)
     for i, (side, pool) in enumerate(zip(spec.sides, pools)):
         tab[i] = pool.table
-        w[i] = _weights(side.weights, source, i)
+        w[i] = agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, side.weights, source, i)
         setup[i, SU_AGENT] = AGENT_NAMES.index(side.agent)
         setup[i, SU_DRAFTER] = AGENT_NAMES.index(side.draft)
         setup[i, SU_BUDGET] = params.budget if side.budget is None else side.budget

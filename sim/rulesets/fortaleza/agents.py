@@ -212,6 +212,20 @@ def unblocked_damage_to(tab: np.ndarray, cs: np.ndarray, side: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def rescue_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ch: np.ndarray, p: int, ts: int,
+                 tc: int, n: int) -> float:
+    """What n points of Protección or RES on unit (ts, tc) are worth: the unit, if the damage aimed at
+    it on the chain (and, after blocks, in its fight) would destroy it and n more points save it."""
+    threat = chain_damage_to(tab, ps, ch, ts, tc + 1)
+    if ps[GAME, G_STEP] == Step.BLOCKERS:
+        threat += combat_damage_to(tab, cs, ts, tc)
+    left = toughness_left(tab, cs, ts, tc)
+    if threat >= left and threat < left + n:
+        return unit_value(tab, cs, w, p, ts, tc)
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
 def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
                  p: int, c: int, k: int, ts: int, tc: int) -> float:
     """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now."""
@@ -247,24 +261,12 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
             if step == Step.BLOCKERS:
                 threat += unblocked_damage_to(tab, cs, p)
             return w[p, Weight.LIFE] * min(n, threat)
-        threat = chain_damage_to(tab, ps, ch, ts, tc + 1)
-        if step == Step.BLOCKERS:
-            threat += combat_damage_to(tab, cs, ts, tc)
-        left = toughness_left(tab, cs, ts, tc)
-        if threat >= left and threat < left + n:
-            return unit_value(tab, cs, w, p, ts, tc)
-        return 0.0
+        return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
     if do == Do.BOOST_ATQ or do == Do.BOOST_RES:
         if ts != p:
             return -0.5
         if do == Do.BOOST_RES:
-            threat = chain_damage_to(tab, ps, ch, ts, tc + 1)
-            if step == Step.BLOCKERS:
-                threat += combat_damage_to(tab, cs, ts, tc)
-            left = toughness_left(tab, cs, ts, tc)
-            if threat >= left and threat < left + n:
-                return unit_value(tab, cs, w, p, ts, tc)
-            return 0.0
+            return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
         if step != Step.BLOCKERS:
             return 0.0
         if cs[ts, tc, CS_ATTACKING] and not cs[ts, tc, CS_WAS_BLOCKED]:

@@ -9,6 +9,7 @@ import numba
 import numpy as np
 import polars as pl
 
+from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import count_cards, counters_frame, play_in_blocks
@@ -49,15 +50,6 @@ class CompiledConfig:
         return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
 
 
-def _weights(overrides: dict[str, float], source: str, index: int) -> np.ndarray:
-    weights = np.array(DEFAULT_WEIGHTS, np.float64)
-    for name, value in overrides.items():
-        if name not in WEIGHT_NAMES:
-            raise InputError(f"{source}: side[{index + 1}].weights.{name}: unknown weight; known: {', '.join(WEIGHT_NAMES)}")
-        weights[WEIGHT_NAMES.index(name)] = value
-    return weights
-
-
 def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledConfig:
     """Validate the spec against the collections and rule parameters and build the kernel arrays."""
     spec = experiment.spec
@@ -74,7 +66,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     cards_dir: Path = experiment.cards_dir or CARDS_DIR
     pools = tuple(load_collection(side.faction, cards_dir) for side in spec.sides)
     tab = np.stack([p.table for p in pools]).astype(np.int32)
-    w = np.stack([_weights(side.weights, source, i) for i, side in enumerate(spec.sides)])
+    w = np.stack([agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, side.weights, source, i) for i, side in enumerate(spec.sides)])
     agents = np.array([AGENT_NAMES.index(side.agent) for side in spec.sides], np.int64)
     labels = tuple(side_label(s, i) for i, s in enumerate(spec.sides))
     return CompiledConfig(config_id, experiment, params, pools, labels, spec.seats == "mirrored", 1, tab, w,

@@ -1,0 +1,34 @@
+"""Agent levels every ruleset offers, and reading a side's agent weights from a spec.
+
+Agents come in levels (ARCHITECTURE.md): `random` (uniform over legal actions) and `greedy`
+(one-step evaluation with weights a sweep can tune); each ruleset implements them in its own
+agents.py, under these names and codes.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+from sim.core.errors import InputError
+
+
+class Agent(IntEnum):
+    RANDOM = 0  # uniform over legal actions
+    GREEDY = 1  # one-step evaluation with tunable weights
+
+
+AGENT_NAMES = ("random", "greedy")
+
+
+def agent_weights(defaults: tuple[float, ...], names: tuple[str, ...], overrides: dict[str, float], source: str,
+                  index: int) -> np.ndarray:
+    """A side's weight vector: the ruleset's defaults with the spec's `[side.weights]` applied; an
+    unknown name is an InputError naming the spec, the side and the weight."""
+    weights = np.array(defaults, np.float64)
+    for name, value in overrides.items():
+        if name not in names:
+            raise InputError(f"{source}: side[{index + 1}].weights.{name}: unknown weight; known: {', '.join(names)}")
+        weights[names.index(name)] = value
+    return weights
