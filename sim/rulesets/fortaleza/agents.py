@@ -24,10 +24,11 @@ from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_ENTERED, CS_PENDING, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME, MAX_CAND,
-    PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_SUPPORTS, PS_UNITS, ST_AGENT,
+    PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_RESPONDERS, PS_SUPPORTS, PS_UNITS,
+    ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
 )
-from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target
+from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, target_pool
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
 
@@ -103,7 +104,10 @@ def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndar
         return _add(cand, n, action, c, p, 0)
     target = tab[p, c, effect_base(k) + E_TARGET]
     for ts in range(2):
-        for tc in range(N_DESIGNS):
+        m = target_pool(ps, ts, target)
+        while m:
+            tc = lowest_bit(m)
+            m &= m - 1
             if legal_target(tab, cs, ps, p, target, ts, tc):
                 n = _add(cand, n, action, c, ts, tc + 1)
     return n
@@ -117,12 +121,17 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
     n = 0
     energy = ps[p, PS_ENERGY]
     turn1 = ps[GAME, G_TURN] + 1
-    if main and ps[p, PS_LANDS] < par[Param.MAX_LANDS] and ps[p, PS_LAND_TURN] != turn1:
-        for c in range(N_DESIGNS):
-            if cs[p, c, CS_ZONE] == Zone.RESERVE:
-                n = _add(cand, n, Action.LAND, c, p, 0)
-                break  # lands differ only in name: one candidate is enough
-    for c in range(N_DESIGNS):
+    ours = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+    if not main:
+        ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
+        if ours == 0:
+            return 0
+    reserve = in_zone(ps, p, Zone.RESERVE)
+    if main and reserve and ps[p, PS_LANDS] < par[Param.MAX_LANDS] and ps[p, PS_LAND_TURN] != turn1:
+        n = _add(cand, n, Action.LAND, lowest_bit(reserve), p, 0)  # lands differ only in name: one will do
+    while ours:
+        c = lowest_bit(ours)
+        ours &= ours - 1
         z = cs[p, c, CS_ZONE]
         kind = tab[p, c, Field.KIND]
         if z == Zone.HAND:
@@ -134,7 +143,7 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                 continue
             if kind == Kind.CHARACTER or kind == Kind.CREATURE:
                 if main and ps[p, PS_UNITS] < par[Param.MAX_UNITS]:
-                    if not (tab[p, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, cs, p, c)):
+                    if not (tab[p, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, ps, p, c)):
                         n = _add(cand, n, Action.CAST, c, p, 0)
             elif kind == Kind.ARTIFACT:
                 if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
@@ -148,8 +157,11 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                     n = _add_targeted(tab, cs, ps, cand, n, p, c, On.CAST, Action.TRAP)
                 continue
             if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
-                for u in range(N_DESIGNS):
-                    if cs[p, u, CS_ZONE] == Zone.UNIT and cs[p, c, CS_BEARER] != u + 1:
+                units = in_zone(ps, p, Zone.UNIT)
+                while units:
+                    u = lowest_bit(units)
+                    units &= units - 1
+                    if cs[p, c, CS_BEARER] != u + 1:
                         n = _add(cand, n, Action.EQUIP, c, p, u + 1)
             if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
@@ -201,12 +213,15 @@ def chain_damage_to(tab: np.ndarray, ps: np.ndarray, ch: np.ndarray, side: int, 
 
 
 @njit(cache=True, _nrt=False)
-def unblocked_damage_to(tab: np.ndarray, cs: np.ndarray, side: int) -> int:
+def unblocked_damage_to(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int) -> int:
     """Combat damage about to reach side's Fortaleza (after blocks)."""
     total = 0
     opp = 1 - side
-    for a in range(N_DESIGNS):
-        if cs[opp, a, CS_ZONE] == Zone.UNIT and cs[opp, a, CS_ATTACKING] and not cs[opp, a, CS_WAS_BLOCKED]:
+    m = in_zone(ps, opp, Zone.UNIT)
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        if cs[opp, a, CS_ATTACKING] and not cs[opp, a, CS_WAS_BLOCKED]:
             total += atq_of(tab, cs, opp, a)
     return total
 
@@ -259,7 +274,7 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         if target == Target.OWN_FORTRESS:
             threat = chain_damage_to(tab, ps, ch, p, 0)
             if step == Step.BLOCKERS:
-                threat += unblocked_damage_to(tab, cs, p)
+                threat += unblocked_damage_to(tab, cs, ps, p)
             return w[p, Weight.LIFE] * min(n, threat)
         return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
     if do == Do.BOOST_ATQ or do == Do.BOOST_RES:
@@ -377,7 +392,10 @@ def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarr
     best = -1
     best_value = -1e9
     for ts in range(2):
-        for tc in range(N_DESIGNS):
+        m = target_pool(ps, ts, target)
+        while m:
+            tc = lowest_bit(m)
+            m &= m - 1
             if legal_target(tab, cs, ps, side, target, ts, tc):
                 n += 1
                 v = effect_value(tab, cs, ps, par, w, ws, side, c, k, ts, tc)
@@ -388,7 +406,10 @@ def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarr
         return best
     pick = below(ws[2], side * 2 + ST_AGENT, n)
     for ts in range(2):
-        for tc in range(N_DESIGNS):
+        m = target_pool(ps, ts, target)
+        while m:
+            tc = lowest_bit(m)
+            m &= m - 1
             if legal_target(tab, cs, ps, side, target, ts, tc):
                 if pick == 0:
                     return ts * N_DESIGNS + tc
@@ -469,7 +490,10 @@ def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarr
         return False
     mine = unit_value(tab, cs, w, p, p, u)
     worst = -1e9
-    for b in range(N_DESIGNS):
+    m = in_zone(ps, opp, Zone.UNIT)
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
         if can_block(tab, cs, opp, b, p, u):
             kills_me = atq_of(tab, cs, opp, b) >= toughness_left(tab, cs, p, u)
             i_kill = atq >= toughness_left(tab, cs, opp, b)
@@ -483,29 +507,37 @@ def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> boo
     """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
     opp = 1 - p
     blockers = 0
-    for b in range(N_DESIGNS):
-        if cs[opp, b, CS_ZONE] == Zone.UNIT and not cs[opp, b, CS_TAPPED]:
+    m = in_zone(ps, opp, Zone.UNIT)
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        if not cs[opp, b, CS_TAPPED]:
             blockers += 1
+    able = np.int64(0)
     total = 0
-    largest_cut = 0  # the `blockers` largest attackers are assumed stopped (CS_PENDING marks them)
-    for _ in range(blockers):
+    m = in_zone(ps, p, Zone.UNIT)
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        if can_attack(tab, cs, ps, p, a):
+            able |= np.int64(1) << a
+            total += atq_of(tab, cs, p, a)
+    for _ in range(blockers):  # the `blockers` largest attackers are assumed stopped
         best = -1
         best_atq = -1
-        for a in range(N_DESIGNS):
-            if can_attack(tab, cs, ps, p, a) and cs[p, a, CS_PENDING] == 0:
-                v = atq_of(tab, cs, p, a)
-                if v > best_atq:
-                    best_atq = v
-                    best = a
+        m = able
+        while m:
+            a = lowest_bit(m)
+            m &= m - 1
+            v = atq_of(tab, cs, p, a)
+            if v > best_atq:
+                best_atq = v
+                best = a
         if best < 0:
             break
-        cs[p, best, CS_PENDING] = 1
-        largest_cut += best_atq
-    for a in range(N_DESIGNS):
-        if can_attack(tab, cs, ps, p, a):
-            total += atq_of(tab, cs, p, a)
-            cs[p, a, CS_PENDING] = 0
-    return total - largest_cut >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
+        able &= ~(np.int64(1) << best)
+        total -= best_atq
+    return total >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
 
 
 @njit(cache=True, _nrt=False)
@@ -529,7 +561,10 @@ def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
     n = 0
     best = -1
     best_score = 0.0 if not desperate else -1e9
-    for b in range(N_DESIGNS):
+    m = in_zone(ps, d, Zone.UNIT)
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
         if can_block(tab, cs, d, b, 1 - d, a):
             n += 1
             s = block_score(tab, cs, w, d, b, a)
@@ -539,7 +574,10 @@ def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
     if ps[d, PS_AGENT] != Agent.RANDOM or n == 0:
         return best
     pick = below(ws[2], d * 2 + ST_AGENT, n + 1)  # not blocking is one of the choices
-    for b in range(N_DESIGNS):
+    m = in_zone(ps, d, Zone.UNIT)
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
         if can_block(tab, cs, d, b, 1 - d, a):
             if pick == 0:
                 return b

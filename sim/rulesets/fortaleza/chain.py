@@ -19,6 +19,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.effects import apply_effect, check_fortresses, fire_triggers
 from sim.rulesets.fortaleza.field import controls_name, place_land
 from sim.rulesets.fortaleza.state import (
+    move,
     CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_ENTERED, CS_FLAGS,
     CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_ENERGY, PS_HAND,
     PS_SUPPORTS, PS_UNITS, record,
@@ -54,7 +55,7 @@ def take_action(tab: np.ndarray, par: np.ndarray, ws: tuple, p: int, i: int, tr:
         place_land(cs, ps, p, c, tr)
         return False
     if action == Action.SET_TRAP:  # rule F-15: free, face down
-        cs[p, c, CS_ZONE] = Zone.SUPPORT
+        move(cs, ps, p, c, Zone.SUPPORT)
         cs[p, c, CS_SET_TURN] = ps[GAME, G_TURN] + 1
         cs[p, c, CS_FLAGS] |= Seen.PLAYED
         ps[p, PS_HAND] -= 1
@@ -63,14 +64,14 @@ def take_action(tab: np.ndarray, par: np.ndarray, ws: tuple, p: int, i: int, tr:
         return False
     if action == Action.CAST:
         ps[p, PS_ENERGY] -= tab[p, c, Field.COST]
-        cs[p, c, CS_ZONE] = Zone.CHAIN
+        move(cs, ps, p, c, Zone.CHAIN)
         cs[p, c, CS_FLAGS] |= Seen.PLAYED
         ps[p, PS_HAND] -= 1
         record(tr, ps, p, Event.CAST, c, ts, tc1)
         push(ws, p, c, What.CAST, ts, tc1)
     elif action == Action.TRAP:  # rule F-15: pay, reveal, resolve, then discard
         ps[p, PS_ENERGY] -= tab[p, c, Field.COST]
-        cs[p, c, CS_ZONE] = Zone.CHAIN
+        move(cs, ps, p, c, Zone.CHAIN)
         cs[p, c, CS_SET_TURN] = 0
         ps[p, PS_SUPPORTS] -= 1
         record(tr, ps, p, Event.TRAP, c, ts, tc1)
@@ -144,11 +145,11 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
         return
     if kind == Kind.CHARACTER or kind == Kind.CREATURE:
         full = ps[side, PS_UNITS] >= par[Param.MAX_UNITS]
-        if full or (tab[side, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, cs, side, c)):
-            cs[side, c, CS_ZONE] = Zone.DISCARD
+        if full or (tab[side, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, ps, side, c)):
+            move(cs, ps, side, c, Zone.DISCARD)
             record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
             return
-        cs[side, c, CS_ZONE] = Zone.UNIT
+        move(cs, ps, side, c, Zone.UNIT)
         cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
         ps[side, PS_UNITS] += 1
         record(tr, ps, side, Event.ENTERS, c, 0, 0)
@@ -157,10 +158,10 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
         return
     if kind == Kind.ARTIFACT:
         if ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]:
-            cs[side, c, CS_ZONE] = Zone.DISCARD
+            move(cs, ps, side, c, Zone.DISCARD)
             record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
             return
-        cs[side, c, CS_ZONE] = Zone.SUPPORT
+        move(cs, ps, side, c, Zone.SUPPORT)
         cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
         ps[side, PS_SUPPORTS] += 1
         record(tr, ps, side, Event.ENTERS, c, 0, 0)
@@ -168,7 +169,7 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
         check_fortresses(ps, tr)
         return
     # a technique (rules F-13, F-14) or a revealed trap (rule F-15): resolve, then discard
-    cs[side, c, CS_ZONE] = Zone.DISCARD
+    move(cs, ps, side, c, Zone.DISCARD)
     if fizzled:
         record(tr, ps, side, Event.FIZZLE, c, 0, 0)
         return

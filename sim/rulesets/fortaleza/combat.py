@@ -12,7 +12,8 @@ from sim.rulesets.fortaleza.constants import N_DESIGNS, Agent, Event, Keyword, O
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
-    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, keywords_of, record, res_of,
+    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit, record,
+    res_of,
 )
 
 
@@ -41,14 +42,21 @@ def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple
     p = ps[GAME, G_ACTIVE]
     all_in = ps[p, PS_AGENT] == Agent.GREEDY and lethal_swing(tab, cs, ps, p)
     n = 0
-    for u in range(N_DESIGNS):
+    attackers = np.int64(0)
+    m = in_zone(ps, p, Zone.UNIT)
+    while m:
+        u = lowest_bit(m)
+        m &= m - 1
         if not can_attack(tab, cs, ps, p, u):
             continue
         if all_in or wants_to_attack(tab, cs, ps, w, ws, p, u):
             attack_with(tab, cs, ps, p, u, tr)
+            attackers |= np.int64(1) << u
             n += 1
-    for u in range(N_DESIGNS):
-        if cs[p, u, CS_ATTACKING]:
+    while attackers:
+        u = lowest_bit(attackers)
+        attackers &= attackers - 1
+        if cs[p, u, CS_ZONE] == Zone.UNIT:
             fire_triggers(tab, par, w, ws, p, u, On.ATTACK, tr)  # rule F-28
     return n
 
@@ -60,29 +68,32 @@ def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
     incoming = 0
-    for a in range(N_DESIGNS):
-        if cs[a_side, a, CS_ZONE] == Zone.UNIT and cs[a_side, a, CS_ATTACKING]:
+    waiting = np.int64(0)  # attackers not yet considered
+    m = in_zone(ps, a_side, Zone.UNIT)
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        if cs[a_side, a, CS_ATTACKING]:
             incoming += atq_of(tab, cs, a_side, a)
+            waiting |= np.int64(1) << a
     desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
-    for _ in range(N_DESIGNS):
+    while waiting:
         best = -1
         best_atq = -1
-        for a in range(N_DESIGNS):
-            if (cs[a_side, a, CS_ZONE] == Zone.UNIT and cs[a_side, a, CS_ATTACKING] and cs[a_side, a, CS_PENDING] == 0):
-                v = atq_of(tab, cs, a_side, a)
-                if v > best_atq:
-                    best_atq = v
-                    best = a
-        if best < 0:
-            break
-        cs[a_side, best, CS_PENDING] = 1  # considered
+        m = waiting
+        while m:
+            a = lowest_bit(m)
+            m &= m - 1
+            v = atq_of(tab, cs, a_side, a)
+            if v > best_atq:
+                best_atq = v
+                best = a
+        waiting &= ~(np.int64(1) << best)
         b = choose_blocker(tab, cs, ps, w, ws, d, best, desperate)
         if b >= 0:
             block_with(cs, ps, d, b, best, tr)
             incoming -= best_atq
             desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
-    for a in range(N_DESIGNS):
-        cs[a_side, a, CS_PENDING] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -93,8 +104,11 @@ def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
     to_fortress = 0
-    for a in range(N_DESIGNS):
-        if cs[a_side, a, CS_ZONE] != Zone.UNIT or not cs[a_side, a, CS_ATTACKING]:
+    m = in_zone(ps, a_side, Zone.UNIT)
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        if not cs[a_side, a, CS_ATTACKING]:
             continue
         atq = atq_of(tab, cs, a_side, a)
         trample = (keywords_of(tab, cs, a_side, a) & Keyword.ARROLLAR) != 0
@@ -114,7 +128,10 @@ def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -
                 lethal += cs[d, b, CS_PROT]
             to_fortress += max(0, atq - lethal)
     for side in range(2):
-        for u in range(N_DESIGNS):
+        m = in_zone(ps, side, Zone.UNIT)
+        while m:
+            u = lowest_bit(m)
+            m &= m - 1
             dealt = cs[side, u, CS_PENDING]
             if dealt > 0:
                 cs[side, u, CS_PENDING] = 0
@@ -128,7 +145,10 @@ def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -
 @njit(cache=True, _nrt=False)
 def end_combat(cs: np.ndarray, ps: np.ndarray) -> None:
     for side in range(2):
-        for u in range(N_DESIGNS):
+        m = in_zone(ps, side, Zone.UNIT)
+        while m:
+            u = lowest_bit(m)
+            m &= m - 1
             cs[side, u, CS_ATTACKING] = 0
             cs[side, u, CS_BLOCKING] = 0
             cs[side, u, CS_BLOCKED_BY] = 0

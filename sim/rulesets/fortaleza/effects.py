@@ -16,6 +16,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.field import draw_card, leave_field
 from sim.rulesets.fortaleza.state import (
+    in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, CS_ZONE, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
     PS_HAND, record, res_of,
 )
@@ -54,8 +55,11 @@ def heal_fortress(ps: np.ndarray, par: np.ndarray, side: int, n: int, tr: np.nda
 def remove_dead(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, tr: np.ndarray) -> None:
     """Rule F-22: a unit with damage >= RES goes to the discard pile."""
     for side in range(2):
-        for c in range(N_DESIGNS):
-            if cs[side, c, CS_ZONE] == Zone.UNIT and cs[side, c, CS_DAMAGE] >= res_of(tab, cs, side, c):
+        units = in_zone(ps, side, Zone.UNIT)
+        while units:
+            c = lowest_bit(units)
+            units &= units - 1
+            if cs[side, c, CS_DAMAGE] >= res_of(tab, cs, side, c):
                 record(tr, ps, side, Event.DIES, c, 0, 0)
                 leave_field(tab, cs, ps, side, c, tr)
 
@@ -137,7 +141,7 @@ def apply_effect(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, sid
     elif do == Do.RECOVER:  # rule F-29 (Corea 032): a unit of cost <= N from the discard pile to the hand
         r = choose_recover(tab, cs, ps, w, ws, side, n)
         if r >= 0:
-            cs[side, r, CS_ZONE] = Zone.HAND
+            move(cs, ps, side, r, Zone.HAND)
             ps[side, PS_HAND] += 1
             record(tr, ps, side, Event.RECOVER, r, 0, 0)
 
@@ -153,7 +157,7 @@ def fire_triggers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, si
         base = effect_base(k)
         if tab[side, c, base + E_ON] != on:
             continue
-        if not condition_holds(tab, cs, side, c, tab[side, c, base + E_COND]):
+        if not condition_holds(tab, cs, ps, side, c, tab[side, c, base + E_COND]):
             continue
         ts = side
         tc = c

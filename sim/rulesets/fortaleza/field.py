@@ -13,8 +13,8 @@ from sim.core.rng import below
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Event, Field, Kind, Seen, Zone
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
-    PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, is_unit_kind,
-    record,
+    PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, in_zone,
+    lowest_bit, move, record,
 )
 
 
@@ -28,7 +28,7 @@ def shuffle_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, tab: np.ndarra
         if tab[side, c, Field.KIND] != Kind.LAND and (z == Zone.DECK or z == Zone.HAND):
             if z == Zone.HAND:
                 ps[side, PS_HAND] -= 1
-            cs[side, c, CS_ZONE] = Zone.DECK
+            move(cs, ps, side, c, Zone.DECK)
             ps[side, PS_ORDER + n] = c
             n += 1
     for i in range(n - 1, 0, -1):
@@ -50,7 +50,7 @@ def draw_card(cs: np.ndarray, ps: np.ndarray, side: int, flag: int, tr: np.ndarr
         return False
     c = ps[side, PS_ORDER + top]
     ps[side, PS_TOP] = top + 1
-    cs[side, c, CS_ZONE] = Zone.HAND
+    move(cs, ps, side, c, Zone.HAND)
     cs[side, c, CS_FLAGS] |= flag
     ps[side, PS_HAND] += 1
     record(tr, ps, side, Event.DRAW, c, 0, 0)
@@ -65,7 +65,7 @@ def deck_left(ps: np.ndarray, side: int) -> int:
 @njit(cache=True, _nrt=False)
 def place_land(cs: np.ndarray, ps: np.ndarray, side: int, land: int, tr: np.ndarray) -> None:
     """Rule F-07: a land from the reserve, free, untapped (so it gives energy at once, F-08)."""
-    cs[side, land, CS_ZONE] = Zone.LAND
+    move(cs, ps, side, land, Zone.LAND)
     cs[side, land, CS_FLAGS] |= Seen.PLAYED
     ps[side, PS_LANDS] += 1
     ps[side, PS_ENERGY] += 1
@@ -106,32 +106,26 @@ def leave_field(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: i
                 cs[side, bearer, CS_WEAPON] = 0
             if cs[side, bearer, CS_ARMOUR] == c + 1:
                 cs[side, bearer, CS_ARMOUR] = 0
-    cs[side, c, CS_ZONE] = Zone.DISCARD
+    move(cs, ps, side, c, Zone.DISCARD)
     cs[side, c, CS_ATTACKING] = 0
     clear_field_state(cs, side, c)
 
 
 @njit(cache=True, _nrt=False)
 def discard_from_hand(cs: np.ndarray, ps: np.ndarray, side: int, c: int, tr: np.ndarray) -> None:
-    cs[side, c, CS_ZONE] = Zone.DISCARD
+    move(cs, ps, side, c, Zone.DISCARD)
     ps[side, PS_HAND] -= 1
     record(tr, ps, side, Event.DISCARD, c, 0, 0)
 
 
 @njit(cache=True, _nrt=False)
-def controls_name(tab: np.ndarray, cs: np.ndarray, side: int, c: int) -> bool:
+def controls_name(tab: np.ndarray, ps: np.ndarray, side: int, c: int) -> bool:
     """Rule F-12 (Único): a unit with this card's name is already under the side's control."""
     name = tab[side, c, Field.NAME_ID]
-    for u in range(N_DESIGNS):
-        if cs[side, u, CS_ZONE] == Zone.UNIT and tab[side, u, Field.NAME_ID] == name:
+    units = in_zone(ps, side, Zone.UNIT)
+    while units:
+        u = lowest_bit(units)
+        units &= units - 1
+        if tab[side, u, Field.NAME_ID] == name:
             return True
     return False
-
-
-@njit(cache=True, _nrt=False)
-def count_units(cs: np.ndarray, tab: np.ndarray, side: int) -> int:
-    n = 0
-    for c in range(N_DESIGNS):
-        if cs[side, c, CS_ZONE] == Zone.UNIT and is_unit_kind(tab[side, c, Field.KIND]):
-            n += 1
-    return n

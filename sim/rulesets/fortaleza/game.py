@@ -12,7 +12,9 @@ from sim.rulesets.fortaleza.combat import combat
 from sim.rulesets.fortaleza.constants import N_DESIGNS, End, Event, Field, Kind, Param, Seen, Step, Zone
 from sim.rulesets.fortaleza.effects import draw_or_lose, end_game
 from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_deck
+from sim.rulesets.fortaleza.targets import responders_mask
 from sim.rulesets.fortaleza.state import (
+    PS_RESPONDERS, in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
     G_TURN, G_WINNER, G_END, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
     conservation_errors, record,
@@ -29,8 +31,9 @@ def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first
     record(tr, ps, first, Event.START, first, 0, 0)
     for side in range(2):
         ps[side, PS_FORT] = par[Param.FORTALEZA]
+        ps[side, PS_RESPONDERS] = responders_mask(tab, side)
         for c in range(N_DESIGNS):
-            cs[side, c, CS_ZONE] = Zone.RESERVE if tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK
+            move(cs, ps, side, c, Zone.RESERVE if tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK)
             if tab[side, c, Field.KIND] != Kind.LAND:
                 cs[side, c, CS_FLAGS] = Seen.IN_DECK
         shuffle_deck(cs, ps, rng, tab, side)
@@ -44,9 +47,11 @@ def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first
             shuffle_deck(cs, ps, rng, tab, side)
             for _ in range(par[Param.HAND_START]):
                 draw_card(cs, ps, side, 0, tr)
-        for c in range(N_DESIGNS):
-            if cs[side, c, CS_ZONE] == Zone.HAND:
-                cs[side, c, CS_FLAGS] |= Seen.OPENING
+        hand = in_zone(ps, side, Zone.HAND)
+        while hand:
+            c = lowest_bit(hand)
+            hand &= hand - 1
+            cs[side, c, CS_FLAGS] |= Seen.OPENING
 
 
 @njit(cache=True, _nrt=False)
@@ -59,7 +64,10 @@ def start_turn(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -> N
     ps[p, PS_TURNS] += 1
     record(tr, ps, p, Event.TURN, ps[p, PS_FORT], 44 - ps[p, PS_TOP], ps[1 - p, PS_FORT])
     ps[p, PS_ENERGY] = ps[p, PS_LANDS]
-    for c in range(N_DESIGNS):
+    field = in_zone(ps, p, Zone.UNIT) | in_zone(ps, p, Zone.SUPPORT)
+    while field:
+        c = lowest_bit(field)
+        field &= field - 1
         cs[p, c, CS_TAPPED] = 0
     if ps[GAME, G_TURN] > 0 or par[Param.FIRST_DRAWS]:
         draw_or_lose(cs, ps, p, Seen.DRAWN, tr)
@@ -78,7 +86,10 @@ def end_turn(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.
     while ps[p, PS_HAND] > par[Param.HAND_LIMIT]:
         discard_from_hand(cs, ps, p, choose_discard(tab, cs, ps, w, ws, p), tr)
     for side in range(2):
-        for c in range(N_DESIGNS):
+        units = in_zone(ps, side, Zone.UNIT)
+        while units:
+            c = lowest_bit(units)
+            units &= units - 1
             cs[side, c, CS_DAMAGE] = 0
             cs[side, c, CS_PROT] = 0
             cs[side, c, CS_ATQ_BOOST] = 0

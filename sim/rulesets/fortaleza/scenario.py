@@ -28,10 +28,11 @@ from sim.rulesets.fortaleza.effects import fire_triggers
 from sim.rulesets.fortaleza.engine import CompiledConfig, compile_config, describe_events
 from sim.rulesets.fortaleza.game import end_turn, start_turn, take_turn
 from sim.rulesets.fortaleza.kernels import reset
+from sim.rulesets.fortaleza.targets import responders_mask
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_ENTERED, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
     G_TRACE_N, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
-    PS_UNITS, atq_of, new_workspace, res_of, seed_streams,
+    PS_RESPONDERS, PS_UNITS, PS_ZONE_MASK, atq_of, new_workspace, res_of, seed_streams,
 )
 from sim.run.spec import load_spec_dict
 
@@ -55,6 +56,7 @@ class Scenario:
             for c in range(N_DESIGNS):
                 self.cs[side, c, CS_ZONE] = Zone.RESERVE if self.tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK
             self._rebuild_deck(side)
+            self._recount(side)
         self.begin(active=0, step="main1", turn=2)
 
     @classmethod
@@ -72,6 +74,7 @@ class Scenario:
         """Change a card's fields for this scenario (validated like a card file)."""
         changed = collection_with(self.compiled.pools[side], card_id, **fields)
         self.tab[side] = changed.table
+        self._recount(side)
 
     def find(self, side: int, kind: str, **wanted: object) -> str:
         """The id of the first card of the side's collection of this kind with these field values."""
@@ -94,7 +97,11 @@ class Scenario:
             self.ps[side, PS_ORDER + N_DECK - len(deck) + i] = c
 
     def _recount(self, side: int) -> None:
+        """Counts and zone bitmasks from the zones, after a hand-made change."""
         zones = self.cs[side, :, CS_ZONE]
+        for zone in range(int(Zone.CHAIN) + 1):
+            self.ps[side, PS_ZONE_MASK + zone] = sum(1 << c for c in range(N_DESIGNS) if zones[c] == zone)
+        self.ps[side, PS_RESPONDERS] = responders_mask(self.tab, side)
         self.ps[side, PS_HAND] = int((zones == Zone.HAND).sum())
         self.ps[side, PS_UNITS] = int((zones == Zone.UNIT).sum())
         self.ps[side, PS_SUPPORTS] = int((zones == Zone.SUPPORT).sum())
@@ -129,6 +136,7 @@ class Scenario:
             if self.cs[side, c, CS_ZONE] == Zone.DECK:
                 self.cs[side, c, CS_ZONE] = Zone.DISCARD
         self._rebuild_deck(side)
+        self._recount(side)
 
     def lands(self, side: int, n: int, untapped: int | None = None) -> None:
         """n lands on the field, `untapped` of them (default all) ready to pay."""

@@ -3,7 +3,8 @@
 - `cs[side, card, CS_*]` (int32): each design's zone and its state on the field (tapped, damage,
   Protección, boosts, combat role, equipment links). A card is in exactly one zone by construction:
   its zone is one number (card conservation, checked by `conservation_errors`).
-- `ps[row, PS_*]` (int64): rows 0 and 1 are the players (Fortaleza, lands, energy, deck order...),
+- `ps[row, PS_*]` (int64): rows 0 and 1 are the players (Fortaleza, lands, energy, deck order, and
+  one bitmask per zone so a decision visits the five cards in hand rather than all fifty designs),
   row GAME holds the turn, the active player, the step, the chain depth and the trace cursor.
 - `ch[item, CH_*]` (int32): the chain (rule F-24), last in first out.
 - `rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
@@ -57,7 +58,9 @@ PS_AGENT = 9
 PS_MULLIGAN = 10  # 1 when the opening hand was replaced (rule F-04)
 PS_TURNS = 11  # turns this player has begun
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
-N_PS = PS_ORDER + N_DECK
+PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
+PS_RESPONDERS = PS_ZONE_MASK + 8  # designs that could ever act in a response window (fast, traps, fast abilities)
+N_PS = PS_RESPONDERS + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
@@ -87,6 +90,35 @@ ST_AGENT = 1
 N_STREAMS = 4
 
 MAX_CAND = 256  # candidate actions an agent weighs at one decision
+
+
+# lowest set bit of a 64-bit mask by de Bruijn multiplication (numba has no count-trailing-zeros)
+DEBRUIJN_MULTIPLIER = np.uint64(0x03F79D71B4CA8B09)
+DEBRUIJN_INDEX = np.zeros(64, np.int64)
+for _bit in range(64):
+    DEBRUIJN_INDEX[((1 << _bit) * int(DEBRUIJN_MULTIPLIER) % (1 << 64)) >> 58] = _bit
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def lowest_bit(mask: np.int64) -> np.int64:
+    """Index of the lowest set bit of a non-zero mask (the next design to visit, in design order)."""
+    low = np.uint64(mask & -mask)
+    return DEBRUIJN_INDEX[(low * DEBRUIJN_MULTIPLIER) >> np.uint64(58)]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def move(cs: np.ndarray, ps: np.ndarray, side: int, c: int, zone: int) -> None:
+    """Put design c of `side` in `zone`, keeping the zone bitmasks in step with the zones."""
+    bit = np.int64(1) << np.int64(c)
+    ps[side, PS_ZONE_MASK + cs[side, c, CS_ZONE]] &= ~bit
+    ps[side, PS_ZONE_MASK + zone] |= bit
+    cs[side, c, CS_ZONE] = zone
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def in_zone(ps: np.ndarray, side: int, zone: int) -> np.int64:
+    """The bitmask of the side's designs in `zone`."""
+    return ps[side, PS_ZONE_MASK + zone]
 
 
 def new_workspace() -> tuple:
@@ -182,4 +214,11 @@ def conservation_errors(cs: np.ndarray, ps: np.ndarray, tab: np.ndarray) -> int:
             problems += 1
         if lands != ps[side, PS_LANDS]:
             problems += 1
+        for zone in range(Zone.CHAIN + 1):
+            mask = np.int64(0)
+            for c in range(N_DESIGNS):
+                if cs[side, c, CS_ZONE] == zone:
+                    mask |= np.int64(1) << np.int64(c)
+            if mask != ps[side, PS_ZONE_MASK + zone]:
+                problems += 1
     return problems

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.rulesets.fortaleza.constants import E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Field, Kind, Step, Tag, Target, Zone
-from sim.rulesets.fortaleza.state import CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME
+from sim.rulesets.fortaleza.constants import E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Field, Kind, On, Step, Tag, Target, Zone
+from sim.rulesets.fortaleza.state import CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, in_zone, lowest_bit
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -40,6 +40,28 @@ def has_trigger(tab: np.ndarray, side: int, c: int, on: int) -> bool:
     return False
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def target_pool(ps: np.ndarray, ts: int, target: int) -> np.int64:
+    """The designs of side ts an effect with this target kind could aim at: its artifacts' supports
+    for artefacto_rival, its units otherwise (legal_target then checks each)."""
+    if target == Target.ENEMY_ARTIFACT:
+        return in_zone(ps, ts, Zone.SUPPORT)
+    return in_zone(ps, ts, Zone.UNIT)
+
+
+@njit(cache=True, _nrt=False)
+def responders_mask(tab: np.ndarray, side: int) -> np.int64:
+    """The side's designs that could ever act in a response window: fast techniques (rule F-14),
+    traps (F-15) and fast abilities (F-18). A window skips a player holding none of them."""
+    mask = np.int64(0)
+    for c in range(N_DESIGNS):
+        kind = tab[side, c, Field.KIND]
+        fast = tab[side, c, Field.FAST] != 0
+        if kind == Kind.TRAP or (kind == Kind.TECHNIQUE and fast) or (fast and has_trigger(tab, side, c, On.ACTIVATE)):
+            mask |= np.int64(1) << np.int64(c)
+    return mask
+
+
 @njit(cache=True, _nrt=False)
 def legal_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, target: int, ts: int, tc: int) -> bool:
     """May player p aim an effect of this target kind at card tc of side ts now?"""
@@ -65,10 +87,13 @@ def legal_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, target
 
 
 @njit(cache=True, _nrt=False)
-def condition_holds(tab: np.ndarray, cs: np.ndarray, side: int, c: int, cond: int) -> bool:
+def condition_holds(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int, cond: int) -> bool:
     if cond == Cond.ANOTHER_SPIRIT:  # rule F-29
-        for u in range(N_DESIGNS):
-            if u != c and cs[side, u, CS_ZONE] == Zone.UNIT and tab[side, u, Field.TAGS] & Tag.SPIRIT:
+        units = in_zone(ps, side, Zone.UNIT)
+        while units:
+            u = lowest_bit(units)
+            units &= units - 1
+            if u != c and tab[side, u, Field.TAGS] & Tag.SPIRIT:
                 return True
         return False
     if cond == Cond.EQUIPPED:  # rule F-28

@@ -92,6 +92,7 @@ def _shuffle_hidden(s: Scenario, opp: int, rng: np.random.Generator) -> None:
             for i in range(s.ps[opp, PS_TOP], 44):
                 if s.ps[opp, PS_ORDER + i] == b:
                     s.ps[opp, PS_ORDER + i] = a
+    s._recount(opp)
 
 
 def decisions_with_hidden_cards_shuffled(seed: int, games: int) -> bool:
