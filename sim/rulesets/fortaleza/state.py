@@ -148,14 +148,21 @@ def is_unit_kind(kind: int) -> bool:
 @njit(cache=True, _nrt=False)
 def equipment_bonus(tab: np.ndarray, cs: np.ndarray, side: int, unit: int, field: int) -> int:
     """What the unit's weapon and armour add to one field (BONUS_ATQ, BONUS_RES or BONUS_KEYWORDS)."""
+    weapon = cs[side, unit, CS_WEAPON]
+    armour = cs[side, unit, CS_ARMOUR]
+    if weapon == 0 and armour == 0:  # the common case: nothing carried
+        return 0
     total = 0
-    for slot in (CS_WEAPON, CS_ARMOUR):
-        e = cs[side, unit, slot] - 1
-        if e >= 0:
-            if field == Field.BONUS_KEYWORDS:
-                total |= tab[side, e, field]
-            else:
-                total += tab[side, e, field]
+    if field == Field.BONUS_KEYWORDS:
+        if weapon:
+            total |= tab[side, weapon - 1, field]
+        if armour:
+            total |= tab[side, armour - 1, field]
+        return total
+    if weapon:
+        total += tab[side, weapon - 1, field]
+    if armour:
+        total += tab[side, armour - 1, field]
     return total
 
 
