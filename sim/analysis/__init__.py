@@ -4,15 +4,21 @@ Each function takes a run folder (or what `scans` returns) and gives back a `pl.
 them imports Dash, so the CLI, the dashboards and the report exporters all read the same numbers.
 """
 
+from sim.analysis.card_impact import card_impact, card_impact_from_counters
 from sim.analysis.end_reasons import end_reasons
 from sim.analysis.first_player import first_player_advantage
 from sim.analysis.game_length import game_length
 from sim.analysis.intervals import Z95, wilson_interval
+from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli, shrunk_estimate
+from sim.analysis.ratings import bradley_terry, ratings
 from sim.analysis.scans import scan_cards, scan_games
+from sim.analysis.sprt import SprtResult, pair_outcomes, sprt, sprt_bounds, sprt_by_config
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.analysis.win_rates import faction_win_rates
 
 __all__ = [
-    "Z95", "end_reasons", "faction_win_rates", "first_player_advantage", "game_length", "match_results",
-    "scan_cards", "scan_games", "story_clear_chance", "story_stages", "wilson_interval",
+    "Z95", "SprtResult", "benjamini_hochberg", "benjamini_yekutieli", "bradley_terry", "card_impact",
+    "card_impact_from_counters", "end_reasons", "faction_win_rates", "first_player_advantage", "game_length",
+    "match_results", "pair_outcomes", "ratings", "scan_cards", "scan_games", "shrunk_estimate", "sprt",
+    "sprt_bounds", "sprt_by_config", "story_clear_chance", "story_stages", "wilson_interval",
 ]

@@ -50,10 +50,11 @@ class Counter(IntEnum):
     DRAWN = 2
     PLAYED = 3
     NEVER_SEEN = 4
+    SEEN = 5  # in the opening hand or drawn: once per game even if both (a dicedraft re-draft can do both)
 
 
-N_COUNTERS = 5
-COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen")
+N_COUNTERS = 6
+COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen", "seen")
 RESULT_NAMES = ("win", "loss", "draw")
 
 TRACE_ROW = 2  # ps[TRACE_ROW, TRACE_TURN] is the turn, ps[TRACE_ROW, TRACE_CURSOR] the next event slot
@@ -95,6 +96,8 @@ def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
                     counters[side, c, Counter.IN_DECK, result] += 1
                     if not f & (Seen.OPENING | Seen.DRAWN):
                         counters[side, c, Counter.NEVER_SEEN, result] += 1
+                if f & (Seen.OPENING | Seen.DRAWN):
+                    counters[side, c, Counter.SEEN, result] += 1
                 if f & Seen.OPENING:
                     counters[side, c, Counter.OPENING, result] += 1
                 if f & Seen.DRAWN:

@@ -9,7 +9,7 @@ from sim.rulesets.dicedraft.engine import (
 from sim.rulesets.dicedraft.params import DicedraftParams
 
 NAME = "dicedraft"
-VERSION = "1.0.0"
+VERSION = "1.1.0"  # 1.1: the `seen` card counter
 
 __all__ = [
     "CARDS_DIR", "NAME", "VERSION", "CompiledConfig", "DicedraftParams", "FactionPool", "cards_frame",
