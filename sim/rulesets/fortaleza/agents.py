@@ -104,7 +104,7 @@ def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndar
         return _add(cand, n, action, c, p, 0)
     target = tab[p, c, effect_base(k) + E_TARGET]
     for ts in range(2):
-        m = target_pool(ps, ts, target)
+        m = target_pool(ps, p, ts, target)
         while m:
             tc = lowest_bit(m)
             m &= m - 1
@@ -392,7 +392,7 @@ def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarr
     best = -1
     best_value = -1e9
     for ts in range(2):
-        m = target_pool(ps, ts, target)
+        m = target_pool(ps, side, ts, target)
         while m:
             tc = lowest_bit(m)
             m &= m - 1
@@ -406,7 +406,7 @@ def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarr
         return best
     pick = below(ws[2], side * 2 + ST_AGENT, n)
     for ts in range(2):
-        m = target_pool(ps, ts, target)
+        m = target_pool(ps, side, ts, target)
         while m:
             tc = lowest_bit(m)
             m &= m - 1

@@ -41,11 +41,19 @@ def has_trigger(tab: np.ndarray, side: int, c: int, on: int) -> bool:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def target_pool(ps: np.ndarray, ts: int, target: int) -> np.int64:
-    """The designs of side ts an effect with this target kind could aim at: its artifacts' supports
-    for artefacto_rival, its units otherwise (legal_target then checks each)."""
+def target_pool(ps: np.ndarray, p: int, ts: int, target: int) -> np.int64:
+    """The designs of side ts that player p's effect with this target kind could aim at now (legal_target
+    then checks each): none of the wrong side, no attackers outside the steps that have them."""
+    if ts == p and (target == Target.ENEMY_UNIT or target == Target.ENEMY_ATTACKER or target == Target.ENEMY_ARTIFACT):
+        return np.int64(0)
+    if ts != p and target == Target.OWN_UNIT:
+        return np.int64(0)
     if target == Target.ENEMY_ARTIFACT:
         return in_zone(ps, ts, Zone.SUPPORT)
+    if target == Target.ENEMY_ATTACKER:
+        step = ps[GAME, G_STEP]
+        if step != Step.ATTACKERS and step != Step.BLOCKERS:
+            return np.int64(0)
     return in_zone(ps, ts, Zone.UNIT)
 
 
