@@ -15,6 +15,7 @@ and results/ untouched. Anything else is a bug and propagates with its traceback
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -169,7 +170,7 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
     args.config = config_id
     experiment = load_spec_dict(manifest["spec"], Path(manifest["spec_path"]))
     ruleset = get_ruleset(experiment.spec.ruleset)
-    compiled = ruleset.compile_config(experiment.matchup_experiments()[config_id], config_id=config_id)
+    compiled = ruleset.compile_config(experiment.config_experiments()[config_id], config_id=config_id)
     n_slots = experiment.spec.games * compiled.rows_per_unit
     if args.game >= n_slots:
         raise InputError(f"--game: {args.game} is out of range; {run_dir} has game indices 0..{n_slots - 1}")
@@ -218,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse has printed its message (exit 2) or the help (exit 0)
         return int(exc.code or 0)
     console = Console()
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(width=140)  # piped to a file or a log: tables need not fit 80 columns
     try:
         return args.handler(args, console)
     except InputError as exc:

@@ -11,7 +11,7 @@ import hashlib
 import re
 import tomllib
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import polars as pl
 from pydantic import BaseModel, ValidationError
@@ -37,8 +37,13 @@ def read_toml(path: Path) -> dict:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
 
 
-def load_card_file(path: Path, model: type[CardModel]) -> tuple[dict, list[CardModel]]:
-    """Read one card file: its top-level header (everything but [[card]]) and its validated cards."""
+def load_card_file(path: Path, model: type[CardModel],
+                   overrides: dict[str, dict[str, Any]] | None = None) -> tuple[dict, list[CardModel]]:
+    """Read one card file: its top-level header (everything but [[card]]) and its validated cards.
+
+    `overrides` (card id -> {field: value}, as a sweep sets them) change fields of the cards with
+    those ids before validation, so a swept value is checked exactly like a value in the file;
+    ids the file does not hold are ignored (the caller checks every id landed somewhere)."""
     data = read_toml(path)
     raw_cards = data.pop("card", None)
     if not isinstance(raw_cards, list) or not raw_cards:
@@ -48,6 +53,8 @@ def load_card_file(path: Path, model: type[CardModel]) -> tuple[dict, list[CardM
     seen: dict[str, int] = {}
     for position, raw in enumerate(raw_cards, start=1):
         card_id = raw.get("id", f"#{position}") if isinstance(raw, dict) else f"#{position}"
+        if overrides and isinstance(raw, dict) and card_id in overrides:
+            raw = {**raw, **overrides[card_id]}
         try:
             card = model.model_validate(raw)
         except ValidationError as exc:

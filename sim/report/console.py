@@ -14,7 +14,9 @@ import polars as pl
 from rich.console import Console
 from rich.table import Table
 
+from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
+from sim.analysis.sweeps import sweep_comparison
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, game_length, match_results, story_clear_chance, story_stages,
 )
@@ -63,13 +65,19 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         console.print(line, highlight=False)
     rates = faction_win_rates(run_dir)
     many = rates["config"].n_unique() > 1
-    console.print(_table("Win rate (draw = ½ win), 95% Wilson interval", rates,
+    sweep = manifest["spec"].get("sweep") is not None
+    if sweep:
+        print_sweep(console, run_dir, manifest)
+        if any(str(axis.get("field")) == "budget" for axis in manifest["spec"]["sweep"]["axis"]):
+            print_budget_slopes(console, run_dir)
+    else:
+        console.print(_table("Win rate (draw = ½ win), 95% Wilson interval", rates,
                          _with_config(["side", "label", "faction", "n", "win rate", "95% CI", "W / L / D"], many), {
         "config": lambda r: r["config"], "side": lambda r: "AB"[r["side"]], "label": lambda r: r["label"],
         "faction": lambda r: r["faction"], "n": lambda r: f"{r['n']:,}", "win rate": lambda r: _pct(r["win_rate"]),
         "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]",
         "W / L / D": lambda r: f"{r['wins']:,} / {r['losses']:,} / {r['draws']:,}",
-    }))
+        }))
     console.print(_table("First-player advantage (side A first minus second)", first_player_advantage(run_dir),
                          _with_config(["advantage", "95% CI", "first", "second", "pairs", "method"], many), {
         "config": lambda r: r["config"], "advantage": lambda r: _signed_pts(r["advantage"]),
@@ -83,16 +91,45 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         "config": lambda r: r["config"], "n": lambda r: f"{r['n']:,}", "median": lambda r: f"{r['median']:g}",
         "p90": lambda r: str(r["p90"]), "max": lambda r: str(r["max"]), "mean": lambda r: f"{r['mean']:.1f}",
     }))
-    console.print(_table("End reasons", end_reasons(run_dir), _with_config(["reason", "games", "share"], many), {
-        "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: f"{r['count']:,}",
-        "share": lambda r: _pct(r["share"]),
-    }))
+    if not sweep:
+        console.print(_table("End reasons", end_reasons(run_dir), _with_config(["reason", "games", "share"], many), {
+            "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: f"{r['count']:,}",
+            "share": lambda r: _pct(r["share"]),
+        }))
     if manifest["spec"].get("matchups") == "round_robin":
         print_matchups(console, run_dir)
     if manifest.get("kind") == "story":
         print_story(console, run_dir, many)
     elif manifest.get("kind") == "best_of_three":
         print_matches(console, run_dir, many)
+
+
+def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
+    """Each config of a sweep against the baseline, game by game on the same seeds: side A's win
+    rate, the paired difference from the baseline with its 95% interval, and its q-value."""
+    order = {config_id: k for k, config_id in enumerate(manifest["configs"])}  # the spec's order
+    frame = sweep_comparison(run_dir).sort(pl.col("config").replace_strict(order, default=len(order)))
+    console.print(_table("Sweep: side A against the baseline on the same games (paired), q = Benjamini-Hochberg",
+                         frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q"], {
+        "config": lambda r: r["config"], "n": lambda r: f"{r['n']:,}", "win rate": lambda r: _pct(r["win_rate"]),
+        "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]",
+        "Δ vs base": lambda r: "baseline" if r["config"] == "base" else _signed_pts(r["diff"]),
+        "95% CI of Δ": lambda r: "" if r["config"] == "base" else
+        f"[{_signed_pts(r['diff_low'])}, {_signed_pts(r['diff_high'])}]",
+        "q": lambda r: "" if r["q_value"] is None or r["q_value"] != r["q_value"] else f"{r['q_value']:.3g}",
+    }))
+
+
+def print_budget_slopes(console: Console, run_dir: Path) -> None:
+    """The draft-budget curve's fitted slope: side A's win-rate points per budget point."""
+    slopes = budget_slopes(budget_cells(run_dir))
+    console.print(_table("Draft budget: what one budget point is worth to side A (logistic fit)", slopes,
+                         ["faction_a", "faction_b", "budget_b", "budgets", "Elo per point", "win-rate pts per point at top"], {
+        "faction_a": lambda r: r["faction_a"], "faction_b": lambda r: r["faction_b"],
+        "budget_b": lambda r: str(r["budget_b"]), "budgets": lambda r: str(r["budgets"]),
+        "Elo per point": lambda r: f"{r['elo_per_point']:+.1f} ± {r['elo_per_point_se']:.1f}",
+        "win-rate pts per point at top": lambda r: f"{100 * r['points_at_max']:+.2f} (fitted {_pct(r['fitted_at_max'])})",
+    }))
 
 
 def print_matchups(console: Console, run_dir: Path) -> None:

@@ -42,7 +42,7 @@ from sim.run.spec import load_spec
 from sim.rulesets import get_ruleset
 experiment = load_spec(Path(sys.argv[1]))
 ruleset = get_ruleset(experiment.spec.ruleset)
-config_id, first = next(iter(experiment.matchup_experiments().items()))
+config_id, first = next(iter(experiment.config_experiments().items()))
 config = ruleset.compile_config(first, config_id)
 ruleset.play_chunk(config, 1, 0, 64)
 """
@@ -71,7 +71,7 @@ def time_start(spec: Path, cache_dir: Path) -> float:
 def games_per_second(experiment: Experiment, games: int, repeats: int) -> dict[int, list[float]]:
     """Timed runs of `games` games on 1 thread and on all threads, alternating; {threads: [games/s]}."""
     ruleset = get_ruleset(experiment.spec.ruleset)
-    config_id, first = next(iter(experiment.matchup_experiments().items()))  # a round robin: its first matchup
+    config_id, first = next(iter(experiment.config_experiments().items()))  # a round robin: its first matchup
     config = ruleset.compile_config(first, config_id)
     all_threads = numba.config.NUMBA_NUM_THREADS
     ruleset.play_chunk(config, 1, 0, 256)  # load or compile outside the timings
@@ -139,7 +139,7 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
 
 def describe(spec: Path, games: int, repeats: int) -> str:
     experiment = load_spec(spec)
-    config_id, first = next(iter(experiment.matchup_experiments().items()))
+    config_id, first = next(iter(experiment.config_experiments().items()))
     drafted = experiment.spec.ruleset == "dicedraft"
     sides = " vs ".join(f"{s.faction} ({f'{s.draft} draft, ' if drafted else ''}{s.agent} play)"
                         for s in first.spec.sides)

@@ -89,6 +89,6 @@ def make_plan(experiment: Experiment, chunk_size: int | None = None) -> Plan:
     spec = experiment.spec
     ruleset = get_ruleset(spec.ruleset, source=str(experiment.path))
     configs = {config_id: ruleset.compile_config(sub, config_id=config_id)
-               for config_id, sub in experiment.matchup_experiments().items()}
+               for config_id, sub in experiment.config_experiments().items()}
     units = chunk_size or spec.chunk_size or ruleset.default_chunk_units(next(iter(configs.values())))
     return Plan(experiment, ruleset, configs, int(units), ()).rechunk(units)

@@ -8,7 +8,9 @@ and any rule-parameter overrides. Every problem is reported with the file and th
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -37,6 +39,83 @@ class SideSpec(BaseModel):
     weights: dict[str, float] = Field(default_factory=dict)
 
 
+SIDE_FIELDS = ("agent", "draft", "budget", "faction", "label")
+MAX_SWEEP_CONFIGS = 400
+
+
+class SweepAxis(BaseModel):
+    """One axis of a sweep ([[sweep.axis]]): a card field, a rule parameter, or a side's setting.
+
+        { card = "AR-11", field = "atq", values = [3, 4, 5, 6] }     # every side whose cards hold AR-11
+        { param = "fortaleza", values = [20, 25, 30] }
+        { side = 1, field = "budget", values = [90, 100, 110] }      # agent, draft, budget, faction, label
+        { side = 2, field = "weights.aggression", values = [0.5, 0.8] }
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str | None = Field(None, min_length=1)
+    param: str | None = Field(None, min_length=1)
+    side: int | None = Field(None, ge=1, le=MAX_SIDES)
+    field: str | None = Field(None, min_length=1)
+    values: list[Any] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "SweepAxis":
+        kinds = [k for k in ("card", "param", "side") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("an axis names exactly one of card (with field), param, or side (with field)")
+        if self.param is not None and self.field is not None:
+            raise ValueError("a param axis has no field: { param = \"name\", values = [...] }")
+        if self.param is None and self.field is None:
+            raise ValueError(f"a {kinds[0]} axis needs field = \"...\"")
+        if self.side is not None and self.field not in SIDE_FIELDS and not str(self.field).startswith("weights."):
+            raise ValueError(f"side field {self.field!r}: choose {', '.join(SIDE_FIELDS)} or weights.<name>")
+        if self.card is not None and self.field == "id":
+            raise ValueError("a sweep cannot change a card's id")
+        return self
+
+    @property
+    def label(self) -> str:
+        if self.card is not None:
+            return f"{self.card}.{self.field}"
+        if self.param is not None:
+            return f"params.{self.param}"
+        return f"side{self.side}.{self.field}"
+
+
+class SweepSpec(BaseModel):
+    """[sweep]: configs made by changing the spec along axes; every config plays the same games
+    (same seed, same seats), so each one compares with the baseline game by game."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    mode: Literal["grid", "list"] = Field(
+        "grid", description="grid: every combination of the axes' values; list: the i-th values together")
+    axes: list[SweepAxis] = Field(alias="axis", min_length=1)
+
+    @model_validator(mode="after")
+    def _sizes(self) -> "SweepSpec":
+        if self.mode == "list" and len({len(a.values) for a in self.axes}) != 1:
+            raise ValueError("mode = \"list\" takes the i-th value of every axis together: give each axis "
+                             "the same number of values")
+        count = 1
+        for axis in self.axes:
+            count = count * len(axis.values) if self.mode == "grid" else len(axis.values)
+        if count > MAX_SWEEP_CONFIGS:
+            raise ValueError(f"{count} configs: a sweep has at most {MAX_SWEEP_CONFIGS}")
+        labels = [a.label for a in self.axes]
+        if len(set(labels)) != len(labels):
+            raise ValueError("two axes change the same thing: " + ", ".join(sorted({x for x in labels if labels.count(x) > 1})))
+        return self
+
+    def points(self) -> list[tuple[tuple["SweepAxis", Any], ...]]:
+        """The sweep's settings, one tuple of (axis, value) per config, in order."""
+        if self.mode == "list":
+            return [tuple((a, a.values[i]) for a in self.axes) for i in range(len(self.axes[0].values))]
+        return [tuple(zip(self.axes, combo)) for combo in itertools.product(*(a.values for a in self.axes))]
+
+
 class ExperimentSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
@@ -54,12 +133,18 @@ class ExperimentSpec(BaseModel):
         "sides", description="sides: the two [[side]] tables play each other; round_robin: every pair of the "
         "[[side]] tables, mirrors included, each pair one config (a matchup matrix)")
     sides: list[SideSpec] = Field(alias="side", min_length=2, max_length=MAX_SIDES)
+    sweep: SweepSpec | None = None
 
     @model_validator(mode="after")
     def _two_sides_unless_round_robin(self) -> "ExperimentSpec":
         if self.matchups == "sides" and len(self.sides) != 2:
             raise ValueError(f"{len(self.sides)} [[side]] tables: a spec has two, or any number up to "
                              f"{MAX_SIDES} with matchups = \"round_robin\"")
+        if self.sweep is not None and self.matchups == "round_robin":
+            raise ValueError("a spec is a round robin or a sweep, not both: sweep one matchup at a time")
+        for axis in self.sweep.axes if self.sweep else ():
+            if axis.side is not None and axis.side > len(self.sides):
+                raise ValueError(f"sweep axis {axis.label}: there is no side {axis.side}")
         return self
 
 
@@ -69,6 +154,53 @@ class Experiment:
 
     spec: ExperimentSpec
     path: Path
+    card_overrides: tuple[tuple[str, str, Any], ...] = ()  # (card id, field, value) a sweep point sets
+    sweep_point: tuple[tuple[str, Any], ...] = ()  # (axis label, value): what this config changed
+
+    def card_override_map(self) -> dict[str, dict[str, Any]]:
+        """card id -> {field: value}, for the card loaders."""
+        out: dict[str, dict[str, Any]] = {}
+        for card_id, field_name, value in self.card_overrides:
+            out.setdefault(card_id, {})[field_name] = value
+        return out
+
+    def check_card_overrides(self, pool_ids: list[list[str]]) -> None:
+        """Every card a sweep changes must be in some side's cards."""
+        known = {card_id for ids in pool_ids for card_id in ids}
+        for card_id, field_name, _ in self.card_overrides:
+            if card_id not in known:
+                raise InputError(f"{self.path}: sweep axis {card_id}.{field_name}: no card {card_id!r} in "
+                                 f"either side's cards")
+
+    def config_experiments(self) -> dict[str, "Experiment"]:
+        """Every config this spec asks for, by config id: the matchups of a round robin, the baseline
+        ("base") and one config per point of a sweep, or just "base"."""
+        if self.spec.sweep is None:
+            return self.matchup_experiments()
+        configs = {"base": self}
+        for point in self.spec.sweep.points():
+            spec = self.spec
+            params = dict(spec.params)
+            sides = [s.model_copy() for s in spec.sides]
+            cards: list[tuple[str, str, Any]] = []
+            for axis, value in point:
+                if axis.card is not None:
+                    cards.append((axis.card, str(axis.field), value))
+                elif axis.param is not None:
+                    params[axis.param] = value
+                else:
+                    side = sides[int(axis.side) - 1]
+                    if str(axis.field).startswith("weights."):
+                        weights = dict(side.weights)
+                        weights[str(axis.field).split(".", 1)[1]] = value
+                        sides[int(axis.side) - 1] = side.model_copy(update={"weights": weights})
+                    else:
+                        sides[int(axis.side) - 1] = _validated_side(side, str(axis.field), value, self.path, axis)
+            config_id = ",".join(f"{axis.label}={_id_text(value)}" for axis, value in point)
+            sub = spec.model_copy(update={"params": params, "sides": sides, "sweep": None})
+            configs[config_id] = Experiment(sub, self.path, tuple(cards),
+                                            tuple((axis.label, value) for axis, value in point))
+        return configs
 
     @property
     def cards_dir(self) -> Path | None:
@@ -138,6 +270,20 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
 
     get_ruleset(spec.ruleset, source=str(path))
     return Experiment(spec, path)
+
+
+def _id_text(value: Any) -> str:
+    """A value as it reads in a config id (which is also a folder name): no slashes or spaces."""
+    return re.sub(r"[^A-Za-z0-9._+-]", "_", str(value))
+
+
+def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axis: SweepAxis) -> SideSpec:
+    data = side.model_dump()
+    data[field_name] = value
+    try:
+        return SideSpec.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(f"{path}: sweep axis {axis.label}: value {value!r}: {exc.errors()[0]['msg']}") from None
 
 
 def dump_spec(spec: dict) -> str:

@@ -101,6 +101,7 @@ def describe_config(compiled: Any) -> dict[str, Any]:
             "cards": len(compiled.pools[i].ids),
         })
     return {
+        "sweep": {label: value for label, value in compiled.experiment.sweep_point},
         "hashes": compiled.hashes(),
         "params": compiled.params.model_dump(mode="json"),
         "rows_per_unit": compiled.rows_per_unit,

@@ -107,15 +107,15 @@ def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
     return sorted(p.stem for p in cards_dir.glob("*.toml") if p.name != DICE_FILE)
 
 
-def load_pool(faction: str, cards_dir: Path = CARDS_DIR) -> FactionPool:
+def load_pool(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, dict] | None = None) -> FactionPool:
     """Read a faction's characters and the shared dice types into one validated, compiled pool."""
     faction_file = cards_dir / f"{faction}.toml"
     if not faction_file.exists():
         known = ", ".join(list_factions(cards_dir)) or "none"
         raise InputError(f"{cards_dir}: no card file for faction {faction!r} (found: {known})")
-    header, characters = load_card_file(faction_file, DicedraftCard)
+    header, characters = load_card_file(faction_file, DicedraftCard, overrides)
     dice_file = cards_dir / DICE_FILE
-    _, dice = load_card_file(dice_file, DicedraftCard)
+    _, dice = load_card_file(dice_file, DicedraftCard, overrides)
     for card in characters:
         if card.kind != "personaje":
             raise InputError(f"{faction_file}: card {card.id}: field 'kind': faction files hold personajes; dice go in {DICE_FILE}")

@@ -88,7 +88,9 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     source = str(experiment.path)
     params = resolve_params(DicedraftParams, spec.params, source)
     cards_dir = experiment.cards_dir or CARDS_DIR
-    pools = tuple(load_pool(side.faction, cards_dir) for side in spec.sides)
+    overrides = experiment.card_override_map()
+    pools = tuple(load_pool(side.faction, cards_dir, overrides) for side in spec.sides)
+    experiment.check_card_overrides([pool.ids for pool in pools])
     unit_kind = UNIT_KINDS[spec.kind]
     tab = np.zeros((2, MAX_CARDS, N_FIELDS), np.int32)
     w = np.zeros((2, N_WEIGHTS))

@@ -236,13 +236,13 @@ def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
     return sorted(p.stem for p in cards_dir.glob("*.toml"))
 
 
-def load_collection(faction: str, cards_dir: Path = CARDS_DIR) -> Collection:
+def load_collection(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, dict] | None = None) -> Collection:
     """Read, validate and compile one faction's collection file."""
     path = cards_dir / f"{faction}.toml"
     if not path.exists():
         known = ", ".join(list_factions(cards_dir)) or "none"
         raise InputError(f"{cards_dir}: no collection file for faction {faction!r} (found: {known})")
-    header, cards = load_card_file(path, FortalezaCard)
+    header, cards = load_card_file(path, FortalezaCard, overrides)
     ordered = _check_layout(path, cards)
     frame = pl.DataFrame({
         "id": [c.id for c in ordered], "name": [c.name for c in ordered], "kind": [c.kind for c in ordered],

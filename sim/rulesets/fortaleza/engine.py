@@ -64,7 +64,9 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
             raise InputError(f"{source}: side[{i + 1}].draft: fortaleza decks are not drafted (rule F-02); remove it")
     params = resolve_params(FortalezaParams, spec.params, source)
     cards_dir: Path = experiment.cards_dir or CARDS_DIR
-    pools = tuple(load_collection(side.faction, cards_dir) for side in spec.sides)
+    overrides = experiment.card_override_map()
+    pools = tuple(load_collection(side.faction, cards_dir, overrides) for side in spec.sides)
+    experiment.check_card_overrides([pool.ids for pool in pools])
     tab = np.stack([p.table for p in pools]).astype(np.int32)
     w = np.stack([agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, side.weights, source, i) for i, side in enumerate(spec.sides)])
     agents = np.array([AGENT_NAMES.index(side.agent) for side in spec.sides], np.int64)

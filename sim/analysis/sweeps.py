@@ -1,0 +1,62 @@
+"""A sweep's configs against its baseline, game by game.
+
+Every config of a sweep plays the same games as the baseline ("base"): the same seed, the same seat
+of each game, the same shuffles, dice and agent draws wherever the change does not reach. So the
+comparison is paired: for each game index i, d_i = score_config(i) − score_base(i) (side A's score:
+win 1, draw ½, loss 0), and the difference is the mean of d with a normal interval from the spread
+of d (mean ± z·sd/√n). Pairing removes the luck both games share, so a small change shows with far
+fewer games than two independent win rates would need; an axis that does not change the game gives
+d = 0 for every game, a difference of exactly zero. p-values are two-sided on the same standard
+error; q-values are Benjamini-Hochberg across the sweep's configs (multiple_testing).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim.analysis.intervals import Z95, score_a, wilson_exprs
+from sim.analysis.multiple_testing import benjamini_hochberg
+from sim.analysis.scans import scan_games
+
+BASELINE = "base"
+
+
+def _normal_p(mean: float, se: float) -> float:
+    if se == 0.0 or math.isnan(se):
+        return 1.0 if mean == 0.0 else 0.0
+    return math.erfc(abs(mean / se) / math.sqrt(2.0))
+
+
+def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) -> pl.DataFrame:
+    """One row per config: n, side A's win rate with its Wilson interval, and the paired difference
+    from the baseline (`diff`, `diff_low`, `diff_high`, `p_value`, `q_value`; the baseline's own row
+    has diff 0 and no p-value). Games the baseline lacks (a run still going) are left out of a pair."""
+    games = scan_games(run_dir).select("config", "game", score_a().alias("score"))
+    base = games.filter(pl.col("config") == baseline).select("game", pl.col("score").alias("base_score"))
+    per_game = games.join(base, on="game", how="inner").with_columns(
+        (pl.col("score") - pl.col("base_score")).alias("d"))
+    summary = (
+        per_game.group_by("config")
+        .agg(pl.len().cast(pl.Int64).alias("n"), pl.col("score").sum().alias("score_sum"),
+             pl.col("d").mean().alias("diff"), pl.col("d").std(ddof=1).alias("sd"))
+        .collect()
+        .sort("config")
+    )
+    low, high = wilson_exprs(pl.col("score_sum"), pl.col("n"), z)
+    summary = summary.with_columns((pl.col("score_sum") / pl.col("n")).alias("win_rate"), low.alias("ci_low"),
+                                   high.alias("ci_high"))
+    se = summary["sd"].fill_null(0.0) / np.sqrt(summary["n"].to_numpy())
+    diff = summary["diff"].to_numpy()
+    p = np.array([_normal_p(m, s) for m, s in zip(diff, se.to_numpy())])
+    others = summary["config"].to_numpy() != baseline
+    q = np.full(len(p), np.nan)
+    if others.any():
+        q[others] = benjamini_hochberg(p[others])
+    return summary.with_columns(
+        (pl.col("diff") - z * se).alias("diff_low"), (pl.col("diff") + z * se).alias("diff_high"),
+        pl.Series("p_value", np.where(others, p, np.nan)), pl.Series("q_value", q),
+    ).select("config", "n", "win_rate", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_value", "q_value")
