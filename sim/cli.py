@@ -94,6 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
 
+    report = commands.add_parser("report", help="export a run: standalone HTML report, CSV, Parquet, PDF, PNG",
+                                 description="Export a stored run's figures and tables; every export carries "
+                                 "the run's manifest.")
+    report.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
+    report.add_argument("--format", default="html", metavar="F[,F...]",
+                        help="html (default; opens offline), csv, parquet, pdf, png (pdf and png need Chromium)")
+    report.add_argument("--out", type=Path, metavar="DIR", help="where to write (default: RUN/report/)")
+    report.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
+    report.set_defaults(handler=command_report)
+
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="SPEC",
@@ -106,6 +116,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
     bench.set_defaults(handler=command_bench)
     return parser
+
+
+def command_report(args: argparse.Namespace, console: Console) -> int:
+    from sim.report.export import FORMATS, write_reports  # Plotly only loads when exporting
+
+    formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
+    unknown = [f for f in formats if f not in FORMATS]
+    if not formats or unknown:
+        raise InputError(f"--format: {', '.join(unknown) or 'nothing given'}; choose from {', '.join(FORMATS)}")
+    run_dir = resolve_run_dir(args.run, args.results)
+    manifest = read_manifest(run_dir)
+    out = args.out or run_dir / "report"
+    for path in write_reports(run_dir, manifest, formats, out):
+        console.print(f"wrote {path}", highlight=False)
+    return 0
 
 
 def command_bench(args: argparse.Namespace, console: Console) -> int:

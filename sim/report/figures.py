@@ -1,0 +1,134 @@
+"""The report's pictures: Plotly figures built from sim.analysis tables, one function per view.
+
+The same figures serve the standalone HTML report and (later) the dashboard, so a designer sees the
+same picture wherever they look. Every rate is drawn with its 95% interval and its n on hover.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+import polars as pl
+
+PCT = dict(tickformat=".0%")
+
+
+def _error(low: pl.Series, mid: pl.Series, high: pl.Series) -> dict[str, Any]:
+    return dict(type="data", symmetric=False, array=(high - mid).to_list(), arrayminus=(mid - low).to_list())
+
+
+def win_rate_figure(rates: pl.DataFrame) -> go.Figure:
+    """Each config's side win rates as bars with their Wilson intervals."""
+    fig = go.Figure()
+    for side, part in rates.group_by("side", maintain_order=True):
+        fig.add_bar(x=part["config"].to_list(), y=part["win_rate"].to_list(), name=f"side {'AB'[side[0]]}",
+                    error_y=_error(part["ci_low"], part["win_rate"], part["ci_high"]),
+                    customdata=list(zip(part["label"].to_list(), part["n"].to_list())),
+                    hovertemplate="%{x}<br>%{customdata[0]}: %{y:.1%} (n=%{customdata[1]:,})<extra></extra>")
+    fig.update_layout(title="Win rate by side (draw = ½ win), 95% interval", barmode="group", yaxis=PCT)
+    return fig
+
+
+def matchup_figure(cells: pl.DataFrame) -> go.Figure:
+    """The matchup matrix as a heatmap: row's win rate against column, n and interval on hover."""
+    labels = sorted(cells["row"].unique().to_list())
+    by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
+    z, text, hover = [], [], []
+    for row in labels:
+        z.append([by[(row, c)]["win_rate"] if (row, c) in by else None for c in labels])
+        text.append([f"{by[(row, c)]['win_rate']:.1%}" if (row, c) in by else "" for c in labels])
+        hover.append([f"{row} vs {c}: {by[(row, c)]['win_rate']:.1%} [{by[(row, c)]['ci_low']:.1%}, "
+                      f"{by[(row, c)]['ci_high']:.1%}], n={by[(row, c)]['n']:,}" if (row, c) in by else ""
+                      for c in labels])
+    fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
+                               hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdBu", reversescale=True))
+    fig.update_layout(title="Matchups: row's win rate against column", xaxis_title="opponent",
+                      yaxis=dict(autorange="reversed"))
+    return fig
+
+
+def first_player_figure(fpa: pl.DataFrame) -> go.Figure:
+    fig = go.Figure(go.Bar(x=fpa["config"].to_list(), y=fpa["advantage"].to_list(),
+                           error_y=_error(fpa["ci_low"], fpa["advantage"], fpa["ci_high"]),
+                           hovertemplate="%{x}: %{y:+.1%}<extra></extra>"))
+    fig.update_layout(title="First-player advantage (win rate going first minus second), 95% interval",
+                      yaxis=dict(tickformat="+.0%"))
+    return fig
+
+
+def game_length_figure(turns: pl.DataFrame) -> go.Figure:
+    """Distribution of game length per config (turns → share of games)."""
+    fig = go.Figure()
+    for config, part in turns.group_by("config", maintain_order=True):
+        part = part.sort("turns")
+        fig.add_scatter(x=part["turns"].to_list(), y=part["share"].to_list(), mode="lines", name=str(config[0]),
+                        hovertemplate="%{x} turns: %{y:.1%}<extra>" + str(config[0]) + "</extra>")
+    fig.update_layout(title="Game length", xaxis_title="turns", yaxis=dict(title="share of games", **PCT))
+    return fig
+
+
+def end_reason_figure(reasons: pl.DataFrame) -> go.Figure:
+    fig = go.Figure()
+    for reason, part in reasons.group_by("end_reason", maintain_order=True):
+        fig.add_bar(x=part["config"].to_list(), y=part["share"].to_list(), name=str(reason[0]),
+                    customdata=part["count"].to_list(),
+                    hovertemplate="%{x}: %{y:.1%} (%{customdata:,} games)<extra>" + str(reason[0]) + "</extra>")
+    fig.update_layout(title="How games ended", barmode="stack", yaxis=PCT)
+    return fig
+
+
+def sweep_figure(sweep: pl.DataFrame) -> go.Figure:
+    """Each config's paired difference from the baseline, with its 95% interval."""
+    others = sweep.filter(pl.col("config") != "base")
+    fig = go.Figure(go.Bar(
+        x=others["config"].to_list(), y=others["diff"].to_list(),
+        error_y=_error(others["diff_low"], others["diff"], others["diff_high"]),
+        customdata=list(zip(others["win_rate"].to_list(), others["q_value"].to_list(), others["n"].to_list())),
+        hovertemplate="%{x}<br>Δ %{y:+.2%} vs base (win rate %{customdata[0]:.1%}, q=%{customdata[1]:.2g}, "
+                      "n=%{customdata[2]:,})<extra></extra>"))
+    fig.update_layout(title="Sweep: side A's win rate against the baseline, same games (paired), 95% interval",
+                      yaxis=dict(tickformat="+.0%"))
+    return fig
+
+
+def budget_curve_figure(cells: pl.DataFrame) -> go.Figure:
+    """Side A's win rate against its draft budget, one line (with its interval band) per opponent."""
+    fig = go.Figure()
+    for key, part in cells.group_by("faction_a", "faction_b", "budget_b", maintain_order=True):
+        part = part.sort("budget_a")
+        name = f"{key[0]} vs {key[1]} at {key[2]}"
+        x = part["budget_a"].to_list()
+        fig.add_scatter(x=x + x[::-1], y=part["ci_high"].to_list() + part["ci_low"].to_list()[::-1], fill="toself",
+                        line=dict(width=0), opacity=0.25, showlegend=False, hoverinfo="skip")
+        fig.add_scatter(x=x, y=part["win_rate"].to_list(), mode="lines+markers", name=name,
+                        customdata=part["n"].to_list(),
+                        hovertemplate="budget %{x}: %{y:.1%} (n=%{customdata:,})<extra>" + name + "</extra>")
+    fig.update_layout(title="Draft budget: side A's win rate against its budget, 95% interval",
+                      xaxis_title="side A's budget (points)", yaxis=PCT)
+    return fig
+
+
+def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = "") -> go.Figure:
+    """GIH win rate against cost, one marker per card of one config, n and IWD on hover."""
+    shown = impact.filter(pl.col("gih_n") >= max(min_games, 1))
+    fig = go.Figure()
+    for (faction, side), part in shown.group_by("faction", "side", maintain_order=True):
+        fig.add_scatter(
+            x=part["cost"].to_list(), y=part["gih_wr"].to_list(), mode="markers", name=f"{faction} ({'AB'[side]})",
+            customdata=list(zip(part["card_name"].to_list(), part["gih_n"].to_list(), part["iwd"].to_list())),
+            hovertemplate="%{customdata[0]} (cost %{x}): GIH %{y:.1%}, n=%{customdata[1]:,}, "
+                          "IWD %{customdata[2]:+.1%}<extra></extra>")
+    where = f" ({config})" if config else ""
+    fig.update_layout(title=f"Cards: win rate when seen (GIH) against cost{where}", xaxis_title="cost", yaxis=PCT)
+    return fig
+
+
+def story_figure(stages: pl.DataFrame) -> go.Figure:
+    fig = go.Figure()
+    for config, part in stages.group_by("config", maintain_order=True):
+        part = part.sort("stage")
+        fig.add_bar(x=[f"stage {s + 1}" for s in part["stage"].to_list()], y=part["rate"].to_list(),
+                    name=str(config[0]), error_y=_error(part["ci_low"], part["rate"], part["ci_high"]))
+    fig.update_layout(title="Story mode: side A's win rate at each stage, 95% interval", yaxis=PCT)
+    return fig
