@@ -14,6 +14,7 @@ import polars as pl
 from rich.console import Console
 from rich.table import Table
 
+from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.sweeps import sweep_comparison
@@ -37,7 +38,7 @@ def _with_config(columns: list[str], many: bool) -> list[str]:
 def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str, Any]) -> Table:
     table = Table(title=title, title_justify="left", title_style="bold")
     for name in columns:
-        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method") else "right")
+        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method", "card") else "right")
     for row in frame.iter_rows(named=True):
         table.add_row(*[render[name](row) for name in columns])
     return table
@@ -65,10 +66,12 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         console.print(line, highlight=False)
     rates = faction_win_rates(run_dir)
     many = rates["config"].n_unique() > 1
-    sweep = manifest["spec"].get("sweep") is not None
-    if sweep:
+    sweep = manifest["spec"].get("sweep") is not None or manifest["spec"].get("ablation") is not None
+    if manifest["spec"].get("ablation") is not None:
+        print_ablation(console, run_dir, manifest)
+    elif sweep:
         print_sweep(console, run_dir, manifest)
-        if any(str(axis.get("field")) == "budget" for axis in manifest["spec"]["sweep"]["axis"]):
+        if any(str(axis.get("field")) == "budget" for axis in manifest["spec"]["sweep"]["axis"]):  # a budget curve
             print_budget_slopes(console, run_dir)
     else:
         console.print(_table("Win rate (draw = ½ win), 95% Wilson interval", rates,
@@ -117,6 +120,23 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
         "95% CI of Δ": lambda r: "" if r["config"] == "base" else
         f"[{_signed_pts(r['diff_low'])}, {_signed_pts(r['diff_high'])}]",
         "q": lambda r: "" if r["q_value"] is None or r["q_value"] != r["q_value"] else f"{r['q_value']:.3g}",
+    }))
+
+
+def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
+    """Each card's worth: the baseline minus the game with a plain card of its cost, same games."""
+    frame = ablation_impact(run_dir, manifest)
+    side = manifest["spec"]["ablation"]["side"]
+    per_point = frame["worth_per_budget_point"][0] if frame.height else None
+    note = f"; one budget point = {_signed_pts(per_point)}" if per_point is not None else ""
+    console.print(_table(f"Card worth to side {'AB'[side - 1]}: baseline minus a plain card of the same cost, "
+                         f"same games (paired){note}", frame,
+                         ["card", "cost", "n", "worth", "95% CI", "q", "budget points"], {
+        "card": lambda r: f"{r['card_id']} {r['card_name'] or ''}", "cost": lambda r: str(r["cost"]),
+        "n": lambda r: f"{r['n']:,}", "worth": lambda r: _signed_pts(r["worth"]),
+        "95% CI": lambda r: f"[{_signed_pts(r['worth_low'])}, {_signed_pts(r['worth_high'])}]",
+        "q": lambda r: "" if r["q_value"] is None or r["q_value"] != r["q_value"] else f"{r['q_value']:.3g}",
+        "budget points": lambda r: "" if r["points"] is None else f"{r['points']:+.1f}",
     }))
 
 

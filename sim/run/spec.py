@@ -116,6 +116,19 @@ class SweepSpec(BaseModel):
         return [tuple(zip(self.axes, combo)) for combo in itertools.product(*(a.values for a in self.axes))]
 
 
+class AblationSpec(BaseModel):
+    """[ablation]: causal card impact. Each named card of one side (default: all of its cards) is
+    replaced by a vanilla filler of the same cost (the ruleset's `vanilla_filler`), one config per
+    card, on the baseline's games; the paired difference is what the card is worth."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    side: int = Field(1, ge=1, le=2, description="whose cards (1 = side A)")
+    cards: list[str] | Literal["all"] = "all"
+    budget_step: int = Field(0, ge=0, le=100, description="dicedraft: also play this side's budget this many "
+                             "points lower, so each card's worth can be read in budget points")
+
+
 class ExperimentSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
@@ -134,14 +147,15 @@ class ExperimentSpec(BaseModel):
         "[[side]] tables, mirrors included, each pair one config (a matchup matrix)")
     sides: list[SideSpec] = Field(alias="side", min_length=2, max_length=MAX_SIDES)
     sweep: SweepSpec | None = None
+    ablation: AblationSpec | None = None
 
     @model_validator(mode="after")
     def _two_sides_unless_round_robin(self) -> "ExperimentSpec":
         if self.matchups == "sides" and len(self.sides) != 2:
             raise ValueError(f"{len(self.sides)} [[side]] tables: a spec has two, or any number up to "
                              f"{MAX_SIDES} with matchups = \"round_robin\"")
-        if self.sweep is not None and self.matchups == "round_robin":
-            raise ValueError("a spec is a round robin or a sweep, not both: sweep one matchup at a time")
+        if sum(x for x in (self.sweep is not None, self.ablation is not None, self.matchups == "round_robin")) > 1:
+            raise ValueError("a spec is one of: a round robin, a sweep, an ablation; split it into several specs")
         for axis in self.sweep.axes if self.sweep else ():
             if axis.side is not None and axis.side > len(self.sides):
                 raise ValueError(f"sweep axis {axis.label}: there is no side {axis.side}")
@@ -156,6 +170,7 @@ class Experiment:
     path: Path
     card_overrides: tuple[tuple[str, str, Any], ...] = ()  # (card id, field, value) a sweep point sets
     sweep_point: tuple[tuple[str, Any], ...] = ()  # (axis label, value): what this config changed
+    ablate: tuple[int, str] | None = None  # (side index, card id) replaced by a vanilla filler
 
     def card_override_map(self) -> dict[str, dict[str, Any]]:
         """card id -> {field: value}, for the card loaders."""
@@ -175,6 +190,8 @@ class Experiment:
     def config_experiments(self) -> dict[str, "Experiment"]:
         """Every config this spec asks for, by config id: the matchups of a round robin, the baseline
         ("base") and one config per point of a sweep, or just "base"."""
+        if self.spec.ablation is not None:
+            return self.ablation_experiments()
         if self.spec.sweep is None:
             return self.matchup_experiments()
         configs = {"base": self}
@@ -207,6 +224,40 @@ class Experiment:
         if self.spec.cards_dir is None:
             return None
         return (self.path.parent / self.spec.cards_dir).resolve()
+
+    def ablation_experiments(self) -> dict[str, "Experiment"]:
+        """The baseline, one config per ablated card ("without=<id>"), and with `budget_step` the side
+        at a lower budget ("side<N>.budget=<B>"), all on the baseline's games."""
+        from sim.rulesets import get_ruleset  # the registry imports the rulesets; spec stays light
+
+        ablation = self.spec.ablation
+        assert ablation is not None
+        index = ablation.side - 1
+        side = self.spec.sides[index]
+        ruleset = get_ruleset(self.spec.ruleset, source=str(self.path))
+        available = ruleset.ablatable_cards(side.faction, self.cards_dir or ruleset.CARDS_DIR)
+        cards = available if ablation.cards == "all" else list(ablation.cards)
+        unknown = [c for c in cards if c not in available]
+        if unknown:
+            raise InputError(f"{self.path}: ablation.cards: {', '.join(unknown)} not among side {ablation.side}'s "
+                             f"cards ({side.faction})")
+        configs: dict[str, Experiment] = {"base": self}
+        for card_id in cards:
+            configs[f"without={card_id}"] = Experiment(self.spec, self.path, ablate=(index, card_id),
+                                                       sweep_point=(("without", card_id),))
+        if ablation.budget_step:
+            base_budget = side.budget if side.budget is not None else self.spec.params.get("budget", 135)
+            lower = int(base_budget) - ablation.budget_step
+            if lower < 0:
+                raise InputError(f"{self.path}: ablation.budget_step: {ablation.budget_step} is above side "
+                                 f"{ablation.side}'s budget of {base_budget}")
+            sides = list(self.spec.sides)
+            sides[index] = _validated_side(side, "budget", lower, self.path, SweepAxis(side=ablation.side,
+                                                                                       field="budget", values=[lower]))
+            configs[f"side{ablation.side}.budget={lower}"] = Experiment(
+                self.spec.model_copy(update={"sides": sides}), self.path,
+                sweep_point=((f"side{ablation.side}.budget", lower),))
+        return configs
 
     def matchup_experiments(self) -> dict[str, "Experiment"]:
         """The configs this spec asks for, by config id: "base" for a two-sided spec; for a round

@@ -1,7 +1,7 @@
 """Dicedraft: spiders against centipedes, a 15-card draft under 135 points, double blocks, double
 attacks and dice (rules D-01 to D-18; see rules.md beside this file)."""
 
-from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, list_factions, load_pool
+from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, ablatable_cards, list_factions, load_pool
 from sim.rulesets.dicedraft.engine import (
     CompiledConfig, cards_frame, compile_config, default_chunk_units, describe_events, events_of_stage, games_frame,
     play_chunk, trace_unit,
@@ -12,7 +12,7 @@ NAME = "dicedraft"
 VERSION = "1.1.0"  # 1.1: the `seen` card counter
 
 __all__ = [
-    "CARDS_DIR", "NAME", "VERSION", "CompiledConfig", "DicedraftParams", "FactionPool", "cards_frame",
+    "CARDS_DIR", "NAME", "VERSION", "ablatable_cards", "CompiledConfig", "DicedraftParams", "FactionPool", "cards_frame",
     "compile_config", "default_chunk_units", "describe_events", "events_of_stage", "games_frame", "list_factions", "load_pool", "play_chunk",
     "trace_unit",
 ]

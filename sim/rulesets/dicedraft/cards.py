@@ -103,6 +103,26 @@ def _compile_table(frame: pl.DataFrame) -> np.ndarray:
     return table
 
 
+def ablatable_cards(faction: str, cards_dir: Path = CARDS_DIR) -> list[str]:
+    """The cards an ablation of this faction's side can replace: its whole pool, dice included."""
+    return load_pool(faction, cards_dir).ids
+
+
+def vanilla_filler(pool: FactionPool, card_id: str) -> dict:
+    """A plain card of the same cost to stand in for `card_id` (causal card impact, ANALYTICS.md):
+    a character gets the faction's average ATQ+DEF per point for that cost, split evenly, and no
+    double block or attack; a die becomes the pool's smallest die of the same boost."""
+    row = pool.frame.row(pool.index_of(card_id), named=True)
+    if row["kind"] == "dado":
+        same = pool.frame.filter((pl.col("kind") == "dado") & (pl.col("boost") == row["boost"]))
+        return {"name": f"Relleno ({row['cost']})", "die": int(same["die"].min())}
+    chars = pool.frame.filter(pl.col("kind") == "personaje")
+    rate = float((chars["atq"] + chars["def_"]).sum()) / max(1, int(chars["cost"].sum()))
+    total = max(2, round(rate * row["cost"]))
+    return {"name": f"Relleno ({row['cost']})", "atq": total // 2, "def": total - total // 2,
+            "double_block": False, "double_attack": False}
+
+
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
     return sorted(p.stem for p in cards_dir.glob("*.toml") if p.name != DICE_FILE)
 

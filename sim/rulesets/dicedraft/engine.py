@@ -14,7 +14,7 @@ from sim.core.params import params_hash, resolve_params
 from sim.core.records import count_cards, counters_frame, play_in_blocks
 from sim.core.rng import seed_to_u64
 from sim.draft.budget import _max_deck_size, count_table, greedy_decks_by_budget
-from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool
+from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool, vanilla_filler
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
     N_VAL, N_WEIGHTS, RESULT_NAMES, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Event, Field, Kind, UnitKind,
@@ -89,6 +89,9 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     params = resolve_params(DicedraftParams, spec.params, source)
     cards_dir = experiment.cards_dir or CARDS_DIR
     overrides = experiment.card_override_map()
+    if experiment.ablate is not None:  # causal card impact: the card becomes a plain one of its cost
+        index, card_id = experiment.ablate
+        overrides[card_id] = vanilla_filler(load_pool(spec.sides[index].faction, cards_dir), card_id)
     pools = tuple(load_pool(side.faction, cards_dir, overrides) for side in spec.sides)
     experiment.check_card_overrides([pool.ids for pool in pools])
     unit_kind = UNIT_KINDS[spec.kind]

@@ -1,7 +1,7 @@
 """Fortaleza: China, Japón and Corea; lands and energy, a response chain, traps, equipment and
 keywords (rules F-01 to F-36; see rules.md beside this file)."""
 
-from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, list_factions, load_collection
+from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, ablatable_cards, list_factions, load_collection
 from sim.rulesets.fortaleza.engine import (
     CompiledConfig, cards_frame, compile_config, default_chunk_units, describe_events, events_of_stage, games_frame,
     play_chunk, trace_unit,
@@ -12,7 +12,7 @@ NAME = "fortaleza"
 VERSION = "0.1.0"
 
 __all__ = [
-    "CARDS_DIR", "NAME", "VERSION", "Collection", "CompiledConfig", "FortalezaParams", "cards_frame", "compile_config",
+    "CARDS_DIR", "NAME", "VERSION", "ablatable_cards", "Collection", "CompiledConfig", "FortalezaParams", "cards_frame", "compile_config",
     "default_chunk_units", "describe_events", "events_of_stage", "games_frame", "list_factions", "load_collection",
     "play_chunk", "trace_unit",
 ]

@@ -232,6 +232,29 @@ def _check_layout(path: Path, cards: list[FortalezaCard]) -> list[FortalezaCard]
     return [by_number[n] for n in range(1, N_DESIGNS + 1)]
 
 
+NOTHING = {"on": "lanzar", "do": "robar", "n": 0, "target": "jugador"}  # an effect that does nothing
+
+
+def ablatable_cards(faction: str, cards_dir: Path = CARDS_DIR) -> list[str]:
+    """The cards an ablation can replace: every design but the lands (they are identical in play)."""
+    return [c.id for c in load_collection(faction, cards_dir).cards if c.kind != "tierra"]
+
+
+def vanilla_filler(collection: Collection, card_id: str) -> dict:
+    """A plain design of the same kind and cost to stand in for `card_id` (causal card impact): a
+    unit of ATQ = cost and RES = cost + 1 with no keyword, tag or effect; a technique or trap whose
+    effect does nothing; an artifact with no ability and no equipment."""
+    card = collection.cards[collection.index_of(card_id)]
+    plain: dict = {"name": f"Relleno ({card.cost})", "tags": [], "text": ""}
+    if card.kind in ("personaje", "criatura"):
+        return plain | {"atq": card.cost, "res": card.cost + 1, "keywords": [], "effect": [], "speed": "",
+                        "activate_cost": 0}
+    if card.kind in ("tecnica", "trampa"):
+        return plain | {"effect": [NOTHING]}
+    return plain | {"effect": [], "speed": "", "activate_cost": 0, "equip": "", "equip_cost": 0, "bonus_atq": 0,
+                    "bonus_res": 0, "bonus_keywords": []}
+
+
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
     return sorted(p.stem for p in cards_dir.glob("*.toml"))
 

@@ -14,7 +14,7 @@ from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import count_cards, counters_frame, play_in_blocks
 from sim.core.rng import seed_to_u64
-from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, load_collection
+from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, load_collection, vanilla_filler
 from sim.rulesets.fortaleza.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_EVENTS, N_COLS, N_DESIGNS, Col, Weight,
 )
@@ -65,6 +65,9 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     params = resolve_params(FortalezaParams, spec.params, source)
     cards_dir: Path = experiment.cards_dir or CARDS_DIR
     overrides = experiment.card_override_map()
+    if experiment.ablate is not None:  # causal card impact: the card becomes a plain one of its cost
+        index, card_id = experiment.ablate
+        overrides[card_id] = vanilla_filler(load_collection(spec.sides[index].faction, cards_dir), card_id)
     pools = tuple(load_collection(side.faction, cards_dir, overrides) for side in spec.sides)
     experiment.check_card_overrides([pool.ids for pool in pools])
     tab = np.stack([p.table for p in pools]).astype(np.int32)
