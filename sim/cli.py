@@ -20,18 +20,16 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import polars as pl
 from rich.console import Console
 
-from sim.analysis.scans import scan_games
+from sim.analysis.replay import replay_game
 from sim.core.errors import InputError
-from sim.rulesets import get_ruleset
 from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, make_executor
 from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
-from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec, load_spec_dict
+from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec
 from sim.run.store import MANIFEST, read_manifest
 from sim.report.console import print_summary
 
@@ -104,6 +102,18 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
     report.set_defaults(handler=command_report)
 
+    dash_app = commands.add_parser("dash", help="open the dashboard (a local web app) over a results folder",
+                                   description="Serve the dashboard. On 127.0.0.1 by default; binding to any "
+                                   "other address needs a token (--token or SIM_DASH_TOKEN).")
+    dash_app.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
+    dash_app.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=8050)
+    dash_app.add_argument("--token", default=os.environ.get("SIM_DASH_TOKEN"),
+                          help="require this token on every request (default: SIM_DASH_TOKEN)")
+    dash_app.add_argument("--executor", choices=EXECUTORS, default="ray", help="executor of runs launched from the "
+                          "dashboard (default ray)")
+    dash_app.set_defaults(handler=command_dash)
+
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="SPEC",
@@ -130,6 +140,23 @@ def command_report(args: argparse.Namespace, console: Console) -> int:
     out = args.out or run_dir / "report"
     for path in write_reports(run_dir, manifest, formats, out):
         console.print(f"wrote {path}", highlight=False)
+    return 0
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def command_dash(args: argparse.Namespace, console: Console) -> int:
+    if args.host not in LOOPBACK and not args.token:
+        raise InputError(f"--host {args.host}: other machines could reach the dashboard; give --token (or set "
+                         "SIM_DASH_TOKEN) so that requests without it are refused")
+    args.results.mkdir(parents=True, exist_ok=True)
+    from dashboards.app import create_app  # Dash loads only for this command
+
+    app = create_app(args.results, token=args.token, executor=args.executor)
+    where = f"http://{args.host}:{args.port}/" + (f"?token={args.token}" if args.token else "")
+    console.print(f"dashboard over {args.results.resolve()} at {where} (Ctrl-C stops it)", highlight=False)
+    app.run(host=args.host, port=args.port, debug=False)
     return 0
 
 
@@ -186,53 +213,26 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
 def command_replay(args: argparse.Namespace, console: Console) -> int:
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
-    config_id = args.config
-    if config_id is None and len(manifest["configs"]) == 1:
-        config_id = next(iter(manifest["configs"]))
-    if config_id not in manifest["configs"]:
-        raise InputError(f"--config: {'a config is needed' if config_id is None else repr(config_id)}: "
-                         f"{run_dir} has configs {', '.join(manifest['configs'])}")
-    args.config = config_id
-    experiment = load_spec_dict(manifest["spec"], Path(manifest["spec_path"]))
-    ruleset = get_ruleset(experiment.spec.ruleset)
-    compiled = ruleset.compile_config(experiment.config_experiments()[config_id], config_id=config_id)
-    n_slots = experiment.spec.games * compiled.rows_per_unit
-    if args.game >= n_slots:
-        raise InputError(f"--game: {args.game} is out of range; {run_dir} has game indices 0..{n_slots - 1}")
+    replay = replay_game(run_dir, manifest, args.config, args.game, args.lang)
     err = Console(stderr=True)
-    stored_hashes = manifest["configs"][args.config]["hashes"]
-    if compiled.hashes() != stored_hashes or ruleset.VERSION != manifest["ruleset_version"]:
-        err.print(f"[yellow]warning:[/] the cards, parameters or ruleset version changed since {run_dir} was "
-                  "written; the replay may not be the stored game", highlight=False)
-    unit = args.game // compiled.rows_per_unit
-    rows, events = ruleset.trace_unit(compiled, manifest["seed"], unit)
-    replayed = ruleset.games_frame(compiled, rows).filter(pl.col("game") == args.game)
-    stored = scan_games(run_dir).filter((pl.col("config") == args.config) & (pl.col("game") == args.game)).collect()
-    if replayed.height == 0:
-        raise InputError(f"--game: game {args.game} (unit {unit}) was never played: its unit ended earlier")
-    game = replayed.row(0, named=True)
-    labels = compiled.labels
-    winner = "draw" if game["winner"] < 0 else labels[game["winner"]]
-    console.print(f"[bold]game {args.game}[/bold] (unit {unit}, stage {game['stage']}) of {manifest['run']}: "
-                  f"{labels[game['first_side']]} goes first; {game['turns']} turns, winner {winner}, "
-                  f"ended by {game['end_reason']}", highlight=False)
-    if hasattr(ruleset, "describe_events"):
-        for line in ruleset.describe_events(compiled, rows, ruleset.events_of_stage(events, game["stage"]), args.lang):
-            console.print(line, highlight=False, markup=False)
-    else:
-        console.print(f"replay decoding not available yet ({ruleset.NAME} has no describe_events); "
-                      f"{len(events)} raw events were traced", highlight=False)
-    if stored.height == 0:
-        console.print(f"stored record: game {args.game} is not in {run_dir} yet (its chunk has not finished)",
+    if replay.warning:
+        err.print(f"[yellow]warning:[/] {replay.warning}", highlight=False)
+    console.print(f"[bold]game {replay.game}[/bold] (unit {replay.unit}, stage {replay.stage}) of {manifest['run']}: "
+                  f"{replay.first} goes first; {replay.turns} turns, winner {replay.winner}, "
+                  f"ended by {replay.end_reason}", highlight=False)
+    for line in replay.lines:
+        console.print(line, highlight=False, markup=False)
+    if replay.stored is None:
+        console.print(f"stored record: game {replay.game} is not in {run_dir} yet (its chunk has not finished)",
                       highlight=False)
         return 0
-    record = stored.row(0, named=True)
-    if (record["winner"], record["turns"]) == (game["winner"], game["turns"]):
+    record = replay.stored
+    if replay.matches_stored:
         console.print(f"replay matches the stored record (winner {record['winner']}, {record['turns']} turns)",
                       highlight=False)
         return 0
     err.print(f"[red]replay differs from the stored record[/]: stored winner {record['winner']}, "
-              f"{record['turns']} turns; replayed winner {game['winner']}, {game['turns']} turns", highlight=False)
+              f"{record['turns']} turns; replayed winner {replay.winner}, {replay.turns} turns", highlight=False)
     return EXIT_MISMATCH
 
 

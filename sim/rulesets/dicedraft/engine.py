@@ -16,8 +16,8 @@ from sim.core.rng import seed_to_u64
 from sim.draft.budget import _max_deck_size, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool, vanilla_filler
 from sim.rulesets.dicedraft.constants import (
-    AGENT_NAMES, COUNTER_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
-    N_VAL, N_WEIGHTS, RESULT_NAMES, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Event, Field, Kind, UnitKind,
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
+    N_VAL, N_WEIGHTS, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Event, Field, Kind, UnitKind,
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (

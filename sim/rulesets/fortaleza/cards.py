@@ -20,7 +20,7 @@ from sim.core.cards import file_hash, load_card_file
 from sim.core.errors import InputError
 from sim.rulesets.fortaleza.constants import (
     COND_WORDS, DO_WORDS, E_COND, E_DO, E_N, E_ON, E_TARGET, EFFECT_WIDTH, KEYWORD_WORDS, KIND_WORDS, MAX_EFFECTS,
-    N_DESIGNS, N_FIELDS, ON_WORDS, SUBTYPE_WORDS, TAG_WORDS, TARGET_WORDS, Field, Kind,
+    N_DESIGNS, N_FIELDS, ON_WORDS, SUBTYPE_WORDS, TAG_WORDS, TARGET_WORDS, Field,
 )
 
 CARDS_DIR = Path(__file__).parent / "cards"

@@ -14,7 +14,7 @@ from numba import njit
 from sim.rulesets.fortaleza.agents import choose_action
 from sim.rulesets.fortaleza.constants import (
     What,
-    E_ON, E_TARGET, Action, Event, Field, Keyword, Kind, On, Param, Seen, Target, Zone,
+    E_ON, E_TARGET, Action, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
 )
 from sim.rulesets.fortaleza.effects import apply_effect, check_fortresses, fire_triggers
 from sim.rulesets.fortaleza.field import controls_name, place_land

@@ -8,7 +8,7 @@ from numba import njit
 
 from sim.rulesets.fortaleza.agents import can_attack, choose_blocker, lethal_swing, wants_to_attack
 from sim.rulesets.fortaleza.chain import window
-from sim.rulesets.fortaleza.constants import N_DESIGNS, Agent, Event, Keyword, On, Param, Step, Zone
+from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,

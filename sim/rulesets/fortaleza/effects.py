@@ -17,7 +17,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.field import draw_card, leave_field
 from sim.rulesets.fortaleza.state import (
     in_zone, lowest_bit, move,
-    CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, CS_ZONE, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
+    CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
     PS_HAND, record, res_of,
 )
 from sim.rulesets.fortaleza.targets import condition_holds, effect_base, is_chosen, legal_target

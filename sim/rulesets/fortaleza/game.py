@@ -15,8 +15,8 @@ from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_d
 from sim.rulesets.fortaleza.targets import responders_mask
 from sim.rulesets.fortaleza.state import (
     PS_RESPONDERS, in_zone, lowest_bit, move,
-    CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
-    G_TURN, G_WINNER, G_END, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
+    CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
+    G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
     conservation_errors, record,
 )
 

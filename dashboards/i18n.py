@@ -1,0 +1,63 @@
+"""Every interface text in Spanish and English; card names stay as the data spells them."""
+
+from __future__ import annotations
+
+LANGUAGES = ("es", "en")
+
+TEXT: dict[str, dict[str, str]] = {
+    "title": {"es": "Balance de juegos de cartas", "en": "Card game balance"},
+    "language": {"es": "Idioma", "en": "Language"},
+    "run": {"es": "Ejecución", "en": "Run"},
+    "no_runs": {"es": "Todavía no hay ejecuciones en {folder}: lanza un experimento abajo o con `sim run`.",
+                "en": "No runs in {folder} yet: launch an experiment below or with `sim run`."},
+    "nav_runs": {"es": "Ejecuciones", "en": "Runs"},
+    "nav_factions": {"es": "Facciones", "en": "Factions"},
+    "nav_cards": {"es": "Cartas", "en": "Cards"},
+    "nav_budget": {"es": "Presupuesto", "en": "Draft budget"},
+    "nav_sweeps": {"es": "Barridos", "en": "Sweeps"},
+    "nav_replay": {"es": "Repetición", "en": "Replay"},
+    "runs_heading": {"es": "Ejecuciones guardadas", "en": "Stored runs"},
+    "manifest": {"es": "Manifiesto de la ejecución", "en": "Run manifest"},
+    "launch_heading": {"es": "Lanzar un experimento", "en": "Launch an experiment"},
+    "shipped": {"es": "Experimento incluido", "en": "Shipped experiment"},
+    "upload": {"es": "…o arrastra aquí un experimento (.toml)", "en": "…or drop an experiment spec here (.toml)"},
+    "games_override": {"es": "Partidas (vacío: las del experimento)", "en": "Games (empty: the spec's)"},
+    "launch": {"es": "Lanzar", "en": "Launch"},
+    "launched": {"es": "Lanzado: {run} ({games} partidas por configuración)", "en": "Launched: {run} ({games} games per config)"},
+    "spec_error": {"es": "El experimento no es válido; no se ha lanzado nada:", "en": "The spec is not valid; nothing was started:"},
+    "progress": {"es": "En curso", "en": "Running"},
+    "nothing_running": {"es": "Nada en curso.", "en": "Nothing running."},
+    "chunks": {"es": "bloques", "en": "chunks"},
+    "factions_heading": {"es": "Facciones: tasas de victoria", "en": "Factions: win rates"},
+    "ratings": {"es": "Valoraciones Bradley-Terry (con ventaja del primer jugador)",
+                "en": "Bradley-Terry ratings (with a first-player term)"},
+    "cards_heading": {"es": "Cartas: impacto", "en": "Cards: impact"},
+    "config": {"es": "Configuración", "en": "Config"},
+    "min_games": {"es": "Partidas mínimas (GIH)", "en": "Minimum games (GIH)"},
+    "faction_filter": {"es": "Facción", "en": "Faction"},
+    "budget_heading": {"es": "Presupuesto de draft", "en": "Draft budget"},
+    "no_budget": {"es": "Esta ejecución no varía el presupuesto (lanza dicedraft_budget_curve).",
+                  "en": "This run does not vary the budget (launch dicedraft_budget_curve)."},
+    "sweeps_heading": {"es": "Barridos: cada configuración contra la base", "en": "Sweeps: each config against the baseline"},
+    "no_sweep": {"es": "Esta ejecución no es un barrido.", "en": "This run is not a sweep."},
+    "sprt": {"es": "SPRT pentanomial por configuración (±2.944 con α = β = 0.05)",
+             "en": "Pentanomial SPRT per config (±2.944 at α = β = 0.05)"},
+    "replay_heading": {"es": "Repetir una partida", "en": "Replay a game"},
+    "game": {"es": "Partida", "en": "Game"},
+    "show": {"es": "Mostrar", "en": "Show"},
+    "replay_summary": {"es": "Partida {game}: empieza {first}; {turns} turnos; gana {winner} ({end}).",
+                       "en": "Game {game}: {first} starts; {turns} turns; winner {winner} ({end})."},
+    "matches_stored": {"es": "La repetición coincide con el registro guardado.", "en": "The replay matches the stored record."},
+    "export": {"es": "Exportar", "en": "Export"},
+    "download_report": {"es": "Informe HTML", "en": "HTML report"},
+    "download_csv": {"es": "CSV de la tabla", "en": "Table as CSV"},
+    "download_parquet": {"es": "Parquet de la tabla", "en": "Table as Parquet"},
+    "png_hint": {"es": "PNG: el icono de cámara de cada gráfico.", "en": "PNG: each plot's camera icon."},
+    "no_data": {"es": "Sin datos todavía.", "en": "No data yet."},
+}
+
+
+def t(key: str, lang: str | None, **fields: object) -> str:
+    """The text `key` in `lang` (Spanish when unknown), with its {fields} filled."""
+    entry = TEXT[key]
+    return entry.get(lang or "es", entry["es"]).format(**fields)

@@ -1,0 +1,95 @@
+"""Cards: the 17lands-style impact table (sortable, filterable, a minimum-games filter, q-values),
+GIH win rate against cost, IWD against play rate, and for an ablation run each card's causal worth."""
+
+from __future__ import annotations
+
+import dash
+import plotly.graph_objects as go
+import polars as pl
+from dash import Input, Output, callback, dcc, html
+
+from dashboards import data
+from dashboards.i18n import t
+from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from sim.analysis.ablation import ablation_impact
+from sim.report import figures
+
+dash.register_page(__name__, path="/cards", name="cards")
+
+COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_wr", "gih_n", "gih_wr", "gns_wr", "iwd", "iwd_ci_low",
+           "iwd_ci_high", "iwd_shrunk", "q_value", "played_n", "played_wr"]
+
+layout = html.Div([
+    html.H2(id="cards-heading"),
+    html.Div([
+        html.Label(id="cards-config-label"), dcc.Dropdown(id="cards-config", clearable=False, style={"width": "24em"}),
+        html.Label(id="cards-faction-label"), dcc.Dropdown(id="cards-faction", style={"width": "12em"}),
+        html.Label(id="cards-min-label"), dcc.Input(id="cards-min-games", type="number", min=0, step=1, value=0,
+                                                    debounce=True, style={"width": "7em"}),
+    ], style={"display": "flex", "gap": ".6em", "alignItems": "center", "flexWrap": "wrap"}),
+    export_bar("cards"),
+    html.Div(id="cards-body"),
+])
+register_exports("cards")
+
+
+@callback(Output("cards-heading", "children"), Output("cards-config-label", "children"),
+          Output("cards-faction-label", "children"), Output("cards-min-label", "children"), Input("lang", "data"))
+def translate(lang: str):
+    return t("cards_heading", lang), t("config", lang), t("faction_filter", lang), t("min_games", lang)
+
+
+@callback(Output("cards-config", "options"), Output("cards-config", "value"), Output("cards-faction", "options"),
+          Input("run", "value"))
+def choices(run: str | None):
+    if not run:
+        return [], None, []
+    configs = list(data.manifest_of(run)["configs"])
+    factions = sorted(data.impact_of(run)["faction"].unique().to_list())
+    return configs, configs[0], factions
+
+
+def iwd_figure(frame: pl.DataFrame) -> go.Figure:
+    fig = go.Figure()
+    for (faction, side), part in frame.group_by("faction", "side", maintain_order=True):
+        rate = (part["played_n"] / part["gp_n"]).to_list()
+        fig.add_scatter(x=rate, y=part["iwd"].to_list(), mode="markers", name=f"{faction} ({'AB'[side]})",
+                        customdata=list(zip(part["card_name"].to_list(), part["gih_n"].to_list())),
+                        hovertemplate="%{customdata[0]}: IWD %{y:+.1%}, played in %{x:.0%} of games "
+                                      "(GIH n=%{customdata[1]:,})<extra></extra>")
+    fig.update_layout(title="IWD against play rate", xaxis=dict(title="share of games played", tickformat=".0%"),
+                      yaxis=dict(title="IWD (GIH WR − GNS WR)", tickformat="+.0%"))
+    return fig
+
+
+def ablation_figure(frame: pl.DataFrame) -> go.Figure:
+    frame = frame.sort("worth")
+    fig = go.Figure(go.Bar(
+        y=[f"{c} {n or ''}" for c, n in zip(frame["card_id"], frame["card_name"])], x=frame["worth"].to_list(),
+        orientation="h", error_x=dict(type="data", symmetric=False, array=(frame["worth_high"] - frame["worth"]).to_list(),
+                                      arrayminus=(frame["worth"] - frame["worth_low"]).to_list()),
+        customdata=frame["points"].to_list(),
+        hovertemplate="%{y}: %{x:+.1%} (%{customdata:+.1f} budget points)<extra></extra>"))
+    fig.update_layout(title="Causal worth: baseline minus a plain card of the same cost (paired), 95% interval",
+                      xaxis=dict(tickformat="+.0%"), height=max(420, 18 * frame.height))
+    return fig
+
+
+@callback(Output("cards-body", "children"), Output("cards-shown", "data"), Input("run", "value"),
+          Input("cards-config", "value"), Input("cards-faction", "value"), Input("cards-min-games", "value"),
+          Input("lang", "data"))
+def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, lang: str):
+    if not run or not config:
+        return html.P(t("no_data", lang)), None
+    impact = data.impact_of(run).filter(pl.col("config") == config)
+    if faction:
+        impact = impact.filter(pl.col("faction") == faction)
+    impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
+    view = impact.select([c for c in COLUMNS if c in impact.columns])
+    parts = [table("cards-table", view),
+             graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config)),
+             graph("cards-iwd-play", iwd_figure(impact))]
+    manifest = data.manifest_of(run)
+    if manifest["spec"].get("ablation"):
+        parts.append(graph("cards-ablation", ablation_figure(ablation_impact(data.run_folder(run), manifest))))
+    return parts, shown("card_impact", view)

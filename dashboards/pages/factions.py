@@ -1,0 +1,37 @@
+"""Factions: win rates with intervals, the matchup matrix, first-player advantage, ratings, game
+length and end reasons of the chosen run."""
+
+from __future__ import annotations
+
+import dash
+from dash import Input, Output, callback, html
+
+from dashboards import data
+from dashboards.i18n import t
+from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from sim.analysis import scan_games
+from sim.analysis.ratings import bradley_terry
+from sim.report import figures
+
+dash.register_page(__name__, path="/factions", name="factions")
+
+layout = html.Div([html.H2(id="factions-heading"), export_bar("factions"), html.Div(id="factions-body")])
+register_exports("factions")
+
+
+@callback(Output("factions-heading", "children"), Output("factions-body", "children"), Output("factions-shown", "data"),
+          Input("run", "value"), Input("lang", "data"))
+def draw(run: str | None, lang: str):
+    if not run:
+        return t("factions_heading", lang), html.P(t("no_data", lang)), None
+    tables = data.tables_of(run)
+    parts = []
+    if "matchups" in tables:
+        parts.append(graph("factions-matchups", figures.matchup_figure(tables["matchups"])))
+        games = scan_games(data.run_folder(run)).select("label_a", "label_b", "first_side", "winner").collect()
+        parts += [html.H3(t("ratings", lang)), table("factions-ratings", bradley_terry(games, prior_sd=3.0))]
+    parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"])),
+              graph("factions-first-player", figures.first_player_figure(tables["first_player"])),
+              graph("factions-game-length", figures.game_length_figure(data.turn_shares(run))),
+              graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"]))]
+    return t("factions_heading", lang), parts, shown("win_rates", tables["win_rates"])

@@ -1,0 +1,130 @@
+"""Runs: what is stored, each run's manifest, and launching an experiment (shipped or uploaded)
+with its progress."""
+
+from __future__ import annotations
+
+import base64
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import dash
+import polars as pl
+from dash import Input, Output, State, callback, dcc, html, no_update
+from flask import current_app
+
+from dashboards import data
+from dashboards.i18n import t
+from dashboards.widgets import export_bar, register_exports, shown, table
+from sim.core.errors import InputError
+from sim.run.spec import load_spec, load_spec_dict
+
+dash.register_page(__name__, path="/", name="runs")
+
+layout = html.Div([
+    html.H2(id="runs-heading"),
+    html.Div(id="runs-list"),
+    html.H3(id="runs-manifest-heading"),
+    html.Pre(id="runs-manifest", style={"maxHeight": "18em", "overflow": "auto", "background": "#f7f7f7"}),
+    html.H2(id="launch-heading"),
+    html.Div([
+        html.Label(id="launch-shipped-label"),
+        dcc.Dropdown(id="launch-shipped", options=data.shipped_experiments(), style={"width": "28em"}),
+        html.Label(id="launch-games-label"),
+        dcc.Input(id="launch-games", type="number", min=1, step=1, style={"width": "10em"}),
+        html.Button(id="launch-button"),
+    ], style={"display": "flex", "gap": ".6em", "alignItems": "center", "flexWrap": "wrap"}),
+    dcc.Upload(id="launch-upload", style={"border": "1px dashed #999", "padding": "1em", "margin": ".6em 0",
+                                          "width": "36em"}),
+    html.Div(id="launch-message", role="status"),
+    html.H3(id="progress-heading"),
+    html.Div(id="progress"),
+    dcc.Interval(id="progress-refresh", interval=1500),
+    export_bar("runs"),
+])
+register_exports("runs")
+
+
+@callback(Output("runs-heading", "children"), Output("runs-manifest-heading", "children"),
+          Output("launch-heading", "children"), Output("launch-shipped-label", "children"),
+          Output("launch-games-label", "children"), Output("launch-button", "children"),
+          Output("launch-upload", "children"), Output("progress-heading", "children"), Input("lang", "data"))
+def translate(lang: str):
+    return (t("runs_heading", lang), t("manifest", lang), t("launch_heading", lang), t("shipped", lang),
+            t("games_override", lang), t("launch", lang), t("upload", lang), t("progress", lang))
+
+
+@callback(Output("runs-list", "children"), Output("runs-shown", "data"), Output("progress", "children"),
+          Input("progress-refresh", "n_intervals"), Input("lang", "data"))
+def runs_and_progress(_: int, lang: str):
+    runs = data.list_runs()
+    if not runs:
+        return html.P(t("no_runs", lang, folder=data.results_root())), None, t("nothing_running", lang)
+    frame = pl.DataFrame(runs).drop("mtime")
+    running = [r for r in runs if r["status"] == "running"]
+    bars = [html.Div([html.Span(f"{r['run']}: {r['chunks_done']}/{r['chunks_total']} {t('chunks', lang)} "),
+                      html.Progress(value=str(r["chunks_done"]), max=str(max(1, r["chunks_total"])))],
+                     className="run-progress") for r in running]
+    return table("runs-table", frame), shown("runs", frame), bars or t("nothing_running", lang)
+
+
+@callback(Output("runs-manifest", "children"), Input("run", "value"))
+def manifest(run: str | None):
+    if not run:
+        return ""
+    import json
+
+    return json.dumps(data.manifest_of(run), indent=2, ensure_ascii=False)
+
+
+SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def _start(spec_path: Path, games: int | None) -> str:
+    """`sim run` in its own process, writing under the results folder; returns the run's name."""
+    experiment = load_spec(spec_path, games=games)  # validate first: nothing starts on a bad spec
+    root = data.results_root()
+    command = [sys.executable, "-m", "sim.cli", "run", str(spec_path), "--results", str(root),
+               "--executor", current_app.config.get("SIM_EXECUTOR", "ray")]
+    if games:
+        command += ["--games", str(games)]
+    log = (root / "_launches")
+    log.mkdir(parents=True, exist_ok=True)
+    with open(log / f"{experiment.spec.name}.log", "w", encoding="utf-8") as out:
+        subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    return experiment.spec.name
+
+
+@callback(Output("launch-message", "children"), Input("launch-button", "n_clicks"),
+          Input("launch-upload", "contents"), State("launch-upload", "filename"), State("launch-shipped", "value"),
+          State("launch-games", "value"), State("lang", "data"), prevent_initial_call=True)
+def launch(_: int | None, contents: str | None, filename: str | None, shipped: str | None, games: int | None,
+           lang: str):
+    from dash import ctx
+
+    try:
+        if ctx.triggered_id == "launch-upload":
+            if not contents:
+                return no_update
+            raw = base64.b64decode(contents.split(",", 1)[1])
+            name = SAFE_NAME.sub("_", Path(filename or "spec.toml").name)  # never a path outside results/
+            try:
+                parsed = tomllib.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+                raise InputError(f"{name}: not valid TOML: {exc}") from None
+            uploads = data.results_root() / "_uploads"
+            load_spec_dict(parsed, uploads / name)  # validate before anything is written
+            uploads.mkdir(parents=True, exist_ok=True)
+            path = uploads / name
+            path.write_bytes(raw)
+        else:
+            if not shipped:
+                return no_update
+            path = data.EXPERIMENTS_DIR / Path(shipped).name
+        run = _start(path, int(games) if games else None)
+    except InputError as exc:
+        return html.Div([html.Strong(t("spec_error", lang)), html.Pre(str(exc))], className="launch-error",
+                        style={"color": "#a00"})
+    return html.Div(t("launched", lang, run=run, games=games or "spec"), className="launch-ok")

@@ -1,0 +1,75 @@
+"""One stored game, played again with the trace on and told as readable lines (Spanish or English).
+
+Both `sim replay` and the dashboard's replay page use this. The game is replayed from the run's own
+copy of its spec (manifest), so it is the stored game as long as the cards, parameters and ruleset
+version are unchanged; `warning` says when they changed, and `matches_stored` compares the replay
+with the stored record (None when that game's chunk is not on disk yet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim.analysis.scans import scan_games
+from sim.core.errors import InputError
+from sim.rulesets import get_ruleset
+from sim.run.spec import load_spec_dict
+
+
+@dataclass
+class Replay:
+    config: str
+    game: int
+    unit: int
+    stage: int
+    first: str
+    winner: str  # a side's label, or "draw"
+    turns: int
+    end_reason: str
+    lines: list[str] = field(default_factory=list)
+    warning: str | None = None
+    matches_stored: bool | None = None
+    stored: dict[str, Any] | None = None
+
+
+def default_config(manifest: dict[str, Any], config_id: str | None) -> str:
+    if config_id is None and len(manifest["configs"]) == 1:
+        config_id = next(iter(manifest["configs"]))
+    if config_id not in manifest["configs"]:
+        raise InputError(f"--config: {'a config is needed' if config_id is None else repr(config_id)}: "
+                         f"the run has configs {', '.join(manifest['configs'])}")
+    return config_id
+
+
+def replay_game(run_dir: Path, manifest: dict[str, Any], config_id: str | None, game: int,
+                lang: str = "es") -> Replay:
+    config_id = default_config(manifest, config_id)
+    experiment = load_spec_dict(manifest["spec"], Path(manifest["spec_path"]))
+    ruleset = get_ruleset(experiment.spec.ruleset)
+    compiled = ruleset.compile_config(experiment.config_experiments()[config_id], config_id=config_id)
+    n_slots = experiment.spec.games * compiled.rows_per_unit
+    if not 0 <= game < n_slots:
+        raise InputError(f"--game: {game} is out of range; the run has game indices 0..{n_slots - 1}")
+    warning = None
+    if compiled.hashes() != manifest["configs"][config_id]["hashes"] or ruleset.VERSION != manifest["ruleset_version"]:
+        warning = ("the cards, parameters or ruleset version changed since the run was written; the replay may "
+                   "not be the stored game")
+    unit = game // compiled.rows_per_unit
+    rows, events = ruleset.trace_unit(compiled, manifest["seed"], unit)
+    replayed = ruleset.games_frame(compiled, rows).filter(pl.col("game") == game)
+    if replayed.height == 0:
+        raise InputError(f"--game: game {game} (unit {unit}) was never played: its unit ended earlier")
+    row = replayed.row(0, named=True)
+    labels = compiled.labels
+    out = Replay(config_id, game, unit, row["stage"], labels[row["first_side"]],
+                 "draw" if row["winner"] < 0 else labels[row["winner"]], row["turns"], str(row["end_reason"]),
+                 ruleset.describe_events(compiled, rows, ruleset.events_of_stage(events, row["stage"]), lang), warning)
+    stored = scan_games(run_dir).filter((pl.col("config") == config_id) & (pl.col("game") == game)).collect()
+    if stored.height:
+        out.stored = stored.row(0, named=True)
+        out.matches_stored = (out.stored["winner"], out.stored["turns"]) == (row["winner"], row["turns"])
+    return out

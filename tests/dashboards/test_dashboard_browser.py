@@ -1,0 +1,189 @@
+"""The dashboard as a designer uses it: a real headless Chromium (Debian's chromium and
+chromium-driver, installed by scripts/install_browser.sh) against the running app, over a small
+results folder these tests make. Screenshots of every page go to test-artifacts/dashboard/."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from werkzeug.serving import make_server
+
+from dashboards.app import create_app
+from sim.cli import main
+from sim.report.export import find_chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "dashboard"
+SPECS = {
+    "rr": 'ruleset = "fortaleza"\nmatchups = "round_robin"\ngames = 120\n'
+          '[[side]]\nfaction = "china"\n[[side]]\nfaction = "japon"\n[[side]]\nfaction = "corea"\n',
+    "curve": 'ruleset = "dicedraft"\ngames = 300\n[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
+             '[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\nvalues = [110, 120, 130]\n'
+             '[[sweep.axis]]\nside = 2\nfield = "budget"\nvalues = [125, 135]\n',
+    "impact": 'ruleset = "dicedraft"\ngames = 300\n[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
+              '[ablation]\ncards = ["AR-11", "AR-13", "DA-6"]\nbudget_step = 5\n',
+}
+PLOTS_DRAWN = """return Array.from(document.querySelectorAll('.js-plotly-plot')).map(
+    p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image').length);"""
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("dash")
+    for name, body in SPECS.items():
+        spec = folder / f"{name}.toml"
+        spec.write_text(f'name = "{name}"\nseed = 3\n{body}', encoding="utf-8")
+        assert main(["run", str(spec), "--results", str(folder / "results"), "--executor", "serial"]) == 0
+    return folder / "results"
+
+
+def serve(app, port: int = 0):
+    server = make_server("127.0.0.1", port, app.server, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_port}"
+
+
+@pytest.fixture(scope="module")
+def site(results: Path):
+    server, url = serve(create_app(results, executor="serial"))
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    chromium = find_chromium()
+    assert chromium and Path("/usr/bin/chromedriver").exists(), \
+        "Chromium and ChromeDriver are needed: run scripts/install_browser.sh (scripts/test.sh does)"
+    downloads = tmp_path_factory.mktemp("downloads")
+    options = Options()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1400,1000"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+def text_of(driver, element_id: str) -> str:
+    """An element's text read in the page itself (Dash may redraw it between two WebDriver calls)."""
+    return driver.execute_script(f"const e = document.getElementById('{element_id}'); return e ? e.innerText : '';")
+
+
+def wait_for_plots(driver, count: int, timeout: float = 30) -> list[int]:
+    """Wait until `count` plots have drawn at least one trace each; returns the trace counts."""
+    WebDriverWait(driver, timeout).until(lambda d: len([n for n in d.execute_script(PLOTS_DRAWN) if n > 0]) >= count)
+    return driver.execute_script(PLOTS_DRAWN)
+
+
+def open_page(driver, url: str, path: str, run: str) -> float:
+    started = time.perf_counter()
+    driver.get(f"{url}{path}?run={run}")
+    return started
+
+
+PAGES = [("/factions", "rr", 5), ("/cards", "impact", 3), ("/budget", "curve", 2), ("/sweeps", "curve", 1)]
+
+
+@pytest.mark.parametrize("path, run, plots", PAGES)
+def test_each_page_shows_its_plots_with_data(browser, site: str, path: str, run: str, plots: int) -> None:
+    started = open_page(browser, site, path, run)
+    counts = wait_for_plots(browser, plots)
+    seconds = time.perf_counter() - started
+    assert len(counts) >= plots and all(n > 0 for n in counts), counts
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / f"{path.strip('/')}.png"))
+    print(f"{path}: {len(counts)} plots drawn in {seconds:.2f} s")
+
+
+def test_runs_and_replay_pages_show_their_content(browser, site: str) -> None:
+    open_page(browser, site, "/", "rr")
+    WebDriverWait(browser, 30).until(lambda d: "curve" in text_of(d, "runs-list"))
+    assert "impact" in text_of(browser, "runs-list")
+    WebDriverWait(browser, 30).until(lambda d: '"seed": 3' in text_of(d, "runs-manifest"))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "runs.png"))
+    open_page(browser, site, "/replay", "rr")
+    WebDriverWait(browser, 60).until(lambda d: "T1" in text_of(d, "replay-body"))
+    assert "coincide con el registro" in text_of(browser, "replay-body")
+    browser.save_screenshot(str(ARTIFACTS / "replay.png"))
+
+
+def test_a_filter_changes_the_view(browser, site: str) -> None:
+    open_page(browser, site, "/cards", "impact")
+    wait_for_plots(browser, 2)
+    rows = lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cards-table tbody tr"))  # noqa: E731
+    WebDriverWait(browser, 30).until(lambda d: rows(d) > 5)
+    before = rows(browser)
+    box = browser.find_element(By.ID, "cards-min-games")
+    box.clear()
+    box.send_keys("1000000\n")
+    WebDriverWait(browser, 30).until(lambda d: rows(d) < before)
+
+
+def test_a_download_produces_a_file(browser, site: str) -> None:
+    open_page(browser, site, "/factions", "rr")
+    wait_for_plots(browser, 3)
+    browser.find_element(By.ID, "factions-export-csv").click()
+    target = browser.downloads / "rr.win_rates.csv"
+    WebDriverWait(browser, 30).until(lambda d: target.exists() and target.stat().st_size > 0)
+    assert target.read_text().startswith("config,side")
+
+
+def test_the_language_toggle_changes_the_text(browser, site: str) -> None:
+    open_page(browser, site, "/factions", "rr")
+    WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") in ("Facciones", "Factions"))
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Factions")
+    WebDriverWait(browser, 30).until(lambda d: text_of(d, "factions-heading") == "Factions: win rates")
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Facciones")
+
+
+def test_a_bad_uploaded_spec_shows_an_error_and_the_app_keeps_working(browser, site: str, results: Path,
+                                                                     tmp_path: Path) -> None:
+    bad = tmp_path / "mal.toml"
+    bad.write_text('name = "mal"\nruleset = "dicedraft"\ngames = -5\nseed = 1\n', encoding="utf-8")
+    open_page(browser, site, "/", "rr")
+    upload = WebDriverWait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#launch-upload input[type=file]"))
+    upload.send_keys(str(bad))
+    WebDriverWait(browser, 30).until(lambda d: "mal.toml" in text_of(d, "launch-message"))
+    message = text_of(browser, "launch-message")
+    assert "games" in message and browser.find_elements(By.CLASS_NAME, "launch-error")
+    assert not (results / "mal").exists() and not (results / "_uploads" / "mal.toml").exists()
+    open_page(browser, site, "/factions", "rr")
+    wait_for_plots(browser, 3)
+
+
+def test_requests_without_the_token_are_refused(results: Path) -> None:
+    server, url = serve(create_app(results, token="s3cret-token"))
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{url}/factions", timeout=10)
+        assert refused.value.code == 403
+        with urllib.request.urlopen(f"{url}/factions?token=s3cret-token", timeout=10) as ok:
+            assert ok.status == 200
+    finally:
+        server.shutdown()
+
+
+def test_binding_beyond_this_machine_needs_a_token(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dash", "--host", "0.0.0.0", "--token", ""]) == 2
+    assert "--token" in capsys.readouterr().err
