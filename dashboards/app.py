@@ -8,7 +8,9 @@ shell's run and language say; their numbers come from sim.analysis through dashb
 from __future__ import annotations
 
 import hmac
+import threading
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import dash
 from dash import Dash, Input, Output, State, dcc, html
@@ -43,20 +45,51 @@ def _remember_token(token: str):
     return remember
 
 
-def create_app(results: Path, token: str | None = None, executor: str = "ray") -> Dash:
-    """The dashboard over `results`; with `token`, every request must carry it."""
+def create_app(results: Path, token: str | None = None, executor: str = "ray", warm: bool = True) -> Dash:
+    """The dashboard over `results`; with `token`, every request must carry it. `warm` reads the
+    runs' tables in the background at start."""
     app = Dash(__name__, use_pages=True, pages_folder=str(PAGES_DIR), title="sim", suppress_callback_exceptions=True)
     app.server.config.update(SIM_RESULTS=str(Path(results).resolve()), SIM_EXECUTOR=executor)
     if token:
         app.server.before_request(_guard(token))
         app.server.after_request(_remember_token(token))
-    app.layout = html.Div([
+    app.layout = shell_layout
+    _register_shell_callbacks(app)
+    if warm:
+        threading.Thread(target=_warm, args=(app,), name="sim-dash-warm", daemon=True).start()
+    return app
+
+
+def _warm(app: Dash) -> None:
+    """Read every run's tables once in the background, newest first, so a page opens on figures
+    already computed instead of scanning millions of games on the first click."""
+    with app.server.app_context():
+        for run in data.list_runs():
+            try:
+                data.tables_of(run["run"])
+                data.impact_of(run["run"])
+                data.turn_shares(run["run"])
+                if len(data.manifest_of(run["run"])["configs"]) > 1:
+                    data.ratings_of(run["run"])
+            except Exception:  # a run still being written, or damaged: its page will say so when opened
+                continue
+
+
+def shell_layout() -> html.Div:
+    """The shell, built per page load so the run picker starts on ?run= (or the newest run) and the
+    page draws once, not twice."""
+    runs = [r["run"] for r in data.list_runs()]
+    # Dash asks for the layout from the page itself, so the page's ?run= is in the referrer
+    wanted = parse_qs(urlparse(request.referrer or "").query).get("run", [None])[0]
+    chosen = wanted if wanted in runs else (runs[0] if runs else None)
+    return html.Div([
         dcc.Location(id="url"),
         dcc.Store(id="lang", storage_type="local", data="es"),
         html.Header([
             html.H1(id="app-title", style={"fontSize": "1.3em", "margin": "0 1em 0 0"}),
             html.Nav(id="nav", style={"display": "flex", "gap": "1em"}),
-            html.Div([html.Span(id="run-label"), dcc.Dropdown(id="run", clearable=False, style={"width": "22em"})],
+            html.Div([html.Span(id="run-label"),
+                      dcc.Dropdown(id="run", options=runs, value=chosen, clearable=False, style={"width": "22em"})],
                      style={"display": "flex", "gap": ".5em", "alignItems": "center", "marginLeft": "auto"}),
             dcc.RadioItems(id="lang-choice", options=[{"label": x.upper(), "value": x} for x in LANGUAGES],
                            value="es", inline=True),
@@ -65,8 +98,6 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray") -
         dcc.Interval(id="runs-refresh", interval=3000),
         html.Main(dash.page_container, style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
     ])
-    _register_shell_callbacks(app)
-    return app
 
 
 def _register_shell_callbacks(app: Dash) -> None:
@@ -85,14 +116,9 @@ def _register_shell_callbacks(app: Dash) -> None:
         return t("title", lang), links, t("run", lang)
 
     @app.callback(Output("run", "options"), Output("run", "value"), Input("runs-refresh", "n_intervals"),
-                  State("run", "value"), State("run", "options"), State("url", "search"))
-    def list_runs(_: int, current: str | None, shown: list | None, search: str | None):
-        """Keep the run list fresh without redrawing the page every few seconds."""
+                  State("run", "value"), State("run", "options"), prevent_initial_call=True)
+    def list_runs(_: int, current: str | None, shown: list | None):
+        """Keep the run list fresh (a launched run appears) without redrawing the page each time."""
         runs = [r["run"] for r in data.list_runs()]
-        options = [{"label": r, "value": r} for r in runs]
-        wanted = search.split("run=", 1)[1].split("&", 1)[0] if search and "run=" in search else None
-        if current in runs:
-            value = dash.no_update
-        else:
-            value = wanted if wanted in runs else (runs[0] if runs else None)
-        return (options if options != shown else dash.no_update), value
+        value = dash.no_update if current in runs else (runs[0] if runs else None)
+        return (runs if runs != shown else dash.no_update), value

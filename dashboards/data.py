@@ -12,6 +12,7 @@ import polars as pl
 from flask import current_app
 
 from sim.analysis import card_impact, scan_games
+from sim.analysis.ratings import bradley_terry
 from sim.core.errors import InputError
 from sim.report.export import report_tables
 from sim.run.store import MANIFEST
@@ -60,12 +61,24 @@ def _version(run: str) -> float:
 @functools.lru_cache(maxsize=32)
 def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
     manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
-    return report_tables(Path(folder), manifest)
+    return report_tables(Path(folder), manifest, with_cards=False)
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:
-    """Every table sim.analysis gives for the run (win rates, matchups, cards, sweep, budget...)."""
+    """The run's tables from sim.analysis (win rates, matchups, sweep, budget...; card impact is
+    `impact_of`, read only by the pages that show it)."""
     return _tables(str(run_folder(run)), _version(run))
+
+
+@functools.lru_cache(maxsize=16)
+def _ratings(folder: str, version: float) -> pl.DataFrame:
+    games = scan_games(Path(folder)).select("label_a", "label_b", "first_side", "winner")
+    return bradley_terry(games, prior_sd=3.0)
+
+
+def ratings_of(run: str) -> pl.DataFrame:
+    """Bradley-Terry ratings with a first-player term, over every config of the run."""
+    return _ratings(str(run_folder(run)), _version(run))
 
 
 @functools.lru_cache(maxsize=32)

@@ -9,8 +9,6 @@ from dash import Input, Output, callback, html
 from dashboards import data
 from dashboards.i18n import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
-from sim.analysis import scan_games
-from sim.analysis.ratings import bradley_terry
 from sim.report import figures
 
 dash.register_page(__name__, path="/factions", name="factions")
@@ -28,8 +26,7 @@ def draw(run: str | None, lang: str):
     parts = []
     if "matchups" in tables:
         parts.append(graph("factions-matchups", figures.matchup_figure(tables["matchups"])))
-        games = scan_games(data.run_folder(run)).select("label_a", "label_b", "first_side", "winner").collect()
-        parts += [html.H3(t("ratings", lang)), table("factions-ratings", bradley_terry(games, prior_sd=3.0))]
+        parts += [html.H3(t("ratings", lang)), table("factions-ratings", data.ratings_of(run))]
     parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"])),
               graph("factions-first-player", figures.first_player_figure(tables["first_player"])),
               graph("factions-game-length", figures.game_length_figure(data.turn_shares(run))),

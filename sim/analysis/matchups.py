@@ -18,11 +18,13 @@ from sim.analysis.intervals import Z95
 from sim.analysis.win_rates import faction_win_rates
 
 
-def matchup_cells(run_dir: Path, z: float = Z95) -> pl.DataFrame:
+def matchup_cells(run_dir: Path, z: float = Z95, rates: pl.DataFrame | None = None,
+                  advantage: pl.DataFrame | None = None) -> pl.DataFrame:
     """One row per (row label, column label): config, n, wins, losses, draws, win_rate, ci_low,
-    ci_high, and the config's first-player advantage with its interval."""
-    rates = faction_win_rates(run_dir, z)
-    advantage = first_player_advantage(run_dir).select(
+    ci_high, and the config's first-player advantage with its interval. `rates` and `advantage`
+    (faction_win_rates, first_player_advantage of the run) save computing them again."""
+    rates = faction_win_rates(run_dir, z) if rates is None else rates
+    advantage = (first_player_advantage(run_dir) if advantage is None else advantage).select(
         "config", pl.col("advantage").alias("first_player_advantage"),
         pl.col("ci_low").alias("fpa_low"), pl.col("ci_high").alias("fpa_high"))
     opponents = rates.select("config", (1 - pl.col("side")).cast(pl.Int8).alias("side"),

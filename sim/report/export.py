@@ -41,7 +41,7 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars", "--virtual-time-budget=15000")
 
 
-def report_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFrame]:
+def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = True) -> dict[str, pl.DataFrame]:
     """Every table the report shows, by name; which ones depends on the kind of run."""
     spec = manifest["spec"]
     tables: dict[str, pl.DataFrame] = {
@@ -49,10 +49,11 @@ def report_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataF
         "first_player": first_player_advantage(run_dir),
         "game_length": game_length(run_dir),
         "end_reasons": end_reasons(run_dir),
-        "card_impact": card_impact(run_dir),
     }
+    if with_cards:
+        tables["card_impact"] = card_impact(run_dir)
     if spec.get("matchups") == "round_robin":
-        tables["matchups"] = matchup_cells(run_dir)
+        tables["matchups"] = matchup_cells(run_dir, rates=tables["win_rates"], advantage=tables["first_player"])
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
     if spec.get("sweep") is not None:
         tables["sweep"] = sweep_comparison(run_dir)
