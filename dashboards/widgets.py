@@ -58,14 +58,15 @@ def register_exports(page: str) -> None:
 
     @callback(Output(f"{page}-download", "data"), Input(f"{page}-export-report", "n_clicks"),
               Input(f"{page}-export-csv", "n_clicks"), Input(f"{page}-export-parquet", "n_clicks"),
-              State(f"{page}-shown", "data"), State("run", "value"), prevent_initial_call=True)
-    def download(report: int | None, csv: int | None, parquet: int | None, content: dict | None, run: str | None):
+              State(f"{page}-shown", "data"), State("run", "value"), State("lang", "data"), prevent_initial_call=True)
+    def download(report: int | None, csv: int | None, parquet: int | None, content: dict | None, run: str | None,
+                 lang: str | None):
         from dash import ctx
 
         if not run:
             return no_update
         if ctx.triggered_id == f"{page}-export-report":
-            return dcc.send_string(html_report(data.run_folder(run), data.manifest_of(run)), f"{run}.html")
+            return dcc.send_string(html_report(data.run_folder(run), data.manifest_of(run), lang or "es"), f"{run}.html")
         if not content:
             return no_update
         frame = pl.DataFrame(content["rows"])

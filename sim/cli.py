@@ -99,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--format", default="html", metavar="F[,F...]",
                         help="html (default; opens offline), csv, parquet, pdf, png (pdf and png need Chromium)")
     report.add_argument("--out", type=Path, metavar="DIR", help="where to write (default: RUN/report/)")
+    report.add_argument("--lang", choices=("es", "en"), default="es", help="language of the report's titles")
     report.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
     report.set_defaults(handler=command_report)
 
@@ -138,7 +139,7 @@ def command_report(args: argparse.Namespace, console: Console) -> int:
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     out = args.out or run_dir / "report"
-    for path in write_reports(run_dir, manifest, formats, out):
+    for path in write_reports(run_dir, manifest, formats, out, args.lang):
         console.print(f"wrote {path}", highlight=False)
     return 0
 

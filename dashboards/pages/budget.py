@@ -19,14 +19,17 @@ layout = html.Div([html.H2(id="budget-heading"), export_bar("budget"), html.Div(
 register_exports("budget")
 
 
-def heatmap(cells: pl.DataFrame) -> go.Figure:
+def heatmap(cells: pl.DataFrame, lang: str) -> go.Figure:
     pivot = cells.pivot(on="budget_b", index="budget_a", values="win_rate", aggregate_function="mean").sort("budget_a")
     columns = [c for c in pivot.columns if c != "budget_a"]
     fig = go.Figure(go.Heatmap(z=pivot.select(columns).to_numpy(), x=columns, y=pivot["budget_a"].to_list(),
                                colorscale="RdBu", zmin=0, zmax=1,
                                hovertemplate="player %{y} vs opponent %{x}: %{z:.1%}<extra></extra>"))
-    fig.update_layout(title="Player budget × opponent budget: player's win rate", xaxis_title="opponent's budget",
-                      yaxis_title="player's budget")
+    es = lang == "es"
+    fig.update_layout(title="Presupuesto propio × del rival: victorias propias" if es else
+                      "Player budget × opponent budget: player's win rate",
+                      xaxis_title="presupuesto del rival" if es else "opponent's budget",
+                      yaxis_title="presupuesto propio" if es else "player's budget")
     return fig
 
 
@@ -40,13 +43,13 @@ def draw(run: str | None, lang: str):
     parts = []
     cells = tables.get("budget_cells")
     if cells is not None and cells["budget_a"].n_unique() > 1:
-        parts.append(graph("budget-curve", figures.budget_curve_figure(cells)))
+        parts.append(graph("budget-curve", figures.budget_curve_figure(cells, lang)))
         if cells["budget_b"].n_unique() > 1:
-            parts.append(graph("budget-heatmap", heatmap(cells)))
+            parts.append(graph("budget-heatmap", heatmap(cells, lang)))
         if "budget_slopes" in tables:
             parts.append(table("budget-slopes", tables["budget_slopes"]))
     if "story_stages" in tables:
-        parts.append(graph("budget-story", figures.story_figure(tables["story_stages"])))
+        parts.append(graph("budget-story", figures.story_figure(tables["story_stages"], lang)))
         parts.append(table("budget-story-clear", tables["story_clear_chance"]))
     if not parts:
         return heading, html.P(t("no_budget", lang)), None

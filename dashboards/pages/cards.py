@@ -49,7 +49,7 @@ def choices(run: str | None):
     return configs, configs[0], factions
 
 
-def iwd_figure(frame: pl.DataFrame) -> go.Figure:
+def iwd_figure(frame: pl.DataFrame, lang: str) -> go.Figure:
     fig = go.Figure()
     for (faction, side), part in frame.group_by("faction", "side", maintain_order=True):
         rate = (part["played_n"] / part["gp_n"]).to_list()
@@ -57,12 +57,14 @@ def iwd_figure(frame: pl.DataFrame) -> go.Figure:
                         customdata=list(zip(part["card_name"].to_list(), part["gih_n"].to_list())),
                         hovertemplate="%{customdata[0]}: IWD %{y:+.1%}, played in %{x:.0%} of games "
                                       "(GIH n=%{customdata[1]:,})<extra></extra>")
-    fig.update_layout(title="IWD against play rate", xaxis=dict(title="share of games played", tickformat=".0%"),
+    es = lang == "es"
+    fig.update_layout(title="IWD según frecuencia de juego" if es else "IWD against play rate",
+                      xaxis=dict(title="proporción de partidas jugada" if es else "share of games played", tickformat=".0%"),
                       yaxis=dict(title="IWD (GIH WR − GNS WR)", tickformat="+.0%"))
     return fig
 
 
-def ablation_figure(frame: pl.DataFrame) -> go.Figure:
+def ablation_figure(frame: pl.DataFrame, lang: str) -> go.Figure:
     frame = frame.sort("worth")
     fig = go.Figure(go.Bar(
         y=[f"{c} {n or ''}" for c, n in zip(frame["card_id"], frame["card_name"])], x=frame["worth"].to_list(),
@@ -70,7 +72,9 @@ def ablation_figure(frame: pl.DataFrame) -> go.Figure:
                                       arrayminus=(frame["worth"] - frame["worth_low"]).to_list()),
         customdata=frame["points"].to_list(),
         hovertemplate="%{y}: %{x:+.1%} (%{customdata:+.1f} budget points)<extra></extra>"))
-    fig.update_layout(title="Causal worth: baseline minus a plain card of the same cost (paired), 95% interval",
+    fig.update_layout(title=("Valor causal: base menos una carta sin habilidades del mismo coste (emparejado), 95%"
+                             if lang == "es" else
+                             "Causal worth: baseline minus a plain card of the same cost (paired), 95% interval"),
                       xaxis=dict(tickformat="+.0%"), height=max(420, 18 * frame.height))
     return fig
 
@@ -87,9 +91,9 @@ def draw(run: str | None, config: str | None, faction: str | None, min_games: in
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
     view = impact.select([c for c in COLUMNS if c in impact.columns])
     parts = [table("cards-table", view),
-             graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config)),
-             graph("cards-iwd-play", iwd_figure(impact))]
+             graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang)),
+             graph("cards-iwd-play", iwd_figure(impact, lang))]
     manifest = data.manifest_of(run)
     if manifest["spec"].get("ablation"):
-        parts.append(graph("cards-ablation", ablation_figure(ablation_impact(data.run_folder(run), manifest))))
+        parts.append(graph("cards-ablation", ablation_figure(ablation_impact(data.run_folder(run), manifest), lang)))
     return parts, shown("card_impact", view)

@@ -25,10 +25,10 @@ def draw(run: str | None, lang: str):
     tables = data.tables_of(run)
     parts = []
     if "matchups" in tables:
-        parts.append(graph("factions-matchups", figures.matchup_figure(tables["matchups"])))
+        parts.append(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)))
         parts += [html.H3(t("ratings", lang)), table("factions-ratings", data.ratings_of(run))]
-    parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"])),
-              graph("factions-first-player", figures.first_player_figure(tables["first_player"])),
-              graph("factions-game-length", figures.game_length_figure(data.turn_shares(run))),
-              graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"]))]
+    parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
+              graph("factions-first-player", figures.first_player_figure(tables["first_player"], lang)),
+              graph("factions-game-length", figures.game_length_figure(data.turn_shares(run), lang)),
+              graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
     return t("factions_heading", lang), parts, shown("win_rates", tables["win_rates"])

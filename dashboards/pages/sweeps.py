@@ -28,6 +28,6 @@ def draw(run: str | None, lang: str):
     if "sweep" not in tables:
         return heading, html.P(t("no_sweep", lang)), None
     sweep = tables["sweep"]
-    parts = [graph("sweeps-diff", figures.sweep_figure(sweep)), table("sweeps-table", sweep),
+    parts = [graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep),
              html.H3(t("sprt", lang)), table("sweeps-sprt", sprt_by_config(data.run_folder(run)))]
     return heading, parts, shown("sweep", sweep)

@@ -79,23 +79,23 @@ def turn_shares(run_dir: Path) -> pl.DataFrame:
             .sort("config", "turns").collect())
 
 
-def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame]) -> list[tuple[str, go.Figure]]:
+def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "en") -> list[tuple[str, go.Figure]]:
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
-        out.append(("sweep", figures.sweep_figure(tables["sweep"])))
+        out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:
-        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"])))
+        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang)))
     if "matchups" in tables:
-        out.append(("matchups", figures.matchup_figure(tables["matchups"])))
-    out.append(("win_rates", figures.win_rate_figure(tables["win_rates"])))
-    out.append(("first_player", figures.first_player_figure(tables["first_player"])))
+        out.append(("matchups", figures.matchup_figure(tables["matchups"], lang=lang)))
+    out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang)))
+    out.append(("first_player", figures.first_player_figure(tables["first_player"], lang=lang)))
     if "story_stages" in tables:
-        out.append(("story", figures.story_figure(tables["story_stages"])))
+        out.append(("story", figures.story_figure(tables["story_stages"], lang=lang)))
     first = tables["card_impact"]["config"][0] if tables["card_impact"].height else None
     out.append(("cards", figures.card_scatter_figure(tables["card_impact"].filter(pl.col("config") == first),
-                                                     config=str(first))))
-    out.append(("game_length", figures.game_length_figure(turn_shares(run_dir))))
-    out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"])))
+                                                     config=str(first), lang=lang)))
+    out.append(("game_length", figures.game_length_figure(turn_shares(run_dir), lang=lang)))
+    out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"], lang=lang)))
     return out
 
 
@@ -143,15 +143,15 @@ CARD_COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gih_n", "gih
                 "q_value", "played_wr"]
 
 
-def html_report(run_dir: Path, manifest: dict[str, Any]) -> str:
-    """The standalone HTML report of a run folder."""
+def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> str:
+    """The standalone HTML report of a run folder; plot titles in `lang` (es or en)."""
     tables = report_tables(run_dir, manifest)
     parts = [f"<h1>{html.escape(manifest['run'])}: balance report</h1>",
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
                                                   for k, v in manifest_rows(manifest)) + "</table>",
              f"<p class='note'>Made by sim report on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC. Win rates count "
              "a draw as half a win; every interval is 95% (Wilson for rates, paired normal for differences).</p>"]
-    for name, fig in report_figures(run_dir, tables):
+    for name, fig in report_figures(run_dir, tables, lang):
         fig.update_layout(template="plotly_white", height=460)
         parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
         parts.append(f"<div class='plot' id='plot-{name}'>"
@@ -163,7 +163,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any]) -> str:
     impact = tables["card_impact"]
     parts.append("<h2>Cards by improvement when drawn (shrunk IWD; Played WR is selection-biased)</h2>"
                  + _table_html(impact.select([c for c in CARD_COLUMNS if c in impact.columns]), limit=60))
-    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+    return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(manifest['run'])}: balance report</title><style>{CSS}</style>"
             f"<script type='text/javascript'>{plotly.offline.get_plotlyjs()}</script></head><body>"
             + "\n".join(parts) + "</body></html>")
@@ -194,7 +194,7 @@ def run_chromium(args: list[str], timeout: float = 120.0) -> subprocess.Complete
                               capture_output=True, text=True, timeout=timeout)
 
 
-def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path) -> list[Path]:
+def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: str = "en") -> list[Path]:
     """Write the run's report in one format under `out` (a folder); returns the files written."""
     if fmt not in FORMATS:
         raise InputError(f"--format: {fmt!r}; choose one of {', '.join(FORMATS)}")
@@ -202,7 +202,7 @@ def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path) -> list
     stem = manifest["run"]
     if fmt in ("html", "pdf", "png"):
         page = out / f"{stem}.html"
-        page.write_text(html_report(run_dir, manifest), encoding="utf-8")
+        page.write_text(html_report(run_dir, manifest, lang), encoding="utf-8")
         if fmt == "html":
             return [page]
         target = out / f"{stem}.{fmt}"
@@ -227,11 +227,11 @@ def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path) -> list
     return written
 
 
-def write_reports(run_dir: Path, manifest: dict[str, Any], formats: list[str], out: Path,
+def write_reports(run_dir: Path, manifest: dict[str, Any], formats: list[str], out: Path, lang: str = "en",
                   progress: Callable[[str], None] | None = None) -> list[Path]:
     files: list[Path] = []
     for fmt in formats:
-        files += export(run_dir, manifest, fmt, out)
+        files += export(run_dir, manifest, fmt, out, lang)
         if progress:
             progress(fmt)
     return files

@@ -13,24 +13,54 @@ import polars as pl
 
 PCT = dict(tickformat=".0%")
 
+# titles and axis words, in Spanish and English (the dashboard and `sim report --lang` choose)
+WORDS: dict[str, dict[str, str]] = {
+    "win_rates": {"en": "Win rate by side (draw = ½ win), 95% interval",
+                  "es": "Tasa de victoria por lado (empate = ½), intervalo del 95%"},
+    "matchups": {"en": "Matchups: row's win rate against column", "es": "Enfrentamientos: victorias de la fila contra la columna"},
+    "opponent": {"en": "opponent", "es": "rival"},
+    "first_player": {"en": "First-player advantage (win rate going first minus second), 95% interval",
+                     "es": "Ventaja del primer jugador (empezando menos siendo segundo), intervalo del 95%"},
+    "game_length": {"en": "Game length", "es": "Duración de las partidas"},
+    "turns": {"en": "turns", "es": "turnos"},
+    "share": {"en": "share of games", "es": "proporción de partidas"},
+    "end_reasons": {"en": "How games ended", "es": "Cómo terminaron las partidas"},
+    "sweep": {"en": "Sweep: side A's win rate against the baseline, same games (paired), 95% interval",
+              "es": "Barrido: lado A contra la base, mismas partidas (emparejadas), intervalo del 95%"},
+    "budget": {"en": "Draft budget: side A's win rate against its budget, 95% interval",
+               "es": "Presupuesto: victorias del lado A según su presupuesto, intervalo del 95%"},
+    "budget_axis": {"en": "side A's budget (points)", "es": "presupuesto del lado A (puntos)"},
+    "cards": {"en": "Cards: win rate when seen (GIH) against cost", "es": "Cartas: victorias cuando se ve (GIH) según coste"},
+    "cost": {"en": "cost", "es": "coste"},
+    "story": {"en": "Story mode: side A's win rate at each stage, 95% interval",
+              "es": "Modo historia: victorias del lado A en cada etapa, intervalo del 95%"},
+    "stage": {"en": "stage", "es": "etapa"},
+    "side": {"en": "side", "es": "lado"},
+}
+
+
+def word(key: str, lang: str = "en") -> str:
+    entry = WORDS[key]
+    return entry.get(lang, entry["en"])
+
 
 def _error(low: pl.Series, mid: pl.Series, high: pl.Series) -> dict[str, Any]:
     return dict(type="data", symmetric=False, array=(high - mid).to_list(), arrayminus=(mid - low).to_list())
 
 
-def win_rate_figure(rates: pl.DataFrame) -> go.Figure:
+def win_rate_figure(rates: pl.DataFrame, lang: str = "en") -> go.Figure:
     """Each config's side win rates as bars with their Wilson intervals."""
     fig = go.Figure()
     for side, part in rates.group_by("side", maintain_order=True):
-        fig.add_bar(x=part["config"].to_list(), y=part["win_rate"].to_list(), name=f"side {'AB'[side[0]]}",
+        fig.add_bar(x=part["config"].to_list(), y=part["win_rate"].to_list(), name=f"{word('side', lang)} {'AB'[side[0]]}",
                     error_y=_error(part["ci_low"], part["win_rate"], part["ci_high"]),
                     customdata=list(zip(part["label"].to_list(), part["n"].to_list())),
                     hovertemplate="%{x}<br>%{customdata[0]}: %{y:.1%} (n=%{customdata[1]:,})<extra></extra>")
-    fig.update_layout(title="Win rate by side (draw = ½ win), 95% interval", barmode="group", yaxis=PCT)
+    fig.update_layout(title=word("win_rates", lang), barmode="group", yaxis=PCT)
     return fig
 
 
-def matchup_figure(cells: pl.DataFrame) -> go.Figure:
+def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
     """The matchup matrix as a heatmap: row's win rate against column, n and interval on hover."""
     labels = sorted(cells["row"].unique().to_list())
     by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
@@ -43,42 +73,43 @@ def matchup_figure(cells: pl.DataFrame) -> go.Figure:
                       for c in labels])
     fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
                                hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdBu", reversescale=True))
-    fig.update_layout(title="Matchups: row's win rate against column", xaxis_title="opponent",
+    fig.update_layout(title=word("matchups", lang), xaxis_title=word("opponent", lang),
                       yaxis=dict(autorange="reversed"))
     return fig
 
 
-def first_player_figure(fpa: pl.DataFrame) -> go.Figure:
+def first_player_figure(fpa: pl.DataFrame, lang: str = "en") -> go.Figure:
     fig = go.Figure(go.Bar(x=fpa["config"].to_list(), y=fpa["advantage"].to_list(),
                            error_y=_error(fpa["ci_low"], fpa["advantage"], fpa["ci_high"]),
                            hovertemplate="%{x}: %{y:+.1%}<extra></extra>"))
-    fig.update_layout(title="First-player advantage (win rate going first minus second), 95% interval",
+    fig.update_layout(title=word("first_player", lang),
                       yaxis=dict(tickformat="+.0%"))
     return fig
 
 
-def game_length_figure(turns: pl.DataFrame) -> go.Figure:
+def game_length_figure(turns: pl.DataFrame, lang: str = "en") -> go.Figure:
     """Distribution of game length per config (turns → share of games)."""
     fig = go.Figure()
     for config, part in turns.group_by("config", maintain_order=True):
         part = part.sort("turns")
         fig.add_scatter(x=part["turns"].to_list(), y=part["share"].to_list(), mode="lines", name=str(config[0]),
                         hovertemplate="%{x} turns: %{y:.1%}<extra>" + str(config[0]) + "</extra>")
-    fig.update_layout(title="Game length", xaxis_title="turns", yaxis=dict(title="share of games", **PCT))
+    fig.update_layout(title=word("game_length", lang), xaxis_title=word("turns", lang),
+                      yaxis=dict(title=word("share", lang), **PCT))
     return fig
 
 
-def end_reason_figure(reasons: pl.DataFrame) -> go.Figure:
+def end_reason_figure(reasons: pl.DataFrame, lang: str = "en") -> go.Figure:
     fig = go.Figure()
     for reason, part in reasons.group_by("end_reason", maintain_order=True):
         fig.add_bar(x=part["config"].to_list(), y=part["share"].to_list(), name=str(reason[0]),
                     customdata=part["count"].to_list(),
                     hovertemplate="%{x}: %{y:.1%} (%{customdata:,} games)<extra>" + str(reason[0]) + "</extra>")
-    fig.update_layout(title="How games ended", barmode="stack", yaxis=PCT)
+    fig.update_layout(title=word("end_reasons", lang), barmode="stack", yaxis=PCT)
     return fig
 
 
-def sweep_figure(sweep: pl.DataFrame) -> go.Figure:
+def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
     """Each config's paired difference from the baseline, with its 95% interval."""
     others = sweep.filter(pl.col("config") != "base")
     fig = go.Figure(go.Bar(
@@ -87,12 +118,12 @@ def sweep_figure(sweep: pl.DataFrame) -> go.Figure:
         customdata=list(zip(others["win_rate"].to_list(), others["q_value"].to_list(), others["n"].to_list())),
         hovertemplate="%{x}<br>Δ %{y:+.2%} vs base (win rate %{customdata[0]:.1%}, q=%{customdata[1]:.2g}, "
                       "n=%{customdata[2]:,})<extra></extra>"))
-    fig.update_layout(title="Sweep: side A's win rate against the baseline, same games (paired), 95% interval",
+    fig.update_layout(title=word("sweep", lang),
                       yaxis=dict(tickformat="+.0%"))
     return fig
 
 
-def budget_curve_figure(cells: pl.DataFrame) -> go.Figure:
+def budget_curve_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
     """Side A's win rate against its draft budget, one line (with its interval band) per opponent."""
     fig = go.Figure()
     for key, part in cells.group_by("faction_a", "faction_b", "budget_b", maintain_order=True):
@@ -104,12 +135,11 @@ def budget_curve_figure(cells: pl.DataFrame) -> go.Figure:
         fig.add_scatter(x=x, y=part["win_rate"].to_list(), mode="lines+markers", name=name,
                         customdata=part["n"].to_list(),
                         hovertemplate="budget %{x}: %{y:.1%} (n=%{customdata:,})<extra>" + name + "</extra>")
-    fig.update_layout(title="Draft budget: side A's win rate against its budget, 95% interval",
-                      xaxis_title="side A's budget (points)", yaxis=PCT)
+    fig.update_layout(title=word("budget", lang), xaxis_title=word("budget_axis", lang), yaxis=PCT)
     return fig
 
 
-def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = "") -> go.Figure:
+def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = "", lang: str = "en") -> go.Figure:
     """GIH win rate against cost, one marker per card of one config, n and IWD on hover."""
     shown = impact.filter(pl.col("gih_n") >= max(min_games, 1))
     fig = go.Figure()
@@ -120,15 +150,15 @@ def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = 
             hovertemplate="%{customdata[0]} (cost %{x}): GIH %{y:.1%}, n=%{customdata[1]:,}, "
                           "IWD %{customdata[2]:+.1%}<extra></extra>")
     where = f" ({config})" if config else ""
-    fig.update_layout(title=f"Cards: win rate when seen (GIH) against cost{where}", xaxis_title="cost", yaxis=PCT)
+    fig.update_layout(title=word("cards", lang) + where, xaxis_title=word("cost", lang), yaxis=PCT)
     return fig
 
 
-def story_figure(stages: pl.DataFrame) -> go.Figure:
+def story_figure(stages: pl.DataFrame, lang: str = "en") -> go.Figure:
     fig = go.Figure()
     for config, part in stages.group_by("config", maintain_order=True):
         part = part.sort("stage")
-        fig.add_bar(x=[f"stage {s + 1}" for s in part["stage"].to_list()], y=part["rate"].to_list(),
+        fig.add_bar(x=[f"{word('stage', lang)} {s + 1}" for s in part["stage"].to_list()], y=part["rate"].to_list(),
                     name=str(config[0]), error_y=_error(part["ci_low"], part["rate"], part["ci_high"]))
-    fig.update_layout(title="Story mode: side A's win rate at each stage, 95% interval", yaxis=PCT)
+    fig.update_layout(title=word("story", lang), yaxis=PCT)
     return fig

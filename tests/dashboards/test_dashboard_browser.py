@@ -153,8 +153,11 @@ def test_the_language_toggle_changes_the_text(browser, site: str) -> None:
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Factions")
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "factions-heading") == "Factions: win rates")
+    plot_titles = "return Array.from(document.querySelectorAll('.gtitle')).map(e => e.textContent).join('|');"
+    WebDriverWait(browser, 30).until(lambda d: "Matchups" in d.execute_script(plot_titles))  # plots follow too
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Facciones")
+    WebDriverWait(browser, 30).until(lambda d: "Enfrentamientos" in d.execute_script(plot_titles))
 
 
 def test_a_bad_uploaded_spec_shows_an_error_and_the_app_keeps_working(browser, site: str, results: Path,
