@@ -9,13 +9,31 @@ from dash import Input, Output, callback, html
 from dashboards import data
 from dashboards.i18n import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
-from sim.analysis.sprt import sprt_by_config
+import plotly.graph_objects as go
+import polars as pl
+
+from sim.analysis.sprt import sprt_bounds, sprt_by_config, sprt_trajectories
 from sim.report import figures
 
 dash.register_page(__name__, path="/sweeps", name="sweeps")
 
 layout = html.Div([html.H2(id="sweeps-heading"), export_bar("sweeps"), html.Div(id="sweeps-body")])
 register_exports("sweeps")
+
+
+def trajectory_figure(paths: pl.DataFrame, lang: str) -> go.Figure:
+    """Each config's LLR as its pairs came in, between the SPRT's bounds."""
+    lower, upper = sprt_bounds()
+    fig = go.Figure()
+    for (config,), part in paths.group_by("config", maintain_order=True):
+        fig.add_scatter(x=part["pairs"].to_list(), y=part["llr"].to_list(), mode="lines", name=str(config))
+    for bound in (lower, upper):
+        fig.add_hline(y=bound, line_dash="dash", line_color="#888")
+    es = lang == "es"
+    fig.update_layout(title="Trayectorias del SPRT (H1: el lado A gana 10 Elo)" if es else
+                      "SPRT trajectories (H1: side A is 10 Elo stronger)",
+                      xaxis_title="pares de partidas" if es else "game pairs", yaxis_title="LLR")
+    return fig
 
 
 @callback(Output("sweeps-heading", "children"), Output("sweeps-body", "children"), Output("sweeps-shown", "data"),
@@ -28,6 +46,8 @@ def draw(run: str | None, lang: str):
     if "sweep" not in tables:
         return heading, html.P(t("no_sweep", lang)), None
     sweep = tables["sweep"]
+    folder = data.run_folder(run)
     parts = [graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep),
-             html.H3(t("sprt", lang)), table("sweeps-sprt", sprt_by_config(data.run_folder(run)))]
+             html.H3(t("sprt", lang)), graph("sweeps-sprt-paths", trajectory_figure(sprt_trajectories(folder), lang)),
+             table("sweeps-sprt", sprt_by_config(folder))]
     return heading, parts, shown("sweep", sweep)

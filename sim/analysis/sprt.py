@@ -140,3 +140,25 @@ def sprt_by_config(run_dir: Path, elo0: float = 0.0, elo1: float = 10.0, alpha: 
         pl.Series("upper", [r.upper for r in readings], dtype=pl.Float64),
         pl.Series("decision", [r.decision for r in readings], dtype=pl.String),
     )
+
+
+def sprt_trajectories(run_dir: Path, elo0: float = 0.0, elo1: float = 10.0, points: int = 60) -> pl.DataFrame:
+    """How each config's LLR grew as its seat-mirrored pairs came in, in pair order (the order the
+    run plays them): config, pairs, llr, at about `points` evenly spaced pair counts per config.
+    The dashboard draws these against the bounds, as fishtest does."""
+    games = scan_games(run_dir).select("config", "unit", "stage", "first_side", "winner")
+    pairs = (games.group_by("config", (pl.col("unit") // 2).alias("pair"), "stage")
+             .agg(pl.len().alias("n"), pl.col("first_side").n_unique().alias("firsts"),
+                  (2.0 * score_a()).sum().round(0).cast(pl.Int64).alias("bucket"))
+             .filter((pl.col("n") == 2) & (pl.col("firsts") == 2))
+             .sort("config", "pair", "stage").collect())
+    rows = []
+    for (config,), part in pairs.group_by("config", maintain_order=True):
+        buckets = part["bucket"].to_numpy()
+        cumulative = np.zeros((len(buckets), 5))
+        cumulative[np.arange(len(buckets)), buckets] = 1
+        cumulative = cumulative.cumsum(axis=0)
+        marks = np.unique(np.linspace(1, len(buckets), min(points, len(buckets))).astype(int))
+        for m in marks:
+            rows.append({"config": config, "pairs": int(m), "llr": pentanomial_llr(cumulative[m - 1], elo0, elo1)})
+    return pl.DataFrame(rows, schema={"config": pl.String, "pairs": pl.Int64, "llr": pl.Float64})

@@ -105,3 +105,21 @@ def test_sprt_by_config_reads_a_results_folder(tmp_path: Path) -> None:
     assert base["llr"] == pytest.approx(sprt([0, 1, 2, 0, 1]).llr)
     assert base["score"] == pytest.approx((0.25 + 0.5 + 0.5 + 1.0) / 4)
     assert readings.row(1, named=True)["score"] is None and math.isclose(readings.row(1, named=True)["llr"], 0.0)
+
+
+def test_trajectories_end_at_the_whole_runs_llr(tmp_path) -> None:
+    """The last point of each config's path is the LLR of all its pairs (sprt_by_config)."""
+    from sim.analysis.sprt import sprt_by_config, sprt_trajectories
+    from sim.cli import main
+
+    spec = tmp_path / "s.toml"
+    spec.write_text('name = "s"\nruleset = "dicedraft"\ngames = 400\nseed = 2\n[[side]]\nfaction = "aranas"\n'
+                    '[[side]]\nfaction = "ciempies"\n[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\n'
+                    'values = [120]\n', encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(tmp_path / "r"), "--executor", "serial"]) == 0
+    paths = sprt_trajectories(tmp_path / "r" / "s")
+    final = {r["config"]: r["llr"] for r in sprt_by_config(tmp_path / "r" / "s").iter_rows(named=True)}
+    for (config,), part in paths.group_by("config"):
+        last = part.sort("pairs").row(-1, named=True)
+        assert last["pairs"] == 200
+        assert last["llr"] == pytest.approx(final[config])
