@@ -190,3 +190,18 @@ def test_requests_without_the_token_are_refused(results: Path) -> None:
 def test_binding_beyond_this_machine_needs_a_token(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dash", "--host", "0.0.0.0", "--token", ""]) == 2
     assert "--token" in capsys.readouterr().err
+
+
+def test_an_uploaded_spec_launches_and_its_run_appears_with_progress(browser, site: str, results: Path,
+                                                                     tmp_path: Path) -> None:
+    good = tmp_path / "subida.toml"
+    good.write_text('name = "subida"\nruleset = "dicedraft"\ngames = 400\nseed = 9\nchunk_size = 100\n'
+                    '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n', encoding="utf-8")
+    open_page(browser, site, "/", "rr")
+    upload = WebDriverWait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#launch-upload input[type=file]"))
+    upload.send_keys(str(good))
+    WebDriverWait(browser, 30).until(lambda d: "subida" in text_of(d, "launch-message"))
+    assert (results / "_uploads" / "subida.toml").exists()
+    WebDriverWait(browser, 120).until(lambda d: (results / "subida" / "manifest.json").exists()
+                                      and '"finished"' in (results / "subida" / "manifest.json").read_text())
+    WebDriverWait(browser, 30).until(lambda d: "subida" in text_of(d, "runs-list"))
