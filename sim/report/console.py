@@ -112,9 +112,12 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
     rate, the paired difference from the baseline with its 95% interval, and its q-value."""
     order = {config_id: k for k, config_id in enumerate(manifest["configs"])}  # the spec's order
     frame = sweep_comparison(run_dir).sort(pl.col("config").replace_strict(order, default=len(order)))
+    stopped = manifest.get("stopped") or {}
     console.print(_table("Sweep: side A against the baseline on the same games (paired), q = Benjamini-Hochberg",
                          frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q"], {
-        "config": lambda r: r["config"], "n": lambda r: f"{r['n']:,}", "win rate": lambda r: _pct(r["win_rate"]),
+        "config": lambda r: r["config"] + (f" (stopped: {stopped[r['config']]['decision']})"
+                                           if r["config"] in stopped else ""),
+        "n": lambda r: f"{r['n']:,}", "win rate": lambda r: _pct(r["win_rate"]),
         "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]",
         "Δ vs base": lambda r: "baseline" if r["config"] == "base" else _signed_pts(r["diff"]),
         "95% CI of Δ": lambda r: "" if r["config"] == "base" else

@@ -41,8 +41,10 @@ class Executor(Protocol):
     def start(self) -> None:
         """Acquire resources (e.g. connect to Ray); called before the results folder is opened."""
 
-    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:
-        """Play `chunks` of `plan`, calling `on_done` on the driver as each one finishes."""
+    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
+                wanted: Callable[[Chunk], bool] | None = None) -> None:
+        """Play `chunks` of `plan`, calling `on_done` on the driver as each one finishes; a chunk
+        for which `wanted` turns false before it starts (its config stopped early) is skipped."""
 
     def stop(self) -> None:
         """Release what `start` acquired; safe to call when `start` failed or was never called."""
@@ -63,8 +65,11 @@ class SerialExecutor:
     def start(self) -> None:
         pass
 
-    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:
+    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
+                wanted: Callable[[Chunk], bool] | None = None) -> None:
         for chunk in chunks:
+            if wanted is not None and not wanted(chunk):
+                continue
             compiled = plan.configs[chunk.config_id]
             rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, chunk.unit_start, chunk.n_units)
             on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
@@ -157,7 +162,8 @@ class RayExecutor:
                      logging_level=logging.WARNING, log_to_driver=False)
             self._started_ray = self._connected = True
 
-    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone) -> None:
+    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
+                wanted: Callable[[Chunk], bool] | None = None) -> None:
         import ray
 
         if not chunks:
@@ -173,6 +179,8 @@ class RayExecutor:
             try:
                 while not stop_here.is_set():
                     with lock:
+                        while waiting and wanted is not None and not wanted(waiting[0]):
+                            waiting.popleft()
                         if not waiting:
                             return
                         chunk = waiting.popleft()
@@ -209,7 +217,9 @@ class RayExecutor:
                 with lock:
                     taken = []
                     while waiting and len(running) + len(taken) < limit:
-                        taken.append(waiting.popleft())
+                        chunk = waiting.popleft()
+                        if wanted is None or wanted(chunk):
+                            taken.append(chunk)
                 for chunk in taken:
                     ref = task.remote(plan.ruleset.NAME, refs[chunk.config_id], plan.seed, chunk.unit_start,
                                       chunk.n_units)

@@ -90,5 +90,9 @@ def make_plan(experiment: Experiment, chunk_size: int | None = None) -> Plan:
     ruleset = get_ruleset(spec.ruleset, source=str(experiment.path))
     configs = {config_id: ruleset.compile_config(sub, config_id=config_id)
                for config_id, sub in experiment.config_experiments().items()}
+    if spec.stop is not None:  # stopping checks at chunk ends: chunks must be the check interval
+        if chunk_size is not None and chunk_size != spec.stop.every:
+            raise InputError(f"--chunk-size: with [stop] the chunks are stop.every = {spec.stop.every} units")
+        chunk_size = spec.stop.every
     units = chunk_size or spec.chunk_size or ruleset.default_chunk_units(next(iter(configs.values())))
     return Plan(experiment, ruleset, configs, int(units), ()).rechunk(units)

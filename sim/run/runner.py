@@ -20,6 +20,7 @@ from sim.run.executors import Executor, SerialExecutor
 from sim.run.plan import Chunk, Plan, make_plan
 from sim.run.progress import UNIT_WORDS, ProgressReporter, SilentProgress
 from sim.run.spec import Experiment
+from sim.run.stopping import StopRule
 from sim.run.store import check_run_name, existing_manifest, new_manifest, open_run, utc_now
 
 
@@ -80,13 +81,34 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
     executor.start()
     try:
         with open_run(run_dir, manifest, overwrite) as (store, current):
-            pending = store.pending(plan)
+            rule = StopRule(experiment.spec.stop, plan) if experiment.spec.stop else None
+            if rule is not None:  # a resumed run decides again from the chunks on disk, in order
+                for chunk in plan.chunks:
+                    if store.is_done(chunk):
+                        if rule.needed(chunk):
+                            rule.feed(chunk, store.read_games(chunk))
+                        else:
+                            store.remove_chunk(chunk)
+            wanted = rule.needed if rule is not None else (lambda chunk: True)
+            pending = [chunk for chunk in store.pending(plan) if wanted(chunk)]
             done_units = plan.total_units - sum(chunk.n_units for chunk in pending)
             current["chunks_done"] = len(plan.chunks) - len(pending)
             tally = {"chunks": 0, "units": 0, "games": 0}
 
             def on_done(chunk: Chunk, games: pl.DataFrame, cards: pl.DataFrame) -> None:
+                if not wanted(chunk):  # its config stopped before it: a parallel executor played it anyway
+                    progress.advance(chunk.n_units, 0)
+                    return
                 store.write_chunk(chunk, games, cards)
+                if rule is not None and rule.feed(chunk, games):
+                    for other in plan.chunks:  # chunks past the stopping point that finished early
+                        if other.config_id == chunk.config_id and not wanted(other) and store.is_done(other):
+                            store.remove_chunk(other)
+                            tally["chunks"] -= 1
+                            current["chunks_done"] -= 1
+                    current["chunks_done"] += sum(1 for other in plan.chunks
+                                                  if other.config_id == chunk.config_id and not wanted(other))
+                    current["stopped"] = rule.summary()
                 tally["chunks"] += 1
                 tally["units"] += chunk.n_units
                 tally["games"] += games.height
@@ -97,12 +119,17 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
             started = time.perf_counter()
             progress.start(plan.total_units, done_units, UNIT_WORDS.get(experiment.spec.kind, "units"))
             try:
-                executor.execute(plan, pending, on_done)
+                if rule is None:
+                    executor.execute(plan, pending, on_done)
+                else:
+                    executor.execute(plan, pending, on_done, wanted)
             finally:
                 progress.stop()
                 wall = time.perf_counter() - started
                 current["wall_seconds"] = round(float(current.get("wall_seconds", 0.0)) + wall, 3)
-                finished = current["chunks_done"] == len(plan.chunks)
+                finished = all(store.is_done(chunk) or not wanted(chunk) for chunk in plan.chunks)
+                if rule is not None:
+                    current["stopped"] = rule.summary()
                 if finished:
                     # a rerun with nothing left to play keeps the time the run really finished
                     if tally["chunks"] or not current.get("finished"):

@@ -129,6 +129,35 @@ class AblationSpec(BaseModel):
                              "points lower, so each card's worth can be read in budget points")
 
 
+class StopSpec(BaseModel):
+    """[stop]: end a config early once its answer is clear, checked every `every` units (the run's
+    chunks are this size, so where a config stops never depends on how the work was cut or who
+    played it). In a sweep or an ablation the baseline always plays in full (every config is
+    compared with it); without [stop] every config plays `games` (fixed n, the default).
+
+    method = "sprt": the pentanomial SPRT of side A at elo0 against elo1 on seat-mirrored pairs
+    (sim.analysis.sprt), stopping when it accepts either hypothesis.
+    method = "precision": stop when side A's 95% interval is narrower than ± half_width."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    method: Literal["sprt", "precision"]
+    every: int = Field(2000, ge=2, le=10_000_000, description="units between checks (and per chunk)")
+    elo0: float = 0.0
+    elo1: float = 10.0
+    alpha: float = Field(0.05, gt=0, lt=0.5)
+    beta: float = Field(0.05, gt=0, lt=0.5)
+    half_width: float = Field(0.01, gt=0, lt=0.5, description="precision: win-rate points, 0.01 = ±1 point")
+
+    @model_validator(mode="after")
+    def _sane(self) -> "StopSpec":
+        if self.method == "sprt" and not self.elo1 > self.elo0:
+            raise ValueError("elo1 must be greater than elo0")
+        if self.every % 2:
+            raise ValueError("every must be even, so that no check splits a seat-mirrored pair")
+        return self
+
+
 class ExperimentSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
@@ -148,6 +177,7 @@ class ExperimentSpec(BaseModel):
     sides: list[SideSpec] = Field(alias="side", min_length=2, max_length=MAX_SIDES)
     sweep: SweepSpec | None = None
     ablation: AblationSpec | None = None
+    stop: StopSpec | None = None
 
     @model_validator(mode="after")
     def _two_sides_unless_round_robin(self) -> "ExperimentSpec":

@@ -243,6 +243,14 @@ class RunStore:
         write_atomic(self.chunk_path(GAMES, chunk), games.write_parquet)
         write_atomic(self.chunk_path(CARDS, chunk), cards.write_parquet)
 
+    def remove_chunk(self, chunk: Chunk) -> None:
+        """Forget a finished chunk (a stopped config's chunks past its stopping point)."""
+        self.chunk_path(CARDS, chunk).unlink(missing_ok=True)  # cards first: `is_done` turns false at once
+        self.chunk_path(GAMES, chunk).unlink(missing_ok=True)
+
+    def read_games(self, chunk: Chunk) -> pl.DataFrame:
+        return pl.read_parquet(self.chunk_path(GAMES, chunk))
+
     def read_manifest(self) -> dict[str, Any]:
         return read_manifest(self.run_dir)
 

@@ -189,3 +189,17 @@ def test_bench_reports_ray_next_to_the_kernel(spec_path: Path, capsys: pytest.Ca
     value = float(re.search(r"\s([0-9.]+) ratio", ratio[0]).group(1))
     assert 0 < value < 2
     assert not ray.is_initialized()
+
+
+@pytest.mark.slow
+def test_early_stopping_through_ray_equals_serial(tmp_path: Path, results: Path) -> None:
+    """A sweep with [stop]: Ray plays chunks out of order and in parallel, yet every config stops
+    where the serial run stops and the stored games are the same."""
+    spec = write_spec(tmp_path, games=2000)
+    spec.write_text(spec.read_text() + '\n[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\nvalues = [100, 134]\n'
+                    '[stop]\nmethod = "sprt"\nevery = 200\n')
+    experiment = load_spec(spec)
+    run_experiment(experiment, results, run_name="serial")
+    outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor())
+    assert outcome.finished
+    assert_same_results(results / "serial", results / "ray")
