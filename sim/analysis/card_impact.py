@@ -11,7 +11,11 @@ in the games where the card was:
 - GNS  in the deck and never seen (`never_seen`)
 - Played: played. Selection-biased: a card gets played more in games already going well, so
   win-more cards look good here. Read it as a description, never as the card's strength.
-and IWD (improvement when drawn) = GIH WR − GNS WR (not GIH − GP, which mixes GIH into both sides).
+and IWD (improvement when drawn) = GIH WR − GNS WR (not GIH − GP, which mixes GIH into both sides),
+and the deck-position effect: the win rate when the game's first shuffle put the card among the top
+k of the deck (`top`, k = the ruleset's `deck_position_top`) minus the win rate of the other games
+with it in the deck. Where a shuffle puts a card is random, so this one is free of the draw-count
+bias that flatters slow cards in GIH and IWD.
 
 Every win rate counts a draw as half a win and comes with its n (games) and a 95% Wilson interval.
 IWD gets a normal (Wald) interval from the two proportions taken as independent (a game lands in
@@ -45,16 +49,22 @@ FIGURES: dict[str, tuple[str, ...]] = {
     "gih": ("seen",),
     "gns": ("never_seen",),
     "played": ("played",),
+    "top": ("top",),  # the first shuffle put it among the top k (deck-position effect)
+    "rest": ("rest",),  # in the deck, not among the top k
 }
 
 
 def _summed(frame: pl.DataFrame | pl.LazyFrame) -> pl.LazyFrame:
     """One row per (config, side, card): the chunks' counters added up."""
-    counts = [f"{c}_{r}" for c in COUNTER_NAMES for r in RESULT_NAMES]
+    counts = [f"{c}_{r}" for c in (*COUNTER_NAMES, "rest") for r in RESULT_NAMES]
     lazy = frame.lazy()
-    if "seen_win" not in lazy.collect_schema().names():  # written before the `seen` counter existed
+    names = lazy.collect_schema().names()
+    if "seen_win" not in names:  # written before the `seen` counter existed
         lazy = lazy.with_columns(
             (pl.col(f"opening_hand_{r}") + pl.col(f"drawn_{r}")).alias(f"seen_{r}") for r in RESULT_NAMES)
+    if "top_win" not in names:  # written before the `top` counter existed: no deck-position effect
+        lazy = lazy.with_columns(pl.lit(0, pl.Int64).alias(f"top_{r}") for r in RESULT_NAMES)
+    lazy = lazy.with_columns((pl.col(f"in_deck_{r}") - pl.col(f"top_{r}")).alias(f"rest_{r}") for r in RESULT_NAMES)
     return (
         lazy
         .group_by(KEYS)
@@ -79,6 +89,16 @@ def _iwd_columns(z: float) -> list[pl.Expr]:
     iwd = gih - gns
     return [iwd.alias("iwd"), var.sqrt().alias("iwd_se"),
             (iwd - z * var.sqrt()).alias("iwd_ci_low"), (iwd + z * var.sqrt()).alias("iwd_ci_high")]
+
+
+def _position_columns(z: float) -> list[pl.Expr]:
+    """The deck-position effect: top-k WR minus the rest's, two independent proportions. Where the
+    first shuffle puts a card is random, so unlike IWD this is free of the draw-count bias."""
+    top, rest = pl.col("top_wr"), pl.col("rest_wr")
+    var = top * (1 - top) / pl.col("top_n") + rest * (1 - rest) / pl.col("rest_n")
+    effect = top - rest
+    return [effect.alias("position_effect"), (effect - z * var.sqrt()).alias("position_ci_low"),
+            (effect + z * var.sqrt()).alias("position_ci_high")]
 
 
 def _two_sided_p(z_scores: np.ndarray) -> np.ndarray:
@@ -119,7 +139,8 @@ def card_impact_from_counters(frame: pl.DataFrame | pl.LazyFrame, z: float = Z95
     from best to worst (cards without one last)."""
     summed = _summed(frame)
     figures = [e for fig, counters in FIGURES.items() for e in _figure_columns(fig, counters, z)]
-    table = summed.select(*KEYS, *DESCRIPTION, *figures).with_columns(_iwd_columns(z)).sort(KEYS).collect()
+    table = (summed.select(*KEYS, *DESCRIPTION, *figures).with_columns(*_iwd_columns(z), *_position_columns(z))
+             .sort(KEYS).collect())
     if table.is_empty():
         return table.with_columns(pl.lit(None, pl.Float64).alias(c)
                                   for c in ("iwd_p_value", "q_value", "q_value_by", "iwd_shrunk"))

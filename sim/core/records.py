@@ -39,9 +39,10 @@ class Seen(IntEnum):
     OPENING = 2  # in the opening hand
     DRAWN = 4  # drawn in a later turn
     PLAYED = 8  # played, put down, set or placed
+    TOP = 32  # the game's first shuffle put it among the deck's top k (the deck-position effect)
 
 
-COUNTER_BITS = 15
+COUNTER_BITS = 47  # the Seen bits that are counters (16 is left to a ruleset's own use)
 
 
 class Counter(IntEnum):
@@ -51,10 +52,11 @@ class Counter(IntEnum):
     PLAYED = 3
     NEVER_SEEN = 4
     SEEN = 5  # in the opening hand or drawn: once per game even if both (a dicedraft re-draft can do both)
+    TOP = 6  # among the top k cards of the game's first shuffle
 
 
-N_COUNTERS = 6
-COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen", "seen")
+N_COUNTERS = 7
+COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen", "seen", "top")
 RESULT_NAMES = ("win", "loss", "draw")
 
 TRACE_ROW = 2  # ps[TRACE_ROW, TRACE_TURN] is the turn, ps[TRACE_ROW, TRACE_CURSOR] the next event slot
@@ -98,6 +100,8 @@ def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
                         counters[side, c, Counter.NEVER_SEEN, result] += 1
                 if f & (Seen.OPENING | Seen.DRAWN):
                     counters[side, c, Counter.SEEN, result] += 1
+                if f & Seen.TOP:
+                    counters[side, c, Counter.TOP, result] += 1
                 if f & Seen.OPENING:
                     counters[side, c, Counter.OPENING, result] += 1
                 if f & Seen.DRAWN:

@@ -121,3 +121,25 @@ def test_card_impact_reads_a_results_folder(tmp_path: Path) -> None:
         part.with_columns(pl.col("side").cast(pl.Int8)).write_parquet(chunk)
     (tmp_path / "manifest.json").write_text(json.dumps({"spec_hash": "x"}))
     assert card_impact(tmp_path).equals(card_impact_from_counters(counters()))
+
+
+def test_the_deck_position_effect_is_top_k_minus_the_rest() -> None:
+    row_ = card("base", 0, "T", in_deck=(10, 10, 0), top=(4, 1, 0), opening_hand=(4, 1, 0), never_seen=(2, 6, 0))
+    r = row(card_impact_from_counters(pl.DataFrame([row_]).with_columns(pl.col("side").cast(pl.Int8))), 0, "T")
+    assert (r["top_n"], r["rest_n"]) == (5, 15)
+    assert r["position_effect"] == pytest.approx(4 / 5 - 6 / 15)
+    assert r["position_ci_low"] < r["position_effect"] < r["position_ci_high"]
+
+
+@pytest.mark.parametrize("ruleset, sides, k", [("dicedraft", ("aranas", "ciempies"), 5), ("fortaleza", ("china", "corea"), 8)])
+def test_each_game_marks_exactly_the_top_k_of_its_first_shuffle(ruleset: str, sides: tuple[str, str], k: int) -> None:
+    from sim.rulesets import get_ruleset
+    from sim.run.spec import load_spec_dict
+
+    spec = {"name": "t", "ruleset": ruleset, "games": 50, "seed": 4,
+            "side": [{"faction": sides[0]}, {"faction": sides[1]}]}
+    rs = get_ruleset(ruleset)
+    config = rs.compile_config(load_spec_dict(spec, Path("t.toml")))
+    rows, counters = rs.play_chunk(config, 4, 0, 50)
+    top = counters[:, :, COUNTER_NAMES.index("top"), :].sum(axis=(1, 2))
+    assert list(top) == [50 * k, 50 * k]

@@ -63,6 +63,7 @@ class Seen(IntEnum):
     DRAWN = 4  # drawn in a later turn
     PLAYED = 8  # put down on the table (rule D-05)
     REVEALED = 16  # face up: the opponent may read it (not a counter)
+    TOP = 32  # among the top `deck_position_top` cards of the game's first shuffle
 
 
 # the card counters every ruleset shares (sim.core.records), named here for the kernels
@@ -93,9 +94,10 @@ class Param(IntEnum):
     STORY_LIVES = 10
     WINS_NEEDED = 11
     MAX_MATCH_GAMES = 12
+    DECK_TOP = 13
 
 
-N_PARAMS = 13
+N_PARAMS = 14
 
 
 from sim.core.agents import AGENT_NAMES, Agent  # noqa: E402,F401 (the levels every ruleset shares)

@@ -20,7 +20,8 @@ from sim.rulesets.dicedraft.constants import (
 )
 from sim.rulesets.dicedraft.game import play_game, set_deck
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, G_TRACE_N, GAME, PS_AGENT, PS_BUDGET, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_REDRAFTS, SC_AVAILABLE,
+    CS_FLAGS, CS_ZONE, G_TRACE_N, GAME, PS_AGENT, PS_BUDGET, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_ORDER,
+    PS_REDRAFTS, SC_AVAILABLE,
     ST_STAGE, record, seed_streams, stream,
 )
 
@@ -74,6 +75,8 @@ def _play_one(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
         for c in range(ps[side, PS_N_CARDS]):
             if cs[side, c, CS_ZONE] == Zone.DECK:
                 cs[side, c, CS_FLAGS] |= Seen.IN_DECK
+        for i in range(min(par[Param.DECK_TOP], ps[side, PS_DECK_LEN])):  # the deck-position effect
+            cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.TOP
     record(tr, ps, first, Event.DRAFT, stage, pair[2], pair[3])
     winner, end, turns = play_game(tab, val, w, par, ws, first, lives, tr)
     rows[r, Col.UNIT] = u

@@ -31,6 +31,8 @@ class DicedraftParams(BaseModel):
     story_lives: int = Field(30, ge=1, le=999, description="rule D-17: lives at the start of each battle")
     match_wins: int = Field(2, ge=1, le=9, description="rule D-18: wins that take a best-of-three match")
     match_max_games: int = Field(5, ge=1, le=19, description="decision: a match of draws stops after this many games")
+    deck_position_top: int = Field(5, ge=1, le=30, description="analysis: the top k of the first shuffle for the "
+                                   "deck-position effect (the first turn's three cards and two more)")
 
     @model_validator(mode="after")
     def _stages_agree(self) -> "DicedraftParams":
@@ -62,4 +64,5 @@ class DicedraftParams(BaseModel):
         v[Param.STORY_LIVES] = self.story_lives
         v[Param.WINS_NEEDED] = self.match_wins
         v[Param.MAX_MATCH_GAMES] = self.match_max_games
+        v[Param.DECK_TOP] = self.deck_position_top
         return v

@@ -244,9 +244,10 @@ class Param(IntEnum):
     FORTRESS_PROTECTION_TURN = 10
     TRAMPLE_PAST_PROTECTION = 11
     DEBUG_CHECKS = 12
+    DECK_TOP = 13
 
 
-N_PARAMS = 13
+N_PARAMS = 14
 
 
 from sim.core.agents import AGENT_NAMES, Agent  # noqa: E402,F401 (the levels every ruleset shares)

@@ -9,12 +9,12 @@ from numba import njit
 from sim.rulesets.fortaleza.agents import choose_discard, keep_hand
 from sim.rulesets.fortaleza.chain import main_phase, window
 from sim.rulesets.fortaleza.combat import combat
-from sim.rulesets.fortaleza.constants import N_DESIGNS, End, Event, Field, Kind, Param, Seen, Step, Zone
+from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, End, Event, Field, Kind, Param, Seen, Step, Zone
 from sim.rulesets.fortaleza.effects import draw_or_lose, end_game
 from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_deck
 from sim.rulesets.fortaleza.targets import responders_mask
 from sim.rulesets.fortaleza.state import (
-    PS_RESPONDERS, in_zone, lowest_bit, move,
+    PS_ORDER, PS_RESPONDERS, in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
     G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
     conservation_errors, record,
@@ -37,6 +37,8 @@ def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first
             if tab[side, c, Field.KIND] != Kind.LAND:
                 cs[side, c, CS_FLAGS] = Seen.IN_DECK
         shuffle_deck(cs, ps, rng, tab, side)
+        for i in range(min(par[Param.DECK_TOP], N_DECK - ps[side, PS_TOP])):  # the deck-position effect
+            cs[side, ps[side, PS_ORDER + ps[side, PS_TOP] + i], CS_FLAGS] |= Seen.TOP
         for _ in range(par[Param.HAND_START]):
             draw_card(cs, ps, side, 0, tr)
         for _ in range(par[Param.MULLIGANS]):

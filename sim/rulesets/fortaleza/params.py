@@ -27,6 +27,8 @@ class FortalezaParams(BaseModel):
     trample_past_protection: bool = Field(
         True, description="decision on an open point: Arrollar must also spend damage on the blocker's Protección")
     debug_checks: bool = Field(False, description="check card conservation after every step (slow; tests)")
+    deck_position_top: int = Field(8, ge=1, le=44, description="analysis: the top k of the first shuffle for the "
+                                   "deck-position effect (the opening hand and the next three draws)")
 
     def vector(self) -> np.ndarray:
         """The int64 vector the kernels read, indexed by Param."""
@@ -44,4 +46,5 @@ class FortalezaParams(BaseModel):
         v[Param.FORTRESS_PROTECTION_TURN] = int(self.fortress_protection_lasts_turn)
         v[Param.TRAMPLE_PAST_PROTECTION] = int(self.trample_past_protection)
         v[Param.DEBUG_CHECKS] = int(self.debug_checks)
+        v[Param.DECK_TOP] = self.deck_position_top
         return v
