@@ -124,6 +124,28 @@ def play_in_blocks(n_units: int, threads: int, play_block: Callable[[int, int], 
         return sum(pool.map(lambda b: play_block(bounds[b], bounds[b + 1]), range(n_blocks)))
 
 
+def games_frame_head(config_id: str, played: np.ndarray, rows_per_unit: int, end_names: tuple[str, ...],
+                     labels: tuple[str, str], sides: list) -> pl.DataFrame:
+    """The columns every ruleset's games frame starts with, from played record rows: config, game,
+    unit, stage, first_side, winner, end_reason, turns, and per side (suffix a, b) its label,
+    faction and agent. A ruleset adds its own columns after these."""
+    frame = pl.DataFrame({
+        "config": pl.Series([config_id] * len(played), dtype=pl.Utf8),
+        "game": played[:, RecordCol.UNIT] * rows_per_unit + played[:, RecordCol.STAGE],
+        "unit": played[:, RecordCol.UNIT],
+        "stage": played[:, RecordCol.STAGE].astype(np.int8),
+        "first_side": played[:, RecordCol.FIRST].astype(np.int8),
+        "winner": played[:, RecordCol.WINNER].astype(np.int8),
+        "end_reason": pl.Series(np.array(end_names)[played[:, RecordCol.END]]).cast(pl.Categorical),
+        "turns": played[:, RecordCol.TURNS].astype(np.int16),
+    })
+    return frame.with_columns(
+        expr for i, suffix in enumerate("ab")
+        for expr in (pl.lit(labels[i]).cast(pl.Categorical).alias(f"label_{suffix}"),
+                     pl.lit(sides[i].faction).cast(pl.Categorical).alias(f"faction_{suffix}"),
+                     pl.lit(sides[i].agent).cast(pl.Categorical).alias(f"agent_{suffix}")))
+
+
 def counters_frame(config_id: str, pools: tuple, counters: np.ndarray) -> pl.DataFrame:
     """Card-impact counters as a Polars frame: one row per (side, card) of each side's pool (which
     has .faction, .ids, .names and .frame["cost"]), one column per counter and result

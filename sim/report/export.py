@@ -87,6 +87,7 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
         out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang)))
     if "matchups" in tables:
         out.append(("matchups", figures.matchup_figure(tables["matchups"], lang=lang)))
+        out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang)))
     out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang)))
     out.append(("first_player", figures.first_player_figure(tables["first_player"], lang=lang)))
     if "story_stages" in tables:

@@ -19,6 +19,8 @@ WORDS: dict[str, dict[str, str]] = {
                   "es": "Tasa de victoria por lado (empate = ½), intervalo del 95%"},
     "matchups": {"en": "Matchups: row's win rate against column", "es": "Enfrentamientos: victorias de la fila contra la columna"},
     "opponent": {"en": "opponent", "es": "rival"},
+    "marginals": {"en": "Win rate against a uniform field of the others, 95% interval",
+                  "es": "Tasa de victoria contra un campo uniforme de rivales, intervalo del 95%"},
     "first_player": {"en": "First-player advantage (win rate going first minus second), 95% interval",
                      "es": "Ventaja del primer jugador (empezando menos siendo segundo), intervalo del 95%"},
     "game_length": {"en": "Game length", "es": "Duración de las partidas"},
@@ -75,6 +77,18 @@ def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
                                hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdBu", reversescale=True))
     fig.update_layout(title=word("matchups", lang), xaxis_title=word("opponent", lang),
                       yaxis=dict(autorange="reversed"))
+    return fig
+
+
+def marginal_figure(marginals: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """Each side's win rate against a uniform field of the round robin, with its 95% interval."""
+    part = marginals.sort("win_rate", descending=True)
+    fig = go.Figure(go.Bar(x=part["label"].to_list(), y=part["win_rate"].to_list(),
+                           error_y=_error(part["ci_low"], part["win_rate"], part["ci_high"]),
+                           customdata=part["n"].to_list(),
+                           hovertemplate="%{x}: %{y:.1%} (n=%{customdata:,})<extra></extra>"))
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
+    fig.update_layout(title=word("marginals", lang), yaxis=PCT)
     return fig
 
 

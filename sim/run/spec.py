@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -216,6 +216,19 @@ class Experiment:
             if card_id not in known:
                 raise InputError(f"{self.path}: sweep axis {card_id}.{field_name}: no card {card_id!r} in "
                                  f"either side's cards")
+
+    def load_side_cards(self, load: Callable[..., Any], filler: Callable[[Any, str], dict],
+                        cards_dir: Path) -> tuple[Any, ...]:
+        """Both sides' cards through a ruleset's loader `load(faction, cards_dir, overrides)`, with
+        this config's sweep changes and, for an ablation config, its card replaced by
+        `filler(cards, card_id)`; checks that every changed card exists."""
+        overrides = self.card_override_map()
+        if self.ablate is not None:  # causal card impact: the card becomes a plain one of its cost
+            index, card_id = self.ablate
+            overrides[card_id] = filler(load(self.spec.sides[index].faction, cards_dir), card_id)
+        pools = tuple(load(side.faction, cards_dir, overrides) for side in self.spec.sides)
+        self.check_card_overrides([pool.ids for pool in pools])
+        return pools
 
     def config_experiments(self) -> dict[str, "Experiment"]:
         """Every config this spec asks for, by config id: the matchups of a round robin, the baseline

@@ -99,7 +99,7 @@ def open_page(driver, url: str, path: str, run: str) -> float:
     return started
 
 
-PAGES = [("/factions", "rr", 5), ("/cards", "impact", 3), ("/budget", "curve", 2), ("/sweeps", "curve", 2)]
+PAGES = [("/factions", "rr", 6), ("/cards", "impact", 3), ("/budget", "curve", 2), ("/sweeps", "curve", 2)]
 
 
 @pytest.mark.parametrize("path, run, plots", PAGES)

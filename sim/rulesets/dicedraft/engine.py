@@ -11,7 +11,7 @@ import polars as pl
 from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
-from sim.core.records import count_cards, counters_frame, play_in_blocks
+from sim.core.records import count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
 from sim.draft.budget import _max_deck_size, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool, vanilla_filler
@@ -88,12 +88,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     source = str(experiment.path)
     params = resolve_params(DicedraftParams, spec.params, source)
     cards_dir = experiment.cards_dir or CARDS_DIR
-    overrides = experiment.card_override_map()
-    if experiment.ablate is not None:  # causal card impact: the card becomes a plain one of its cost
-        index, card_id = experiment.ablate
-        overrides[card_id] = vanilla_filler(load_pool(spec.sides[index].faction, cards_dir), card_id)
-    pools = tuple(load_pool(side.faction, cards_dir, overrides) for side in spec.sides)
-    experiment.check_card_overrides([pool.ids for pool in pools])
+    pools = experiment.load_side_cards(load_pool, vanilla_filler, cards_dir)
     unit_kind = UNIT_KINDS[spec.kind]
     tab = np.zeros((2, MAX_CARDS, N_FIELDS), np.int32)
     w = np.zeros((2, N_WEIGHTS))
@@ -194,23 +189,11 @@ def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
     """Per-game records as a Polars frame (played rows only), one row per game."""
     played = rows[rows[:, Col.PLAYED] == 1]
     spec = compiled.experiment.spec
-    per = compiled.rows_per_unit
-    frame = pl.DataFrame({
-        "config": pl.Series([compiled.config_id] * len(played), dtype=pl.Utf8),
-        "game": played[:, Col.UNIT] * per + played[:, Col.STAGE],
-        "unit": played[:, Col.UNIT],
-        "stage": played[:, Col.STAGE].astype(np.int8),
-        "first_side": played[:, Col.FIRST].astype(np.int8),
-        "winner": played[:, Col.WINNER].astype(np.int8),
-        "end_reason": pl.Series(np.array(END_NAMES)[played[:, Col.END]]).cast(pl.Categorical),
-        "turns": played[:, Col.TURNS].astype(np.int16),
-    })
+    frame = games_frame_head(compiled.config_id, played, compiled.rows_per_unit, END_NAMES, compiled.labels,
+                             spec.sides)
     for i, suffix in enumerate("ab"):
         side = spec.sides[i]
         frame = frame.with_columns(
-            pl.lit(compiled.labels[i]).cast(pl.Categorical).alias(f"label_{suffix}"),
-            pl.lit(side.faction).cast(pl.Categorical).alias(f"faction_{suffix}"),
-            pl.lit(side.agent).cast(pl.Categorical).alias(f"agent_{suffix}"),
             pl.lit(side.draft).cast(pl.Categorical).alias(f"draft_{suffix}"),
             pl.Series(f"budget_{suffix}", played[:, Col.BUDGET_A + i].astype(np.int16)),
             pl.Series(f"deck_cost_{suffix}", played[:, Col.COST_A + i].astype(np.int16)),

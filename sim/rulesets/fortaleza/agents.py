@@ -102,7 +102,13 @@ def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndar
     k = chosen_effect(tab, p, c, on)
     if k < 0:
         return _add(cand, n, action, c, p, 0)
-    target = tab[p, c, effect_base(k) + E_TARGET]
+    return _add_targets(tab, cs, ps, cand, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
+
+
+@njit(cache=True, _nrt=False)
+def _add_targets(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
+                 target: int, action: int) -> int:
+    """One candidate per legal target of this target kind, side A's designs first, in design order."""
     for ts in range(2):
         m = target_pool(ps, p, ts, target)
         while m:
@@ -387,33 +393,21 @@ def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p:
 def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
                   side: int, c: int, k: int) -> int:
     """A trigger's chosen target (side * N_DESIGNS + card), or -1 when there is none."""
-    target = tab[side, c, effect_base(k) + E_TARGET]
-    n = 0
+    # the candidate list is free here: triggers happen outside any agent's choice of action
+    cand = ws[4]
+    n = _add_targets(tab, cs, ps, cand, 0, side, c, tab[side, c, effect_base(k) + E_TARGET], Action.CAST)
+    if n == 0:
+        return -1
+    if ps[side, PS_AGENT] == Agent.RANDOM:
+        i = below(ws[2], side * 2 + ST_AGENT, n)
+        return cand[i, 2] * N_DESIGNS + cand[i, 3] - 1
     best = -1
     best_value = -1e9
-    for ts in range(2):
-        m = target_pool(ps, side, ts, target)
-        while m:
-            tc = lowest_bit(m)
-            m &= m - 1
-            if legal_target(tab, cs, ps, side, target, ts, tc):
-                n += 1
-                v = effect_value(tab, cs, ps, par, w, ws, side, c, k, ts, tc)
-                if v > best_value:
-                    best_value = v
-                    best = ts * N_DESIGNS + tc
-    if n == 0 or ps[side, PS_AGENT] != Agent.RANDOM:
-        return best
-    pick = below(ws[2], side * 2 + ST_AGENT, n)
-    for ts in range(2):
-        m = target_pool(ps, side, ts, target)
-        while m:
-            tc = lowest_bit(m)
-            m &= m - 1
-            if legal_target(tab, cs, ps, side, target, ts, tc):
-                if pick == 0:
-                    return ts * N_DESIGNS + tc
-                pick -= 1
+    for i in range(n):
+        v = effect_value(tab, cs, ps, par, w, ws, side, c, k, cand[i, 2], cand[i, 3] - 1)
+        if v > best_value:
+            best_value = v
+            best = cand[i, 2] * N_DESIGNS + cand[i, 3] - 1
     return best
 
 

@@ -12,7 +12,7 @@ import polars as pl
 from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
-from sim.core.records import count_cards, counters_frame, play_in_blocks
+from sim.core.records import count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
 from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, load_collection, vanilla_filler
 from sim.rulesets.fortaleza.constants import (
@@ -64,12 +64,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
             raise InputError(f"{source}: side[{i + 1}].draft: fortaleza decks are not drafted (rule F-02); remove it")
     params = resolve_params(FortalezaParams, spec.params, source)
     cards_dir: Path = experiment.cards_dir or CARDS_DIR
-    overrides = experiment.card_override_map()
-    if experiment.ablate is not None:  # causal card impact: the card becomes a plain one of its cost
-        index, card_id = experiment.ablate
-        overrides[card_id] = vanilla_filler(load_collection(spec.sides[index].faction, cards_dir), card_id)
-    pools = tuple(load_collection(side.faction, cards_dir, overrides) for side in spec.sides)
-    experiment.check_card_overrides([pool.ids for pool in pools])
+    pools = experiment.load_side_cards(load_collection, vanilla_filler, cards_dir)
     tab = np.stack([p.table for p in pools]).astype(np.int32)
     w = np.stack([agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, side.weights, source, i) for i, side in enumerate(spec.sides)])
     agents = np.array([AGENT_NAMES.index(side.agent) for side in spec.sides], np.int64)
@@ -127,22 +122,9 @@ def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
     fortaleza's own: final Fortalezas, mulligans, cards played)."""
     played = rows[rows[:, Col.PLAYED] == 1]
     spec = compiled.experiment.spec
-    frame = pl.DataFrame({
-        "config": pl.Series([compiled.config_id] * len(played), dtype=pl.Utf8),
-        "game": played[:, Col.UNIT],
-        "unit": played[:, Col.UNIT],
-        "stage": played[:, Col.STAGE].astype(np.int8),
-        "first_side": played[:, Col.FIRST].astype(np.int8),
-        "winner": played[:, Col.WINNER].astype(np.int8),
-        "end_reason": pl.Series(np.array(END_NAMES)[played[:, Col.END]]).cast(pl.Categorical),
-        "turns": played[:, Col.TURNS].astype(np.int16),
-    })
+    frame = games_frame_head(compiled.config_id, played, 1, END_NAMES, compiled.labels, spec.sides)
     for i, suffix in enumerate("ab"):
-        side = spec.sides[i]
         frame = frame.with_columns(
-            pl.lit(compiled.labels[i]).cast(pl.Categorical).alias(f"label_{suffix}"),
-            pl.lit(side.faction).cast(pl.Categorical).alias(f"faction_{suffix}"),
-            pl.lit(side.agent).cast(pl.Categorical).alias(f"agent_{suffix}"),
             pl.Series(f"lives_{suffix}", played[:, Col.FORT_A + i].astype(np.int16)),
             pl.Series(f"mulligans_{suffix}", played[:, Col.MULLIGAN_A + i].astype(np.int8)),
             pl.Series(f"cards_played_{suffix}", played[:, Col.CARDS_PLAYED_A + i].astype(np.int16)),
