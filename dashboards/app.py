@@ -69,8 +69,11 @@ def _warm(app: Dash) -> None:
                 data.tables_of(run["run"])
                 data.impact_of(run["run"])
                 data.turn_shares(run["run"])
-                if len(data.manifest_of(run["run"])["configs"]) > 1:
+                manifest = data.manifest_of(run["run"])
+                if manifest["spec"].get("matchups") == "round_robin":
                     data.ratings_of(run["run"])
+                if manifest["spec"].get("sweep") or manifest["spec"].get("ablation"):
+                    data.sprt_of(run["run"])
             except Exception:  # a run still being written, or damaged: its page will say so when opened
                 continue
 

@@ -13,6 +13,7 @@ from flask import current_app
 
 from sim.analysis import card_impact, scan_games
 from sim.analysis.ratings import bradley_terry
+from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.report.export import report_tables
 from sim.run.store import MANIFEST
@@ -99,6 +100,16 @@ def _impact(folder: str, version: float) -> pl.DataFrame:
 
 def impact_of(run: str) -> pl.DataFrame:
     return _impact(str(run_folder(run)), _version(run))
+
+
+@functools.lru_cache(maxsize=16)
+def _sprt(folder: str, version: float) -> tuple[pl.DataFrame, pl.DataFrame]:
+    return sprt_by_config(Path(folder)), sprt_trajectories(Path(folder))
+
+
+def sprt_of(run: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Each config's SPRT reading and its LLR path (sim.analysis.sprt)."""
+    return _sprt(str(run_folder(run)), _version(run))
 
 
 def shipped_experiments() -> list[str]:

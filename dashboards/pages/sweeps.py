@@ -12,7 +12,7 @@ from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import plotly.graph_objects as go
 import polars as pl
 
-from sim.analysis.sprt import sprt_bounds, sprt_by_config, sprt_trajectories
+from sim.analysis.sprt import sprt_bounds
 from sim.report import figures
 
 dash.register_page(__name__, path="/sweeps", name="sweeps")
@@ -46,8 +46,8 @@ def draw(run: str | None, lang: str):
     if "sweep" not in tables:
         return heading, html.P(t("no_sweep", lang)), None
     sweep = tables["sweep"]
-    folder = data.run_folder(run)
+    readings, paths = data.sprt_of(run)
     parts = [graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep),
-             html.H3(t("sprt", lang)), graph("sweeps-sprt-paths", trajectory_figure(sprt_trajectories(folder), lang)),
-             table("sweeps-sprt", sprt_by_config(folder))]
+             html.H3(t("sprt", lang)), graph("sweeps-sprt-paths", trajectory_figure(paths, lang)),
+             table("sweeps-sprt", readings)]
     return heading, parts, shown("sweep", sweep)
