@@ -57,6 +57,41 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 
+# table column headers: (Spanish, English); a column not listed shows its data name
+COLUMNS: dict[str, tuple[str, str]] = {
+    "run": ("ejecución", "run"), "ruleset": ("juego", "ruleset"), "status": ("estado", "status"),
+    "chunks_done": ("bloques hechos", "chunks done"), "chunks_total": ("bloques", "chunks"),
+    "games": ("partidas", "games"), "configs": ("configuraciones", "configs"), "created": ("creada", "created"),
+    "config": ("configuración", "config"), "side": ("lado", "side"), "faction": ("facción", "faction"),
+    "card_id": ("carta", "card"), "card_name": ("nombre", "name"), "cost": ("coste", "cost"),
+    "gp_wr": ("GP WR (en el mazo)", "GP WR (in deck)"), "gih_n": ("GIH n", "GIH n"),
+    "gih_wr": ("GIH WR (vista)", "GIH WR (seen)"), "gns_wr": ("GNS WR (no vista)", "GNS WR (not seen)"),
+    "iwd": ("IWD", "IWD"), "iwd_ci_low": ("IWD mín. 95%", "IWD 95% low"), "iwd_ci_high": ("IWD máx. 95%", "IWD 95% high"),
+    "iwd_shrunk": ("IWD contraído", "IWD shrunk"), "q_value": ("valor q", "q-value"),
+    "position_effect": ("efecto de posición", "deck-position effect"), "played_n": ("jugada n", "played n"),
+    "played_wr": ("WR jugada (sesgada)", "played WR (biased)"), "n": ("n", "n"),
+    "win_rate": ("tasa de victoria", "win rate"), "ci_low": ("mín. 95%", "95% low"), "ci_high": ("máx. 95%", "95% high"),
+    "diff": ("Δ contra la base", "Δ vs base"), "diff_low": ("Δ mín. 95%", "Δ 95% low"),
+    "diff_high": ("Δ máx. 95%", "Δ 95% high"), "p_value": ("valor p", "p-value"), "label": ("lado", "label"),
+    "rating": ("valoración", "rating"), "rating_se": ("error típico", "standard error"), "elo": ("Elo", "Elo"),
+    "elo_se": ("Elo error típico", "Elo standard error"), "first_player": ("primer jugador", "first player"),
+    "first_player_se": ("primer jugador e.t.", "first player s.e."), "first_player_elo": ("primer jugador Elo", "first player Elo"),
+    "pairs": ("pares", "pairs"), "llr": ("LLR", "LLR"), "lower": ("cota inferior", "lower bound"),
+    "upper": ("cota superior", "upper bound"), "decision": ("decisión", "decision"), "score": ("puntuación", "score"),
+    "elo_per_point": ("Elo por punto", "Elo per point"), "points_at_max": ("WR por punto arriba", "WR per point at top"),
+    "fitted_at_max": ("WR ajustada arriba", "fitted WR at top"), "budgets": ("presupuestos", "budgets"),
+    "faction_a": ("facción A", "faction A"), "faction_b": ("facción B", "faction B"),
+    "budget_b": ("presupuesto B", "budget B"), "runs": ("recorridos", "runs"), "cleared": ("superados", "cleared"),
+    "rate": ("tasa", "rate"),
+}
+
+
+def column(name: str, lang: str | None) -> str:
+    """A table column's header in `lang`."""
+    pair = COLUMNS.get(name)
+    return name if pair is None else pair[0 if (lang or "es") == "es" else 1]
+
+
 def t(key: str, lang: str | None, **fields: object) -> str:
     """The text `key` in `lang` (Spanish when unknown), with its {fields} filled."""
     entry = TEXT[key]

@@ -11,7 +11,7 @@ import polars as pl
 from dash import Input, Output, State, callback, dash_table, dcc, html, no_update
 
 from dashboards import data
-from dashboards.i18n import t
+from dashboards.i18n import column, t
 from sim.report.export import html_report
 
 GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -22,11 +22,11 @@ def graph(graph_id: str, fig: go.Figure) -> dcc.Graph:
     return dcc.Graph(id=graph_id, figure=fig, config=GRAPH_CONFIG, className="sim-graph")
 
 
-def table(table_id: str, frame: pl.DataFrame, page_size: int = 20) -> dash_table.DataTable:
-    """A table designers can sort and filter in place (native Dash table)."""
+def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> dash_table.DataTable:
+    """A table designers can sort and filter in place (native Dash table), headers in `lang`."""
     shown = frame.with_columns(pl.col(pl.Float64).round(4))
     return dash_table.DataTable(
-        id=table_id, data=shown.to_dicts(), columns=[{"name": c, "id": c} for c in shown.columns],
+        id=table_id, data=shown.to_dicts(), columns=[{"name": column(c, lang), "id": c} for c in shown.columns],
         sort_action="native", filter_action="native", page_size=page_size,
         style_table={"overflowX": "auto"}, style_cell={"fontFamily": "system-ui, sans-serif", "fontSize": 13})
 

@@ -47,10 +47,10 @@ def draw(run: str | None, lang: str):
         if cells["budget_b"].n_unique() > 1:
             parts.append(graph("budget-heatmap", heatmap(cells, lang)))
         if "budget_slopes" in tables:
-            parts.append(table("budget-slopes", tables["budget_slopes"]))
+            parts.append(table("budget-slopes", tables["budget_slopes"], lang))
     if "story_stages" in tables:
         parts.append(graph("budget-story", figures.story_figure(tables["story_stages"], lang)))
-        parts.append(table("budget-story-clear", tables["story_clear_chance"]))
+        parts.append(table("budget-story-clear", tables["story_clear_chance"], lang))
     if not parts:
         return heading, html.P(t("no_budget", lang)), None
     main = cells if cells is not None else tables["story_stages"]

@@ -90,7 +90,7 @@ def draw(run: str | None, config: str | None, faction: str | None, min_games: in
         impact = impact.filter(pl.col("faction") == faction)
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
     view = impact.select([c for c in COLUMNS if c in impact.columns])
-    parts = [table("cards-table", view),
+    parts = [table("cards-table", view, lang),
              graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang)),
              graph("cards-iwd-play", iwd_figure(impact, lang))]
     manifest = data.manifest_of(run)

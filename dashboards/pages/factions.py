@@ -27,7 +27,7 @@ def draw(run: str | None, lang: str):
     if "matchups" in tables:
         parts.append(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)))
         parts.append(graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang)))
-        parts += [html.H3(t("ratings", lang)), table("factions-ratings", data.ratings_of(run))]
+        parts += [html.H3(t("ratings", lang)), table("factions-ratings", data.ratings_of(run), lang)]
     parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
               graph("factions-first-player", figures.first_player_figure(tables["first_player"], lang)),
               graph("factions-game-length", figures.game_length_figure(data.turn_shares(run), lang)),

@@ -67,7 +67,7 @@ def runs_and_progress(_: int, lang: str):
     bars = [html.Div([html.Span(f"{r['run']}: {r['chunks_done']}/{r['chunks_total']} {t('chunks', lang)} "),
                       html.Progress(value=str(r["chunks_done"]), max=str(max(1, r["chunks_total"])))],
                      className="run-progress") for r in running]
-    return table("runs-table", frame), shown("runs", frame), bars or t("nothing_running", lang)
+    return table("runs-table", frame, lang), shown("runs", frame), bars or t("nothing_running", lang)
 
 
 @callback(Output("runs-manifest", "children"), Input("run", "value"))

@@ -47,7 +47,7 @@ def draw(run: str | None, lang: str):
         return heading, html.P(t("no_sweep", lang)), None
     sweep = tables["sweep"]
     readings, paths = data.sprt_of(run)
-    parts = [graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep),
+    parts = [graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep, lang),
              html.H3(t("sprt", lang)), graph("sweeps-sprt-paths", trajectory_figure(paths, lang)),
-             table("sweeps-sprt", readings)]
+             table("sweeps-sprt", readings, lang)]
     return heading, parts, shown("sweep", sweep)
