@@ -1,2 +1,3 @@
-"""Ways results leave the program: terminal tables now; HTML, CSV, Parquet and figures later,
-each carrying its run's manifest."""
+"""Ways results leave the program: terminal tables (console), Plotly figures (figures, shared with
+the dashboard) and exports (export: HTML report, CSV, Parquet, PDF, PNG), each carrying its run's
+manifest."""

@@ -1,6 +1,6 @@
 """The report's pictures: Plotly figures built from sim.analysis tables, one function per view.
 
-The same figures serve the standalone HTML report and (later) the dashboard, so a designer sees the
+The same figures serve the standalone HTML report and the dashboard, so a designer sees the
 same picture wherever they look. Every rate is drawn with its 95% interval and its n on hover.
 """
 

@@ -1,5 +1,6 @@
 """The rulesets the engine plays, by id. Each is a package with the same public functions
-(see sim.core.contract)."""
+(NAME, VERSION, CARDS_DIR, compile_config, play_chunk, trace_unit, describe_events, events_of_stage,
+games_frame, cards_frame, default_chunk_units, ablatable_cards)."""
 
 from __future__ import annotations
 

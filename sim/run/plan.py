@@ -6,8 +6,8 @@ plays it and whenever: that is what lets a rerun skip the chunks already on disk
 results equal to an uninterrupted run (units are pure functions of spec, seed and unit index).
 
 A two-sided experiment has one config, "base"; a round robin (`matchups = "round_robin"`) has one
-config per pair of sides, mirrors included. Sweeps will add more configs here without the executors
-or the store changing.
+config per pair of sides, mirrors included; a sweep or an ablation has the baseline and one config
+per point or card (spec.Experiment.config_experiments).
 """
 
 from __future__ import annotations
