@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sim.analysis.ablation import ablation_impact
+from sim.analysis.card_impact import card_impact
 from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.sweeps import sweep_comparison
@@ -101,6 +102,7 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         }))
     if manifest["spec"].get("matchups") == "round_robin":
         print_matchups(console, run_dir)
+    print_cards(console, run_dir, manifest)
     if manifest.get("kind") == "story":
         print_story(console, run_dir, many)
     elif manifest.get("kind") == "best_of_three":
@@ -124,6 +126,29 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
         f"[{_signed_pts(r['diff_low'])}, {_signed_pts(r['diff_high'])}]",
         "q": lambda r: "" if r["q_value"] is None or r["q_value"] != r["q_value"] else f"{r['q_value']:.3g}",
     }))
+
+
+def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown: int = 5) -> None:
+    """Per side of the first config, the cards that help most and least when drawn (shrunk IWD,
+    so a rare lucky card does not top the list), with GIH WR, IWD's interval and q-value."""
+    impact = card_impact(run_dir)
+    first = next(iter(manifest["configs"]))
+    impact = impact.filter((pl.col("config") == first) & pl.col("iwd_shrunk").is_not_null())
+    for side in (0, 1):
+        part = impact.filter(pl.col("side") == side).sort("iwd_shrunk", descending=True)
+        if part.height == 0:
+            continue
+        picked = pl.concat([part.head(shown), part.tail(shown)]).unique("card_id", maintain_order=True)
+        label = manifest["configs"][first]["sides"][side]["label"]
+        console.print(_table(f"Cards of {label} ({first}): most and least help when drawn (IWD = GIH WR − GNS WR, "
+                             "sorted by its shrunk value; full table: sim report)", picked,
+                             ["card", "cost", "GIH n", "GIH WR", "IWD", "95% CI", "q"], {
+            "card": lambda r: f"{r['card_id']} {r['card_name']}", "cost": lambda r: str(r["cost"]),
+            "GIH n": lambda r: f"{r['gih_n']:,}", "GIH WR": lambda r: _pct(r["gih_wr"]),
+            "IWD": lambda r: _signed_pts(r["iwd"]),
+            "95% CI": lambda r: f"[{_signed_pts(r['iwd_ci_low'])}, {_signed_pts(r['iwd_ci_high'])}]",
+            "q": lambda r: "" if r["q_value"] is None else f"{r['q_value']:.3g}",
+        }))
 
 
 def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
