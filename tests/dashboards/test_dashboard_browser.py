@@ -205,3 +205,15 @@ def test_an_uploaded_spec_launches_and_its_run_appears_with_progress(browser, si
     WebDriverWait(browser, 120).until(lambda d: (results / "subida" / "manifest.json").exists()
                                       and '"finished"' in (results / "subida" / "manifest.json").read_text())
     WebDriverWait(browser, 30).until(lambda d: "subida" in text_of(d, "runs-list"))
+
+
+def test_run_names_cannot_reach_outside_the_results_folder(results: Path) -> None:
+    from dashboards import data
+    from sim.core.errors import InputError
+
+    app = create_app(results, warm=False)
+    with app.server.app_context():
+        assert data.run_folder("rr") == (results / "rr").resolve()
+        for name in ("../rr", "..", "/etc", "rr/../../x", "_uploads"):
+            with pytest.raises(InputError):
+                data.run_folder(name)
