@@ -497,6 +497,21 @@ def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarr
 
 
 @njit(cache=True, _nrt=False)
+def strongest(tab: np.ndarray, cs: np.ndarray, side: int, mask: np.int64) -> int:
+    """The unit of the mask with the highest ATQ now (the first in design order on a tie), or -1."""
+    best = -1
+    best_atq = -1
+    while mask:
+        a = lowest_bit(mask)
+        mask &= mask - 1
+        v = atq_of(tab, cs, side, a)
+        if v > best_atq:
+            best_atq = v
+            best = a
+    return best
+
+
+@njit(cache=True, _nrt=False)
 def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> bool:
     """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
     opp = 1 - p
@@ -517,20 +532,11 @@ def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> boo
             able |= np.int64(1) << a
             total += atq_of(tab, cs, p, a)
     for _ in range(blockers):  # the `blockers` largest attackers are assumed stopped
-        best = -1
-        best_atq = -1
-        m = able
-        while m:
-            a = lowest_bit(m)
-            m &= m - 1
-            v = atq_of(tab, cs, p, a)
-            if v > best_atq:
-                best_atq = v
-                best = a
+        best = strongest(tab, cs, p, able)
         if best < 0:
             break
         able &= ~(np.int64(1) << best)
-        total -= best_atq
+        total -= atq_of(tab, cs, p, best)
     return total >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
 
 

@@ -113,6 +113,25 @@ def _apply_all(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side:
 
 
 @njit(cache=True, _nrt=False)
+def _enter(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, zone: int, count: int,
+           refused: bool, tr: np.ndarray) -> None:
+    """A resolved unit or artifact enters its zone and its `entrar` effects happen (rules F-27,
+    F-29), unless the zone filled meanwhile or Único refuses it: then it goes to the discard pile
+    (rules F-11, F-12)."""
+    cs, ps = ws[0], ws[1]
+    if refused:
+        move(cs, ps, side, c, Zone.DISCARD)
+        record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
+        return
+    move(cs, ps, side, c, zone)
+    cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
+    ps[side, count] += 1
+    record(tr, ps, side, Event.ENTERS, c, 0, 0)
+    fire_triggers(tab, par, w, ws, side, c, On.ENTER, tr)
+    check_fortresses(ps, tr)
+
+
+@njit(cache=True, _nrt=False)
 def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
     """The last item added resolves (rule F-24). A card whose chosen target is gone fizzles and its
     cost is not refunded (rule F-25); a unit or artifact finding its zone full goes to the discard
@@ -145,28 +164,11 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
         return
     if kind == Kind.CHARACTER or kind == Kind.CREATURE:
         full = ps[side, PS_UNITS] >= par[Param.MAX_UNITS]
-        if full or (tab[side, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, ps, side, c)):
-            move(cs, ps, side, c, Zone.DISCARD)
-            record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
-            return
-        move(cs, ps, side, c, Zone.UNIT)
-        cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
-        ps[side, PS_UNITS] += 1
-        record(tr, ps, side, Event.ENTERS, c, 0, 0)
-        fire_triggers(tab, par, w, ws, side, c, On.ENTER, tr)  # rules F-27, F-29
-        check_fortresses(ps, tr)
+        unico = (tab[side, c, Field.KEYWORDS] & Keyword.UNICO) != 0 and controls_name(tab, ps, side, c)
+        _enter(tab, par, w, ws, side, c, Zone.UNIT, PS_UNITS, full or unico, tr)
         return
     if kind == Kind.ARTIFACT:
-        if ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]:
-            move(cs, ps, side, c, Zone.DISCARD)
-            record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
-            return
-        move(cs, ps, side, c, Zone.SUPPORT)
-        cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
-        ps[side, PS_SUPPORTS] += 1
-        record(tr, ps, side, Event.ENTERS, c, 0, 0)
-        fire_triggers(tab, par, w, ws, side, c, On.ENTER, tr)
-        check_fortresses(ps, tr)
+        _enter(tab, par, w, ws, side, c, Zone.SUPPORT, PS_SUPPORTS, ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS], tr)
         return
     # a technique (rules F-13, F-14) or a revealed trap (rule F-15): resolve, then discard
     move(cs, ps, side, c, Zone.DISCARD)

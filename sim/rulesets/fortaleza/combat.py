@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.rulesets.fortaleza.agents import can_attack, choose_blocker, lethal_swing, wants_to_attack
+from sim.rulesets.fortaleza.agents import can_attack, choose_blocker, lethal_swing, strongest, wants_to_attack
 from sim.rulesets.fortaleza.chain import window
 from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
@@ -78,16 +78,8 @@ def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
             waiting |= np.int64(1) << a
     desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
     while waiting:
-        best = -1
-        best_atq = -1
-        m = waiting
-        while m:
-            a = lowest_bit(m)
-            m &= m - 1
-            v = atq_of(tab, cs, a_side, a)
-            if v > best_atq:
-                best_atq = v
-                best = a
+        best = strongest(tab, cs, a_side, waiting)
+        best_atq = atq_of(tab, cs, a_side, best)
         waiting &= ~(np.int64(1) << best)
         b = choose_blocker(tab, cs, ps, w, ws, d, best, desperate)
         if b >= 0:
