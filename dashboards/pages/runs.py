@@ -4,6 +4,7 @@ with its progress."""
 from __future__ import annotations
 
 import base64
+import json
 import re
 import subprocess
 import sys
@@ -74,8 +75,6 @@ def runs_and_progress(_: int, lang: str):
 def manifest(run: str | None):
     if not run:
         return ""
-    import json
-
     return json.dumps(data.manifest_of(run), indent=2, ensure_ascii=False)
 
 

@@ -27,13 +27,12 @@ cards, so GIH and IWD favour slow cards; show game length beside them.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, wilson_exprs
+from sim.analysis.intervals import Z95, normal_p_value, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli, shrunk_estimate
 from sim.analysis.scans import scan_cards
 from sim.core.records import COUNTER_NAMES, RESULT_NAMES
@@ -101,10 +100,6 @@ def _position_columns(z: float) -> list[pl.Expr]:
             (effect + z * var.sqrt()).alias("position_ci_high")]
 
 
-def _two_sided_p(z_scores: np.ndarray) -> np.ndarray:
-    return np.array([math.erfc(abs(v) / math.sqrt(2.0)) for v in z_scores])
-
-
 def _many_cards(group: pl.DataFrame) -> pl.DataFrame:
     """p-value, q-values and shrunk IWD across the cards of one config and side. A card without
     games on both sides of IWD, or with a zero standard error (both rates at 0 or 1), has no
@@ -115,7 +110,7 @@ def _many_cards(group: pl.DataFrame) -> pl.DataFrame:
     p = np.full(len(group), np.nan)
     q_bh, q_by = p.copy(), p.copy()
     if testable.any():
-        p[testable] = _two_sided_p(iwd[testable] / se[testable])
+        p[testable] = [normal_p_value(e, s) for e, s in zip(iwd[testable], se[testable])]
         q_bh[testable] = benjamini_hochberg(p[testable])
         q_by[testable] = benjamini_yekutieli(p[testable])
     return group.with_columns(

@@ -7,6 +7,8 @@ a win (ANALYTICS.md), so "wins" may be fractional.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import polars as pl
 
@@ -45,6 +47,14 @@ def wilson_exprs(wins: pl.Expr, n: pl.Expr, z: float = Z95) -> tuple[pl.Expr, pl
     low = pl.when(n_f > 0).then((center - half).clip(0.0, 1.0)).otherwise(None)
     high = pl.when(n_f > 0).then((center + half).clip(0.0, 1.0)).otherwise(None)
     return low, high
+
+
+def normal_p_value(estimate: float, se: float) -> float:
+    """Two-sided p-value of estimate ≠ 0 on a normal standard error. With se = 0 the estimate is
+    exact: p = 1 when it is 0, else 0 (a paired difference of identical games, say)."""
+    if se == 0.0 or math.isnan(se):
+        return 1.0 if estimate == 0.0 else 0.0
+    return math.erfc(abs(estimate / se) / math.sqrt(2.0))
 
 
 def score_a(winner: pl.Expr = pl.col("winner")) -> pl.Expr:

@@ -12,23 +12,16 @@ error; q-values are Benjamini-Hochberg across the sweep's configs (multiple_test
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, score_a, wilson_exprs
+from sim.analysis.intervals import Z95, normal_p_value, score_a, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg
 from sim.analysis.scans import scan_games
 
 BASELINE = "base"
-
-
-def _normal_p(mean: float, se: float) -> float:
-    if se == 0.0 or math.isnan(se):
-        return 1.0 if mean == 0.0 else 0.0
-    return math.erfc(abs(mean / se) / math.sqrt(2.0))
 
 
 def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) -> pl.DataFrame:
@@ -51,7 +44,7 @@ def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) ->
                                    high.alias("ci_high"))
     se = summary["sd"].fill_null(0.0) / np.sqrt(summary["n"].to_numpy())
     diff = summary["diff"].to_numpy()
-    p = np.array([_normal_p(m, s) for m, s in zip(diff, se.to_numpy())])
+    p = np.array([normal_p_value(m, s) for m, s in zip(diff, se.to_numpy())])
     others = summary["config"].to_numpy() != baseline
     q = np.full(len(p), np.nan)
     if others.any():
