@@ -17,14 +17,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.rng import Purpose, below
 from sim.rulesets.dicedraft.constants import (
-    V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Field, Kind, Param, Seen, Weight, Zone,
+    V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Field, Param, Seen, Weight, Zone,
 )
 from sim.rulesets.dicedraft.fights import flips, roll_gain
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_D0, F_D1, G_TURN, GAME, PS_AGENT, PS_LIVES,
-    PS_N_CARDS, SC_RANKED, is_character, stream,
+    CS_ENTERED, CS_FLAGS, F_A0, F_A1, F_ATQ_A, F_D0, F_D1, G_TURN, GAME, PS_AGENT, PS_CHARS, PS_LIVES,
+    PS_REVEALED, SC_RANKED, stream, table_characters, table_dice, zone_mask,
 )
 
 
@@ -34,46 +35,40 @@ def _roll_choice(rng: np.ndarray, side: int, n: int) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def can_attack(tab: np.ndarray, par: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, card: int) -> bool:
-    """A character on the table may attack, unless it was put down this turn (decision, rules.md).
-
-    Dice cards never attack (rule D-07)."""
-    if cs[side, card, CS_ZONE] != Zone.TABLE or not is_character(tab, side, card):
-        return False
+def can_attack(par: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, card: int) -> bool:
+    """A character on the table (state.table_characters: dice cards never attack, rule D-07) may
+    attack, unless it was put down this turn (decision, rules.md)."""
     return par[Param.SUMMONING_SICKNESS] == 0 or cs[side, card, CS_ENTERED] < ps[GAME, G_TURN]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def can_block(tab: np.ndarray, cs: np.ndarray, side: int, card: int) -> bool:
-    """Any character on the table may block; dice cards never block (rule D-07)."""
-    return cs[side, card, CS_ZONE] == Zone.TABLE and is_character(tab, side, card)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _nth_in_zone(cs: np.ndarray, ps: np.ndarray, side: int, zone: int, k: int) -> int:
-    """The k-th card (in pool order) of `side` in `zone`, or -1."""
-    for c in range(ps[side, PS_N_CARDS]):
-        if cs[side, c, CS_ZONE] == zone:
-            if k == 0:
-                return c
-            k -= 1
+def _nth_card(mask: np.int64, k: int) -> int:
+    """The k-th card (in pool order) of a card mask, or -1."""
+    while mask:
+        if k == 0:
+            return lowest_bit(mask)
+        mask &= mask - np.int64(1)
+        k -= 1
     return -1
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def choose_put_down(tab: np.ndarray, val: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, p: int) -> int:
     """Rule D-05: the card to put face down this turn, or -1 to pass."""
+    hand = zone_mask(ps, p, Zone.HAND)
     n_hand = 0
     best = -1
-    for c in range(ps[p, PS_N_CARDS]):
-        if cs[p, c, CS_ZONE] == Zone.HAND:
-            n_hand += 1
-            if best < 0 or val[p, p, c] > val[p, p, best]:
-                best = c
+    m = hand
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        n_hand += 1
+        if best < 0 or val[p, p, c] > val[p, p, best]:
+            best = c
     if n_hand == 0 or ps[p, PS_AGENT] == Agent.GREEDY:
         return best
     pick = _roll_choice(rng, p, n_hand + 1)  # n_hand means: pass
-    return -1 if pick == n_hand else _nth_in_zone(cs, ps, p, Zone.HAND, pick)
+    return -1 if pick == n_hand else _nth_card(hand, pick)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -93,12 +88,11 @@ def visible_blockers(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, ou
     card (p cannot tell a face-down die from a character)."""
     opp = 1 - p
     n = np.int64(0)
-    for c in range(ps[opp, PS_N_CARDS]):
-        if cs[opp, c, CS_ZONE] != Zone.TABLE:
-            continue
-        if cs[opp, c, CS_FLAGS] & Seen.REVEALED and tab[opp, c, Field.KIND] != Kind.CHARACTER:
-            continue
-        out[n] = c
+    known_dice = ps[opp, PS_REVEALED] & ~ps[opp, PS_CHARS]
+    m = zone_mask(ps, opp, Zone.TABLE) & ~known_dice
+    while m:
+        out[n] = lowest_bit(m)
+        m &= m - np.int64(1)
         n += 1
     return n
 
@@ -110,8 +104,11 @@ def choose_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.nd
     """Rule D-07: the characters that attack together this turn; fills `out`, returns how many.
     `seen` receives the opposing cards p must assume can block."""
     n = np.int64(0)
-    for c in range(ps[p, PS_N_CARDS]):
-        if can_attack(tab, par, cs, ps, p, c):
+    m = table_characters(ps, p)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if can_attack(par, cs, ps, p, c):
             out[n] = c
             n += 1
     if n == 0:
@@ -371,28 +368,20 @@ def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
     Greedy: the expected value of what the roll would turn in its best fight (the result is
     assigned after rolling), against what keeping the die is worth. What each fight would turn is
     worked out once per boost kind (`fsc` rows), then read for every possible roll."""
-    n_dice = 0
-    for c in range(ps[p, PS_N_CARDS]):
-        if cs[p, c, CS_ZONE] == Zone.TABLE and tab[p, c, Field.KIND] == Kind.DICE:
-            n_dice += 1
-    if n_dice == 0:
+    dice = table_dice(ps, p)
+    if dice == 0:
         return -1
     if ps[p, PS_AGENT] != Agent.GREEDY:
+        n_dice = bit_count(dice)
         pick = _roll_choice(rng, p, n_dice + 1)  # n_dice means: pass
-        if pick == n_dice:
-            return -1
-        for c in range(ps[p, PS_N_CARDS]):
-            if cs[p, c, CS_ZONE] == Zone.TABLE and tab[p, c, Field.KIND] == Kind.DICE:
-                if pick == 0:
-                    return c
-                pick -= 1
-        return -1
+        return -1 if pick == n_dice else _nth_card(dice, pick)
     worked_out = np.int64(0)  # bit per boost kind
     best = -1
     best_margin = 0.0
-    for c in range(ps[p, PS_N_CARDS]):
-        if cs[p, c, CS_ZONE] != Zone.TABLE or tab[p, c, Field.KIND] != Kind.DICE:
-            continue
+    m = dice
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
         die = tab[p, c, Field.DIE]
         boost = tab[p, c, Field.BOOST]
         row = 4 * boost
@@ -442,13 +431,16 @@ def choose_fight(tab: np.ndarray, val: np.ndarray, ps: np.ndarray, rng: np.ndarr
 @njit(cache=True, _nrt=False)
 def choose_discard(val: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, p: int) -> int:
     """Hand limit (decision, rules.md): the card to discard: the least valued, or uniform."""
+    hand = zone_mask(ps, p, Zone.HAND)
     n_hand = 0
     worst = -1
-    for c in range(ps[p, PS_N_CARDS]):
-        if cs[p, c, CS_ZONE] == Zone.HAND:
-            n_hand += 1
-            if worst < 0 or val[p, p, c] < val[p, p, worst]:
-                worst = c
+    m = hand
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        n_hand += 1
+        if worst < 0 or val[p, p, c] < val[p, p, worst]:
+            worst = c
     if ps[p, PS_AGENT] == Agent.GREEDY or n_hand == 0:
         return worst
-    return _nth_in_zone(cs, ps, p, Zone.HAND, _roll_choice(rng, p, n_hand))
+    return _nth_card(hand, _roll_choice(rng, p, n_hand))

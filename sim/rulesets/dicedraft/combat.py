@@ -5,20 +5,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import lowest_bit
 from sim.core.rng import Purpose, below
-from sim.rulesets.dicedraft.agents import can_block, choose_attackers, choose_blocks, choose_die, choose_fight
-from sim.rulesets.dicedraft.constants import Boost, Event, Field, Kind, Seen, Zone
+from sim.rulesets.dicedraft.agents import choose_attackers, choose_blocks, choose_die, choose_fight
+from sim.rulesets.dicedraft.constants import Boost, Event, Field, Seen, Zone
 from sim.rulesets.dicedraft.fights import fight_deaths
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, PS_N_CARDS,
-    SC_ATTACKERS, SC_BLOCKED, SC_BLOCKERS, SC_ORDER, SC_SEEN, record, stream,
+    CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, PS_REVEALED,
+    SC_ATTACKERS, SC_BLOCKED, SC_BLOCKERS, SC_ORDER, SC_SEEN, move, record, stream, table_characters, table_dice,
 )
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _reveal(cs: np.ndarray, side: int, card: int) -> None:
+def _reveal(cs: np.ndarray, ps: np.ndarray, side: int, card: int) -> None:
     """A face-down card becomes known when it attacks, blocks or is used (decision, rules.md)."""
     cs[side, card, CS_FLAGS] |= Seen.REVEALED
+    ps[side, PS_REVEALED] |= np.int64(1) << np.int64(card)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -32,23 +34,24 @@ def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws:
         return
     dfn = 1 - att
     for i in range(na):
-        _reveal(cs, att, attackers[i])
+        _reveal(cs, ps, att, attackers[i])
         record(tr, ps, att, Event.ATTACK, attackers[i], 0, 0)
     blockers = scratch[SC_BLOCKERS]
     nb = np.int64(0)
-    for c in range(ps[dfn, PS_N_CARDS]):
-        if can_block(tab, cs, dfn, c):
-            blockers[nb] = c
-            nb += 1
+    able = table_characters(ps, dfn)  # any character on the table may block (rule D-07)
+    while able:
+        blockers[nb] = lowest_bit(able)
+        able &= able - np.int64(1)
+        nb += 1
     blocked = scratch[SC_BLOCKED]
     nf = choose_blocks(tab, val, w, ps, rng, dfn, attackers, na, blockers, nb, fights, blocked, scratch[SC_ORDER])
     for f in range(nf):
-        _reveal(cs, dfn, fights[f, F_D0])
+        _reveal(cs, ps, dfn, fights[f, F_D0])
         record(tr, ps, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A0], 0)
         if fights[f, F_A1] >= 0:
             record(tr, ps, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A1], 1)
         if fights[f, F_D1] >= 0:
-            _reveal(cs, dfn, fights[f, F_D1])
+            _reveal(cs, ps, dfn, fights[f, F_D1])
             record(tr, ps, dfn, Event.BLOCK, fights[f, F_D1], fights[f, F_A0], 0)
     if nf > 0:  # rule D-13: a dice chain only when there is at least one block
         dice_chain(tab, val, w, ws, nf, att, tr)
@@ -62,8 +65,8 @@ def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: i
     cs, ps, rng, fights, fsc = ws[0], ws[1], ws[2], ws[3], ws[9]
     side_a = np.int64(0)  # not literals: a literal argument makes numba compile a function twice
     side_b = np.int64(1)
-    has_dice_0 = _has_dice(tab, cs, ps, side_a)  # a player with no dice on the table can only pass
-    has_dice_1 = _has_dice(tab, cs, ps, side_b)
+    has_dice_0 = table_dice(ps, side_a) != 0  # a player with no dice on the table can only pass
+    has_dice_1 = table_dice(ps, side_b) != 0
     current = att
     passes = 0
     while passes < 2:
@@ -79,22 +82,14 @@ def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: i
             boost = tab[current, card, Field.BOOST]
             f = choose_fight(tab, val, ps, rng, current, att, fights, nf, boost, roll)
             add_boost(fights, f, current == att, boost, roll)
-            _reveal(cs, current, card)
-            cs[current, card, CS_ZONE] = Zone.DISCARD  # a used dice card goes to the discard pile
+            _reveal(cs, ps, current, card)
+            move(cs, ps, current, card, Zone.DISCARD)  # a used dice card goes to the discard pile
             if current == 0:
-                has_dice_0 = _has_dice(tab, cs, ps, side_a)
+                has_dice_0 = table_dice(ps, side_a) != 0
             else:
-                has_dice_1 = _has_dice(tab, cs, ps, side_b)
+                has_dice_1 = table_dice(ps, side_b) != 0
             record(tr, ps, current, Event.DICE, card, roll, fights[f, F_A0])
         current = 1 - current
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _has_dice(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int) -> bool:
-    for c in range(ps[side, PS_N_CARDS]):
-        if cs[side, c, CS_ZONE] == Zone.TABLE and tab[side, c, Field.KIND] == Kind.DICE:
-            return True
-    return False
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -136,7 +131,7 @@ def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray,
                 continue
             if (dead >> np.int64(card)) & one:
                 if cs[side, card, CS_ZONE] == Zone.TABLE:
-                    cs[side, card, CS_ZONE] = Zone.DISCARD  # dead characters go to the discard pile
+                    move(cs, ps, side, card, Zone.DISCARD)  # dead characters go to the discard pile
                     record(tr, ps, side, Event.DIES, card, side, 0)
             else:
                 record(tr, ps, side, Event.SURVIVES, card, side, 0)

@@ -21,7 +21,7 @@ from sim.rulesets.dicedraft.constants import (
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
-    N_SU, SU_AGENT, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, play_range, play_unit,
+    N_SU, SU_AGENT, SU_BUDGET, SU_CHARS, SU_DRAFTER, SU_N_CARDS, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
 from sim.rulesets.dicedraft.state import new_workspace
@@ -100,6 +100,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
         setup[i, SU_DRAFTER] = AGENT_NAMES.index(side.draft)
         setup[i, SU_BUDGET] = params.budget if side.budget is None else side.budget
         setup[i, SU_N_CARDS] = pool.n_cards
+        setup[i, SU_CHARS] = sum(1 << c for c in range(pool.n_cards) if tab[i, c, Field.KIND] == Kind.CHARACTER)
     if unit_kind == UnitKind.STORY and spec.sides[1].budget is not None:
         raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
                          "(params story_stage_min / story_stage_max, rule D-17); remove it")

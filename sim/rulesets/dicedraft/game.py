@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import bit_count
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _best_deck, _count_table, _max_deck_size, _sample_deck
 from sim.rulesets.dicedraft.agents import choose_discard, choose_put_down
@@ -12,7 +13,7 @@ from sim.rulesets.dicedraft.combat import combat
 from sim.rulesets.dicedraft.constants import Agent, End, Event, Field, Param, Seen, Zone
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, PS_BUDGET, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS,
-    PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, SC_AVAILABLE, count_in_zone, record, stream,
+    PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, SC_AVAILABLE, move, record, stream, zone_mask,
 )
 
 
@@ -22,7 +23,7 @@ def set_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, side: int, deck: n
     n = 0
     for c in range(ps[side, PS_N_CARDS]):
         if (deck >> np.int64(c)) & np.int64(1):
-            cs[side, c, CS_ZONE] = Zone.DECK
+            move(cs, ps, side, c, Zone.DECK)
             ps[side, PS_ORDER + n] = c
             n += 1
     s = stream(side, Purpose.SHUFFLE)
@@ -65,7 +66,7 @@ def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: 
         deck = _sample_deck(cost, available, n, size, budget, counts, rng, stream(side, Purpose.DRAFT))
     for c in range(n):
         if cs[side, c, CS_ZONE] == Zone.DISCARD:
-            cs[side, c, CS_ZONE] = Zone.RESERVE  # gathered; the new deck is taken from them below
+            move(cs, ps, side, c, Zone.RESERVE)  # gathered; the new deck is taken from them below
     set_deck(cs, ps, rng, side, deck)
     ps[side, PS_REDRAFTS] += 1
     total = 0
@@ -87,7 +88,7 @@ def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: int
                 return  # nothing left that fits the budget: no card to draw
         card = ps[side, PS_ORDER + ps[side, PS_TOP]]
         ps[side, PS_TOP] += 1
-        cs[side, card, CS_ZONE] = Zone.HAND
+        move(cs, ps, side, card, Zone.HAND)
         cs[side, card, CS_FLAGS] |= Seen.OPENING if opening else Seen.DRAWN
         record(tr, ps, side, Event.DRAW, card, 0, 0)
 
@@ -112,7 +113,7 @@ def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
         if card < 0:
             record(tr, ps, p, Event.PASS, 0, 0, 0)
             break
-        cs[p, card, CS_ZONE] = Zone.TABLE  # face down
+        move(cs, ps, p, card, Zone.TABLE)  # face down
         cs[p, card, CS_ENTERED] = ps[GAME, G_TURN]
         cs[p, card, CS_FLAGS] |= Seen.PLAYED
         record(tr, ps, p, Event.PUT_DOWN, card, 0, 0)
@@ -120,9 +121,9 @@ def take_turn(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
         combat(tab, val, w, par, ws, p, tr)
     limit = par[Param.HAND_LIMIT]
     if limit > 0:
-        while count_in_zone(cs, ps, p, Zone.HAND) > limit:
+        while bit_count(zone_mask(ps, p, Zone.HAND)) > limit:
             card = choose_discard(val, cs, ps, rng, p)
-            cs[p, card, CS_ZONE] = Zone.DISCARD
+            move(cs, ps, p, card, Zone.DISCARD)
             record(tr, ps, p, Event.DISCARD, card, 0, 0)
 
 

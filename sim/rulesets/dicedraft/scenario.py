@@ -28,7 +28,7 @@ from sim.rulesets.dicedraft.game import draw, set_deck, take_turn
 from sim.rulesets.dicedraft.kernels import SU_BUDGET, _reset
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TURN, GAME, PS_BUDGET, PS_LIVES,
-    new_workspace, seed_streams,
+    new_workspace, seed_streams, sync_masks,
 )
 from sim.run.spec import load_spec_dict
 
@@ -138,6 +138,7 @@ class Scenario:
         mask = 0
         for card_id in card_ids:
             mask |= 1 << self.index(side, card_id)
+        sync_masks(self.compiled.tab, self.cs, self.ps)
         set_deck(self.cs, self.ps, self.rng, side, np.int64(mask))
         for i, card_id in enumerate(card_ids):
             self.ps[side, 16 + i] = self.index(side, card_id)
@@ -226,6 +227,7 @@ class Scenario:
                   if self.cs[s, c, CS_ZONE] == Zone.TABLE}
         self.trace[:] = -1
         self.ps[GAME, G_TRACE_N] = 0
+        sync_masks(self.compiled.tab, self.cs, self.ps)  # `put` sets zones and flags by hand
         run(self.trace)
         events = self.trace[self.trace[:, 2] >= 0]
         dead = {self.compiled.pools[s].ids[c] for s, c in before if self.cs[s, c, CS_ZONE] == Zone.DISCARD

@@ -3,7 +3,9 @@
 - `cs[side, card, CS_*]` (int16): each card's zone, seen-flags and the turn it was put down. A card
   is in exactly one zone by construction (card conservation).
 - `ps[row, PS_*]` (int64): rows 0 and 1 are the players (lives, deck order and position, budget...),
-  row GAME holds the turn counter and the trace cursor.
+  row GAME holds the turn counter and the trace cursor. Each player's zones are also kept as card
+  masks (`PS_ZONE_MASK + zone`, sim.core.bitsets), with the masks of its characters and of its cards
+  revealed so far: `move` is the one place that changes a zone, and keeps both in step.
 - `rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
 
 Constant tables the kernels read but never write: `tab[side, card, Field]` (card stats),
@@ -18,7 +20,9 @@ from numba import njit
 
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (kernels import it here)
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
-from sim.rulesets.dicedraft.constants import MAX_CARDS, Field, Kind
+from sim.rulesets.dicedraft.constants import MAX_CARDS, Field, Kind, Seen, Zone
+
+N_ZONES = len(Zone)
 
 # cs[side, card, ...]
 CS_ZONE = 0
@@ -36,6 +40,9 @@ PS_N_CARDS = 5
 PS_TURNS = 6  # turns this player has begun
 PS_AGENT = 7
 PS_DRAFTER = 8
+PS_ZONE_MASK = 9  # ps[p, PS_ZONE_MASK + zone]: bit c set when card c is in that zone (constants.Zone)
+PS_REVEALED = 14  # cards turned face up (decision in rules.md: when it attacks, blocks or is used)
+PS_CHARS = 15  # the pool's characters (the rest are dice cards), fixed for a config
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 N_PS = PS_ORDER + MAX_CARDS
 
@@ -83,13 +90,47 @@ def is_character(tab: np.ndarray, side: int, card: int) -> bool:
     return tab[side, card, Field.KIND] == Kind.CHARACTER
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def zone_mask(ps: np.ndarray, side: int, zone: int) -> np.int64:
+    return ps[side, PS_ZONE_MASK + zone]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def table_characters(ps: np.ndarray, side: int) -> np.int64:
+    """The side's characters on the table: those that may attack or block (rule D-07)."""
+    return ps[side, PS_ZONE_MASK + Zone.TABLE] & ps[side, PS_CHARS]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def table_dice(ps: np.ndarray, side: int) -> np.int64:
+    """The side's dice cards on the table: those it may use in a dice chain (rule D-13)."""
+    return ps[side, PS_ZONE_MASK + Zone.TABLE] & ~ps[side, PS_CHARS]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def move(cs: np.ndarray, ps: np.ndarray, side: int, c: int, zone: int) -> None:
+    """Put card c of `side` in `zone`, keeping the zone masks in step with the zone codes."""
+    bit = np.int64(1) << np.int64(c)
+    ps[side, PS_ZONE_MASK + cs[side, c, CS_ZONE]] &= ~bit
+    ps[side, PS_ZONE_MASK + zone] |= bit
+    cs[side, c, CS_ZONE] = zone
+
+
 @njit(cache=True, _nrt=False)
-def count_in_zone(cs: np.ndarray, ps: np.ndarray, side: int, zone: int) -> int:
-    n = 0
-    for c in range(ps[side, PS_N_CARDS]):
-        if cs[side, c, CS_ZONE] == zone:
-            n += 1
-    return n
+def sync_masks(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray) -> None:
+    """Rebuild every mask from the zone codes, flags and card kinds (after a board is set by hand)."""
+    for side in range(2):
+        for zone in range(N_ZONES):
+            ps[side, PS_ZONE_MASK + zone] = 0
+        ps[side, PS_REVEALED] = 0
+        ps[side, PS_CHARS] = 0
+        for c in range(ps[side, PS_N_CARDS]):
+            bit = np.int64(1) << np.int64(c)
+            ps[side, PS_ZONE_MASK + cs[side, c, CS_ZONE]] |= bit
+            if cs[side, c, CS_FLAGS] & Seen.REVEALED:
+                ps[side, PS_REVEALED] |= bit
+            if is_character(tab, side, c):
+                ps[side, PS_CHARS] |= bit
 
 
 # scratch[row, i]: lists a turn fills and reads, so that no turn allocates

@@ -12,9 +12,11 @@ import pytest
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.dicedraft import describe_events, play_chunk, trace_unit
 from sim.rulesets.dicedraft.agents import choose_attackers
-from sim.rulesets.dicedraft.constants import Col, Zone
+from sim.rulesets.dicedraft.constants import Col, Seen, Zone
 from sim.rulesets.dicedraft.scenario import Scenario
-from sim.rulesets.dicedraft.state import CS_ZONE, PS_DECK_LEN, PS_N_CARDS, PS_ORDER, PS_TOP, SC_SEEN
+from sim.rulesets.dicedraft.state import (
+    CS_FLAGS, CS_ZONE, PS_DECK_LEN, PS_N_CARDS, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK, SC_SEEN,
+)
 
 from .conftest import SEED, make_config
 
@@ -49,7 +51,8 @@ def test_seat_mirrored_pairs_share_decks_and_swap_the_first_player():
 
 
 def test_card_conservation_through_whole_games():
-    """Every card is in exactly one zone, and the deck order lists exactly the cards in the deck."""
+    """Every card is in exactly one zone, the deck order lists exactly the cards in the deck, and the
+    zone masks the agents read (state.move) agree with the zones after every turn."""
     for seed in range(6):
         s = Scenario.from_spec(agents=("greedy", "random"), seed=seed)
         s.set_turn(0)
@@ -64,6 +67,11 @@ def test_card_conservation_through_whole_games():
                 assert set(zones.tolist()) <= {int(z) for z in Zone}
                 deck = sorted(s.ps[side, PS_ORDER + s.ps[side, PS_TOP]: PS_ORDER + s.ps[side, PS_DECK_LEN]].tolist())
                 assert deck == sorted(np.flatnonzero(zones == Zone.DECK).tolist())
+                for zone in Zone:
+                    in_zone = sum(1 << int(c) for c in np.flatnonzero(zones == zone))
+                    assert int(s.ps[side, PS_ZONE_MASK + zone]) & ((1 << n) - 1) == in_zone, (seed, turn, zone)
+                revealed = sum(1 << c for c in range(n) if s.cs[side, c, CS_FLAGS] & Seen.REVEALED)
+                assert int(s.ps[side, PS_REVEALED]) == revealed
             if min(s.lives) <= 0:
                 break
 
