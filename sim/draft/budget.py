@@ -15,28 +15,30 @@ from numba import njit
 
 from sim.core.rng import uniform
 
-NEG = -1.0e18
+UNREACHED = 1.0e18  # no choice of cards reaches this cell
 MAX_CARDS = 64  # a deck is an int64 bitmask over the pool
 
 
 @njit(cache=True, _nrt=False)
-def _max_deck_size(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> int:
-    """Rule D-16: the largest size <= k for which the cheapest available cards fit the budget."""
-    picked = np.int64(0)  # a bitmask, so the hot path allocates nothing
+def _max_deck_size(cost: np.ndarray, available: np.ndarray, by_cost: np.ndarray, n: int, k: int, budget: int) -> int:
+    """Rule D-16: the largest size <= k for which the cheapest available cards fit the budget.
+    `by_cost` lists the pool's cards from cheapest to dearest (cheapest_first)."""
     total = 0
     size = 0
-    while size < k:
-        best = -1
-        for i in range(n):
-            taken = (picked >> np.int64(i)) & np.int64(1)
-            if available[i] and not taken and (best < 0 or cost[i] < cost[best]):
-                best = i
-        if best < 0 or total + cost[best] > budget:
+    for i in range(n):
+        c = by_cost[i]
+        if not available[c]:
+            continue
+        if size == k or total + cost[c] > budget:
             break
-        picked |= np.int64(1) << np.int64(best)
-        total += cost[best]
+        total += cost[c]
         size += 1
     return size
+
+
+def cheapest_first(cost: np.ndarray, n: int) -> np.ndarray:
+    """The pool's cards ordered by cost, ties by pool order (the order _max_deck_size walks)."""
+    return np.argsort(cost[:n], kind="stable").astype(np.int64)
 
 
 @njit(cache=True, _nrt=False)
@@ -44,45 +46,58 @@ def _best_deck(cost: np.ndarray, value: np.ndarray, available: np.ndarray, n: in
                dp: np.ndarray, keep: np.ndarray) -> np.int64:
     """Greedy drafter: the exactly-k deck within budget of highest total value (0/1 knapsack).
 
-    `dp` (>= (k+1) x (budget+1)) and `keep` (>= n x (k+1) x (budget+1)) are scratch the caller owns,
-    so a re-draft in the middle of a game allocates nothing. Only deck sizes that can still reach k
-    are tracked: after t of m cards, between k-(m-t) and t; with 17 cards and k = 15 that is three
-    rows a card instead of fifteen. The inner loop has no branch, so it vectorises."""
+    Solved as its complement, which is much smaller: of the m available cards, which e = m - k stay
+    out. What stays out must cost at least the deficit D = (cost of all m) - budget and be worth as
+    little as possible. dp[x, d] is the least value of x cards left out among those seen so far
+    whose cost reaches d (costs beyond D count as D), so a table has e + 1 rows of D + 1 budgets
+    where the deck itself would need k + 1 rows of budget + 1: a re-draft leaves out two or three
+    cards and is a few points over budget. Only the counts that can still reach e are tracked.
+
+    `dp` (>= (e+1) x (D+1)) and `keep` (>= n x (e+1) x (D+1)) are scratch the caller owns, so a
+    re-draft in the middle of a game allocates nothing (knapsack_scratch sizes them for any pool).
+    Returns 0 when no k-card deck fits."""
     m = 0
+    total = 0
     for i in range(n):
         if available[i]:
             m += 1
-    dp[: k + 1, : budget + 1] = NEG
-    dp[0, : budget + 1] = 0.0
+            total += cost[i]
+    e = m - k
+    if e < 0:
+        return np.int64(0)
+    deficit = max(0, total - budget)
+    dp[: e + 1, : deficit + 1] = UNREACHED
+    dp[0, 0] = 0.0
     t = 0
     for i in range(n):
         if not available[i]:
             continue
         c = cost[i]
         v = value[i]
-        for j in range(min(k, t + 1), max(1, k - (m - 1 - t)) - 1, -1):
-            for b in range(min(c, budget + 1)):
-                keep[i, j, b] = False
-            for b in range(c, budget + 1):
-                cand = dp[j - 1, b - c] + v
-                current = dp[j, b]
-                better = cand > current + 1e-12
-                dp[j, b] = cand if better else current
-                keep[i, j, b] = better
+        for x in range(min(e, t + 1), max(1, e - (m - 1 - t)) - 1, -1):
+            for d in range(deficit + 1):
+                cand = dp[x - 1, max(0, d - c)] + v
+                current = dp[x, d]
+                better = cand < current - 1e-12
+                dp[x, d] = cand if better else current
+                keep[i, x, d] = better
         t += 1
-    mask = np.int64(0)
-    if dp[k, budget] <= NEG / 2:
-        return mask
-    j = k
-    b = budget
+    if dp[e, deficit] >= UNREACHED / 2:
+        return np.int64(0)
+    deck = np.int64(0)
+    for i in range(n):
+        if available[i]:
+            deck |= np.int64(1) << np.int64(i)
+    x = e
+    d = deficit
     for i in range(n - 1, -1, -1):
-        if j == 0:
+        if x == 0:
             break
-        if available[i] and keep[i, j, b]:  # (i, j) on a valid path was always tracked above
-            mask |= np.int64(1) << np.int64(i)
-            j -= 1
-            b -= cost[i]
-    return mask
+        if available[i] and keep[i, x, d]:  # (i, x) on a valid path was always tracked above
+            deck &= ~(np.int64(1) << np.int64(i))
+            x -= 1
+            d = max(0, d - cost[i])
+    return deck
 
 
 @njit(cache=True, _nrt=False)
@@ -128,17 +143,18 @@ def greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int, 
     numba saves a second of every cold start."""
     available = np.ones(MAX_CARDS, np.int32)
     decks = np.zeros(max_budget + 1, np.int64)
-    dp, keep = knapsack_scratch(n, k, max_budget)
+    dp, keep = knapsack_scratch(n, int(cost[:n].sum()))
+    by_cost = cheapest_first(cost, n)
     for budget in range(max_budget + 1):
-        size = _max_deck_size(cost, available, n, k, budget)
+        size = _max_deck_size(cost, available, by_cost, n, k, budget)
         if size > 0:
             decks[budget] = _best_deck(cost, value, available, n, size, budget, dp, keep)
     return decks
 
 
-def knapsack_scratch(n: int, k: int, max_budget: int) -> tuple[np.ndarray, np.ndarray]:
-    """Scratch for _best_deck: (dp, keep)."""
-    return np.empty((k + 1, max_budget + 1)), np.empty((n, k + 1, max_budget + 1), np.bool_)
+def knapsack_scratch(n: int, pool_cost: int) -> tuple[np.ndarray, np.ndarray]:
+    """Scratch for _best_deck over a pool of n cards costing `pool_cost` in all: (dp, keep)."""
+    return np.empty((n + 1, pool_cost + 1)), np.empty((n, n + 1, pool_cost + 1), np.bool_)
 
 
 def count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.ndarray:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.core.rng import stream_key
-from sim.draft.budget import _best_deck, _max_deck_size, _sample_deck, count_table, knapsack_scratch
+from sim.draft.budget import _best_deck, _max_deck_size, _sample_deck, cheapest_first, count_table, knapsack_scratch
 
 
 @settings(max_examples=200, deadline=None)
@@ -27,7 +27,7 @@ def test_greedy_deck_is_the_best_deck_within_budget(data):
     for combo in itertools.combinations([i for i in range(n) if available[i]], k):
         if cost[list(combo)].sum() <= budget:
             best = max(best if best is not None else -1.0, value[list(combo)].sum())
-    dp, keep = knapsack_scratch(n, k, budget)
+    dp, keep = knapsack_scratch(n, int(cost.sum()))
     keep[:] = True  # leftovers of an earlier re-draft must not matter
     mask = int(_best_deck(cost, value, available, n, k, budget, dp, keep))
     chosen = [i for i in range(n) if (mask >> i) & 1]
@@ -57,9 +57,23 @@ def test_random_deck_is_uniform_over_valid_decks():
     assert all(abs(v - expected) < 5 * np.sqrt(expected) for v in seen.values())
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_deck_size_is_the_largest_whose_cheapest_cards_fit(data):
+    n = data.draw(st.integers(1, 12))
+    k = data.draw(st.integers(1, n))
+    budget = data.draw(st.integers(0, 60))
+    cost = np.array(data.draw(st.lists(st.integers(0, 15), min_size=n, max_size=n)), np.int32)
+    available = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)), np.int32)
+    cheapest = sorted(int(cost[i]) for i in range(n) if available[i])
+    expected = max(s for s in range(min(k, len(cheapest)) + 1) if sum(cheapest[:s]) <= budget)
+    assert _max_deck_size(cost, available, cheapest_first(cost, n), n, k, budget) == expected
+
+
 def test_size_shrinks_only_when_the_budget_forces_it():
     cost = np.array([5] * 20, np.int32)
     available = np.ones(20, np.int32)
-    assert _max_deck_size(cost, available, 20, 15, 75) == 15
-    assert _max_deck_size(cost, available, 20, 15, 74) == 14
-    assert _max_deck_size(cost, available, 20, 15, 4) == 0
+    by_cost = cheapest_first(cost, 20)
+    assert _max_deck_size(cost, available, by_cost, 20, 15, 75) == 15
+    assert _max_deck_size(cost, available, by_cost, 20, 15, 74) == 14
+    assert _max_deck_size(cost, available, by_cost, 20, 15, 4) == 0

@@ -9,7 +9,7 @@ from sim.rulesets.dicedraft.engine import (
 from sim.rulesets.dicedraft.params import DicedraftParams
 
 NAME = "dicedraft"
-VERSION = "1.1.0"  # 1.1: the `seen` card counter
+VERSION = "1.2.0"  # 1.1: the `seen` card counter; 1.2: the greedy drafter breaks ties between equally valued decks differently
 
 __all__ = [
     "CARDS_DIR", "NAME", "VERSION", "ablatable_cards", "CompiledConfig", "DicedraftParams", "FactionPool", "cards_frame",

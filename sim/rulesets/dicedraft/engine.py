@@ -13,7 +13,7 @@ from sim.core.errors import InputError
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
-from sim.draft.budget import _max_deck_size, count_table, greedy_decks_by_budget
+from sim.draft.budget import _max_deck_size, cheapest_first, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool, vanilla_filler
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
@@ -21,7 +21,7 @@ from sim.rulesets.dicedraft.constants import (
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
-    N_SU, SU_AGENT, SU_BUDGET, SU_CHARS, SU_DRAFTER, SU_N_CARDS, play_range, play_unit,
+    N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_N_CARDS, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
 from sim.rulesets.dicedraft.state import new_workspace
@@ -58,6 +58,11 @@ class CompiledConfig:
     def kernel_args(self) -> tuple:
         return (self.tab, self.val, self.w, self.par, self.setup, self.greedy_decks, self.max_sizes,
                 self.counts, self.stage_min, self.stage_max)
+
+    def workspace(self) -> tuple:
+        """A fresh workspace for one thread (state.new_workspace) sized for this config."""
+        pool_cost = max(int(self.tab[side, :pool.n_cards, Field.COST].sum()) for side, pool in enumerate(self.pools))
+        return new_workspace(self.params.deck_size, self.max_sizes.shape[1] - 1, pool_cost)
 
     def hashes(self) -> dict[str, str]:
         return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
@@ -100,6 +105,7 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
         setup[i, SU_DRAFTER] = AGENT_NAMES.index(side.draft)
         setup[i, SU_BUDGET] = params.budget if side.budget is None else side.budget
         setup[i, SU_N_CARDS] = pool.n_cards
+        setup[i, SU_BY_COST:SU_BY_COST + pool.n_cards] = cheapest_first(tab[i, :, Field.COST], pool.n_cards)
         setup[i, SU_CHARS] = sum(1 << c for c in range(pool.n_cards) if tab[i, c, Field.KIND] == Kind.CHARACTER)
     if unit_kind == UnitKind.STORY and spec.sides[1].budget is not None:
         raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
@@ -120,7 +126,8 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
         cost = tab[side, :n, Field.COST]  # the same array kinds the kernels pass: one compiled version
         everything = np.ones(MAX_CARDS, np.int32)
         for b in range(max_budget + 1):
-            max_sizes[side, b] = _max_deck_size(cost, everything, n, params.deck_size, b)
+            max_sizes[side, b] = _max_deck_size(cost, everything, setup[side, SU_BY_COST:SU_BY_COST + n], n,
+                                                params.deck_size, b)
         if setup[side, SU_BUDGET] > max_budget or max_sizes[side, setup[side, SU_BUDGET]] == 0:
             raise InputError(f"{source}: side[{side + 1}].budget: no card of {pool.faction} fits a budget of "
                              f"{setup[side, SU_BUDGET]} points")
@@ -149,7 +156,7 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
 
     def play_block(lo: int, hi: int) -> np.ndarray:
         constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
-        workspace = new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1)
+        workspace = compiled.workspace()
         play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
                    rows[lo * per:hi * per], flags[lo * per:hi * per], workspace)
         return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
@@ -162,7 +169,7 @@ def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarr
     rows = np.zeros((compiled.rows_per_unit, N_COLS), np.int64)
     flags = np.zeros((compiled.rows_per_unit, 2, MAX_CARDS), np.uint8)
     tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
-    workspace = new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1)
+    workspace = compiled.workspace()
     workspace[1][:] = 0  # the trace cursor starts at 0
     play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags,
               workspace, tr)

@@ -12,7 +12,7 @@ from sim.rulesets.dicedraft.agents import choose_discard, choose_put_down
 from sim.rulesets.dicedraft.combat import combat
 from sim.rulesets.dicedraft.constants import Agent, End, Event, Field, Param, Seen, Zone
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, PS_BUDGET, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, PS_BUDGET, PS_BY_COST, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS,
     PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, SC_AVAILABLE, move, record, stream, zone_mask,
 )
 
@@ -48,7 +48,7 @@ def redraft(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: 
         zone = cs[side, c, CS_ZONE]
         available[c] = 1 if zone == Zone.DISCARD or zone == Zone.RESERVE else 0
     budget = ps[side, PS_BUDGET]
-    size = _max_deck_size(cost, available, n, par[Param.DECK_SIZE], budget)
+    size = _max_deck_size(cost, available, ps[side, PS_BY_COST:PS_BY_COST + n], n, par[Param.DECK_SIZE], budget)
     if size == 0:
         return
     n_available = 0

@@ -21,7 +21,7 @@ from sim.rulesets.dicedraft.constants import (
 from sim.rulesets.dicedraft.game import play_game, set_deck
 from sim.rulesets.dicedraft.state import (
     CS_FLAGS, CS_ZONE, G_TRACE_N, GAME, PS_AGENT, PS_BUDGET, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_ORDER,
-    PS_REDRAFTS, PS_CHARS, PS_ZONE_MASK, SC_AVAILABLE,
+    PS_REDRAFTS, PS_BY_COST, PS_CHARS, PS_ZONE_MASK, SC_AVAILABLE,
     ST_STAGE, record, seed_streams, stream,
 )
 
@@ -31,7 +31,8 @@ SU_DRAFTER = 1
 SU_BUDGET = 2
 SU_N_CARDS = 3
 SU_CHARS = 4  # mask of the pool's characters (state.PS_CHARS)
-N_SU = 5
+SU_BY_COST = 5  # the pool's cards from cheapest to dearest (sim.draft.budget.cheapest_first)
+N_SU = SU_BY_COST + MAX_CARDS
 
 
 @njit(cache=True)
@@ -65,6 +66,8 @@ def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
         ps[side, PS_N_CARDS] = setup[side, SU_N_CARDS]
         ps[side, PS_ZONE_MASK + Zone.RESERVE] = (np.int64(1) << np.int64(MAX_CARDS)) - np.int64(1)
         ps[side, PS_CHARS] = setup[side, SU_CHARS]
+        for i in range(MAX_CARDS):
+            ps[side, PS_BY_COST + i] = setup[side, SU_BY_COST + i]
 
 
 @njit(cache=True, _nrt=False)

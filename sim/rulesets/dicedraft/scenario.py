@@ -28,7 +28,7 @@ from sim.rulesets.dicedraft.game import draw, set_deck, take_turn
 from sim.rulesets.dicedraft.kernels import SU_BUDGET, _reset
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TURN, GAME, PS_BUDGET, PS_LIVES,
-    new_workspace, seed_streams, sync_masks,
+    seed_streams, sync_masks,
 )
 from sim.run.spec import load_spec_dict
 
@@ -89,7 +89,7 @@ class Scenario:
 
     def __init__(self, compiled: CompiledConfig, seed: int = 0) -> None:
         self.compiled = compiled
-        self.ws = new_workspace(compiled.params.deck_size, compiled.max_sizes.shape[1] - 1)
+        self.ws = compiled.workspace()
         self.cs, self.ps, self.rng, self.fights, self.scratch = self.ws[:5]
         self.trace = np.full((MAX_EVENTS, 6), -1, np.int32)
         _reset(self.cs, self.ps, compiled.setup)

@@ -20,6 +20,7 @@ from numba import njit
 
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (kernels import it here)
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.draft.budget import knapsack_scratch
 from sim.rulesets.dicedraft.constants import MAX_CARDS, Field, Kind, Seen, Zone
 
 N_ZONES = len(Zone)
@@ -44,7 +45,8 @@ PS_ZONE_MASK = 9  # ps[p, PS_ZONE_MASK + zone]: bit c set when card c is in that
 PS_REVEALED = 14  # cards turned face up (decision in rules.md: when it attacks, blocks or is used)
 PS_CHARS = 15  # the pool's characters (the rest are dice cards), fixed for a config
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
-N_PS = PS_ORDER + MAX_CARDS
+PS_BY_COST = PS_ORDER + MAX_CARDS  # the pool's cards from cheapest to dearest, for the re-draft (rule D-16)
+N_PS = PS_BY_COST + MAX_CARDS
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
@@ -145,12 +147,13 @@ N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 
 
-def new_workspace(deck_size: int, max_budget: int) -> tuple:
+def new_workspace(deck_size: int, max_budget: int, pool_cost: int) -> tuple:
     """The arrays one thread reuses for every game it plays:
     (cs, ps, rng, fights, scratch, pair, dp, keep, counts, fsc).
 
     `pair[0:2]` holds the two decks (bitmasks), `pair[2:4]` the budgets, `pair[4:6]` match wins;
-    dp, keep and counts are the re-draft's knapsack tables (rule D-16), sized for this config;
+    dp, keep and counts are the re-draft's knapsack tables (rule D-16), sized for this config
+    (`pool_cost`: the dearer pool's total cost);
     fsc holds an agent's per-fight figures while it weighs its dice (float rows)."""
     cs = np.zeros((2, MAX_CARDS, N_CS), np.int16)
     ps = np.zeros((3, N_PS), np.int64)
@@ -158,8 +161,7 @@ def new_workspace(deck_size: int, max_budget: int) -> tuple:
     fights = np.zeros((MAX_CARDS, N_F), np.int32)
     scratch = np.zeros((N_SC, MAX_CARDS), np.int32)
     pair = np.zeros(6, np.int64)
-    dp = np.zeros((deck_size + 1, max_budget + 1))
-    keep = np.zeros((MAX_CARDS, deck_size + 1, max_budget + 1), np.bool_)
+    dp, keep = knapsack_scratch(MAX_CARDS, pool_cost)
     counts = np.zeros((MAX_CARDS + 1, deck_size + 1, max_budget + 1))
     fsc = np.zeros((N_FSC, MAX_CARDS))
     return cs, ps, rng, fights, scratch, pair, dp, keep, counts, fsc

@@ -9,7 +9,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from sim.draft.budget import _max_deck_size, deck_cards
+from sim.draft.budget import _max_deck_size, cheapest_first, deck_cards
 from sim.rulesets.dicedraft import events_of_stage, games_frame, load_pool, play_chunk, trace_unit
 from sim.rulesets.dicedraft.constants import Col, Event, Field, Kind
 from sim.rulesets.dicedraft.scenario import Scenario, card, die
@@ -310,10 +310,11 @@ def test_d15_equal_atq_kills_both_sides_and_damage_does_not_stay():
 def test_d16_redraft_shrinks_to_the_largest_deck_that_fits():
     cost = np.array([10] * 20, np.int32)
     available = np.ones(20, np.int32)
-    assert _max_deck_size(cost, available, 20, 15, 135) == 13
-    assert _max_deck_size(cost, available, 20, 15, 150) == 15
+    by_cost = cheapest_first(cost, 20)
+    assert _max_deck_size(cost, available, by_cost, 20, 15, 135) == 13
+    assert _max_deck_size(cost, available, by_cost, 20, 15, 150) == 15
     available[:6] = 0
-    assert _max_deck_size(cost, available, 20, 15, 500) == 14
+    assert _max_deck_size(cost, available, by_cost, 20, 15, 500) == 14
 
 
 def test_d16_an_exhausted_deck_is_redrafted_from_the_discard_and_the_reserve():
