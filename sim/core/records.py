@@ -66,9 +66,16 @@ TRACE_CURSOR = 1
 
 @njit(cache=True, _nrt=False, inline="always")
 def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced (an empty buffer means: not traced)."""
-    if tr.shape[0] == 0:
-        return
+    """Record one event when this game is traced (an empty buffer means: not traced).
+
+    Only the test is compiled into every caller; the writing is a call, which keeps the game
+    loop small enough to compile in seconds (the trace is off in every batch run)."""
+    if tr.shape[0] != 0:
+        _write_event(tr, ps, player, code, a, b, c)
+
+
+@njit(cache=True, _nrt=False)
+def _write_event(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
     n = ps[TRACE_ROW, TRACE_CURSOR]
     if n < tr.shape[0]:
         tr[n, 0] = ps[TRACE_ROW, TRACE_TURN]
