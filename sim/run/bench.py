@@ -56,7 +56,10 @@ class Figure:
     detail: str = ""
 
     def line(self) -> str:
-        number = f"{self.value:,.0f}" if self.value >= 100 else f"{self.value:.2f}"
+        if self.unit == "ratio":
+            number = f"{self.value:.3f}"  # a tiny run through Ray is mostly start-up: 0.005, not 0.00
+        else:
+            number = f"{self.value:,.0f}" if self.value >= 100 else f"{self.value:.2f}"
         return f"{self.name:<34} {number:>12} {self.unit:<11} {self.detail}".rstrip()
 
 
@@ -87,23 +90,26 @@ def games_per_second(experiment: Experiment, games: int, repeats: int) -> dict[i
     return rates
 
 
-def ray_games_per_second(spec: Path, games: int) -> tuple[float, int, float]:
+def ray_games_per_second(spec: Path, games: int) -> tuple[float, int, float, str]:
     """One `sim run` of `games` units through a freshly started embedded Ray instance, timed from
-    before Ray starts to after it stops, results written to a temp folder: (games/s, games, seconds)."""
+    before Ray starts to after it stops, results written to a temp folder: (games/s, games, seconds,
+    who played the chunks)."""
     from sim.run.executors import RayExecutor
     from sim.run.runner import run_experiment
 
     experiment = load_spec(spec, games=games)
+    executor = RayExecutor()
     saved = os.environ.pop("RAY_ADDRESS", None)  # embedded: the same cores as the kernel timings
     try:
         with tempfile.TemporaryDirectory(prefix="sim-bench-ray-") as results:
             started = time.perf_counter()
-            outcome = run_experiment(experiment, Path(results), run_name="bench-ray", executor=RayExecutor())
+            outcome = run_experiment(experiment, Path(results), run_name="bench-ray", executor=executor)
             elapsed = time.perf_counter() - started
     finally:
         if saved is not None:
             os.environ["RAY_ADDRESS"] = saved
-    return outcome.games_played / elapsed, outcome.games_played, elapsed
+    where = f"{executor.chunks_on_ray} of {outcome.chunks_played} chunks on Ray's workers, the rest on the driver"
+    return outcome.games_played / elapsed, outcome.games_played, elapsed, where
 
 
 def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True,
@@ -121,9 +127,9 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
                               f"(min {min(rates[t]):,.0f}, max {max(rates[t]):,.0f}{per_core}{ratio})"))
     if executor == "ray":
         kernel = statistics.median(rates[threads[-1]])
-        rate, played, elapsed = ray_games_per_second(spec, games)
+        rate, played, elapsed, where = ray_games_per_second(spec, games)
         figures.append(Figure("sim run via embedded Ray", rate, "games/s",
-                              f"({played:,} games in {elapsed:.1f} s, Ray start-up and writes included)"))
+                              f"({played:,} games in {elapsed:.1f} s, Ray start-up and writes included; {where})"))
         figures.append(Figure(f"Ray / bare kernel, {threads[-1]} threads", rate / kernel, "ratio",
                               f"({rate:,.0f} vs {kernel:,.0f} games/s; 1.00 = no overhead)"))
     if startup:

@@ -114,14 +114,18 @@ def probe_address(address: str, source: str = "--address", timeout: float = 5.0)
 class RayExecutor:
     """One Ray task per chunk; the driver collects results with ray.wait as chunks finish.
 
-    With an embedded instance the driver gets a head start: until Ray is up and its workers have
-    returned a first chunk (seconds), the driver plays chunks from the front of the queue on every
-    thread itself; Ray takes the rest. Where a chunk was played never changes its result.
+    Ray's workers are warmed before they get work: each CPU first plays one game (importing the
+    engine and loading the compiled kernels, a second or two), and a chunk goes to Ray only when
+    a warm worker is there to take it. Meanwhile, with an embedded instance, the driver plays
+    chunks from the front of the queue on every thread itself (Ray takes seconds to start on a
+    small machine), and stops once every CPU has a warm worker. Where a chunk was played never
+    changes its result.
 
     `address` (or RAY_ADDRESS) joins an existing cluster; without one an embedded local instance
-    is started with all this machine's CPUs and shut down again at the end. Tasks are retried
-    `max_retries` times if a worker dies; at most `max_in_flight` chunks (default: twice the
-    cluster's CPUs) are queued at once so finished results never pile up in the object store."""
+    is started with all this machine's CPUs and shut down again at the end (in the background,
+    while the driver writes its last results). Tasks are retried `max_retries` times if a worker
+    dies; at most `max_in_flight` chunks (default: twice the warm workers) are queued at once so
+    finished results never pile up in the object store."""
 
     name = "ray"
 
@@ -135,6 +139,8 @@ class RayExecutor:
         self.head_start = head_start and self.address is None
         self._started_ray = False
         self._connected = False
+        self._stopping: threading.Thread | None = None
+        self.chunks_on_ray = 0  # how many chunks of the last execute Ray's workers played
 
     def start(self) -> None:
         """Join the cluster now (a bad address fails before the results folder is touched); an
@@ -166,6 +172,7 @@ class RayExecutor:
                 wanted: Callable[[Chunk], bool] | None = None) -> None:
         import ray
 
+        self.chunks_on_ray = 0
         if not chunks:
             return
         waiting = deque(chunks)
@@ -174,16 +181,22 @@ class RayExecutor:
         stop_here = threading.Event()
         failures: list[BaseException] = []
 
+        def next_wanted() -> Chunk | None:
+            """The next chunk still worth playing (its config has not stopped); call under `lock`."""
+            while waiting:
+                chunk = waiting.popleft()
+                if wanted is None or wanted(chunk):
+                    return chunk
+            return None
+
         def play_here() -> None:
-            """Chunks from the front of the queue, on every thread of this machine, until Ray is up."""
+            """Chunks from the front of the queue, on every thread of this machine, until Ray is warm."""
             try:
                 while not stop_here.is_set():
                     with lock:
-                        while waiting and wanted is not None and not wanted(waiting[0]):
-                            waiting.popleft()
-                        if not waiting:
-                            return
-                        chunk = waiting.popleft()
+                        chunk = next_wanted()
+                    if chunk is None:
+                        return
                     rows, counters = plan.ruleset.play_chunk(plan.configs[chunk.config_id], plan.seed,
                                                              chunk.unit_start, chunk.n_units)
                     with lock:
@@ -210,47 +223,74 @@ class RayExecutor:
             plan.ruleset.play_chunk(compiled, plan.seed, 0, 1)
         refs = {config_id: ray.put(compiled) for config_id, compiled in plan.configs.items()}
         task = ray.remote(num_cpus=1, max_retries=self.max_retries)(play_chunk_in_worker)
-        limit = self.max_in_flight or max(4, 2 * int(ray.cluster_resources().get("CPU", 1)))
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        any_config = next(iter(refs.values()))
+        warming = {task.remote(plan.ruleset.NAME, any_config, plan.seed, 0, 1) for _ in range(cpus)}
+        warm = 0
         running: dict[Any, Chunk] = {}
         try:
             while True:
+                limit = self.max_in_flight or 2 * warm
                 with lock:
                     taken = []
-                    while waiting and len(running) + len(taken) < limit:
-                        chunk = waiting.popleft()
-                        if wanted is None or wanted(chunk):
-                            taken.append(chunk)
+                    while len(running) + len(taken) < limit:
+                        chunk = next_wanted()
+                        if chunk is None:
+                            break
+                        taken.append(chunk)
                 for chunk in taken:
                     ref = task.remote(plan.ruleset.NAME, refs[chunk.config_id], plan.seed, chunk.unit_start,
                                       chunk.n_units)
                     running[ref] = chunk
                 deliver_played_here()
-                if not running:
-                    break
-                ready, _ = ray.wait(list(running), num_returns=1)
-                stop_here.set()  # the workers are warm: Ray takes every chunk from now on
+                with lock:
+                    left_here = bool(waiting) or (helper is not None and helper.is_alive())
+                if not running and not left_here:
+                    break  # every chunk is played (workers still warming are cancelled below)
+                if not running and not warming and helper is not None:
+                    helper.join(timeout=0.05)  # Ray has nothing to do; the driver is finishing a chunk
+                    continue
+                ready, _ = ray.wait(list(warming) + list(running), num_returns=1, timeout=0.5)
                 for ref in ready:
+                    if ref in warming:
+                        warming.discard(ref)
+                        ray.get(ref)  # a worker that cannot even play one game fails the run here
+                        warm += 1
+                        if warm == cpus:
+                            stop_here.set()  # every CPU has a warm worker: Ray takes every chunk from now on
+                        continue
                     chunk = running.pop(ref)
                     rows, counters = ray.get(ref)
+                    self.chunks_on_ray += 1
                     on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+                if failures:
+                    break
         finally:
             stop_here.set()
             for ref in running:
                 ray.cancel(ref, force=True)
+            for ref in warming:  # a worker still loading the engine: let it finish, it plays nothing
+                ray.cancel(ref)
             if helper is not None:
                 helper.join()
         if failures:
             raise failures[0]
         deliver_played_here()
+        if self._started_ray:  # nothing is left for Ray: let it wind down while the driver finishes up
+            self._stopping = threading.Thread(target=ray.shutdown, name="sim-ray-shutdown", daemon=True)
+            self._stopping.start()
 
     def stop(self) -> None:
         """Shut down the embedded instance, or disconnect from the cluster this executor joined (the
         cluster itself keeps running); a Ray session the caller opened is left alone."""
-        if self._connected:
+        if self._stopping is not None:
+            self._stopping.join()
+            self._stopping = None
+        elif self._connected:
             import ray
 
             ray.shutdown()
-            self._started_ray = self._connected = False
+        self._started_ray = self._connected = False
 
 
 def make_executor(name: str, address: str | None = None) -> Executor:

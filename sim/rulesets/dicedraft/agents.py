@@ -162,6 +162,14 @@ def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.nd
         block_slots += 2 if double_block else 1
     if _lethal_swarm(tab, ps, scratch, p, out, n, block_slots):
         return n
+    atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0  # the two strongest blockers, for rule D-11
+    for k in range(n_seen):
+        b_atq = fsc[0, k]
+        if b_atq > atq1:
+            atq2, def2, val2 = atq1, def1, val1
+            atq1, def1, val1 = b_atq, fsc[1, k], fsc[2, k]
+        elif b_atq > atq2:
+            atq2, def2, val2 = b_atq, fsc[1, k], fsc[2, k]
     chosen = 0
     for i in range(n):
         a = out[i]
@@ -171,19 +179,12 @@ def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.nd
         double_attack = tab[p, a, Field.DOUBLE_ATTACK] == 1
         best_for_them = 0.0
         result = life * a_atq  # unblocked: damage to their lives
-        atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0  # the two strongest blockers, for rule D-11
         for k in range(n_seen):
-            b_atq, b_def, b_val, double_block = fsc[0, k], fsc[1, k], fsc[2, k], fsc[3, k] > 0.0
-            if not double_attack or double_block:  # rule D-11: one normal defender cannot stop it
-                exchange = (a_val if b_atq >= a_def else 0.0) - (b_val if a_atq >= b_def else 0.0)
+            if not double_attack or fsc[3, k] > 0.0:  # rule D-11: one normal defender cannot stop it
+                exchange = (a_val if fsc[0, k] >= a_def else 0.0) - (fsc[2, k] if a_atq >= fsc[1, k] else 0.0)
                 if exchange + life * a_atq > best_for_them:
                     best_for_them = exchange + life * a_atq
                     result = -exchange
-            if b_atq > atq1:
-                atq2, def2, val2 = atq1, def1, val1
-                atq1, def1, val1 = b_atq, b_def, b_val
-            elif b_atq > atq2:
-                atq2, def2, val2 = b_atq, b_def, b_val
         if double_attack and n_seen >= 2:
             exchange = (a_val if atq1 + atq2 >= a_def else 0.0)
             exchange -= (val1 if a_atq >= def1 else 0.0) + (val2 if a_atq >= def2 else 0.0)
