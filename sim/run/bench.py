@@ -8,7 +8,9 @@ Figures, one line each:
 - peak memory (resident set) of this process after the timed runs;
 - with `--executor ray`: games per second of the whole `sim run` path through an embedded Ray
   instance (Ray start-up and stop, Parquet writes included) on the same cores, and its ratio to the
-  bare kernel's all-core median, so Ray's overhead is a number.
+  bare kernel's all-core median, so Ray's overhead is a number; and Ray's fixed cost alone (start an
+  instance, warm a worker on every CPU, stop it, no games), in wall seconds and in CPU seconds of the
+  whole machine, which is what a short run cannot hide.
 
 Machines are shared and noisy: the timed runs alternate thread counts so both see the same noise,
 and only medians and ratios from one run are quoted. "Draft included": every game drafts its decks
@@ -112,6 +114,42 @@ def ray_games_per_second(spec: Path, games: int) -> tuple[float, int, float, str
     return outcome.games_played / elapsed, outcome.games_played, elapsed, where
 
 
+def machine_busy_seconds() -> float:
+    """CPU seconds the whole machine has spent busy since boot (all processes, all cores)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def ray_fixed_cost(spec: Path) -> tuple[float, float]:
+    """Start an embedded Ray, have every CPU's worker load the engine and play one game, stop it:
+    (wall seconds, machine CPU seconds). No chunk is played, so this is the cost a run of any
+    size pays before Ray's workers do useful work, and the floor of a short run's overhead."""
+    import ray
+
+    from sim.run.executors import RayExecutor, play_chunk_in_worker
+
+    experiment = load_spec(spec)
+    ruleset = get_ruleset(experiment.spec.ruleset)
+    config_id, first = next(iter(experiment.config_experiments().items()))
+    compiled = ruleset.compile_config(first, config_id)
+    saved = os.environ.pop("RAY_ADDRESS", None)
+    busy = machine_busy_seconds()
+    started = time.perf_counter()
+    executor = RayExecutor()
+    try:
+        executor._start_ray()
+        task = ray.remote(num_cpus=1)(play_chunk_in_worker)
+        config = ray.put(compiled)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        ray.get([task.remote(ruleset.NAME, config, 1, 0, 1) for _ in range(cpus)])
+    finally:
+        executor.stop()
+        if saved is not None:
+            os.environ["RAY_ADDRESS"] = saved
+    return time.perf_counter() - started, machine_busy_seconds() - busy
+
+
 def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True,
               executor: str | None = None) -> list[Figure]:
     experiment = load_spec(spec)
@@ -132,6 +170,10 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
                               f"({played:,} games in {elapsed:.1f} s, Ray start-up and writes included; {where})"))
         figures.append(Figure(f"Ray / bare kernel, {threads[-1]} threads", rate / kernel, "ratio",
                               f"({rate:,.0f} vs {kernel:,.0f} games/s; 1.00 = no overhead)"))
+        wall, cpu = ray_fixed_cost(spec)
+        figures.append(Figure("Ray fixed cost, no games", wall, "s",
+                              f"(start, warm a worker on each CPU, stop; {cpu:.1f} CPU-s of the whole machine, "
+                              f"= {cpu / os.cpu_count():.1f} s of all {os.cpu_count()} cores)"))
     if startup:
         with tempfile.TemporaryDirectory(prefix="sim-bench-cache-") as cache:
             figures.append(Figure("cold compile (empty numba cache)", time_start(spec, Path(cache)), "s",

@@ -188,6 +188,9 @@ def test_bench_reports_ray_next_to_the_kernel(spec_path: Path, capsys: pytest.Ca
     assert "4,000 games" in by_ray[0]
     value = float(re.search(r"\s([0-9.]+) ratio", ratio[0]).group(1))
     assert 0 < value < 2
+    assert re.search(r"0 of 1 chunks on Ray's workers|1 of 1 chunks on Ray's workers", by_ray[0])
+    fixed = [line for line in lines if line.startswith("Ray fixed cost, no games")]
+    assert len(fixed) == 1 and float(fixed[0].split()[5]) > 0  # wall seconds
     assert not ray.is_initialized()
 
 
