@@ -28,7 +28,7 @@ from sim.rulesets.fortaleza.state import (
     ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
 )
-from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, target_pool
+from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, may_answer, target_pool
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
 
@@ -372,6 +372,8 @@ def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p:
     """Index in ws's candidate list of the action player p takes now, or -1 to pass."""
     cs, ps, rng, cand = ws[0], ws[1], ws[2], ws[4]
     if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
+        return -1
+    if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
         return -1
     n = list_actions(tab, cs, ps, par, cand, p, main)
     if n == 0:

@@ -60,7 +60,10 @@ PS_TURNS = 11  # turns this player has begun
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
 PS_RESPONDERS = PS_ZONE_MASK + 8  # designs that could ever act in a response window (fast, traps, fast abilities)
-N_PS = PS_RESPONDERS + 1
+PS_FAST_HAND = PS_RESPONDERS + 1  # of those, the ones that answer from the hand: fast techniques (rule F-14)
+PS_ANSWER = PS_FAST_HAND + 1  # ps[p, PS_ANSWER + e]: responders whose answer costs at most e energy
+MAX_ANSWER_ENERGY = 6  # costs are 0-6 (cards.py); with more energy every responder can pay
+N_PS = PS_ANSWER + MAX_ANSWER_ENERGY + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
