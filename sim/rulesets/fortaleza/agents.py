@@ -247,10 +247,11 @@ def rescue_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray,
 
 
 @njit(cache=True, _nrt=False)
-def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
+def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
                  p: int, c: int, k: int, ts: int, tc: int) -> float:
-    """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now."""
-    ch = ws[3]
+    """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now. (The agent
+    functions take the few arrays they read, not the workspace tuple: numba passes every array of a
+    tuple field by field on each call, and these run for every candidate.)"""
     base = effect_base(k)
     do = tab[p, c, base + E_DO]
     n = tab[p, c, base + E_N]
@@ -323,20 +324,19 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
 
 
 @njit(cache=True, _nrt=False)
-def _effects_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
+def _effects_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
                    p: int, c: int, on: int, ts: int, tc: int) -> float:
     total = 0.0
     for k in range(tab[p, c, Field.N_EFFECTS]):
         if tab[p, c, effect_base(k) + E_ON] == on:
-            total += effect_value(tab, cs, ps, par, w, ws, p, c, k, ts, tc)
+            total += effect_value(tab, cs, ps, par, w, ch, p, c, k, ts, tc)
     return total
 
 
-@njit(cache=True, _nrt=False)
-def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p: int,
-                 i: int) -> float:
-    """Candidate i of ws's candidate list, as the greedy agent values it."""
-    cand = ws[4]
+@njit(cache=True, _nrt=False, inline="always")  # inside choose_action's loop over the candidates
+def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
+                 cand: np.ndarray, p: int, i: int) -> float:
+    """Candidate i of the candidate list, as the greedy agent values it."""
     action = cand[i, 0]
     c = cand[i, 1]
     ts = cand[i, 2]
@@ -362,7 +362,7 @@ def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
             return 0.5 + 0.5 * tab[p, c, Field.COST] if ps[p, PS_UNITS] > 0 else 0.3
         return 0.5 + 0.5 * tab[p, c, Field.COST]
     on = On.ACTIVATE if action == Action.ACTIVATE else On.CAST
-    value = _effects_value(tab, cs, ps, par, w, ws, p, c, on, ts, tc)
+    value = _effects_value(tab, cs, ps, par, w, ch, p, c, on, ts, tc)
     cost = tab[p, c, Field.ACTIVATE_COST] if action == Action.ACTIVATE else tab[p, c, Field.COST]
     return value - 0.05 * cost
 
@@ -384,7 +384,7 @@ def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p:
     best = -1
     best_value = ACT_THRESHOLD
     for i in range(n):
-        v = action_value(tab, cs, ps, par, w, ws, p, i)
+        v = action_value(tab, cs, ps, par, w, ws[3], cand, p, i)
         if v > best_value:
             best_value = v
             best = i
@@ -406,7 +406,7 @@ def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarr
     best = -1
     best_value = -1e9
     for i in range(n):
-        v = effect_value(tab, cs, ps, par, w, ws, side, c, k, cand[i, 2], cand[i, 3] - 1)
+        v = effect_value(tab, cs, ps, par, w, ws[3], side, c, k, cand[i, 2], cand[i, 3] - 1)
         if v > best_value:
             best_value = v
             best = cand[i, 2] * N_DESIGNS + cand[i, 3] - 1
@@ -475,11 +475,11 @@ def choose_discard(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
 
 
 @njit(cache=True, _nrt=False)
-def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, p: int,
+def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, p: int,
                     u: int) -> bool:
     """Player p's decision for one able unit (the random agent flips a coin)."""
     if ps[p, PS_AGENT] == Agent.RANDOM:
-        return below(ws[2], p * 2 + ST_AGENT, 2) == 1
+        return below(rng, p * 2 + ST_AGENT, 2) == 1
     opp = 1 - p
     atq = atq_of(tab, cs, p, u)
     if atq == 0:
@@ -557,7 +557,7 @@ def block_score(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, d: int, b: int, 
 
 
 @njit(cache=True, _nrt=False)
-def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, d: int, a: int,
+def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, d: int, a: int,
                    desperate: bool) -> int:
     """The defender's blocker for attacker a, or -1 for none."""
     n = 0
@@ -575,7 +575,7 @@ def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
                 best = b
     if ps[d, PS_AGENT] != Agent.RANDOM or n == 0:
         return best
-    pick = below(ws[2], d * 2 + ST_AGENT, n + 1)  # not blocking is one of the choices
+    pick = below(rng, d * 2 + ST_AGENT, n + 1)  # not blocking is one of the choices
     m = in_zone(ps, d, Zone.UNIT)
     while m:
         b = lowest_bit(m)

@@ -49,7 +49,7 @@ def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple
         m &= m - 1
         if not can_attack(tab, cs, ps, p, u):
             continue
-        if all_in or wants_to_attack(tab, cs, ps, w, ws, p, u):
+        if all_in or wants_to_attack(tab, cs, ps, w, ws[2], p, u):
             attack_with(tab, cs, ps, p, u, tr)
             attackers |= np.int64(1) << u
             n += 1
@@ -81,7 +81,7 @@ def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
         best = strongest(tab, cs, a_side, waiting)
         best_atq = atq_of(tab, cs, a_side, best)
         waiting &= ~(np.int64(1) << best)
-        b = choose_blocker(tab, cs, ps, w, ws, d, best, desperate)
+        b = choose_blocker(tab, cs, ps, w, ws[2], d, best, desperate)
         if b >= 0:
             block_with(cs, ps, d, b, best, tr)
             incoming -= best_atq
