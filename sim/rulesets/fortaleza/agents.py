@@ -246,7 +246,7 @@ def rescue_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray,
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the candidate loops of choose_action, choose_target
 def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
                  p: int, c: int, k: int, ts: int, tc: int) -> float:
     """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now. (The agent
@@ -323,7 +323,7 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _effects_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
                    p: int, c: int, on: int, ts: int, tc: int) -> float:
     total = 0.0
