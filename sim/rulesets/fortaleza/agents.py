@@ -65,7 +65,7 @@ def can_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: in
     return not fresh or (keywords_of(tab, cs, side, c) & Keyword.VELOZ) != 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inside the attack and block loops
 def can_block(tab: np.ndarray, cs: np.ndarray, side: int, b: int, attacker_side: int, a: int) -> bool:
     """Rules F-21, F-22, F-33: an untapped unit not already blocking, against an attacker nobody
     blocks yet, and Vuelo only by Vuelo or Alcance."""
@@ -95,7 +95,7 @@ def _add(cand: np.ndarray, n: int, action: int, c: int, ts: int, tc1: int) -> in
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inside list_actions' scan
 def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
                   on: int, action: int) -> int:
     """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate."""
@@ -105,7 +105,7 @@ def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndar
     return _add_targets(tab, cs, ps, cand, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _add_targets(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
                  target: int, action: int) -> int:
     """One candidate per legal target of this target kind, side A's designs first, in design order."""
@@ -119,7 +119,7 @@ def _add_targets(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarr
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # once per decision, into choose_action
 def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, cand: np.ndarray, p: int,
                  main: bool) -> int:
     """Fill `cand` with player p's legal actions now. `main`: p's own main phase with the chain empty
@@ -542,7 +542,7 @@ def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> boo
     return total >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def block_score(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, d: int, b: int, a: int) -> float:
     """What blocking attacker a with unit b is worth to the defender d."""
     opp = 1 - d

@@ -204,10 +204,18 @@ def run_chain(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, pusher
             p = ps[GAME, G_ACTIVE]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
     """A response window (rule F-19 steps 3 to 6 and 8): both players, the active one first, may play
-    fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty."""
+    fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty.
+    Most windows have nobody who can answer: they end here, without a call."""
+    ps = ws[1]
+    if may_answer(ps, 0) or may_answer(ps, 1):
+        _window(tab, par, w, ws, tr)
+
+
+@njit(cache=True, _nrt=False)
+def _window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
     ps = ws[1]
     p = ps[GAME, G_ACTIVE]
     passes = 0
