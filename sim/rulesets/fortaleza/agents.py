@@ -474,7 +474,7 @@ def choose_discard(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
 def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, p: int,
                     u: int) -> bool:
     """Player p's decision for one able unit (the random agent flips a coin)."""
@@ -513,7 +513,7 @@ def strongest(tab: np.ndarray, cs: np.ndarray, side: int, mask: np.int64) -> int
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
 def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> bool:
     """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
     opp = 1 - p
@@ -556,7 +556,7 @@ def block_score(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, d: int, b: int, 
             + w[d, Weight.LIFE] * saved)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declare_blockers, its one caller
 def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, d: int, a: int,
                    desperate: bool) -> int:
     """The defender's blocker for attacker a, or -1 for none."""
