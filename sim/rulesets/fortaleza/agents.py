@@ -140,6 +140,9 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         ours &= ours - 1
         z = cs[p, c, CS_ZONE]
         kind = tab[p, c, Field.KIND]
+        # a technique, revealed trap or ability adds one candidate per target, at the end of the card's
+        # turn in the loop: one inlined copy of the target scan instead of one per branch (compile time)
+        targeted = Action.PASS
         if z == Zone.HAND:
             if kind == Kind.TRAP:
                 if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
@@ -156,27 +159,30 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                     n = _add(cand, n, Action.CAST, c, p, 0)
             elif kind == Kind.TECHNIQUE:
                 if main or tab[p, c, Field.FAST]:
-                    n = _add_targeted(tab, cs, ps, cand, n, p, c, On.CAST, Action.CAST)
+                    targeted = Action.CAST
         elif z == Zone.SUPPORT:
             if kind == Kind.TRAP:
                 if ready_trap(cs, ps, p, c) and tab[p, c, Field.COST] <= energy:
-                    n = _add_targeted(tab, cs, ps, cand, n, p, c, On.CAST, Action.TRAP)
-                continue
-            if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
-                units = in_zone(ps, p, Zone.UNIT)
-                while units:
-                    u = lowest_bit(units)
-                    units &= units - 1
-                    if cs[p, c, CS_BEARER] != u + 1:
-                        n = _add(cand, n, Action.EQUIP, c, p, u + 1)
-            if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
-                    and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
-                n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE, Action.ACTIVATE)
+                    targeted = Action.TRAP
+            else:
+                if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
+                    units = in_zone(ps, p, Zone.UNIT)
+                    while units:
+                        u = lowest_bit(units)
+                        units &= units - 1
+                        if cs[p, c, CS_BEARER] != u + 1:
+                            n = _add(cand, n, Action.EQUIP, c, p, u + 1)
+                if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
+                        and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
+                    targeted = Action.ACTIVATE
         elif z == Zone.UNIT:
             # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new
             if (has_trigger(tab, p, c, On.ACTIVATE) and can_attack(tab, cs, ps, p, c)
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
-                n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE, Action.ACTIVATE)
+                targeted = Action.ACTIVATE
+        if targeted != Action.PASS:
+            n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST,
+                              targeted)
     return n
 
 
