@@ -28,7 +28,7 @@ from sim.rulesets.fortaleza.state import (
     ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
 )
-from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, target_pool
+from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, may_answer, target_pool
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
 
@@ -65,7 +65,7 @@ def can_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: in
     return not fresh or (keywords_of(tab, cs, side, c) & Keyword.VELOZ) != 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inside the attack and block loops
 def can_block(tab: np.ndarray, cs: np.ndarray, side: int, b: int, attacker_side: int, a: int) -> bool:
     """Rules F-21, F-22, F-33: an untapped unit not already blocking, against an attacker nobody
     blocks yet, and Vuelo only by Vuelo or Alcance."""
@@ -95,7 +95,7 @@ def _add(cand: np.ndarray, n: int, action: int, c: int, ts: int, tc1: int) -> in
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inside list_actions' scan
 def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
                   on: int, action: int) -> int:
     """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate."""
@@ -105,7 +105,7 @@ def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndar
     return _add_targets(tab, cs, ps, cand, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _add_targets(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
                  target: int, action: int) -> int:
     """One candidate per legal target of this target kind, side A's designs first, in design order."""
@@ -119,7 +119,7 @@ def _add_targets(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarr
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # once per decision, into choose_action
 def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, cand: np.ndarray, p: int,
                  main: bool) -> int:
     """Fill `cand` with player p's legal actions now. `main`: p's own main phase with the chain empty
@@ -140,6 +140,9 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         ours &= ours - 1
         z = cs[p, c, CS_ZONE]
         kind = tab[p, c, Field.KIND]
+        # a technique, revealed trap or ability adds one candidate per target, at the end of the card's
+        # turn in the loop: one inlined copy of the target scan instead of one per branch (compile time)
+        targeted = Action.PASS
         if z == Zone.HAND:
             if kind == Kind.TRAP:
                 if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
@@ -156,27 +159,30 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                     n = _add(cand, n, Action.CAST, c, p, 0)
             elif kind == Kind.TECHNIQUE:
                 if main or tab[p, c, Field.FAST]:
-                    n = _add_targeted(tab, cs, ps, cand, n, p, c, On.CAST, Action.CAST)
+                    targeted = Action.CAST
         elif z == Zone.SUPPORT:
             if kind == Kind.TRAP:
                 if ready_trap(cs, ps, p, c) and tab[p, c, Field.COST] <= energy:
-                    n = _add_targeted(tab, cs, ps, cand, n, p, c, On.CAST, Action.TRAP)
-                continue
-            if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
-                units = in_zone(ps, p, Zone.UNIT)
-                while units:
-                    u = lowest_bit(units)
-                    units &= units - 1
-                    if cs[p, c, CS_BEARER] != u + 1:
-                        n = _add(cand, n, Action.EQUIP, c, p, u + 1)
-            if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
-                    and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
-                n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE, Action.ACTIVATE)
+                    targeted = Action.TRAP
+            else:
+                if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
+                    units = in_zone(ps, p, Zone.UNIT)
+                    while units:
+                        u = lowest_bit(units)
+                        units &= units - 1
+                        if cs[p, c, CS_BEARER] != u + 1:
+                            n = _add(cand, n, Action.EQUIP, c, p, u + 1)
+                if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
+                        and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
+                    targeted = Action.ACTIVATE
         elif z == Zone.UNIT:
             # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new
             if (has_trigger(tab, p, c, On.ACTIVATE) and can_attack(tab, cs, ps, p, c)
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
-                n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE, Action.ACTIVATE)
+                targeted = Action.ACTIVATE
+        if targeted != Action.PASS:
+            n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST,
+                              targeted)
     return n
 
 
@@ -246,11 +252,12 @@ def rescue_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray,
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
-def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
+@njit(cache=True, _nrt=False, inline="always")  # into the candidate loops of choose_action, choose_target
+def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
                  p: int, c: int, k: int, ts: int, tc: int) -> float:
-    """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now."""
-    ch = ws[3]
+    """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now. (The agent
+    functions take the few arrays they read, not the workspace tuple: numba passes every array of a
+    tuple field by field on each call, and these run for every candidate.)"""
     base = effect_base(k)
     do = tab[p, c, base + E_DO]
     n = tab[p, c, base + E_N]
@@ -322,21 +329,20 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
-def _effects_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
+@njit(cache=True, _nrt=False, inline="always")
+def _effects_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
                    p: int, c: int, on: int, ts: int, tc: int) -> float:
     total = 0.0
     for k in range(tab[p, c, Field.N_EFFECTS]):
         if tab[p, c, effect_base(k) + E_ON] == on:
-            total += effect_value(tab, cs, ps, par, w, ws, p, c, k, ts, tc)
+            total += effect_value(tab, cs, ps, par, w, ch, p, c, k, ts, tc)
     return total
 
 
-@njit(cache=True, _nrt=False)
-def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p: int,
-                 i: int) -> float:
-    """Candidate i of ws's candidate list, as the greedy agent values it."""
-    cand = ws[4]
+@njit(cache=True, _nrt=False, inline="always")  # inside choose_action's loop over the candidates
+def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
+                 cand: np.ndarray, p: int, i: int) -> float:
+    """Candidate i of the candidate list, as the greedy agent values it."""
     action = cand[i, 0]
     c = cand[i, 1]
     ts = cand[i, 2]
@@ -362,7 +368,7 @@ def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
             return 0.5 + 0.5 * tab[p, c, Field.COST] if ps[p, PS_UNITS] > 0 else 0.3
         return 0.5 + 0.5 * tab[p, c, Field.COST]
     on = On.ACTIVATE if action == Action.ACTIVATE else On.CAST
-    value = _effects_value(tab, cs, ps, par, w, ws, p, c, on, ts, tc)
+    value = _effects_value(tab, cs, ps, par, w, ch, p, c, on, ts, tc)
     cost = tab[p, c, Field.ACTIVATE_COST] if action == Action.ACTIVATE else tab[p, c, Field.COST]
     return value - 0.05 * cost
 
@@ -373,6 +379,8 @@ def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p:
     cs, ps, rng, cand = ws[0], ws[1], ws[2], ws[4]
     if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
         return -1
+    if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
+        return -1
     n = list_actions(tab, cs, ps, par, cand, p, main)
     if n == 0:
         return -1
@@ -382,7 +390,7 @@ def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p:
     best = -1
     best_value = ACT_THRESHOLD
     for i in range(n):
-        v = action_value(tab, cs, ps, par, w, ws, p, i)
+        v = action_value(tab, cs, ps, par, w, ws[3], cand, p, i)
         if v > best_value:
             best_value = v
             best = i
@@ -404,7 +412,7 @@ def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarr
     best = -1
     best_value = -1e9
     for i in range(n):
-        v = effect_value(tab, cs, ps, par, w, ws, side, c, k, cand[i, 2], cand[i, 3] - 1)
+        v = effect_value(tab, cs, ps, par, w, ws[3], side, c, k, cand[i, 2], cand[i, 3] - 1)
         if v > best_value:
             best_value = v
             best = cand[i, 2] * N_DESIGNS + cand[i, 3] - 1
@@ -472,12 +480,12 @@ def choose_discard(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
     return best
 
 
-@njit(cache=True, _nrt=False)
-def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, p: int,
+@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
+def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, p: int,
                     u: int) -> bool:
     """Player p's decision for one able unit (the random agent flips a coin)."""
     if ps[p, PS_AGENT] == Agent.RANDOM:
-        return below(ws[2], p * 2 + ST_AGENT, 2) == 1
+        return below(rng, p * 2 + ST_AGENT, 2) == 1
     opp = 1 - p
     atq = atq_of(tab, cs, p, u)
     if atq == 0:
@@ -511,7 +519,7 @@ def strongest(tab: np.ndarray, cs: np.ndarray, side: int, mask: np.int64) -> int
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
 def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> bool:
     """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
     opp = 1 - p
@@ -540,7 +548,7 @@ def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> boo
     return total >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def block_score(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, d: int, b: int, a: int) -> float:
     """What blocking attacker a with unit b is worth to the defender d."""
     opp = 1 - d
@@ -554,8 +562,8 @@ def block_score(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, d: int, b: int, 
             + w[d, Weight.LIFE] * saved)
 
 
-@njit(cache=True, _nrt=False)
-def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, d: int, a: int,
+@njit(cache=True, _nrt=False, inline="always")  # into declare_blockers, its one caller
+def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, d: int, a: int,
                    desperate: bool) -> int:
     """The defender's blocker for attacker a, or -1 for none."""
     n = 0
@@ -573,7 +581,7 @@ def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
                 best = b
     if ps[d, PS_AGENT] != Agent.RANDOM or n == 0:
         return best
-    pick = below(ws[2], d * 2 + ST_AGENT, n + 1)  # not blocking is one of the choices
+    pick = below(rng, d * 2 + ST_AGENT, n + 1)  # not blocking is one of the choices
     m = in_zone(ps, d, Zone.UNIT)
     while m:
         b = lowest_bit(m)

@@ -24,7 +24,7 @@ from sim.rulesets.fortaleza.state import (
     CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_ENERGY, PS_HAND,
     PS_SUPPORTS, PS_UNITS, record,
 )
-from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target
+from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target, may_answer
 
 MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows use a handful
 
@@ -188,7 +188,8 @@ def run_chain(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, pusher
     passes = 0
     guard = 0
     while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
-        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS else -1
+        # may_answer first: most offers are declined without calling the agent (no call, no scan)
+        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
             take_action(tab, par, ws, p, i, tr)
@@ -203,16 +204,25 @@ def run_chain(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, pusher
             p = ps[GAME, G_ACTIVE]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
     """A response window (rule F-19 steps 3 to 6 and 8): both players, the active one first, may play
-    fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty."""
+    fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty.
+    Most windows have nobody who can answer: they end here, without a call."""
+    ps = ws[1]
+    if may_answer(ps, 0) or may_answer(ps, 1):
+        _window(tab, par, w, ws, tr)
+
+
+@njit(cache=True, _nrt=False)
+def _window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
     ps = ws[1]
     p = ps[GAME, G_ACTIVE]
     passes = 0
     guard = 0
     while passes < 2 and not ps[GAME, G_OVER]:
-        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS else -1
+        # may_answer first: most offers are declined without calling the agent (no call, no scan)
+        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
             if take_action(tab, par, ws, p, i, tr):
@@ -239,7 +249,7 @@ def main_phase(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: n
             if take_action(tab, par, ws, active, i, tr):
                 run_chain(tab, par, w, ws, active, tr)
             continue
-        j = choose_action(tab, par, w, ws, 1 - active, False)
+        j = choose_action(tab, par, w, ws, 1 - active, False) if may_answer(ps, 1 - active) else -1
         if j < 0:
             return
         if take_action(tab, par, ws, 1 - active, j, tr):

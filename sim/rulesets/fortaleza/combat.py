@@ -35,7 +35,7 @@ def block_with(cs: np.ndarray, ps: np.ndarray, d: int, b: int, a: int, tr: np.nd
     record(tr, ps, d, Event.BLOCK, b, a, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # the combat steps are inlined into combat, their one caller
 def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> int:
     """The active player's attackers (rules F-20, F-21, F-32). Returns how many attack."""
     cs, ps = ws[0], ws[1]
@@ -49,7 +49,7 @@ def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple
         m &= m - 1
         if not can_attack(tab, cs, ps, p, u):
             continue
-        if all_in or wants_to_attack(tab, cs, ps, w, ws, p, u):
+        if all_in or wants_to_attack(tab, cs, ps, w, ws[2], p, u):
             attack_with(tab, cs, ps, p, u, tr)
             attackers |= np.int64(1) << u
             n += 1
@@ -61,7 +61,7 @@ def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
     """The defender assigns blockers (rules F-21, F-22, F-33), biggest attackers first."""
     cs, ps = ws[0], ws[1]
@@ -81,7 +81,7 @@ def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
         best = strongest(tab, cs, a_side, waiting)
         best_atq = atq_of(tab, cs, a_side, best)
         waiting &= ~(np.int64(1) << best)
-        b = choose_blocker(tab, cs, ps, w, ws, d, best, desperate)
+        b = choose_blocker(tab, cs, ps, w, ws[2], d, best, desperate)
         if b >= 0:
             block_with(cs, ps, d, b, best, tr)
             incoming -= best_atq
@@ -134,7 +134,7 @@ def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -
     check_fortresses(ps, tr)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def end_combat(cs: np.ndarray, ps: np.ndarray) -> None:
     for side in range(2):
         m = in_zone(ps, side, Zone.UNIT)

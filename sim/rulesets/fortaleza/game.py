@@ -12,9 +12,9 @@ from sim.rulesets.fortaleza.combat import combat
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, End, Event, Field, Kind, Param, Seen, Step, Zone
 from sim.rulesets.fortaleza.effects import draw_or_lose, end_game
 from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_deck
-from sim.rulesets.fortaleza.targets import responders_mask
+from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
-    PS_ORDER, PS_RESPONDERS, in_zone, lowest_bit, move,
+    PS_ORDER, in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
     G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
     conservation_errors, record,
@@ -31,7 +31,7 @@ def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first
     record(tr, ps, first, Event.START, first, 0, 0)
     for side in range(2):
         ps[side, PS_FORT] = par[Param.FORTALEZA]
-        ps[side, PS_RESPONDERS] = responders_mask(tab, side)
+        set_design_masks(tab, ps, side)
         for c in range(N_DESIGNS):
             move(cs, ps, side, c, Zone.RESERVE if tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK)
             if tab[side, c, Field.KIND] != Kind.LAND:

@@ -28,11 +28,11 @@ from sim.rulesets.fortaleza.effects import fire_triggers
 from sim.rulesets.fortaleza.engine import CompiledConfig, compile_config, describe_events
 from sim.rulesets.fortaleza.game import end_turn, start_turn, take_turn
 from sim.rulesets.fortaleza.kernels import reset
-from sim.rulesets.fortaleza.targets import responders_mask
+from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_ENTERED, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
     G_TRACE_N, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
-    PS_RESPONDERS, PS_UNITS, PS_ZONE_MASK, atq_of, new_workspace, res_of, seed_streams,
+    PS_UNITS, PS_ZONE_MASK, atq_of, new_workspace, res_of, seed_streams,
 )
 from sim.run.spec import load_spec_dict
 
@@ -101,7 +101,7 @@ class Scenario:
         zones = self.cs[side, :, CS_ZONE]
         for zone in range(int(Zone.CHAIN) + 1):
             self.ps[side, PS_ZONE_MASK + zone] = sum(1 << c for c in range(N_DESIGNS) if zones[c] == zone)
-        self.ps[side, PS_RESPONDERS] = responders_mask(self.tab, side)
+        set_design_masks(self.tab, self.ps, side)
         self.ps[side, PS_HAND] = int((zones == Zone.HAND).sum())
         self.ps[side, PS_UNITS] = int((zones == Zone.UNIT).sum())
         self.ps[side, PS_SUPPORTS] = int((zones == Zone.SUPPORT).sum())

@@ -8,7 +8,7 @@
   row GAME holds the turn, the active player, the step, the chain depth and the trace cursor.
 - `ch[item, CH_*]` (int32): the chain (rule F-24), last in first out.
 - `rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
-- `cand`, `cval`: an agent's candidate actions and their values (scratch, no allocation).
+- `cand`: an agent's candidate actions (scratch, no allocation).
 
 References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
 Constant tables the kernels read but never write: `tab[side, card, Field]`, `w[side, Weight]`,
@@ -60,7 +60,10 @@ PS_TURNS = 11  # turns this player has begun
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
 PS_RESPONDERS = PS_ZONE_MASK + 8  # designs that could ever act in a response window (fast, traps, fast abilities)
-N_PS = PS_RESPONDERS + 1
+PS_FAST_HAND = PS_RESPONDERS + 1  # of those, the ones that answer from the hand: fast techniques (rule F-14)
+PS_ANSWER = PS_FAST_HAND + 1  # ps[p, PS_ANSWER + e]: responders whose answer costs at most e energy
+MAX_ANSWER_ENERGY = 6  # costs are 0-6 (cards.py); with more energy every responder can pay
+N_PS = PS_ANSWER + MAX_ANSWER_ENERGY + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
@@ -122,14 +125,14 @@ def in_zone(ps: np.ndarray, side: int, zone: int) -> np.int64:
 
 
 def new_workspace() -> tuple:
-    """The arrays one thread reuses for every game it plays: (cs, ps, rng, ch, cand, cval)."""
+    """The arrays one thread reuses for every game it plays: (cs, ps, rng, ch, cand). Nothing more: numba
+    passes the tuple array by array, field by field, on every call that takes it."""
     cs = np.zeros((2, N_DESIGNS, N_CS), np.int32)
     ps = np.zeros((3, N_PS), np.int64)
     rng = np.zeros(N_STREAMS, np.uint64)
     ch = np.zeros((MAX_CHAIN, N_CH), np.int32)
     cand = np.zeros((MAX_CAND, 4), np.int32)
-    cval = np.zeros(MAX_CAND)
-    return cs, ps, rng, ch, cand, cval
+    return cs, ps, rng, ch, cand
 
 
 @njit(cache=True, _nrt=False)

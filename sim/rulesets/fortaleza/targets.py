@@ -7,7 +7,11 @@ import numpy as np
 from numba import njit
 
 from sim.rulesets.fortaleza.constants import E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Field, Kind, On, Step, Tag, Target, Zone
-from sim.rulesets.fortaleza.state import CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, in_zone, lowest_bit
+from sim.rulesets.fortaleza.state import (
+    CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ANSWER, PS_ENERGY, PS_FAST_HAND,
+    PS_RESPONDERS,
+    in_zone, lowest_bit,
+)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -68,6 +72,40 @@ def responders_mask(tab: np.ndarray, side: int) -> np.int64:
         if kind == Kind.TRAP or (kind == Kind.TECHNIQUE and fast) or (fast and has_trigger(tab, side, c, On.ACTIVATE)):
             mask |= np.int64(1) << np.int64(c)
     return mask
+
+
+@njit(cache=True, _nrt=False)
+def set_design_masks(tab: np.ndarray, ps: np.ndarray, side: int) -> None:
+    """The side's per-design masks a window reads to skip a player who cannot answer now: the
+    responders, those that answer from the hand (fast techniques, rule F-14; a trap answers only once
+    set, F-15), and for each energy the responders whose answer costs no more (a technique's or
+    trap's cost, an ability's activation cost, rules F-08, F-18)."""
+    responders = responders_mask(tab, side)
+    ps[side, PS_RESPONDERS] = responders
+    ps[side, PS_FAST_HAND] = np.int64(0)
+    for e in range(MAX_ANSWER_ENERGY + 1):
+        ps[side, PS_ANSWER + e] = np.int64(0)
+    m = responders
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        bit = np.int64(1) << np.int64(c)
+        kind = tab[side, c, Field.KIND]
+        if kind == Kind.TECHNIQUE:
+            ps[side, PS_FAST_HAND] |= bit
+        cost = tab[side, c, Field.COST] if kind == Kind.TECHNIQUE or kind == Kind.TRAP else tab[side, c, Field.ACTIVATE_COST]
+        for e in range(max(cost, 0), MAX_ANSWER_ENERGY + 1):
+            ps[side, PS_ANSWER + e] |= bit
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def may_answer(ps: np.ndarray, p: int) -> bool:
+    """False when player p surely has no legal action in a response window now: nothing in hand,
+    supports or units that answers there and that p's energy can pay (list_actions decides the rest)."""
+    energy = ps[p, PS_ENERGY]
+    affordable = ps[p, PS_ANSWER + energy] if energy <= MAX_ANSWER_ENERGY else ps[p, PS_RESPONDERS]
+    held = (in_zone(ps, p, Zone.HAND) & ps[p, PS_FAST_HAND]) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+    return (held & affordable) != 0
 
 
 @njit(cache=True, _nrt=False)

@@ -60,11 +60,11 @@ def _decisions(s: Scenario, p: int) -> list:
         out.append(tuple(ws[4][i]) if i >= 0 else None)
     for u in range(N_DESIGNS):
         if can_attack(tab, s.cs, s.ps, p, u):
-            out.append(("attack", u, bool(wants_to_attack(tab, s.cs, s.ps, w, ws, p, u))))
+            out.append(("attack", u, bool(wants_to_attack(tab, s.cs, s.ps, w, ws[2], p, u))))
     for a in range(N_DESIGNS):
         if s.cs[1 - p, a, CS_ZONE] == Zone.UNIT:
             s.cs[1 - p, a, 8] = 1  # suppose it attacks
-            out.append(("block", a, int(choose_blocker(tab, s.cs, s.ps, w, ws, p, a, False))))
+            out.append(("block", a, int(choose_blocker(tab, s.cs, s.ps, w, ws[2], p, a, False))))
             s.cs[1 - p, a, 8] = 0
     return out
 
