@@ -122,8 +122,8 @@ class RayExecutor:
     changes its result.
 
     `address` (or RAY_ADDRESS) joins an existing cluster; without one an embedded local instance
-    is started with all this machine's CPUs and shut down again at the end (in the background,
-    while the driver writes its last results). Tasks are retried `max_retries` times if a worker
+    is started with all this machine's CPUs and shut down as soon as no chunk is left for it
+    (while the driver plays its last ones). Tasks are retried `max_retries` times if a worker
     dies; at most `max_in_flight` chunks (default: twice the warm workers) are queued at once so
     finished results never pile up in the object store."""
 
@@ -139,7 +139,6 @@ class RayExecutor:
         self.head_start = head_start and self.address is None
         self._started_ray = False
         self._connected = False
-        self._stopping: threading.Thread | None = None
         self.chunks_on_ray = 0  # how many chunks of the last execute Ray's workers played
 
     def start(self) -> None:
@@ -178,6 +177,8 @@ class RayExecutor:
         waiting = deque(chunks)
         played_here: list[tuple[Chunk, np.ndarray, np.ndarray]] = []
         lock = threading.Lock()
+        delivering = threading.Lock()  # one on_done at a time, whichever thread delivers
+        ray_up = threading.Event()
         stop_here = threading.Event()
         failures: list[BaseException] = []
 
@@ -199,6 +200,12 @@ class RayExecutor:
                         return
                     rows, counters = plan.ruleset.play_chunk(plan.configs[chunk.config_id], plan.seed,
                                                              chunk.unit_start, chunk.n_units)
+                    if not ray_up.is_set():
+                        # ray.init holds the driver's thread (it must: Ray ties its processes to the
+                        # thread that starts them), so results are written from here meanwhile
+                        with delivering:
+                            on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+                        continue
                     with lock:
                         played_here.append((chunk, rows, counters))
             except BaseException as exc:  # handed to the driver's thread, which raises it
@@ -208,14 +215,18 @@ class RayExecutor:
             with lock:
                 done = played_here[:]
                 played_here.clear()
-            for chunk, rows, counters in done:
-                on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+            with delivering:
+                for chunk, rows, counters in done:
+                    on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
 
         helper = None
         if self.head_start and not ray.is_initialized():
             helper = threading.Thread(target=play_here, name="sim-head-start", daemon=True)
             helper.start()
-        self._start_ray()
+        try:
+            self._start_ray()
+        finally:
+            ray_up.set()
         deliver_played_here()
         # compile on the driver first (numba writes its cache to disk), so the workers load the
         # cached kernels instead of all compiling at once (numba #4807)
@@ -245,6 +256,16 @@ class RayExecutor:
                 deliver_played_here()
                 with lock:
                     left_here = bool(waiting) or (helper is not None and helper.is_alive())
+                    nothing_for_ray = not waiting and not running
+                if nothing_for_ray and self._started_ray:
+                    # the driver is playing the last chunks: stop an embedded Ray meanwhile (every
+                    # object reference dropped first: one released after shutdown ends the process)
+                    for ref in warming:
+                        ray.cancel(ref)
+                    warming.clear()
+                    refs.clear()
+                    ready = ref = any_config = None
+                    self.stop()
                 if not running and not left_here:
                     break  # every chunk is played (workers still warming are cancelled below)
                 if not running and not warming and helper is not None:
@@ -262,7 +283,8 @@ class RayExecutor:
                     chunk = running.pop(ref)
                     rows, counters = ray.get(ref)
                     self.chunks_on_ray += 1
-                    on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+                    with delivering:
+                        on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
                 if failures:
                     break
         finally:
@@ -276,17 +298,11 @@ class RayExecutor:
         if failures:
             raise failures[0]
         deliver_played_here()
-        if self._started_ray:  # nothing is left for Ray: let it wind down while the driver finishes up
-            self._stopping = threading.Thread(target=ray.shutdown, name="sim-ray-shutdown", daemon=True)
-            self._stopping.start()
 
     def stop(self) -> None:
         """Shut down the embedded instance, or disconnect from the cluster this executor joined (the
         cluster itself keeps running); a Ray session the caller opened is left alone."""
-        if self._stopping is not None:
-            self._stopping.join()
-            self._stopping = None
-        elif self._connected:
+        if self._connected:
             import ray
 
             ray.shutdown()
