@@ -14,15 +14,22 @@ from sim.core.rng import stream_key
 from sim.draft.budget import _best_deck, _max_deck_size, _sample_deck, cheapest_first, count_table, knapsack_scratch
 
 
+@st.composite
+def drafts(draw, max_cards: int = 10, max_budget: int = 50, max_cost: int = 12) -> tuple:
+    """A small pool, some of it available, a deck size and a budget: (n, k, budget, cost, value, available)."""
+    n = draw(st.integers(1, max_cards))
+    k = draw(st.integers(1, n))
+    budget = draw(st.integers(0, max_budget))
+    cost = np.array(draw(st.lists(st.integers(0, max_cost), min_size=n, max_size=n)), np.int32)
+    value = np.array(draw(st.lists(st.floats(0, 10), min_size=n, max_size=n)))
+    available = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)), np.int32)
+    return n, k, budget, cost, value, available
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_greedy_deck_is_the_best_deck_within_budget(data):
-    n = data.draw(st.integers(2, 10))
-    k = data.draw(st.integers(1, n))
-    budget = data.draw(st.integers(0, 50))
-    cost = np.array(data.draw(st.lists(st.integers(0, 12), min_size=n, max_size=n)), np.int32)
-    value = np.array(data.draw(st.lists(st.floats(0, 10), min_size=n, max_size=n)))
-    available = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)), np.int32)
+@given(drafts())
+def test_greedy_deck_is_the_best_deck_within_budget(draft):
+    n, k, budget, cost, value, available = draft
     best = None
     for combo in itertools.combinations([i for i in range(n) if available[i]], k):
         if cost[list(combo)].sum() <= budget:
@@ -58,13 +65,9 @@ def test_random_deck_is_uniform_over_valid_decks():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_deck_size_is_the_largest_whose_cheapest_cards_fit(data):
-    n = data.draw(st.integers(1, 12))
-    k = data.draw(st.integers(1, n))
-    budget = data.draw(st.integers(0, 60))
-    cost = np.array(data.draw(st.lists(st.integers(0, 15), min_size=n, max_size=n)), np.int32)
-    available = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)), np.int32)
+@given(drafts(max_cards=12, max_budget=60, max_cost=15))
+def test_deck_size_is_the_largest_whose_cheapest_cards_fit(draft):
+    n, k, budget, cost, _, available = draft
     cheapest = sorted(int(cost[i]) for i in range(n) if available[i])
     expected = max(s for s in range(min(k, len(cheapest)) + 1) if sum(cheapest[:s]) <= budget)
     assert _max_deck_size(cost, available, cheapest_first(cost, n), n, k, budget) == expected
