@@ -283,18 +283,21 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         if in_combat and n + combat_damage_to(tab, cs, ts, tc) >= left and step == Step.BLOCKERS:
             return sign * value * 0.9
         return 0.0
-    if do == Do.PROTECT:
-        if target == Target.OWN_FORTRESS:
-            threat = chain_damage_to(tab, ps, ch, p, 0)
-            if step == Step.BLOCKERS:
-                threat += unblocked_damage_to(tab, cs, ps, p)
-            return w[p, Weight.LIFE] * min(n, threat)
+    # an empty chain outside blocks aims no damage anywhere (the main phase, where most Protección and
+    # RES candidates are valued): the threat is 0 without scanning the chain or calling rescue_value
+    quiet = ps[GAME, G_DEPTH] == 0 and step != Step.BLOCKERS
+    if do == Do.PROTECT and target == Target.OWN_FORTRESS:
+        threat = 0 if quiet else chain_damage_to(tab, ps, ch, p, 0)
+        if step == Step.BLOCKERS:
+            threat += unblocked_damage_to(tab, cs, ps, p)
+        return w[p, Weight.LIFE] * min(n, threat)
+    if (do == Do.BOOST_ATQ or do == Do.BOOST_RES) and ts != p:
+        return -0.5
+    if do == Do.PROTECT or do == Do.BOOST_RES:
+        if quiet and toughness_left(tab, cs, ts, tc) > 0:
+            return 0.0  # rescue_value with no threat: only a unit already at 0 toughness would be saved
         return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
-    if do == Do.BOOST_ATQ or do == Do.BOOST_RES:
-        if ts != p:
-            return -0.5
-        if do == Do.BOOST_RES:
-            return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
+    if do == Do.BOOST_ATQ:
         if step != Step.BLOCKERS:
             return 0.0
         if cs[ts, tc, CS_ATTACKING] and not cs[ts, tc, CS_WAS_BLOCKED]:
