@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import lowest_bit  # noqa: F401 (one tzcnt; the engine imports it from here)
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (the engine imports it here)
 from sim.core.rng import SIDE_STRIDE, stream_key
 from sim.rulesets.fortaleza.constants import MAX_CHAIN, N_DECK, N_DESIGNS, Field, Kind, Zone
@@ -93,20 +94,6 @@ ST_AGENT = 1
 N_STREAMS = 4
 
 MAX_CAND = 256  # candidate actions an agent weighs at one decision
-
-
-# lowest set bit of a 64-bit mask by de Bruijn multiplication (numba has no count-trailing-zeros)
-DEBRUIJN_MULTIPLIER = np.uint64(0x03F79D71B4CA8B09)
-DEBRUIJN_INDEX = np.zeros(64, np.int64)
-for _bit in range(64):
-    DEBRUIJN_INDEX[((1 << _bit) * int(DEBRUIJN_MULTIPLIER) % (1 << 64)) >> 58] = _bit
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def lowest_bit(mask: np.int64) -> np.int64:
-    """Index of the lowest set bit of a non-zero mask (the next design to visit, in design order)."""
-    low = np.uint64(mask & -mask)
-    return DEBRUIJN_INDEX[(low * DEBRUIJN_MULTIPLIER) >> np.uint64(58)]
 
 
 @njit(cache=True, _nrt=False, inline="always")
