@@ -24,8 +24,8 @@ from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_ENTERED, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME, MAX_CAND,
-    PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_RESPONDERS, PS_SUPPORTS, PS_UNITS,
-    ST_AGENT, in_zone, lowest_bit,
+    PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_RESPONDERS, PS_SUPPORTS,
+    PS_UNITS, ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, may_answer, target_pool
@@ -127,7 +127,9 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
     n = 0
     energy = ps[p, PS_ENERGY]
     turn1 = ps[GAME, G_TURN] + 1
-    ours = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+    # a unit adds a candidate only by its activated ability (rule F-18): the others are not visited
+    activates = ps[p, PS_ACTIVATES]
+    ours = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | (in_zone(ps, p, Zone.UNIT) & activates)
     if not main:
         ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
         if ours == 0:
@@ -172,12 +174,13 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                         units &= units - 1
                         if cs[p, c, CS_BEARER] != u + 1:
                             n = _add(cand, n, Action.EQUIP, c, p, u + 1)
-                if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
+                if (activates >> c & 1 and not cs[p, c, CS_TAPPED]
                         and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
                     targeted = Action.ACTIVATE
         elif z == Zone.UNIT:
-            # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new
-            if (has_trigger(tab, p, c, On.ACTIVATE) and can_attack(tab, cs, ps, p, c)
+            # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new (only
+            # units with an activated ability are in `ours`)
+            if (can_attack(tab, cs, ps, p, c)
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
                 targeted = Action.ACTIVATE
         if targeted != Action.PASS:
