@@ -28,6 +28,11 @@ from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_tar
 
 MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows use a handful
 
+# choose_action's `main` as numpy bools, not literals: a literal True or False compiles choose_action,
+# the largest function of the kernel, once for each value
+MAIN = np.bool_(True)
+RESPONSE = np.bool_(False)
+
 
 @njit(cache=True, _nrt=False)
 def push(ws: tuple, side: int, c: int, what: int, ts: int, tc1: int) -> None:
@@ -189,7 +194,7 @@ def run_chain(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, pusher
     guard = 0
     while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
         # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        i = choose_action(tab, par, w, ws, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
             take_action(tab, par, ws, p, i, tr)
@@ -222,7 +227,7 @@ def _window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.n
     guard = 0
     while passes < 2 and not ps[GAME, G_OVER]:
         # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        i = choose_action(tab, par, w, ws, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
             if take_action(tab, par, ws, p, i, tr):
@@ -244,12 +249,12 @@ def main_phase(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: n
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        i = choose_action(tab, par, w, ws, active, True)
+        i = choose_action(tab, par, w, ws, active, MAIN)
         if i >= 0:
             if take_action(tab, par, ws, active, i, tr):
                 run_chain(tab, par, w, ws, active, tr)
             continue
-        j = choose_action(tab, par, w, ws, 1 - active, False) if may_answer(ps, 1 - active) else -1
+        j = choose_action(tab, par, w, ws, 1 - active, RESPONSE) if may_answer(ps, 1 - active) else -1
         if j < 0:
             return
         if take_action(tab, par, ws, 1 - active, j, tr):
