@@ -290,7 +290,7 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
     # RES candidates are valued): the threat is 0 without scanning the chain or calling rescue_value
     quiet = ps[GAME, G_DEPTH] == 0 and step != Step.BLOCKERS
     if do == Do.PROTECT and target == Target.OWN_FORTRESS:
-        threat = 0 if quiet else chain_damage_to(tab, ps, ch, p, 0)
+        threat = 0 if quiet else chain_damage_to(tab, ps, ch, p, np.int64(0))
         if step == Step.BLOCKERS:
             threat += unblocked_damage_to(tab, cs, ps, p)
         return w[p, Weight.LIFE] * min(n, threat)

@@ -144,11 +144,13 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
     cs, ps, ch = ws[0], ws[1], ws[3]
     d = ps[GAME, G_DEPTH] - 1
     ps[GAME, G_DEPTH] = d
-    side = ch[d, CH_SIDE]
-    c = ch[d, CH_CARD]
+    # the chain is int32: widened here so the functions called below are compiled for int64 arguments
+    # only, as from everywhere else (numba compiles a function once per combination of argument types)
+    side = np.int64(ch[d, CH_SIDE])
+    c = np.int64(ch[d, CH_CARD])
     what = ch[d, CH_WHAT]
-    ts = ch[d, CH_T_SIDE]
-    tc = ch[d, CH_T_CARD] - 1
+    ts = np.int64(ch[d, CH_T_SIDE])
+    tc = np.int64(ch[d, CH_T_CARD]) - 1
     kind = tab[side, c, Field.KIND]
     record(tr, ps, side, Event.RESOLVE, c, what, 0)
     if what == What.EQUIP:
@@ -170,10 +172,11 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
     if kind == Kind.CHARACTER or kind == Kind.CREATURE:
         full = ps[side, PS_UNITS] >= par[Param.MAX_UNITS]
         unico = (tab[side, c, Field.KEYWORDS] & Keyword.UNICO) != 0 and controls_name(tab, ps, side, c)
-        _enter(tab, par, w, ws, side, c, Zone.UNIT, PS_UNITS, full or unico, tr)
+        _enter(tab, par, w, ws, side, c, Zone.UNIT, np.int64(PS_UNITS), full or unico, tr)  # not literals
         return
     if kind == Kind.ARTIFACT:
-        _enter(tab, par, w, ws, side, c, Zone.SUPPORT, PS_SUPPORTS, ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS], tr)
+        full = ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]
+        _enter(tab, par, w, ws, side, c, Zone.SUPPORT, np.int64(PS_SUPPORTS), full, tr)
         return
     # a technique (rules F-13, F-14) or a revealed trap (rule F-15): resolve, then discard
     move(cs, ps, side, c, Zone.DISCARD)

@@ -80,11 +80,11 @@ def check_fortresses(ps: np.ndarray, tr: np.ndarray) -> bool:
     zero_a = ps[0, PS_FORT] <= 0
     zero_b = ps[1, PS_FORT] <= 0
     if zero_a and zero_b:
-        end_game(ps, -1, End.BOTH_ZERO, tr)
+        end_game(ps, np.int64(-1), End.BOTH_ZERO, tr)
     elif zero_a:
-        end_game(ps, 1, End.FORTALEZA, tr)
+        end_game(ps, np.int64(1), End.FORTALEZA, tr)
     elif zero_b:
-        end_game(ps, 0, End.FORTALEZA, tr)
+        end_game(ps, np.int64(0), End.FORTALEZA, tr)
     return ps[GAME, G_OVER] == 1
 
 

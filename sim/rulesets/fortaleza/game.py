@@ -127,7 +127,7 @@ def play_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first:
     setup_game(tab, par, w, ws, first, tr)
     while not ps[GAME, G_OVER]:
         if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            end_game(ps, -1, End.TURN_CAP, tr)
+            end_game(ps, np.int64(-1), End.TURN_CAP, tr)
             break
         ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
         take_turn(tab, par, w, ws, tr)
