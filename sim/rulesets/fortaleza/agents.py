@@ -350,7 +350,7 @@ def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                  cand: np.ndarray, p: int, i: int) -> float:
     """Candidate i of the candidate list, as the greedy agent values it."""
     action = cand[i, 0]
-    c = cand[i, 1]
+    c = np.int64(cand[i, 1])  # int64, as everywhere else the valuation helpers are called from: one compile
     ts = cand[i, 2]
     tc = cand[i, 3] - 1
     kind = tab[p, c, Field.KIND]
