@@ -24,8 +24,8 @@ from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_ENTERED, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME, MAX_CAND,
-    PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_RESPONDERS, PS_SUPPORTS, PS_UNITS,
-    ST_AGENT, in_zone, lowest_bit,
+    PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_RESPONDERS, PS_SUPPORTS,
+    PS_UNITS, ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, may_answer, target_pool
@@ -127,7 +127,9 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
     n = 0
     energy = ps[p, PS_ENERGY]
     turn1 = ps[GAME, G_TURN] + 1
-    ours = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+    # a unit adds a candidate only by its activated ability (rule F-18): the others are not visited
+    activates = ps[p, PS_ACTIVATES]
+    ours = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | (in_zone(ps, p, Zone.UNIT) & activates)
     if not main:
         ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
         if ours == 0:
@@ -172,12 +174,13 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                         units &= units - 1
                         if cs[p, c, CS_BEARER] != u + 1:
                             n = _add(cand, n, Action.EQUIP, c, p, u + 1)
-                if (has_trigger(tab, p, c, On.ACTIVATE) and not cs[p, c, CS_TAPPED]
+                if (activates >> c & 1 and not cs[p, c, CS_TAPPED]
                         and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
                     targeted = Action.ACTIVATE
         elif z == Zone.UNIT:
-            # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new
-            if (has_trigger(tab, p, c, On.ACTIVATE) and can_attack(tab, cs, ps, p, c)
+            # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new (only
+            # units with an activated ability are in `ours`)
+            if (can_attack(tab, cs, ps, p, c)
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
                 targeted = Action.ACTIVATE
         if targeted != Action.PASS:
@@ -283,18 +286,21 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         if in_combat and n + combat_damage_to(tab, cs, ts, tc) >= left and step == Step.BLOCKERS:
             return sign * value * 0.9
         return 0.0
-    if do == Do.PROTECT:
-        if target == Target.OWN_FORTRESS:
-            threat = chain_damage_to(tab, ps, ch, p, 0)
-            if step == Step.BLOCKERS:
-                threat += unblocked_damage_to(tab, cs, ps, p)
-            return w[p, Weight.LIFE] * min(n, threat)
+    # an empty chain outside blocks aims no damage anywhere (the main phase, where most Protección and
+    # RES candidates are valued): the threat is 0 without scanning the chain or calling rescue_value
+    quiet = ps[GAME, G_DEPTH] == 0 and step != Step.BLOCKERS
+    if do == Do.PROTECT and target == Target.OWN_FORTRESS:
+        threat = 0 if quiet else chain_damage_to(tab, ps, ch, p, np.int64(0))
+        if step == Step.BLOCKERS:
+            threat += unblocked_damage_to(tab, cs, ps, p)
+        return w[p, Weight.LIFE] * min(n, threat)
+    if (do == Do.BOOST_ATQ or do == Do.BOOST_RES) and ts != p:
+        return -0.5
+    if do == Do.PROTECT or do == Do.BOOST_RES:
+        if quiet and toughness_left(tab, cs, ts, tc) > 0:
+            return 0.0  # rescue_value with no threat: only a unit already at 0 toughness would be saved
         return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
-    if do == Do.BOOST_ATQ or do == Do.BOOST_RES:
-        if ts != p:
-            return -0.5
-        if do == Do.BOOST_RES:
-            return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
+    if do == Do.BOOST_ATQ:
         if step != Step.BLOCKERS:
             return 0.0
         if cs[ts, tc, CS_ATTACKING] and not cs[ts, tc, CS_WAS_BLOCKED]:
@@ -344,7 +350,7 @@ def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                  cand: np.ndarray, p: int, i: int) -> float:
     """Candidate i of the candidate list, as the greedy agent values it."""
     action = cand[i, 0]
-    c = cand[i, 1]
+    c = np.int64(cand[i, 1])  # int64, as everywhere else the valuation helpers are called from: one compile
     ts = cand[i, 2]
     tc = cand[i, 3] - 1
     kind = tab[p, c, Field.KIND]

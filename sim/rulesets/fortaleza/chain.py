@@ -28,6 +28,11 @@ from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_tar
 
 MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows use a handful
 
+# choose_action's `main` as numpy bools, not literals: a literal True or False compiles choose_action,
+# the largest function of the kernel, once for each value
+MAIN = np.bool_(True)
+RESPONSE = np.bool_(False)
+
 
 @njit(cache=True, _nrt=False)
 def push(ws: tuple, side: int, c: int, what: int, ts: int, tc1: int) -> None:
@@ -139,11 +144,13 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
     cs, ps, ch = ws[0], ws[1], ws[3]
     d = ps[GAME, G_DEPTH] - 1
     ps[GAME, G_DEPTH] = d
-    side = ch[d, CH_SIDE]
-    c = ch[d, CH_CARD]
+    # the chain is int32: widened here so the functions called below are compiled for int64 arguments
+    # only, as from everywhere else (numba compiles a function once per combination of argument types)
+    side = np.int64(ch[d, CH_SIDE])
+    c = np.int64(ch[d, CH_CARD])
     what = ch[d, CH_WHAT]
-    ts = ch[d, CH_T_SIDE]
-    tc = ch[d, CH_T_CARD] - 1
+    ts = np.int64(ch[d, CH_T_SIDE])
+    tc = np.int64(ch[d, CH_T_CARD]) - 1
     kind = tab[side, c, Field.KIND]
     record(tr, ps, side, Event.RESOLVE, c, what, 0)
     if what == What.EQUIP:
@@ -165,10 +172,11 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
     if kind == Kind.CHARACTER or kind == Kind.CREATURE:
         full = ps[side, PS_UNITS] >= par[Param.MAX_UNITS]
         unico = (tab[side, c, Field.KEYWORDS] & Keyword.UNICO) != 0 and controls_name(tab, ps, side, c)
-        _enter(tab, par, w, ws, side, c, Zone.UNIT, PS_UNITS, full or unico, tr)
+        _enter(tab, par, w, ws, side, c, Zone.UNIT, np.int64(PS_UNITS), full or unico, tr)  # not literals
         return
     if kind == Kind.ARTIFACT:
-        _enter(tab, par, w, ws, side, c, Zone.SUPPORT, PS_SUPPORTS, ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS], tr)
+        full = ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]
+        _enter(tab, par, w, ws, side, c, Zone.SUPPORT, np.int64(PS_SUPPORTS), full, tr)
         return
     # a technique (rules F-13, F-14) or a revealed trap (rule F-15): resolve, then discard
     move(cs, ps, side, c, Zone.DISCARD)
@@ -189,7 +197,7 @@ def run_chain(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, pusher
     guard = 0
     while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
         # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        i = choose_action(tab, par, w, ws, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
             take_action(tab, par, ws, p, i, tr)
@@ -222,7 +230,7 @@ def _window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.n
     guard = 0
     while passes < 2 and not ps[GAME, G_OVER]:
         # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(tab, par, w, ws, p, False) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        i = choose_action(tab, par, w, ws, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
             if take_action(tab, par, ws, p, i, tr):
@@ -244,12 +252,12 @@ def main_phase(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: n
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        i = choose_action(tab, par, w, ws, active, True)
+        i = choose_action(tab, par, w, ws, active, MAIN)
         if i >= 0:
             if take_action(tab, par, ws, active, i, tr):
                 run_chain(tab, par, w, ws, active, tr)
             continue
-        j = choose_action(tab, par, w, ws, 1 - active, False) if may_answer(ps, 1 - active) else -1
+        j = choose_action(tab, par, w, ws, 1 - active, RESPONSE) if may_answer(ps, 1 - active) else -1
         if j < 0:
             return
         if take_action(tab, par, ws, 1 - active, j, tr):

@@ -80,18 +80,18 @@ def check_fortresses(ps: np.ndarray, tr: np.ndarray) -> bool:
     zero_a = ps[0, PS_FORT] <= 0
     zero_b = ps[1, PS_FORT] <= 0
     if zero_a and zero_b:
-        end_game(ps, -1, End.BOTH_ZERO, tr)
+        end_game(ps, np.int64(-1), End.BOTH_ZERO, tr)
     elif zero_a:
-        end_game(ps, 1, End.FORTALEZA, tr)
+        end_game(ps, np.int64(1), End.FORTALEZA, tr)
     elif zero_b:
-        end_game(ps, 0, End.FORTALEZA, tr)
+        end_game(ps, np.int64(0), End.FORTALEZA, tr)
     return ps[GAME, G_OVER] == 1
 
 
 @njit(cache=True, _nrt=False)
 def draw_or_lose(cs: np.ndarray, ps: np.ndarray, side: int, flag: int, tr: np.ndarray) -> bool:
     """Rule F-06: a player who must draw from an empty deck loses. True when the card was drawn."""
-    if draw_card(cs, ps, side, flag, tr):
+    if draw_card(cs, ps, side, np.int64(flag), tr):  # int64 as from the draw step: one compile
         return True
     end_game(ps, 1 - side, End.DECKED, tr)
     return False
@@ -112,7 +112,7 @@ def apply_effect(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, sid
         tc = c
     if do == Do.DAMAGE:
         if target == Target.ENEMY_FORTRESS:
-            damage_fortress(ps, 1 - side, n, tr)
+            damage_fortress(ps, 1 - side, np.int64(n), tr)  # int64 as from combat: one compile
         else:
             damage_unit(tab, cs, ps, ts, tc, n, tr)
             remove_dead(tab, cs, ps, tr)

@@ -40,7 +40,7 @@ def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first
         for i in range(min(par[Param.DECK_TOP], N_DECK - ps[side, PS_TOP])):  # the deck-position effect
             cs[side, ps[side, PS_ORDER + ps[side, PS_TOP] + i], CS_FLAGS] |= Seen.TOP
         for _ in range(par[Param.HAND_START]):
-            draw_card(cs, ps, side, 0, tr)
+            draw_card(cs, ps, side, np.int64(0), tr)
         for _ in range(par[Param.MULLIGANS]):
             if keep_hand(tab, cs, ps, w, ws, side):
                 break
@@ -48,7 +48,7 @@ def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first
             record(tr, ps, side, Event.MULLIGAN, 1, 0, 0)
             shuffle_deck(cs, ps, rng, tab, side)
             for _ in range(par[Param.HAND_START]):
-                draw_card(cs, ps, side, 0, tr)
+                draw_card(cs, ps, side, np.int64(0), tr)
         hand = in_zone(ps, side, Zone.HAND)
         while hand:
             c = lowest_bit(hand)
@@ -127,7 +127,7 @@ def play_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first:
     setup_game(tab, par, w, ws, first, tr)
     while not ps[GAME, G_OVER]:
         if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            end_game(ps, -1, End.TURN_CAP, tr)
+            end_game(ps, np.int64(-1), End.TURN_CAP, tr)
             break
         ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
         take_turn(tab, par, w, ws, tr)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import lowest_bit  # noqa: F401 (one tzcnt; the engine imports it from here)
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (the engine imports it here)
 from sim.core.rng import SIDE_STRIDE, stream_key
 from sim.rulesets.fortaleza.constants import MAX_CHAIN, N_DECK, N_DESIGNS, Field, Kind, Zone
@@ -63,7 +64,8 @@ PS_RESPONDERS = PS_ZONE_MASK + 8  # designs that could ever act in a response wi
 PS_FAST_HAND = PS_RESPONDERS + 1  # of those, the ones that answer from the hand: fast techniques (rule F-14)
 PS_ANSWER = PS_FAST_HAND + 1  # ps[p, PS_ANSWER + e]: responders whose answer costs at most e energy
 MAX_ANSWER_ENERGY = 6  # costs are 0-6 (cards.py); with more energy every responder can pay
-N_PS = PS_ANSWER + MAX_ANSWER_ENERGY + 1
+PS_ACTIVATES = PS_ANSWER + MAX_ANSWER_ENERGY + 1  # designs with an activated ability (rule F-18)
+N_PS = PS_ACTIVATES + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
@@ -93,20 +95,6 @@ ST_AGENT = 1
 N_STREAMS = 4
 
 MAX_CAND = 256  # candidate actions an agent weighs at one decision
-
-
-# lowest set bit of a 64-bit mask by de Bruijn multiplication (numba has no count-trailing-zeros)
-DEBRUIJN_MULTIPLIER = np.uint64(0x03F79D71B4CA8B09)
-DEBRUIJN_INDEX = np.zeros(64, np.int64)
-for _bit in range(64):
-    DEBRUIJN_INDEX[((1 << _bit) * int(DEBRUIJN_MULTIPLIER) % (1 << 64)) >> 58] = _bit
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def lowest_bit(mask: np.int64) -> np.int64:
-    """Index of the lowest set bit of a non-zero mask (the next design to visit, in design order)."""
-    low = np.uint64(mask & -mask)
-    return DEBRUIJN_INDEX[(low * DEBRUIJN_MULTIPLIER) >> np.uint64(58)]
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -8,8 +8,8 @@ from numba import njit
 
 from sim.rulesets.fortaleza.constants import E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Field, Kind, On, Step, Tag, Target, Zone
 from sim.rulesets.fortaleza.state import (
-    CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ANSWER, PS_ENERGY, PS_FAST_HAND,
-    PS_RESPONDERS,
+    CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
+    PS_FAST_HAND, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -79,7 +79,13 @@ def set_design_masks(tab: np.ndarray, ps: np.ndarray, side: int) -> None:
     """The side's per-design masks a window reads to skip a player who cannot answer now: the
     responders, those that answer from the hand (fast techniques, rule F-14; a trap answers only once
     set, F-15), and for each energy the responders whose answer costs no more (a technique's or
-    trap's cost, an ability's activation cost, rules F-08, F-18)."""
+    trap's cost, an ability's activation cost, rules F-08, F-18). Also the designs with an activated
+    ability (F-18): a main phase visits only those of its units."""
+    activates = np.int64(0)
+    for c in range(N_DESIGNS):
+        if has_trigger(tab, side, c, On.ACTIVATE):
+            activates |= np.int64(1) << np.int64(c)
+    ps[side, PS_ACTIVATES] = activates
     responders = responders_mask(tab, side)
     ps[side, PS_RESPONDERS] = responders
     ps[side, PS_FAST_HAND] = np.int64(0)
