@@ -31,3 +31,13 @@ def bit_count(mask: np.int64) -> np.int64:
         mask &= mask - np.int64(1)
         n += 1
     return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def move_card(cs: np.ndarray, ps: np.ndarray, side: int, c: int, zone: int, zone_col: int, masks_col: int) -> None:
+    """Put card c of `side` in `zone`: its code in cs[side, c, zone_col] and its bit in the zone
+    masks ps[side, masks_col + zone], kept in step. Each ruleset's `move` names its two columns."""
+    bit = np.int64(1) << np.int64(c)
+    ps[side, masks_col + cs[side, c, zone_col]] &= ~bit
+    ps[side, masks_col + zone] |= bit
+    cs[side, c, zone_col] = zone

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import move_card
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (kernels import it here)
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
 from sim.draft.budget import knapsack_scratch
@@ -112,10 +113,7 @@ def table_dice(ps: np.ndarray, side: int) -> np.int64:
 @njit(cache=True, _nrt=False, inline="always")
 def move(cs: np.ndarray, ps: np.ndarray, side: int, c: int, zone: int) -> None:
     """Put card c of `side` in `zone`, keeping the zone masks in step with the zone codes."""
-    bit = np.int64(1) << np.int64(c)
-    ps[side, PS_ZONE_MASK + cs[side, c, CS_ZONE]] &= ~bit
-    ps[side, PS_ZONE_MASK + zone] |= bit
-    cs[side, c, CS_ZONE] = zone
+    move_card(cs, ps, side, c, zone, CS_ZONE, PS_ZONE_MASK)
 
 
 @njit(cache=True, _nrt=False)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.bitsets import lowest_bit  # noqa: F401 (one tzcnt; the engine imports it from here)
+from sim.core.bitsets import lowest_bit, move_card  # noqa: F401 (lowest_bit: the engine imports it from here)
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (the engine imports it here)
 from sim.core.rng import SIDE_STRIDE, stream_key
 from sim.rulesets.fortaleza.constants import MAX_CHAIN, N_DECK, N_DESIGNS, Field, Kind, Zone
@@ -100,10 +100,7 @@ MAX_CAND = 256  # candidate actions an agent weighs at one decision
 @njit(cache=True, _nrt=False, inline="always")
 def move(cs: np.ndarray, ps: np.ndarray, side: int, c: int, zone: int) -> None:
     """Put design c of `side` in `zone`, keeping the zone bitmasks in step with the zones."""
-    bit = np.int64(1) << np.int64(c)
-    ps[side, PS_ZONE_MASK + cs[side, c, CS_ZONE]] &= ~bit
-    ps[side, PS_ZONE_MASK + zone] |= bit
-    cs[side, c, CS_ZONE] = zone
+    move_card(cs, ps, side, c, zone, CS_ZONE, PS_ZONE_MASK)
 
 
 @njit(cache=True, _nrt=False, inline="always")
