@@ -136,14 +136,15 @@ def games_frame_head(config_id: str, played: np.ndarray, rows_per_unit: int, end
     """The columns every ruleset's games frame starts with, from played record rows: config, game,
     unit, stage, first_side, winner, end_reason, turns, and per side (suffix a, b) its label,
     faction and agent. A ruleset adds its own columns after these."""
+    # strings are gathered from their few distinct values by Polars, not built per game in Python
     frame = pl.DataFrame({
-        "config": pl.Series([config_id] * len(played), dtype=pl.Utf8),
+        "config": pl.repeat(config_id, len(played), dtype=pl.Utf8, eager=True),
         "game": played[:, RecordCol.UNIT] * rows_per_unit + played[:, RecordCol.STAGE],
         "unit": played[:, RecordCol.UNIT],
         "stage": played[:, RecordCol.STAGE].astype(np.int8),
         "first_side": played[:, RecordCol.FIRST].astype(np.int8),
         "winner": played[:, RecordCol.WINNER].astype(np.int8),
-        "end_reason": pl.Series(np.array(end_names)[played[:, RecordCol.END]]).cast(pl.Categorical),
+        "end_reason": pl.Series(end_names, dtype=pl.Utf8).gather(played[:, RecordCol.END]).cast(pl.Categorical),
         "turns": played[:, RecordCol.TURNS].astype(np.int16),
     })
     return frame.with_columns(
