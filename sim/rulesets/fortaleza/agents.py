@@ -42,7 +42,7 @@ def popcount(x: int) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the damage and rescue valuations, once per candidate
 def unit_value(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, viewer: int, side: int, c: int) -> float:
     """What a unit on the field is worth to the viewer's agent."""
     return (w[viewer, Weight.ATQ] * atq_of(tab, cs, side, c) + w[viewer, Weight.RES] * toughness_left(tab, cs, side, c)
