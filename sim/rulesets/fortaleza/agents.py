@@ -42,14 +42,14 @@ def popcount(x: int) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the damage and rescue valuations, once per candidate
 def unit_value(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, viewer: int, side: int, c: int) -> float:
     """What a unit on the field is worth to the viewer's agent."""
     return (w[viewer, Weight.ATQ] * atq_of(tab, cs, side, c) + w[viewer, Weight.RES] * toughness_left(tab, cs, side, c)
             + w[viewer, Weight.KEYWORD] * popcount(keywords_of(tab, cs, side, c)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # a few loads, valued for every unit card the agent can cast
 def printed_value(tab: np.ndarray, w: np.ndarray, viewer: int, side: int, c: int) -> float:
     """What a unit card is worth before it is on the field (hand, discard pile)."""
     return (w[viewer, Weight.ATQ] * tab[side, c, Field.ATQ] + w[viewer, Weight.RES] * tab[side, c, Field.RES]
