@@ -225,6 +225,11 @@ class RayExecutor:
             helper.start()
         try:
             self._start_ray()
+        except BaseException:
+            stop_here.set()  # no Ray: the driver's thread stops after its chunk, before the error is raised
+            if helper is not None:
+                helper.join()
+            raise
         finally:
             ray_up.set()
         deliver_played_here()
