@@ -71,11 +71,12 @@ def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: in
     Only the test is compiled into every caller; the writing is a call, which keeps the game
     loop small enough to compile in seconds (the trace is off in every batch run)."""
     if tr.shape[0] != 0:
-        _write_event(tr, ps, player, code, a, b, c)
+        write_event(tr, ps, player, code, a, b, c)
 
 
 @njit(cache=True, _nrt=False)
-def _write_event(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
+def write_event(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
+    """Append one event to the trace buffer (the writing half of `record`)."""
     n = ps[TRACE_ROW, TRACE_CURSOR]
     if n < tr.shape[0]:
         tr[n, 0] = ps[TRACE_ROW, TRACE_TURN]

@@ -43,44 +43,49 @@ def popcount(x: int) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into the damage and rescue valuations, once per candidate
-def unit_value(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, viewer: int, side: int, c: int) -> float:
+def unit_value(g: np.void, viewer: int, side: int, c: int) -> float:
     """What a unit on the field is worth to the viewer's agent."""
-    return (w[viewer, Weight.ATQ] * atq_of(tab, cs, side, c) + w[viewer, Weight.RES] * toughness_left(tab, cs, side, c)
-            + w[viewer, Weight.KEYWORD] * popcount(keywords_of(tab, cs, side, c)))
+    w = g.w
+    return (w[viewer, Weight.ATQ] * atq_of(g, side, c) + w[viewer, Weight.RES] * toughness_left(g, side, c)
+            + w[viewer, Weight.KEYWORD] * popcount(keywords_of(g, side, c)))
 
 
 @njit(cache=True, _nrt=False, inline="always")  # a few loads, valued for every unit card the agent can cast
-def printed_value(tab: np.ndarray, w: np.ndarray, viewer: int, side: int, c: int) -> float:
+def printed_value(g: np.void, viewer: int, side: int, c: int) -> float:
     """What a unit card is worth before it is on the field (hand, discard pile)."""
+    tab, w = g.tab, g.w
     return (w[viewer, Weight.ATQ] * tab[side, c, Field.ATQ] + w[viewer, Weight.RES] * tab[side, c, Field.RES]
             + w[viewer, Weight.KEYWORD] * popcount(tab[side, c, Field.KEYWORDS]))
 
 
 @njit(cache=True, _nrt=False)
-def can_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int) -> bool:
+def can_attack(g: np.void, side: int, c: int) -> bool:
     """Rules F-20, F-21, F-31: untapped, and on the field since before this turn unless Veloz."""
+    cs, ps = g.cs, g.ps
     if cs[side, c, CS_ZONE] != Zone.UNIT or cs[side, c, CS_TAPPED]:
         return False
     fresh = cs[side, c, CS_ENTERED] == ps[GAME, G_TURN] + 1
-    return not fresh or (keywords_of(tab, cs, side, c) & Keyword.VELOZ) != 0
+    return not fresh or (keywords_of(g, side, c) & Keyword.VELOZ) != 0
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inside the attack and block loops
-def can_block(tab: np.ndarray, cs: np.ndarray, side: int, b: int, attacker_side: int, a: int) -> bool:
+def can_block(g: np.void, side: int, b: int, attacker_side: int, a: int) -> bool:
     """Rules F-21, F-22, F-33: an untapped unit not already blocking, against an attacker nobody
     blocks yet, and Vuelo only by Vuelo or Alcance."""
+    cs = g.cs
     if cs[side, b, CS_ZONE] != Zone.UNIT or cs[side, b, CS_TAPPED] or cs[side, b, CS_BLOCKING]:
         return False
     if cs[attacker_side, a, CS_ATTACKING] == 0 or cs[attacker_side, a, CS_WAS_BLOCKED]:
         return False
-    if keywords_of(tab, cs, attacker_side, a) & Keyword.VUELO:
-        return (keywords_of(tab, cs, side, b) & (Keyword.VUELO | Keyword.ALCANCE)) != 0
+    if keywords_of(g, attacker_side, a) & Keyword.VUELO:
+        return (keywords_of(g, side, b) & (Keyword.VUELO | Keyword.ALCANCE)) != 0
     return True
 
 
 @njit(cache=True, _nrt=False)
-def ready_trap(cs: np.ndarray, ps: np.ndarray, side: int, c: int) -> bool:
+def ready_trap(g: np.void, side: int, c: int) -> bool:
     """Rule F-15: set in an earlier turn."""
+    cs, ps = g.cs, g.ps
     return cs[side, c, CS_SET_TURN] > 0 and cs[side, c, CS_SET_TURN] <= ps[GAME, G_TURN]
 
 
@@ -96,34 +101,34 @@ def _add(cand: np.ndarray, n: int, action: int, c: int, ts: int, tc1: int) -> in
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inside list_actions' scan
-def _add_targeted(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
-                  on: int, action: int) -> int:
+def _add_targeted(g: np.void, n: int, p: int, c: int, on: int, action: int) -> int:
     """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate."""
-    k = chosen_effect(tab, p, c, on)
+    tab, cand = g.tab, g.cand
+    k = chosen_effect(g, p, c, on)
     if k < 0:
         return _add(cand, n, action, c, p, 0)
-    return _add_targets(tab, cs, ps, cand, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
+    return _add_targets(g, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _add_targets(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, cand: np.ndarray, n: int, p: int, c: int,
-                 target: int, action: int) -> int:
+def _add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -> int:
     """One candidate per legal target of this target kind, side A's designs first, in design order."""
+    ps, cand = g.ps, g.cand
     for ts in range(2):
         m = target_pool(ps, p, ts, target)
         while m:
             tc = lowest_bit(m)
             m &= m - 1
-            if legal_target(tab, cs, ps, p, target, ts, tc):
+            if legal_target(g, p, target, ts, tc):
                 n = _add(cand, n, action, c, ts, tc + 1)
     return n
 
 
 @njit(cache=True, _nrt=False, inline="always")  # once per decision, into choose_action
-def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, cand: np.ndarray, p: int,
-                 main: bool) -> int:
+def list_actions(g: np.void, p: int, main: bool) -> int:
     """Fill `cand` with player p's legal actions now. `main`: p's own main phase with the chain empty
     (rules F-07, F-13, F-15, F-16); otherwise only what a response window allows (F-14, F-15, F-24)."""
+    tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
     n = 0
     energy = ps[p, PS_ENERGY]
     turn1 = ps[GAME, G_TURN] + 1
@@ -154,7 +159,7 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                 continue
             if kind == Kind.CHARACTER or kind == Kind.CREATURE:
                 if main and ps[p, PS_UNITS] < par[Param.MAX_UNITS]:
-                    if not (tab[p, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(tab, ps, p, c)):
+                    if not (tab[p, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(g, p, c)):
                         n = _add(cand, n, Action.CAST, c, p, 0)
             elif kind == Kind.ARTIFACT:
                 if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
@@ -164,7 +169,7 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
                     targeted = Action.CAST
         elif z == Zone.SUPPORT:
             if kind == Kind.TRAP:
-                if ready_trap(cs, ps, p, c) and tab[p, c, Field.COST] <= energy:
+                if ready_trap(g, p, c) and tab[p, c, Field.COST] <= energy:
                     targeted = Action.TRAP
             else:
                 if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
@@ -180,32 +185,33 @@ def list_actions(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         elif z == Zone.UNIT:
             # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new (only
             # units with an activated ability are in `ours`)
-            if (can_attack(tab, cs, ps, p, c)
+            if (can_attack(g, p, c)
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
                 targeted = Action.ACTIVATE
         if targeted != Action.PASS:
-            n = _add_targeted(tab, cs, ps, cand, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST,
-                              targeted)
+            n = _add_targeted(g, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST, targeted)
     return n
 
 
 # ---- what the greedy agent expects ---------------------------------------------------------------
 
 @njit(cache=True, _nrt=False)
-def combat_damage_to(tab: np.ndarray, cs: np.ndarray, side: int, u: int) -> int:
+def combat_damage_to(g: np.void, side: int, u: int) -> int:
     """Damage unit u takes if combat damage happened now (its fight partner's ATQ)."""
+    cs = g.cs
     blocker = cs[side, u, CS_BLOCKED_BY] - 1
     if blocker >= 0:
-        return atq_of(tab, cs, 1 - side, blocker)
+        return atq_of(g, 1 - side, blocker)
     attacker = cs[side, u, CS_BLOCKING] - 1
     if attacker >= 0:
-        return atq_of(tab, cs, 1 - side, attacker)
+        return atq_of(g, 1 - side, attacker)
     return 0
 
 
 @njit(cache=True, _nrt=False)
-def chain_damage_to(tab: np.ndarray, ps: np.ndarray, ch: np.ndarray, side: int, u1: int) -> int:
+def chain_damage_to(g: np.void, side: int, u1: int) -> int:
     """Damage the opposing items on the chain aim at unit u1 - 1 of `side` (u1 = 0: its Fortaleza)."""
+    tab, ps, ch = g.tab, g.ps, g.ch
     total = 0
     for i in range(ps[GAME, G_DEPTH]):
         s = ch[i, CH_SIDE]
@@ -228,8 +234,9 @@ def chain_damage_to(tab: np.ndarray, ps: np.ndarray, ch: np.ndarray, side: int, 
 
 
 @njit(cache=True, _nrt=False)
-def unblocked_damage_to(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int) -> int:
+def unblocked_damage_to(g: np.void, side: int) -> int:
     """Combat damage about to reach side's Fortaleza (after blocks)."""
+    cs, ps = g.cs, g.ps
     total = 0
     opp = 1 - side
     m = in_zone(ps, opp, Zone.UNIT)
@@ -237,30 +244,30 @@ def unblocked_damage_to(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: i
         a = lowest_bit(m)
         m &= m - 1
         if cs[opp, a, CS_ATTACKING] and not cs[opp, a, CS_WAS_BLOCKED]:
-            total += atq_of(tab, cs, opp, a)
+            total += atq_of(g, opp, a)
     return total
 
 
 @njit(cache=True, _nrt=False)
-def rescue_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ch: np.ndarray, p: int, ts: int,
-                 tc: int, n: int) -> float:
+def rescue_value(g: np.void, p: int, ts: int, tc: int, n: int) -> float:
     """What n points of Protección or RES on unit (ts, tc) are worth: the unit, if the damage aimed at
     it on the chain (and, after blocks, in its fight) would destroy it and n more points save it."""
-    threat = chain_damage_to(tab, ps, ch, ts, tc + 1)
+    ps = g.ps
+    threat = chain_damage_to(g, ts, tc + 1)
     if ps[GAME, G_STEP] == Step.BLOCKERS:
-        threat += combat_damage_to(tab, cs, ts, tc)
-    left = toughness_left(tab, cs, ts, tc)
+        threat += combat_damage_to(g, ts, tc)
+    left = toughness_left(g, ts, tc)
     if threat >= left and threat < left + n:
-        return unit_value(tab, cs, w, p, ts, tc)
+        return unit_value(g, p, ts, tc)
     return 0.0
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into the candidate loops of choose_action, choose_target
-def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
-                 p: int, c: int, k: int, ts: int, tc: int) -> float:
+def effect_value(g: np.void, p: int, c: int, k: int, ts: int, tc: int) -> float:
     """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now. (The agent
     functions take the few arrays they read, not the workspace tuple: numba passes every array of a
     tuple field by field on each call, and these run for every candidate.)"""
+    tab, par, w, cs, ps = g.tab, g.par, g.w, g.cs, g.ps
     base = effect_base(k)
     do = tab[p, c, base + E_DO]
     n = tab[p, c, base + E_N]
@@ -278,28 +285,28 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
             return w[p, Weight.FACE] * max(0, n - ps[opp, PS_FPROT])
         if tc < 0:
             return 0.0
-        value = unit_value(tab, cs, w, p, ts, tc)
+        value = unit_value(g, p, ts, tc)
         sign = 1.0 if ts != p else -1.0
-        left = toughness_left(tab, cs, ts, tc)
+        left = toughness_left(g, ts, tc)
         if n >= left:
             return sign * value
-        if in_combat and n + combat_damage_to(tab, cs, ts, tc) >= left and step == Step.BLOCKERS:
+        if in_combat and n + combat_damage_to(g, ts, tc) >= left and step == Step.BLOCKERS:
             return sign * value * 0.9
         return 0.0
     # an empty chain outside blocks aims no damage anywhere (the main phase, where most Protección and
     # RES candidates are valued): the threat is 0 without scanning the chain or calling rescue_value
     quiet = ps[GAME, G_DEPTH] == 0 and step != Step.BLOCKERS
     if do == Do.PROTECT and target == Target.OWN_FORTRESS:
-        threat = 0 if quiet else chain_damage_to(tab, ps, ch, p, np.int64(0))
+        threat = 0 if quiet else chain_damage_to(g, p, np.int64(0))
         if step == Step.BLOCKERS:
-            threat += unblocked_damage_to(tab, cs, ps, p)
+            threat += unblocked_damage_to(g, p)
         return w[p, Weight.LIFE] * min(n, threat)
     if (do == Do.BOOST_ATQ or do == Do.BOOST_RES) and ts != p:
         return -0.5
     if do == Do.PROTECT or do == Do.BOOST_RES:
-        if quiet and toughness_left(tab, cs, ts, tc) > 0:
+        if quiet and toughness_left(g, ts, tc) > 0:
             return 0.0  # rescue_value with no threat: only a unit already at 0 toughness would be saved
-        return rescue_value(tab, cs, ps, w, ch, p, ts, tc, n)
+        return rescue_value(g, p, ts, tc, n)
     if do == Do.BOOST_ATQ:
         if step != Step.BLOCKERS:
             return 0.0
@@ -309,10 +316,10 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         if partner < 0:
             partner = cs[ts, tc, CS_BLOCKING] - 1
         if partner >= 0:
-            atq = atq_of(tab, cs, ts, tc)
-            left = toughness_left(tab, cs, 1 - ts, partner)
+            atq = atq_of(g, ts, tc)
+            left = toughness_left(g, 1 - ts, partner)
             if atq < left and atq + n >= left:
-                return unit_value(tab, cs, w, p, 1 - ts, partner)
+                return unit_value(g, p, 1 - ts, partner)
         return 0.0
     if do == Do.DRAW:
         return w[p, Weight.CARD] * n
@@ -330,25 +337,25 @@ def effect_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         for u in range(N_DESIGNS):
             if (cs[p, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[p, u, Field.KIND])
                     and tab[p, u, Field.COST] <= n):
-                best = max(best, 0.7 * printed_value(tab, w, p, p, u))
+                best = max(best, 0.7 * printed_value(g, p, p, u))
         return best
     return 0.0
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _effects_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
-                   p: int, c: int, on: int, ts: int, tc: int) -> float:
+def _effects_value(g: np.void, p: int, c: int, on: int, ts: int, tc: int) -> float:
+    tab = g.tab
     total = 0.0
     for k in range(tab[p, c, Field.N_EFFECTS]):
         if tab[p, c, effect_base(k) + E_ON] == on:
-            total += effect_value(tab, cs, ps, par, w, ch, p, c, k, ts, tc)
+            total += effect_value(g, p, c, k, ts, tc)
     return total
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inside choose_action's loop over the candidates
-def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ch: np.ndarray,
-                 cand: np.ndarray, p: int, i: int) -> float:
+def action_value(g: np.void, p: int, i: int) -> float:
     """Candidate i of the candidate list, as the greedy agent values it."""
+    tab, w, cs, ps, cand = g.tab, g.w, g.cs, g.ps, g.cand
     action = cand[i, 0]
     c = np.int64(cand[i, 1])  # int64, as everywhere else the valuation helpers are called from: one compile
     ts = cand[i, 2]
@@ -364,30 +371,30 @@ def action_value(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarra
         slot = CS_WEAPON if tab[p, c, Field.SUBTYPE] == 1 else CS_ARMOUR
         if cs[p, tc, slot] > 0 or cs[p, c, CS_BEARER] > 0:
             return 0.0  # the unit has one of these already, or the equipment is carried
-        if has_trigger(tab, p, tc, On.ATTACK):
+        if has_trigger(g, p, tc, On.ATTACK):
             gain += 1.0  # rule F-28: a duelist with equipment
-        return gain * (1.0 + 0.1 * atq_of(tab, cs, p, tc)) - 0.1 * tab[p, c, Field.EQUIP_COST]
+        return gain * (1.0 + 0.1 * atq_of(g, p, tc)) - 0.1 * tab[p, c, Field.EQUIP_COST]
     if action == Action.CAST and (kind == Kind.CHARACTER or kind == Kind.CREATURE):
-        return 1.0 + printed_value(tab, w, p, p, c) + 0.5 * tab[p, c, Field.N_EFFECTS] + 0.1 * tab[p, c, Field.COST]
+        return 1.0 + printed_value(g, p, p, c) + 0.5 * tab[p, c, Field.N_EFFECTS] + 0.1 * tab[p, c, Field.COST]
     if action == Action.CAST and kind == Kind.ARTIFACT:
         if tab[p, c, Field.SUBTYPE] != 0:
             return 0.5 + 0.5 * tab[p, c, Field.COST] if ps[p, PS_UNITS] > 0 else 0.3
         return 0.5 + 0.5 * tab[p, c, Field.COST]
     on = On.ACTIVATE if action == Action.ACTIVATE else On.CAST
-    value = _effects_value(tab, cs, ps, par, w, ch, p, c, on, ts, tc)
+    value = _effects_value(g, p, c, on, ts, tc)
     cost = tab[p, c, Field.ACTIVATE_COST] if action == Action.ACTIVATE else tab[p, c, Field.COST]
     return value - 0.05 * cost
 
 
 @njit(cache=True, _nrt=False)
-def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p: int, main: bool) -> int:
+def choose_action(g: np.void, p: int, main: bool) -> int:
     """Index in ws's candidate list of the action player p takes now, or -1 to pass."""
-    cs, ps, rng, cand = ws[0], ws[1], ws[2], ws[4]
+    ps, rng = g.ps, g.rng
     if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
         return -1
     if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
         return -1
-    n = list_actions(tab, cs, ps, par, cand, p, main)
+    n = list_actions(g, p, main)
     if n == 0:
         return -1
     if ps[p, PS_AGENT] == Agent.RANDOM:
@@ -396,7 +403,7 @@ def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p:
     best = -1
     best_value = ACT_THRESHOLD
     for i in range(n):
-        v = action_value(tab, cs, ps, par, w, ws[3], cand, p, i)
+        v = action_value(g, p, i)
         if v > best_value:
             best_value = v
             best = i
@@ -404,21 +411,20 @@ def choose_action(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, p:
 
 
 @njit(cache=True, _nrt=False)
-def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
-                  side: int, c: int, k: int) -> int:
+def choose_target(g: np.void, side: int, c: int, k: int) -> int:
     """A trigger's chosen target (side * N_DESIGNS + card), or -1 when there is none."""
     # the candidate list is free here: triggers happen outside any agent's choice of action
-    cand = ws[4]
-    n = _add_targets(tab, cs, ps, cand, 0, side, c, tab[side, c, effect_base(k) + E_TARGET], Action.CAST)
+    tab, ps, cand = g.tab, g.ps, g.cand
+    n = _add_targets(g, 0, side, c, tab[side, c, effect_base(k) + E_TARGET], Action.CAST)
     if n == 0:
         return -1
     if ps[side, PS_AGENT] == Agent.RANDOM:
-        i = below(ws[2], side * 2 + ST_AGENT, n)
+        i = below(g.rng, side * 2 + ST_AGENT, n)
         return cand[i, 2] * N_DESIGNS + cand[i, 3] - 1
     best = -1
     best_value = -1e9
     for i in range(n):
-        v = effect_value(tab, cs, ps, par, w, ws[3], side, c, k, cand[i, 2], cand[i, 3] - 1)
+        v = effect_value(g, side, c, k, cand[i, 2], cand[i, 3] - 1)
         if v > best_value:
             best_value = v
             best = cand[i, 2] * N_DESIGNS + cand[i, 3] - 1
@@ -426,22 +432,22 @@ def choose_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, par: np.ndarr
 
 
 @njit(cache=True, _nrt=False)
-def choose_recover(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, side: int,
-                   max_cost: int) -> int:
+def choose_recover(g: np.void, side: int, max_cost: int) -> int:
     """Which unit of cost <= max_cost comes back from the discard pile (rule F-29), or -1."""
+    tab, cs, ps = g.tab, g.cs, g.ps
     n = 0
     best = -1
     best_value = -1.0
     for u in range(N_DESIGNS):
         if cs[side, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[side, u, Field.KIND]) and tab[side, u, Field.COST] <= max_cost:
             n += 1
-            v = printed_value(tab, w, side, side, u)
+            v = printed_value(g, side, side, u)
             if v > best_value:
                 best_value = v
                 best = u
     if n == 0 or ps[side, PS_AGENT] != Agent.RANDOM:
         return best
-    pick = below(ws[2], side * 2 + ST_AGENT, n)
+    pick = below(g.rng, side * 2 + ST_AGENT, n)
     for u in range(N_DESIGNS):
         if cs[side, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[side, u, Field.KIND]) and tab[side, u, Field.COST] <= max_cost:
             if pick == 0:
@@ -451,10 +457,11 @@ def choose_recover(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
 
 
 @njit(cache=True, _nrt=False)
-def keep_hand(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, side: int) -> bool:
+def keep_hand(g: np.void, side: int) -> bool:
     """Rule F-04: keep the opening hand, or replace it? Greedy keeps a hand with enough cheap cards."""
+    tab, w, cs, ps = g.tab, g.w, g.cs, g.ps
     if ps[side, PS_AGENT] == Agent.RANDOM:
-        return below(ws[2], side * 2 + ST_AGENT, 2) == 0
+        return below(g.rng, side * 2 + ST_AGENT, 2) == 0
     cheap = 0
     for c in range(N_DESIGNS):
         if cs[side, c, CS_ZONE] == Zone.HAND and tab[side, c, Field.COST] <= 3:
@@ -463,12 +470,13 @@ def keep_hand(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws
 
 
 @njit(cache=True, _nrt=False)
-def choose_discard(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, ws: tuple, side: int) -> int:
+def choose_discard(g: np.void, side: int) -> int:
     """A card to discard at the hand limit (rule F-19 step 8): greedy drops the dearest it cannot pay
     soon, random any."""
+    tab, cs, ps = g.tab, g.cs, g.ps
     n = ps[side, PS_HAND]
     if ps[side, PS_AGENT] == Agent.RANDOM:
-        pick = below(ws[2], side * 2 + ST_AGENT, n)
+        pick = below(g.rng, side * 2 + ST_AGENT, n)
         for c in range(N_DESIGNS):
             if cs[side, c, CS_ZONE] == Zone.HAND:
                 if pick == 0:
@@ -487,38 +495,38 @@ def choose_discard(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
-def wants_to_attack(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, p: int,
-                    u: int) -> bool:
+def wants_to_attack(g: np.void, p: int, u: int) -> bool:
     """Player p's decision for one able unit (the random agent flips a coin)."""
+    w, ps, rng = g.w, g.ps, g.rng
     if ps[p, PS_AGENT] == Agent.RANDOM:
         return below(rng, p * 2 + ST_AGENT, 2) == 1
     opp = 1 - p
-    atq = atq_of(tab, cs, p, u)
+    atq = atq_of(g, p, u)
     if atq == 0:
         return False
-    mine = unit_value(tab, cs, w, p, p, u)
+    mine = unit_value(g, p, p, u)
     worst = -1e9
     m = in_zone(ps, opp, Zone.UNIT)
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if can_block(tab, cs, opp, b, p, u):
-            kills_me = atq_of(tab, cs, opp, b) >= toughness_left(tab, cs, p, u)
-            i_kill = atq >= toughness_left(tab, cs, opp, b)
-            loss = (mine if kills_me else 0.0) - (unit_value(tab, cs, w, p, opp, b) if i_kill else 0.0)
+        if can_block(g, opp, b, p, u):
+            kills_me = atq_of(g, opp, b) >= toughness_left(g, p, u)
+            i_kill = atq >= toughness_left(g, opp, b)
+            loss = (mine if kills_me else 0.0) - (unit_value(g, p, opp, b) if i_kill else 0.0)
             worst = max(worst, loss)
     return worst <= w[p, Weight.AGGRESSION] * mine * 0.5
 
 
 @njit(cache=True, _nrt=False)
-def strongest(tab: np.ndarray, cs: np.ndarray, side: int, mask: np.int64) -> int:
+def strongest(g: np.void, side: int, mask: np.int64) -> int:
     """The unit of the mask with the highest ATQ now (the first in design order on a tie), or -1."""
     best = -1
     best_atq = -1
     while mask:
         a = lowest_bit(mask)
         mask &= mask - 1
-        v = atq_of(tab, cs, side, a)
+        v = atq_of(g, side, a)
         if v > best_atq:
             best_atq = v
             best = a
@@ -526,8 +534,9 @@ def strongest(tab: np.ndarray, cs: np.ndarray, side: int, mask: np.int64) -> int
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
-def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> bool:
+def lethal_swing(g: np.void, p: int) -> bool:
     """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
+    cs, ps = g.cs, g.ps
     opp = 1 - p
     blockers = 0
     m = in_zone(ps, opp, Zone.UNIT)
@@ -542,36 +551,37 @@ def lethal_swing(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int) -> boo
     while m:
         a = lowest_bit(m)
         m &= m - 1
-        if can_attack(tab, cs, ps, p, a):
+        if can_attack(g, p, a):
             able |= np.int64(1) << a
-            total += atq_of(tab, cs, p, a)
+            total += atq_of(g, p, a)
     for _ in range(blockers):  # the `blockers` largest attackers are assumed stopped
-        best = strongest(tab, cs, p, able)
+        best = strongest(g, p, able)
         if best < 0:
             break
         able &= ~(np.int64(1) << best)
-        total -= atq_of(tab, cs, p, best)
+        total -= atq_of(g, p, best)
     return total >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def block_score(tab: np.ndarray, cs: np.ndarray, w: np.ndarray, d: int, b: int, a: int) -> float:
+def block_score(g: np.void, d: int, b: int, a: int) -> float:
     """What blocking attacker a with unit b is worth to the defender d."""
+    w = g.w
     opp = 1 - d
-    atq_a = atq_of(tab, cs, opp, a)
-    kills = atq_of(tab, cs, d, b) >= toughness_left(tab, cs, opp, a)
-    dies = atq_a >= toughness_left(tab, cs, d, b)
+    atq_a = atq_of(g, opp, a)
+    kills = atq_of(g, d, b) >= toughness_left(g, opp, a)
+    dies = atq_a >= toughness_left(g, d, b)
     saved = atq_a
-    if keywords_of(tab, cs, opp, a) & Keyword.ARROLLAR:
-        saved = min(atq_a, max(0, toughness_left(tab, cs, d, b)))
-    return ((unit_value(tab, cs, w, d, opp, a) if kills else 0.0) - (unit_value(tab, cs, w, d, d, b) if dies else 0.0)
+    if keywords_of(g, opp, a) & Keyword.ARROLLAR:
+        saved = min(atq_a, max(0, toughness_left(g, d, b)))
+    return ((unit_value(g, d, opp, a) if kills else 0.0) - (unit_value(g, d, d, b) if dies else 0.0)
             + w[d, Weight.LIFE] * saved)
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declare_blockers, its one caller
-def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarray, rng: np.ndarray, d: int, a: int,
-                   desperate: bool) -> int:
+def choose_blocker(g: np.void, d: int, a: int, desperate: bool) -> int:
     """The defender's blocker for attacker a, or -1 for none."""
+    ps, rng = g.ps, g.rng
     n = 0
     best = -1
     best_score = 0.0 if not desperate else -1e9
@@ -579,9 +589,9 @@ def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if can_block(tab, cs, d, b, 1 - d, a):
+        if can_block(g, d, b, 1 - d, a):
             n += 1
-            s = block_score(tab, cs, w, d, b, a)
+            s = block_score(g, d, b, a)
             if s > best_score:
                 best_score = s
                 best = b
@@ -592,7 +602,7 @@ def choose_blocker(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, w: np.ndarra
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if can_block(tab, cs, d, b, 1 - d, a):
+        if can_block(g, d, b, 1 - d, a):
             if pick == 0:
                 return b
             pick -= 1

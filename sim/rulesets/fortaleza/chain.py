@@ -35,8 +35,8 @@ RESPONSE = np.bool_(False)
 
 
 @njit(cache=True, _nrt=False)
-def push(ws: tuple, side: int, c: int, what: int, ts: int, tc1: int) -> None:
-    ps, ch = ws[1], ws[3]
+def push(g: np.void, side: int, c: int, what: int, ts: int, tc1: int) -> None:
+    ps, ch = g.ps, g.ch
     d = ps[GAME, G_DEPTH]
     ch[d, CH_SIDE] = side
     ch[d, CH_CARD] = c
@@ -48,16 +48,16 @@ def push(ws: tuple, side: int, c: int, what: int, ts: int, tc1: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def take_action(tab: np.ndarray, par: np.ndarray, ws: tuple, p: int, i: int, tr: np.ndarray) -> bool:
+def take_action(g: np.void, p: int, i: int) -> bool:
     """Carry out candidate i of player p: pay (rule F-08, automatic), then put it on the chain.
     Returns True when something went on the chain (the caller then runs it)."""
-    cs, ps, cand = ws[0], ws[1], ws[4]
+    tab, cs, ps, cand = g.tab, g.cs, g.ps, g.cand
     action = cand[i, 0]
     c = cand[i, 1]
     ts = cand[i, 2]
     tc1 = cand[i, 3]
     if action == Action.LAND:  # rules F-07, F-26
-        place_land(cs, ps, p, c, tr)
+        place_land(g, p, c)
         return False
     if action == Action.SET_TRAP:  # rule F-15: free, face down
         move(cs, ps, p, c, Zone.SUPPORT)
@@ -65,37 +65,38 @@ def take_action(tab: np.ndarray, par: np.ndarray, ws: tuple, p: int, i: int, tr:
         cs[p, c, CS_FLAGS] |= Seen.PLAYED
         ps[p, PS_HAND] -= 1
         ps[p, PS_SUPPORTS] += 1
-        record(tr, ps, p, Event.SET_TRAP, c, 0, 0)
+        record(g, p, Event.SET_TRAP, c, 0, 0)
         return False
     if action == Action.CAST:
         ps[p, PS_ENERGY] -= tab[p, c, Field.COST]
         move(cs, ps, p, c, Zone.CHAIN)
         cs[p, c, CS_FLAGS] |= Seen.PLAYED
         ps[p, PS_HAND] -= 1
-        record(tr, ps, p, Event.CAST, c, ts, tc1)
-        push(ws, p, c, What.CAST, ts, tc1)
+        record(g, p, Event.CAST, c, ts, tc1)
+        push(g, p, c, What.CAST, ts, tc1)
     elif action == Action.TRAP:  # rule F-15: pay, reveal, resolve, then discard
         ps[p, PS_ENERGY] -= tab[p, c, Field.COST]
         move(cs, ps, p, c, Zone.CHAIN)
         cs[p, c, CS_SET_TURN] = 0
         ps[p, PS_SUPPORTS] -= 1
-        record(tr, ps, p, Event.TRAP, c, ts, tc1)
-        push(ws, p, c, What.CAST, ts, tc1)
+        record(g, p, Event.TRAP, c, ts, tc1)
+        push(g, p, c, What.CAST, ts, tc1)
     elif action == Action.EQUIP:  # rule F-16 (F-28: some equip for 1)
         ps[p, PS_ENERGY] -= tab[p, c, Field.EQUIP_COST]
-        record(tr, ps, p, Event.EQUIP, c, tc1 - 1, 0)
-        push(ws, p, c, What.EQUIP, ts, tc1)
+        record(g, p, Event.EQUIP, c, tc1 - 1, 0)
+        push(g, p, c, What.EQUIP, ts, tc1)
     elif action == Action.ACTIVATE:  # rule F-18: the ability exhausts its card
         ps[p, PS_ENERGY] -= tab[p, c, Field.ACTIVATE_COST]
         cs[p, c, CS_TAPPED] = 1
-        record(tr, ps, p, Event.ACTIVATE, c, ts, tc1)
-        push(ws, p, c, What.ABILITY, ts, tc1)
+        record(g, p, Event.ACTIVATE, c, ts, tc1)
+        push(g, p, c, What.ABILITY, ts, tc1)
     return True
 
 
 @njit(cache=True, _nrt=False)
-def _attach(tab: np.ndarray, cs: np.ndarray, side: int, e: int, u: int) -> None:
+def _attach(g: np.void, side: int, e: int, u: int) -> None:
     """Rule F-17: one weapon and one armour per unit; a new one of the same subtype detaches the old."""
+    tab, cs = g.tab, g.cs
     slot = CS_WEAPON if tab[side, e, Field.SUBTYPE] == 1 else CS_ARMOUR
     old_bearer = cs[side, e, CS_BEARER] - 1
     if old_bearer >= 0:
@@ -108,40 +109,39 @@ def _attach(tab: np.ndarray, cs: np.ndarray, side: int, e: int, u: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def _apply_all(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, on: int, ts: int,
-               tc: int, tr: np.ndarray) -> None:
+def _apply_all(g: np.void, side: int, c: int, on: int, ts: int, tc: int) -> None:
+    tab = g.tab
     for k in range(tab[side, c, Field.N_EFFECTS]):
         if tab[side, c, effect_base(k) + E_ON] == on:
-            apply_effect(tab, par, w, ws, side, c, k, ts, tc, tr)
-            if ws[1][GAME, G_OVER]:
+            apply_effect(g, side, c, k, ts, tc)
+            if g.ps[GAME, G_OVER]:
                 return
 
 
 @njit(cache=True, _nrt=False)
-def _enter(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, zone: int, count: int,
-           refused: bool, tr: np.ndarray) -> None:
+def _enter(g: np.void, side: int, c: int, zone: int, count: int, refused: bool) -> None:
     """A resolved unit or artifact enters its zone and its `entrar` effects happen (rules F-27,
     F-29), unless the zone filled meanwhile or Único refuses it: then it goes to the discard pile
     (rules F-11, F-12)."""
-    cs, ps = ws[0], ws[1]
+    cs, ps = g.cs, g.ps
     if refused:
         move(cs, ps, side, c, Zone.DISCARD)
-        record(tr, ps, side, Event.TO_DISCARD, c, 0, 0)
+        record(g, side, Event.TO_DISCARD, c, 0, 0)
         return
     move(cs, ps, side, c, zone)
     cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
     ps[side, count] += 1
-    record(tr, ps, side, Event.ENTERS, c, 0, 0)
-    fire_triggers(tab, par, w, ws, side, c, On.ENTER, tr)
-    check_fortresses(ps, tr)
+    record(g, side, Event.ENTERS, c, 0, 0)
+    fire_triggers(g, side, c, On.ENTER)
+    check_fortresses(g)
 
 
 @njit(cache=True, _nrt=False)
-def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def resolve_top(g: np.void) -> None:
     """The last item added resolves (rule F-24). A card whose chosen target is gone fizzles and its
     cost is not refunded (rule F-25); a unit or artifact finding its zone full goes to the discard
     pile (rule F-11), as does a second Único of a name (rule F-12)."""
-    cs, ps, ch = ws[0], ws[1], ws[3]
+    tab, par, cs, ps, ch = g.tab, g.par, g.cs, g.ps, g.ch
     d = ps[GAME, G_DEPTH] - 1
     ps[GAME, G_DEPTH] = d
     # the chain is int32: widened here so the functions called below are compiled for int64 arguments
@@ -152,89 +152,89 @@ def resolve_top(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: 
     ts = np.int64(ch[d, CH_T_SIDE])
     tc = np.int64(ch[d, CH_T_CARD]) - 1
     kind = tab[side, c, Field.KIND]
-    record(tr, ps, side, Event.RESOLVE, c, what, 0)
+    record(g, side, Event.RESOLVE, c, what, 0)
     if what == What.EQUIP:
         if cs[side, c, CS_ZONE] == Zone.SUPPORT and cs[side, tc, CS_ZONE] == Zone.UNIT:
-            _attach(tab, cs, side, c, tc)
+            _attach(g, side, c, tc)
         else:
-            record(tr, ps, side, Event.FIZZLE, c, 0, 0)
+            record(g, side, Event.FIZZLE, c, 0, 0)
         return
     on = On.ACTIVATE if what == What.ABILITY else On.CAST
-    k = chosen_effect(tab, side, c, on)
-    fizzled = k >= 0 and not legal_target(tab, cs, ps, side, tab[side, c, effect_base(k) + E_TARGET], ts, tc)
+    k = chosen_effect(g, side, c, on)
+    fizzled = k >= 0 and not legal_target(g, side, tab[side, c, effect_base(k) + E_TARGET], ts, tc)
     if what == What.ABILITY:
         if fizzled or (cs[side, c, CS_ZONE] != Zone.UNIT and cs[side, c, CS_ZONE] != Zone.SUPPORT):
-            record(tr, ps, side, Event.FIZZLE, c, 0, 0)
+            record(g, side, Event.FIZZLE, c, 0, 0)
         else:
-            _apply_all(tab, par, w, ws, side, c, on, ts, tc, tr)
-        check_fortresses(ps, tr)
+            _apply_all(g, side, c, on, ts, tc)
+        check_fortresses(g)
         return
     if kind == Kind.CHARACTER or kind == Kind.CREATURE:
         full = ps[side, PS_UNITS] >= par[Param.MAX_UNITS]
-        unico = (tab[side, c, Field.KEYWORDS] & Keyword.UNICO) != 0 and controls_name(tab, ps, side, c)
-        _enter(tab, par, w, ws, side, c, Zone.UNIT, np.int64(PS_UNITS), full or unico, tr)  # not literals
+        unico = (tab[side, c, Field.KEYWORDS] & Keyword.UNICO) != 0 and controls_name(g, side, c)
+        _enter(g, side, c, Zone.UNIT, np.int64(PS_UNITS), full or unico)  # not literals
         return
     if kind == Kind.ARTIFACT:
         full = ps[side, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]
-        _enter(tab, par, w, ws, side, c, Zone.SUPPORT, np.int64(PS_SUPPORTS), full, tr)
+        _enter(g, side, c, Zone.SUPPORT, np.int64(PS_SUPPORTS), full)
         return
     # a technique (rules F-13, F-14) or a revealed trap (rule F-15): resolve, then discard
     move(cs, ps, side, c, Zone.DISCARD)
     if fizzled:
-        record(tr, ps, side, Event.FIZZLE, c, 0, 0)
+        record(g, side, Event.FIZZLE, c, 0, 0)
         return
-    _apply_all(tab, par, w, ws, side, c, on, ts, tc, tr)
-    check_fortresses(ps, tr)
+    _apply_all(g, side, c, on, ts, tc)
+    check_fortresses(g)
 
 
 @njit(cache=True, _nrt=False)
-def run_chain(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, pusher: int, tr: np.ndarray) -> None:
+def run_chain(g: np.void, pusher: int) -> None:
     """Rule F-24: after `pusher` added an item, priority alternates; two passes in a row resolve the
     top item, after which the active player is offered priority again."""
-    ps = ws[1]
+    ps = g.ps
     p = 1 - pusher
     passes = 0
     guard = 0
     while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
         # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(tab, par, w, ws, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        i = choose_action(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
-            take_action(tab, par, ws, p, i, tr)
+            take_action(g, p, i)
             passes = 0
             p = 1 - p
             continue
         passes += 1
         p = 1 - p
         if passes >= 2:
-            resolve_top(tab, par, w, ws, tr)
+            resolve_top(g)
             passes = 0
             p = ps[GAME, G_ACTIVE]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def window(g: np.void) -> None:
     """A response window (rule F-19 steps 3 to 6 and 8): both players, the active one first, may play
     fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty.
     Most windows have nobody who can answer: they end here, without a call."""
-    ps = ws[1]
+    ps = g.ps
     if may_answer(ps, 0) or may_answer(ps, 1):
-        _window(tab, par, w, ws, tr)
+        _window(g)
 
 
 @njit(cache=True, _nrt=False)
-def _window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
-    ps = ws[1]
+def _window(g: np.void) -> None:
+    ps = g.ps
     p = ps[GAME, G_ACTIVE]
     passes = 0
     guard = 0
     while passes < 2 and not ps[GAME, G_OVER]:
         # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(tab, par, w, ws, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        i = choose_action(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
         if i >= 0:
             guard += 1
-            if take_action(tab, par, ws, p, i, tr):
-                run_chain(tab, par, w, ws, p, tr)
+            if take_action(g, p, i):
+                run_chain(g, p)
             passes = 0
             p = ps[GAME, G_ACTIVE]
             continue
@@ -243,22 +243,22 @@ def _window(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.n
 
 
 @njit(cache=True, _nrt=False)
-def main_phase(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def main_phase(g: np.void) -> None:
     """Rule F-19 steps 2 and 7: the active player plays lands, units, artifacts, traps, techniques
     and equips, each spell followed by its chain; when they pass, the opponent may still respond
     with the chain empty (rule F-24) before the phase ends."""
-    ps = ws[1]
+    ps = g.ps
     active = ps[GAME, G_ACTIVE]
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        i = choose_action(tab, par, w, ws, active, MAIN)
+        i = choose_action(g, active, MAIN)
         if i >= 0:
-            if take_action(tab, par, ws, active, i, tr):
-                run_chain(tab, par, w, ws, active, tr)
+            if take_action(g, active, i):
+                run_chain(g, active)
             continue
-        j = choose_action(tab, par, w, ws, 1 - active, RESPONSE) if may_answer(ps, 1 - active) else -1
+        j = choose_action(g, 1 - active, RESPONSE) if may_answer(ps, 1 - active) else -1
         if j < 0:
             return
-        if take_action(tab, par, ws, 1 - active, j, tr):
-            run_chain(tab, par, w, ws, 1 - active, tr)
+        if take_action(g, 1 - active, j):
+            run_chain(g, 1 - active)

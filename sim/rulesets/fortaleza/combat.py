@@ -18,53 +18,55 @@ from sim.rulesets.fortaleza.state import (
 
 
 @njit(cache=True, _nrt=False)
-def attack_with(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, u: int, tr: np.ndarray) -> None:
+def attack_with(g: np.void, p: int, u: int) -> None:
     """Unit u attacks: exhausted by it (rule F-21) unless Vigilancia (rule F-32)."""
+    cs = g.cs
     cs[p, u, CS_ATTACKING] = 1
-    if not keywords_of(tab, cs, p, u) & Keyword.VIGILANCIA:
+    if not keywords_of(g, p, u) & Keyword.VIGILANCIA:
         cs[p, u, CS_TAPPED] = 1
-    record(tr, ps, p, Event.ATTACK, u, atq_of(tab, cs, p, u), 0)
+    record(g, p, Event.ATTACK, u, atq_of(g, p, u), 0)
 
 
 @njit(cache=True, _nrt=False)
-def block_with(cs: np.ndarray, ps: np.ndarray, d: int, b: int, a: int, tr: np.ndarray) -> None:
+def block_with(g: np.void, d: int, b: int, a: int) -> None:
     """Unit b of the defender blocks attacker a (rule F-22); blocking does not exhaust (F-21)."""
+    cs = g.cs
     cs[d, b, CS_BLOCKING] = a + 1
     cs[1 - d, a, CS_BLOCKED_BY] = b + 1
     cs[1 - d, a, CS_WAS_BLOCKED] = 1
-    record(tr, ps, d, Event.BLOCK, b, a, 0)
+    record(g, d, Event.BLOCK, b, a, 0)
 
 
 @njit(cache=True, _nrt=False, inline="always")  # the combat steps are inlined into combat, their one caller
-def declare_attackers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> int:
+def declare_attackers(g: np.void) -> int:
     """The active player's attackers (rules F-20, F-21, F-32). Returns how many attack."""
-    cs, ps = ws[0], ws[1]
+    cs, ps = g.cs, g.ps
     p = ps[GAME, G_ACTIVE]
-    all_in = ps[p, PS_AGENT] == Agent.GREEDY and lethal_swing(tab, cs, ps, p)
+    all_in = ps[p, PS_AGENT] == Agent.GREEDY and lethal_swing(g, p)
     n = 0
     attackers = np.int64(0)
     m = in_zone(ps, p, Zone.UNIT)
     while m:
         u = lowest_bit(m)
         m &= m - 1
-        if not can_attack(tab, cs, ps, p, u):
+        if not can_attack(g, p, u):
             continue
-        if all_in or wants_to_attack(tab, cs, ps, w, ws[2], p, u):
-            attack_with(tab, cs, ps, p, u, tr)
+        if all_in or wants_to_attack(g, p, u):
+            attack_with(g, p, u)
             attackers |= np.int64(1) << u
             n += 1
     while attackers:
         u = lowest_bit(attackers)
         attackers &= attackers - 1
         if cs[p, u, CS_ZONE] == Zone.UNIT:
-            fire_triggers(tab, par, w, ws, p, u, On.ATTACK, tr)  # rule F-28
+            fire_triggers(g, p, u, On.ATTACK)  # rule F-28
     return n
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def declare_blockers(g: np.void) -> None:
     """The defender assigns blockers (rules F-21, F-22, F-33), biggest attackers first."""
-    cs, ps = ws[0], ws[1]
+    cs, ps = g.cs, g.ps
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
     incoming = 0
@@ -74,25 +76,25 @@ def declare_blockers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple,
         a = lowest_bit(m)
         m &= m - 1
         if cs[a_side, a, CS_ATTACKING]:
-            incoming += atq_of(tab, cs, a_side, a)
+            incoming += atq_of(g, a_side, a)
             waiting |= np.int64(1) << a
     desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
     while waiting:
-        best = strongest(tab, cs, a_side, waiting)
-        best_atq = atq_of(tab, cs, a_side, best)
+        best = strongest(g, a_side, waiting)
+        best_atq = atq_of(g, a_side, best)
         waiting &= ~(np.int64(1) << best)
-        b = choose_blocker(tab, cs, ps, w, ws[2], d, best, desperate)
+        b = choose_blocker(g, d, best, desperate)
         if b >= 0:
-            block_with(cs, ps, d, b, best, tr)
+            block_with(g, d, b, best)
             incoming -= best_atq
             desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
 
 
 @njit(cache=True, _nrt=False)
-def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def combat_damage(g: np.void) -> None:
     """Rules F-22, F-23, F-34: every fight deals its damage at the same time; unblocked attackers hit
     the Fortaleza; a blocked attacker hits it only with Arrollar, and only the excess over lethal."""
-    cs, ps = ws[0], ws[1]
+    par, cs, ps = g.par, g.cs, g.ps
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
     to_fortress = 0
@@ -102,8 +104,8 @@ def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -
         m &= m - 1
         if not cs[a_side, a, CS_ATTACKING]:
             continue
-        atq = atq_of(tab, cs, a_side, a)
-        trample = (keywords_of(tab, cs, a_side, a) & Keyword.ARROLLAR) != 0
+        atq = atq_of(g, a_side, a)
+        trample = (keywords_of(g, a_side, a) & Keyword.ARROLLAR) != 0
         if not cs[a_side, a, CS_WAS_BLOCKED]:
             to_fortress += atq
             continue
@@ -113,9 +115,9 @@ def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -
                 to_fortress += atq
             continue
         cs[d, b, CS_PENDING] += atq
-        cs[a_side, a, CS_PENDING] += atq_of(tab, cs, d, b)
+        cs[a_side, a, CS_PENDING] += atq_of(g, d, b)
         if trample:  # rule F-34; Protección counts towards lethal (decision, param)
-            lethal = max(0, res_of(tab, cs, d, b) - cs[d, b, CS_DAMAGE])
+            lethal = max(0, res_of(g, d, b) - cs[d, b, CS_DAMAGE])
             if par[Param.TRAMPLE_PAST_PROTECTION]:
                 lethal += cs[d, b, CS_PROT]
             to_fortress += max(0, atq - lethal)
@@ -127,15 +129,16 @@ def combat_damage(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -
             dealt = cs[side, u, CS_PENDING]
             if dealt > 0:
                 cs[side, u, CS_PENDING] = 0
-                damage_unit(tab, cs, ps, side, u, dealt, tr)
+                damage_unit(g, side, u, dealt)
     if to_fortress > 0:
-        damage_fortress(ps, d, to_fortress, tr)
-    remove_dead(tab, cs, ps, tr)
-    check_fortresses(ps, tr)
+        damage_fortress(g, d, to_fortress)
+    remove_dead(g)
+    check_fortresses(g)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def end_combat(cs: np.ndarray, ps: np.ndarray) -> None:
+def end_combat(g: np.void) -> None:
+    cs, ps = g.cs, g.ps
     for side in range(2):
         m = in_zone(ps, side, Zone.UNIT)
         while m:
@@ -148,24 +151,24 @@ def end_combat(cs: np.ndarray, ps: np.ndarray) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def combat(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def combat(g: np.void) -> None:
     """Rule F-19 steps 3 to 6."""
-    cs, ps = ws[0], ws[1]
+    ps = g.ps
     ps[GAME, G_STEP] = Step.BEGIN_COMBAT
-    window(tab, par, w, ws, tr)
+    window(g)
     if ps[GAME, G_OVER]:
         return
-    if declare_attackers(tab, par, w, ws, tr) == 0:
+    if declare_attackers(g) == 0:
         return
     ps[GAME, G_STEP] = Step.ATTACKERS
-    window(tab, par, w, ws, tr)
+    window(g)
     if not ps[GAME, G_OVER]:
-        declare_blockers(tab, par, w, ws, tr)
+        declare_blockers(g)
         ps[GAME, G_STEP] = Step.BLOCKERS
-        window(tab, par, w, ws, tr)
+        window(g)
     if not ps[GAME, G_OVER]:
-        combat_damage(tab, par, ws, tr)
+        combat_damage(g)
         ps[GAME, G_STEP] = Step.DAMAGE
-        end_combat(cs, ps)
-        window(tab, par, w, ws, tr)
-    end_combat(cs, ps)
+        end_combat(g)
+        window(g)
+    end_combat(g)

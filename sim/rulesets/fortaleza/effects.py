@@ -24,85 +24,90 @@ from sim.rulesets.fortaleza.targets import condition_holds, effect_base, is_chos
 
 
 @njit(cache=True, _nrt=False)
-def damage_unit(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int, n: int, tr: np.ndarray) -> None:
+def damage_unit(g: np.void, side: int, c: int, n: int) -> None:
     """Rule F-35: Protección prevents the next N damage and is used up as it prevents; the rest is
     marked on the unit (rule F-22; `remove_dead` sends it to the discard pile)."""
+    cs = g.cs
     prevented = min(cs[side, c, CS_PROT], n)
     cs[side, c, CS_PROT] -= prevented
     cs[side, c, CS_DAMAGE] += n - prevented
-    record(tr, ps, side, Event.DAMAGE_UNIT, c, n - prevented, prevented)
+    record(g, side, Event.DAMAGE_UNIT, c, n - prevented, prevented)
 
 
 @njit(cache=True, _nrt=False)
-def damage_fortress(ps: np.ndarray, side: int, n: int, tr: np.ndarray) -> None:
+def damage_fortress(g: np.void, side: int, n: int) -> None:
     """Damage to a Fortaleza, less its Protección (rule F-35)."""
+    ps = g.ps
     prevented = min(ps[side, PS_FPROT], n)
     ps[side, PS_FPROT] -= prevented
     ps[side, PS_FORT] -= n - prevented
-    record(tr, ps, side, Event.DAMAGE_FORT, n - prevented, prevented, ps[side, PS_FORT])
+    record(g, side, Event.DAMAGE_FORT, n - prevented, prevented, ps[side, PS_FORT])
 
 
 @njit(cache=True, _nrt=False)
-def heal_fortress(ps: np.ndarray, par: np.ndarray, side: int, n: int, tr: np.ndarray) -> None:
+def heal_fortress(g: np.void, side: int, n: int) -> None:
     """Rule F-30: healing never takes a Fortaleza above the cap (25)."""
+    par, ps = g.par, g.ps
     before = ps[side, PS_FORT]
     after = min(before + n, par[Param.HEAL_CAP]) if before < par[Param.HEAL_CAP] else before
     ps[side, PS_FORT] = after
-    record(tr, ps, side, Event.HEAL, after - before, after, 0)
+    record(g, side, Event.HEAL, after - before, after, 0)
 
 
 @njit(cache=True, _nrt=False)
-def remove_dead(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, tr: np.ndarray) -> None:
+def remove_dead(g: np.void) -> None:
     """Rule F-22: a unit with damage >= RES goes to the discard pile."""
+    cs, ps = g.cs, g.ps
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT)
         while units:
             c = lowest_bit(units)
             units &= units - 1
-            if cs[side, c, CS_DAMAGE] >= res_of(tab, cs, side, c):
-                record(tr, ps, side, Event.DIES, c, 0, 0)
-                leave_field(tab, cs, ps, side, c, tr)
+            if cs[side, c, CS_DAMAGE] >= res_of(g, side, c):
+                record(g, side, Event.DIES, c, 0, 0)
+                leave_field(g, side, c)
 
 
 @njit(cache=True, _nrt=False)
-def end_game(ps: np.ndarray, winner: int, reason: int, tr: np.ndarray) -> None:
+def end_game(g: np.void, winner: int, reason: int) -> None:
+    ps = g.ps
     if ps[GAME, G_OVER]:
         return
     ps[GAME, G_OVER] = 1
     ps[GAME, G_WINNER] = winner
     ps[GAME, G_END] = reason
-    record(tr, ps, -1, Event.END, winner, reason, 0)
+    record(g, -1, Event.END, winner, reason, 0)
 
 
 @njit(cache=True, _nrt=False)
-def check_fortresses(ps: np.ndarray, tr: np.ndarray) -> bool:
+def check_fortresses(g: np.void) -> bool:
     """Rule F-06: a Fortaleza at 0 loses; both at 0 together is a draw. True when the game is over."""
+    ps = g.ps
     zero_a = ps[0, PS_FORT] <= 0
     zero_b = ps[1, PS_FORT] <= 0
     if zero_a and zero_b:
-        end_game(ps, np.int64(-1), End.BOTH_ZERO, tr)
+        end_game(g, np.int64(-1), End.BOTH_ZERO)
     elif zero_a:
-        end_game(ps, np.int64(1), End.FORTALEZA, tr)
+        end_game(g, np.int64(1), End.FORTALEZA)
     elif zero_b:
-        end_game(ps, np.int64(0), End.FORTALEZA, tr)
+        end_game(g, np.int64(0), End.FORTALEZA)
     return ps[GAME, G_OVER] == 1
 
 
 @njit(cache=True, _nrt=False)
-def draw_or_lose(cs: np.ndarray, ps: np.ndarray, side: int, flag: int, tr: np.ndarray) -> bool:
+def draw_or_lose(g: np.void, side: int, flag: int) -> bool:
     """Rule F-06: a player who must draw from an empty deck loses. True when the card was drawn."""
-    if draw_card(cs, ps, side, np.int64(flag), tr):  # int64 as from the draw step: one compile
+    if draw_card(g, side, np.int64(flag)):  # int64 as from the draw step: one compile
         return True
-    end_game(ps, 1 - side, End.DECKED, tr)
+    end_game(g, 1 - side, End.DECKED)
     return False
 
 
 @njit(cache=True, _nrt=False)
-def apply_effect(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, k: int, ts: int,
-                 tc: int, tr: np.ndarray) -> None:
+def apply_effect(g: np.void, side: int, c: int, k: int, ts: int, tc: int) -> None:
     """Effect k of card c (controlled by `side`) happens, aimed at card tc of side ts where it takes
     a chosen target (legality was checked by the caller)."""
-    cs, ps = ws[0], ws[1]
+    tab, cs, ps = g.tab, g.cs, g.ps
     base = effect_base(k)
     do = tab[side, c, base + E_DO]
     n = tab[side, c, base + E_N]
@@ -112,63 +117,62 @@ def apply_effect(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, sid
         tc = c
     if do == Do.DAMAGE:
         if target == Target.ENEMY_FORTRESS:
-            damage_fortress(ps, 1 - side, np.int64(n), tr)  # int64 as from combat: one compile
+            damage_fortress(g, 1 - side, np.int64(n))  # int64 as from combat: one compile
         else:
-            damage_unit(tab, cs, ps, ts, tc, n, tr)
-            remove_dead(tab, cs, ps, tr)
+            damage_unit(g, ts, tc, n)
+            remove_dead(g)
     elif do == Do.PROTECT:  # rule F-35
         if target == Target.OWN_FORTRESS:
             ps[side, PS_FPROT] += n
-            record(tr, ps, side, Event.PROTECT, 0, n, 0)
+            record(g, side, Event.PROTECT, 0, n, 0)
         else:
             cs[ts, tc, CS_PROT] += n
-            record(tr, ps, ts, Event.PROTECT, tc + 1, n, 0)
+            record(g, ts, Event.PROTECT, tc + 1, n, 0)
     elif do == Do.BOOST_ATQ:
         cs[ts, tc, CS_ATQ_BOOST] += n
-        record(tr, ps, ts, Event.BOOST, tc, n, 0)
+        record(g, ts, Event.BOOST, tc, n, 0)
     elif do == Do.BOOST_RES:
         cs[ts, tc, CS_RES_BOOST] += n
-        record(tr, ps, ts, Event.BOOST, tc, 0, n)
+        record(g, ts, Event.BOOST, tc, 0, n)
     elif do == Do.DRAW:
         for _ in range(n):
-            if not draw_or_lose(cs, ps, side, Seen.DRAWN, tr):
+            if not draw_or_lose(g, side, Seen.DRAWN):
                 break
     elif do == Do.DESTROY_ARTIFACT:
-        record(tr, ps, ts, Event.DESTROYED, tc, 0, 0)
-        leave_field(tab, cs, ps, ts, tc, tr)
+        record(g, ts, Event.DESTROYED, tc, 0, 0)
+        leave_field(g, ts, tc)
     elif do == Do.HEAL:
-        heal_fortress(ps, par, side, n, tr)
+        heal_fortress(g, side, n)
     elif do == Do.RECOVER:  # rule F-29 (Corea 032): a unit of cost <= N from the discard pile to the hand
-        r = choose_recover(tab, cs, ps, w, ws, side, n)
+        r = choose_recover(g, side, n)
         if r >= 0:
             move(cs, ps, side, r, Zone.HAND)
             ps[side, PS_HAND] += 1
-            record(tr, ps, side, Event.RECOVER, r, 0, 0)
+            record(g, side, Event.RECOVER, r, 0, 0)
 
 
 @njit(cache=True, _nrt=False)
-def fire_triggers(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, side: int, c: int, on: int,
-                  tr: np.ndarray) -> None:
+def fire_triggers(g: np.void, side: int, c: int, on: int) -> None:
     """The card's effects with trigger `on` (entrar, atacar) happen now, each if its condition holds
     (rules F-27 to F-29); a chosen target is picked by the controller's agent now (none: no effect).
     Triggers do not use the chain (decision, rules.md)."""
-    cs, ps = ws[0], ws[1]
+    tab, ps = g.tab, g.ps
     for k in range(tab[side, c, Field.N_EFFECTS]):
         base = effect_base(k)
         if tab[side, c, base + E_ON] != on:
             continue
-        if not condition_holds(tab, cs, ps, side, c, tab[side, c, base + E_COND]):
+        if not condition_holds(g, side, c, tab[side, c, base + E_COND]):
             continue
         ts = side
         tc = c
         if is_chosen(tab[side, c, base + E_TARGET]):
-            pick = choose_target(tab, cs, ps, par, w, ws, side, c, k)
+            pick = choose_target(g, side, c, k)
             if pick < 0:
                 continue
             ts = pick // N_DESIGNS
             tc = pick % N_DESIGNS
-            if not legal_target(tab, cs, ps, side, tab[side, c, base + E_TARGET], ts, tc):
+            if not legal_target(g, side, tab[side, c, base + E_TARGET], ts, tc):
                 continue
-        apply_effect(tab, par, w, ws, side, c, k, ts, tc, tr)
+        apply_effect(g, side, c, k, ts, tc)
         if ps[GAME, G_OVER]:
             return

@@ -16,11 +16,11 @@ from sim.core.records import count_cards, counters_frame, games_frame_head, play
 from sim.core.rng import seed_to_u64
 from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, load_collection, vanilla_filler
 from sim.rulesets.fortaleza.constants import (
-    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_EVENTS, N_COLS, N_DESIGNS, Col, Weight,
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight,
 )
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
-from sim.rulesets.fortaleza.state import G_TRACE_N, GAME, new_workspace
+from sim.rulesets.fortaleza.state import G_TRACED, GAME, new_workspace
 from sim.rulesets.fortaleza.trace import describe_event_array
 from sim.run.spec import Experiment, side_label
 
@@ -43,8 +43,9 @@ class CompiledConfig:
     par: np.ndarray = field(repr=False)
     agents: np.ndarray = field(repr=False)
 
-    def kernel_args(self) -> tuple:
-        return (self.tab, self.w, self.par, self.agents)
+    def workspace(self) -> np.ndarray:
+        """A fresh game record for one thread (state.GAME_DTYPE), holding copies of this config's tables."""
+        return new_workspace(self.tab, self.par, self.w)
 
     def hashes(self) -> dict[str, str]:
         return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
@@ -84,9 +85,9 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
     flags = np.zeros((n_units, 2, N_DESIGNS), np.uint8)
 
     def play_block(lo: int, hi: int) -> np.ndarray:
-        constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
-        problems = play_range(unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
-                              rows[lo:hi], flags[lo:hi], new_workspace())
+        agents = compiled.agents.copy()  # no shared refcounts between threads
+        problems = play_range(unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, agents, rows[lo:hi],
+                              flags[lo:hi], compiled.workspace())
         if problems:
             raise RuntimeError(f"fortaleza debug checks: {problems} card-conservation problems in games "
                                f"{unit_start + lo}..{unit_start + hi - 1}")
@@ -99,11 +100,12 @@ def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarr
     """Replay game `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""
     rows = np.zeros((1, N_COLS), np.int64)
     flags = np.zeros((1, 2, N_DESIGNS), np.uint8)
-    tr = np.full((MAX_EVENTS, 6), -1, np.int32)
-    workspace = new_workspace()
-    workspace[1][GAME, G_TRACE_N] = 0
-    play_unit(unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags, workspace, tr)
-    return rows, tr[tr[:, 2] >= 0]
+    g = compiled.workspace()[0]
+    g["tr"][:] = -1
+    g["ps"][GAME, G_TRACED] = 1
+    play_unit(unit, seed_to_u64(seed), compiled.mirrored, compiled.agents, rows, flags, g)
+    events = g["tr"]
+    return rows, events[events[:, 2] >= 0].copy()
 
 
 def events_of_stage(events: np.ndarray, stage: int) -> np.ndarray:

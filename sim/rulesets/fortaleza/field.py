@@ -19,9 +19,10 @@ from sim.rulesets.fortaleza.state import (
 
 
 @njit(cache=True, _nrt=False)
-def shuffle_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, tab: np.ndarray, side: int) -> None:
+def shuffle_deck(g: np.void, side: int) -> None:
     """Every non-land card of the side that is in the deck or the hand goes to a freshly shuffled deck
     (rule F-02 at the start, rule F-04 for a mulligan). Fisher-Yates on the side's shuffle stream."""
+    tab, cs, ps, rng = g.tab, g.cs, g.ps, g.rng
     n = 0
     for c in range(N_DESIGNS):
         z = cs[side, c, CS_ZONE]
@@ -43,8 +44,9 @@ def shuffle_deck(cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, tab: np.ndarra
 
 
 @njit(cache=True, _nrt=False)
-def draw_card(cs: np.ndarray, ps: np.ndarray, side: int, flag: int, tr: np.ndarray) -> bool:
+def draw_card(g: np.void, side: int, flag: int) -> bool:
     """Draw the top card; False when the deck is empty (the caller applies rule F-06)."""
+    cs, ps = g.cs, g.ps
     top = ps[side, PS_TOP]
     if top >= N_DECK:
         return False
@@ -53,37 +55,41 @@ def draw_card(cs: np.ndarray, ps: np.ndarray, side: int, flag: int, tr: np.ndarr
     move(cs, ps, side, c, Zone.HAND)
     cs[side, c, CS_FLAGS] |= flag
     ps[side, PS_HAND] += 1
-    record(tr, ps, side, Event.DRAW, c, 0, 0)
+    record(g, side, Event.DRAW, c, 0, 0)
     return True
 
 
 @njit(cache=True, _nrt=False)
-def deck_left(ps: np.ndarray, side: int) -> int:
+def deck_left(g: np.void, side: int) -> int:
+    ps = g.ps
     return N_DECK - ps[side, PS_TOP]
 
 
 @njit(cache=True, _nrt=False)
-def place_land(cs: np.ndarray, ps: np.ndarray, side: int, land: int, tr: np.ndarray) -> None:
+def place_land(g: np.void, side: int, land: int) -> None:
     """Rule F-07: a land from the reserve, free, untapped (so it gives energy at once, F-08)."""
+    cs, ps = g.cs, g.ps
     move(cs, ps, side, land, Zone.LAND)
     cs[side, land, CS_FLAGS] |= Seen.PLAYED
     ps[side, PS_LANDS] += 1
     ps[side, PS_ENERGY] += 1
     ps[side, PS_LAND_TURN] = ps[GAME, G_TURN] + 1
-    record(tr, ps, side, Event.LAND, land, ps[side, PS_LANDS], 0)
+    record(g, side, Event.LAND, land, ps[side, PS_LANDS], 0)
 
 
 @njit(cache=True, _nrt=False)
-def clear_field_state(cs: np.ndarray, side: int, c: int) -> None:
+def clear_field_state(g: np.void, side: int, c: int) -> None:
     """Forget everything a card had on the field (damage, boosts, links); keep its zone and flags."""
+    cs = g.cs
     for k in range(2, N_CS):
         cs[side, c, k] = 0
 
 
 @njit(cache=True, _nrt=False)
-def leave_field(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int, tr: np.ndarray) -> None:
+def leave_field(g: np.void, side: int, c: int) -> None:
     """A unit or support goes to the discard pile, undoing every link to it (rule F-17: equipment
     stays in its support when its bearer dies; a blocked attacker stays blocked, rule F-23)."""
+    cs, ps = g.cs, g.ps
     z = cs[side, c, CS_ZONE]
     if z == Zone.UNIT:
         ps[side, PS_UNITS] -= 1
@@ -108,19 +114,21 @@ def leave_field(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: i
                 cs[side, bearer, CS_ARMOUR] = 0
     move(cs, ps, side, c, Zone.DISCARD)
     cs[side, c, CS_ATTACKING] = 0
-    clear_field_state(cs, side, c)
+    clear_field_state(g, side, c)
 
 
 @njit(cache=True, _nrt=False)
-def discard_from_hand(cs: np.ndarray, ps: np.ndarray, side: int, c: int, tr: np.ndarray) -> None:
+def discard_from_hand(g: np.void, side: int, c: int) -> None:
+    cs, ps = g.cs, g.ps
     move(cs, ps, side, c, Zone.DISCARD)
     ps[side, PS_HAND] -= 1
-    record(tr, ps, side, Event.DISCARD, c, 0, 0)
+    record(g, side, Event.DISCARD, c, 0, 0)
 
 
 @njit(cache=True, _nrt=False)
-def controls_name(tab: np.ndarray, ps: np.ndarray, side: int, c: int) -> bool:
+def controls_name(g: np.void, side: int, c: int) -> bool:
     """Rule F-12 (Único): a unit with this card's name is already under the side's control."""
+    tab, ps = g.tab, g.ps
     name = tab[side, c, Field.NAME_ID]
     units = in_zone(ps, side, Zone.UNIT)
     while units:

@@ -22,33 +22,33 @@ from sim.rulesets.fortaleza.state import (
 
 
 @njit(cache=True, _nrt=False)
-def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first: int, tr: np.ndarray) -> None:
+def setup_game(g: np.void, first: int) -> None:
     """Rules F-02 and F-04: lands to the reserve, the rest shuffled, five cards each, Fortaleza 25,
     and each player may replace the whole hand (a free mulligan, `mulligans` times)."""
-    cs, ps, rng = ws[0], ws[1], ws[2]
+    tab, par, cs, ps = g.tab, g.par, g.cs, g.ps
     ps[GAME, G_FIRST] = first
     ps[GAME, G_ACTIVE] = first
-    record(tr, ps, first, Event.START, first, 0, 0)
+    record(g, first, Event.START, first, 0, 0)
     for side in range(2):
         ps[side, PS_FORT] = par[Param.FORTALEZA]
-        set_design_masks(tab, ps, side)
+        set_design_masks(g, side)
         for c in range(N_DESIGNS):
             move(cs, ps, side, c, Zone.RESERVE if tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK)
             if tab[side, c, Field.KIND] != Kind.LAND:
                 cs[side, c, CS_FLAGS] = Seen.IN_DECK
-        shuffle_deck(cs, ps, rng, tab, side)
+        shuffle_deck(g, side)
         for i in range(min(par[Param.DECK_TOP], N_DECK - ps[side, PS_TOP])):  # the deck-position effect
             cs[side, ps[side, PS_ORDER + ps[side, PS_TOP] + i], CS_FLAGS] |= Seen.TOP
         for _ in range(par[Param.HAND_START]):
-            draw_card(cs, ps, side, np.int64(0), tr)
+            draw_card(g, side, np.int64(0))
         for _ in range(par[Param.MULLIGANS]):
-            if keep_hand(tab, cs, ps, w, ws, side):
+            if keep_hand(g, side):
                 break
             ps[side, PS_MULLIGAN] += 1
-            record(tr, ps, side, Event.MULLIGAN, 1, 0, 0)
-            shuffle_deck(cs, ps, rng, tab, side)
+            record(g, side, Event.MULLIGAN, 1, 0, 0)
+            shuffle_deck(g, side)
             for _ in range(par[Param.HAND_START]):
-                draw_card(cs, ps, side, np.int64(0), tr)
+                draw_card(g, side, np.int64(0))
         hand = in_zone(ps, side, Zone.HAND)
         while hand:
             c = lowest_bit(hand)
@@ -57,14 +57,14 @@ def setup_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first
 
 
 @njit(cache=True, _nrt=False)
-def start_turn(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def start_turn(g: np.void) -> None:
     """Rule F-19 step 1 (F-09): untap your lands, units and artifacts, then draw, except the first
     player's first turn (F-05)."""
-    cs, ps = ws[0], ws[1]
+    par, cs, ps = g.par, g.cs, g.ps
     p = ps[GAME, G_ACTIVE]
     ps[GAME, G_STEP] = Step.START
     ps[p, PS_TURNS] += 1
-    record(tr, ps, p, Event.TURN, ps[p, PS_FORT], 44 - ps[p, PS_TOP], ps[1 - p, PS_FORT])
+    record(g, p, Event.TURN, ps[p, PS_FORT], 44 - ps[p, PS_TOP], ps[1 - p, PS_FORT])
     ps[p, PS_ENERGY] = ps[p, PS_LANDS]
     field = in_zone(ps, p, Zone.UNIT) | in_zone(ps, p, Zone.SUPPORT)
     while field:
@@ -72,21 +72,21 @@ def start_turn(tab: np.ndarray, par: np.ndarray, ws: tuple, tr: np.ndarray) -> N
         field &= field - 1
         cs[p, c, CS_TAPPED] = 0
     if ps[GAME, G_TURN] > 0 or par[Param.FIRST_DRAWS]:
-        draw_or_lose(cs, ps, p, Seen.DRAWN, tr)
+        draw_or_lose(g, p, Seen.DRAWN)
 
 
 @njit(cache=True, _nrt=False)
-def end_turn(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def end_turn(g: np.void) -> None:
     """Rule F-19 step 8: a last window, discard down to seven, then damage, Protección and
     temporary boosts are removed."""
-    cs, ps = ws[0], ws[1]
+    par, cs, ps = g.par, g.cs, g.ps
     p = ps[GAME, G_ACTIVE]
     ps[GAME, G_STEP] = Step.END
-    window(tab, par, w, ws, tr)
+    window(g)
     if ps[GAME, G_OVER]:
         return
     while ps[p, PS_HAND] > par[Param.HAND_LIMIT]:
-        discard_from_hand(cs, ps, p, choose_discard(tab, cs, ps, w, ws, p), tr)
+        discard_from_hand(g, p, choose_discard(g, p))
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT)
         while units:
@@ -101,38 +101,38 @@ def end_turn(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.
 
 
 @njit(cache=True, _nrt=False)
-def take_turn(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
+def take_turn(g: np.void) -> None:
     """One whole turn of the active player (rule F-19)."""
-    ps = ws[1]
-    start_turn(tab, par, ws, tr)
+    ps = g.ps
+    start_turn(g)
     steps = (Step.MAIN1, Step.BEGIN_COMBAT, Step.MAIN2)
     for step in steps:
         if ps[GAME, G_OVER]:
             return
         if step == Step.BEGIN_COMBAT:
-            combat(tab, par, w, ws, tr)
+            combat(g)
         else:
             ps[GAME, G_STEP] = step
-            main_phase(tab, par, w, ws, tr)
+            main_phase(g)
     if not ps[GAME, G_OVER]:
-        end_turn(tab, par, w, ws, tr)
+        end_turn(g)
 
 
 @njit(cache=True, _nrt=False)
-def play_game(tab: np.ndarray, par: np.ndarray, w: np.ndarray, ws: tuple, first: int, tr: np.ndarray) -> int:
+def play_game(g: np.void, first: int) -> int:
     """Play a game from a reset workspace to its end. Returns the number of problems the debug
     checks found (always 0 unless `debug_checks` is on and something broke)."""
-    cs, ps = ws[0], ws[1]
+    par, ps = g.par, g.ps
     problems = 0
-    setup_game(tab, par, w, ws, first, tr)
+    setup_game(g, first)
     while not ps[GAME, G_OVER]:
         if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            end_game(ps, np.int64(-1), End.TURN_CAP, tr)
+            end_game(g, np.int64(-1), End.TURN_CAP)
             break
         ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        take_turn(tab, par, w, ws, tr)
+        take_turn(g)
         if par[Param.DEBUG_CHECKS]:
-            problems += conservation_errors(cs, ps, tab)
+            problems += conservation_errors(g)
         if not ps[GAME, G_OVER]:
             ps[GAME, G_TURN] += 1
     return problems

@@ -15,32 +15,34 @@ from numba import njit
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Seen
 from sim.rulesets.fortaleza.game import play_game
 from sim.rulesets.fortaleza.state import (
-    CS_FLAGS, G_END, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_FORT, PS_MULLIGAN, seed_streams,
+    CS_FLAGS, G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_FORT, PS_MULLIGAN, seed_streams,
 )
 
 
 @njit(cache=True, _nrt=False)
-def reset(ws: tuple, agents: np.ndarray) -> None:
-    """A clean workspace for the next game; the trace cursor is kept."""
-    cs, ps = ws[0], ws[1]
-    traced = ps[GAME, G_TRACE_N]
+def reset(g: np.void, agents: np.ndarray) -> None:
+    """A clean state for the next game; the constant tables, the trace switch and cursor are kept."""
+    cs, ps = g.cs, g.ps
+    traced = ps[GAME, G_TRACED]
+    cursor = ps[GAME, G_TRACE_N]
     cs[:, :, :] = 0
     ps[:, :] = 0
-    ps[GAME, G_TRACE_N] = traced
+    ps[GAME, G_TRACED] = traced
+    ps[GAME, G_TRACE_N] = cursor
     for side in range(2):
         ps[side, PS_AGENT] = agents[side]
 
 
 @njit(cache=True, _nrt=False)
-def play_unit(u: int, seed: np.uint64, mirrored: bool, tab: np.ndarray, w: np.ndarray, par: np.ndarray,
-              agents: np.ndarray, rows: np.ndarray, flags: np.ndarray, ws: tuple, tr: np.ndarray) -> int:
+def play_unit(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray,
+              g: np.void) -> int:
     """Play game u into rows[0] and flags[0]. Returns the debug checks' problem count."""
-    cs, ps, rng = ws[0], ws[1], ws[2]
+    cs, ps = g.cs, g.ps
     pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
     first = (u % 2) * np.int64(mirrored)
-    reset(ws, agents)
-    seed_streams(rng, seed, pair_index)
-    problems = play_game(tab, par, w, ws, first, tr)
+    reset(g, agents)
+    seed_streams(g, seed, pair_index)
+    problems = play_game(g, first)
     rows[0, Col.UNIT] = u
     rows[0, Col.STAGE] = 0
     rows[0, Col.PLAYED] = 1
@@ -62,14 +64,14 @@ def play_unit(u: int, seed: np.uint64, mirrored: bool, tab: np.ndarray, w: np.nd
 
 
 @njit(cache=True, nogil=True)
-def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, tab: np.ndarray, w: np.ndarray,
-               par: np.ndarray, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray, ws: tuple) -> int:
+def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray,
+               flags: np.ndarray, ws: np.ndarray) -> int:
     """The batch kernel: play games unit_start .. unit_start+n_units-1, one whole game per iteration,
-    game i into rows[i] and flags[i]. Releases the GIL; see dicedraft.kernels.play_range for why
-    threads run blocks of this rather than a prange. Returns the debug checks' problem count."""
-    no_trace = np.zeros((0, 6), np.int32)
+    game i into rows[i] and flags[i], in the game record ws[0] (state.new_workspace). Releases the
+    GIL; see dicedraft.kernels.play_range for why threads run blocks of this rather than a prange.
+    Returns the debug checks' problem count."""
+    g = ws[0]
     problems = 0
     for i in range(n_units):
-        problems += play_unit(unit_start + i, seed, mirrored, tab, w, par, agents, rows[i:i + 1],
-                              flags[i:i + 1], ws, no_trace)
+        problems += play_unit(unit_start + i, seed, mirrored, agents, rows[i:i + 1], flags[i:i + 1], g)
     return problems

@@ -22,7 +22,7 @@ from sim.rulesets.fortaleza.cards import collection_with
 from sim.rulesets.fortaleza.chain import main_phase, resolve_top, run_chain, take_action, window
 from sim.rulesets.fortaleza.combat import attack_with, block_with, combat, combat_damage, end_combat
 from sim.rulesets.fortaleza.constants import (
-    MAX_EVENTS, N_DECK, N_DESIGNS, Action, Field, Keyword, Kind, On, Step, Zone, ZONE_WORDS,
+    N_DECK, N_DESIGNS, Action, Field, Keyword, Kind, On, Step, Zone, ZONE_WORDS,
 )
 from sim.rulesets.fortaleza.effects import fire_triggers
 from sim.rulesets.fortaleza.engine import CompiledConfig, compile_config, describe_events
@@ -31,8 +31,8 @@ from sim.rulesets.fortaleza.kernels import reset
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_ENTERED, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
-    G_TRACE_N, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
-    PS_UNITS, PS_ZONE_MASK, atq_of, new_workspace, res_of, seed_streams,
+    G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
+    PS_UNITS, PS_ZONE_MASK, atq_of, res_of, seed_streams,
 )
 from sim.run.spec import load_spec_dict
 
@@ -45,12 +45,12 @@ class Scenario:
 
     def __init__(self, compiled: CompiledConfig, seed: int = 0) -> None:
         self.compiled = compiled
-        self.tab = compiled.tab.copy()
-        self.ws = new_workspace()
-        self.cs, self.ps = self.ws[0], self.ws[1]
-        self.trace = np.full((MAX_EVENTS, 6), -1, np.int32)
-        reset(self.ws, compiled.agents)
-        seed_streams(self.ws[2], np.uint64(seed), np.uint64(0))
+        self.g = compiled.workspace()[0]  # the game record the kernels take; the views below are into it
+        self.tab, self.cs, self.ps, self.cand = self.g["tab"], self.g["cs"], self.g["ps"], self.g["cand"]
+        self.g["tr"][:] = -1
+        self.ps[GAME, G_TRACED] = 1
+        reset(self.g, compiled.agents)
+        seed_streams(self.g, np.uint64(seed), np.uint64(0))
         for side in range(2):
             self.ps[side, PS_FORT] = compiled.params.fortaleza
             for c in range(N_DESIGNS):
@@ -101,7 +101,7 @@ class Scenario:
         zones = self.cs[side, :, CS_ZONE]
         for zone in range(int(Zone.CHAIN) + 1):
             self.ps[side, PS_ZONE_MASK + zone] = sum(1 << c for c in range(N_DESIGNS) if zones[c] == zone)
-        set_design_masks(self.tab, self.ps, side)
+        set_design_masks(self.g, side)
         self.ps[side, PS_HAND] = int((zones == Zone.HAND).sum())
         self.ps[side, PS_UNITS] = int((zones == Zone.UNIT).sum())
         self.ps[side, PS_SUPPORTS] = int((zones == Zone.SUPPORT).sum())
@@ -151,7 +151,7 @@ class Scenario:
     def equip(self, side: int, equipment_id: str, unit_id: str) -> None:
         """Attach equipment already in a support to a unit, as a resolved equip would (rule F-17)."""
         from sim.rulesets.fortaleza.chain import _attach
-        _attach(self.tab, self.cs, side, self.index(side, equipment_id), self.index(side, unit_id))
+        _attach(self.g, side, self.index(side, equipment_id), self.index(side, unit_id))
 
     # -- acting ----------------------------------------------------------------------------------------
     def _target(self, target: tuple[int, str] | None) -> tuple[int, int]:
@@ -166,12 +166,12 @@ class Scenario:
         if main is None:
             main = (side == self.ps[GAME, G_ACTIVE] and self.ps[GAME, G_DEPTH] == 0
                     and self.ps[GAME, G_STEP] in (Step.MAIN1, Step.MAIN2))
-        n = list_actions(self.tab, self.cs, self.ps, self.compiled.par, self.ws[4], side, main)
+        n = list_actions(self.g, side, main)
         c = self.index(side, card_id)
         ts, tc1 = self._target(target)
         code = Action[action.upper()]
         for i in range(n):
-            row = self.ws[4][i]
+            row = self.cand[i]
             if row[0] == code and row[1] == c and (target is None or (row[2] == ts and row[3] == tc1)):
                 return True
         return False
@@ -185,73 +185,72 @@ class Scenario:
             if not self.legal(side, action, card_id, target, main=True):
                 raise ValueError(f"{action} {card_id} by side {side} is not legal now")
         ts, tc1 = self._target(target)
-        self.ws[4][0] = (int(Action[action.upper()]), self.index(side, card_id), ts, tc1)
-        if take_action(self.tab, self.compiled.par, self.ws, side, 0, self.trace):
+        self.cand[0] = (int(Action[action.upper()]), self.index(side, card_id), ts, tc1)
+        if take_action(self.g, side, 0):
             if respond:
-                run_chain(self.tab, self.compiled.par, self.compiled.w, self.ws, side, self.trace)
+                run_chain(self.g, side)
             else:
                 self.resolve_all()
 
     def push(self, side: int, card_id: str, target: tuple[int, str] | None = None, action: str = "cast") -> None:
         """Put an action on the chain without resolving anything (to build a chain by hand)."""
         ts, tc1 = self._target(target)
-        self.ws[4][0] = (int(Action[action.upper()]), self.index(side, card_id), ts, tc1)
-        take_action(self.tab, self.compiled.par, self.ws, side, 0, self.trace)
+        self.cand[0] = (int(Action[action.upper()]), self.index(side, card_id), ts, tc1)
+        take_action(self.g, side, 0)
 
     def respond(self, pusher: int) -> None:
         """Run the chain from here, priority first to the other player (rule F-24)."""
-        run_chain(self.tab, self.compiled.par, self.compiled.w, self.ws, pusher, self.trace)
+        run_chain(self.g, pusher)
 
     def resolve_all(self) -> None:
         """Resolve the chain top-down with nobody responding."""
         while self.ps[GAME, G_DEPTH] > 0:
-            resolve_top(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+            resolve_top(self.g)
 
     def attack(self, *unit_ids: str) -> None:
         p = int(self.ps[GAME, G_ACTIVE])
         for unit_id in unit_ids:
-            attack_with(self.tab, self.cs, self.ps, p, self.index(p, unit_id), self.trace)
+            attack_with(self.g, p, self.index(p, unit_id))
         for unit_id in unit_ids:
-            fire_triggers(self.tab, self.compiled.par, self.compiled.w, self.ws, p, self.index(p, unit_id), On.ATTACK,
-                          self.trace)
+            fire_triggers(self.g, p, self.index(p, unit_id), On.ATTACK)
         self.ps[GAME, G_STEP] = Step.ATTACKERS
 
     def can_block(self, blocker_id: str, attacker_id: str) -> bool:
         d = 1 - int(self.ps[GAME, G_ACTIVE])
-        return bool(can_block(self.tab, self.cs, d, self.index(d, blocker_id), 1 - d, self.index(1 - d, attacker_id)))
+        return bool(can_block(self.g, d, self.index(d, blocker_id), 1 - d, self.index(1 - d, attacker_id)))
 
     def block(self, blocker_id: str, attacker_id: str) -> None:
         d = 1 - int(self.ps[GAME, G_ACTIVE])
         if not self.can_block(blocker_id, attacker_id):
             raise ValueError(f"{blocker_id} cannot block {attacker_id} now")
-        block_with(self.cs, self.ps, d, self.index(d, blocker_id), self.index(1 - d, attacker_id), self.trace)
+        block_with(self.g, d, self.index(d, blocker_id), self.index(1 - d, attacker_id))
         self.ps[GAME, G_STEP] = Step.BLOCKERS
 
     def damage(self) -> None:
         """Combat damage (rules F-22, F-23, F-34), then combat ends."""
-        combat_damage(self.tab, self.compiled.par, self.ws, self.trace)
+        combat_damage(self.g)
         self.ps[GAME, G_STEP] = Step.DAMAGE
-        end_combat(self.cs, self.ps)
+        end_combat(self.g)
 
     def window(self, step: str | None = None) -> None:
         if step is not None:
             self.ps[GAME, G_STEP] = STEPS[step]
-        window(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+        window(self.g)
 
     def main_phase(self) -> None:
-        main_phase(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+        main_phase(self.g)
 
     def combat(self) -> None:
-        combat(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+        combat(self.g)
 
     def start_turn(self) -> None:
-        start_turn(self.tab, self.compiled.par, self.ws, self.trace)
+        start_turn(self.g)
 
     def end_turn(self) -> None:
-        end_turn(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+        end_turn(self.g)
 
     def turn(self) -> None:
-        take_turn(self.tab, self.compiled.par, self.compiled.w, self.ws, self.trace)
+        take_turn(self.g)
 
     # -- reading the board -----------------------------------------------------------------------------
     def zone(self, side: int, card_id: str) -> str:
@@ -280,10 +279,10 @@ class Scenario:
         return bool(self.cs[side, self.index(side, card_id), CS_TAPPED])
 
     def atq(self, side: int, card_id: str) -> int:
-        return int(atq_of(self.tab, self.cs, side, self.index(side, card_id)))
+        return int(atq_of(self.g, side, self.index(side, card_id)))
 
     def res(self, side: int, card_id: str) -> int:
-        return int(res_of(self.tab, self.cs, side, self.index(side, card_id)))
+        return int(res_of(self.g, side, self.index(side, card_id)))
 
     def has_keyword(self, side: int, card_id: str, keyword: str) -> bool:
         return bool(self.tab[side, self.index(side, card_id), Field.KEYWORDS] & Keyword[keyword.upper()])
@@ -298,4 +297,4 @@ class Scenario:
 
     def events(self, lang: str = "en") -> list[str]:
         n = int(self.ps[GAME, G_TRACE_N])
-        return describe_events(self.compiled, np.zeros((1, 1)), self.trace[:n], lang)
+        return describe_events(self.compiled, np.zeros((1, 1)), self.g["tr"][:n], lang)

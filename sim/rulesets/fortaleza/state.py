@@ -1,18 +1,25 @@
-"""Per-game state of fortaleza: a few small integer arrays, cheap to copy for a lookahead agent.
+"""Per-game state of fortaleza, and the one record every kernel function takes.
 
-- `cs[side, card, CS_*]` (int32): each design's zone and its state on the field (tapped, damage,
+A game's arrays live side by side in one numpy record `g` (`GAME_DTYPE`), and every function of
+the game takes `g` instead of the arrays. numba passes a record as one pointer and an array as five
+words plus two per dimension, so a call that took the nine arrays pushed about eighty words and now
+pushes one; and the arrays read from a record have their shapes fixed in the type, so indexing
+them needs no loads of shapes or strides.
+
+- `g.cs[side, card, CS_*]` (int32): each design's zone and its state on the field (tapped, damage,
   Protección, boosts, combat role, equipment links). A card is in exactly one zone by construction:
   its zone is one number (card conservation, checked by `conservation_errors`).
-- `ps[row, PS_*]` (int64): rows 0 and 1 are the players (Fortaleza, lands, energy, deck order, and
+- `g.ps[row, PS_*]` (int64): rows 0 and 1 are the players (Fortaleza, lands, energy, deck order, and
   one bitmask per zone so a decision visits the five cards in hand rather than all fifty designs),
   row GAME holds the turn, the active player, the step, the chain depth and the trace cursor.
-- `ch[item, CH_*]` (int32): the chain (rule F-24), last in first out.
-- `rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
-- `cand`: an agent's candidate actions (scratch, no allocation).
+- `g.ch[item, CH_*]` (int32): the chain (rule F-24), last in first out.
+- `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
+- `g.cand`: an agent's candidate actions (scratch, no allocation).
+- `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
+- Constant tables the kernels read but never write, copied in once per workspace:
+  `g.tab[side, card, Field]`, `g.w[side, Weight]`, `g.par[Param]`.
 
 References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
-Constant tables the kernels read but never write: `tab[side, card, Field]`, `w[side, Weight]`,
-`par[Param]`.
 """
 
 from __future__ import annotations
@@ -21,9 +28,11 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import lowest_bit, move_card  # noqa: F401 (lowest_bit: the engine imports it from here)
-from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (the engine imports it here)
+from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
 from sim.core.rng import SIDE_STRIDE, stream_key
-from sim.rulesets.fortaleza.constants import MAX_CHAIN, N_DECK, N_DESIGNS, Field, Kind, Zone
+from sim.rulesets.fortaleza.constants import (
+    MAX_CHAIN, MAX_EVENTS, N_DECK, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, Field, Kind, Zone,
+)
 
 # cs[side, card, ...]
 CS_ZONE = 0
@@ -79,6 +88,7 @@ G_WINNER = 6  # 0, 1, or -1 for a draw
 G_END = 7
 G_FIRST = 8
 G_PASSES = 9  # consecutive passes in the current window (rule F-24)
+G_TRACED = 10  # 1 when this game writes its events to g.tr
 
 # ch[item, ...]: one item on the chain
 CH_SIDE = 0
@@ -96,6 +106,18 @@ N_STREAMS = 4
 
 MAX_CAND = 256  # candidate actions an agent weighs at one decision
 
+GAME_DTYPE = np.dtype([
+    ("tab", np.int32, (2, N_DESIGNS, N_FIELDS)),
+    ("par", np.int64, (N_PARAMS,)),
+    ("w", np.float64, (2, N_WEIGHTS)),
+    ("cs", np.int32, (2, N_DESIGNS, N_CS)),
+    ("ps", np.int64, (3, N_PS)),
+    ("rng", np.uint64, (N_STREAMS,)),
+    ("ch", np.int32, (MAX_CHAIN, N_CH)),
+    ("cand", np.int32, (MAX_CAND, 4)),
+    ("tr", np.int32, (MAX_EVENTS, 6)),
+], align=True)
+
 
 @njit(cache=True, _nrt=False, inline="always")
 def move(cs: np.ndarray, ps: np.ndarray, side: int, c: int, zone: int) -> None:
@@ -109,20 +131,28 @@ def in_zone(ps: np.ndarray, side: int, zone: int) -> np.int64:
     return ps[side, PS_ZONE_MASK + zone]
 
 
-def new_workspace() -> tuple:
-    """The arrays one thread reuses for every game it plays: (cs, ps, rng, ch, cand). Nothing more: numba
-    passes the tuple array by array, field by field, on every call that takes it."""
-    cs = np.zeros((2, N_DESIGNS, N_CS), np.int32)
-    ps = np.zeros((3, N_PS), np.int64)
-    rng = np.zeros(N_STREAMS, np.uint64)
-    ch = np.zeros((MAX_CHAIN, N_CH), np.int32)
-    cand = np.zeros((MAX_CAND, 4), np.int32)
-    return cs, ps, rng, ch, cand
+def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """The record one thread reuses for every game it plays (a one-element array of GAME_DTYPE; its
+    element is the `g` the kernels take), holding a copy of the config's constant tables."""
+    ws = np.zeros(1, GAME_DTYPE)
+    g = ws[0]
+    g["tab"][:] = tab
+    g["par"][:] = par
+    g["w"][:] = w
+    return ws
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
+    """Record one event when this game is traced: only the test is compiled into every caller."""
+    if g.ps[GAME, G_TRACED]:
+        write_event(g.tr, g.ps, player, code, a, b, c)
 
 
 @njit(cache=True, _nrt=False)
-def seed_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64) -> None:
+def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64) -> None:
     """Key every stream of one game from (run seed, unit, side, purpose)."""
+    rng = g.rng
     for side in range(2):
         rng[side * 2 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 1))
         rng[side * 2 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 3))
@@ -134,8 +164,9 @@ def is_unit_kind(kind: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def equipment_bonus(tab: np.ndarray, cs: np.ndarray, side: int, unit: int, field: int) -> int:
+def equipment_bonus(g: np.void, side: int, unit: int, field: int) -> int:
     """What the unit's weapon and armour add to one field (BONUS_ATQ, BONUS_RES or BONUS_KEYWORDS)."""
+    tab, cs = g.tab, g.cs
     weapon = cs[side, unit, CS_WEAPON]
     armour = cs[side, unit, CS_ARMOUR]
     if weapon == 0 and armour == 0:  # the common case: nothing carried
@@ -155,33 +186,34 @@ def equipment_bonus(tab: np.ndarray, cs: np.ndarray, side: int, unit: int, field
 
 
 @njit(cache=True, _nrt=False)
-def atq_of(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
+def atq_of(g: np.void, side: int, unit: int) -> int:
     """ATQ now: printed, plus equipment, plus this turn's boosts."""
-    return tab[side, unit, Field.ATQ] + cs[side, unit, CS_ATQ_BOOST] + equipment_bonus(tab, cs, side, unit, Field.BONUS_ATQ)
+    return g.tab[side, unit, Field.ATQ] + g.cs[side, unit, CS_ATQ_BOOST] + equipment_bonus(g, side, unit, Field.BONUS_ATQ)
 
 
 @njit(cache=True, _nrt=False)
-def res_of(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
+def res_of(g: np.void, side: int, unit: int) -> int:
     """RES now: printed, plus equipment, plus this turn's boosts."""
-    return tab[side, unit, Field.RES] + cs[side, unit, CS_RES_BOOST] + equipment_bonus(tab, cs, side, unit, Field.BONUS_RES)
+    return g.tab[side, unit, Field.RES] + g.cs[side, unit, CS_RES_BOOST] + equipment_bonus(g, side, unit, Field.BONUS_RES)
 
 
 @njit(cache=True, _nrt=False)
-def keywords_of(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
-    return tab[side, unit, Field.KEYWORDS] | equipment_bonus(tab, cs, side, unit, Field.BONUS_KEYWORDS)
+def keywords_of(g: np.void, side: int, unit: int) -> int:
+    return g.tab[side, unit, Field.KEYWORDS] | equipment_bonus(g, side, unit, Field.BONUS_KEYWORDS)
 
 
 @njit(cache=True, _nrt=False)
-def toughness_left(tab: np.ndarray, cs: np.ndarray, side: int, unit: int) -> int:
+def toughness_left(g: np.void, side: int, unit: int) -> int:
     """Damage that would destroy the unit now, its Protección included (rules F-22, F-35)."""
-    return res_of(tab, cs, side, unit) - cs[side, unit, CS_DAMAGE] + cs[side, unit, CS_PROT]
+    return res_of(g, side, unit) - g.cs[side, unit, CS_DAMAGE] + g.cs[side, unit, CS_PROT]
 
 
 @njit(cache=True, _nrt=False)
-def conservation_errors(cs: np.ndarray, ps: np.ndarray, tab: np.ndarray) -> int:
+def conservation_errors(g: np.void) -> int:
     """Invariant 3, card conservation, for the debug checks: each side's counts of hand, units and
     supports agree with the zones, the zone limits hold, and every link points at a card where it
     should be. Returns the number of problems found (0 in a sound state)."""
+    tab, cs, ps = g.tab, g.cs, g.ps
     problems = 0
     for side in range(2):
         hand = 0

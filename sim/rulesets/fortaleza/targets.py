@@ -27,8 +27,9 @@ def is_chosen(target: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def chosen_effect(tab: np.ndarray, side: int, c: int, on: int) -> int:
+def chosen_effect(g: np.void, side: int, c: int, on: int) -> int:
     """Index of the card's effect with trigger `on` that takes a chosen target, or -1."""
+    tab = g.tab
     for k in range(tab[side, c, Field.N_EFFECTS]):
         base = effect_base(k)
         if tab[side, c, base + E_ON] == on and is_chosen(tab[side, c, base + E_TARGET]):
@@ -37,7 +38,8 @@ def chosen_effect(tab: np.ndarray, side: int, c: int, on: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def has_trigger(tab: np.ndarray, side: int, c: int, on: int) -> bool:
+def has_trigger(g: np.void, side: int, c: int, on: int) -> bool:
+    tab = g.tab
     for k in range(tab[side, c, Field.N_EFFECTS]):
         if tab[side, c, effect_base(k) + E_ON] == on:
             return True
@@ -62,31 +64,33 @@ def target_pool(ps: np.ndarray, p: int, ts: int, target: int) -> np.int64:
 
 
 @njit(cache=True, _nrt=False)
-def responders_mask(tab: np.ndarray, side: int) -> np.int64:
+def responders_mask(g: np.void, side: int) -> np.int64:
     """The side's designs that could ever act in a response window: fast techniques (rule F-14),
     traps (F-15) and fast abilities (F-18). A window skips a player holding none of them."""
+    tab = g.tab
     mask = np.int64(0)
     for c in range(N_DESIGNS):
         kind = tab[side, c, Field.KIND]
         fast = tab[side, c, Field.FAST] != 0
-        if kind == Kind.TRAP or (kind == Kind.TECHNIQUE and fast) or (fast and has_trigger(tab, side, c, On.ACTIVATE)):
+        if kind == Kind.TRAP or (kind == Kind.TECHNIQUE and fast) or (fast and has_trigger(g, side, c, On.ACTIVATE)):
             mask |= np.int64(1) << np.int64(c)
     return mask
 
 
 @njit(cache=True, _nrt=False)
-def set_design_masks(tab: np.ndarray, ps: np.ndarray, side: int) -> None:
+def set_design_masks(g: np.void, side: int) -> None:
     """The side's per-design masks a window reads to skip a player who cannot answer now: the
     responders, those that answer from the hand (fast techniques, rule F-14; a trap answers only once
     set, F-15), and for each energy the responders whose answer costs no more (a technique's or
     trap's cost, an ability's activation cost, rules F-08, F-18). Also the designs with an activated
     ability (F-18): a main phase visits only those of its units."""
+    tab, ps = g.tab, g.ps
     activates = np.int64(0)
     for c in range(N_DESIGNS):
-        if has_trigger(tab, side, c, On.ACTIVATE):
+        if has_trigger(g, side, c, On.ACTIVATE):
             activates |= np.int64(1) << np.int64(c)
     ps[side, PS_ACTIVATES] = activates
-    responders = responders_mask(tab, side)
+    responders = responders_mask(g, side)
     ps[side, PS_RESPONDERS] = responders
     ps[side, PS_FAST_HAND] = np.int64(0)
     for e in range(MAX_ANSWER_ENERGY + 1):
@@ -115,8 +119,9 @@ def may_answer(ps: np.ndarray, p: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def legal_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, target: int, ts: int, tc: int) -> bool:
+def legal_target(g: np.void, p: int, target: int, ts: int, tc: int) -> bool:
     """May player p aim an effect of this target kind at card tc of side ts now?"""
+    tab, cs, ps = g.tab, g.cs, g.ps
     if tc < 0 or tc >= N_DESIGNS:
         return False
     z = cs[ts, tc, CS_ZONE]
@@ -139,7 +144,8 @@ def legal_target(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, target
 
 
 @njit(cache=True, _nrt=False)
-def condition_holds(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, c: int, cond: int) -> bool:
+def condition_holds(g: np.void, side: int, c: int, cond: int) -> bool:
+    tab, cs, ps = g.tab, g.cs, g.ps
     if cond == Cond.ANOTHER_SPIRIT:  # rule F-29
         units = in_zone(ps, side, Zone.UNIT)
         while units:

@@ -53,18 +53,17 @@ def test_greedy_wins_at_least_90_percent_against_random():
 
 def _decisions(s: Scenario, p: int) -> list:
     """Everything p's greedy agent would decide now: main action, response, attacks, blocks."""
-    tab, par, w, ws = s.tab, s.compiled.par, s.compiled.w, s.ws
     out = []
     for main in (True, False):
-        i = choose_action(tab, par, w, ws, p, main)
-        out.append(tuple(ws[4][i]) if i >= 0 else None)
+        i = choose_action(s.g, p, np.bool_(main))
+        out.append(tuple(s.cand[i]) if i >= 0 else None)
     for u in range(N_DESIGNS):
-        if can_attack(tab, s.cs, s.ps, p, u):
-            out.append(("attack", u, bool(wants_to_attack(tab, s.cs, s.ps, w, ws[2], p, u))))
+        if can_attack(s.g, p, u):
+            out.append(("attack", u, bool(wants_to_attack(s.g, p, u))))
     for a in range(N_DESIGNS):
         if s.cs[1 - p, a, CS_ZONE] == Zone.UNIT:
             s.cs[1 - p, a, 8] = 1  # suppose it attacks
-            out.append(("block", a, int(choose_blocker(tab, s.cs, s.ps, w, ws[2], p, a, False))))
+            out.append(("block", a, int(choose_blocker(s.g, p, a, False))))
             s.cs[1 - p, a, 8] = 0
     return out
 
@@ -103,7 +102,7 @@ def decisions_with_hidden_cards_shuffled(seed: int, games: int) -> bool:
     for g in range(games):
         s = Scenario.from_factions(FACTIONS[g % 3], FACTIONS[(g + 1) % 3], seed=seed + g)
         s.begin(active=0, step="start", turn=0)
-        setup_game(s.tab, s.compiled.par, s.compiled.w, s.ws, 0, s.trace)
+        setup_game(s.g, 0)
         for t in range(int(rng.integers(2, 14))):
             s.ps[GAME, G_ACTIVE] = t % 2
             s.ps[GAME, G_TURN] = t

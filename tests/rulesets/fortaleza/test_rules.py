@@ -148,7 +148,7 @@ def test_f06_both_fortalezas_at_zero_together_is_a_draw():
     s = Scenario.from_factions()
     s.ps[0, 0] = 0
     s.ps[1, 0] = -2
-    check_fortresses(s.ps, s.trace)
+    check_fortresses(s.g)
     assert s.over and s.winner == -1 and s.ps[GAME, G_END] == End.BOTH_ZERO
 
 
@@ -293,8 +293,8 @@ def test_f17_equipment_stays_when_its_bearer_dies_and_a_second_of_a_subtype_repl
     s.equip(0, "CH-040", "CH-001")
     assert s.atq(0, "CH-001") == 1 + 1 and s.res(0, "CH-001") == 5
     from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
-    damage_unit(s.tab, s.cs, s.ps, 0, s.index(0, "CH-001"), 9, s.trace)
-    remove_dead(s.tab, s.cs, s.ps, s.trace)
+    damage_unit(s.g, 0, s.index(0, "CH-001"), 9)
+    remove_dead(s.g)
     assert s.zone(0, "CH-001") == "discard"
     assert s.zone(0, "CH-041") == "support" and s.zone(0, "CH-040") == "support"
 
@@ -345,7 +345,7 @@ def test_f19_the_end_step_discards_to_seven_and_removes_damage_protection_and_bo
 def test_f20_a_unit_that_entered_this_turn_can_block_but_not_attack(s):
     from sim.rulesets.fortaleza.agents import can_attack
     s.put(0, "CH-001", new=True)
-    assert not can_attack(s.tab, s.cs, s.ps, 0, s.index(0, "CH-001"))
+    assert not can_attack(s.g, 0, s.index(0, "CH-001"))
     s.begin(active=1, step="main1")
     s.put(1, "JP-001")
     s.attack("JP-001")
@@ -523,8 +523,8 @@ def test_f31_veloz_attacks_the_turn_it_enters():
     from sim.rulesets.fortaleza.agents import can_attack
     s = Scenario.from_factions("japon", "china")
     s.put(0, "JP-003", "JP-002", new=True)  # Ninja de Iga has Veloz; Ronin Errante has not
-    assert can_attack(s.tab, s.cs, s.ps, 0, s.index(0, "JP-003"))
-    assert not can_attack(s.tab, s.cs, s.ps, 0, s.index(0, "JP-002"))
+    assert can_attack(s.g, 0, s.index(0, "JP-003"))
+    assert not can_attack(s.g, 0, s.index(0, "JP-002"))
 
 
 def test_f32_vigilancia_attacks_without_exhausting(s):
@@ -586,9 +586,9 @@ def test_f35_proteccion_prevents_the_next_n_damage_and_is_used_up(s):
     from sim.rulesets.fortaleza.effects import damage_unit
     s.put(0, "CH-008")  # 2/5
     s.cs[0, s.index(0, "CH-008"), 5] = 3
-    damage_unit(s.tab, s.cs, s.ps, 0, s.index(0, "CH-008"), 2, s.trace)
+    damage_unit(s.g, 0, s.index(0, "CH-008"), 2)
     assert s.damage_on(0, "CH-008") == 0 and s.protection(0, "CH-008") == 1
-    damage_unit(s.tab, s.cs, s.ps, 0, s.index(0, "CH-008"), 2, s.trace)
+    damage_unit(s.g, 0, s.index(0, "CH-008"), 2)
     assert s.damage_on(0, "CH-008") == 1 and s.protection(0, "CH-008") == 0
 
 
