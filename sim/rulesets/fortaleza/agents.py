@@ -24,11 +24,14 @@ from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_ENTERED, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME, MAX_CAND,
-    PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_RESPONDERS, PS_SUPPORTS,
+    PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_QUIET_IDLE, PS_RESPONDERS,
+    PS_SUPPORTS,
     PS_UNITS, ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
 )
-from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, has_trigger, legal_target, may_answer, target_pool
+from sim.rulesets.fortaleza.targets import (
+    answers_held, chosen_effect, effect_base, has_trigger, legal_target, may_answer, target_pool,
+)
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
 
@@ -386,6 +389,28 @@ def action_value(g: np.void, p: int, i: int) -> float:
     return value - 0.05 * cost
 
 
+@njit(cache=True, _nrt=False, inline="always")  # into choose_action
+def greedy_passes_quietly(g: np.void, p: int) -> bool:
+    """True when the greedy agent would surely pass in this response window, known without listing
+    and valuing its answers: the window is quiet (the chain empty, not the blockers step, so nothing
+    is aimed at anything), every answer p holds only protects or boosts (targets.quiet_idle, valued
+    at 0 or less by effect_value then), and no unit is at 0 toughness (the one case where a
+    Protección would be worth something with no threat)."""
+    ps = g.ps
+    if ps[GAME, G_DEPTH] != 0 or ps[GAME, G_STEP] == Step.BLOCKERS:
+        return False
+    if answers_held(ps, p) & ~ps[p, PS_QUIET_IDLE]:
+        return False
+    for side in range(2):
+        units = in_zone(ps, side, Zone.UNIT)
+        while units:
+            u = lowest_bit(units)
+            units &= units - 1
+            if toughness_left(g, side, u) <= 0:
+                return False
+    return True
+
+
 @njit(cache=True, _nrt=False)
 def choose_action(g: np.void, p: int, main: bool) -> int:
     """Index in ws's candidate list of the action player p takes now, or -1 to pass."""
@@ -393,6 +418,8 @@ def choose_action(g: np.void, p: int, main: bool) -> int:
     if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
         return -1
     if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
+        return -1
+    if not main and ps[p, PS_AGENT] != Agent.RANDOM and greedy_passes_quietly(g, p):
         return -1
     n = list_actions(g, p, main)
     if n == 0:

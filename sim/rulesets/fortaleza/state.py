@@ -74,7 +74,8 @@ PS_FAST_HAND = PS_RESPONDERS + 1  # of those, the ones that answer from the hand
 PS_ANSWER = PS_FAST_HAND + 1  # ps[p, PS_ANSWER + e]: responders whose answer costs at most e energy
 MAX_ANSWER_ENERGY = 6  # costs are 0-6 (cards.py); with more energy every responder can pay
 PS_ACTIVATES = PS_ANSWER + MAX_ANSWER_ENERGY + 1  # designs with an activated ability (rule F-18)
-N_PS = PS_ACTIVATES + 1
+PS_QUIET_IDLE = PS_ACTIVATES + 1  # responders the greedy agent never plays into a quiet window (agents.py)
+N_PS = PS_QUIET_IDLE + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here

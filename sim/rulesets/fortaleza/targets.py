@@ -6,10 +6,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.rulesets.fortaleza.constants import E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Field, Kind, On, Step, Tag, Target, Zone
+from sim.rulesets.fortaleza.constants import (
+    E_DO, E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Do, Field, Kind, On, Step, Tag, Target, Zone,
+)
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_RESPONDERS,
+    PS_FAST_HAND, PS_QUIET_IDLE, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -93,6 +95,7 @@ def set_design_masks(g: np.void, side: int) -> None:
     responders = responders_mask(g, side)
     ps[side, PS_RESPONDERS] = responders
     ps[side, PS_FAST_HAND] = np.int64(0)
+    ps[side, PS_QUIET_IDLE] = np.int64(0)
     for e in range(MAX_ANSWER_ENERGY + 1):
         ps[side, PS_ANSWER + e] = np.int64(0)
     m = responders
@@ -106,16 +109,49 @@ def set_design_masks(g: np.void, side: int) -> None:
         cost = tab[side, c, Field.COST] if kind == Kind.TECHNIQUE or kind == Kind.TRAP else tab[side, c, Field.ACTIVATE_COST]
         for e in range(max(cost, 0), MAX_ANSWER_ENERGY + 1):
             ps[side, PS_ANSWER + e] |= bit
+        if quiet_idle(g, side, c):
+            ps[side, PS_QUIET_IDLE] |= bit
+
+
+@njit(cache=True, _nrt=False)
+def quiet_idle(g: np.void, side: int, c: int) -> bool:
+    """True when every effect of this responder's answer only protects or boosts a unit (or protects
+    its own Fortaleza). In a quiet window (chain empty, not the blockers step) nothing is aimed at
+    anything, so the greedy agent values such an answer at 0 or less and never plays it, unless a
+    unit is already at 0 toughness (agents.greedy_passes_quietly checks that)."""
+    tab = g.tab
+    kind = tab[side, c, Field.KIND]
+    on = On.CAST if kind == Kind.TECHNIQUE or kind == Kind.TRAP else On.ACTIVATE
+    for k in range(tab[side, c, Field.N_EFFECTS]):
+        base = effect_base(k)
+        if tab[side, c, base + E_ON] != on:
+            continue
+        do = tab[side, c, base + E_DO]
+        target = tab[side, c, base + E_TARGET]
+        on_unit = (target == Target.SELF or target == Target.OWN_UNIT or target == Target.ANY_UNIT
+                   or target == Target.ENEMY_UNIT or target == Target.ENEMY_ATTACKER)
+        if do == Do.PROTECT and (on_unit or target == Target.OWN_FORTRESS):
+            continue
+        if (do == Do.BOOST_ATQ or do == Do.BOOST_RES) and on_unit:
+            continue
+        return False
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def answers_held(ps: np.ndarray, p: int) -> np.int64:
+    """The designs player p holds that could answer in a response window now and that p's energy can
+    pay (in hand, supports or units; list_actions decides the rest)."""
+    energy = ps[p, PS_ENERGY]
+    affordable = ps[p, PS_ANSWER + energy] if energy <= MAX_ANSWER_ENERGY else ps[p, PS_RESPONDERS]
+    held = (in_zone(ps, p, Zone.HAND) & ps[p, PS_FAST_HAND]) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+    return held & affordable
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def may_answer(ps: np.ndarray, p: int) -> bool:
-    """False when player p surely has no legal action in a response window now: nothing in hand,
-    supports or units that answers there and that p's energy can pay (list_actions decides the rest)."""
-    energy = ps[p, PS_ENERGY]
-    affordable = ps[p, PS_ANSWER + energy] if energy <= MAX_ANSWER_ENERGY else ps[p, PS_RESPONDERS]
-    held = (in_zone(ps, p, Zone.HAND) & ps[p, PS_FAST_HAND]) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
-    return (held & affordable) != 0
+    """False when player p surely has no legal action in a response window now."""
+    return answers_held(ps, p) != 0
 
 
 @njit(cache=True, _nrt=False)
