@@ -237,6 +237,21 @@ def chain_damage_to(g: np.void, side: int, u1: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def chain_aims_damage(g: np.void) -> bool:
+    """Whether any item on the chain carries damage that chain_damage_to would count, whoever it aims at."""
+    tab, ps, ch = g.tab, g.ps, g.ch
+    for i in range(ps[GAME, G_DEPTH]):
+        s = ch[i, CH_SIDE]
+        c = ch[i, CH_CARD]
+        for k in range(tab[s, c, Field.N_EFFECTS]):
+            base = effect_base(k)
+            ability = tab[s, c, base + E_ON] == On.ACTIVATE
+            if tab[s, c, base + E_DO] == Do.DAMAGE and (ch[i, CH_WHAT] == What.ABILITY) == ability:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def unblocked_damage_to(g: np.void, side: int) -> int:
     """Combat damage about to reach side's Fortaleza (after blocks)."""
     cs, ps = g.cs, g.ps
@@ -392,14 +407,14 @@ def action_value(g: np.void, p: int, i: int) -> float:
 @njit(cache=True, _nrt=False, inline="always")  # into choose_action
 def greedy_passes_quietly(g: np.void, p: int) -> bool:
     """True when the greedy agent would surely pass in this response window, known without listing
-    and valuing its answers: the window is quiet (the chain empty, not the blockers step, so nothing
-    is aimed at anything), every answer p holds only protects or boosts (targets.quiet_idle, valued
-    at 0 or less by effect_value then), and no unit is at 0 toughness (the one case where a
-    Protección would be worth something with no threat)."""
+    and valuing its answers: the window is quiet (not the blockers step, and no item on the chain
+    carries damage, so nothing is aimed at anything), every answer p holds only protects or boosts
+    (targets.quiet_idle, valued at 0 or less by effect_value then), and no unit is at 0 toughness
+    (the one case where a Protección would be worth something with no threat)."""
     ps = g.ps
-    if ps[GAME, G_DEPTH] != 0 or ps[GAME, G_STEP] == Step.BLOCKERS:
+    if ps[GAME, G_STEP] == Step.BLOCKERS or answers_held(ps, p) & ~ps[p, PS_QUIET_IDLE]:
         return False
-    if answers_held(ps, p) & ~ps[p, PS_QUIET_IDLE]:
+    if ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g):
         return False
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT)

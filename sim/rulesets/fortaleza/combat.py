@@ -42,15 +42,19 @@ def declare_attackers(g: np.void) -> int:
     """The active player's attackers (rules F-20, F-21, F-32). Returns how many attack."""
     cs, ps = g.cs, g.ps
     p = ps[GAME, G_ACTIVE]
-    all_in = ps[p, PS_AGENT] == Agent.GREEDY and lethal_swing(g, p)
     n = 0
     attackers = np.int64(0)
+    all_in = False
+    weighed = False  # lethal_swing is weighed once, at the first unit able to attack, before any attacks
     m = in_zone(ps, p, Zone.UNIT)
     while m:
         u = lowest_bit(m)
         m &= m - 1
         if not can_attack(g, p, u):
             continue
+        if not weighed:
+            all_in = ps[p, PS_AGENT] == Agent.GREEDY and lethal_swing(g, p)
+            weighed = True
         if all_in or wants_to_attack(g, p, u):
             attack_with(g, p, u)
             attackers |= np.int64(1) << u
