@@ -23,7 +23,8 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_ENTERED, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME, MAX_CAND,
+    CS_ENTERED, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME,
+    MAX_ANSWER_ENERGY, MAX_CAND, PS_PLAYABLE,
     PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_QUIET_IDLE, PS_RESPONDERS,
     PS_SUPPORTS,
     PS_UNITS, ST_AGENT, in_zone, lowest_bit,
@@ -137,7 +138,10 @@ def list_actions(g: np.void, p: int, main: bool) -> int:
     turn1 = ps[GAME, G_TURN] + 1
     # a unit adds a candidate only by its activated ability (rule F-18): the others are not visited
     activates = ps[p, PS_ACTIVATES]
-    ours = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | (in_zone(ps, p, Zone.UNIT) & activates)
+    hand = in_zone(ps, p, Zone.HAND)
+    if energy <= MAX_ANSWER_ENERGY:  # cards in hand that cost more than p has are not visited
+        hand &= ps[p, PS_PLAYABLE + energy]
+    ours = hand | in_zone(ps, p, Zone.SUPPORT) | (in_zone(ps, p, Zone.UNIT) & activates)
     if not main:
         ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
         if ours == 0:

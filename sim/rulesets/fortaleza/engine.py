@@ -21,6 +21,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, new_workspace
+from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.trace import describe_event_array
 from sim.run.spec import Experiment, side_label
 
@@ -44,8 +45,12 @@ class CompiledConfig:
     agents: np.ndarray = field(repr=False)
 
     def workspace(self) -> np.ndarray:
-        """A fresh game record for one thread (state.GAME_DTYPE), holding copies of this config's tables."""
-        return new_workspace(self.tab, self.par, self.w)
+        """A fresh game record for one thread (state.GAME_DTYPE), holding copies of this config's tables
+        and the per-design masks computed from them."""
+        ws = new_workspace(self.tab, self.par, self.w)
+        for side in range(2):
+            set_design_masks(ws[0], side)
+        return ws
 
     def hashes(self) -> dict[str, str]:
         return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}

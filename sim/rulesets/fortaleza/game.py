@@ -12,7 +12,6 @@ from sim.rulesets.fortaleza.combat import combat
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, End, Event, Field, Kind, Param, Seen, Step, Zone
 from sim.rulesets.fortaleza.effects import draw_or_lose, end_game
 from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_deck
-from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     PS_ORDER, in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
@@ -31,7 +30,6 @@ def setup_game(g: np.void, first: int) -> None:
     record(g, first, Event.START, first, 0, 0)
     for side in range(2):
         ps[side, PS_FORT] = par[Param.FORTALEZA]
-        set_design_masks(g, side)
         for c in range(N_DESIGNS):
             move(cs, ps, side, c, Zone.RESERVE if tab[side, c, Field.KIND] == Kind.LAND else Zone.DECK)
             if tab[side, c, Field.KIND] != Kind.LAND:

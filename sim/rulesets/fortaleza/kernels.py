@@ -15,18 +15,20 @@ from numba import njit
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Seen
 from sim.rulesets.fortaleza.game import play_game
 from sim.rulesets.fortaleza.state import (
-    CS_FLAGS, G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_FORT, PS_MULLIGAN, seed_streams,
+    CS_FLAGS, G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS, PS_FORT, PS_MULLIGAN,
+    seed_streams,
 )
 
 
 @njit(cache=True, _nrt=False)
 def reset(g: np.void, agents: np.ndarray) -> None:
-    """A clean state for the next game; the constant tables, the trace switch and cursor are kept."""
+    """A clean state for the next game; the constant tables, the per-design masks, the trace switch
+    and cursor are kept."""
     cs, ps = g.cs, g.ps
     traced = ps[GAME, G_TRACED]
     cursor = ps[GAME, G_TRACE_N]
     cs[:, :, :] = 0
-    ps[:, :] = 0
+    ps[:, :PS_DESIGN_MASKS] = 0
     ps[GAME, G_TRACED] = traced
     ps[GAME, G_TRACE_N] = cursor
     for side in range(2):

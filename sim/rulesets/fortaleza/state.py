@@ -69,13 +69,17 @@ PS_MULLIGAN = 10  # 1 when the opening hand was replaced (rule F-04)
 PS_TURNS = 11  # turns this player has begun
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
-PS_RESPONDERS = PS_ZONE_MASK + 8  # designs that could ever act in a response window (fast, traps, fast abilities)
+# from here on, per-design masks that depend only on the cards (targets.set_design_masks): set once per
+# workspace, kept by every reset
+PS_DESIGN_MASKS = PS_ZONE_MASK + 8
+PS_RESPONDERS = PS_DESIGN_MASKS  # designs that could ever act in a response window (fast, traps, fast abilities)
 PS_FAST_HAND = PS_RESPONDERS + 1  # of those, the ones that answer from the hand: fast techniques (rule F-14)
 PS_ANSWER = PS_FAST_HAND + 1  # ps[p, PS_ANSWER + e]: responders whose answer costs at most e energy
 MAX_ANSWER_ENERGY = 6  # costs are 0-6 (cards.py); with more energy every responder can pay
 PS_ACTIVATES = PS_ANSWER + MAX_ANSWER_ENERGY + 1  # designs with an activated ability (rule F-18)
 PS_QUIET_IDLE = PS_ACTIVATES + 1  # responders the greedy agent never plays into a quiet window (agents.py)
-N_PS = PS_QUIET_IDLE + 1
+PS_PLAYABLE = PS_QUIET_IDLE + 1  # ps[p, PS_PLAYABLE + e]: designs playable from the hand with e energy
+N_PS = PS_PLAYABLE + MAX_ANSWER_ENERGY + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here

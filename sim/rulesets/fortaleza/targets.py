@@ -11,7 +11,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_QUIET_IDLE, PS_RESPONDERS,
+    PS_FAST_HAND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -85,13 +85,20 @@ def set_design_masks(g: np.void, side: int) -> None:
     responders, those that answer from the hand (fast techniques, rule F-14; a trap answers only once
     set, F-15), and for each energy the responders whose answer costs no more (a technique's or
     trap's cost, an ability's activation cost, rules F-08, F-18). Also the designs with an activated
-    ability (F-18): a main phase visits only those of its units."""
+    ability (F-18): a main phase visits only those of its units; and for each energy the designs
+    worth visiting in the hand (those it pays for, and traps)."""
     tab, ps = g.tab, g.ps
     activates = np.int64(0)
     for c in range(N_DESIGNS):
         if has_trigger(g, side, c, On.ACTIVATE):
             activates |= np.int64(1) << np.int64(c)
     ps[side, PS_ACTIVATES] = activates
+    for e in range(MAX_ANSWER_ENERGY + 1):
+        playable = np.int64(0)
+        for c in range(N_DESIGNS):  # a trap is set for free (rule F-15); anything else is paid (F-08)
+            if tab[side, c, Field.KIND] == Kind.TRAP or tab[side, c, Field.COST] <= e:
+                playable |= np.int64(1) << np.int64(c)
+        ps[side, PS_PLAYABLE + e] = playable
     responders = responders_mask(g, side)
     ps[side, PS_RESPONDERS] = responders
     ps[side, PS_FAST_HAND] = np.int64(0)
