@@ -129,9 +129,11 @@ def _add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -
 
 
 @njit(cache=True, _nrt=False, inline="always")  # once per decision, into choose_action
-def list_actions(g: np.void, p: int, main: bool) -> int:
+def list_actions(g: np.void, p: int, main: bool, idle: np.int64) -> int:
     """Fill `cand` with player p's legal actions now. `main`: p's own main phase with the chain empty
-    (rules F-07, F-13, F-15, F-16); otherwise only what a response window allows (F-14, F-15, F-24)."""
+    (rules F-07, F-13, F-15, F-16); otherwise only what a response window allows (F-14, F-15, F-24).
+    `idle`: designs whose technique, trap or ability is left out (the greedy agent in a quiet window,
+    see quiet_window); 0 lists every legal action."""
     tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
     n = 0
     energy = ps[p, PS_ENERGY]
@@ -195,7 +197,7 @@ def list_actions(g: np.void, p: int, main: bool) -> int:
             if (can_attack(g, p, c)
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
                 targeted = Action.ACTIVATE
-        if targeted != Action.PASS:
+        if targeted != Action.PASS and not idle >> c & 1:
             n = _add_targeted(g, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST, targeted)
     return n
 
@@ -409,16 +411,13 @@ def action_value(g: np.void, p: int, i: int) -> float:
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into choose_action
-def greedy_passes_quietly(g: np.void, p: int) -> bool:
-    """True when the greedy agent would surely pass in this response window, known without listing
-    and valuing its answers: the window is quiet (not the blockers step, and no item on the chain
-    carries damage, so nothing is aimed at anything), every answer p holds only protects or boosts
-    (targets.quiet_idle, valued at 0 or less by effect_value then), and no unit is at 0 toughness
-    (the one case where a Protección would be worth something with no threat)."""
+def quiet_window(g: np.void) -> bool:
+    """Nothing is aimed at anything now: not the blockers step, no item on the chain carries damage,
+    and no unit is at 0 toughness. Then effect_value gives a technique, trap or ability that only
+    protects or boosts (targets.quiet_idle) 0 or less, below ACT_THRESHOLD: the greedy agent would
+    never choose one, so it need not list or value them."""
     ps = g.ps
-    if ps[GAME, G_STEP] == Step.BLOCKERS or answers_held(ps, p) & ~ps[p, PS_QUIET_IDLE]:
-        return False
-    if ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g):
+    if ps[GAME, G_STEP] == Step.BLOCKERS or (ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g)):
         return False
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT)
@@ -438,9 +437,13 @@ def choose_action(g: np.void, p: int, main: bool) -> int:
         return -1
     if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
         return -1
-    if not main and ps[p, PS_AGENT] != Agent.RANDOM and greedy_passes_quietly(g, p):
-        return -1
-    n = list_actions(g, p, main)
+    idle = np.int64(0)
+    held = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+    if ps[p, PS_AGENT] != Agent.RANDOM and held & ps[p, PS_QUIET_IDLE] and quiet_window(g):
+        idle = ps[p, PS_QUIET_IDLE]
+        if not main and answers_held(ps, p) & ~idle == 0:  # all p could answer with is idle
+            return -1
+    n = list_actions(g, p, main, idle)
     if n == 0:
         return -1
     if ps[p, PS_AGENT] == Agent.RANDOM:

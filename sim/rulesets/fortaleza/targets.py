@@ -93,6 +93,12 @@ def set_design_masks(g: np.void, side: int) -> None:
         if has_trigger(g, side, c, On.ACTIVATE):
             activates |= np.int64(1) << np.int64(c)
     ps[side, PS_ACTIVATES] = activates
+    idle = np.int64(0)
+    for c in range(N_DESIGNS):
+        kind = tab[side, c, Field.KIND]
+        if (kind == Kind.TECHNIQUE or kind == Kind.TRAP or activates >> c & 1) and quiet_idle(g, side, c):
+            idle |= np.int64(1) << np.int64(c)
+    ps[side, PS_QUIET_IDLE] = idle
     for e in range(MAX_ANSWER_ENERGY + 1):
         playable = np.int64(0)
         for c in range(N_DESIGNS):  # a trap is set for free (rule F-15); anything else is paid (F-08)
@@ -102,7 +108,6 @@ def set_design_masks(g: np.void, side: int) -> None:
     responders = responders_mask(g, side)
     ps[side, PS_RESPONDERS] = responders
     ps[side, PS_FAST_HAND] = np.int64(0)
-    ps[side, PS_QUIET_IDLE] = np.int64(0)
     for e in range(MAX_ANSWER_ENERGY + 1):
         ps[side, PS_ANSWER + e] = np.int64(0)
     m = responders
@@ -116,16 +121,13 @@ def set_design_masks(g: np.void, side: int) -> None:
         cost = tab[side, c, Field.COST] if kind == Kind.TECHNIQUE or kind == Kind.TRAP else tab[side, c, Field.ACTIVATE_COST]
         for e in range(max(cost, 0), MAX_ANSWER_ENERGY + 1):
             ps[side, PS_ANSWER + e] |= bit
-        if quiet_idle(g, side, c):
-            ps[side, PS_QUIET_IDLE] |= bit
 
 
 @njit(cache=True, _nrt=False)
 def quiet_idle(g: np.void, side: int, c: int) -> bool:
-    """True when every effect of this responder's answer only protects or boosts a unit (or protects
-    its own Fortaleza). In a quiet window (chain empty, not the blockers step) nothing is aimed at
-    anything, so the greedy agent values such an answer at 0 or less and never plays it, unless a
-    unit is already at 0 toughness (agents.greedy_passes_quietly checks that)."""
+    """True when every effect of this technique's, trap's or ability's action only protects or boosts
+    a unit (or protects its own Fortaleza): in a quiet window the greedy agent values it at 0 or
+    less and never plays it (agents.quiet_window)."""
     tab = g.tab
     kind = tab[side, c, Field.KIND]
     on = On.CAST if kind == Kind.TECHNIQUE or kind == Kind.TRAP else On.ACTIVATE
