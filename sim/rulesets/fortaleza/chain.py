@@ -19,7 +19,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.effects import apply_effect, check_fortresses, fire_triggers
 from sim.rulesets.fortaleza.field import controls_name, place_land
 from sim.rulesets.fortaleza.state import (
-    move,
+    move, refresh_equipment,
     CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_ENTERED, CS_FLAGS,
     CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_ENERGY, PS_HAND,
     PS_SUPPORTS, PS_UNITS, record,
@@ -106,6 +106,9 @@ def _attach(g: np.void, side: int, e: int, u: int) -> None:
         cs[side, previous, CS_BEARER] = 0
     cs[side, u, slot] = e + 1
     cs[side, e, CS_BEARER] = u + 1
+    if old_bearer >= 0:
+        refresh_equipment(g, side, old_bearer)
+    refresh_equipment(g, side, u)
 
 
 @njit(cache=True, _nrt=False)

@@ -14,7 +14,7 @@ from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Event, Field, Ki
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
     PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, in_zone,
-    lowest_bit, move, record,
+    lowest_bit, move, record, refresh_equipment,
 )
 
 
@@ -112,6 +112,7 @@ def leave_field(g: np.void, side: int, c: int) -> None:
                 cs[side, bearer, CS_WEAPON] = 0
             if cs[side, bearer, CS_ARMOUR] == c + 1:
                 cs[side, bearer, CS_ARMOUR] = 0
+            refresh_equipment(g, side, bearer)
     move(cs, ps, side, c, Zone.DISCARD)
     cs[side, c, CS_ATTACKING] = 0
     clear_field_state(g, side, c)

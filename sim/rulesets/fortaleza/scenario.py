@@ -32,7 +32,7 @@ from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_ENTERED, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
     G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
-    PS_UNITS, PS_ZONE_MASK, atq_of, res_of, seed_streams,
+    PS_UNITS, PS_ZONE_MASK, atq_of, refresh_equipment, res_of, seed_streams,
 )
 from sim.run.spec import load_spec_dict
 
@@ -102,6 +102,9 @@ class Scenario:
         for zone in range(int(Zone.CHAIN) + 1):
             self.ps[side, PS_ZONE_MASK + zone] = sum(1 << c for c in range(N_DESIGNS) if zones[c] == zone)
         set_design_masks(self.g, side)
+        for c in range(N_DESIGNS):  # a changed card may be equipment someone carries
+            if zones[c] == Zone.UNIT:
+                refresh_equipment(self.g, side, c)
         self.ps[side, PS_HAND] = int((zones == Zone.HAND).sum())
         self.ps[side, PS_UNITS] = int((zones == Zone.UNIT).sum())
         self.ps[side, PS_SUPPORTS] = int((zones == Zone.SUPPORT).sum())

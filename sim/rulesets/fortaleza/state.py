@@ -52,7 +52,12 @@ CS_ARMOUR = 13
 CS_BEARER = 14  # for equipment: the unit carrying it, + 1
 CS_SET_TURN = 15  # for traps: turn + 1 when set face down (rule F-15)
 CS_PENDING = 16  # combat damage about to be dealt to it (rule F-22: simultaneous)
-N_CS = 17
+# what the unit's weapon and armour add (rule F-17), kept by refresh_equipment whenever a link changes,
+# so reading a unit's ATQ, RES or keywords needs no walk to its equipment
+CS_EQUIP_ATQ = 17
+CS_EQUIP_RES = 18
+CS_EQUIP_KEYWORDS = 19
+N_CS = 20
 
 # ps[player, ...]
 PS_FORT = 0  # Fortaleza (rule F-04)
@@ -169,42 +174,39 @@ def is_unit_kind(kind: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def equipment_bonus(g: np.void, side: int, unit: int, field: int) -> int:
-    """What the unit's weapon and armour add to one field (BONUS_ATQ, BONUS_RES or BONUS_KEYWORDS)."""
+def refresh_equipment(g: np.void, side: int, unit: int) -> None:
+    """Work out again what the unit's weapon and armour add (rule F-17): called wherever one of its
+    equipment links changes (chain._attach, field.leave_field, a scenario's hand-made change)."""
     tab, cs = g.tab, g.cs
-    weapon = cs[side, unit, CS_WEAPON]
-    armour = cs[side, unit, CS_ARMOUR]
-    if weapon == 0 and armour == 0:  # the common case: nothing carried
-        return 0
-    total = 0
-    if field == Field.BONUS_KEYWORDS:
-        if weapon:
-            total |= tab[side, weapon - 1, field]
-        if armour:
-            total |= tab[side, armour - 1, field]
-        return total
-    if weapon:
-        total += tab[side, weapon - 1, field]
-    if armour:
-        total += tab[side, armour - 1, field]
-    return total
+    atq = 0
+    res = 0
+    keywords = 0
+    for slot in (CS_WEAPON, CS_ARMOUR):
+        e = cs[side, unit, slot] - 1
+        if e >= 0:
+            atq += tab[side, e, Field.BONUS_ATQ]
+            res += tab[side, e, Field.BONUS_RES]
+            keywords |= tab[side, e, Field.BONUS_KEYWORDS]
+    cs[side, unit, CS_EQUIP_ATQ] = atq
+    cs[side, unit, CS_EQUIP_RES] = res
+    cs[side, unit, CS_EQUIP_KEYWORDS] = keywords
 
 
 @njit(cache=True, _nrt=False)
 def atq_of(g: np.void, side: int, unit: int) -> int:
     """ATQ now: printed, plus equipment, plus this turn's boosts."""
-    return g.tab[side, unit, Field.ATQ] + g.cs[side, unit, CS_ATQ_BOOST] + equipment_bonus(g, side, unit, Field.BONUS_ATQ)
+    return g.tab[side, unit, Field.ATQ] + g.cs[side, unit, CS_ATQ_BOOST] + g.cs[side, unit, CS_EQUIP_ATQ]
 
 
 @njit(cache=True, _nrt=False)
 def res_of(g: np.void, side: int, unit: int) -> int:
     """RES now: printed, plus equipment, plus this turn's boosts."""
-    return g.tab[side, unit, Field.RES] + g.cs[side, unit, CS_RES_BOOST] + equipment_bonus(g, side, unit, Field.BONUS_RES)
+    return g.tab[side, unit, Field.RES] + g.cs[side, unit, CS_RES_BOOST] + g.cs[side, unit, CS_EQUIP_RES]
 
 
 @njit(cache=True, _nrt=False)
 def keywords_of(g: np.void, side: int, unit: int) -> int:
-    return g.tab[side, unit, Field.KEYWORDS] | equipment_bonus(g, side, unit, Field.BONUS_KEYWORDS)
+    return g.tab[side, unit, Field.KEYWORDS] | g.cs[side, unit, CS_EQUIP_KEYWORDS]
 
 
 @njit(cache=True, _nrt=False)
@@ -216,8 +218,9 @@ def toughness_left(g: np.void, side: int, unit: int) -> int:
 @njit(cache=True, _nrt=False)
 def conservation_errors(g: np.void) -> int:
     """Invariant 3, card conservation, for the debug checks: each side's counts of hand, units and
-    supports agree with the zones, the zone limits hold, and every link points at a card where it
-    should be. Returns the number of problems found (0 in a sound state)."""
+    supports agree with the zones, the zone limits hold, every link points at a card where it
+    should be, and each unit's kept equipment bonuses match its weapon and armour. Returns the
+    number of problems found (0 in a sound state)."""
     tab, cs, ps = g.tab, g.cs, g.ps
     problems = 0
     for side in range(2):
@@ -232,6 +235,18 @@ def conservation_errors(g: np.void) -> int:
             elif z == Zone.UNIT:
                 units += 1
                 if not is_unit_kind(tab[side, c, Field.KIND]):
+                    problems += 1
+                atq = 0
+                res = 0
+                keywords = 0
+                for slot in (CS_WEAPON, CS_ARMOUR):
+                    e = cs[side, c, slot] - 1
+                    if e >= 0:
+                        atq += tab[side, e, Field.BONUS_ATQ]
+                        res += tab[side, e, Field.BONUS_RES]
+                        keywords |= tab[side, e, Field.BONUS_KEYWORDS]
+                if (atq != cs[side, c, CS_EQUIP_ATQ] or res != cs[side, c, CS_EQUIP_RES]
+                        or keywords != cs[side, c, CS_EQUIP_KEYWORDS]):
                     problems += 1
             elif z == Zone.SUPPORT:
                 supports += 1
