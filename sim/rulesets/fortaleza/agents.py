@@ -288,9 +288,7 @@ def rescue_value(g: np.void, p: int, ts: int, tc: int, n: int) -> float:
 
 @njit(cache=True, _nrt=False, inline="always")  # into the candidate loops of choose_action, choose_target
 def effect_value(g: np.void, p: int, c: int, k: int, ts: int, tc: int) -> float:
-    """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now. (The agent
-    functions take the few arrays they read, not the workspace tuple: numba passes every array of a
-    tuple field by field on each call, and these run for every candidate.)"""
+    """What effect k of p's card c, aimed at (ts, tc), is worth to p's greedy agent now."""
     tab, par, w, cs, ps = g.tab, g.par, g.w, g.cs, g.ps
     base = effect_base(k)
     do = tab[p, c, base + E_DO]
@@ -431,7 +429,7 @@ def quiet_window(g: np.void) -> bool:
 
 @njit(cache=True, _nrt=False)
 def choose_action(g: np.void, p: int, main: bool) -> int:
-    """Index in ws's candidate list of the action player p takes now, or -1 to pass."""
+    """Index in the candidate list g.cand of the action player p takes now, or -1 to pass."""
     ps, rng = g.ps, g.rng
     if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
         return -1
