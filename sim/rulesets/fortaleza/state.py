@@ -173,10 +173,9 @@ def is_unit_kind(kind: int) -> bool:
     return kind == Kind.CHARACTER or kind == Kind.CREATURE
 
 
-@njit(cache=True, _nrt=False)
-def refresh_equipment(g: np.void, side: int, unit: int) -> None:
-    """Work out again what the unit's weapon and armour add (rule F-17): called wherever one of its
-    equipment links changes (chain._attach, field.leave_field, a scenario's hand-made change)."""
+@njit(cache=True, _nrt=False, inline="always")
+def equipment_totals(g: np.void, side: int, unit: int) -> tuple[int, int, int]:
+    """(ATQ, RES, keywords) that the unit's weapon and armour add (rule F-17), from its links."""
     tab, cs = g.tab, g.cs
     atq = 0
     res = 0
@@ -187,6 +186,15 @@ def refresh_equipment(g: np.void, side: int, unit: int) -> None:
             atq += tab[side, e, Field.BONUS_ATQ]
             res += tab[side, e, Field.BONUS_RES]
             keywords |= tab[side, e, Field.BONUS_KEYWORDS]
+    return atq, res, keywords
+
+
+@njit(cache=True, _nrt=False)
+def refresh_equipment(g: np.void, side: int, unit: int) -> None:
+    """Work out again what the unit's weapon and armour add: called wherever one of its equipment
+    links changes (chain._attach, field.leave_field, a scenario's hand-made change)."""
+    cs = g.cs
+    atq, res, keywords = equipment_totals(g, side, unit)
     cs[side, unit, CS_EQUIP_ATQ] = atq
     cs[side, unit, CS_EQUIP_RES] = res
     cs[side, unit, CS_EQUIP_KEYWORDS] = keywords
@@ -236,15 +244,7 @@ def conservation_errors(g: np.void) -> int:
                 units += 1
                 if not is_unit_kind(tab[side, c, Field.KIND]):
                     problems += 1
-                atq = 0
-                res = 0
-                keywords = 0
-                for slot in (CS_WEAPON, CS_ARMOUR):
-                    e = cs[side, c, slot] - 1
-                    if e >= 0:
-                        atq += tab[side, e, Field.BONUS_ATQ]
-                        res += tab[side, e, Field.BONUS_RES]
-                        keywords |= tab[side, e, Field.BONUS_KEYWORDS]
+                atq, res, keywords = equipment_totals(g, side, c)
                 if (atq != cs[side, c, CS_EQUIP_ATQ] or res != cs[side, c, CS_EQUIP_RES]
                         or keywords != cs[side, c, CS_EQUIP_KEYWORDS]):
                     problems += 1
