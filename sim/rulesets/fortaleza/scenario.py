@@ -32,7 +32,7 @@ from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_ENTERED, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
     G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
-    PS_UNITS, PS_ZONE_MASK, atq_of, refresh_equipment, res_of, seed_streams,
+    PS_UNITS, PS_ZONE_MASK, atq_of, keywords_of, refresh_equipment, res_of, seed_streams,
 )
 from sim.run.spec import load_spec_dict
 
@@ -288,7 +288,12 @@ class Scenario:
         return int(res_of(self.g, side, self.index(side, card_id)))
 
     def has_keyword(self, side: int, card_id: str, keyword: str) -> bool:
+        """Printed on the card (rules F-31 to F-36)."""
         return bool(self.tab[side, self.index(side, card_id), Field.KEYWORDS] & Keyword[keyword.upper()])
+
+    def has_keyword_now(self, side: int, card_id: str, keyword: str) -> bool:
+        """Printed or given by the unit's equipment (rule F-17)."""
+        return bool(keywords_of(self.g, side, self.index(side, card_id)) & Keyword[keyword.upper()])
 
     @property
     def over(self) -> bool:

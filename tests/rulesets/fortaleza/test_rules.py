@@ -80,6 +80,22 @@ def test_f03_sabotaje_destroys_an_opposing_artifact_only_when_one_is_in_play(s):
     assert s.energy(0) == 1  # Sabotaje cost 1
 
 
+def test_f03_sabotaje_on_carried_equipment_takes_its_bonus_off_the_bearer(s):
+    # rules F-03 and F-17: the bearer's ATQ, RES and keywords follow its equipment as it comes and goes
+    s.put(1, "JP-002")  # 3/2
+    s.put(1, "JP-041", "JP-043", zone="support")  # a weapon (+1 ATQ, Alcance) and an armour (+2 RES, Vigilancia)
+    s.equip(1, "JP-041", "JP-002")
+    s.equip(1, "JP-043", "JP-002")
+    assert (s.atq(1, "JP-002"), s.res(1, "JP-002")) == (3 + 1, 2 + 2)
+    assert s.has_keyword_now(1, "JP-002", "alcance") and s.has_keyword_now(1, "JP-002", "vigilancia")
+    s.put(0, "CH-037", zone="support")
+    s.lands(0, 1)
+    s.play(0, "CH-037", target=(1, "JP-041"), action="trap", respond=False)
+    assert s.zone(1, "JP-041") == "discard"
+    assert (s.atq(1, "JP-002"), s.res(1, "JP-002")) == (3, 2 + 2)
+    assert not s.has_keyword_now(1, "JP-002", "alcance") and s.has_keyword_now(1, "JP-002", "vigilancia")
+
+
 def test_f03_emboscada_hits_an_attacker_after_attackers_are_declared_and_before_damage(s):
     s.begin(active=1, step="main1")
     s.put(1, "JP-007")  # 4/3
@@ -289,6 +305,7 @@ def test_f17_equipment_stays_when_its_bearer_dies_and_a_second_of_a_subtype_repl
     s.equip(0, "CH-041", "CH-001")
     assert s.res(0, "CH-001") == 2 + 3  # Escudo replaced Armadura de Terracota
     s.equip(0, "CH-039", "CH-003")
+    assert s.res(0, "CH-003") == 2 + 2 and s.res(0, "CH-001") == 2 + 3  # CH-001 keeps only Escudo
     s.put(0, "CH-040", zone="support")  # a weapon goes beside an armour
     s.equip(0, "CH-040", "CH-001")
     assert s.atq(0, "CH-001") == 1 + 1 and s.res(0, "CH-001") == 5
