@@ -7,11 +7,15 @@ import pytest
 
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.fortaleza import play_chunk
-from sim.rulesets.fortaleza.agents import can_attack, choose_action, choose_blocker, wants_to_attack
-from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Zone
+from sim.rulesets.fortaleza.agents import (
+    ACT_THRESHOLD, action_value, can_attack, choose_action, choose_blocker, list_actions, wants_to_attack,
+)
+from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.scenario import Scenario
-from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_ZONE, G_ACTIVE, G_OVER, G_TURN, GAME, PS_ORDER, PS_TOP
+from sim.rulesets.fortaleza.state import (
+    CS_SET_TURN, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_LANDS, PS_ORDER, PS_TOP,
+)
 
 from .conftest import SEED, make_config
 
@@ -122,3 +126,47 @@ def decisions_with_hidden_cards_shuffled(seed: int, games: int) -> bool:
 
 def test_agents_never_read_the_opponents_hand_deck_or_face_down_traps():
     assert decisions_with_hidden_cards_shuffled(seed=11, games=60)
+
+
+def _choice_from_every_candidate(s: Scenario, p: int, main: bool) -> tuple | None:
+    """The greedy choice worked out the long way: list every legal action, value each, take the
+    first of the highest values above the threshold."""
+    n = list_actions(s.g, p, np.bool_(main), np.int64(0))
+    best, best_value = None, ACT_THRESHOLD
+    for i in range(n):
+        v = action_value(s.g, p, i)
+        if v > best_value:
+            best, best_value = tuple(s.cand[i]), v
+    return best
+
+
+def test_greedy_choices_are_the_same_as_valuing_every_candidate():
+    """The greedy agent leaves out of its list what it would value at 0 or less (quiet windows,
+    agents.quiet_window); across game states, steps and both players it still makes the choice that
+    valuing every legal action makes."""
+    rng = np.random.default_rng(5)
+    compared = chosen = 0
+    for g in range(45):
+        s = Scenario.from_factions(FACTIONS[g % 3], FACTIONS[(g + 2) % 3], seed=100 + g)
+        s.begin(active=0, step="start", turn=0)
+        setup_game(s.g, 0)
+        for t in range(int(rng.integers(3, 16))):
+            s.ps[GAME, G_ACTIVE] = t % 2
+            s.ps[GAME, G_TURN] = t
+            s.turn()
+            if s.ps[GAME, G_OVER]:
+                break
+        if s.ps[GAME, G_OVER]:
+            continue
+        for side in (0, 1):  # untapped lands, as at the start of a turn: more of the hand is playable
+            s.ps[side, PS_ENERGY] = s.ps[side, PS_LANDS]
+        for step in (Step.MAIN1, Step.BEGIN_COMBAT, Step.ATTACKERS, Step.BLOCKERS, Step.DAMAGE, Step.END):
+            s.ps[GAME, G_STEP] = step
+            for p in (0, 1):
+                for main in ((True, False) if step == Step.MAIN1 else (False,)):
+                    expected = _choice_from_every_candidate(s, p, main)
+                    i = choose_action(s.g, p, np.bool_(main))
+                    assert (tuple(s.cand[i]) if i >= 0 else None) == expected, (g, step, p, main)
+                    compared += 1
+                    chosen += expected is not None
+    assert compared > 500 and chosen > 60, (compared, chosen)
