@@ -98,22 +98,28 @@ def _shuffle_hidden(s: Scenario, opp: int, rng: np.random.Generator) -> None:
     s._recount(opp)
 
 
+def greedy_game_part_way(a: str, b: str, seed: int, turns: int) -> Scenario | None:
+    """A greedy game of a against b played for `turns` turns, or None when it ended before."""
+    s = Scenario.from_factions(a, b, seed=seed)
+    s.begin(active=0, step="start", turn=0)
+    setup_game(s.g, 0)
+    for t in range(turns):
+        s.ps[GAME, G_ACTIVE] = t % 2
+        s.ps[GAME, G_TURN] = t
+        s.turn()
+        if s.ps[GAME, G_OVER]:
+            return None
+    return s
+
+
 def decisions_with_hidden_cards_shuffled(seed: int, games: int) -> bool:
     """Invariant 5: play greedy games part way, then check every decision of the player to move is
     unchanged when the opponent's hidden cards are reshuffled."""
     rng = np.random.default_rng(seed)
     checked = 0
     for g in range(games):
-        s = Scenario.from_factions(FACTIONS[g % 3], FACTIONS[(g + 1) % 3], seed=seed + g)
-        s.begin(active=0, step="start", turn=0)
-        setup_game(s.g, 0)
-        for t in range(int(rng.integers(2, 14))):
-            s.ps[GAME, G_ACTIVE] = t % 2
-            s.ps[GAME, G_TURN] = t
-            s.turn()
-            if s.ps[GAME, G_OVER]:
-                break
-        if s.ps[GAME, G_OVER]:
+        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + 1) % 3], seed + g, int(rng.integers(2, 14)))
+        if s is None:
             continue
         p = int(s.ps[GAME, G_ACTIVE])
         before = _decisions(s, p)
@@ -147,16 +153,8 @@ def test_greedy_choices_are_the_same_as_valuing_every_candidate():
     rng = np.random.default_rng(5)
     compared = chosen = 0
     for g in range(45):
-        s = Scenario.from_factions(FACTIONS[g % 3], FACTIONS[(g + 2) % 3], seed=100 + g)
-        s.begin(active=0, step="start", turn=0)
-        setup_game(s.g, 0)
-        for t in range(int(rng.integers(3, 16))):
-            s.ps[GAME, G_ACTIVE] = t % 2
-            s.ps[GAME, G_TURN] = t
-            s.turn()
-            if s.ps[GAME, G_OVER]:
-                break
-        if s.ps[GAME, G_OVER]:
+        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + 2) % 3], 100 + g, int(rng.integers(3, 16)))
+        if s is None:
             continue
         for side in (0, 1):  # untapped lands, as at the start of a turn: more of the hand is playable
             s.ps[side, PS_ENERGY] = s.ps[side, PS_LANDS]
