@@ -24,10 +24,8 @@ from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_ENTERED, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME,
-    MAX_ANSWER_ENERGY, MAX_CAND, PS_PLAYABLE,
-    PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_QUIET_IDLE, PS_RESPONDERS,
-    PS_SUPPORTS,
-    PS_UNITS, ST_AGENT, in_zone, lowest_bit,
+    MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS,
+    PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import (
@@ -217,6 +215,13 @@ def combat_damage_to(g: np.void, side: int, u: int) -> int:
     return 0
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def damages_on_resolve(tab: np.ndarray, s: int, c: int, base: int, what: int) -> bool:
+    """The effect at `base` of side s's card c deals damage when a chain item `what` of that card
+    resolves (an ability's `activar` effects, a played card's others)."""
+    return tab[s, c, base + E_DO] == Do.DAMAGE and (what == What.ABILITY) == (tab[s, c, base + E_ON] == On.ACTIVATE)
+
+
 @njit(cache=True, _nrt=False)
 def chain_damage_to(g: np.void, side: int, u1: int) -> int:
     """Damage the opposing items on the chain aim at unit u1 - 1 of `side` (u1 = 0: its Fortaleza)."""
@@ -229,10 +234,7 @@ def chain_damage_to(g: np.void, side: int, u1: int) -> int:
         c = ch[i, CH_CARD]
         for k in range(tab[s, c, Field.N_EFFECTS]):
             base = effect_base(k)
-            if tab[s, c, base + E_DO] != Do.DAMAGE:
-                continue
-            on = tab[s, c, base + E_ON]
-            if (ch[i, CH_WHAT] == What.ABILITY) != (on == On.ACTIVATE):
+            if not damages_on_resolve(tab, s, c, base, ch[i, CH_WHAT]):
                 continue
             t = tab[s, c, base + E_TARGET]
             if u1 == 0 and t == Target.ENEMY_FORTRESS:
@@ -250,9 +252,7 @@ def chain_aims_damage(g: np.void) -> bool:
         s = ch[i, CH_SIDE]
         c = ch[i, CH_CARD]
         for k in range(tab[s, c, Field.N_EFFECTS]):
-            base = effect_base(k)
-            ability = tab[s, c, base + E_ON] == On.ACTIVATE
-            if tab[s, c, base + E_DO] == Do.DAMAGE and (ch[i, CH_WHAT] == What.ABILITY) == ability:
+            if damages_on_resolve(tab, s, c, effect_base(k), ch[i, CH_WHAT]):
                 return True
     return False
 

@@ -85,8 +85,10 @@ def set_design_masks(g: np.void, side: int) -> None:
     responders, those that answer from the hand (fast techniques, rule F-14; a trap answers only once
     set, F-15), and for each energy the responders whose answer costs no more (a technique's or
     trap's cost, an ability's activation cost, rules F-08, F-18). Also the designs with an activated
-    ability (F-18): a main phase visits only those of its units; and for each energy the designs
-    worth visiting in the hand (those it pays for, and traps)."""
+    ability (F-18): a main phase visits only those of its units; for each energy the designs worth
+    visiting in the hand (those it pays for, and traps); and the techniques, traps and abilities
+    that only protect or boost (quiet_idle), which the greedy agent leaves out in a quiet window.
+    They depend only on the cards: set once per workspace (and by a scenario that changes a card)."""
     tab, ps = g.tab, g.ps
     activates = np.int64(0)
     for c in range(N_DESIGNS):
