@@ -1,0 +1,95 @@
+"""Digests of what the shipped experiments play, to show a refactor kept every game as it was.
+
+For each spec in experiments/ (or the ones named), every config plays its first `--units` units at the
+spec's seed in this process, and three SHA-256 digests are taken: the kernel's record rows (every
+game), its card counters, and the traces of the first `--traces` units. Rows and traces are the games
+themselves; counters are what card impact reads.
+
+    python scripts/result_digests.py --write before.json        # before the change
+    python scripts/result_digests.py --check before.json        # after: exit 1 on any difference
+
+A change meant to change games bumps the ruleset's version (rules.md, version history); --check says
+which spec, config and digest moved, so the note can say why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from sim.run.plan import make_plan
+from sim.run.spec import load_spec
+
+EXPERIMENTS = Path(__file__).resolve().parents[1] / "experiments"
+
+
+def _sha(*arrays: np.ndarray) -> str:
+    digest = hashlib.sha256()
+    for array in arrays:
+        digest.update(str(array.shape).encode())
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()[:20]
+
+
+def spec_digests(path: Path, units: int, traces: int) -> dict[str, dict[str, str]]:
+    """config id -> {rows, counters, traces} digests of the spec's first `units` units per config."""
+    experiment = load_spec(path, games=units)
+    plan = make_plan(experiment)
+    out: dict[str, dict[str, str]] = {}
+    for config_id, compiled in plan.configs.items():
+        rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, 0, units, threads=1)
+        events = [np.concatenate(plan.ruleset.trace_unit(compiled, plan.seed, u), axis=None) for u in range(traces)]
+        out[config_id] = {"rows": _sha(rows), "counters": _sha(counters), "traces": _sha(*events)}
+    return out
+
+
+def all_digests(paths: list[Path], units: int, traces: int) -> dict[str, dict]:
+    return {"units": units, "traces": traces,
+            "specs": {p.name: spec_digests(p, units, traces) for p in sorted(paths)}}
+
+
+def differences(old: dict, new: dict) -> list[str]:
+    lines = []
+    for spec, configs in old["specs"].items():
+        for config_id, digests in configs.items():
+            now = new["specs"].get(spec, {}).get(config_id)
+            if now is None:
+                lines.append(f"{spec} {config_id}: not played now")
+                continue
+            lines.extend(f"{spec} {config_id}: {kind} {digests[kind]} -> {now[kind]}"
+                         for kind in digests if now[kind] != digests[kind])
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("specs", nargs="*", type=Path, help="spec files (default: every experiments/*.toml)")
+    parser.add_argument("--units", type=int, default=1000, help="units per config (default 1000)")
+    parser.add_argument("--traces", type=int, default=3, help="traced units per config (default 3)")
+    parser.add_argument("--write", type=Path, help="write the digests to this JSON file")
+    parser.add_argument("--check", type=Path, help="compare with a file written by --write")
+    args = parser.parse_args(argv)
+    if args.check:
+        old = json.loads(args.check.read_text(encoding="utf-8"))
+        paths = args.specs or [EXPERIMENTS / name for name in old["specs"]]
+        new = all_digests(paths, old["units"], old["traces"])
+        lines = differences(old, new)
+        print("\n".join(lines) if lines else f"identical: {sum(len(c) for c in old['specs'].values())} configs "
+              f"of {len(old['specs'])} specs, {old['units']} units each")
+        return 1 if lines else 0
+    digests = all_digests(args.specs or sorted(EXPERIMENTS.glob("*.toml")), args.units, args.traces)
+    text = json.dumps(digests, indent=1, sort_keys=True)
+    if args.write:
+        args.write.write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
