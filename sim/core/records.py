@@ -4,7 +4,11 @@ per-(side, card) counters behind card impact (ANALYTICS.md), and the trace buffe
 - A record row starts with UNIT, STAGE, PLAYED, FIRST, WINNER, END, TURNS (`RecordCol`); a ruleset's
   own `Col` enum continues from there.
 - Each game marks every card with `Seen` bits; `count_cards` folds them into
-  counters[side, card, Counter, result] (result 0 win, 1 loss, 2 draw for that side).
+  counters[side, card, Counter, result] (result 0 win, 1 loss, 2 draw for that side). The counters
+  follow ANALYTICS.md's card-impact definitions, which are their contract: IN_DECK, OPENING, DRAWN,
+  SEEN and NEVER_SEEN speak of the deck the game started with (OPENING and DRAWN are disjoint, so
+  OH + GD = GIH, and a card is seen only if it was in that deck: GIH ⊆ GP); a card drawn from a deck
+  drafted again later in the game (dicedraft rule D-16) counts under AFTER_REDRAFT only.
 - The trace: `record` appends (turn, player, code, a, b, c) to a game's event buffer; the turn and
   the cursor live in row TRACE_ROW of the ruleset's `ps` array, at columns 0 and 1.
 """
@@ -40,9 +44,10 @@ class Seen(IntEnum):
     DRAWN = 4  # drawn in a later turn
     PLAYED = 8  # played, put down, set or placed
     TOP = 32  # the game's first shuffle put it among the deck's top k (the deck-position effect)
+    AFTER_REDRAFT = 64  # drawn from a deck drafted again during the game (dicedraft rule D-16)
 
 
-COUNTER_BITS = 47  # the Seen bits that are counters (16 is left to a ruleset's own use)
+COUNTER_BITS = 111  # the Seen bits that are counters (16 is left to a ruleset's own use)
 
 
 class Counter(IntEnum):
@@ -51,12 +56,13 @@ class Counter(IntEnum):
     DRAWN = 2
     PLAYED = 3
     NEVER_SEEN = 4
-    SEEN = 5  # in the opening hand or drawn: once per game even if both (a dicedraft re-draft can do both)
+    SEEN = 5  # in the opening hand or drawn from the deck the game started with: OPENING + DRAWN
     TOP = 6  # among the top k cards of the game's first shuffle
+    AFTER_REDRAFT = 7  # drawn from a re-drafted deck (counted apart from the deck the game started with)
 
 
-N_COUNTERS = 7
-COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen", "seen", "top")
+N_COUNTERS = 8
+COUNTER_NAMES = ("in_deck", "opening_hand", "drawn", "played", "never_seen", "seen", "top", "after_redraft")
 RESULT_NAMES = ("win", "loss", "draw")
 
 TRACE_ROW = 2  # ps[TRACE_ROW, TRACE_TURN] is the turn, ps[TRACE_ROW, TRACE_CURSOR] the next event slot
@@ -116,6 +122,8 @@ def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
                     counters[side, c, Counter.DRAWN, result] += 1
                 if f & Seen.PLAYED:
                     counters[side, c, Counter.PLAYED, result] += 1
+                if f & Seen.AFTER_REDRAFT:
+                    counters[side, c, Counter.AFTER_REDRAFT, result] += 1
     return counters
 
 

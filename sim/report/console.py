@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sim.analysis.ablation import ablation_impact
-from sim.analysis.card_impact import card_impact
+from sim.analysis.card_ranking import card_ranking
 from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.sweeps import sweep_comparison
@@ -128,27 +128,69 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
     }))
 
 
+RANKED_BY = {
+    "forced_draw": "forced-draw effect (causal: the card on top against at the bottom of the same shuffles, "
+                   "paired games; IWD beside it is observational)",
+    "ablation": "ablation worth (causal: the card against a plain card of its cost on the same games; IWD beside "
+                "it is observational)",
+    "iwd": "shrunk IWD (observational: GIH WR − GNS WR; the null is what a card with no effect shows in the same "
+           "games; run an [impact] spec for the causal forced-draw effect)",
+}
+
+
 def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown: int = 5) -> None:
-    """Per side of the first config, the cards that help most and least when drawn (shrunk IWD,
-    so a rare lucky card does not top the list), with GIH WR, IWD's interval and q-value."""
-    impact = card_impact(run_dir)
-    first = next(iter(manifest["configs"]))
-    impact = impact.filter((pl.col("config") == first) & pl.col("iwd_shrunk").is_not_null())
+    """Per side of the baseline, the cards that help most and least, ranked by the strongest measure
+    the run has (sim.analysis.card_ranking): forced draw, ablation, else shrunk IWD with its null.
+    Cards drawn but never played are flagged; a side that played one deck is said to, since its GP WR
+    would only repeat its win rate."""
+    ranking = card_ranking(run_dir, manifest)
+    config = next(iter(manifest["configs"]))
     for side in (0, 1):
-        part = impact.filter(pl.col("side") == side).sort("iwd_shrunk", descending=True)
+        part = ranking.filter((pl.col("side") == side) & pl.col("rank_value").is_not_null())
         if part.height == 0:
             continue
         picked = pl.concat([part.head(shown), part.tail(shown)]).unique("card_id", maintain_order=True)
-        label = manifest["configs"][first]["sides"][side]["label"]
-        console.print(_table(f"Cards of {label} ({first}): most and least help when drawn (IWD = GIH WR − GNS WR, "
-                             "sorted by its shrunk value; full table: sim report)", picked,
-                             ["card", "cost", "GIH n", "GIH WR", "IWD", "95% CI", "q"], {
+        label = manifest["configs"][config]["sides"][side]["label"]
+        rank_by = part["rank_by"][0]
+        columns = ["card", "cost"]
+        if rank_by == "forced_draw":
+            columns += ["pairs", "forced draw, pts [95% CI]", "q (BY)"]
+        elif rank_by == "ablation":
+            columns += ["ablation, pts [95% CI]", "q"]
+        columns += ["GIH n", "IWD, pts [95% CI]", "IWD null", "note"]
+        one_deck = bool(part["single_deck"][0])
+        note = "; one deck in every game, so GP WR (= the side's win rate) is not shown" if one_deck else ""
+        console.print(_table(f"Cards of {label} ({config}): most and least help, ranked by {RANKED_BY[rank_by]}{note}",
+                             picked, columns, {
             "card": lambda r: f"{r['card_id']} {r['card_name']}", "cost": lambda r: str(r["cost"]),
-            "GIH n": lambda r: f"{r['gih_n']:,}", "GIH WR": lambda r: _pct(r["gih_wr"]),
-            "IWD": lambda r: _signed_pts(r["iwd"]),
-            "95% CI": lambda r: f"[{_signed_pts(r['iwd_ci_low'])}, {_signed_pts(r['iwd_ci_high'])}]",
-            "q": lambda r: "" if r["q_value"] is None else f"{r['q_value']:.3g}",
+            "pairs": lambda r: f"{r['forced_pairs']:,}",
+            "forced draw, pts [95% CI]": lambda r: _points_with_interval(r["forced_effect"], r["forced_low"],
+                                                                         r["forced_high"]),
+            "q (BY)": lambda r: format_q(r["forced_q"]),
+            "ablation, pts [95% CI]": lambda r: _points_with_interval(r["ablation_worth"], r["ablation_low"],
+                                                                      r["ablation_high"]),
+            "q": lambda r: format_q(r["ablation_q"]),
+            "GIH n": lambda r: f"{r['gih_n']:,}",
+            "IWD, pts [95% CI]": lambda r: _points_with_interval(r["iwd"], r["iwd_ci_low"], r["iwd_ci_high"]),
+            "IWD null": lambda r: "-" if r["iwd_null"] is None else f"{100 * r['iwd_null']:+.1f}",
+            "note": lambda r: "never played" if r["never_played"] else "",
         }))
+
+
+def _points_with_interval(value: float | None, low: float | None, high: float | None) -> str:
+    """A difference in win-rate points with its interval: "+4.2 [+1.9, +6.5]"."""
+    if value is None:
+        return "-"
+    if low is None or high is None:
+        return f"{100 * value:+.1f}"
+    return f"{100 * value:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]"
+
+
+def format_q(q: float | None) -> str:
+    """A q-value for a person: "< 1e-300" below what a float holds reliably, never a bare 0."""
+    if q is None or q != q:
+        return ""
+    return "< 1e-300" if q < 1e-300 else f"{q:.3g}"
 
 
 def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from sim.core.cards import read_toml
 from sim.core.errors import InputError
@@ -129,6 +129,40 @@ class AblationSpec(BaseModel):
                              "points lower, so each card's worth can be read in budget points")
 
 
+class ImpactSpec(BaseModel):
+    """[impact]: the forced-draw effect, causal card impact (ANALYTICS.md). For each named card of a
+    side (default: every card its deck can hold) two configs play the baseline's games: one with the
+    card put on top of the shuffled deck ("side1.drawn=<id>": drawn at once), one with it put at the
+    bottom ("side1.undrawn=<id>": not drawn before the last card). Every other shuffle, die and
+    decision stream is unchanged, so the paired difference is what drawing the card does."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    side: Literal[1, 2, "both"] = Field(1, description="whose cards: 1 = side A, 2 = side B, or \"both\"")
+    cards: list[str] | Literal["all"] = "all"
+
+    @field_validator("side", mode="before")
+    @classmethod
+    def _not_a_bool(cls, value: Any) -> Any:
+        if isinstance(value, bool):  # True == 1 in Python, and a Literal would take it for side 1
+            raise ValueError("Input should be 1, 2 or 'both'")
+        return value
+
+    @model_validator(mode="after")
+    def _cards(self) -> "ImpactSpec":
+        if self.cards != "all":
+            if not self.cards:
+                raise ValueError("cards: name at least one card id, or \"all\"")
+            twice = sorted({c for c in self.cards if self.cards.count(c) > 1})
+            if twice:
+                raise ValueError(f"cards: {', '.join(twice)} named more than once")
+        return self
+
+    @property
+    def side_indices(self) -> tuple[int, ...]:
+        return (0, 1) if self.side == "both" else (int(self.side) - 1,)
+
+
 class StopSpec(BaseModel):
     """[stop]: end a config early once its answer is clear, checked every `every` units (the run's
     chunks are this size, so where a config stops never depends on how the work was cut or who
@@ -177,6 +211,7 @@ class ExperimentSpec(BaseModel):
     sides: list[SideSpec] = Field(alias="side", min_length=2, max_length=MAX_SIDES)
     sweep: SweepSpec | None = None
     ablation: AblationSpec | None = None
+    impact: ImpactSpec | None = None
     stop: StopSpec | None = None
 
     @model_validator(mode="after")
@@ -184,8 +219,10 @@ class ExperimentSpec(BaseModel):
         if self.matchups == "sides" and len(self.sides) != 2:
             raise ValueError(f"{len(self.sides)} [[side]] tables: a spec has two, or any number up to "
                              f"{MAX_SIDES} with matchups = \"round_robin\"")
-        if sum(x for x in (self.sweep is not None, self.ablation is not None, self.matchups == "round_robin")) > 1:
-            raise ValueError("a spec is one of: a round robin, a sweep, an ablation; split it into several specs")
+        if sum(x for x in (self.sweep is not None, self.ablation is not None, self.impact is not None,
+                           self.matchups == "round_robin")) > 1:
+            raise ValueError("a spec is one of: a round robin, a sweep, an ablation, a forced-draw impact; split it "
+                             "into several specs")
         for axis in self.sweep.axes if self.sweep else ():
             if axis.side is not None and axis.side > len(self.sides):
                 raise ValueError(f"sweep axis {axis.label}: there is no side {axis.side}")
@@ -201,6 +238,7 @@ class Experiment:
     card_overrides: tuple[tuple[str, str, Any], ...] = ()  # (card id, field, value) a sweep point sets
     sweep_point: tuple[tuple[str, Any], ...] = ()  # (axis label, value): what this config changed
     ablate: tuple[int, str] | None = None  # (side index, card id) replaced by a vanilla filler
+    force: tuple[int, str, int] | None = None  # (side index, card id, forced_draw.TOP or BOTTOM)
 
     def card_override_map(self) -> dict[str, dict[str, Any]]:
         """card id -> {field: value}, for the card loaders."""
@@ -235,6 +273,8 @@ class Experiment:
         ("base") and one config per point of a sweep, or just "base"."""
         if self.spec.ablation is not None:
             return self.ablation_experiments()
+        if self.spec.impact is not None:
+            return self.impact_experiments()
         if self.spec.sweep is None:
             return self.matchup_experiments()
         configs = {"base": self}
@@ -300,6 +340,35 @@ class Experiment:
             configs[f"side{ablation.side}.budget={lower}"] = Experiment(
                 self.spec.model_copy(update={"sides": sides}), self.path,
                 sweep_point=((f"side{ablation.side}.budget", lower),))
+        return configs
+
+    def impact_experiments(self) -> dict[str, "Experiment"]:
+        """The baseline and, per card of each named side, the pair "side<N>.drawn=<id>" (on top of the
+        shuffled deck) and "side<N>.undrawn=<id>" (at its bottom), all on the baseline's games.
+
+        "all" takes the cards the side's deck can hold (the ruleset's `forced_draw_cards`); a card
+        named by hand must be one of them, since a card never in the deck cannot be forced."""
+        from sim.core.forced_draw import BOTTOM, TOP
+        from sim.rulesets import get_ruleset  # the registry imports the rulesets; spec stays light
+
+        impact = self.spec.impact
+        assert impact is not None
+        ruleset = get_ruleset(self.spec.ruleset, source=str(self.path))
+        configs: dict[str, Experiment] = {"base": self}
+        for index in impact.side_indices:
+            side = self.spec.sides[index]
+            possible = ruleset.forced_draw_cards(self, index)
+            cards = possible if impact.cards == "all" else list(impact.cards)
+            missing = [c for c in cards if c not in possible]
+            if missing:
+                raise InputError(f"{self.path}: impact.cards: {', '.join(missing)} never in side {index + 1}'s deck "
+                                 f"({side.faction}), so a forced draw cannot be measured; its cards that can: "
+                                 f"{', '.join(possible)}")
+            for card_id in cards:
+                for word, where in (("drawn", TOP), ("undrawn", BOTTOM)):
+                    config_id = f"side{index + 1}.{word}={card_id}"
+                    configs[config_id] = Experiment(self.spec, self.path, force=(index, card_id, where),
+                                                    sweep_point=((f"side{index + 1}.{word}", card_id),))
         return configs
 
     def matchup_experiments(self) -> dict[str, "Experiment"]:

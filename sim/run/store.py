@@ -100,13 +100,18 @@ def describe_config(compiled: Any) -> dict[str, Any]:
             "weights": dict(side.weights),
             "cards": len(compiled.pools[i].ids),
         })
-    return {
+    described: dict[str, Any] = {
         "sweep": {label: value for label, value in compiled.experiment.sweep_point},
         "hashes": compiled.hashes(),
         "params": compiled.params.model_dump(mode="json"),
         "rows_per_unit": compiled.rows_per_unit,
         "sides": sides,
     }
+    if compiled.experiment.force is not None:  # a forced-draw config: which card, where, its pool index
+        index, card_id, where = compiled.experiment.force
+        described["forced"] = {"side": index + 1, "card_id": card_id, "where": "top" if where > 0 else "bottom",
+                               "card_index": compiled.pools[index].index_of(card_id)}
+    return described
 
 
 def new_manifest(plan: Plan, run_name: str, executor: str) -> dict[str, Any]:

@@ -72,8 +72,9 @@ def test_figures_by_hand_draws_count_half() -> None:
     assert (x["played_ci_low"], x["played_ci_high"]) == pytest.approx(wilson_interval(6.5, 9))
 
 
-def test_gih_counts_a_game_once_when_the_card_was_in_the_opening_hand_and_drawn_again() -> None:
-    """A dicedraft re-draft (rule D-16) can do both: the `seen` counter holds each game once."""
+def test_gih_reads_the_seen_counter_and_falls_back_to_oh_plus_gd_for_old_runs() -> None:
+    """Runs of dicedraft before 1.3 counted a card drawn again after a re-draft (rule D-16) under GD
+    too; their `seen` counter holds each game once, and runs without it fall back to OH + GD."""
     both = card("base", 0, "R", in_deck=(5, 5, 0), opening_hand=(3, 2, 0), drawn=(3, 3, 0), seen=(4, 4, 0),
                 never_seen=(1, 1, 0))
     r = row(card_impact_from_counters(pl.DataFrame([both]).with_columns(pl.col("side").cast(pl.Int8))), 0, "R")
@@ -93,7 +94,9 @@ def test_iwd_is_gih_minus_gns_with_its_interval() -> None:
     se = math.sqrt((2 / 3) * (1 / 3) / 12 + 0.25 / 8)
     assert x["iwd_se"] == pytest.approx(se)
     assert (x["iwd_ci_low"], x["iwd_ci_high"]) == pytest.approx((x["iwd"] - 1.95996 * se, x["iwd"] + 1.95996 * se))
-    assert x["iwd_p_value"] == pytest.approx(2 * stats.norm.sf(x["iwd"] / se))
+    null = 51 / 95 - 21 / 45  # the side's cards pooled: GIH 51 of 95 games, GNS 21 of 45 (module docstring)
+    assert x["iwd_null"] == pytest.approx(null) and x["iwd_excess"] == pytest.approx(x["iwd"] - null)
+    assert x["iwd_p_value"] == pytest.approx(2 * stats.norm.sf(abs(x["iwd"] - null) / se))  # against its null
     hidden = row(table, 0, "NEVER_HIDDEN")
     assert hidden["gns_n"] == 0 and hidden["gns_wr"] is None and hidden["iwd"] is None
     assert hidden["iwd_p_value"] is None and hidden["q_value"] is None and hidden["iwd_shrunk"] is None
@@ -143,3 +146,46 @@ def test_each_game_marks_exactly_the_top_k_of_its_first_shuffle(ruleset: str, si
     rows, counters = rs.play_chunk(config, 4, 0, 50)
     top = counters[:, :, COUNTER_NAMES.index("top"), :].sum(axis=(1, 2))
     assert list(top) == [50 * k, 50 * k]
+
+
+def test_a_side_that_played_one_deck_hides_gp_wr_and_flags_cards_never_played() -> None:
+    """GP WR of a side that always played the same deck is its win rate: hidden (ANALYTICS.md)."""
+    one_deck = [card("base", 0, "A", in_deck=(6, 4, 0), opening_hand=(3, 1, 0), never_seen=(3, 3, 0), played=(3, 1, 0)),
+                card("base", 0, "B", in_deck=(6, 4, 0), drawn=(2, 2, 0), never_seen=(4, 2, 0)),
+                card("base", 0, "RESERVE")]  # never in the deck
+    two_decks = [card("base", 1, "A", in_deck=(6, 4, 0), opening_hand=(3, 1, 0), never_seen=(3, 3, 0)),
+                 card("base", 1, "C", in_deck=(3, 2, 0), drawn=(1, 1, 0), never_seen=(2, 1, 0))]
+    frame = pl.DataFrame([*one_deck, *two_decks]).with_columns(pl.col("side").cast(pl.Int8))
+    table = card_impact_from_counters(frame, games={"base": 10})
+    a, b, reserve = row(table, 0, "A"), row(table, 0, "B"), row(table, 0, "RESERVE")
+    assert a["single_deck"] and a["gp_n"] == 10 and a["gp_wr"] is None and a["gp_ci_low"] is None
+    assert reserve["gp_n"] == 0 and reserve["gih_n"] == 0 and reserve["gih_wr"] is None  # GIH ⊆ GP
+    assert not a["never_played"] and b["never_played"] and not reserve["never_played"]
+    c = row(table, 1, "C")
+    assert not c["single_deck"] and c["gp_wr"] == pytest.approx(3 / 5)
+    # without the games per config, one deck is read from the counters: every deck card in as many games
+    assert row(card_impact_from_counters(frame), 0, "A")["single_deck"]
+    assert not row(card_impact_from_counters(frame), 1, "C")["single_deck"]
+
+
+@pytest.mark.parametrize("ruleset, sides, kind", [
+    ("dicedraft", ("aranas", "ciempies"), "story"),  # long runs of battles: re-drafts are common (rule D-16)
+    ("dicedraft", ("aranas", "ciempies"), "games"),
+    ("fortaleza", ("japon", "corea"), "games"),
+])
+def test_the_kernels_count_each_deck_apart_oh_plus_gd_is_gih_within_gp(ruleset: str, sides: tuple[str, str],
+                                                                        kind: str) -> None:
+    from sim.core.records import Counter
+    from sim.rulesets import get_ruleset
+    from sim.run.spec import load_spec_dict
+
+    spec = {"name": "t", "ruleset": ruleset, "kind": kind, "games": 300, "seed": 9,
+            "side": [{"faction": sides[0], "draft": "random"} if ruleset == "dicedraft" else {"faction": sides[0]},
+                     {"faction": sides[1]}]}
+    rs = get_ruleset(ruleset)
+    _, counters = rs.play_chunk(rs.compile_config(load_spec_dict(spec, Path("t.toml"))), 9, 0, 300)
+    oh, gd, gih = counters[:, :, Counter.OPENING], counters[:, :, Counter.DRAWN], counters[:, :, Counter.SEEN]
+    gp, gns = counters[:, :, Counter.IN_DECK], counters[:, :, Counter.NEVER_SEEN]
+    assert (oh + gd == gih).all() and (gih <= gp).all() and (gih + gns == gp).all()
+    after = counters[:, :, Counter.AFTER_REDRAFT].sum()
+    assert after > 0 if ruleset == "dicedraft" else after == 0

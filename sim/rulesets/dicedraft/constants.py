@@ -64,6 +64,7 @@ class Seen(IntEnum):
     PLAYED = 8  # put down on the table (rule D-05)
     REVEALED = 16  # face up: the opponent may read it (not a counter)
     TOP = 32  # among the top `deck_position_top` cards of the game's first shuffle
+    AFTER_REDRAFT = 64  # drawn from a re-drafted deck (rule D-16), counted apart from the first deck
 
 
 # the card counters every ruleset shares (sim.core.records), named here for the kernels

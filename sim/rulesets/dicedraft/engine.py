@@ -10,6 +10,7 @@ import polars as pl
 
 from sim.core.agents import agent_weights
 from sim.core.errors import InputError
+from sim.core.forced_draw import forced_code
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
@@ -21,7 +22,7 @@ from sim.rulesets.dicedraft.constants import (
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
-    N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_N_CARDS, play_range, play_unit,
+    N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
 from sim.rulesets.dicedraft.state import new_workspace
@@ -107,6 +108,9 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
         setup[i, SU_N_CARDS] = pool.n_cards
         setup[i, SU_BY_COST:SU_BY_COST + pool.n_cards] = cheapest_first(tab[i, :, Field.COST], pool.n_cards)
         setup[i, SU_CHARS] = sum(1 << c for c in range(pool.n_cards) if tab[i, c, Field.KIND] == Kind.CHARACTER)
+    if experiment.force is not None:
+        index, card_id, where = experiment.force
+        setup[index, SU_FORCED] = forced_code(pools[index].index_of(card_id), where)
     if unit_kind == UnitKind.STORY and spec.sides[1].budget is not None:
         raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
                          "(params story_stage_min / story_stage_max, rule D-17); remove it")
@@ -140,6 +144,24 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     return CompiledConfig(config_id, experiment, params, pools, labels, int(unit_kind), spec.seats == "mirrored",
                           rows_per_unit, tab, val, w, params.vector(), setup, greedy_decks, max_sizes, counts,
                           stage_min, stage_max)
+
+
+def forced_draw_cards(experiment: Experiment, side_index: int) -> list[str]:
+    """The side's cards a forced draw can move: those its deck can hold. A greedy drafter drafts
+    the same deck at a given budget (rule D-02), so only that deck's cards count (for the bots of a
+    story, the decks of every stage budget, rule D-17); a random drafter can draft any card."""
+    compiled = compile_config(experiment)
+    pool = compiled.pools[side_index]
+    if compiled.setup[side_index, SU_DRAFTER] != Agent.GREEDY:
+        return list(pool.ids)
+    if compiled.unit_kind == UnitKind.STORY and side_index == 1:
+        budgets = range(int(compiled.stage_min.min()), int(compiled.stage_max.max()) + 1)
+    else:
+        budgets = range(int(compiled.setup[side_index, SU_BUDGET]), int(compiled.setup[side_index, SU_BUDGET]) + 1)
+    decks = 0
+    for budget in budgets:
+        decks |= int(compiled.greedy_decks[side_index, budget])
+    return [card_id for c, card_id in enumerate(pool.ids) if decks >> c & 1]
 
 
 def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,

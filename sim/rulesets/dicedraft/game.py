@@ -89,7 +89,10 @@ def draw(tab: np.ndarray, val: np.ndarray, par: np.ndarray, ws: tuple, side: int
         card = ps[side, PS_ORDER + ps[side, PS_TOP]]
         ps[side, PS_TOP] += 1
         move(cs, ps, side, card, Zone.HAND)
-        cs[side, card, CS_FLAGS] |= Seen.OPENING if opening else Seen.DRAWN
+        if ps[side, PS_REDRAFTS] > 0:  # card impact counts the deck the game started with apart (ANALYTICS.md)
+            cs[side, card, CS_FLAGS] |= Seen.AFTER_REDRAFT
+        else:
+            cs[side, card, CS_FLAGS] |= Seen.OPENING if opening else Seen.DRAWN
         record(tr, ps, side, Event.DRAW, card, 0, 0)
 
 

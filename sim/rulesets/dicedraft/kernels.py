@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.forced_draw import force_card
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
@@ -21,7 +22,7 @@ from sim.rulesets.dicedraft.constants import (
 from sim.rulesets.dicedraft.game import play_game, set_deck
 from sim.rulesets.dicedraft.state import (
     CS_FLAGS, CS_ZONE, G_TRACE_N, GAME, PS_AGENT, PS_BUDGET, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_ORDER,
-    PS_REDRAFTS, PS_BY_COST, PS_CHARS, PS_ZONE_MASK, SC_AVAILABLE,
+    PS_REDRAFTS, PS_BY_COST, PS_CHARS, PS_FORCED, PS_ZONE_MASK, SC_AVAILABLE,
     ST_STAGE, record, seed_streams, stream,
 )
 
@@ -32,7 +33,8 @@ SU_BUDGET = 2
 SU_N_CARDS = 3
 SU_CHARS = 4  # mask of the pool's characters (state.PS_CHARS)
 SU_BY_COST = 5  # the pool's cards from cheapest to dearest (sim.draft.budget.cheapest_first)
-N_SU = SU_BY_COST + MAX_CARDS
+SU_FORCED = SU_BY_COST + MAX_CARDS  # the forced-draw request (sim.core.forced_draw.forced_code), 0 for none
+N_SU = SU_FORCED + 1
 
 
 @njit(cache=True)
@@ -66,6 +68,7 @@ def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
         ps[side, PS_N_CARDS] = setup[side, SU_N_CARDS]
         ps[side, PS_ZONE_MASK + Zone.RESERVE] = (np.int64(1) << np.int64(MAX_CARDS)) - np.int64(1)
         ps[side, PS_CHARS] = setup[side, SU_CHARS]
+        ps[side, PS_FORCED] = setup[side, SU_FORCED]
         for i in range(MAX_CARDS):
             ps[side, PS_BY_COST + i] = setup[side, SU_BY_COST + i]
 
@@ -78,6 +81,8 @@ def _play_one(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
     for side in range(2):
         ps[side, PS_BUDGET] = pair[2 + side]
         set_deck(cs, ps, rng, side, pair[side])
+        # the forced-draw effect moves one card of the deck the game starts with (not of a re-draft)
+        force_card(ps[side], PS_ORDER, ps[side, PS_DECK_LEN], ps[side, PS_FORCED])
         for c in range(ps[side, PS_N_CARDS]):
             if cs[side, c, CS_ZONE] == Zone.DECK:
                 cs[side, c, CS_FLAGS] |= Seen.IN_DECK

@@ -47,7 +47,8 @@ PS_REVEALED = 14  # cards turned face up (decision in rules.md: when it attacks,
 PS_CHARS = 15  # the pool's characters (the rest are dice cards), fixed for a config
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_BY_COST = PS_ORDER + MAX_CARDS  # the pool's cards from cheapest to dearest, for the re-draft (rule D-16)
-N_PS = PS_BY_COST + MAX_CARDS
+PS_FORCED = PS_BY_COST + MAX_CARDS  # the forced-draw request (sim.core.forced_draw.forced_code), 0 for none
+N_PS = PS_FORCED + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here

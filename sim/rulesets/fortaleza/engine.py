@@ -11,16 +11,17 @@ import polars as pl
 
 from sim.core.agents import agent_weights
 from sim.core.errors import InputError
+from sim.core.forced_draw import forced_code
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
-from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, load_collection, vanilla_filler
+from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, ablatable_cards, load_collection, vanilla_filler
 from sim.rulesets.fortaleza.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight,
 )
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
-from sim.rulesets.fortaleza.state import G_TRACED, GAME, new_workspace
+from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_FORCED, new_workspace
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.trace import describe_event_array
 from sim.run.spec import Experiment, side_label
@@ -43,13 +44,15 @@ class CompiledConfig:
     w: np.ndarray = field(repr=False)
     par: np.ndarray = field(repr=False)
     agents: np.ndarray = field(repr=False)
+    forced: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(2, np.int64))  # per side, forced_code
 
     def workspace(self) -> np.ndarray:
-        """A fresh game record for one thread (state.GAME_DTYPE), holding copies of this config's tables
-        and the per-design masks computed from them."""
+        """A fresh game record for one thread (state.GAME_DTYPE), holding copies of this config's tables,
+        the per-design masks computed from them and the forced-draw request (kept by every reset)."""
         ws = new_workspace(self.tab, self.par, self.w)
         for side in range(2):
             set_design_masks(ws[0], side)
+            ws[0]["ps"][side, PS_FORCED] = self.forced[side]
         return ws
 
     def hashes(self) -> dict[str, str]:
@@ -75,8 +78,19 @@ def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledC
     w = np.stack([agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, side.weights, source, i) for i, side in enumerate(spec.sides)])
     agents = np.array([AGENT_NAMES.index(side.agent) for side in spec.sides], np.int64)
     labels = tuple(side_label(s, i) for i, s in enumerate(spec.sides))
+    forced = np.zeros(2, np.int64)
+    if experiment.force is not None:
+        index, card_id, where = experiment.force
+        forced[index] = forced_code(pools[index].index_of(card_id), where)
     return CompiledConfig(config_id, experiment, params, pools, labels, spec.seats == "mirrored", 1, tab, w,
-                          params.vector(), agents)
+                          params.vector(), agents, forced)
+
+
+def forced_draw_cards(experiment: Experiment, side_index: int) -> list[str]:
+    """The side's designs a forced draw can move: every one but the lands, which start in the
+    reserve, never in the deck (rule F-02)."""
+    side = experiment.spec.sides[side_index]
+    return ablatable_cards(side.faction, experiment.cards_dir or CARDS_DIR)
 
 
 def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,

@@ -9,11 +9,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.forced_draw import force_card
 from sim.core.rng import below
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Event, Field, Kind, Seen, Zone
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
-    PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, in_zone,
+    PS_FORCED, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, in_zone,
     lowest_bit, move, record, refresh_equipment,
 )
 
@@ -41,6 +42,8 @@ def shuffle_deck(g: np.void, side: int) -> None:
     if n < N_DECK:  # move the order to the end so TOP counts the cards gone
         for i in range(n - 1, -1, -1):
             ps[side, PS_ORDER + N_DECK - n + i] = ps[side, PS_ORDER + i]
+    # the forced-draw effect: after every shuffle (the first and each mulligan's), see rules.md
+    force_card(ps[side], PS_ORDER + N_DECK - n, n, ps[side, PS_FORCED])
 
 
 @njit(cache=True, _nrt=False)

@@ -84,7 +84,8 @@ MAX_ANSWER_ENERGY = 6  # costs are 0-6 (cards.py); with more energy every respon
 PS_ACTIVATES = PS_ANSWER + MAX_ANSWER_ENERGY + 1  # designs with an activated ability (rule F-18)
 PS_QUIET_IDLE = PS_ACTIVATES + 1  # responders the greedy agent never plays into a quiet window (agents.py)
 PS_PLAYABLE = PS_QUIET_IDLE + 1  # ps[p, PS_PLAYABLE + e]: designs playable from the hand with e energy
-N_PS = PS_PLAYABLE + MAX_ANSWER_ENERGY + 1
+PS_FORCED = PS_PLAYABLE + MAX_ANSWER_ENERGY + 1  # the forced-draw request (sim.core.forced_draw), 0 for none
+N_PS = PS_FORCED + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
