@@ -54,6 +54,17 @@ TEXT: dict[str, dict[str, str]] = {
     "download_parquet": {"es": "Parquet de la tabla", "en": "Table as Parquet"},
     "png_hint": {"es": "PNG: el icono de cámara de cada gráfico.", "en": "PNG: each plot's camera icon."},
     "no_data": {"es": "Sin datos todavía.", "en": "No data yet."},
+    "single_deck_note": {
+        "es": "Lado {sides}: jugó el mismo mazo en todas las partidas, así que su GP WR sería su propia tasa de "
+              "victoria; no se muestra.",
+        "en": "Side {sides}: played the same deck in every game, so its GP WR would be its own win rate; not shown."},
+    "observational_note": {
+        "es": "Cifras observacionales (estilo 17lands): IWD = GIH WR − GNS WR, junto a su nulo, lo que mostraría una "
+              "carta sin efecto en las mismas partidas (las partidas largas roban más cartas). El efecto causal de una "
+              "carta es el de robo forzado o el de ablación.",
+        "en": "Observational figures (17lands-style): IWD = GIH WR − GNS WR, beside its null, what a card with no "
+              "effect would show in the same games (long games draw more cards). A card's causal effect is the "
+              "forced-draw or the ablation one."},
 }
 
 
@@ -83,6 +94,14 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "faction_a": ("facción A", "faction A"), "faction_b": ("facción B", "faction B"),
     "budget_b": ("presupuesto B", "budget B"), "runs": ("recorridos", "runs"), "cleared": ("superados", "cleared"),
     "rate": ("tasa", "rate"),
+    "gp_n": ("GP n (en el mazo)", "GP n (in deck)"), "iwd_null": ("IWD nulo", "IWD null"),
+    "q_value_by": ("valor q (BY)", "q-value (BY)"), "never_played": ("nunca jugada", "never played"),
+    "after_redraft_n": ("robada tras re-draft n", "drawn after re-draft n"),
+    "drawn_wr": ("WR robada arriba", "WR drawn on top"), "undrawn_wr": ("WR abajo del mazo", "WR at the bottom"),
+    "effect": ("efecto de robarla", "forced-draw effect"), "effect_low": ("efecto mín. 95%", "effect 95% low"),
+    "effect_high": ("efecto máx. 95%", "effect 95% high"),
+    "played_when_drawn": ("jugada al robarla", "played when drawn"),
+    "seen_when_undrawn": ("vista desde abajo", "seen from the bottom"),
 }
 
 

@@ -18,7 +18,9 @@ GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", 
 
 
 def graph(graph_id: str, fig: go.Figure) -> dcc.Graph:
-    fig.update_layout(template="plotly_white", height=420, margin=dict(t=60, l=60, r=20, b=80))
+    # a figure that lists every card sets its own, taller height: keep it
+    fig.update_layout(template="plotly_white", height=max(420, fig.layout.height or 0),
+                      margin=dict(t=60, l=60, r=20, b=80))
     return dcc.Graph(id=graph_id, figure=fig, config=GRAPH_CONFIG, className="sim-graph")
 
 

@@ -1,5 +1,7 @@
-"""Cards: the 17lands-style impact table (sortable, filterable, a minimum-games filter, q-values),
-GIH win rate against cost, IWD against play rate, and for an ablation run each card's causal worth."""
+"""Cards: for an [impact] run the forced-draw effect of every card first (causal), then the 17lands-style
+impact table (observational: sortable, filterable, a minimum-games filter, IWD beside its null,
+q-values), GIH win rate against cost, IWD against play rate, and for an ablation run each card's
+causal worth."""
 
 from __future__ import annotations
 
@@ -12,12 +14,16 @@ from dashboards import data
 from dashboards.i18n import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
+from sim.analysis.forced_draw import forced_draw_effect
 from sim.report import figures
 
 dash.register_page(__name__, path="/cards", name="cards")
 
-COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_wr", "gih_n", "gih_wr", "gns_wr", "iwd", "iwd_ci_low",
-           "iwd_ci_high", "iwd_shrunk", "q_value", "position_effect", "played_n", "played_wr"]
+COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n", "gp_wr", "gih_n", "gih_wr", "gns_wr", "iwd",
+           "iwd_ci_low", "iwd_ci_high", "iwd_null", "iwd_shrunk", "q_value", "q_value_by", "position_effect", "played_n",
+           "played_wr", "never_played", "after_redraft_n"]
+FORCED_COLUMNS = ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
+                  "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"]
 
 layout = html.Div([
     html.H2(id="cards-heading"),
@@ -90,10 +96,20 @@ def draw(run: str | None, config: str | None, faction: str | None, min_games: in
         impact = impact.filter(pl.col("faction") == faction)
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
     view = impact.select([c for c in COLUMNS if c in impact.columns])
-    parts = [table("cards-table", view, lang),
-             graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang)),
-             graph("cards-iwd-play", iwd_figure(impact, lang))]
     manifest = data.manifest_of(run)
+    parts = []
+    if manifest["spec"].get("impact") and config == "base":  # the causal measure first, then the observational ones
+        forced = forced_draw_effect(data.run_folder(run), manifest)
+        if faction:
+            forced = forced.filter(pl.col("faction") == faction)
+        parts += [graph("cards-forced", figures.forced_draw_figure(forced, lang)),
+                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang)]
+    one_deck = impact.filter(pl.col("single_deck"))["side"].unique().sort().to_list()
+    if one_deck:
+        parts.append(html.P(t("single_deck_note", lang, sides=", ".join("AB"[s] for s in one_deck)), className="note"))
+    parts += [html.P(t("observational_note", lang), className="note"), table("cards-table", view, lang),
+              graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang)),
+              graph("cards-iwd-play", iwd_figure(impact, lang))]
     if manifest["spec"].get("ablation"):
         parts.append(graph("cards-ablation", ablation_figure(ablation_impact(data.run_folder(run), manifest), lang)))
     return parts, shown("card_impact", view)

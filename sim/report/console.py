@@ -12,6 +12,7 @@ from typing import Any
 
 import polars as pl
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from sim.analysis.ablation import ablation_impact
@@ -160,7 +161,7 @@ def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown
         columns += ["GIH n", "IWD, pts [95% CI]", "IWD null", "note"]
         one_deck = bool(part["single_deck"][0])
         note = "; one deck in every game, so GP WR (= the side's win rate) is not shown" if one_deck else ""
-        console.print(_table(f"Cards of {label} ({config}): most and least help, ranked by {RANKED_BY[rank_by]}{note}",
+        console.print(_table(escape(f"Cards of {label} ({config}): most and least help, ranked by {RANKED_BY[rank_by]}{note}"),
                              picked, columns, {
             "card": lambda r: f"{r['card_id']} {r['card_name']}", "cost": lambda r: str(r["cost"]),
             "pairs": lambda r: f"{r['forced_pairs']:,}",

@@ -27,6 +27,8 @@ import pyarrow.parquet as pq
 from sim.analysis import end_reasons, faction_win_rates, first_player_advantage, game_length, scan_games
 from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.card_impact import card_impact
+from sim.analysis.card_ranking import card_ranking
+from sim.analysis.forced_draw import forced_draw_effect
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
@@ -52,6 +54,9 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     }
     if with_cards:
         tables["card_impact"] = card_impact(run_dir)
+        tables["card_ranking"] = card_ranking(run_dir, manifest, tables["card_impact"])
+    if spec.get("impact") is not None:
+        tables["forced_draw"] = forced_draw_effect(run_dir, manifest)
     if spec.get("matchups") == "round_robin":
         tables["matchups"] = matchup_cells(run_dir, rates=tables["win_rates"], advantage=tables["first_player"])
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
@@ -92,6 +97,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     out.append(("first_player", figures.first_player_figure(tables["first_player"], lang=lang)))
     if "story_stages" in tables:
         out.append(("story", figures.story_figure(tables["story_stages"], lang=lang)))
+    if "forced_draw" in tables:
+        out.append(("forced_draw", figures.forced_draw_figure(tables["forced_draw"], lang=lang)))
     first = tables["card_impact"]["config"][0] if tables["card_impact"].height else None
     out.append(("cards", figures.card_scatter_figure(tables["card_impact"].filter(pl.col("config") == first),
                                                      config=str(first), lang=lang)))
@@ -140,8 +147,9 @@ h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}table{border-c
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}.manifest td{text-align:left}
 .note{color:#666;font-size:.85em}.plot{margin:1em 0}"""
 
-CARD_COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gih_n", "gih_wr", "gns_wr", "iwd", "iwd_shrunk",
-                "q_value", "played_wr"]
+RANKING_COLUMNS = ["side", "card_id", "card_name", "cost", "rank_by", "rank_value", "forced_effect", "forced_low",
+                   "forced_high", "forced_q", "ablation_worth", "ablation_low", "ablation_high", "gih_n", "gih_wr", "iwd",
+                   "iwd_ci_low", "iwd_ci_high", "iwd_null", "q_value", "never_played"]
 
 
 def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> str:
@@ -153,7 +161,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
              f"<p class='note'>Made by sim report on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC. Win rates count "
              "a draw as half a win; every interval is 95% (Wilson for rates, paired normal for differences).</p>"]
     for name, fig in report_figures(run_dir, tables, lang):
-        fig.update_layout(template="plotly_white", height=460)
+        fig.update_layout(template="plotly_white", height=max(460, fig.layout.height or 0))
         parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
         parts.append(f"<div class='plot' id='plot-{name}'>"
                      + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}") + "</div>")
@@ -161,9 +169,13 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                  "match_results"):
         if name in tables:
             parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]))
-    impact = tables["card_impact"]
-    parts.append("<h2>Cards by improvement when drawn (shrunk IWD; Played WR is selection-biased)</h2>"
-                 + _table_html(impact.select([c for c in CARD_COLUMNS if c in impact.columns]), limit=60))
+    if "forced_draw" in tables:
+        parts.append("<h2>Forced draw: each card on top of the deck against at its bottom, same games (causal, "
+                     "paired; q by Benjamini-Yekutieli)</h2>" + _table_html(tables["forced_draw"], limit=200))
+    ranking = tables["card_ranking"]
+    parts.append("<h2>Cards, most to least help, ranked by the strongest measure the run has (forced draw, else "
+                 "ablation, else shrunk IWD: observational, beside its null; Played WR is selection-biased)</h2>"
+                 + _table_html(ranking.select([c for c in RANKING_COLUMNS if c in ranking.columns]), limit=400))
     return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(manifest['run'])}: balance report</title><style>{CSS}</style>"
             f"<script type='text/javascript'>{plotly.offline.get_plotlyjs()}</script></head><body>"

@@ -176,3 +176,35 @@ def story_figure(stages: pl.DataFrame, lang: str = "en") -> go.Figure:
                     name=str(config[0]), error_y=_error(part["ci_low"], part["rate"], part["ci_high"]))
     fig.update_layout(title=word("story", lang), yaxis=PCT)
     return fig
+
+
+def forced_draw_figure(forced: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """The forced-draw effect of every card, one row each and every name shown (the figure grows with
+    the cards): a dot at the paired difference, a bar for its 95% interval, n pairs on hover; one
+    colour per side, best card on top."""
+    es = lang == "es"
+    fig = go.Figure()
+    frame = forced.filter(pl.col("effect").is_not_null()).sort(["side", "effect"], descending=[True, False])
+    mirror = frame["card_id"].n_unique() < frame.height  # the same cards on both sides: say whose
+    for (side, label), part in frame.group_by("side", "label", maintain_order=True):
+        names = [(f"{'AB'[side]}: " if mirror else "") + f"{c} {n or ''}".strip()
+                 for c, n in zip(part["card_id"], part["card_name"])]
+        fig.add_scatter(
+            x=part["effect"].to_list(), y=names, mode="markers", name=f"{label} ({'AB'[side]})",
+            error_x=_error(part["effect_low"], part["effect"], part["effect_high"]),
+            customdata=list(zip(part["pairs"].to_list(), part["played_when_drawn"].fill_null(0).to_list(),
+                                part["seen_when_undrawn"].fill_null(0).to_list())),
+            hovertemplate=("%{y}: %{x:+.1%} (%{customdata[0]:,} " + ("pares" if es else "pairs") + "; "
+                           + ("jugada al robarla en el %{customdata[1]:.0%}, vista desde abajo en el %{customdata[2]:.0%}"
+                              if es else "played when drawn in %{customdata[1]:.0%}, seen from the bottom in "
+                                         "%{customdata[2]:.0%}") + ")<extra></extra>"))
+    fig.add_vline(x=0, line_color="#888")
+    fig.update_layout(
+        title=("Efecto de robar cada carta (causal): arriba del mazo menos abajo, mismas partidas, intervalo del 95%"
+               if es else "What drawing each card does (causal): on top of the deck minus at its bottom, same games, "
+                          "95% interval"),
+        xaxis=dict(title="diferencia de victorias del lado (puntos)" if es else "side's win-rate difference (points)",
+                   tickformat="+.0%"),
+        yaxis=dict(automargin=True, type="category"), height=max(420, 22 * frame.height + 140),
+        legend=dict(orientation="h", y=-0.15))
+    return fig

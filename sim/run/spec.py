@@ -355,16 +355,17 @@ class Experiment:
         assert impact is not None
         ruleset = get_ruleset(self.spec.ruleset, source=str(self.path))
         configs: dict[str, Experiment] = {"base": self}
-        for index in impact.side_indices:
-            side = self.spec.sides[index]
-            possible = ruleset.forced_draw_cards(self, index)
-            cards = possible if impact.cards == "all" else list(impact.cards)
-            missing = [c for c in cards if c not in possible]
+        possible = {index: ruleset.forced_draw_cards(self, index) for index in impact.side_indices}
+        if impact.cards != "all":  # with side = "both", each named card goes to the sides whose deck holds it
+            missing = [c for c in impact.cards if not any(c in cards for cards in possible.values())]
             if missing:
-                raise InputError(f"{self.path}: impact.cards: {', '.join(missing)} never in side {index + 1}'s deck "
-                                 f"({side.faction}), so a forced draw cannot be measured; its cards that can: "
-                                 f"{', '.join(possible)}")
-            for card_id in cards:
+                sides = " or ".join(f"side {i + 1}'s ({self.spec.sides[i].faction})" for i in possible)
+                can = "; ".join(f"side {i + 1}: {', '.join(cards)}" for i, cards in possible.items())
+                raise InputError(f"{self.path}: impact.cards: {', '.join(missing)} never in {sides} deck, so a "
+                                 f"forced draw cannot be measured; the cards that can: {can}")
+        for index, cards in possible.items():
+            chosen = cards if impact.cards == "all" else [c for c in impact.cards if c in cards]
+            for card_id in chosen:
                 for word, where in (("drawn", TOP), ("undrawn", BOTTOM)):
                     config_id = f"side{index + 1}.{word}={card_id}"
                     configs[config_id] = Experiment(self.spec, self.path, force=(index, card_id, where),

@@ -7,6 +7,9 @@ results/<run>/
   games/config=<id>/chunk-<unit_start:012d>.parquet   one row per game
   cards/config=<id>/chunk-<unit_start:012d>.parquet   per-(side, card) counters of that chunk
 ```
+The counters' meanings are ANALYTICS.md's card-impact definitions (the contract: GP, OH, GD, GIH =
+OH + GD and GNS of the deck a game started with, draws after a re-draft apart); sim.core.records
+names them and sim.analysis.card_impact reads them.
 Why it is shaped like this:
 - Every file is written to a temp file in its own folder and then renamed over its final name
   (os.replace is atomic on one filesystem), so readers and reruns only ever see whole files.
