@@ -16,7 +16,7 @@ from sim.analysis.ratings import bradley_terry
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.report.export import report_tables
-from sim.run.store import MANIFEST
+from sim.run.store import MANIFEST, check_whole
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
 
@@ -61,6 +61,7 @@ def _version(run: str) -> float:
 
 @functools.lru_cache(maxsize=32)
 def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
+    check_whole(Path(folder))  # a damaged chunk is named, with how to repair it, never read
     manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
     return report_tables(Path(folder), manifest, with_cards=False)
 
@@ -95,6 +96,7 @@ def turn_shares(run: str) -> pl.DataFrame:
 
 @functools.lru_cache(maxsize=8)
 def _impact(folder: str, version: float) -> pl.DataFrame:
+    check_whole(Path(folder))
     return card_impact(Path(folder))
 
 

@@ -30,7 +30,7 @@ from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec
-from sim.run.store import MANIFEST, read_manifest
+from sim.run.store import MANIFEST, check_whole, read_manifest
 from sim.report.console import print_summary
 
 EXIT_INPUT = 2
@@ -138,6 +138,7 @@ def command_report(args: argparse.Namespace, console: Console) -> int:
         raise InputError(f"--format: {', '.join(unknown) or 'nothing given'}; choose from {', '.join(FORMATS)}")
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
+    check_whole(run_dir)
     out = args.out or run_dir / "report"
     for path in write_reports(run_dir, manifest, formats, out, args.lang):
         console.print(f"wrote {path}", highlight=False)
@@ -195,6 +196,8 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
     executor = make_executor(args.executor, args.address)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
                              RichProgress())
+    for problem in outcome.repaired:
+        console.print(f"repaired: {problem}; played again", highlight=False)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
     console.print(_summary_line(outcome), highlight=False)
     return 0
@@ -203,6 +206,7 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
 def command_show(args: argparse.Namespace, console: Console) -> int:
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
+    check_whole(run_dir)
     print_summary(console, run_dir, manifest)
     wall = float(manifest.get("wall_seconds") or 0.0)
     console.print(f"wall time {wall:.1f} s over {manifest.get('sessions', 1)} session(s), executor "
@@ -214,6 +218,7 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
 def command_replay(args: argparse.Namespace, console: Console) -> int:
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
+    check_whole(run_dir)
     replay = replay_game(run_dir, manifest, args.config, args.game, args.lang)
     err = Console(stderr=True)
     if replay.warning:

@@ -21,7 +21,7 @@ from sim.run.plan import Chunk, Plan, make_plan
 from sim.run.progress import UNIT_WORDS, ProgressReporter, SilentProgress
 from sim.run.spec import Experiment
 from sim.run.stopping import StopRule
-from sim.run.store import check_run_name, existing_manifest, new_manifest, open_run, utc_now
+from sim.run.store import check_run_name, existing_manifest, identity_hash, new_manifest, open_run, utc_now
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class RunOutcome:
     wall_seconds: float
     executor: str
     finished: bool
+    repaired: tuple[str, ...] = ()  # damaged chunks found at the start and played again
 
     @property
     def games_per_second(self) -> float:
@@ -65,6 +66,7 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
                              f"--chunk-size {stored} (or leave the flag out), or start again with --overwrite")
         plan = plan.rechunk(stored)
         manifest.update(chunk_size=plan.chunk_units, chunks_total=len(plan.chunks))
+        manifest["identity"] = identity_hash(manifest)
     return plan, run_dir, manifest
 
 
@@ -81,6 +83,7 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
     executor.start()
     try:
         with open_run(run_dir, manifest, overwrite) as (store, current):
+            repaired = store.repair(plan)  # never trust a chunk because its file exists
             rule = StopRule(experiment.spec.stop, plan) if experiment.spec.stop else None
             if rule is not None:  # a resumed run decides again from the chunks on disk, in order
                 for chunk in plan.chunks:
@@ -139,4 +142,4 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
     finally:
         executor.stop()
     return RunOutcome(run_dir, plan, tally["chunks"], len(plan.chunks) - len(pending), tally["units"],
-                      tally["games"], wall, executor.name, finished)
+                      tally["games"], wall, executor.name, finished, tuple(repaired))

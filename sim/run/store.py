@@ -6,6 +6,7 @@ results/<run>/
   .lock                                          held (flock) by the one process writing the run
   games/config=<id>/chunk-<unit_start:012d>.parquet   one row per game
   cards/config=<id>/chunk-<unit_start:012d>.parquet   per-(side, card) counters of that chunk
+  chunks/config=<id>/chunk-<unit_start:012d>.json     rows, bytes and SHA-256 of the chunk's two files
 ```
 The counters' meanings are ANALYTICS.md's card-impact definitions (the contract: GP, OH, GD, GIH =
 OH + GD and GNS of the deck a game started with, draws after a re-draft apart); sim.core.records
@@ -13,8 +14,13 @@ names them and sim.analysis.card_impact reads them.
 Why it is shaped like this:
 - Every file is written to a temp file in its own folder and then renamed over its final name
   (os.replace is atomic on one filesystem), so readers and reruns only ever see whole files.
-- A chunk is done when both of its files exist; the games file is written first and the cards
-  file last, so a crash between the two leaves a chunk that is simply played again.
+- A chunk is done when its record exists and both files match it (rows, bytes, SHA-256): the games
+  file is written first, the cards file next and the record last, so a crash anywhere leaves a chunk
+  that is simply played again, and a file damaged later (truncated, edited, half-copied) is found by
+  the next rerun, which plays that chunk again, and by every reader (`damaged_chunks`), which says
+  which chunk is damaged and that rerunning the run's command repairs it.
+- The manifest carries a hash of what identifies the run (spec, ruleset, seed, games, configs):
+  a hand-edited manifest no longer matches it and is refused, never read as truth.
 - A rerun of the same experiment skips the finished chunks. Units are pure functions of
   (spec, seed, unit), so the resumed run ends byte-for-byte like an uninterrupted one.
 - A folder holding a different experiment (spec, cards or parameters changed) is refused, never
@@ -26,6 +32,7 @@ Why it is shaped like this:
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -48,7 +55,9 @@ MANIFEST = "manifest.json"
 LOCK = ".lock"
 GAMES = "games"
 CARDS = "cards"
-MANIFEST_FORMAT = 1
+RECORDS = "chunks"  # one small JSON per finished chunk: rows, bytes and SHA-256 of its two files
+MANIFEST_FORMAT = 2  # 2: chunk records and the manifest's identity hash
+IDENTITY_KEYS = ("spec", "spec_hash", "ruleset", "ruleset_version", "kind", "seed", "games", "chunk_size")
 RUN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}$")
 
 
@@ -122,7 +131,7 @@ def new_manifest(plan: Plan, run_name: str, executor: str) -> dict[str, Any]:
     experiment = plan.experiment
     spec = experiment.spec
     commit, dirty = git_commit()
-    return {
+    manifest = {
         "format": MANIFEST_FORMAT,
         "run": run_name,
         "status": "running",
@@ -148,6 +157,8 @@ def new_manifest(plan: Plan, run_name: str, executor: str) -> dict[str, Any]:
         "wall_seconds": 0.0,
         "sessions": 1,
     }
+    manifest["identity"] = identity_hash(manifest)
+    return manifest
 
 
 def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
@@ -212,8 +223,38 @@ def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
     write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
+def identity_hash(manifest: dict[str, Any]) -> str:
+    """SHA-256 of what identifies a run: its spec, ruleset, seed, games, chunking and each config's
+    sides and hashes. The runner never changes these after the run starts; an edit by hand does."""
+    configs = {config_id: {"hashes": config.get("hashes"), "sides": config.get("sides"), "sweep": config.get("sweep")}
+               for config_id, config in manifest.get("configs", {}).items()}
+    identity = {key: manifest.get(key) for key in IDENTITY_KEYS} | {"configs": configs}
+    return hashlib.sha256(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def spec_text_hash(spec: dict[str, Any]) -> str:
+    """The spec hash as Experiment.spec_hash computes it, from the spec a manifest embeds."""
+    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def manifest_edits(manifest: dict[str, Any]) -> list[str]:
+    """What in a manifest disagrees with itself: the identity hash, the embedded spec's hash, and the
+    games and seed against the spec's (empty for a manifest as the runner wrote it)."""
+    problems = []
+    spec = manifest.get("spec")
+    if isinstance(spec, dict):
+        if manifest.get("spec_hash") != spec_text_hash(spec):
+            problems.append("spec_hash does not match the spec it embeds")
+        for key in ("games", "seed", "ruleset"):
+            if key in spec and manifest.get(key) != spec[key]:
+                problems.append(f"{key} {manifest.get(key)!r} differs from its spec's {spec[key]!r}")
+    if "identity" in manifest and manifest["identity"] != identity_hash(manifest):
+        problems.append("its identity hash no longer matches its spec, ruleset, seed, games or configs")
+    return problems
+
+
 def read_manifest(run_dir: Path) -> dict[str, Any]:
-    """A run's manifest; a missing or damaged one is an InputError naming the file."""
+    """A run's manifest; a missing, damaged or hand-edited one is an InputError naming the file."""
     path = Path(run_dir) / MANIFEST
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -223,7 +264,79 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
         raise InputError(f"{path}: damaged manifest ({exc}); rerun with --overwrite to start the run again") from None
     if not isinstance(data, dict) or "spec_hash" not in data:
         raise InputError(f"{path}: not a manifest of `sim run` (no spec_hash)")
+    edits = manifest_edits(data)
+    if edits:
+        raise InputError(f"{path}: edited by hand, so it is not read as the record of the run: "
+                         + "; ".join(edits) + ". Rerun the experiment with --overwrite to play it again")
     return data
+
+
+def _file_digest(path: Path) -> dict[str, Any]:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return {"bytes": path.stat().st_size, "sha256": digest.hexdigest()}
+
+
+def chunk_problem(run_dir: Path, record_path: Path, full: bool = True) -> str | None:
+    """Why the chunk a record describes is damaged (None when both files match the record): a
+    missing file, another size or (with `full`) another SHA-256. Paths are said relative to the run."""
+    try:
+        record = json.loads(record_path.read_text(encoding="utf-8"))
+        files = {table: run_dir / record[table]["path"] for table in (GAMES, CARDS)}
+    except (OSError, ValueError, KeyError, TypeError):
+        return f"{record_path.relative_to(run_dir)}: unreadable chunk record"
+    for table, path in files.items():
+        name = path.relative_to(run_dir)
+        if not path.is_file():
+            return f"{name}: missing"
+        expected = record[table]
+        size = path.stat().st_size
+        if size != expected["bytes"]:
+            return f"{name}: {size:,} bytes, {expected['bytes']:,} when written"
+        if full and _file_digest(path)["sha256"] != expected["sha256"]:
+            return f"{name}: its content changed since it was written (SHA-256 differs)"
+    return None
+
+
+def damaged_chunks(run_dir: Path) -> list[str]:
+    """Every damaged chunk of a run folder, as readable lines (empty when all are whole): a chunk
+    whose files no longer match its record, and a chunk file with no record in a finished run (in a
+    running one, the chunk being written)."""
+    run_dir = Path(run_dir)
+    problems = []
+    recorded: set[Path] = set()
+    for record_path in sorted((run_dir / RECORDS).glob("config=*/*.json")):
+        recorded |= {run_dir / table / record_path.parent.name / f"{record_path.stem}.parquet" for table in (GAMES, CARDS)}
+        problem = chunk_problem(run_dir, record_path)
+        if problem:
+            problems.append(problem)
+    try:
+        finished = json.loads((run_dir / MANIFEST).read_text(encoding="utf-8")).get("status") == "finished"
+    except (OSError, ValueError, AttributeError):
+        finished = False
+    if finished:
+        for table in (GAMES, CARDS):
+            for path in sorted((run_dir / table).glob("config=*/*.parquet")):
+                if path not in recorded:
+                    problems.append(f"{path.relative_to(run_dir)}: no record of it being written whole")
+    return problems
+
+
+def check_whole(run_dir: Path) -> None:
+    """Refuse to read a run with damaged chunks, naming them and the command that repairs them."""
+    problems = damaged_chunks(run_dir)
+    if problems:
+        spec = ""
+        try:
+            spec = json.loads((Path(run_dir) / MANIFEST).read_text(encoding="utf-8")).get("spec_path", "")
+        except (OSError, ValueError, AttributeError):
+            pass
+        shown = "\n  ".join(problems[:10]) + (f"\n  ... and {len(problems) - 10} more" if len(problems) > 10 else "")
+        raise InputError(f"{run_dir}: damaged chunks:\n  {shown}\nrerunning the run's command "
+                         f"(sim run {spec or '<spec>'} with the same --run and --results) plays them again and "
+                         "repairs the run")
 
 
 class RunStore:
@@ -239,21 +352,46 @@ class RunStore:
     def chunk_path(self, table: str, chunk: Chunk) -> Path:
         return self.run_dir / table / f"config={chunk.config_id}" / f"chunk-{chunk.unit_start:012d}.parquet"
 
+    def record_path(self, chunk: Chunk) -> Path:
+        return self.run_dir / RECORDS / f"config={chunk.config_id}" / f"chunk-{chunk.unit_start:012d}.json"
+
     def is_done(self, chunk: Chunk) -> bool:
-        """Both files exist: the cards file is written last, so it alone marks a finished chunk."""
-        return self.chunk_path(GAMES, chunk).exists() and self.chunk_path(CARDS, chunk).exists()
+        """Its record exists and both files have the recorded sizes (written last, the record marks a
+        whole chunk; `repair` checks the contents too)."""
+        return self.record_path(chunk).exists() and chunk_problem(self.run_dir, self.record_path(chunk), full=False) is None
 
     def pending(self, plan: Plan) -> list[Chunk]:
         return [chunk for chunk in plan.chunks if not self.is_done(chunk)]
 
+    def repair(self, plan: Plan) -> list[str]:
+        """Remove every chunk of the plan whose files do not match their record, or that has files but
+        no record, so that it is played again; returns what was wrong. Run under the lock, at resume."""
+        found = []
+        for chunk in plan.chunks:
+            record = self.record_path(chunk)
+            files = [self.chunk_path(table, chunk) for table in (GAMES, CARDS)]
+            problem = chunk_problem(self.run_dir, record) if record.exists() else (
+                f"{files[0].relative_to(self.run_dir)}: no record of it being written whole"
+                if any(f.exists() for f in files) else None)
+            if problem:
+                found.append(problem)
+                self.remove_chunk(chunk)
+        return found
+
     def write_chunk(self, chunk: Chunk, games: pl.DataFrame, cards: pl.DataFrame) -> None:
-        """Games first, cards last (the order that makes `is_done` true only for whole chunks)."""
-        write_atomic(self.chunk_path(GAMES, chunk), games.write_parquet)
-        write_atomic(self.chunk_path(CARDS, chunk), cards.write_parquet)
+        """Games first, cards next, the record of both last (the order that makes `is_done` true only
+        for whole chunks)."""
+        record: dict[str, Any] = {"config": chunk.config_id, "unit_start": chunk.unit_start, "units": chunk.n_units}
+        for table, frame in ((GAMES, games), (CARDS, cards)):
+            path = self.chunk_path(table, chunk)
+            write_atomic(path, frame.write_parquet)
+            record[table] = {"path": str(path.relative_to(self.run_dir)), "rows": frame.height, **_file_digest(path)}
+        write_json_atomic(self.record_path(chunk), record)
 
     def remove_chunk(self, chunk: Chunk) -> None:
-        """Forget a finished chunk (a stopped config's chunks past its stopping point)."""
-        self.chunk_path(CARDS, chunk).unlink(missing_ok=True)  # cards first: `is_done` turns false at once
+        """Forget a finished chunk (a stopped config's chunks past its stopping point, a damaged one)."""
+        self.record_path(chunk).unlink(missing_ok=True)  # the record first: `is_done` turns false at once
+        self.chunk_path(CARDS, chunk).unlink(missing_ok=True)
         self.chunk_path(GAMES, chunk).unlink(missing_ok=True)
 
     def read_games(self, chunk: Chunk) -> pl.DataFrame:
