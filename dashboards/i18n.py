@@ -54,6 +54,15 @@ TEXT: dict[str, dict[str, str]] = {
     "download_parquet": {"es": "Parquet de la tabla", "en": "Table as Parquet"},
     "png_hint": {"es": "PNG: el icono de cámara de cada gráfico.", "en": "PNG: each plot's camera icon."},
     "no_data": {"es": "Sin datos todavía.", "en": "No data yet."},
+    "interval_95": {"es": "IC 95%", "en": "95% CI"},
+    "first_player_heading": {"es": "Primer jugador: sus victorias en los dos asientos (pares con asientos cambiados)",
+                             "en": "First player: its win rate over both seats (seat-mirrored pairs)"},
+    "by_length_heading": {"es": "Primer jugador según la duración de la partida (observacional)",
+                          "en": "First player by game length (observational)"},
+    "by_length_note": {"es": "Cada franja reúne las partidas que terminaron con esa duración, cada una por separado "
+                             "(sin emparejar): describe, no explica; la duración es un resultado de la partida.",
+                       "en": "Each band holds the games that ended at that length, each game on its own (not paired): "
+                             "it describes, it does not explain; length is an outcome of the game."},
 }
 
 
@@ -67,7 +76,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "gp_wr": ("GP WR (en el mazo)", "GP WR (in deck)"), "gih_n": ("GIH n", "GIH n"),
     "gih_wr": ("GIH WR (vista)", "GIH WR (seen)"), "gns_wr": ("GNS WR (no vista)", "GNS WR (not seen)"),
     "iwd": ("IWD", "IWD"), "iwd_ci_low": ("IWD mín. 95%", "IWD 95% low"), "iwd_ci_high": ("IWD máx. 95%", "IWD 95% high"),
-    "iwd_shrunk": ("IWD contraído", "IWD shrunk"), "q_value": ("valor q", "q-value"),
+    "iwd_shrunk": ("IWD contraído", "IWD shrunk"), "q_value": ("valor q (BH)", "q-value (BH)"),
     "position_effect": ("efecto de posición", "deck-position effect"), "played_n": ("jugada n", "played n"),
     "played_wr": ("WR jugada (sesgada)", "played WR (biased)"), "n": ("n", "n"),
     "win_rate": ("tasa de victoria", "win rate"), "ci_low": ("mín. 95%", "95% low"), "ci_high": ("máx. 95%", "95% high"),
@@ -83,6 +92,18 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "faction_a": ("facción A", "faction A"), "faction_b": ("facción B", "faction B"),
     "budget_b": ("presupuesto B", "budget B"), "runs": ("recorridos", "runs"), "cleared": ("superados", "cleared"),
     "rate": ("tasa", "rate"),
+    "q_value_by": ("valor q (BY)", "q-value (BY)"), "wins": ("victorias", "wins"), "losses": ("derrotas", "losses"),
+    "draws": ("empates", "draws"), "method": ("método", "method"), "share": ("proporción", "share"),
+    "first_player_win_rate": ("victorias del primer jugador", "first player's win rate"),
+    "advantage": ("primero menos segundo", "first minus second"),
+    "win_rate_first": ("lado A empezando", "side A going first"),
+    "win_rate_second": ("lado A segundo", "side A going second"),
+    "games_first": ("partidas con A primero", "games A first"),
+    "games_second": ("partidas con A segundo", "games A second"),
+    "band": ("turnos", "turns"), "turns_low": ("desde el turno", "from turn"),
+    "turns_high": ("hasta el turno", "to turn"),
+    "row": ("fila", "row"), "column": ("columna", "column"),
+    "first_player_advantage": ("ventaja del primer jugador", "first-player advantage"),
 }
 
 

@@ -17,7 +17,7 @@ from sim.report import figures
 dash.register_page(__name__, path="/cards", name="cards")
 
 COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_wr", "gih_n", "gih_wr", "gns_wr", "iwd", "iwd_ci_low",
-           "iwd_ci_high", "iwd_shrunk", "q_value", "position_effect", "played_n", "played_wr"]
+           "iwd_ci_high", "iwd_shrunk", "q_value", "q_value_by", "position_effect", "played_n", "played_wr"]
 
 layout = html.Div([
     html.H2(id="cards-heading"),

@@ -28,6 +28,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import Z95, score_a, wilson_exprs
@@ -126,13 +127,15 @@ def _first_player_score() -> pl.Expr:
 
 def length_band_edges(games: pl.LazyFrame, bands: int = DEFAULT_BANDS) -> list[int]:
     """Upper edges (inclusive) of every band but the last: the run's turn counts at the quantiles
-    1/bands ... (bands−1)/bands (nearest rank), pooled over its configs so every config is cut at the
-    same lengths. Ties collapse edges, so a run whose games all last 12 turns has one band."""
-    quantiles = [k / bands for k in range(1, bands)]
-    row = games.select(*(pl.col("turns").quantile(q, interpolation="nearest").alias(f"q{k}")
-                         for k, q in enumerate(quantiles)), pl.col("turns").max().alias("max")).collect().row(0)
-    *edges, longest = row
-    return sorted({int(edge) for edge in edges if edge is not None and edge < longest})
+    1/bands ... (bands−1)/bands by nearest rank (the smallest length that at least that share of the
+    games reach), pooled over its configs so every config is cut at the same lengths. Ties collapse
+    edges, so a run whose games all last 12 turns has one band."""
+    lengths = games.group_by("turns").agg(pl.len().alias("games")).sort("turns").collect()
+    turns = lengths["turns"].to_numpy()
+    cumulative = np.cumsum(lengths["games"].to_numpy())
+    ranks = [math.ceil(k * cumulative[-1] / bands) for k in range(1, bands)]
+    edges = {int(turns[np.searchsorted(cumulative, rank)]) for rank in ranks}
+    return sorted(edge for edge in edges if edge < turns[-1])  # an edge at the longest game leaves an empty band
 
 
 def first_player_by_length(run_dir: Path, edges: Sequence[int] | None = None, bands: int = DEFAULT_BANDS,

@@ -138,7 +138,8 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
     console.print(_table(f"First player by game length{which}: the first player's win rate among games of each "
                          "length, 95% Wilson CI. Observational: a band holds games that ended alike, each game on its "
                          "own (unpaired)", by_length.filter(pl.col("config").is_in(shown)),
-                         _with_config(["turns", "games", "share", "first player wins", "95% CI", "first minus second"], many), {
+                         _with_config(["turns", "games", "share", "first player wins", "95% CI", "first minus second"],
+                                      many), {
         "config": lambda r: r["config"], "turns": lambda r: r["band"], "games": lambda r: count(r["n"]),
         "share": lambda r: percent(r["share"]), "first player wins": lambda r: percent(r["first_player_win_rate"]),
         "95% CI": lambda r: percent_interval(r["first_player_win_rate_low"], r["first_player_win_rate_high"]),
@@ -148,19 +149,22 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
 
 def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
     """Each config of a sweep against the baseline, game by game on the same seeds: side A's win
-    rate, the paired difference from the baseline with its 95% interval, and its q-value."""
+    rate, the paired difference from the baseline with its 95% interval, and its q-values: BH, and BY
+    beside it because every config is compared on the same baseline games."""
     order = {config_id: k for k, config_id in enumerate(manifest["configs"])}  # the spec's order
     frame = sweep_comparison(run_dir).sort(pl.col("config").replace_strict(order, default=len(order)))
     stopped = manifest.get("stopped") or {}
     console.print(_table("Sweep: side A against the baseline on the same games (paired); q: Benjamini-Hochberg, "
                          "and Benjamini-Yekutieli (every config shares the baseline's games)",
-                         frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q (BH)", "q (BY)"], {
+                         frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q (BH)",
+                                 "q (BY)"], {
         "config": lambda r: r["config"] + (f" (stopped: {stopped[r['config']]['decision']})"
                                            if r["config"] in stopped else ""),
         "n": lambda r: count(r["n"]), "win rate": lambda r: percent(r["win_rate"]),
         "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"]),
         "Δ vs base": lambda r: "baseline" if r["config"] == "base" else signed_points(r["diff"]),
-        "95% CI of Δ": lambda r: "" if r["config"] == "base" else points_interval(r["diff_low"], r["diff_high"]) + " pts",
+        "95% CI of Δ": lambda r: "" if r["config"] == "base" else
+        points_interval(r["diff_low"], r["diff_high"]) + " pts",
         "q (BH)": lambda r: "" if r["config"] == "base" else q_text(r["q_value"]),
         "q (BY)": lambda r: "" if r["config"] == "base" else q_text(r["q_value_by"]),
     }))
@@ -266,7 +270,8 @@ def print_story(console: Console, run_dir: Path, many: bool, configs: Sequence[s
 
 def print_matches(console: Console, run_dir: Path, many: bool, configs: Sequence[str] = ()) -> None:
     """Rule D-18: side A's match win rate and how many games a match takes."""
-    console.print(_table("Best of three: side A's matches (undecided = ½)", in_spec_order(match_results(run_dir), configs),
+    console.print(_table("Best of three: side A's matches (undecided = ½)",
+                         in_spec_order(match_results(run_dir), configs),
                          _with_config(["matches", "won / lost / undecided", "rate", "95% CI", "games per match"], many), {
         "config": lambda r: r["config"], "matches": lambda r: f"{r['matches']:,}",
         "won / lost / undecided": lambda r: f"{r['won']:,} / {r['lost']:,} / {r['undecided']:,}",

@@ -32,7 +32,8 @@ DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "
 PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
 
 WORDS: dict[str, dict[str, str]] = {
-    "first_player": {"en": "the first player wins {rate} ({points})", "es": "el primer jugador gana el {rate} ({points})"},
+    "first_player": {"en": "the first player wins {rate} ({points})",
+                     "es": "el primer jugador gana el {rate} ({points})"},
     "no_first_player": {"en": "first player: not measured (no games with side A in both seats)",
                         "es": "primer jugador: sin medir (no hay partidas del lado A en los dos asientos)"},
 }
@@ -122,7 +123,8 @@ def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
 
     if is_missing(row.get("advantage")) or is_missing(row.get("first_player_win_rate")):
         return say("no_first_player")
-    return say("first_player").format(rate=percent(row["first_player_win_rate"]), points=signed_points(row["advantage"]))
+    return say("first_player").format(rate=percent(row["first_player_win_rate"]),
+                                      points=signed_points(row["advantage"]))
 
 
 def in_spec_order(frame: pl.DataFrame, configs: Iterable[str]) -> pl.DataFrame:
