@@ -145,6 +145,15 @@ h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}table{border-c
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}.manifest td{text-align:left}
 .note{color:#666;font-size:.85em}.plot{margin:1em 0}"""
 
+TABLE_NOTES = {  # what a table's reader must know to read it right
+    "first_player": "first_player_win_rate is the first player's win rate over both seats, (win_rate_first + 1 − "
+                    "win_rate_second) / 2 = 50% + advantage / 2; advantage is side A's win rate going first minus "
+                    "going second, on seat-mirrored pairs (method paired).",
+    "first_player_by_length": "Observational: each band holds the games that ended at that length, each game on its "
+                              "own (not paired); length is an outcome of the game, so a band describes, it does not "
+                              "explain. Bands cut the run at quantiles of its game lengths.",
+}
+
 CARD_COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gih_n", "gih_wr", "gns_wr", "iwd", "iwd_shrunk",
                 "q_value", "q_value_by", "played_wr"]
 
@@ -165,7 +174,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     for name in ("sweep", "budget_slopes", "matchup_marginals", "win_rates", "first_player", "first_player_by_length",
                  "story_clear_chance", "match_results"):
         if name in tables:
-            parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]))
+            note = f"<p class='note'>{html.escape(TABLE_NOTES[name])}</p>" if name in TABLE_NOTES else ""
+            parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]) + note)
     impact = tables["card_impact"]
     parts.append("<h2>Cards by improvement when drawn (shrunk IWD; Played WR is selection-biased)</h2>"
                  + _table_html(impact.select([c for c in CARD_COLUMNS if c in impact.columns]), limit=60))

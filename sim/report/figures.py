@@ -23,16 +23,11 @@ WORDS: dict[str, dict[str, str]] = {
     "opponent": {"en": "opponent", "es": "rival"},
     "marginals": {"en": "Win rate against a uniform field of the others, 95% interval",
                   "es": "Tasa de victoria contra un campo uniforme de rivales, intervalo del 95%"},
-    "first_player": {"en": "First player's win rate over both seats (seat-mirrored pairs), 95% interval; "
-                           "label: points above the second player",
-                     "es": "Victorias del primer jugador en los dos asientos (pares con asientos cambiados), "
-                           "intervalo del 95%; etiqueta: puntos sobre el segundo jugador"},
+    "first_player": {"en": "First player's win rate over both seats, 95% interval; label: points above the second",
+                     "es": "Victorias del primer jugador en ambos asientos, IC 95%; etiqueta: puntos sobre el segundo"},
     "first_player_axis": {"en": "first player's win rate", "es": "victorias del primer jugador"},
-    "first_player_by_length": {"en": "First player's win rate by game length, 95% interval (observational: each band "
-                                     "holds the games that ended at that length)",
-                               "es": "Victorias del primer jugador según la duración, intervalo del 95% "
-                                     "(observacional: cada franja reúne las partidas que terminaron con esa duración)"},
-    "games": {"en": "games", "es": "partidas"},
+    "first_player_by_length": {"en": "First player's win rate by game length, 95% interval (observational)",
+                               "es": "Victorias del primer jugador según la duración, IC 95% (observacional)"},
     "game_length": {"en": "Game length", "es": "Duración de las partidas"},
     "turns": {"en": "turns", "es": "turnos"},
     "share": {"en": "share of games", "es": "proporción de partidas"},
