@@ -105,7 +105,7 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
             "share": lambda r: percent(r["share"]),
         }))
     if manifest["spec"].get("matchups") == "round_robin":
-        print_matchups(console, run_dir)
+        print_matchups(console, run_dir, configs)
     print_cards(console, run_dir, manifest)
     if manifest.get("kind") == "story":
         print_story(console, run_dir, many, configs)
@@ -222,11 +222,12 @@ def print_budget_slopes(console: Console, run_dir: Path) -> None:
     }))
 
 
-def print_matchups(console: Console, run_dir: Path) -> None:
+def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ()) -> None:
     """The matchup matrix: each cell the row's win rate against the column, ± half its 95% interval,
-    n, and that matchup's first-player advantage; then each row's marginal against a uniform field."""
-    cells = matchup_cells(run_dir)
-    labels = sorted(cells["row"].unique().to_list())
+    n, and that matchup's first-player advantage; then each row's marginal against a uniform field.
+    Sides come in the order of `configs` (the spec's), else the alphabet's."""
+    cells = in_spec_order(matchup_cells(run_dir), configs)
+    labels = cells["row"].unique(maintain_order=True).to_list()
     table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± 95% CI, n, first-player "
                   "advantage", title_justify="left", title_style="bold")
     table.add_column("row \\ column", justify="left")

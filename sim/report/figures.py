@@ -68,8 +68,9 @@ def win_rate_figure(rates: pl.DataFrame, lang: str = "en") -> go.Figure:
 
 
 def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """The matchup matrix as a heatmap: row's win rate against column, n and interval on hover."""
-    labels = sorted(cells["row"].unique().to_list())
+    """The matchup matrix as a heatmap: row's win rate against column, n and interval on hover; labels
+    in the order the cells list them (report_tables: the spec's)."""
+    labels = cells["row"].unique(maintain_order=True).to_list()
     by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
     z, text, hover = [], [], []
     for row in labels:

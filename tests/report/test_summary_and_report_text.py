@@ -105,3 +105,32 @@ def test_the_html_report_tables_read_as_percentages_with_intervals(run_dir: Path
                 assert not re.fullmatch(r"-?0\.\d+", cell), (name, header, cell)  # no raw fraction like 0.5367
     sweep_headers, _ = tables["sweep"]
     assert {"q_value", "q_value_by", "diff [95% CI]"} <= set(sweep_headers)
+
+
+def test_figures_follow_the_spec_order_and_say_the_first_player_as_a_win_rate(run_dir: Path) -> None:
+    from sim.report import figures
+    from sim.report.export import report_tables
+
+    tables = report_tables(run_dir, read_manifest(run_dir), with_cards=False)
+    fpa = figures.first_player_figure(tables["first_player"])
+    assert list(fpa.data[0].x) == SPEC_ORDER
+    assert list(fpa.data[0].y) == pytest.approx(tables["first_player"]["first_player_win_rate"].to_list())
+    assert list(fpa.data[0].text) == [f"{100 * a:+.1f} pts" for a in tables["first_player"]["advantage"]]
+    by_length = figures.first_player_length_figure(tables["first_player_by_length"])
+    assert [trace.name for trace in by_length.data] == SPEC_ORDER
+    assert "observational" in by_length.layout.title.text
+
+
+def test_the_matchup_matrix_lists_sides_in_the_spec_order() -> None:
+    from sim.report import figures
+    from sim.report.formatting import in_spec_order
+
+    configs = ["china~china", "china~japon", "china~corea", "japon~japon", "japon~corea", "corea~corea"]
+    pairs = [(r, c) for r in ("china", "corea", "japon") for c in ("china", "corea", "japon")]
+    cells = pl.DataFrame({  # as matchup_cells gives them: sorted by row, then column
+        "row": [r for r, _ in pairs], "column": [c for _, c in pairs],
+        "config": [next(k for k in configs if set(k.split("~")) == {r, c}) for r, c in pairs],
+        "n": [100] * 9, "win_rate": [0.5] * 9, "ci_low": [0.4] * 9, "ci_high": [0.6] * 9,
+    })
+    assert list(figures.matchup_figure(cells).data[0].x) == ["china", "corea", "japon"]
+    assert list(figures.matchup_figure(in_spec_order(cells, configs)).data[0].x) == ["china", "japon", "corea"]
