@@ -65,6 +65,15 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "Observational figures (17lands-style): IWD = GIH WR − GNS WR, beside its null, what a card with no "
               "effect would show in the same games (long games draw more cards). A card's causal effect is the "
               "forced-draw or the ablation one."},
+    "interval_95": {"es": "IC 95%", "en": "95% CI"},
+    "first_player_heading": {"es": "Primer jugador: sus victorias en los dos asientos (pares con asientos cambiados)",
+                             "en": "First player: its win rate over both seats (seat-mirrored pairs)"},
+    "by_length_heading": {"es": "Primer jugador según la duración de la partida (observacional)",
+                          "en": "First player by game length (observational)"},
+    "by_length_note": {"es": "Cada franja reúne las partidas que terminaron con esa duración, cada una por separado "
+                             "(sin emparejar): describe, no explica; la duración es un resultado de la partida.",
+                       "en": "Each band holds the games that ended at that length, each game on its own (not paired): "
+                             "it describes, it does not explain; length is an outcome of the game."},
 }
 
 
@@ -78,7 +87,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "gp_wr": ("GP WR (en el mazo)", "GP WR (in deck)"), "gih_n": ("GIH n", "GIH n"),
     "gih_wr": ("GIH WR (vista)", "GIH WR (seen)"), "gns_wr": ("GNS WR (no vista)", "GNS WR (not seen)"),
     "iwd": ("IWD", "IWD"), "iwd_ci_low": ("IWD mín. 95%", "IWD 95% low"), "iwd_ci_high": ("IWD máx. 95%", "IWD 95% high"),
-    "iwd_shrunk": ("IWD contraído", "IWD shrunk"), "q_value": ("valor q", "q-value"),
+    "iwd_shrunk": ("IWD contraído", "IWD shrunk"), "q_value": ("valor q (BH)", "q-value (BH)"),
     "position_effect": ("efecto de posición", "deck-position effect"), "played_n": ("jugada n", "played n"),
     "played_wr": ("WR jugada (sesgada)", "played WR (biased)"), "n": ("n", "n"),
     "win_rate": ("tasa de victoria", "win rate"), "ci_low": ("mín. 95%", "95% low"), "ci_high": ("máx. 95%", "95% high"),
@@ -95,13 +104,25 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "budget_b": ("presupuesto B", "budget B"), "runs": ("recorridos", "runs"), "cleared": ("superados", "cleared"),
     "rate": ("tasa", "rate"),
     "gp_n": ("GP n (en el mazo)", "GP n (in deck)"), "iwd_null": ("IWD nulo", "IWD null"),
-    "q_value_by": ("valor q (BY)", "q-value (BY)"), "never_played": ("nunca jugada", "never played"),
+    "never_played": ("nunca jugada", "never played"),
     "after_redraft_n": ("robada tras re-draft n", "drawn after re-draft n"),
     "drawn_wr": ("WR robada arriba", "WR drawn on top"), "undrawn_wr": ("WR abajo del mazo", "WR at the bottom"),
     "effect": ("efecto de robarla", "forced-draw effect"), "effect_low": ("efecto mín. 95%", "effect 95% low"),
     "effect_high": ("efecto máx. 95%", "effect 95% high"),
     "played_when_drawn": ("jugada al robarla", "played when drawn"),
     "seen_when_undrawn": ("vista desde abajo", "seen from the bottom"),
+    "q_value_by": ("valor q (BY)", "q-value (BY)"), "wins": ("victorias", "wins"), "losses": ("derrotas", "losses"),
+    "draws": ("empates", "draws"), "method": ("método", "method"), "share": ("proporción", "share"),
+    "first_player_win_rate": ("victorias del primer jugador", "first player's win rate"),
+    "advantage": ("primero menos segundo", "first minus second"),
+    "win_rate_first": ("lado A empezando", "side A going first"),
+    "win_rate_second": ("lado A segundo", "side A going second"),
+    "games_first": ("partidas con A primero", "games A first"),
+    "games_second": ("partidas con A segundo", "games A second"),
+    "band": ("turnos", "turns"), "turns_low": ("desde el turno", "from turn"),
+    "turns_high": ("hasta el turno", "to turn"),
+    "row": ("fila", "row"), "column": ("columna", "column"),
+    "first_player_advantage": ("ventaja del primer jugador", "first-player advantage"),
 }
 
 

@@ -1,5 +1,10 @@
 """Pieces every page uses: the export bar (HTML report, CSV and Parquet of what is shown), graphs
-whose camera icon saves a PNG, and sortable, filterable tables."""
+whose camera icon saves a PNG, and sortable, filterable tables.
+
+A table shows its figures as the console and the report write them (sim.report.formatting: "52.1%
+[52.0, 52.2]", "+3.4 pts", "1,000", "< 1e-300"), so its cells are text; each row also carries the raw
+values under hidden keys, and one server-side callback sorts by those (text would put "9.5%" after
+"52.1%"). Downloads export the raw numbers, never the text."""
 
 from __future__ import annotations
 
@@ -8,13 +13,17 @@ from typing import Any
 
 import plotly.graph_objects as go
 import polars as pl
-from dash import Input, Output, State, callback, dash_table, dcc, html, no_update
+from dash import MATCH, Input, Output, State, callback, dash_table, dcc, html, no_update
 
 from dashboards import data
 from dashboards.i18n import column, t
 from sim.report.export import html_report
+from sim.report.formatting import readable_columns
 
 GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
+TABLE_TYPE = "sim-table"  # the pattern-matching id type of every table, for the one sorting callback
+SORT_SUFFIX = "__sort"  # a row's raw value of column c sits under c + SORT_SUFFIX
+ROW_KEY = "_row"  # a row's place in the frame, to come back to when a sort is cleared
 
 
 def graph(graph_id: str, fig: go.Figure) -> dcc.Graph:
@@ -24,13 +33,44 @@ def graph(graph_id: str, fig: go.Figure) -> dcc.Graph:
     return dcc.Graph(id=graph_id, figure=fig, config=GRAPH_CONFIG, className="sim-graph")
 
 
-def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> dash_table.DataTable:
-    """A table designers can sort and filter in place (native Dash table), headers in `lang`."""
-    shown = frame.with_columns(pl.col(pl.Float64).round(4))
-    return dash_table.DataTable(
-        id=table_id, data=shown.to_dicts(), columns=[{"name": column(c, lang), "id": c} for c in shown.columns],
-        sort_action="native", filter_action="native", page_size=page_size,
-        style_table={"overflowX": "auto"}, style_cell={"fontFamily": "system-ui, sans-serif", "fontSize": 13})
+def header(name: str, with_interval: bool, lang: str | None) -> str:
+    """A column's header in `lang`, saying when its cells carry their 95% interval."""
+    return column(name, lang) + (f" [{t('interval_95', lang)}]" if with_interval else "")
+
+
+def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> html.Div:
+    """A table designers can sort and filter in place, headers in `lang`, figures formatted as the
+    report does. The element with id `table_id` wraps the DataTable (whose id is a pattern-matching
+    one, so that `sort_rows` serves every table)."""
+    columns = readable_columns(frame)
+    rows: list[dict[str, Any]] = [{ROW_KEY: i} for i in range(frame.height)]
+    for shown_column in columns:
+        for row, text, key in zip(rows, shown_column.texts, shown_column.sort_keys):
+            row[shown_column.name] = text
+            row[shown_column.name + SORT_SUFFIX] = key
+    return html.Div(dash_table.DataTable(
+        id={"type": TABLE_TYPE, "name": table_id}, data=rows,
+        columns=[{"name": header(c.name, c.with_interval, lang), "id": c.name} for c in columns],
+        sort_action="custom", sort_mode="single", sort_by=[], filter_action="native", page_size=page_size,
+        style_table={"overflowX": "auto"}, style_cell={"fontFamily": "system-ui, sans-serif", "fontSize": 13},
+    ), id=table_id)
+
+
+def sorted_rows(rows: list[dict[str, Any]], sort_by: list[dict[str, str]] | None) -> list[dict[str, Any]]:
+    """Rows sorted by the raw values of the column `sort_by` names (Dash's sort_by), missing values
+    last either way; with no sort, back in the frame's order."""
+    if not sort_by:
+        return sorted(rows, key=lambda row: row[ROW_KEY])
+    key = sort_by[0]["column_id"] + SORT_SUFFIX
+    present = [row for row in rows if row.get(key) is not None]
+    missing = [row for row in rows if row.get(key) is None]
+    return sorted(present, key=lambda row: row[key], reverse=sort_by[0]["direction"] == "desc") + missing
+
+
+@callback(Output({"type": TABLE_TYPE, "name": MATCH}, "data"),
+          Input({"type": TABLE_TYPE, "name": MATCH}, "sort_by"), State({"type": TABLE_TYPE, "name": MATCH}, "data"), prevent_initial_call=True)
+def sort_rows(sort_by: list[dict[str, str]] | None, rows: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    return sorted_rows(rows or [], sort_by)
 
 
 def export_bar(page: str) -> html.Div:

@@ -6,7 +6,7 @@ them imports Dash, so the CLI, the dashboards and the report exporters all read 
 
 from sim.analysis.card_impact import card_impact, card_impact_from_counters
 from sim.analysis.end_reasons import end_reasons
-from sim.analysis.first_player import first_player_advantage
+from sim.analysis.first_player import first_player_advantage, first_player_by_length
 from sim.analysis.game_length import game_length
 from sim.analysis.intervals import Z95, wilson_interval
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli, shrunk_estimate
@@ -18,7 +18,7 @@ from sim.analysis.win_rates import faction_win_rates
 
 __all__ = [
     "Z95", "SprtResult", "benjamini_hochberg", "benjamini_yekutieli", "bradley_terry", "card_impact",
-    "card_impact_from_counters", "end_reasons", "faction_win_rates", "first_player_advantage", "game_length",
-    "match_results", "pair_outcomes", "ratings", "scan_cards", "scan_games", "shrunk_estimate", "sprt",
+    "card_impact_from_counters", "end_reasons", "faction_win_rates", "first_player_advantage", "first_player_by_length",
+    "game_length", "match_results", "pair_outcomes", "ratings", "scan_cards", "scan_games", "shrunk_estimate", "sprt",
     "sprt_bounds", "sprt_by_config", "story_clear_chance", "story_stages", "wilson_interval",
 ]

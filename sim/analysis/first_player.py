@@ -10,23 +10,37 @@ win rates. (Wilson intervals fit single proportions, not a difference of paired 
 A pair is two games with the same config, unit pair (unit // 2) and stage whose first sides
 differ. Runs without such pairs (seats "fixed") fall back to the unpaired difference of the two
 win rates with a normal (Wald) interval; the `method` column says which one a row used.
+
+Said in words (ANALYTICS.md), the advantage is the first player's win rate over both seats:
+(win_rate_first + 1 − win_rate_second) / 2, i.e. side A's wins going first and side B's going first,
+each seat weighted alike. It is 50% + advantage / 2, so "+54.8 pts" reads "the first player wins
+77.4%", and its interval is the advantage's, halved, around 50%. The advantage itself is that
+win rate minus the second player's: 2 · first_player_win_rate − 1.
+
+`first_player_by_length` splits the games by how many turns they lasted. Length is an outcome of
+the game, not something the seats were dealt, so a band compares games that ended alike, not
+games that were alike: it is observational (a first player who snowballs makes short games).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, score_a
+from sim.analysis.intervals import Z95, score_a, wilson_exprs
 from sim.analysis.scans import scan_games
 
 SCHEMA = {
     "config": pl.String, "method": pl.String, "pairs": pl.Int64, "games_first": pl.Int64,
     "games_second": pl.Int64, "win_rate_first": pl.Float64, "win_rate_second": pl.Float64,
-    "advantage": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
+    "advantage": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64, "first_player_win_rate": pl.Float64,
+    "first_player_win_rate_low": pl.Float64, "first_player_win_rate_high": pl.Float64,
 }
+DEFAULT_BANDS = 5
 
 
 def _paired(games: pl.LazyFrame) -> dict[str, dict]:
@@ -72,7 +86,9 @@ def _unpaired(games: pl.LazyFrame) -> dict[str, dict]:
 
 def first_player_advantage(run_dir: Path, z: float = Z95) -> pl.DataFrame:
     """Per config: method ("paired" or "unpaired"), pairs, games_first, games_second (games side A
-    went first / second), win_rate_first, win_rate_second, advantage and its 95% interval."""
+    went first / second), win_rate_first, win_rate_second (side A's), advantage and its 95%
+    interval (ci_low, ci_high), and the same in words: first_player_win_rate (the first player's
+    win rate over both seats, 0.5 + advantage / 2) with first_player_win_rate_low and _high."""
     games = (
         scan_games(run_dir)
         .select("config", "unit", "stage", "first_side", "winner")
@@ -95,5 +111,71 @@ def first_player_advantage(run_dir: Path, z: float = Z95) -> pl.DataFrame:
             if n1 and n2:
                 half = z * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
                 row.update(advantage=p1 - p2, ci_low=p1 - p2 - half, ci_high=p1 - p2 + half)
+        if row["advantage"] is not None:
+            row.update(first_player_win_rate=0.5 + row["advantage"] / 2,
+                       first_player_win_rate_low=0.5 + row["ci_low"] / 2,
+                       first_player_win_rate_high=0.5 + row["ci_high"] / 2)
         rows.append(row)
     return pl.DataFrame(rows, schema=SCHEMA)
+
+
+def _first_player_score() -> pl.Expr:
+    """The score of whoever went first: 1 for a win, 0.5 for a draw, 0 for a loss."""
+    winner, first = pl.col("winner"), pl.col("first_side")
+    return pl.when(winner == -1).then(0.5).when(winner == first).then(1.0).otherwise(0.0)
+
+
+def length_band_edges(games: pl.LazyFrame, bands: int = DEFAULT_BANDS) -> list[int]:
+    """Upper edges (inclusive) of every band but the last: the run's turn counts at the quantiles
+    1/bands ... (bands−1)/bands by nearest rank (the smallest length that at least that share of the
+    games reach), pooled over its configs so every config is cut at the same lengths. Ties collapse
+    edges, so a run whose games all last 12 turns has one band."""
+    lengths = games.group_by("turns").agg(pl.len().alias("games")).sort("turns").collect()
+    turns = lengths["turns"].to_numpy()
+    cumulative = np.cumsum(lengths["games"].to_numpy())
+    ranks = [math.ceil(k * cumulative[-1] / bands) for k in range(1, bands)]
+    edges = {int(turns[np.searchsorted(cumulative, rank)]) for rank in ranks}
+    return sorted(edge for edge in edges if edge < turns[-1])  # an edge at the longest game leaves an empty band
+
+
+def first_player_by_length(run_dir: Path, edges: Sequence[int] | None = None, bands: int = DEFAULT_BANDS,
+                           z: float = Z95) -> pl.DataFrame:
+    """The first player's win rate among the games of each length band, per config (observational:
+    see the module docstring). A game is counted on its own, in the band of its own length; the two
+    games of a seat-mirrored pair may land in different bands, so nothing here is paired.
+
+    `edges` are the bands' inclusive upper bounds in turns, all but the last band's (e.g. (10, 20):
+    up to 10 turns, 11 to 20, 21 and more); by default `length_band_edges` cuts the run at its
+    quantiles into about `bands` bands of similar size. One row per (config, band) with games:
+    band (a label, "11-20"), turns_low, turns_high (the band's bounds; the first and last bands end
+    at the run's shortest and longest game), n (games), share (of the config's games),
+    first_player_win_rate with a Wilson interval (first_player_win_rate_low, _high), and advantage
+    = the first player's win rate minus the second player's (2·rate − 1) with advantage_low, _high."""
+    games = scan_games(run_dir).select("config", "turns", "first_side", "winner")
+    cut = sorted({int(edge) for edge in edges}) if edges is not None else length_band_edges(games, bands)
+    shortest, longest = (int(v) for v in games.select(pl.col("turns").min().alias("shortest"),
+                                                             pl.col("turns").max().alias("longest")).collect().row(0))
+    lows = [max(shortest, low) for low in [shortest] + [edge + 1 for edge in cut]]
+    highs = [min(longest, high) for high in cut + [longest]]
+    band_index = pl.sum_horizontal(*(pl.col("turns") > edge for edge in cut)) if cut else pl.lit(0)
+    per_band = (
+        games.with_columns(band_index.cast(pl.Int64).alias("band_index"), _first_player_score().alias("score"))
+        .group_by("config", "band_index")
+        .agg(pl.len().cast(pl.Int64).alias("n"), pl.col("score").sum().alias("score"))
+        .with_columns((pl.col("n") / pl.col("n").sum().over("config")).alias("share"))
+        .collect()
+    )
+    labels = pl.DataFrame({
+        "band_index": list(range(len(lows))), "turns_low": lows, "turns_high": highs,
+        "band": [f"{low}-{high}" if high > low else str(low) for low, high in zip(lows, highs)],
+    }, schema={"band_index": pl.Int64, "turns_low": pl.Int64, "turns_high": pl.Int64, "band": pl.String})
+    low, high = wilson_exprs(pl.col("score"), pl.col("n"), z)
+    rate = "first_player_win_rate"
+    return (
+        per_band.join(labels, on="band_index", how="left")
+        .with_columns((pl.col("score") / pl.col("n")).alias(rate), low.alias(f"{rate}_low"), high.alias(f"{rate}_high"))
+        .with_columns((2 * pl.col(f"{rate}{end}") - 1).alias(f"advantage{end}") for end in ("", "_low", "_high"))
+        .sort("config", "band_index")
+        .select("config", "band", "turns_low", "turns_high", "n", "share", rate, f"{rate}_low", f"{rate}_high",
+                "advantage", "advantage_low", "advantage_high")
+    )

@@ -51,7 +51,13 @@ def wilson_exprs(wins: pl.Expr, n: pl.Expr, z: float = Z95) -> tuple[pl.Expr, pl
 
 def normal_p_value(estimate: float, se: float) -> float:
     """Two-sided p-value of estimate ≠ 0 on a normal standard error. With se = 0 the estimate is
-    exact: p = 1 when it is 0, else 0 (a paired difference of identical games, say)."""
+    exact: p = 1 when it is 0, else 0 (a paired difference of identical games, say).
+
+    Computed as erfc(|z|/√2), the upper tail itself, never as 1 − Φ(|z|), which cancels to 0 from
+    |z| ≈ 8.3 on. So p stays exact down to ~1e-308 (|z| ≈ 37.5) and keeps a few digits in the
+    subnormal floats to ~5e-324 (|z| ≈ 38.5); beyond that no float64 holds it and p is 0.0. A
+    reader never sees that 0: sim.report.formatting.q_text prints every p or q below 1e-300 as
+    "< 1e-300" (ANALYTICS.md)."""
     if se == 0.0 or math.isnan(se):
         return 1.0 if estimate == 0.0 else 0.0
     return math.erfc(abs(estimate / se) / math.sqrt(2.0))

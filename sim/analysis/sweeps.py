@@ -7,7 +7,10 @@ win 1, draw ½, loss 0), and the difference is the mean of d with a normal inter
 of d (mean ± z·sd/√n). Pairing removes the luck both games share, so a small change shows with far
 fewer games than two independent win rates would need; an axis that does not change the game gives
 d = 0 for every game, a difference of exactly zero. p-values are two-sided on the same standard
-error; q-values are Benjamini-Hochberg across the sweep's configs (multiple_testing).
+error; q-values are Benjamini-Hochberg across the sweep's configs (multiple_testing), and beside
+them Benjamini-Yekutieli's: every config is compared with the same baseline games, so the tests
+share games and are dependent, the case ANALYTICS.md gives BY for (valid under any dependence, and
+more conservative). Read BH as the usual figure and BY as the one that holds whatever the dependence.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import Z95, normal_p_value, score_a, wilson_exprs
-from sim.analysis.multiple_testing import benjamini_hochberg
+from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli
 from sim.analysis.scans import scan_games
 
 BASELINE = "base"
@@ -26,8 +29,9 @@ BASELINE = "base"
 
 def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) -> pl.DataFrame:
     """One row per config: n, side A's win rate with its Wilson interval, and the paired difference
-    from the baseline (`diff`, `diff_low`, `diff_high`, `p_value`, `q_value`; the baseline's own row
-    has diff 0 and no p-value). Games the baseline lacks (a run still going) are left out of a pair."""
+    from the baseline (`diff`, `diff_low`, `diff_high`, `p_value`, `q_value` (Benjamini-Hochberg),
+    `q_value_by` (Benjamini-Yekutieli); the baseline's own row has diff 0 and no p- or q-value).
+    Games the baseline lacks (a run still going) are left out of a pair."""
     games = scan_games(run_dir).select("config", "game", score_a().alias("score"))
     base = games.filter(pl.col("config") == baseline).select("game", pl.col("score").alias("base_score"))
     per_game = games.join(base, on="game", how="inner").with_columns(
@@ -47,9 +51,13 @@ def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) ->
     p = np.array([normal_p_value(m, s) for m, s in zip(diff, se.to_numpy())])
     others = summary["config"].to_numpy() != baseline
     q = np.full(len(p), np.nan)
+    q_by = q.copy()
     if others.any():
         q[others] = benjamini_hochberg(p[others])
+        q_by[others] = benjamini_yekutieli(p[others])
     return summary.with_columns(
         (pl.col("diff") - z * se).alias("diff_low"), (pl.col("diff") + z * se).alias("diff_high"),
         pl.Series("p_value", np.where(others, p, np.nan)), pl.Series("q_value", q),
-    ).select("config", "n", "win_rate", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_value", "q_value")
+        pl.Series("q_value_by", q_by),
+    ).select("config", "n", "win_rate", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_value", "q_value",
+             "q_value_by")

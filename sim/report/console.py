@@ -1,12 +1,14 @@
 """A run's summary as rich tables on the terminal (`sim run` at the end, `sim show`).
 
 Every win rate is shown with its n and 95% interval, and beside it what colours its reading: the
-first-player advantage, how long games last and how they end (ANALYTICS.md). Numbers come from
-sim.analysis only, so the terminal, dashboards and exports never disagree.
+first-player advantage (in words, and by game length), how long games last and how they end
+(ANALYTICS.md). Numbers come from sim.analysis only and read as sim.report.formatting writes them,
+so the terminal, dashboards and exports never disagree; configs come in the spec's order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +23,23 @@ from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis import (
-    end_reasons, faction_win_rates, first_player_advantage, game_length, match_results, story_clear_chance, story_stages,
+    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, match_results,
+    story_clear_chance, story_stages,
 )
+from sim.report.formatting import (
+    count, first_player_words, in_spec_order, percent, percent_interval, percent_with_interval, points_interval, q_text,
+    signed_points, signed_points_with_interval,
+)
+
+BY_LENGTH_CONFIGS = 6  # more configs than this: the by-length table shows the first one (the rest: sim report)
 
 
 def _pct(value: float | None, digits: int = 1) -> str:
-    return "-" if value is None else f"{100 * value:.{digits}f}%"
+    return percent(value, digits)
 
 
 def _signed_pts(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:+.1f} pts"
+    return signed_points(value)
 
 
 def _with_config(columns: list[str], many: bool) -> list[str]:
@@ -66,7 +75,8 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
     """Win rates, first-player advantage, game length and end reasons of a run folder."""
     for line in header_lines(manifest, run_dir):
         console.print(line, highlight=False)
-    rates = faction_win_rates(run_dir)
+    configs = list(manifest["configs"])
+    rates = in_spec_order(faction_win_rates(run_dir), configs)
     many = rates["config"].n_unique() > 1
     sweep = manifest["spec"].get("sweep") is not None or manifest["spec"].get("ablation") is not None
     if manifest["spec"].get("ablation") is not None:
@@ -79,53 +89,85 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         console.print(_table("Win rate (draw = ½ win), 95% Wilson interval", rates,
                          _with_config(["side", "label", "faction", "n", "win rate", "95% CI", "W / L / D"], many), {
         "config": lambda r: r["config"], "side": lambda r: "AB"[r["side"]], "label": lambda r: r["label"],
-        "faction": lambda r: r["faction"], "n": lambda r: f"{r['n']:,}", "win rate": lambda r: _pct(r["win_rate"]),
-        "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]",
-        "W / L / D": lambda r: f"{r['wins']:,} / {r['losses']:,} / {r['draws']:,}",
+        "faction": lambda r: r["faction"], "n": lambda r: count(r["n"]), "win rate": lambda r: percent(r["win_rate"]),
+        "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"]),
+        "W / L / D": lambda r: f"{count(r['wins'])} / {count(r['losses'])} / {count(r['draws'])}",
         }))
-    console.print(_table("First-player advantage (side A first minus second)", first_player_advantage(run_dir),
-                         _with_config(["advantage", "95% CI", "first", "second", "pairs", "method"], many), {
-        "config": lambda r: r["config"], "advantage": lambda r: _signed_pts(r["advantage"]),
-        "95% CI": lambda r: f"[{_signed_pts(r['ci_low'])}, {_signed_pts(r['ci_high'])}]",
-        "first": lambda r: f"{_pct(r['win_rate_first'])} of {r['games_first']:,}",
-        "second": lambda r: f"{_pct(r['win_rate_second'])} of {r['games_second']:,}",
-        "pairs": lambda r: f"{r['pairs']:,}", "method": lambda r: r["method"],
-    }))
-    console.print(_table("Game length (turns)", game_length(run_dir),
+    print_first_player(console, run_dir, configs, many)
+    console.print(_table("Game length (turns)", in_spec_order(game_length(run_dir), configs),
                          _with_config(["n", "median", "p90", "max", "mean"], many), {
-        "config": lambda r: r["config"], "n": lambda r: f"{r['n']:,}", "median": lambda r: f"{r['median']:g}",
+        "config": lambda r: r["config"], "n": lambda r: count(r["n"]), "median": lambda r: f"{r['median']:g}",
         "p90": lambda r: str(r["p90"]), "max": lambda r: str(r["max"]), "mean": lambda r: f"{r['mean']:.1f}",
     }))
     if not sweep:
-        console.print(_table("End reasons", end_reasons(run_dir), _with_config(["reason", "games", "share"], many), {
-            "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: f"{r['count']:,}",
-            "share": lambda r: _pct(r["share"]),
+        console.print(_table("End reasons", in_spec_order(end_reasons(run_dir), configs),
+                             _with_config(["reason", "games", "share"], many), {
+            "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: count(r["count"]),
+            "share": lambda r: percent(r["share"]),
         }))
     if manifest["spec"].get("matchups") == "round_robin":
-        print_matchups(console, run_dir)
+        print_matchups(console, run_dir, configs)
     print_cards(console, run_dir, manifest)
     if manifest.get("kind") == "story":
-        print_story(console, run_dir, many)
+        print_story(console, run_dir, many, configs)
     elif manifest.get("kind") == "best_of_three":
-        print_matches(console, run_dir, many)
+        print_matches(console, run_dir, many, configs)
+
+
+def print_first_player(console: Console, run_dir: Path, configs: list[str], many: bool) -> None:
+    """The first player's win rate over both seats with its edge in points, said in words too, then
+    the same by game length (observational). With many configs, the words and the by-length table
+    are the first config's alone (the report has every config's)."""
+    advantage = in_spec_order(first_player_advantage(run_dir), configs)
+    console.print(_table("First-player advantage: the first player's win rate over both seats, and how far it is above "
+                         "the second player's (= side A's win rate first minus second), 95% CI", advantage,
+                         _with_config(["first player wins", "first minus second", "side A first", "side A second",
+                                       "pairs", "method"], many), {
+        "config": lambda r: r["config"],
+        "first player wins": lambda r: percent_with_interval(r["first_player_win_rate"], r["first_player_win_rate_low"],
+                                                             r["first_player_win_rate_high"]),
+        "first minus second": lambda r: signed_points_with_interval(r["advantage"], r["ci_low"], r["ci_high"]),
+        "side A first": lambda r: f"{percent(r['win_rate_first'])} of {count(r['games_first'])}",
+        "side A second": lambda r: f"{percent(r['win_rate_second'])} of {count(r['games_second'])}",
+        "pairs": lambda r: count(r["pairs"]), "method": lambda r: r["method"],
+    }))
+    shown = configs[:1] if len(configs) > BY_LENGTH_CONFIGS else configs
+    for row in advantage.filter(pl.col("config").is_in(shown)).iter_rows(named=True):
+        console.print(f"{row['config'] + ': ' if many else 'In words: '}{first_player_words(row)}", highlight=False)
+    by_length = in_spec_order(first_player_by_length(run_dir), configs)
+    which = f" (config {shown[0]}; every config: sim report)" if len(shown) < len(configs) else ""
+    console.print(_table(f"First player by game length{which}: the first player's win rate among games of each "
+                         "length, 95% Wilson CI. Observational: a band holds games that ended alike, each game on its "
+                         "own (unpaired)", by_length.filter(pl.col("config").is_in(shown)),
+                         _with_config(["turns", "games", "share", "first player wins", "95% CI", "first minus second"],
+                                      many), {
+        "config": lambda r: r["config"], "turns": lambda r: r["band"], "games": lambda r: count(r["n"]),
+        "share": lambda r: percent(r["share"]), "first player wins": lambda r: percent(r["first_player_win_rate"]),
+        "95% CI": lambda r: percent_interval(r["first_player_win_rate_low"], r["first_player_win_rate_high"]),
+        "first minus second": lambda r: signed_points(r["advantage"]),
+    }))
 
 
 def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
     """Each config of a sweep against the baseline, game by game on the same seeds: side A's win
-    rate, the paired difference from the baseline with its 95% interval, and its q-value."""
+    rate, the paired difference from the baseline with its 95% interval, and its q-values: BH, and BY
+    beside it because every config is compared on the same baseline games."""
     order = {config_id: k for k, config_id in enumerate(manifest["configs"])}  # the spec's order
     frame = sweep_comparison(run_dir).sort(pl.col("config").replace_strict(order, default=len(order)))
     stopped = manifest.get("stopped") or {}
-    console.print(_table("Sweep: side A against the baseline on the same games (paired), q = Benjamini-Hochberg",
-                         frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q"], {
+    console.print(_table("Sweep: side A against the baseline on the same games (paired); q: Benjamini-Hochberg, "
+                         "and Benjamini-Yekutieli (every config shares the baseline's games)",
+                         frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q (BH)",
+                                 "q (BY)"], {
         "config": lambda r: r["config"] + (f" (stopped: {stopped[r['config']]['decision']})"
                                            if r["config"] in stopped else ""),
-        "n": lambda r: f"{r['n']:,}", "win rate": lambda r: _pct(r["win_rate"]),
-        "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]",
-        "Δ vs base": lambda r: "baseline" if r["config"] == "base" else _signed_pts(r["diff"]),
+        "n": lambda r: count(r["n"]), "win rate": lambda r: percent(r["win_rate"]),
+        "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"]),
+        "Δ vs base": lambda r: "baseline" if r["config"] == "base" else signed_points(r["diff"]),
         "95% CI of Δ": lambda r: "" if r["config"] == "base" else
-        f"[{_signed_pts(r['diff_low'])}, {_signed_pts(r['diff_high'])}]",
-        "q": lambda r: "" if r["q_value"] is None or r["q_value"] != r["q_value"] else f"{r['q_value']:.3g}",
+        points_interval(r["diff_low"], r["diff_high"]) + " pts",
+        "q (BH)": lambda r: "" if r["config"] == "base" else q_text(r["q_value"]),
+        "q (BY)": lambda r: "" if r["config"] == "base" else q_text(r["q_value_by"]),
     }))
 
 
@@ -223,11 +265,12 @@ def print_budget_slopes(console: Console, run_dir: Path) -> None:
     }))
 
 
-def print_matchups(console: Console, run_dir: Path) -> None:
+def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ()) -> None:
     """The matchup matrix: each cell the row's win rate against the column, ± half its 95% interval,
-    n, and that matchup's first-player advantage; then each row's marginal against a uniform field."""
-    cells = matchup_cells(run_dir)
-    labels = sorted(cells["row"].unique().to_list())
+    n, and that matchup's first-player advantage; then each row's marginal against a uniform field.
+    Sides come in the order of `configs` (the spec's), else the alphabet's."""
+    cells = in_spec_order(matchup_cells(run_dir), configs)
+    labels = cells["row"].unique(maintain_order=True).to_list()
     table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± 95% CI, n, first-player "
                   "advantage", title_justify="left", title_style="bold")
     table.add_column("row \\ column", justify="left")
@@ -252,26 +295,27 @@ def print_matchups(console: Console, run_dir: Path) -> None:
 
 
 def _rate_columns() -> dict[str, Any]:
-    return {"rate": lambda r: _pct(r["rate"]), "95% CI": lambda r: f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]"}
+    return {"rate": lambda r: percent(r["rate"]), "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"])}
 
 
-def print_story(console: Console, run_dir: Path, many: bool) -> None:
+def print_story(console: Console, run_dir: Path, many: bool, configs: Sequence[str] = ()) -> None:
     """Rule D-17: side A's win rate at each stage and the chance to clear all five."""
-    console.print(_table("Story: side A at each stage (draw = ½ win)", story_stages(run_dir),
+    console.print(_table("Story: side A at each stage (draw = ½ win)", in_spec_order(story_stages(run_dir), configs),
                          _with_config(["stage", "bot budgets", "n", "rate", "95% CI"], many), {
         "config": lambda r: r["config"], "stage": lambda r: str(r["stage"] + 1), "n": lambda r: f"{r['n']:,}",
         "bot budgets": lambda r: f"{r['bot_budget_min']}-{r['bot_budget_max']}", **_rate_columns(),
     }))
-    console.print(_table("Story: chance to clear every stage", story_clear_chance(run_dir),
+    console.print(_table("Story: chance to clear every stage", in_spec_order(story_clear_chance(run_dir), configs),
                          _with_config(["runs", "cleared", "rate", "95% CI"], many), {
         "config": lambda r: r["config"], "runs": lambda r: f"{r['runs']:,}", "cleared": lambda r: f"{r['cleared']:,.0f}",
         **_rate_columns(),
     }))
 
 
-def print_matches(console: Console, run_dir: Path, many: bool) -> None:
+def print_matches(console: Console, run_dir: Path, many: bool, configs: Sequence[str] = ()) -> None:
     """Rule D-18: side A's match win rate and how many games a match takes."""
-    console.print(_table("Best of three: side A's matches (undecided = ½)", match_results(run_dir),
+    console.print(_table("Best of three: side A's matches (undecided = ½)",
+                         in_spec_order(match_results(run_dir), configs),
                          _with_config(["matches", "won / lost / undecided", "rate", "95% CI", "games per match"], many), {
         "config": lambda r: r["config"], "matches": lambda r: f"{r['matches']:,}",
         "won / lost / undecided": lambda r: f"{r['won']:,} / {r['lost']:,} / {r['undecided']:,}",

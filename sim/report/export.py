@@ -24,7 +24,9 @@ import plotly.offline
 import polars as pl
 import pyarrow.parquet as pq
 
-from sim.analysis import end_reasons, faction_win_rates, first_player_advantage, game_length, scan_games
+from sim.analysis import (
+    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, scan_games,
+)
 from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.card_impact import card_impact
 from sim.analysis.card_ranking import card_ranking
@@ -34,6 +36,7 @@ from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
+from sim.report.formatting import in_spec_order, readable_columns
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
@@ -49,6 +52,7 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     tables: dict[str, pl.DataFrame] = {
         "win_rates": faction_win_rates(run_dir),
         "first_player": first_player_advantage(run_dir),
+        "first_player_by_length": first_player_by_length(run_dir),
         "game_length": game_length(run_dir),
         "end_reasons": end_reasons(run_dir),
     }
@@ -72,16 +76,16 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
         tables["story_clear_chance"] = story_clear_chance(run_dir)
     if manifest.get("kind") == "best_of_three":
         tables["match_results"] = match_results(run_dir)
-    order = {config_id: k for k, config_id in enumerate(manifest["configs"])}  # the spec's order, not the alphabet's
-    return {name: (frame.with_row_index("_row").sort(pl.col("config").replace_strict(order, default=len(order)),
-                                                     "_row").drop("_row") if "config" in frame.columns else frame)
-            for name, frame in tables.items()}
+    return {name: in_spec_order(frame, manifest["configs"]) for name, frame in tables.items()}  # not the alphabet's
 
 
-def turn_shares(run_dir: Path) -> pl.DataFrame:
-    return (scan_games(run_dir).group_by("config", "turns").agg(pl.len().alias("games"))
-            .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
-            .sort("config", "turns").collect())
+def turn_shares(run_dir: Path, configs: list[str] | None = None) -> pl.DataFrame:
+    """Per config and turn count: games and their share of the config's games; configs in the order
+    given (the spec's), else the alphabet's."""
+    shares = (scan_games(run_dir).group_by("config", "turns").agg(pl.len().alias("games"))
+              .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
+              .sort("config", "turns").collect())
+    return shares if configs is None else in_spec_order(shares, configs)
 
 
 def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "en") -> list[tuple[str, go.Figure]]:
@@ -95,6 +99,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
         out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang)))
     out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang)))
     out.append(("first_player", figures.first_player_figure(tables["first_player"], lang=lang)))
+    out.append(("first_player_by_length",
+                figures.first_player_length_figure(tables["first_player_by_length"], lang=lang)))
     if "story_stages" in tables:
         out.append(("story", figures.story_figure(tables["story_stages"], lang=lang)))
     if "forced_draw" in tables:
@@ -102,7 +108,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     first = tables["card_impact"]["config"][0] if tables["card_impact"].height else None
     out.append(("cards", figures.card_scatter_figure(tables["card_impact"].filter(pl.col("config") == first),
                                                      config=str(first), lang=lang)))
-    out.append(("game_length", figures.game_length_figure(turn_shares(run_dir), lang=lang)))
+    configs = tables["win_rates"]["config"].unique(maintain_order=True).to_list()  # already in the spec's order
+    out.append(("game_length", figures.game_length_figure(turn_shares(run_dir, configs), lang=lang)))
     out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"], lang=lang)))
     return out
 
@@ -130,14 +137,12 @@ def manifest_rows(manifest: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _table_html(frame: pl.DataFrame, limit: int = 40) -> str:
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
-    body = []
-    for row in frame.head(limit).iter_rows():
-        cells = []
-        for value in row:
-            text = f"{value:.4g}" if isinstance(value, float) else str(value)
-            cells.append(f"<td>{html.escape(text)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
+    """A table as a person reads it (sim.report.formatting): rates as percentages with their
+    interval folded in, differences in signed points, counts with separators, q as q_text."""
+    columns = readable_columns(frame.head(limit))
+    head = "".join(f"<th>{html.escape(c.name + (' [95% CI]' if c.with_interval else ''))}</th>" for c in columns)
+    body = ["<tr>" + "".join(f"<td>{html.escape(c.texts[i])}</td>" for c in columns) + "</tr>"
+            for i in range(min(limit, frame.height))]
     more = f"<p class='note'>{frame.height - limit} more rows in the CSV/Parquet export.</p>" if frame.height > limit else ""
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}"
 
@@ -147,9 +152,19 @@ h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}table{border-c
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}.manifest td{text-align:left}
 .note{color:#666;font-size:.85em}.plot{margin:1em 0}"""
 
+TABLE_NOTES = {  # what a table's reader must know to read it right
+    "first_player": "first_player_win_rate is the first player's win rate over both seats, (win_rate_first + 1 − "
+                    "win_rate_second) / 2 = 50% + advantage / 2; advantage is side A's win rate going first minus "
+                    "going second, on seat-mirrored pairs (method paired).",
+    "first_player_by_length": "Observational: each band holds the games that ended at that length, each game on its "
+                              "own (not paired); length is an outcome of the game, so a band describes, it does not "
+                              "explain. Bands cut the run at quantiles of its game lengths.",
+}
+
 RANKING_COLUMNS = ["side", "card_id", "card_name", "cost", "rank_by", "rank_value", "forced_effect", "forced_low",
-                   "forced_high", "forced_q", "ablation_worth", "ablation_low", "ablation_high", "gih_n", "gih_wr", "iwd",
-                   "iwd_ci_low", "iwd_ci_high", "iwd_null", "q_value", "never_played"]
+                   "forced_high", "forced_q", "ablation_worth", "ablation_low", "ablation_high", "gih_n", "gih_wr",
+                   "gih_ci_low", "gih_ci_high", "iwd", "iwd_ci_low", "iwd_ci_high", "iwd_null", "q_value", "q_value_by",
+                   "never_played"]
 
 
 def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> str:
@@ -165,10 +180,11 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
         parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
         parts.append(f"<div class='plot' id='plot-{name}'>"
                      + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}") + "</div>")
-    for name in ("sweep", "budget_slopes", "matchup_marginals", "win_rates", "first_player", "story_clear_chance",
-                 "match_results"):
+    for name in ("sweep", "budget_slopes", "matchup_marginals", "win_rates", "first_player", "first_player_by_length",
+                 "story_clear_chance", "match_results"):
         if name in tables:
-            parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]))
+            note = f"<p class='note'>{html.escape(TABLE_NOTES[name])}</p>" if name in TABLE_NOTES else ""
+            parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]) + note)
     if "forced_draw" in tables:
         parts.append("<h2>Forced draw: each card on top of the deck against at its bottom, same games (causal, "
                      "paired; q by Benjamini-Yekutieli)</h2>" + _table_html(tables["forced_draw"], limit=200))

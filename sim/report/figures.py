@@ -11,6 +11,8 @@ from typing import Any
 import plotly.graph_objects as go
 import polars as pl
 
+from sim.report.formatting import first_player_words, q_text, signed_points
+
 PCT = dict(tickformat=".0%")
 
 # titles and axis words, in Spanish and English (the dashboard and `sim report --lang` choose)
@@ -21,8 +23,11 @@ WORDS: dict[str, dict[str, str]] = {
     "opponent": {"en": "opponent", "es": "rival"},
     "marginals": {"en": "Win rate against a uniform field of the others, 95% interval",
                   "es": "Tasa de victoria contra un campo uniforme de rivales, intervalo del 95%"},
-    "first_player": {"en": "First-player advantage (win rate going first minus second), 95% interval",
-                     "es": "Ventaja del primer jugador (empezando menos siendo segundo), intervalo del 95%"},
+    "first_player": {"en": "First player's win rate over both seats, 95% interval; label: points above the second",
+                     "es": "Victorias del primer jugador en ambos asientos, IC 95%; etiqueta: puntos sobre el segundo"},
+    "first_player_axis": {"en": "first player's win rate", "es": "victorias del primer jugador"},
+    "first_player_by_length": {"en": "First player's win rate by game length, 95% interval (observational)",
+                               "es": "Victorias del primer jugador según la duración, IC 95% (observacional)"},
     "game_length": {"en": "Game length", "es": "Duración de las partidas"},
     "turns": {"en": "turns", "es": "turnos"},
     "share": {"en": "share of games", "es": "proporción de partidas"},
@@ -63,8 +68,9 @@ def win_rate_figure(rates: pl.DataFrame, lang: str = "en") -> go.Figure:
 
 
 def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """The matchup matrix as a heatmap: row's win rate against column, n and interval on hover."""
-    labels = sorted(cells["row"].unique().to_list())
+    """The matchup matrix as a heatmap: row's win rate against column, n and interval on hover; labels
+    in the order the cells list them (report_tables: the spec's)."""
+    labels = cells["row"].unique(maintain_order=True).to_list()
     by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
     z, text, hover = [], [], []
     for row in labels:
@@ -93,11 +99,39 @@ def marginal_figure(marginals: pl.DataFrame, lang: str = "en") -> go.Figure:
 
 
 def first_player_figure(fpa: pl.DataFrame, lang: str = "en") -> go.Figure:
-    fig = go.Figure(go.Bar(x=fpa["config"].to_list(), y=fpa["advantage"].to_list(),
-                           error_y=_error(fpa["ci_low"], fpa["advantage"], fpa["ci_high"]),
-                           hovertemplate="%{x}: %{y:+.1%}<extra></extra>"))
-    fig.update_layout(title=word("first_player", lang),
-                      yaxis=dict(tickformat="+.0%"))
+    """Each config's first player's win rate over both seats with its 95% interval, against 50%,
+    labelled with its edge in points over the second player; the words of ANALYTICS.md on hover."""
+    shown = fpa.filter(pl.col("first_player_win_rate").is_not_null())
+    words = [first_player_words(row, lang) for row in shown.iter_rows(named=True)]
+    fig = go.Figure(go.Bar(
+        x=shown["config"].to_list(), y=shown["first_player_win_rate"].to_list(),
+        error_y=_error(shown["first_player_win_rate_low"], shown["first_player_win_rate"],
+                       shown["first_player_win_rate_high"]),
+        text=[signed_points(v) for v in shown["advantage"].to_list()], textposition="inside",
+        customdata=list(zip(words, shown["pairs"].to_list())),
+        hovertemplate="%{x}: %{customdata[0]}, pairs=%{customdata[1]:,}<extra></extra>"))
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
+    fig.update_layout(title=word("first_player", lang), yaxis=dict(title=word("first_player_axis", lang), range=[0, 1],
+                                                                   **PCT))
+    return fig
+
+
+def first_player_length_figure(by_length: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """first_player_by_length: per config, the first player's win rate in each band of game length
+    with its Wilson interval and n on hover, against 50%."""
+    fig = go.Figure()
+    for (config,), part in by_length.group_by("config", maintain_order=True):
+        fig.add_scatter(
+            x=part["band"].to_list(), y=part["first_player_win_rate"].to_list(), mode="lines+markers", name=str(config),
+            error_y=_error(part["first_player_win_rate_low"], part["first_player_win_rate"],
+                           part["first_player_win_rate_high"]),
+            customdata=list(zip(part["n"].to_list(), [signed_points(v) for v in part["advantage"].to_list()])),
+            hovertemplate="%{x} " + word("turns", lang) + ": %{y:.1%} (%{customdata[1]}), n=%{customdata[0]:,}<extra>"
+                          + str(config) + "</extra>")
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
+    fig.update_layout(title=word("first_player_by_length", lang),
+                      xaxis=dict(title=word("turns", lang), type="category"),
+                      yaxis=dict(title=word("first_player_axis", lang), range=[0, 1], **PCT))
     return fig
 
 
@@ -129,8 +163,9 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
     fig = go.Figure(go.Bar(
         x=others["config"].to_list(), y=others["diff"].to_list(),
         error_y=_error(others["diff_low"], others["diff"], others["diff_high"]),
-        customdata=list(zip(others["win_rate"].to_list(), others["q_value"].to_list(), others["n"].to_list())),
-        hovertemplate="%{x}<br>Δ %{y:+.2%} vs base (win rate %{customdata[0]:.1%}, q=%{customdata[1]:.2g}, "
+        customdata=list(zip(others["win_rate"].to_list(), [q_text(q) for q in others["q_value"].to_list()],
+                            others["n"].to_list())),
+        hovertemplate="%{x}<br>Δ %{y:+.2%} vs base (win rate %{customdata[0]:.1%}, q=%{customdata[1]}, "
                       "n=%{customdata[2]:,})<extra></extra>"))
     fig.update_layout(title=word("sweep", lang),
                       yaxis=dict(tickformat="+.0%"))

@@ -1,5 +1,5 @@
-"""Win rates, first-player advantage, game length and end reasons: exact values on a hand-made
-results folder, and consistent structure on a small real run."""
+"""Win rates, first-player advantage (in words and by game length), game length and end reasons:
+exact values on a hand-made results folder, and consistent structure on a small real run."""
 
 from __future__ import annotations
 
@@ -11,8 +11,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from sim.analysis import end_reasons, faction_win_rates, first_player_advantage, game_length, wilson_interval
+from sim.analysis import (
+    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, wilson_interval,
+)
+from sim.analysis.first_player import length_band_edges
 from sim.core.errors import InputError
+from sim.report.formatting import first_player_words
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
 
@@ -65,10 +69,57 @@ def test_first_player_advantage_pairs_by_hand(tmp_path: Path) -> None:
     assert (result["ci_low"], result["ci_high"]) == pytest.approx((d.mean() - half, d.mean() + half))
 
 
+def test_first_player_words_on_a_crafted_frame(tmp_path: Path) -> None:
+    """Side A wins 80% going first and 25% going second: the first player (A in one game of each pair,
+    B in the other) wins (80 + 75) / 2 = 77.5% of games, 55 points more than the second player."""
+    a_first = [0] * 16 + [1] * 4  # A first: A wins 16 of 20
+    a_second = [0] * 5 + [1] * 15  # A second: A wins 5 of 20
+    winners = [w for pair in zip(a_first, a_second) for w in pair]
+    row = first_player_advantage(fake_run(tmp_path, winners, [0, 1] * 20, [12] * 40, ["lives"] * 40)).row(0, named=True)
+    assert (row["win_rate_first"], row["win_rate_second"]) == pytest.approx((0.80, 0.25))
+    assert row["first_player_win_rate"] == pytest.approx(0.775) and row["advantage"] == pytest.approx(0.55)
+    assert (row["first_player_win_rate_low"], row["first_player_win_rate_high"]) == pytest.approx(
+        (0.5 + row["ci_low"] / 2, 0.5 + row["ci_high"] / 2))
+    assert first_player_words(row) == "the first player wins 77.5% (+55.0 pts)"
+    assert first_player_words(row, "es") == "el primer jugador gana el 77.5% (+55.0 pts)"
+
+
+def test_first_player_by_length_counts_by_hand(tmp_path: Path) -> None:
+    # the first player's score game by game (first side 0, 1, 0, 1...; draws ½):
+    # turns 10 12 14 | 16 18 20 22 | 24 26 80
+    # score  1  0  1 |  1  0 .5  1 |  1  1 .5
+    by_length = first_player_by_length(fake_run(tmp_path, WINNERS, MIRRORED, TURNS, REASONS), edges=[15, 22])
+    assert by_length["band"].to_list() == ["10-15", "16-22", "23-80"]
+    assert by_length["turns_low"].to_list() == [10, 16, 23] and by_length["turns_high"].to_list() == [15, 22, 80]
+    assert by_length["n"].to_list() == [3, 4, 3] and by_length["share"].to_list() == pytest.approx([0.3, 0.4, 0.3])
+    scores = [2.0, 2.5, 2.5]
+    assert by_length["first_player_win_rate"].to_list() == pytest.approx([2 / 3, 2.5 / 4, 2.5 / 3])
+    for row, score in zip(by_length.iter_rows(named=True), scores):
+        low, high = wilson_interval(score, row["n"])
+        assert (row["first_player_win_rate_low"], row["first_player_win_rate_high"]) == pytest.approx((low, high))
+        assert (row["advantage"], row["advantage_low"], row["advantage_high"]) == pytest.approx(
+            (2 * row["first_player_win_rate"] - 1, 2 * low - 1, 2 * high - 1))
+
+
+def test_length_bands_cut_at_nearest_rank_quantiles() -> None:
+    five_lengths = pl.LazyFrame({"turns": [10] * 4 + [20] * 4 + [30] * 4 + [40] * 4 + [50] * 4})
+    assert length_band_edges(five_lengths, bands=5) == [10, 20, 30, 40]  # five bands of four games
+    assert length_band_edges(five_lengths, bands=2) == [30]  # the median game: 12 of 20 last 30 turns or fewer
+    assert length_band_edges(pl.LazyFrame({"turns": [12] * 7})) == []  # one length, one band
+
+
+def test_first_player_by_length_default_bands_hold_every_game(tmp_path: Path) -> None:
+    by_length = first_player_by_length(fake_run(tmp_path, WINNERS, MIRRORED, TURNS, REASONS))
+    # nearest ranks 2, 4, 6, 8 of ten games: 12, 16, 20 and 24 turns
+    assert by_length["band"].to_list() == ["10-12", "13-16", "17-20", "21-24", "25-80"]
+    assert by_length["n"].to_list() == [2, 2, 2, 2, 2]
+
+
 def test_first_player_advantage_without_pairs_falls_back(tmp_path: Path) -> None:
     fixed = [0] * 10  # seats fixed: A always first, nothing to compare with
     result = first_player_advantage(fake_run(tmp_path / "fixed", WINNERS, fixed, TURNS, REASONS)).row(0, named=True)
     assert result["method"] == "unpaired" and result["games_second"] == 0 and result["advantage"] is None
+    assert result["first_player_win_rate"] is None and "not measured" in first_player_words(result)
     unpaired = [0, 0, 1, 1, 0, 0, 1, 1, 0, 1]  # seats vary but never mirrored within a pair
     result = first_player_advantage(fake_run(tmp_path / "mixed", WINNERS, unpaired, TURNS, REASONS)).row(0, named=True)
     assert result["method"] == "unpaired" and result["games_first"] == 5 and result["games_second"] == 5
@@ -116,6 +167,14 @@ def test_summaries_of_a_small_run_are_consistent(small_run: Path) -> None:
     assert first["games_first"] == first["games_second"] == 1000
     assert first["ci_low"] <= first["advantage"] <= first["ci_high"]
     assert first["advantage"] == pytest.approx(first["win_rate_first"] - first["win_rate_second"])
+    assert first["first_player_win_rate"] == pytest.approx((first["win_rate_first"] + 1 - first["win_rate_second"]) / 2)
+
+    by_length = first_player_by_length(small_run)
+    assert by_length["n"].sum() == 2000 and by_length["share"].sum() == pytest.approx(1.0)
+    assert (by_length["turns_low"].to_list()[1:] == [high + 1 for high in by_length["turns_high"].to_list()[:-1]])
+    # pooled over the bands, the first player's games are the config's: the same overall win rate
+    pooled = (by_length["first_player_win_rate"] * by_length["n"]).sum() / 2000
+    assert pooled == pytest.approx(first["first_player_win_rate"])
 
     length = game_length(small_run).row(0, named=True)
     assert length["n"] == 2000 and length["min"] <= length["median"] <= length["p90"] <= length["max"]

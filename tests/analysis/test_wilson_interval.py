@@ -38,3 +38,24 @@ def test_arrays_and_polars_expressions_agree() -> None:
     np.testing.assert_allclose(got["low"].to_numpy()[:4], low[:4])
     np.testing.assert_allclose(got["high"].to_numpy()[:4], high[:4])
     assert got["low"][4] is None and np.isnan(low[4])
+
+
+@pytest.mark.parametrize("z", [1.0, 5.0, 10.0, 20.0, 30.0, 37.0])
+def test_normal_p_value_is_the_tail_itself_even_far_out(z: float) -> None:
+    from scipy import stats
+
+    from sim.analysis.intervals import normal_p_value
+
+    # 1 − Φ(z) would cancel to 0 from z ≈ 8.3; the tail (erfc) keeps every digit down to ~1e-308
+    assert normal_p_value(z * 0.01, 0.01) == pytest.approx(2 * stats.norm.sf(z), rel=1e-9)
+    assert normal_p_value(-z, 1.0) == normal_p_value(z, 1.0)
+
+
+def test_normal_p_value_reaches_the_float_floor_before_zero() -> None:
+    from sim.analysis.intervals import normal_p_value
+    from sim.report.formatting import q_text
+
+    assert 0.0 < normal_p_value(38.0, 1.0) < 1e-300  # a subnormal float: the math still fits
+    assert normal_p_value(40.0, 1.0) == 0.0  # 2·Φ(−40) ≈ 7e-350: no float64 holds it
+    assert q_text(normal_p_value(40.0, 1.0)) == q_text(normal_p_value(38.0, 1.0)) == "< 1e-300"
+    assert (normal_p_value(0.0, 0.0), normal_p_value(0.1, 0.0)) == (1.0, 0.0)  # exact: no spread at all

@@ -1,0 +1,232 @@
+"""How a figure reads when a person reads it: the one place the console, the HTML report and the
+dashboard turn numbers into text, so the three never disagree.
+
+- a rate is a percentage, with its 95% interval where it has one: "52.1% [52.0, 52.2]";
+- a difference of rates is signed points: "+54.8 pts [+54.6, +55.0]";
+- a count has thousands separators: "1,000,000";
+- a p- or q-value below 1e-300 is "< 1e-300", never 0 (ANALYTICS.md): a float64 p-value of
+  a large z underflows to 0.0, and a 0 would read as certainty;
+- the first-player advantage is said in words: "the first player wins 77.4% (+54.8 pts)".
+
+`readable_columns` applies these to any analysis table by its column names, folding each value's
+interval columns into its text, and keeps the raw values beside the text for sorting. Exports to
+CSV and Parquet never come through here: they are data and keep the raw numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+
+MISSING = "-"
+Q_FLOOR = 1e-300  # below this a p- or q-value prints as "< 1e-300" (ANALYTICS.md)
+SIDES = "AB"
+
+RATE_NAMES = frozenset({"rate", "share", "fitted_at_max"})
+DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "worth_per_budget_point",
+                              "points_at_max", "local_slope"})
+PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
+
+WORDS: dict[str, dict[str, str]] = {
+    "first_player": {"en": "the first player wins {rate} ({points})",
+                     "es": "el primer jugador gana el {rate} ({points})"},
+    "no_first_player": {"en": "first player: not measured (no games with side A in both seats)",
+                        "es": "primer jugador: sin medir (no hay partidas del lado A en los dos asientos)"},
+}
+
+
+def is_missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _unsigned_zero(value: float, digits: int) -> float:
+    """-0.0 and a tiny negative that rounds to zero read as 0, not as a negative."""
+    return 0.0 if round(value, digits) == 0 else value
+
+
+def percent(value: float | None, digits: int = 1) -> str:
+    """0.5367 -> "53.7%"."""
+    return MISSING if is_missing(value) else f"{_unsigned_zero(100 * value, digits):.{digits}f}%"
+
+
+def percent_interval(low: float | None, high: float | None, digits: int = 1) -> str:
+    """(0.520, 0.522) -> "[52.0, 52.2]": a rate's interval, in percent like its rate."""
+    if is_missing(low) or is_missing(high):
+        return MISSING
+    return f"[{_unsigned_zero(100 * low, digits):.{digits}f}, {_unsigned_zero(100 * high, digits):.{digits}f}]"
+
+
+def percent_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1) -> str:
+    """(0.521, 0.520, 0.522) -> "52.1% [52.0, 52.2]"."""
+    if is_missing(value):
+        return MISSING
+    interval = percent_interval(low, high, digits)
+    return percent(value, digits) + ("" if interval == MISSING else f" {interval}")
+
+
+def _signed(value: float, digits: int) -> str:
+    return f"{_unsigned_zero(100 * value, digits):+.{digits}f}"
+
+
+def signed_points(value: float | None, digits: int = 1) -> str:
+    """A difference of rates in percentage points: 0.548 -> "+54.8 pts"."""
+    return MISSING if is_missing(value) else f"{_signed(value, digits)} pts"
+
+
+def points_interval(low: float | None, high: float | None, digits: int = 1) -> str:
+    """(0.546, 0.550) -> "[+54.6, +55.0]"."""
+    if is_missing(low) or is_missing(high):
+        return MISSING
+    return f"[{_signed(low, digits)}, {_signed(high, digits)}]"
+
+
+def signed_points_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1) -> str:
+    """(0.548, 0.546, 0.550) -> "+54.8 pts [+54.6, +55.0]"."""
+    if is_missing(value):
+        return MISSING
+    interval = points_interval(low, high, digits)
+    return signed_points(value, digits) + ("" if interval == MISSING else f" {interval}")
+
+
+def count(value: float | None) -> str:
+    """1000000 -> "1,000,000" (a fractional count, such as wins with draws as halves, keeps its .5)."""
+    if is_missing(value):
+        return MISSING
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def q_text(value: float | None) -> str:
+    """A p- or q-value: three significant digits, and "< 1e-300" for anything smaller, 0.0 included
+    (an underflow, or an exact difference with no spread: never a reason to print 0)."""
+    if is_missing(value):
+        return MISSING
+    return f"< {Q_FLOOR:.0e}" if value < Q_FLOOR else f"{value:.3g}"
+
+
+def number(value: float | None) -> str:
+    """Any other figure: three significant digits, whole numbers from 1,000 on."""
+    if is_missing(value):
+        return MISSING
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}"
+
+
+def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
+    """A first_player_advantage row said as ANALYTICS.md says it: "the first player wins 77.4%
+    (+54.8 pts)": the first player's win rate over both seats, and how many points it is above the
+    second player's (side A's win rate going first minus going second)."""
+    def say(key: str) -> str:
+        return WORDS[key].get(lang, WORDS[key]["en"])
+
+    if is_missing(row.get("advantage")) or is_missing(row.get("first_player_win_rate")):
+        return say("no_first_player")
+    return say("first_player").format(rate=percent(row["first_player_win_rate"]),
+                                      points=signed_points(row["advantage"]))
+
+
+def in_spec_order(frame: pl.DataFrame, configs: Iterable[str]) -> pl.DataFrame:
+    """Rows in the order the spec lists its configs (manifest["configs"]), not the alphabet's; rows of
+    one config keep their order, and a config the spec does not list goes last."""
+    if "config" not in frame.columns:
+        return frame
+    order = {config_id: k for k, config_id in enumerate(configs)}
+    return (frame.with_row_index("_row")
+            .sort(pl.col("config").replace_strict(order, default=len(order), return_dtype=pl.Int64), "_row")
+            .drop("_row"))
+
+
+@dataclass(frozen=True)
+class ReadableColumn:
+    """One column as a person reads it: the frame column it shows, whether its interval is folded
+    into its text, the texts, and the raw values to sort them by."""
+
+    name: str
+    with_interval: bool
+    texts: list[str]
+    sort_keys: list[Any]
+
+
+def _is_rate(name: str) -> bool:
+    return (name.endswith(("_wr", "win_rate", "_rate", "share")) or name.startswith("win_rate")
+            or name in RATE_NAMES)
+
+
+def _is_difference(name: str) -> bool:
+    return name.endswith(("diff", "advantage")) or name in DIFFERENCE_NAMES
+
+
+def _is_probability(name: str) -> bool:
+    return name.startswith("q_value") or name.endswith("p_value")
+
+
+def _interval_of(name: str, columns: Sequence[str], claimed: set[str]) -> tuple[str, str] | None:
+    """The (low, high) columns of `name`: by name (x_low, x_ci_low, or gih_ci_low for gih_wr), else
+    the two columns right after it when they end in low and high (win_rate, ci_low, ci_high)."""
+    stem = name[:-3] if name.endswith("_wr") else name
+    for low, high in ((f"{name}_low", f"{name}_high"), (f"{name}_ci_low", f"{name}_ci_high"),
+                      (f"{stem}_ci_low", f"{stem}_ci_high")):
+        if low in columns and high in columns and not {low, high} & claimed:
+            return low, high
+    at = columns.index(name)
+    after = columns[at + 1:at + 3]
+    if len(after) == 2 and after[0].endswith("low") and after[1].endswith("high") and not set(after) & claimed:
+        return after[0], after[1]
+    return None
+
+
+def _plain_text(name: str, dtype: pl.DataType, value: Any) -> str:
+    if value is None:
+        return MISSING if dtype.is_numeric() else ""
+    if name == "side" and dtype.is_integer() and value in (0, 1):
+        return SIDES[value]
+    if dtype.is_integer():
+        return str(value) if name in PLAIN_INTEGERS else count(value)
+    if dtype.is_float():
+        return number(value)
+    return str(value)
+
+
+def _sort_key(value: Any) -> Any:
+    if is_missing(value):
+        return None
+    return value if isinstance(value, (bool, int, float, str)) else str(value)
+
+
+def readable_columns(frame: pl.DataFrame) -> list[ReadableColumn]:
+    """Every column of an analysis table as text, by its name: rates (`*_wr`, `*win_rate`, `*_rate`,
+    `rate`, `*share`) as percentages, differences (`*diff`, `*advantage`, `iwd`, `worth`...) as signed
+    points, `q_value*` and `*p_value` by q_text, `side` as A/B, integers as counts, other floats to
+    three digits. A rate's or a difference's interval columns (`x_low`/`x_high`, `x_ci_low`/
+    `x_ci_high`, or `ci_low`/`ci_high` right after it) fold into its text and are not shown apart."""
+    columns = frame.columns
+    claimed: set[str] = set()
+    intervals: dict[str, tuple[str, str]] = {}
+    for name in columns:
+        if name in claimed or not frame.schema[name].is_numeric() or not (_is_rate(name) or _is_difference(name)):
+            continue
+        found = _interval_of(name, columns, claimed | {name})
+        if found is not None:
+            intervals[name] = found
+            claimed.update(found)
+    out = []
+    for name in columns:
+        if name in claimed:
+            continue
+        values = frame[name].to_list()
+        dtype = frame.schema[name]
+        low, high = (frame[c].to_list() for c in intervals[name]) if name in intervals else ([None] * len(values),) * 2
+        if not dtype.is_numeric():
+            texts = [_plain_text(name, dtype, v) for v in values]
+        elif _is_probability(name):
+            texts = [q_text(v) for v in values]
+        elif _is_rate(name):
+            texts = [percent_with_interval(v, lo, hi) for v, lo, hi in zip(values, low, high)]
+        elif _is_difference(name):
+            texts = [signed_points_with_interval(v, lo, hi) for v, lo, hi in zip(values, low, high)]
+        else:
+            texts = [_plain_text(name, dtype, v) for v in values]
+        out.append(ReadableColumn(name, name in intervals, texts, [_sort_key(v) for v in values]))
+    return out

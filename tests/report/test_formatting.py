@@ -1,0 +1,98 @@
+"""What a person reads: percentages with their interval, signed points, counts, q-values that are never
+printed 0, and the same text in the HTML report's and the dashboard's tables."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+import pytest
+
+from sim.report.formatting import (
+    count, in_spec_order, percent, percent_interval, percent_with_interval, q_text, readable_columns, signed_points,
+    signed_points_with_interval,
+)
+
+
+def test_rates_read_as_percentages_with_their_interval() -> None:
+    assert percent(0.5367) == "53.7%"
+    assert percent_interval(0.5204, 0.5216) == "[52.0, 52.2]"
+    assert percent_with_interval(0.521, 0.5204, 0.5216) == "52.1% [52.0, 52.2]"
+    assert percent_with_interval(0.5, None, None) == "50.0%"  # no interval: none printed
+    assert percent(None) == percent(math.nan) == "-"
+
+
+def test_differences_read_as_signed_points() -> None:
+    assert signed_points(0.548) == "+54.8 pts"
+    assert signed_points(-0.0312) == "-3.1 pts"
+    assert signed_points(-0.00001) == signed_points(0.0) == "+0.0 pts"  # no "-0.0"
+    assert signed_points_with_interval(0.548, 0.546, 0.550) == "+54.8 pts [+54.6, +55.0]"
+
+
+def test_counts_have_thousands_separators() -> None:
+    assert count(1_000_000) == "1,000,000"
+    assert count(2500.5) == "2,500.5"  # a score with a draw counted half
+    assert count(None) == "-"
+
+
+@pytest.mark.parametrize("q, text", [
+    (1e-400, "< 1e-300"),  # the literal is already 0.0 in Python: an underflow
+    (0.0, "< 1e-300"),
+    (5e-324, "< 1e-300"),
+    (9.9e-301, "< 1e-300"),
+    (1e-300, "1e-300"),
+    (3.26e-21, "3.26e-21"),
+    (0.012345, "0.0123"),
+    (1.0, "1"),
+    (None, "-"),
+    (math.nan, "-"),
+])
+def test_q_text_never_prints_zero(q: float | None, text: str) -> None:
+    assert q_text(q) == text
+
+
+def test_in_spec_order_follows_the_manifest_not_the_alphabet() -> None:
+    frame = pl.DataFrame({"config": ["a", "a", "b", "z"], "side": [0, 1, 0, 0]})
+    ordered = in_spec_order(frame, ["z", "b", "a"])
+    assert ordered["config"].to_list() == ["z", "b", "a", "a"] and ordered["side"].to_list() == [0, 0, 0, 1]
+    assert in_spec_order(frame, ["b"])["config"].to_list() == ["b", "a", "a", "z"]  # unlisted configs last, in order
+
+
+def test_readable_columns_fold_intervals_by_name_and_by_place() -> None:
+    frame = pl.DataFrame({
+        "config": ["base", "x"], "side": [0, 1], "n": [1_000_000, 12], "win_rate": [0.5367, 0.09],
+        "ci_low": [0.5357, 0.01], "ci_high": [0.5377, 0.35], "diff": [0.0, -0.031], "diff_low": [0.0, -0.05],
+        "diff_high": [0.0, -0.012], "gih_wr": [0.55, None], "gih_ci_low": [0.54, None], "gih_ci_high": [0.56, None],
+        "first_player_advantage": [0.548, 0.1], "fpa_low": [0.546, 0.0], "fpa_high": [0.55, 0.2],
+        "q_value": [0.0, 0.5], "q_value_by": [0.0, 1.0], "p_value": [None, 0.25], "mean": [14.2345, 1234.5],
+    })
+    shown = {c.name: c for c in readable_columns(frame)}
+    assert list(shown) == ["config", "side", "n", "win_rate", "diff", "gih_wr", "first_player_advantage", "q_value",
+                           "q_value_by", "p_value", "mean"]  # the interval columns fold into their value's
+    assert shown["side"].texts == ["A", "B"] and shown["n"].texts == ["1,000,000", "12"]
+    assert shown["win_rate"].texts == ["53.7% [53.6, 53.8]", "9.0% [1.0, 35.0]"] and shown["win_rate"].with_interval
+    assert shown["diff"].texts == ["+0.0 pts [+0.0, +0.0]", "-3.1 pts [-5.0, -1.2]"]
+    assert shown["gih_wr"].texts == ["55.0% [54.0, 56.0]", "-"]
+    assert shown["first_player_advantage"].texts[0] == "+54.8 pts [+54.6, +55.0]"
+    assert shown["q_value"].texts == ["< 1e-300", "0.5"] and shown["q_value_by"].texts == ["< 1e-300", "1"]
+    assert shown["p_value"].texts == ["-", "0.25"] and shown["mean"].texts == ["14.2", "1,234"]
+    assert shown["win_rate"].sort_keys == [0.5367, 0.09] and shown["gih_wr"].sort_keys == [0.55, None]
+    assert not shown["n"].with_interval
+
+
+def test_dashboard_tables_show_the_text_and_sort_by_the_numbers() -> None:
+    from dashboards.widgets import sorted_rows, table
+
+    frame = pl.DataFrame({"config": ["a", "b", "c"], "win_rate": [0.52, 0.095, None], "ci_low": [0.5, 0.08, None],
+                          "ci_high": [0.54, 0.11, None], "diff": [0.02, -0.125, 0.003]})
+    wrapper = table("demo-table", frame, "en")
+    grid = wrapper.children
+    assert wrapper.id == "demo-table" and grid.id == {"type": "sim-table", "name": "demo-table"}
+    assert [c["name"] for c in grid.columns] == ["config", "win rate [95% CI]", "Δ vs base"]
+    assert [row["win_rate"] for row in grid.data] == ["52.0% [50.0, 54.0]", "9.5% [8.0, 11.0]", "-"]
+    assert table("demo-table", frame, "es").children.columns[1]["name"] == "tasa de victoria [IC 95%]"
+    by_rate = sorted_rows(grid.data, [{"column_id": "win_rate", "direction": "desc"}])
+    assert [row["config"] for row in by_rate] == ["a", "b", "c"]  # as text, "9.5%" would sort above "52.0%"
+    by_diff = sorted_rows(grid.data, [{"column_id": "diff", "direction": "asc"}])
+    assert [row["diff"] for row in by_diff] == ["-12.5 pts", "+0.3 pts", "+2.0 pts"]
+    assert [row["config"] for row in sorted_rows(by_diff, [])] == ["a", "b", "c"]  # no sort: the frame's order
