@@ -191,7 +191,7 @@ def budget_slopes(cells: pl.DataFrame, run_dir: Path | None = None, z: float = Z
     With `run_dir` (the run the cells came from), also the local slope at `working_budget` (the
     baseline's budget on this curve, else the highest tried): win-rate points per budget point
     (0.01 = one point) from a least-squares line through the `local_budgets` budgets nearest it
-    (`local_fit`, e.g. "130-135 (4 budgets)"), fitted per seat-mirrored pair on the same games, with
+    (`local_fit`, e.g. "130-135, 4 budgets"), fitted per seat-mirrored pair on the same games, with
     its 95% interval `local_slope_low`/`_high` and the pairs behind it `local_pairs`."""
     games, mirrored = _curve_games(run_dir, configs) if run_dir is not None else (None, True)
     working = working_budgets(run_dir) if run_dir is not None else {}
@@ -225,7 +225,7 @@ def budget_slopes(cells: pl.DataFrame, run_dir: Path | None = None, z: float = Z
             curve = games.filter((pl.col("faction_a") == key[0]) & (pl.col("faction_b") == key[1])
                                  & (pl.col("budget_b") == key[2]))
             slope, low, high, pairs = paired_slope(_pair_scores(curve, near, mirrored), near, z)
-            row.update({"working_budget": budget, "local_fit": f"{near[0]}-{near[-1]} ({len(near)} budgets)",
+            row.update({"working_budget": budget, "local_fit": f"{near[0]}-{near[-1]}, {len(near)} budgets",
                         "local_pairs": pairs})
             if pairs >= 2:
                 row.update({"local_slope": slope, "local_slope_low": low, "local_slope_high": high})

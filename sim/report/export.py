@@ -25,7 +25,8 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from sim.analysis import end_reasons, faction_win_rates, first_player_advantage, game_length, scan_games
-from sim.analysis.budget_curve import budget_cells, budget_slopes
+from sim.analysis.ablation import ablation_impact
+from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.card_impact import card_impact
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.sweeps import sweep_comparison
@@ -57,11 +58,16 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
     if spec.get("sweep") is not None:
         tables["sweep"] = sweep_comparison(run_dir)
+    if spec.get("ablation") is not None:
+        tables["ablation"] = ablation_impact(run_dir, manifest)
     if "budget_a" in scan_games(run_dir).collect_schema().names():
-        tables["budget_cells"] = budget_cells(run_dir)
-        slopes = budget_slopes(tables["budget_cells"])
-        if slopes.height:
-            tables["budget_slopes"] = slopes
+        curve = budget_curve_configs(manifest)
+        tables["budget_cells"] = budget_cells(run_dir, configs=curve)
+        if tables["budget_cells"]["budget_a"].n_unique() > 1:
+            slopes = budget_slopes(tables["budget_cells"], run_dir, configs=curve)
+            if slopes.height:
+                tables["budget_slopes"] = slopes
+            tables["budget_steps"] = budget_steps(run_dir, configs=curve)
     if manifest.get("kind") == "story":
         tables["story_stages"] = story_stages(run_dir)
         tables["story_clear_chance"] = story_clear_chance(run_dir)
@@ -71,6 +77,17 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     return {name: (frame.with_row_index("_row").sort(pl.col("config").replace_strict(order, default=len(order)),
                                                      "_row").drop("_row") if "config" in frame.columns else frame)
             for name, frame in tables.items()}
+
+
+def budget_curve_configs(manifest: dict[str, Any]) -> list[str] | None:
+    """The configs a budget curve is read from: all of them, but in an ablation only the baseline
+    and the lower-budget configs (the cards' configs play the working budget with a card replaced,
+    so they are not points of the curve)."""
+    ablation = manifest["spec"].get("ablation")
+    if ablation is None:
+        return None
+    prefix = f"side{ablation['side']}.budget="
+    return [c for c in manifest["configs"] if c == "base" or c.startswith(prefix)]
 
 
 def turn_shares(run_dir: Path) -> pl.DataFrame:
@@ -83,8 +100,11 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
+    if "ablation" in tables:
+        out.append(("ablation", figures.ablation_figure(tables["ablation"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:
-        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang)))
+        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang,
+                                                                 steps=tables.get("budget_steps"))))
     if "matchups" in tables:
         out.append(("matchups", figures.matchup_figure(tables["matchups"], lang=lang)))
         out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang)))
@@ -140,6 +160,9 @@ h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}table{border-c
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}.manifest td{text-align:left}
 .note{color:#666;font-size:.85em}.plot{margin:1em 0}"""
 
+ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "measured", "n", "worth", "worth_low", "worth_high",
+                    "q_value", "q_value_by", "deck_changed_share", "points", "points_low", "points_high", "points_note",
+                    "worth_per_budget_point", "worth_per_budget_point_low", "worth_per_budget_point_high"]
 CARD_COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gih_n", "gih_wr", "gns_wr", "iwd", "iwd_shrunk",
                 "q_value", "played_wr"]
 
@@ -157,7 +180,10 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
         parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
         parts.append(f"<div class='plot' id='plot-{name}'>"
                      + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}") + "</div>")
-    for name in ("sweep", "budget_slopes", "matchup_marginals", "win_rates", "first_player", "story_clear_chance",
+    if "ablation" in tables:
+        parts.append("<h2>Card worth (ablation): baseline minus the card replaced by its filler, same games</h2>"
+                     + _table_html(tables["ablation"].select(ABLATION_COLUMNS), limit=60))
+    for name in ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "win_rates", "first_player", "story_clear_chance",
                  "match_results"):
         if name in tables:
             parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]))
