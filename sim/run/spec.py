@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from sim.core.cards import read_toml
 from sim.core.errors import InputError
@@ -131,11 +131,13 @@ class AblationSpec(BaseModel):
                                "(B - step, B - 2 step, ...); the local slope at the working budget B is fitted "
                                "through them and B")
 
-    @model_validator(mode="after")
-    def _budget_points_need_a_step(self) -> "AblationSpec":
-        if "budget_points" in self.model_fields_set and not self.budget_step:
-            raise ValueError("budget_points: needs budget_step (the points between the budgets played)")
-        return self
+    @field_validator("budget_points")
+    @classmethod
+    def _budget_points_need_a_step(cls, value: int, info: ValidationInfo) -> int:
+        # runs only when the spec gives budget_points: the default never needs a step
+        if not info.data.get("budget_step"):
+            raise ValueError("needs budget_step (the points between the budgets played)")
+        return value
 
 
 class ImpactSpec(BaseModel):
