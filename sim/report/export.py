@@ -176,7 +176,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
              f"<p class='note'>Made by sim report on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC. Win rates count "
              "a draw as half a win; every interval is 95% (Wilson for rates, paired normal for differences).</p>"]
     for name, fig in report_figures(run_dir, tables, lang):
-        fig.update_layout(template="plotly_white", height=460)
+        fig.update_layout(template="plotly_white", height=max(460, fig.layout.height or 0))  # a tall bar list keeps its rows
         parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
         parts.append(f"<div class='plot' id='plot-{name}'>"
                      + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}") + "</div>")

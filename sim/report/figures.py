@@ -217,7 +217,7 @@ def ablation_figure(frame: pl.DataFrame, lang: str = "en") -> go.Figure:
                              f"(emparejadas, n = {n or 0:,} por carta), intervalo del 95%{rate_text}" if es else
                              f"Causal worth: baseline minus the card replaced by its filler, same games "
                              f"(paired, n = {n or 0:,} per card), 95% interval{rate_text}"),
-                      xaxis=dict(tickformat="+.0%"), height=max(420, 18 * frame.height))
+                      xaxis=dict(tickformat="+.0%"), height=max(420, 160 + 26 * frame.height))
     return fig
 
 
