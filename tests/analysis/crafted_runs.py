@@ -18,9 +18,9 @@ def winners_of(pair_scores: list[float]) -> list[int]:
 
 
 def write_games(folder: Path, config: str, pair_scores: list[float], budget_a: int, budget_b: int = 135,
-                decks_a: list[int] | None = None) -> None:
+                decks_a: list[int] | None = None, with_decks: bool = True) -> None:
     """One chunk of games of `config`: pair k is units 2k and 2k+1, side A's mean score over the
-    two is pair_scores[k]."""
+    two is pair_scores[k]; without decks, as a ruleset that plays fixed collections records them."""
     winners = winners_of(pair_scores)
     n = len(winners)
     games = pl.DataFrame({
@@ -33,6 +33,8 @@ def write_games(folder: Path, config: str, pair_scores: list[float], budget_a: i
         "deck_a": pl.Series(decks_a if decks_a is not None else [7] * n, dtype=pl.Int64),
         "deck_b": pl.Series([7] * n, dtype=pl.Int64),
     })
+    if not with_decks:
+        games = games.drop("deck_a", "deck_b")
     chunk = folder / "games" / f"config={config}" / "chunk-000000000000.parquet"
     chunk.parent.mkdir(parents=True, exist_ok=True)
     games.write_parquet(chunk)

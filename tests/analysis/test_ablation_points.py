@@ -7,9 +7,10 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import polars as pl
 import pytest
 
-from sim.analysis.ablation import NOT_MEASURED, ablation_impact, worth_in_points
+from sim.analysis.ablation import FIXED_DECK, NOT_MEASURED, ablation_impact, worth_in_points
 
 from crafted_runs import sides, write_cards, write_games, write_manifest
 
@@ -90,6 +91,17 @@ def test_a_side_b_ablation_turns_both_signs_and_a_falling_rate_gives_no_points(t
     assert x1["worth"] == pytest.approx(-0.25)  # side A's scores dropping is side B's gain
     assert x1["worth_per_budget_point"] == pytest.approx(-0.045)  # here side B does worse with more budget
     assert x1["points"] is None and "does not rise with its budget" in x1["points_note"]
+
+
+def test_games_without_decks_say_only_the_cards_slot_changed(tmp_path: Path) -> None:
+    folder, manifest = ablation_run(tmp_path)
+    write_games(folder, "without=X1", WITHOUT_X1, budget_a=20, with_decks=False)  # games as fortaleza records them
+    for config, scores, budget in (("base", BASE, 20), ("without=X2", BASE, 20), ("side1.budget=15", AT_15, 15),
+                                   ("side1.budget=10", AT_10, 10)):
+        write_games(folder, config, scores, budget_a=budget, with_decks=False)
+    x1 = ablation_impact(folder, manifest).filter(pl.col("card_id") == "X1").row(0, named=True)
+    assert x1["deck_changed_share"] is None and x1["deck_note"] == FIXED_DECK
+    assert x1["worth"] == pytest.approx(0.25)  # the rest of the row is as with decks
 
 
 def test_worth_in_points_with_no_spread_in_the_slope_is_the_worth_interval_over_the_rate() -> None:
