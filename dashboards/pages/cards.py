@@ -71,18 +71,9 @@ def iwd_figure(frame: pl.DataFrame, lang: str) -> go.Figure:
 
 
 def ablation_figure(frame: pl.DataFrame, lang: str) -> go.Figure:
-    frame = frame.sort("worth")
-    fig = go.Figure(go.Bar(
-        y=[f"{c} {n or ''}" for c, n in zip(frame["card_id"], frame["card_name"])], x=frame["worth"].to_list(),
-        orientation="h", error_x=dict(type="data", symmetric=False, array=(frame["worth_high"] - frame["worth"]).to_list(),
-                                      arrayminus=(frame["worth"] - frame["worth_low"]).to_list()),
-        customdata=frame["points"].to_list(),
-        hovertemplate="%{y}: %{x:+.1%} (%{customdata:+.1f} budget points)<extra></extra>"))
-    fig.update_layout(title=("Valor causal: base menos una carta sin habilidades del mismo coste (emparejado), 95%"
-                             if lang == "es" else
-                             "Causal worth: baseline minus a plain card of the same cost (paired), 95% interval"),
-                      xaxis=dict(tickformat="+.0%"), height=max(420, 18 * frame.height))
-    return fig
+    """Each card's causal worth, the filler named and "not measured" where it plays like the card:
+    the report's own figure, so the page and the report agree."""
+    return figures.ablation_figure(frame, lang)
 
 
 @callback(Output("cards-body", "children"), Output("cards-shown", "data"), Input("run", "value"),

@@ -36,8 +36,8 @@ def _baseline(manifest: dict[str, Any]) -> str:
 
 def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame | None = None) -> pl.DataFrame:
     """One row per (side, card) in the baseline's decks: the observational columns of card_impact
-    (`iwd` … `q_value` are IWD's), `forced_effect`, `forced_low`, `forced_high`, `forced_q`, `forced_pairs`
-    where the run forced draws, `ablation_worth`, `ablation_low`, `ablation_high`, `ablation_q` where it
+    (`iwd` … `q_value` are IWD's), `forced_effect`, `forced_effect_low`, `forced_effect_high`, `forced_q`, `forced_pairs`
+    where the run forced draws, `ablation_worth`, `ablation_worth_low`, `ablation_worth_high`, `ablation_q` where it
     ablated, then `rank_by` (forced_draw, ablation or iwd: one per side, the strongest measured for any
     of its cards) and `rank_value` (that measure, or shrunk IWD; null for a card it did not reach),
     sorted by side and rank_value from best to worst. `impact` is card_impact's table when the
@@ -46,20 +46,20 @@ def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame |
     observed = (impact if impact is not None else card_impact(run_dir)).filter(
         (pl.col("config") == config) & (pl.col("gp_n") > 0)).select(OBSERVED)
     table = observed.with_columns(pl.lit(None, pl.Float64).alias(c) for c in (
-        "forced_effect", "forced_low", "forced_high", "forced_q", "ablation_worth", "ablation_low", "ablation_high",
+        "forced_effect", "forced_effect_low", "forced_effect_high", "forced_q", "ablation_worth", "ablation_worth_low", "ablation_worth_high",
         "ablation_q")).with_columns(pl.lit(None, pl.Int64).alias("forced_pairs"))
     spec = manifest["spec"]
     if spec.get("impact") is not None:
         forced = forced_draw_effect(run_dir, manifest).select(
-            "side", "card_id", pl.col("effect").alias("forced_effect"), pl.col("effect_low").alias("forced_low"),
-            pl.col("effect_high").alias("forced_high"), pl.col("q_value_by").alias("forced_q"),
+            "side", "card_id", pl.col("effect").alias("forced_effect"), pl.col("effect_low").alias("forced_effect_low"),
+            pl.col("effect_high").alias("forced_effect_high"), pl.col("q_value_by").alias("forced_q"),
             pl.col("pairs").alias("forced_pairs"))
         table = table.drop(forced.columns[2:]).join(forced, on=["side", "card_id"], how="left")
     if spec.get("ablation") is not None:
         side = int(spec["ablation"]["side"]) - 1
         worth = ablation_impact(run_dir, manifest).select(
             pl.lit(side, pl.Int8).alias("side"), "card_id", pl.col("worth").alias("ablation_worth"),
-            pl.col("worth_low").alias("ablation_low"), pl.col("worth_high").alias("ablation_high"),
+            pl.col("worth_low").alias("ablation_worth_low"), pl.col("worth_high").alias("ablation_worth_high"),
             pl.col("q_value").alias("ablation_q"))
         table = table.drop(worth.columns[2:]).join(worth, on=["side", "card_id"], how="left")
     # one measure per side, so that no list ranks a causal figure against an observational one

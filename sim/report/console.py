@@ -19,7 +19,7 @@ from rich.table import Table
 
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.card_ranking import card_ranking
-from sim.analysis.budget_curve import budget_cells, budget_slopes
+from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis import (
@@ -207,17 +207,24 @@ def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown
                              picked, columns, {
             "card": lambda r: f"{r['card_id']} {r['card_name']}", "cost": lambda r: str(r["cost"]),
             "pairs": lambda r: f"{r['forced_pairs']:,}",
-            "forced draw, pts [95% CI]": lambda r: _points_with_interval(r["forced_effect"], r["forced_low"],
-                                                                         r["forced_high"]),
+            "forced draw, pts [95% CI]": lambda r: _points_with_interval(r["forced_effect"], r["forced_effect_low"],
+                                                                         r["forced_effect_high"]),
             "q (BY)": lambda r: format_q(r["forced_q"]),
-            "ablation, pts [95% CI]": lambda r: _points_with_interval(r["ablation_worth"], r["ablation_low"],
-                                                                      r["ablation_high"]),
+            "ablation, pts [95% CI]": lambda r: _points_with_interval(r["ablation_worth"], r["ablation_worth_low"],
+                                                                      r["ablation_worth_high"]),
             "q": lambda r: format_q(r["ablation_q"]),
             "GIH n": lambda r: f"{r['gih_n']:,}",
             "IWD, pts [95% CI]": lambda r: _points_with_interval(r["iwd"], r["iwd_ci_low"], r["iwd_ci_high"]),
             "IWD null": lambda r: "-" if r["iwd_null"] is None else f"{100 * r['iwd_null']:+.1f}",
             "note": lambda r: "never played" if r["never_played"] else "",
         }))
+
+
+def _budget_points_text(value: float | None, low: float | None, high: float | None) -> str:
+    """A worth in budget points with its interval: "+2.5 [+2.3, +2.7]"."""
+    if value is None:
+        return "-"
+    return f"{value:+.1f} [{low:+.1f}, {high:+.1f}]"
 
 
 def _points_with_interval(value: float | None, low: float | None, high: float | None) -> str:
@@ -237,32 +244,89 @@ def format_q(q: float | None) -> str:
 
 
 def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
-    """Each card's worth: the baseline minus the game with a plain card of its cost, same games."""
+    """Each card's worth: the baseline minus the games with the card replaced by its (named) filler,
+    on the same games; a filler that plays exactly like the card is "not measured"; whether the
+    side's deck changed; and the worth in budget points at the rate the run measured."""
     frame = ablation_impact(run_dir, manifest)
     side = manifest["spec"]["ablation"]["side"]
-    per_point = frame["worth_per_budget_point"][0] if frame.height else None
-    note = f"; one budget point = {_signed_pts(per_point)}" if per_point is not None else ""
-    console.print(_table(f"Card worth to side {'AB'[side - 1]}: baseline minus a plain card of the same cost, "
-                         f"same games (paired){note}", frame,
-                         ["card", "cost", "n", "worth", "95% CI", "q", "budget points"], {
+    label = manifest["configs"]["base"]["sides"][side - 1]["label"]
+    pairs = frame["pairs"].max() if frame.height else 0
+    console.print(_table(f"Card worth to side {'AB'[side - 1]} ({label}): baseline minus the card replaced by its "
+                         f"filler, same games (paired, {pairs or 0:,} seat-mirrored pairs), 95% interval, "
+                         "q = Benjamini-Hochberg (Benjamini-Yekutieli: the cards share the baseline's games)", frame,
+                         ["card", "cost", "filler", "n", "worth", "95% CI", "q (BH)", "q (BY)", "deck changed",
+                          "budget points [95% CI]"], {
         "card": lambda r: f"{r['card_id']} {r['card_name'] or ''}", "cost": lambda r: str(r["cost"]),
-        "n": lambda r: f"{r['n']:,}", "worth": lambda r: _signed_pts(r["worth"]),
-        "95% CI": lambda r: f"[{_signed_pts(r['worth_low'])}, {_signed_pts(r['worth_high'])}]",
-        "q": lambda r: "" if r["q_value"] is None or r["q_value"] != r["q_value"] else f"{r['q_value']:.3g}",
-        "budget points": lambda r: "" if r["points"] is None else f"{r['points']:+.1f}",
+        "filler": lambda r: r["filler"] or "?", "n": lambda r: f"{r['n']:,}",
+        "worth": lambda r: _signed_pts(r["worth"]) if r["measured"] else "not measured",
+        "95% CI": lambda r: "" if r["worth"] is None else f"[{_signed_pts(r['worth_low'])}, {_signed_pts(r['worth_high'])}]",
+        "q (BH)": lambda r: format_q(r["q_value"]), "q (BY)": lambda r: format_q(r["q_value_by"]),
+        "deck changed": lambda r: "slot only" if r["deck_changed_share"] is None
+        else f"in {_pct(r['deck_changed_share'], 0)} of games",
+        "budget points [95% CI]": lambda r: _budget_points_text(r["points"], r["points_low"], r["points_high"]),
     }))
+    if not frame.height:
+        return
+    first = frame.row(0, named=True)
+    if first["worth_per_budget_point"] is not None:
+        rate = (f"1 budget point = {100 * first['worth_per_budget_point']:+.2f} pts "
+                f"[{100 * first['worth_per_budget_point_low']:+.2f}, {100 * first['worth_per_budget_point_high']:+.2f}]"
+                f" at the working budget {first['working_budget']} (least-squares slope through budgets "
+                f"{first['budgets_used']}, paired on the same games)")
+    else:
+        rate = "no budget rate"
+    reasons = sorted({r for r in frame.filter(pl.col("measured"))["points_note"].to_list() if r})
+    console.print(f"Points-equivalent: worth / rate, delta-method interval carrying both. {rate}"
+                  + (f"; {'; '.join(reasons)}" if reasons else ""), highlight=False)
+    not_measured = frame.filter(~pl.col("measured"))["card_id"].to_list()
+    if not_measured:
+        console.print(f"Not measured ({', '.join(not_measured)}): the filler plays exactly like the card, so its "
+                      "games are the baseline's; left out of the q-values.", highlight=False)
+    if frame["deck_changed_share"].is_null().all():
+        console.print("Deck: the side plays its fixed collection, so only the card's slot changed.", highlight=False)
+
+
+def _falling_steps_text(steps: pl.DataFrame) -> str:
+    """The steps where the curve falls with more budget, in words, or that none does."""
+    falls = steps.filter(pl.col("falls"))
+    if not steps.height:
+        return ""
+    if not falls.height:
+        return (f"The curve never falls with more budget: no step of {steps.height} adjacent budgets has its paired "
+                "difference's 95% interval below 0.")
+    listed = "; ".join(f"{r['budget_from']} → {r['budget_to']}: {100 * r['diff']:+.2f} pts "
+                       f"[{100 * r['diff_low']:+.2f}, {100 * r['diff_high']:+.2f}]"
+                       for r in falls.iter_rows(named=True))
+    return (f"Not monotone: side A loses win rate with more budget at {falls.height} of {steps.height} steps "
+            f"(paired on the same games, 95% interval below 0): {listed}.")
 
 
 def print_budget_slopes(console: Console, run_dir: Path) -> None:
-    """The draft-budget curve's fitted slope: side A's win-rate points per budget point."""
-    slopes = budget_slopes(budget_cells(run_dir))
-    console.print(_table("Draft budget: what one budget point is worth to side A (logistic fit)", slopes,
-                         ["faction_a", "faction_b", "budget_b", "budgets", "Elo per point", "win-rate pts per point at top"], {
+    """The draft-budget curve's slope: the logistic fit's Elo per point with its model and
+    misfit-aware SEs and the misfit statistic, the paired local slope at the working budget, and the
+    steps where the curve falls with more budget."""
+    slopes = budget_slopes(budget_cells(run_dir), run_dir)
+    console.print(_table("Draft budget: what one budget point is worth to side A. Logistic fit: Elo per point ± model "
+                         "SE (± misfit-aware quasi-binomial SE), misfit Pearson χ²/df; local slope: win-rate points per "
+                         "budget point at the working budget, paired on the same games, 95% interval", slopes,
+                         ["faction_a", "faction_b", "budget_b", "budgets", "Elo per point", "χ² / df",
+                          "local slope at", "pts per point", "95% CI", "pairs"], {
         "faction_a": lambda r: r["faction_a"], "faction_b": lambda r: r["faction_b"],
         "budget_b": lambda r: str(r["budget_b"]), "budgets": lambda r: str(r["budgets"]),
-        "Elo per point": lambda r: f"{r['elo_per_point']:+.1f} ± {r['elo_per_point_se']:.1f}",
-        "win-rate pts per point at top": lambda r: f"{100 * r['points_at_max']:+.2f} (fitted {_pct(r['fitted_at_max'])})",
+        "Elo per point": lambda r: f"{r['elo_per_point']:+.1f} ± {r['elo_per_point_se']:.2f} "
+                                   + ("(no misfit SE: df = 0)" if r["elo_per_point_se_quasi"] is None
+                                      else f"(± {r['elo_per_point_se_quasi']:.2f})"),
+        "χ² / df": lambda r: "-" if r["dispersion"] is None
+        else f"{r['pearson_chi2']:,.0f} / {r['df']} = {r['dispersion']:,.1f}",
+        "local slope at": lambda r: "-" if r["working_budget"] is None else f"{r['working_budget']} ({r['local_fit']})",
+        "pts per point": lambda r: "-" if r["local_slope"] is None else f"{100 * r['local_slope']:+.2f}",
+        "95% CI": lambda r: "" if r["local_slope"] is None
+        else f"[{100 * r['local_slope_low']:+.2f}, {100 * r['local_slope_high']:+.2f}]",
+        "pairs": lambda r: "" if r["local_pairs"] is None else f"{r['local_pairs']:,}",
     }))
+    text = _falling_steps_text(budget_steps(run_dir))
+    if text:
+        console.print(text, highlight=False)
 
 
 def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ()) -> None:

@@ -27,7 +27,8 @@ import pyarrow.parquet as pq
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, scan_games,
 )
-from sim.analysis.budget_curve import budget_cells, budget_slopes
+from sim.analysis.ablation import ablation_impact
+from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.card_impact import card_impact
 from sim.analysis.card_ranking import card_ranking
 from sim.analysis.forced_draw import forced_draw_effect
@@ -66,17 +67,33 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
     if spec.get("sweep") is not None:
         tables["sweep"] = sweep_comparison(run_dir)
+    if spec.get("ablation") is not None:
+        tables["ablation"] = ablation_impact(run_dir, manifest)
     if "budget_a" in scan_games(run_dir).collect_schema().names():
-        tables["budget_cells"] = budget_cells(run_dir)
-        slopes = budget_slopes(tables["budget_cells"])
-        if slopes.height:
-            tables["budget_slopes"] = slopes
+        curve = budget_curve_configs(manifest)
+        tables["budget_cells"] = budget_cells(run_dir, configs=curve)
+        if tables["budget_cells"]["budget_a"].n_unique() > 1:
+            slopes = budget_slopes(tables["budget_cells"], run_dir, configs=curve)
+            if slopes.height:
+                tables["budget_slopes"] = slopes
+            tables["budget_steps"] = budget_steps(run_dir, configs=curve)
     if manifest.get("kind") == "story":
         tables["story_stages"] = story_stages(run_dir)
         tables["story_clear_chance"] = story_clear_chance(run_dir)
     if manifest.get("kind") == "best_of_three":
         tables["match_results"] = match_results(run_dir)
     return {name: in_spec_order(frame, manifest["configs"]) for name, frame in tables.items()}  # not the alphabet's
+
+
+def budget_curve_configs(manifest: dict[str, Any]) -> list[str] | None:
+    """The configs a budget curve is read from: all of them, but in an ablation only the baseline
+    and the lower-budget configs (the cards' configs play the working budget with a card replaced,
+    so they are not points of the curve)."""
+    ablation = manifest["spec"].get("ablation")
+    if ablation is None:
+        return None
+    prefix = f"side{ablation['side']}.budget="
+    return [c for c in manifest["configs"] if c == "base" or c.startswith(prefix)]
 
 
 def turn_shares(run_dir: Path, configs: list[str] | None = None) -> pl.DataFrame:
@@ -92,8 +109,11 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
+    if "ablation" in tables:
+        out.append(("ablation", figures.ablation_figure(tables["ablation"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:
-        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang)))
+        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang,
+                                                                 steps=tables.get("budget_steps"))))
     if "matchups" in tables:
         out.append(("matchups", figures.matchup_figure(tables["matchups"], lang=lang)))
         out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang)))
@@ -161,10 +181,13 @@ TABLE_NOTES = {  # what a table's reader must know to read it right
                               "explain. Bands cut the run at quantiles of its game lengths.",
 }
 
-RANKING_COLUMNS = ["side", "card_id", "card_name", "cost", "rank_by", "rank_value", "forced_effect", "forced_low",
-                   "forced_high", "forced_q", "ablation_worth", "ablation_low", "ablation_high", "gih_n", "gih_wr",
+RANKING_COLUMNS = ["side", "card_id", "card_name", "cost", "rank_by", "rank_value", "forced_effect", "forced_effect_low",
+                   "forced_effect_high", "forced_q", "ablation_worth", "ablation_worth_low", "ablation_worth_high", "gih_n", "gih_wr",
                    "gih_ci_low", "gih_ci_high", "iwd", "iwd_ci_low", "iwd_ci_high", "iwd_null", "q_value", "q_value_by",
                    "never_played"]
+ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "measured", "n", "worth", "worth_low", "worth_high",
+                    "q_value", "q_value_by", "deck_changed_share", "points", "points_low", "points_high", "points_note",
+                    "worth_per_budget_point", "worth_per_budget_point_low", "worth_per_budget_point_high"]
 
 
 def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> str:
@@ -176,12 +199,15 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
              f"<p class='note'>Made by sim report on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC. Win rates count "
              "a draw as half a win; every interval is 95% (Wilson for rates, paired normal for differences).</p>"]
     for name, fig in report_figures(run_dir, tables, lang):
-        fig.update_layout(template="plotly_white", height=max(460, fig.layout.height or 0))
+        fig.update_layout(template="plotly_white", height=max(460, fig.layout.height or 0))  # a tall list keeps its rows
         parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
         parts.append(f"<div class='plot' id='plot-{name}'>"
                      + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}") + "</div>")
-    for name in ("sweep", "budget_slopes", "matchup_marginals", "win_rates", "first_player", "first_player_by_length",
-                 "story_clear_chance", "match_results"):
+    if "ablation" in tables:
+        parts.append("<h2>Card worth (ablation): baseline minus the card replaced by its filler, same games</h2>"
+                     + _table_html(tables["ablation"].select(ABLATION_COLUMNS), limit=200))
+    for name in ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "win_rates", "first_player",
+                 "first_player_by_length", "story_clear_chance", "match_results"):
         if name in tables:
             note = f"<p class='note'>{html.escape(TABLE_NOTES[name])}</p>" if name in TABLE_NOTES else ""
             parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]) + note)

@@ -37,6 +37,11 @@ WORDS: dict[str, dict[str, str]] = {
     "budget": {"en": "Draft budget: side A's win rate against its budget, 95% interval",
                "es": "Presupuesto: victorias del lado A según su presupuesto, intervalo del 95%"},
     "budget_axis": {"en": "side A's budget (points)", "es": "presupuesto del lado A (puntos)"},
+    "falls": {"en": "falls with more budget", "es": "baja con más presupuesto"},
+    "falls_none": {"en": "no step falls with more budget (paired, 95%)",
+                   "es": "ningún paso baja con más presupuesto (emparejado, 95%)"},
+    "falls_some": {"en": "step(s) fall with more budget, in red (paired, 95% interval below 0)",
+                   "es": "paso(s) bajan con más presupuesto, en rojo (emparejado, intervalo del 95% bajo 0)"},
     "cards": {"en": "Cards: win rate when seen (GIH) against cost", "es": "Cartas: victorias cuando se ve (GIH) según coste"},
     "cost": {"en": "cost", "es": "coste"},
     "story": {"en": "Story mode: side A's win rate at each stage, 95% interval",
@@ -172,9 +177,12 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
     return fig
 
 
-def budget_curve_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """Side A's win rate against its draft budget, one line (with its interval band) per opponent."""
+def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFrame | None = None) -> go.Figure:
+    """Side A's win rate against its draft budget, one line (with its interval band) per opponent;
+    with `steps` (budget_steps), each step where the curve falls with more budget (paired, 95%
+    interval below 0) is drawn in red with its difference and interval on hover."""
     fig = go.Figure()
+    falling = 0
     for key, part in cells.group_by("faction_a", "faction_b", "budget_b", maintain_order=True):
         part = part.sort("budget_a")
         name = f"{key[0]} vs {key[1]} at {key[2]}"
@@ -184,7 +192,67 @@ def budget_curve_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
         fig.add_scatter(x=x, y=part["win_rate"].to_list(), mode="lines+markers", name=name,
                         customdata=part["n"].to_list(),
                         hovertemplate="budget %{x}: %{y:.1%} (n=%{customdata:,})<extra>" + name + "</extra>")
-    fig.update_layout(title=word("budget", lang), xaxis_title=word("budget_axis", lang), yaxis=PCT)
+        if steps is None:
+            continue
+        rate = dict(zip(x, part["win_rate"].to_list()))
+        falls = steps.filter((pl.col("faction_a") == key[0]) & (pl.col("faction_b") == key[1])
+                             & (pl.col("budget_b") == key[2]) & pl.col("falls"))
+        for step in falls.iter_rows(named=True):
+            falling += 1
+            text = (f"{step['budget_from']} → {step['budget_to']}: {100 * step['diff']:+.2f} pts "
+                    f"[{100 * step['diff_low']:+.2f}, {100 * step['diff_high']:+.2f}], {step['pairs']:,} pairs")
+            fig.add_scatter(x=[step["budget_from"], step["budget_to"]],
+                            y=[rate.get(step["budget_from"]), rate.get(step["budget_to"])], mode="lines+markers",
+                            line=dict(color="crimson", width=4), marker=dict(color="crimson"),
+                            name=word("falls", lang), legendgroup="falls", showlegend=falling == 1,
+                            hovertemplate=text + "<extra>" + word("falls", lang) + "</extra>")
+    title = word("budget", lang)
+    if steps is not None:
+        title += "; " + (word("falls_none", lang) if not falling else f"{falling} " + word("falls_some", lang))
+    fig.update_layout(title=title, xaxis_title=word("budget_axis", lang), yaxis=PCT)
+    return fig
+
+
+def ablation_figure(frame: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """Each card's causal worth (ablation_impact) as a bar with its 95% interval, the filler, n,
+    whether the deck changed and the budget points on hover; a card whose filler plays exactly
+    like it is labelled "not measured" instead of a bar at 0."""
+    es = lang == "es"
+    frame = frame.sort(pl.col("worth").fill_null(0.0))
+    labels = [f"{c} {n or ''}" for c, n in zip(frame["card_id"], frame["card_name"])]
+    measured = frame["measured"].to_list()
+    worth = [w if m else None for w, m in zip(frame["worth"].to_list(), measured)]
+    pts = []
+    for r in frame.iter_rows(named=True):
+        if r["points"] is None:
+            pts.append(r["points_note"] or "-")
+        else:
+            pts.append(f"{r['points']:+.1f} [{r['points_low']:+.1f}, {r['points_high']:+.1f}] "
+                       + ("puntos de presupuesto" if es else "budget points"))
+    decks = ["—" if d is None else f"{d:.0%}" for d in frame["deck_changed_share"].to_list()]
+    fig = go.Figure(go.Bar(
+        y=labels, x=worth, orientation="h",
+        error_x=dict(type="data", symmetric=False,
+                     array=[None if w is None else h - w for w, h in zip(worth, frame["worth_high"].to_list())],
+                     arrayminus=[None if w is None else w - lo for w, lo in zip(worth, frame["worth_low"].to_list())]),
+        customdata=list(zip(frame["filler"].fill_null("?").to_list(), frame["n"].to_list(), decks, pts)),
+        hovertemplate=("%{y}: %{x:+.1%} " + ("frente a" if es else "vs") + " %{customdata[0]} (n=%{customdata[1]:,}; "
+                       + ("mazo cambiado en" if es else "deck changed in") + " %{customdata[2]}; %{customdata[3]})"
+                       "<extra></extra>")))
+    for label, m in zip(labels, measured):
+        if not m:
+            fig.add_annotation(y=label, x=0, text="no medido" if es else "not measured", showarrow=False,
+                               xanchor="left", font=dict(color="gray"))
+    n = frame["n"].max() if frame.height else 0
+    rate = frame["worth_per_budget_point"][0] if frame.height else None
+    rate_text = "" if rate is None else (
+        f"; 1 {'punto de presupuesto' if es else 'budget point'} = {100 * rate:+.2f} pts "
+        f"[{100 * frame['worth_per_budget_point_low'][0]:+.2f}, {100 * frame['worth_per_budget_point_high'][0]:+.2f}]")
+    fig.update_layout(title=(f"Valor causal: base menos la carta sustituida por su relleno, mismas partidas "
+                             f"(emparejadas, n = {n or 0:,} por carta), intervalo del 95%{rate_text}" if es else
+                             f"Causal worth: baseline minus the card replaced by its filler, same games "
+                             f"(paired, n = {n or 0:,} per card), 95% interval{rate_text}"),
+                      xaxis=dict(tickformat="+.0%"), height=max(420, 160 + 26 * frame.height))
     return fig
 
 

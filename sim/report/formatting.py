@@ -26,9 +26,10 @@ MISSING = "-"
 Q_FLOOR = 1e-300  # below this a p- or q-value prints as "< 1e-300" (ANALYTICS.md)
 SIDES = "AB"
 
-RATE_NAMES = frozenset({"rate", "share", "fitted_at_max"})
+RATE_NAMES = frozenset({"rate", "share", "fitted_at_max", "seen_when_undrawn", "played_when_drawn"})
 DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "worth_per_budget_point",
-                              "points_at_max", "local_slope"})
+                              "points_at_max", "local_slope", "per_point", "effect", "forced_effect", "ablation_worth",
+                              "iwd_null", "iwd_excess", "rank_value"})
 PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
 
 WORDS: dict[str, dict[str, str]] = {

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from sim.core.cards import read_toml
 from sim.core.errors import InputError
@@ -127,6 +127,17 @@ class AblationSpec(BaseModel):
     cards: list[str] | Literal["all"] = "all"
     budget_step: int = Field(0, ge=0, le=100, description="dicedraft: also play this side's budget this many "
                              "points lower, so each card's worth can be read in budget points")
+    budget_points: int = Field(3, ge=1, le=10, description="with budget_step: how many lower budgets to play "
+                               "(B - step, B - 2 step, ...); the local slope at the working budget B is fitted "
+                               "through them and B")
+
+    @field_validator("budget_points")
+    @classmethod
+    def _budget_points_need_a_step(cls, value: int, info: ValidationInfo) -> int:
+        # runs only when the spec gives budget_points: the default never needs a step
+        if not info.data.get("budget_step"):
+            raise ValueError("needs budget_step (the points between the budgets played)")
+        return value
 
 
 class ImpactSpec(BaseModel):
@@ -239,6 +250,8 @@ class Experiment:
     sweep_point: tuple[tuple[str, Any], ...] = ()  # (axis label, value): what this config changed
     ablate: tuple[int, str] | None = None  # (side index, card id) replaced by a vanilla filler
     force: tuple[int, str, int] | None = None  # (side index, card id, forced_draw.TOP or BOTTOM)
+    filler: str | None = None  # an ablation config's filler in the ruleset's words (describe_filler)
+    filler_plays_alike: bool = False  # the filler compiles to the card's own numbers: nothing is measured
 
     def card_override_map(self) -> dict[str, dict[str, Any]]:
         """card id -> {field: value}, for the card loaders."""
@@ -309,8 +322,10 @@ class Experiment:
         return (self.path.parent / self.spec.cards_dir).resolve()
 
     def ablation_experiments(self) -> dict[str, "Experiment"]:
-        """The baseline, one config per ablated card ("without=<id>"), and with `budget_step` the side
-        at a lower budget ("side<N>.budget=<B>"), all on the baseline's games."""
+        """The baseline, one config per ablated card ("without=<id>", carrying its filler's words and
+        whether the filler plays exactly like the card), and with `budget_step` the side at
+        `budget_points` lower budgets ("side<N>.budget=<B - k·step>", k = 1..budget_points), all on
+        the baseline's games."""
         from sim.rulesets import get_ruleset  # the registry imports the rulesets; spec stays light
 
         ablation = self.spec.ablation
@@ -318,28 +333,35 @@ class Experiment:
         index = ablation.side - 1
         side = self.spec.sides[index]
         ruleset = get_ruleset(self.spec.ruleset, source=str(self.path))
-        available = ruleset.ablatable_cards(side.faction, self.cards_dir or ruleset.CARDS_DIR)
+        cards_dir = self.cards_dir or ruleset.CARDS_DIR
+        available = ruleset.ablatable_cards(side.faction, cards_dir)
         cards = available if ablation.cards == "all" else list(ablation.cards)
         unknown = [c for c in cards if c not in available]
         if unknown:
             raise InputError(f"{self.path}: ablation.cards: {', '.join(unknown)} not among side {ablation.side}'s "
                              f"cards ({side.faction})")
+        fillers = ruleset.ablation_fillers(side.faction, cards_dir, cards)
         configs: dict[str, Experiment] = {"base": self}
         for card_id in cards:
+            text, alike = fillers[card_id]
             configs[f"without={card_id}"] = Experiment(self.spec, self.path, ablate=(index, card_id),
-                                                       sweep_point=(("without", card_id),))
+                                                       sweep_point=(("without", card_id),), filler=text,
+                                                       filler_plays_alike=alike)
         if ablation.budget_step:
             base_budget = side.budget if side.budget is not None else self.spec.params.get("budget", 135)
-            lower = int(base_budget) - ablation.budget_step
-            if lower < 0:
-                raise InputError(f"{self.path}: ablation.budget_step: {ablation.budget_step} is above side "
-                                 f"{ablation.side}'s budget of {base_budget}")
-            sides = list(self.spec.sides)
-            sides[index] = _validated_side(side, "budget", lower, self.path, SweepAxis(side=ablation.side,
-                                                                                       field="budget", values=[lower]))
-            configs[f"side{ablation.side}.budget={lower}"] = Experiment(
-                self.spec.model_copy(update={"sides": sides}), self.path,
-                sweep_point=((f"side{ablation.side}.budget", lower),))
+            lowest = int(base_budget) - ablation.budget_points * ablation.budget_step
+            if lowest < 0:
+                raise InputError(f"{self.path}: ablation.budget_step: {ablation.budget_points} steps of "
+                                 f"{ablation.budget_step} go below 0 from side {ablation.side}'s budget of "
+                                 f"{base_budget}; lower budget_step or budget_points")
+            for k in range(1, ablation.budget_points + 1):
+                lower = int(base_budget) - k * ablation.budget_step
+                sides = list(self.spec.sides)
+                sides[index] = _validated_side(side, "budget", lower, self.path,
+                                               SweepAxis(side=ablation.side, field="budget", values=[lower]))
+                configs[f"side{ablation.side}.budget={lower}"] = Experiment(
+                    self.spec.model_copy(update={"sides": sides}), self.path,
+                    sweep_point=((f"side{ablation.side}.budget", lower),))
         return configs
 
     def impact_experiments(self) -> dict[str, "Experiment"]:

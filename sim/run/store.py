@@ -98,7 +98,10 @@ def git_commit() -> tuple[str | None, bool | None]:
 
 
 def describe_config(compiled: Any) -> dict[str, Any]:
-    """What a manifest records about one config: hashes, resolved parameters and both sides."""
+    """What a manifest records about one config: hashes, resolved parameters and both sides; for a
+    forced-draw config which card went where; for an ablation config which card its filler
+    replaced, the filler in the ruleset's words and whether the config measures anything (a filler
+    that plays exactly like the card does not)."""
     spec = compiled.experiment.spec
     default_budget = getattr(compiled.params, "budget", None)
     sides = []
@@ -123,6 +126,10 @@ def describe_config(compiled: Any) -> dict[str, Any]:
         index, card_id, where = compiled.experiment.force
         described["forced"] = {"side": index + 1, "card_id": card_id, "where": "top" if where > 0 else "bottom",
                                "card_index": compiled.pools[index].index_of(card_id)}
+    if compiled.experiment.ablate is not None:
+        side_index, card_id = compiled.experiment.ablate
+        described["ablation"] = {"side": side_index + 1, "card_id": card_id, "filler": compiled.experiment.filler,
+                                 "measured": not compiled.experiment.filler_plays_alike}
     return described
 
 

@@ -123,6 +123,31 @@ def vanilla_filler(pool: FactionPool, card_id: str) -> dict:
             "double_block": False, "double_attack": False}
 
 
+def describe_filler(pool: FactionPool, card_id: str) -> str:
+    """The filler of `card_id` as a designer reads it: "Relleno (10): 5/5, no double block or
+    attack" for a character, "Relleno (5): d4 attack die" for a die."""
+    filler = vanilla_filler(pool, card_id)
+    if "die" in filler:
+        boost = pool.frame.row(pool.index_of(card_id), named=True)["boost"]
+        return f"{filler['name']}: d{filler['die']} {'attack' if boost == 'atq' else 'defence'} die"
+    return f"{filler['name']}: {filler['atq']}/{filler['def']}, no double block or attack"
+
+
+def filler_plays_alike(pool: FactionPool, card_id: str) -> bool:
+    """Whether the filler compiles to exactly the numbers the kernels read for the card (the
+    smallest die of a boost is its own filler, and a plain character may already be one): then no
+    game changes, and an ablation of the card measures nothing. Names are not compared, since the
+    kernels never read them. `pool` is the faction's pool as its files hold it."""
+    filled = load_pool(pool.faction, pool.files[0].parent, {card_id: vanilla_filler(pool, card_id)})
+    return bool(np.array_equal(filled.table, pool.table))
+
+
+def ablation_fillers(faction: str, cards_dir: Path, card_ids: list[str]) -> dict[str, tuple[str, bool]]:
+    """card id -> (describe_filler, filler_plays_alike) for the cards an ablation replaces."""
+    pool = load_pool(faction, cards_dir)
+    return {card_id: (describe_filler(pool, card_id), filler_plays_alike(pool, card_id)) for card_id in card_ids}
+
+
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
     return sorted(p.stem for p in cards_dir.glob("*.toml") if p.name != DICE_FILE)
 

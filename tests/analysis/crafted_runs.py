@@ -1,0 +1,61 @@
+"""Hand-made results folders for the budget-curve and ablation analyses: each config's games come
+from the seat-mirrored pair scores a test chooses, so every figure has a value known by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+# a pair's mean score for side A -> the winners of its two games (0 = side A, 1 = side B, -1 = draw)
+PAIR_WINNERS = {1.0: (0, 0), 0.75: (0, -1), 0.5: (0, 1), 0.25: (-1, 1), 0.0: (1, 1)}
+
+
+def winners_of(pair_scores: list[float]) -> list[int]:
+    return [w for score in pair_scores for w in PAIR_WINNERS[score]]
+
+
+def write_games(folder: Path, config: str, pair_scores: list[float], budget_a: int, budget_b: int = 135,
+                decks_a: list[int] | None = None, with_decks: bool = True) -> None:
+    """One chunk of games of `config`: pair k is units 2k and 2k+1, side A's mean score over the
+    two is pair_scores[k]; without decks, as a ruleset that plays fixed collections records them."""
+    winners = winners_of(pair_scores)
+    n = len(winners)
+    games = pl.DataFrame({
+        "config": [config] * n, "game": range(n), "unit": range(n), "stage": pl.Series([0] * n, dtype=pl.Int8),
+        "first_side": pl.Series([i % 2 for i in range(n)], dtype=pl.Int8), "winner": pl.Series(winners, dtype=pl.Int8),
+        "end_reason": pl.Series(["lives"] * n).cast(pl.Categorical), "turns": pl.Series([10] * n, dtype=pl.Int16),
+        "label_a": ["Arañas"] * n, "label_b": ["Ciempiés"] * n, "faction_a": ["aranas"] * n,
+        "faction_b": ["ciempies"] * n, "budget_a": pl.Series([budget_a] * n, dtype=pl.Int16),
+        "budget_b": pl.Series([budget_b] * n, dtype=pl.Int16),
+        "deck_a": pl.Series(decks_a if decks_a is not None else [7] * n, dtype=pl.Int64),
+        "deck_b": pl.Series([7] * n, dtype=pl.Int64),
+    })
+    if not with_decks:
+        games = games.drop("deck_a", "deck_b")
+    chunk = folder / "games" / f"config={config}" / "chunk-000000000000.parquet"
+    chunk.parent.mkdir(parents=True, exist_ok=True)
+    games.write_parquet(chunk)
+
+
+def write_cards(folder: Path, cards: list[tuple[str, str, int]], side: int = 0) -> None:
+    """The baseline's card counters, only as far as the analyses read them (id, name, cost)."""
+    frame = pl.DataFrame({"config": ["base"] * len(cards), "side": [side] * len(cards),
+                          "card_id": [c[0] for c in cards], "card_name": [c[1] for c in cards],
+                          "cost": [c[2] for c in cards]})
+    chunk = folder / "cards" / "config=base" / "chunk-000000000000.parquet"
+    chunk.parent.mkdir(parents=True, exist_ok=True)
+    frame.write_parquet(chunk)
+
+
+def write_manifest(folder: Path, configs: dict[str, dict[str, Any]], spec: dict[str, Any]) -> dict[str, Any]:
+    manifest = {"spec_hash": "crafted", "spec": {"seats": "mirrored", **spec}, "configs": configs}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return manifest
+
+
+def sides(budget_a: int, budget_b: int = 135) -> list[dict[str, Any]]:
+    return [{"label": "Arañas", "faction": "aranas", "budget": budget_a},
+            {"label": "Ciempiés", "faction": "ciempies", "budget": budget_b}]
