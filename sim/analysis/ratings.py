@@ -56,7 +56,8 @@ MODEL_NAMES = {"shared": "one first-player term", "matchup": "a first-player ter
 
 SCHEMA = {
     "label": pl.String, "games": pl.Int64, "rating": pl.Float64, "rating_se": pl.Float64,
-    "rating_se_model": pl.Float64, "elo": pl.Float64, "elo_se": pl.Float64, "first_player": pl.Float64,
+    "rating_se_model": pl.Float64, "elo": pl.Float64, "elo_se": pl.Float64, "elo_se_model": pl.Float64,
+    "first_player": pl.Float64,
     "first_player_se": pl.Float64, "first_player_se_model": pl.Float64, "first_player_elo": pl.Float64,
     "pearson_chi2": pl.Float64, "deviance": pl.Float64, "df": pl.Int64, "p_value": pl.Float64,
     "clusters": pl.Int64,
@@ -309,7 +310,7 @@ def fit_bradley_terry(games: pl.DataFrame | pl.LazyFrame, prior_sd: float | None
     ratings_frame = pl.DataFrame({
         "label": labels, "games": games_per_label.astype(np.int64), "rating": theta,
         "rating_se": theta_se(robust), "rating_se_model": theta_se(covariance), "elo": ELO_PER_LOGIT * theta,
-        "elo_se": ELO_PER_LOGIT * theta_se(robust),
+        "elo_se": ELO_PER_LOGIT * theta_se(robust), "elo_se_model": ELO_PER_LOGIT * theta_se(covariance),
         "first_player": [float(h[0]) if shared else None] * k,
         "first_player_se": [float(h_se(robust)[0]) if shared else None] * k,
         "first_player_se_model": [float(h_se(covariance)[0]) if shared else None] * k,
@@ -331,7 +332,7 @@ def bradley_terry(games: pl.DataFrame | pl.LazyFrame, prior_sd: float | None = N
                   first_player: FirstPlayerTerm = "shared", seats: Seats = "mirrored") -> pl.DataFrame:
     """The ratings of fit_bradley_terry: one row per label, best first: games, rating (θ, logits)
     with rating_se (clustered on seat pairs) and rating_se_model (inverse information), elo and elo_se
-    (400/ln 10 · θ); with the shared term, on every row first_player (h), first_player_se,
+    (400/ln 10 · θ) and elo_se_model; with the shared term, on every row first_player (h), first_player_se,
     first_player_se_model and first_player_elo (null with per-matchup terms: see
     first_player_by_matchup); and on every row the fit's pearson_chi2, deviance, df, p_value and the
     number of clusters."""
@@ -360,6 +361,19 @@ def ratings_table(games: pl.DataFrame | pl.LazyFrame, prior_sd: float | None = S
                       for part, model in zip(parts, ("shared", "matchup"))]).cast(TABLE_SCHEMA)
 
 
+def first_player_table(games: pl.DataFrame | pl.LazyFrame, prior_sd: float | None = SHOWN_PRIOR_SD,
+                       seats: Seats = "mirrored") -> pl.DataFrame:
+    """The first-player terms of both fits, for reports: model, then label_1, label_2 ("all", "all"
+    for the shared term; each unordered pair of labels for the per-matchup fit), games, first_player,
+    first_player_se, first_player_se_model, first_player_elo."""
+    parts = [("shared", fit_bradley_terry(games, prior_sd, "shared", seats).first_player)]
+    try:
+        parts.append(("matchup", first_player_by_matchup(games, prior_sd, seats)))
+    except InputError:
+        pass
+    return pl.concat([part.select(pl.lit(MODEL_NAMES[model]).alias("model"), pl.all()) for model, part in parts])
+
+
 def run_seats(run_dir: Path) -> Seats:
     """How the run in `run_dir` sat its players (its manifest's spec; "mirrored" when unknown)."""
     try:
@@ -382,8 +396,8 @@ def ratings(run_dir: Path, prior_sd: float | None = None, first_player: FirstPla
 
 def _p_text(p: float) -> str:
     if math.isnan(p):
-        return "-"
-    return "< 1e-300" if p < 1e-300 else f"{p:.2g}"
+        return "= -"
+    return "< 1e-300" if p < 1e-300 else f"= {p:.2g}"
 
 
 def describe_fit(table: pl.DataFrame, lang: str = "en") -> str:

@@ -28,6 +28,7 @@ from sim.analysis import end_reasons, faction_win_rates, first_player_advantage,
 from sim.analysis.budget_curve import budget_cells, budget_slopes
 from sim.analysis.card_impact import card_impact
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
+from sim.analysis.ratings import describe_fit, first_player_table, ratings_games, ratings_table, run_seats
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
@@ -55,6 +56,12 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     if spec.get("matchups") == "round_robin":
         tables["matchups"] = matchup_cells(run_dir, rates=tables["win_rates"], advantage=tables["first_player"])
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
+        games = ratings_games(run_dir)
+        labels = games.select(pl.concat_list(pl.col("label_a").cast(pl.String), pl.col("label_b").cast(pl.String))
+                              .explode().n_unique()).collect().item()
+        if labels >= 2 and len(manifest["configs"]) > 1:  # Bradley-Terry over every config of the round robin
+            tables["ratings"] = ratings_table(games, seats=run_seats(run_dir))
+            tables["ratings_first_player"] = first_player_table(games, seats=run_seats(run_dir))
     if spec.get("sweep") is not None:
         tables["sweep"] = sweep_comparison(run_dir)
     if "budget_a" in scan_games(run_dir).collect_schema().names():
@@ -157,10 +164,12 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
         parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
         parts.append(f"<div class='plot' id='plot-{name}'>"
                      + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}") + "</div>")
-    for name in ("sweep", "budget_slopes", "matchup_marginals", "win_rates", "first_player", "story_clear_chance",
-                 "match_results"):
+    for name in ("sweep", "budget_slopes", "matchup_marginals", "ratings", "ratings_first_player", "win_rates",
+                 "first_player", "story_clear_chance", "match_results"):
         if name in tables:
             parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]))
+            if name == "ratings":
+                parts.append(f"<p class='note'>{html.escape(describe_fit(tables['ratings']))}</p>")
     impact = tables["card_impact"]
     parts.append("<h2>Cards by improvement when drawn (shrunk IWD; Played WR is selection-biased)</h2>"
                  + _table_html(impact.select([c for c in CARD_COLUMNS if c in impact.columns]), limit=60))

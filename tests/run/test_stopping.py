@@ -11,6 +11,7 @@ import numba
 import numpy as np
 import polars as pl
 import pytest
+from rich.console import Console
 
 from sim.analysis.sprt import sprt_by_config
 from sim.cli import main
@@ -131,9 +132,19 @@ def test_stop_fixes_the_chunk_size(tmp_path: Path) -> None:
         make_plan(experiment, chunk_size=500)
 
 
-def test_the_console_says_which_configs_stopped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_console_says_which_configs_stopped(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["run", str(stop_spec(tmp_path)), "--results", str(tmp_path / "r"), "--executor", "serial"]) == 0
-    assert "stopped: SPRT" in capsys.readouterr().out
+    capsys.readouterr()
+    monkeypatch.setattr("sim.cli.Console", lambda **kwargs: Console(width=300, **{k: v for k, v in kwargs.items()
+                                                                                   if k != "width"}))
+    assert main(["show", str(tmp_path / "r" / "small")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "SPRT, H0: same as the baseline; H1: ±1.4 pts from it" in out
+    assert "side1.budget=100 (stopped early)" in out and "accepted H1 (worse), LLR +" in out
+    assert "side1.budget=100: SPRT H1 (worse), LLR +" in out
+    assert "stopped early (" in out and "its estimate is biased away from 0" in out
+    assert "│ base │" in out and out.count("baseline") >= 2  # the baseline's row: no verdict of its own
 
 
 def crafted_chunk(config: str, start: int, every: int, a_wins: np.ndarray) -> pl.DataFrame:
