@@ -1,5 +1,5 @@
-"""Factions: win rates with intervals, the matchup matrix, first-player advantage, ratings, game
-length and end reasons of the chosen run."""
+"""Factions: win rates with intervals, the matchup matrix with the Bradley-Terry ratings and their
+goodness of fit beside it, first-player advantage, game length and end reasons of the chosen run."""
 
 from __future__ import annotations
 
@@ -9,12 +9,31 @@ from dash import Input, Output, callback, html
 from dashboards import data
 from dashboards.i18n import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
+import polars as pl
+
+from sim.analysis.ratings import MODEL_NAMES, describe_fit, format_p_value
 from sim.report import figures
 
 dash.register_page(__name__, path="/factions", name="factions")
 
 layout = html.Div([html.H2(id="factions-heading"), export_bar("factions"), html.Div(id="factions-body")])
 register_exports("factions")
+
+
+SPANISH_MODEL_NAMES = {MODEL_NAMES["shared"]: "un término de primer jugador",
+                       MODEL_NAMES["matchup"]: "un término de primer jugador por enfrentamiento"}
+RATING_COLUMNS = ["model", "label", "games", "elo", "elo_se", "elo_se_model", "first_player_elo", "pearson_chi2",
+                  "df", "p_value"]
+
+
+def ratings_block(ratings: pl.DataFrame, lang: str) -> html.Div:
+    """Beside the matrix: the Bradley-Terry ratings of both first-player models and how well each fits."""
+    shown_rows = ratings.select(RATING_COLUMNS).with_columns(
+        pl.col("p_value").map_elements(format_p_value, return_dtype=pl.String),  # never a rounded 0
+        pl.col("model").replace(SPANISH_MODEL_NAMES if lang == "es" else {}))
+    return html.Div([html.H3(t("ratings", lang)), html.P(describe_fit(ratings, lang), id="factions-ratings-fit"),
+                     table("factions-ratings", shown_rows, lang)],
+                    style={"flex": "1 1 26em", "minWidth": "0"})
 
 
 @callback(Output("factions-heading", "children"), Output("factions-body", "children"), Output("factions-shown", "data"),
@@ -25,9 +44,12 @@ def draw(run: str | None, lang: str):
     tables = data.tables_of(run)
     parts = []
     if "matchups" in tables:
-        parts.append(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)))
+        parts.append(html.Div([
+            html.Div(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)),
+                     style={"flex": "1 1 34em", "minWidth": "0"}),
+            ratings_block(data.ratings_of(run), lang),
+        ], style={"display": "flex", "flexWrap": "wrap", "gap": "1em", "alignItems": "flex-start"}))
         parts.append(graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang)))
-        parts += [html.H3(t("ratings", lang)), table("factions-ratings", data.ratings_of(run), lang)]
     parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
               graph("factions-first-player", figures.first_player_figure(tables["first_player"], lang)),
               graph("factions-game-length", figures.game_length_figure(data.turn_shares(run), lang)),

@@ -394,10 +394,16 @@ def ratings(run_dir: Path, prior_sd: float | None = None, first_player: FirstPla
     return bradley_terry(ratings_games(run_dir), prior_sd, first_player, run_seats(run_dir))
 
 
+def format_p_value(p: float | None) -> str:
+    """A p-value as a designer reads it: two significant figures, "< 1e-300" below that, never 0."""
+    if p is None or math.isnan(p):
+        return "-"
+    return "< 1e-300" if p < 1e-300 else f"{p:.2g}"
+
+
 def _p_text(p: float) -> str:
-    if math.isnan(p):
-        return "= -"
-    return "< 1e-300" if p < 1e-300 else f"= {p:.2g}"
+    text = format_p_value(p)
+    return text if text.startswith("<") else f"= {text}"
 
 
 def describe_fit(table: pl.DataFrame, lang: str = "en") -> str:

@@ -280,3 +280,27 @@ def test_a_round_robin_exports_its_ratings(tmp_path: Path, capsys: pytest.Captur
     assert pl.read_csv(out / "rr.ratings_first_player.csv").height == 1 + 6
     page = (out / "rr.html").read_text(encoding="utf-8")
     assert "Table: ratings" in page and "Pearson χ² = " in page and "clustered on seat-mirrored pairs" in page
+
+
+def test_the_factions_page_shows_the_ratings_and_their_fit_beside_the_matrix(tmp_path: Path) -> None:
+    from dashboards.app import create_app
+
+    spec = tmp_path / "rr.toml"
+    spec.write_text('name = "rr"\nruleset = "fortaleza"\nmatchups = "round_robin"\ngames = 200\nseed = 3\n'
+                    '[[side]]\nfaction = "china"\n[[side]]\nfaction = "japon"\n[[side]]\nfaction = "corea"\n',
+                    encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(tmp_path / "r"), "--executor", "serial"]) == 0
+    app = create_app(tmp_path / "r", executor="serial", warm=False)
+    from dashboards.pages import factions  # a page registers itself, so only once the app exists
+
+    with app.server.app_context():
+        _, body, _ = factions.draw("rr", "en")
+        beside = body[0].children  # one row: the matrix, then the ratings block
+        assert beside[0].children.id == "factions-matchups"
+        block = str(beside[1])
+        assert "Pearson χ² = " in block and "on 6 df" in block and "on 1 df" in block and "clustered" in block
+        rows = beside[1].children[2].data
+        assert {r["model"] for r in rows} == {MODEL_NAMES["shared"], MODEL_NAMES["matchup"]}
+        assert all(isinstance(r["p_value"], str) and r["p_value"] != "0" for r in rows)
+        _, body_es, _ = factions.draw("rr", "es")
+        assert "χ² de Pearson" in str(body_es[0].children[1])

@@ -239,3 +239,26 @@ def test_stop_difference_needs_a_sweep_or_an_ablation(tmp_path: Path) -> None:
     swept.write_text(swept.read_text() + "difference = 0.03\n")
     rule = StopRule(load_spec(swept).spec.stop, make_plan(load_spec(swept)))
     assert rule.hypothesis.size == 0.03 and rule.hypothesis.text() == "H0: same as the baseline; H1: ±3.0 pts from it"
+
+
+def test_the_sweeps_page_writes_the_hypothesis_beside_the_verdicts(tmp_path: Path) -> None:
+    from dashboards.app import create_app
+
+    results = tmp_path / "results"
+    run_experiment(load_spec(stop_spec(tmp_path)), results, executor=SerialExecutor())
+    app = create_app(results, executor="serial", warm=False)
+    from dashboards.pages import sweeps  # a page registers itself, so only once the app exists
+
+    with app.server.app_context():
+        for lang, words in (("en", ("H0: same as the baseline; H1: ±1.4 pts from it", "bounds −2.944 / +2.944",
+                                    "baseline: not tested against itself", "accepted H1 (worse)",
+                                    "its estimate is biased away from 0")),
+                            ("es", ("H0: igual que la base; H1: ±1.4 pts de ella", "aceptada H1 (peor)",
+                                    "base: no se compara consigo misma", "sesgada lejos de 0"))):
+            _, body, _ = sweeps.draw("small", lang)
+            page = str(body)
+            for expected in words:
+                assert expected in page, (lang, expected)
+            table = next(part for part in body if getattr(part, "id", None) == "sweeps-sprt")
+            base = next(row for row in table.data if row["config"] == "base")
+            assert base["llr"] is None and base["diff"] is None  # the baseline is not tested against itself
