@@ -11,7 +11,7 @@ from dashboards.i18n import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import polars as pl
 
-from sim.analysis.ratings import MODEL_NAMES, describe_fit, format_p_value
+from sim.analysis.ratings import MODEL_NAMES_ES, describe_fit, format_p_value
 from sim.report import figures
 
 dash.register_page(__name__, path="/factions", name="factions")
@@ -20,8 +20,6 @@ layout = html.Div([html.H2(id="factions-heading"), export_bar("factions"), html.
 register_exports("factions")
 
 
-SPANISH_MODEL_NAMES = {MODEL_NAMES["shared"]: "un término de primer jugador",
-                       MODEL_NAMES["matchup"]: "un término de primer jugador por enfrentamiento"}
 RATING_COLUMNS = ["model", "label", "games", "elo", "elo_se", "elo_se_model", "first_player_elo", "pearson_chi2",
                   "df", "p_value"]
 
@@ -30,7 +28,7 @@ def ratings_block(ratings: pl.DataFrame, lang: str) -> html.Div:
     """Beside the matrix: the Bradley-Terry ratings of both first-player models and how well each fits."""
     shown_rows = ratings.select(RATING_COLUMNS).with_columns(
         pl.col("p_value").map_elements(format_p_value, return_dtype=pl.String),  # never a rounded 0
-        pl.col("model").replace(SPANISH_MODEL_NAMES if lang == "es" else {}))
+        pl.col("model").replace(MODEL_NAMES_ES if lang == "es" else {}))
     return html.Div([html.H3(t("ratings", lang)), html.P(describe_fit(ratings, lang), id="factions-ratings-fit"),
                      table("factions-ratings", shown_rows, lang)],
                     style={"flex": "1 1 26em", "minWidth": "0"})

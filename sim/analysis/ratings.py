@@ -53,6 +53,8 @@ SHOWN_PRIOR_SD = 3.0  # the console, dashboard and exports fit with a N(0, 3²) 
 FirstPlayerTerm = Literal["shared", "matchup"]
 Seats = Literal["mirrored", "fixed"]
 MODEL_NAMES = {"shared": "one first-player term", "matchup": "a first-player term per matchup"}
+MODEL_NAMES_ES = {MODEL_NAMES["shared"]: "un término de primer jugador",
+                  MODEL_NAMES["matchup"]: "un término de primer jugador por enfrentamiento"}
 
 SCHEMA = {
     "label": pl.String, "games": pl.Int64, "rating": pl.Float64, "rating_se": pl.Float64,
@@ -60,7 +62,7 @@ SCHEMA = {
     "first_player": pl.Float64,
     "first_player_se": pl.Float64, "first_player_se_model": pl.Float64, "first_player_elo": pl.Float64,
     "pearson_chi2": pl.Float64, "deviance": pl.Float64, "df": pl.Int64, "p_value": pl.Float64,
-    "clusters": pl.Int64,
+    "clusters": pl.Int64, "fit_games": pl.Int64,
 }
 FIRST_PLAYER_SCHEMA = {
     "label_1": pl.String, "label_2": pl.String, "games": pl.Int64, "first_player": pl.Float64,
@@ -317,6 +319,7 @@ def fit_bradley_terry(games: pl.DataFrame | pl.LazyFrame, prior_sd: float | None
         "first_player_elo": [ELO_PER_LOGIT * float(h[0]) if shared else None] * k,
         "pearson_chi2": [goodness.pearson_chi2] * k, "deviance": [goodness.deviance] * k,
         "df": [goodness.df] * k, "p_value": [goodness.p_value] * k, "clusters": [clusters] * k,
+        "fit_games": [int(n.sum())] * k,
     }, schema=SCHEMA).sort(["rating", "label"], descending=[True, False])
     games_per_term = np.zeros(len(pairs))
     np.add.at(games_per_term, term, n)
@@ -334,8 +337,8 @@ def bradley_terry(games: pl.DataFrame | pl.LazyFrame, prior_sd: float | None = N
     with rating_se (clustered on seat pairs) and rating_se_model (inverse information), elo and elo_se
     (400/ln 10 · θ) and elo_se_model; with the shared term, on every row first_player (h), first_player_se,
     first_player_se_model and first_player_elo (null with per-matchup terms: see
-    first_player_by_matchup); and on every row the fit's pearson_chi2, deviance, df, p_value and the
-    number of clusters."""
+    first_player_by_matchup); and on every row the fit's pearson_chi2, deviance, df, p_value, the
+    number of clusters and fit_games, the games fitted."""
     return fit_bradley_terry(games, prior_sd, first_player, seats).ratings
 
 
@@ -411,25 +414,26 @@ def describe_fit(table: pl.DataFrame, lang: str = "en") -> str:
     how much clustering on seat pairs widened the standard errors; from ratings_table's rows."""
     es = lang == "es"
     parts = []
-    for model, part in table.group_by("model", maintain_order=True):
+    for (model,), part in table.group_by("model", maintain_order=True):
         row = part.row(0, named=True)
-        name = {"one first-player term": "un término de primer jugador",
-                "a first-player term per matchup": "un término de primer jugador por enfrentamiento"}.get(model[0], model[0]) \
-            if es else model[0]
-        parts.append(f"{name}: χ² de Pearson = {row['pearson_chi2']:.1f} con {row['df']} g.l. (p {_p_text(row['p_value'])}), "
-                     f"devianza {row['deviance']:.1f}" if es else
-                     f"{name}: Pearson χ² = {row['pearson_chi2']:.1f} on {row['df']} df (p {_p_text(row['p_value'])}), "
-                     f"deviance {row['deviance']:.1f}")
+        p = _p_text(row["p_value"])
+        if es:
+            parts.append(f"{MODEL_NAMES_ES.get(model, model)}: χ² de Pearson = {row['pearson_chi2']:.1f} con "
+                         f"{row['df']} g.l. (p {p}), devianza {row['deviance']:.1f}")
+        else:
+            parts.append(f"{model}: Pearson χ² = {row['pearson_chi2']:.1f} on {row['df']} df (p {p}), "
+                         f"deviance {row['deviance']:.1f}")
     shared = table.filter(pl.col("model") == MODEL_NAMES["shared"])
     ratio = (shared["rating_se"] / shared["rating_se_model"]).to_numpy()
     ratio = ratio[np.isfinite(ratio)]
-    spread = (f"{ratio.min():.2f}-{ratio.max():.2f}" if ratio.max() - ratio.min() >= 0.005 else f"{ratio.min():.2f}") \
-        if ratio.size else "-"
+    spread = "-" if not ratio.size else (
+        f"{ratio.min():.2f}" if ratio.max() - ratio.min() < 0.005 else f"{ratio.min():.2f}-{ratio.max():.2f}")
     clusters = int(shared["clusters"][0]) if shared.height else 0
+    games = int(shared["fit_games"][0]) if shared.height else 0
     if es:
-        return ("Bradley-Terry, " + "; ".join(parts) + f". Errores típicos agrupados por pares de asientos "
-                f"({clusters:,} grupos): ×{spread} los del modelo. Las valoraciones resumen la matriz, no la "
-                "sustituyen (los enfrentamientos pueden ser cíclicos).")
-    return ("Bradley-Terry, " + "; ".join(parts) + f". Standard errors clustered on seat-mirrored pairs "
-            f"({clusters:,} clusters): ×{spread} the model's. Ratings summarise the matrix, they never replace it "
-            "(matchups can be cyclic).")
+        return (f"Bradley-Terry sobre {games:,} partidas, " + "; ".join(parts) + ". Errores típicos agrupados por "
+                f"pares de asientos ({clusters:,} grupos): ×{spread} los del modelo. Las valoraciones resumen la "
+                "matriz, no la sustituyen (los enfrentamientos pueden ser cíclicos).")
+    return (f"Bradley-Terry over {games:,} games, " + "; ".join(parts) + ". Standard errors clustered on "
+            f"seat-mirrored pairs ({clusters:,} clusters): ×{spread} the model's. Ratings summarise the matrix, "
+            "they never replace it (matchups can be cyclic).")
