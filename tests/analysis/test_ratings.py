@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
+from types import ModuleType
 
+import dash
 import numpy as np
 import polars as pl
 import pyarrow.parquet as pq
@@ -292,7 +295,7 @@ def test_the_factions_page_shows_the_ratings_and_their_fit_beside_the_matrix(tmp
                     encoding="utf-8")
     assert main(["run", str(spec), "--results", str(tmp_path / "r"), "--executor", "serial"]) == 0
     app = create_app(tmp_path / "r", executor="serial", warm=False)
-    from dashboards.pages import factions  # a page registers itself, so only once the app exists
+    factions = registered_page("/factions")
 
     with app.server.app_context():
         _, body, _ = factions.draw("rr", "en")
@@ -305,3 +308,10 @@ def test_the_factions_page_shows_the_ratings_and_their_fit_beside_the_matrix(tmp
         assert all(isinstance(r["p_value"], str) and r["p_value"] != "0" for r in rows)
         _, body_es, _ = factions.draw("rr", "es")
         assert "χ² de Pearson" in str(body_es[0].children[1])
+
+
+def registered_page(path: str) -> ModuleType:
+    """The page module the app loaded for `path` (importing it again under another name would
+    register its page and callbacks twice)."""
+    entry = next(page for page in dash.page_registry.values() if page["path"] == path)
+    return sys.modules[entry["module"]]

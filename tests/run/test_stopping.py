@@ -4,9 +4,11 @@ the results never depend on the executor; the baseline of a sweep always plays i
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 
+import dash
 import numba
 import numpy as np
 import polars as pl
@@ -247,7 +249,7 @@ def test_the_sweeps_page_writes_the_hypothesis_beside_the_verdicts(tmp_path: Pat
     results = tmp_path / "results"
     run_experiment(load_spec(stop_spec(tmp_path)), results, executor=SerialExecutor())
     app = create_app(results, executor="serial", warm=False)
-    from dashboards.pages import sweeps  # a page registers itself, so only once the app exists
+    sweeps = registered_page("/sweeps")
 
     with app.server.app_context():
         for lang, words in (("en", ("H0: same as the baseline; H1: ±1.4 pts from it", "bounds −2.944 / +2.944",
@@ -262,3 +264,10 @@ def test_the_sweeps_page_writes_the_hypothesis_beside_the_verdicts(tmp_path: Pat
             table = next(part for part in body if getattr(part, "id", None) == "sweeps-sprt")
             base = next(row for row in table.data if row["config"] == "base")
             assert base["llr"] is None and base["diff"] is None  # the baseline is not tested against itself
+
+
+def registered_page(path: str) -> ModuleType:
+    """The page module the app loaded for `path` (importing it again under another name would
+    register its page and callbacks twice)."""
+    entry = next(page for page in dash.page_registry.values() if page["path"] == path)
+    return sys.modules[entry["module"]]
