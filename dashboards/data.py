@@ -12,7 +12,7 @@ import polars as pl
 from flask import current_app
 
 from sim.analysis import card_impact, scan_games
-from sim.analysis.ratings import bradley_terry
+from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.report.export import report_tables
@@ -74,12 +74,16 @@ def tables_of(run: str) -> dict[str, pl.DataFrame]:
 
 @functools.lru_cache(maxsize=16)
 def _ratings(folder: str, version: float) -> pl.DataFrame:
-    games = scan_games(Path(folder)).select("label_a", "label_b", "first_side", "winner")
-    return bradley_terry(games, prior_sd=3.0)
+    return ratings_table(ratings_games(Path(folder)), seats=run_seats(Path(folder)))
 
 
 def ratings_of(run: str) -> pl.DataFrame:
-    """Bradley-Terry ratings with a first-player term, over every config of the run."""
+    """Bradley-Terry ratings over every config of the run, with one first-player term and with one
+    per matchup, each with its goodness of fit and SEs clustered on seat pairs (ratings_table; a
+    round robin's tables already hold it)."""
+    tables = tables_of(run)
+    if "ratings" in tables:
+        return tables["ratings"]
     return _ratings(str(run_folder(run)), _version(run))
 
 
@@ -105,13 +109,14 @@ def impact_of(run: str) -> pl.DataFrame:
 
 
 @functools.lru_cache(maxsize=16)
-def _sprt(folder: str, version: float) -> tuple[pl.DataFrame, pl.DataFrame]:
-    return sprt_by_config(Path(folder)), sprt_trajectories(Path(folder))
+def _sprt(folder: str, version: float, lang: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+    return sprt_by_config(Path(folder), lang=lang), sprt_trajectories(Path(folder))
 
 
-def sprt_of(run: str) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Each config's SPRT reading and its LLR path (sim.analysis.sprt)."""
-    return _sprt(str(run_folder(run)), _version(run))
+def sprt_of(run: str, lang: str = "es") -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Each config's SPRT reading and its LLR path (sim.analysis.sprt), the test the run's spec asks:
+    against the baseline in a sweep or an ablation; verdicts and notes in `lang`."""
+    return _sprt(str(run_folder(run)), _version(run), "es" if lang == "es" else "en")
 
 
 def shipped_experiments() -> list[str]:

@@ -1,6 +1,6 @@
-"""Factions: win rates with intervals, the matchup matrix, first-player advantage (in words, as a
-table, and by game length), ratings, game length and end reasons of the chosen run; configs in the
-spec's order."""
+"""Factions: win rates with intervals, the matchup matrix with the Bradley-Terry ratings and their
+goodness of fit beside it, first-player advantage (in words, as a table, and by game length), game
+length and end reasons of the chosen run; configs in the spec's order."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from dash import Input, Output, callback, html
 from dashboards import data
 from dashboards.i18n import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
+import polars as pl
+
+from sim.analysis.ratings import MODEL_NAMES_ES, describe_fit, format_p_value
 from sim.report import figures
 from sim.report.formatting import first_player_words, in_spec_order
 
@@ -17,6 +20,20 @@ dash.register_page(__name__, path="/factions", name="factions")
 
 layout = html.Div([html.H2(id="factions-heading"), export_bar("factions"), html.Div(id="factions-body")])
 register_exports("factions")
+
+
+RATING_COLUMNS = ["model", "label", "games", "elo", "elo_se", "elo_se_model", "first_player_elo", "pearson_chi2",
+                  "df", "p_value"]
+
+
+def ratings_block(ratings: pl.DataFrame, lang: str) -> html.Div:
+    """Beside the matrix: the Bradley-Terry ratings of both first-player models and how well each fits."""
+    shown_rows = ratings.select(RATING_COLUMNS).with_columns(
+        pl.col("p_value").map_elements(format_p_value, return_dtype=pl.String),  # never a rounded 0
+        pl.col("model").replace(MODEL_NAMES_ES if lang == "es" else {}))
+    return html.Div([html.H3(t("ratings", lang)), html.P(describe_fit(ratings, lang), id="factions-ratings-fit"),
+                     table("factions-ratings", shown_rows, lang)],
+                    style={"flex": "1 1 26em", "minWidth": "0"})
 
 
 @callback(Output("factions-heading", "children"), Output("factions-body", "children"), Output("factions-shown", "data"),
@@ -27,9 +44,12 @@ def draw(run: str | None, lang: str):
     tables = data.tables_of(run)
     parts = []
     if "matchups" in tables:
-        parts.append(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)))
+        parts.append(html.Div([
+            html.Div(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)),
+                     style={"flex": "1 1 34em", "minWidth": "0"}),
+            ratings_block(data.ratings_of(run), lang),
+        ], style={"display": "flex", "flexWrap": "wrap", "gap": "1em", "alignItems": "flex-start"}))
         parts.append(graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang)))
-        parts += [html.H3(t("ratings", lang)), table("factions-ratings", data.ratings_of(run), lang)]
     parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
               *first_player_parts(tables, lang),
               graph("factions-game-length", figures.game_length_figure(

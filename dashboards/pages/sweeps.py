@@ -1,5 +1,6 @@
 """Sweeps: every config against the baseline on the same games (paired difference, interval,
-q-value) and the pentanomial SPRT of each config."""
+q-value) and each config's SPRT against the baseline on the same seat-mirrored pairs, with its
+hypothesis beside the verdicts and the bias an early stop leaves."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import plotly.graph_objects as go
 import polars as pl
 
-from sim.analysis.sprt import sprt_bounds
+from sim.analysis.sprt import SprtHypothesis, sprt_bounds
 from sim.report import figures
 
 dash.register_page(__name__, path="/sweeps", name="sweeps")
@@ -20,18 +21,26 @@ dash.register_page(__name__, path="/sweeps", name="sweeps")
 layout = html.Div([html.H2(id="sweeps-heading"), export_bar("sweeps"), html.Div(id="sweeps-body")])
 register_exports("sweeps")
 
+READING_COLUMNS = ["config", "pairs", "diff", "llr", "verdict", "note"]
 
-def trajectory_figure(paths: pl.DataFrame, lang: str) -> go.Figure:
+
+def hypothesis_line(hypothesis: SprtHypothesis, lang: str) -> str:
+    """The test in words, with its error rates and bounds."""
+    lower, upper = sprt_bounds(hypothesis.alpha, hypothesis.beta)
+    return (f"{hypothesis.text(lang)} (α = {hypothesis.alpha:g}, β = {hypothesis.beta:g}: "
+            f"{'cotas' if lang == 'es' else 'bounds'} {lower:+.3f} / {upper:+.3f})").replace("-", "−")
+
+
+def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str) -> go.Figure:
     """Each config's LLR as its pairs came in, between the SPRT's bounds."""
-    lower, upper = sprt_bounds()
+    lower, upper = sprt_bounds(hypothesis.alpha, hypothesis.beta)
     fig = go.Figure()
     for (config,), part in paths.group_by("config", maintain_order=True):
         fig.add_scatter(x=part["pairs"].to_list(), y=part["llr"].to_list(), mode="lines", name=str(config))
     for bound in (lower, upper):
         fig.add_hline(y=bound, line_dash="dash", line_color="#888")
     es = lang == "es"
-    fig.update_layout(title="Trayectorias del SPRT (H1: el lado A gana 10 Elo)" if es else
-                      "SPRT trajectories (H1: side A is 10 Elo stronger)",
+    fig.update_layout(title=f"{'Trayectorias del SPRT' if es else 'SPRT trajectories'}: {hypothesis.text(lang)}",
                       xaxis_title="pares de partidas" if es else "game pairs", yaxis_title="LLR")
     return fig
 
@@ -46,8 +55,12 @@ def draw(run: str | None, lang: str):
     if "sweep" not in tables:
         return heading, html.P(t("no_sweep", lang)), None
     sweep = tables["sweep"]
-    readings, paths = data.sprt_of(run)
+    hypothesis = SprtHypothesis.of_spec(data.manifest_of(run)["spec"])
+    readings, paths = data.sprt_of(run, lang)
+    notes = [html.Li(f"{row['config']}: {row['note']}") for row in readings.iter_rows(named=True) if row["note"]]
     parts = [graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep, lang),
-             html.H3(t("sprt", lang)), graph("sweeps-sprt-paths", trajectory_figure(paths, lang)),
-             table("sweeps-sprt", readings, lang)]
+             html.H3(t("sprt", lang)), html.P(hypothesis_line(hypothesis, lang), id="sweeps-hypothesis"),
+             graph("sweeps-sprt-paths", trajectory_figure(paths, hypothesis, lang)),
+             table("sweeps-sprt", readings.select(READING_COLUMNS), lang),
+             html.Ul(notes, id="sweeps-stopped-notes")]
     return heading, parts, shown("sweep", sweep)

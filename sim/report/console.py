@@ -21,6 +21,8 @@ from sim.analysis.ablation import ablation_impact
 from sim.analysis.card_ranking import card_ranking
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
+from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
+from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, match_results,
@@ -105,8 +107,11 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
             "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: count(r["count"]),
             "share": lambda r: percent(r["share"]),
         }))
+    if manifest["spec"].get("stop") is not None and not sweep:
+        print_side_a_sprt(console, run_dir, manifest)
     if manifest["spec"].get("matchups") == "round_robin":
         print_matchups(console, run_dir, configs)
+        print_ratings(console, run_dir)
     print_cards(console, run_dir, manifest)
     if manifest.get("kind") == "story":
         print_story(console, run_dir, many, configs)
@@ -150,17 +155,21 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
 
 def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
     """Each config of a sweep against the baseline, game by game on the same seeds: side A's win
-    rate, the paired difference from the baseline with its 95% interval, and its q-values: BH, and BY
-    beside it because every config is compared on the same baseline games."""
+    rate, the paired difference from the baseline with its 95% interval, its q-values (BH, and BY
+    beside it because every config is compared on the same baseline games), and the SPRT against the
+    baseline on the same pairs with its hypothesis (the baseline is not tested against itself); then,
+    for each config that stopped early, why and the bias its estimate carries."""
     order = {config_id: k for k, config_id in enumerate(manifest["configs"])}  # the spec's order
     frame = sweep_comparison(run_dir).sort(pl.col("config").replace_strict(order, default=len(order)))
+    hypothesis = SprtHypothesis.of_spec(manifest["spec"])
+    readings = {r["config"]: r for r in sprt_by_config(run_dir, hypothesis, manifest=manifest).iter_rows(named=True)}
     stopped = manifest.get("stopped") or {}
+    sprt_column = f"SPRT, {hypothesis.text()}"
     console.print(_table("Sweep: side A against the baseline on the same games (paired); q: Benjamini-Hochberg, "
                          "and Benjamini-Yekutieli (every config shares the baseline's games)",
                          frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q (BH)",
-                                 "q (BY)"], {
-        "config": lambda r: r["config"] + (f" (stopped: {stopped[r['config']]['decision']})"
-                                           if r["config"] in stopped else ""),
+                                 "q (BY)", sprt_column], {
+        "config": lambda r: r["config"] + (" (stopped early)" if r["config"] in stopped else ""),
         "n": lambda r: count(r["n"]), "win rate": lambda r: percent(r["win_rate"]),
         "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"]),
         "Δ vs base": lambda r: "baseline" if r["config"] == "base" else signed_points(r["diff"]),
@@ -168,7 +177,43 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
         points_interval(r["diff_low"], r["diff_high"]) + " pts",
         "q (BH)": lambda r: "" if r["config"] == "base" else q_text(r["q_value"]),
         "q (BY)": lambda r: "" if r["config"] == "base" else q_text(r["q_value_by"]),
+        sprt_column: lambda r: "baseline" if r["config"] == "base" else
+        f"{readings[r['config']]['verdict']} ({readings[r['config']]['pairs']:,} pairs)",
     }))
+    for config_id in order:
+        if config_id in stopped and config_id in readings:
+            console.print(f"{config_id}: {stopped[config_id]['decision']}; {readings[config_id]['note']}", highlight=False)
+
+
+def print_side_a_sprt(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
+    """A run with [stop] and no baseline: each config's SPRT of side A at elo0 against elo1."""
+    readings = sprt_by_config(run_dir, manifest=manifest)
+    hypothesis = SprtHypothesis.of_spec(manifest["spec"])
+    many = readings.height > 1
+    console.print(_table(f"SPRT of side A on seat-mirrored pairs: {hypothesis.text()}", readings,
+                         _with_config(["pairs", "side A's score", "verdict", "note"], many), {
+        "config": lambda r: r["config"], "pairs": lambda r: f"{r['pairs']:,}",
+        "side A's score": lambda r: _pct(r["score"]), "verdict": lambda r: r["verdict"], "note": lambda r: r["note"],
+    }))
+
+
+def print_ratings(console: Console, run_dir: Path) -> None:
+    """Bradley-Terry ratings of a round robin beside the matrix: each label's Elo with its standard
+    error clustered on seat pairs, under one first-player term and under one per matchup, and how well
+    each fits (the ratings summarise the matrix; they never replace it)."""
+    table = ratings_table(ratings_games(run_dir), seats=run_seats(run_dir))
+    shared = table.filter(pl.col("model") == MODEL_NAMES["shared"])
+    matchup = {r["label"]: r for r in table.filter(pl.col("model") == MODEL_NAMES["matchup"]).iter_rows(named=True)}
+    h = shared.row(0, named=True)
+    title = (f"Bradley-Terry ratings (Elo, Σ = 0; ± standard error clustered on seat pairs), first-player term "
+             f"{h['first_player_elo']:+.0f} ± {h['first_player_se'] * ELO_PER_LOGIT:.1f} Elo")
+    console.print(_table(title, shared, ["label", "games", "Elo", "± SE", "model SE", "Elo, h per matchup"], {
+        "label": lambda r: r["label"], "games": lambda r: f"{r['games']:,}", "Elo": lambda r: f"{r['elo']:+.1f}",
+        "± SE": lambda r: f"{r['elo_se']:.1f}", "model SE": lambda r: f"{r['elo_se_model']:.1f}",
+        "Elo, h per matchup": lambda r: "-" if r["label"] not in matchup else
+        f"{matchup[r['label']]['elo']:+.1f} ± {matchup[r['label']]['elo_se']:.1f}",
+    }))
+    console.print(describe_fit(table), highlight=False)
 
 
 RANKED_BY = {

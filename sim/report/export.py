@@ -33,6 +33,7 @@ from sim.analysis.card_impact import card_impact
 from sim.analysis.card_ranking import card_ranking
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
+from sim.analysis.ratings import describe_fit, first_player_table, ratings_games, ratings_table, run_seats
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
@@ -65,6 +66,12 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     if spec.get("matchups") == "round_robin":
         tables["matchups"] = matchup_cells(run_dir, rates=tables["win_rates"], advantage=tables["first_player"])
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
+        games = ratings_games(run_dir)
+        labels = games.select(pl.concat_list(pl.col("label_a").cast(pl.String), pl.col("label_b").cast(pl.String))
+                              .explode().n_unique()).collect().item()
+        if labels >= 2 and len(manifest["configs"]) > 1:  # Bradley-Terry over every config of the round robin
+            tables["ratings"] = ratings_table(games, seats=run_seats(run_dir))
+            tables["ratings_first_player"] = first_player_table(games, seats=run_seats(run_dir))
     if spec.get("sweep") is not None:
         tables["sweep"] = sweep_comparison(run_dir)
     if spec.get("ablation") is not None:
@@ -206,10 +213,12 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     if "ablation" in tables:
         parts.append("<h2>Card worth (ablation): baseline minus the card replaced by its filler, same games</h2>"
                      + _table_html(tables["ablation"].select(ABLATION_COLUMNS), limit=200))
-    for name in ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "win_rates", "first_player",
-                 "first_player_by_length", "story_clear_chance", "match_results"):
+    for name in ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
+                 "win_rates", "first_player", "first_player_by_length", "story_clear_chance", "match_results"):
         if name in tables:
             note = f"<p class='note'>{html.escape(TABLE_NOTES[name])}</p>" if name in TABLE_NOTES else ""
+            if name == "ratings":
+                note += f"<p class='note'>{html.escape(describe_fit(tables['ratings']))}</p>"
             parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]) + note)
     if "forced_draw" in tables:
         parts.append("<h2>Forced draw: each card on top of the deck against at its bottom, same games (causal, "

@@ -103,14 +103,15 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                     progress.advance(chunk.n_units, 0)
                     return
                 store.write_chunk(chunk, games, cards)
-                if rule is not None and rule.feed(chunk, games):
+                # a config may stop on its own chunk or, tested against the baseline, on the baseline's
+                for stopped in rule.feed(chunk, games) if rule is not None else []:
                     for other in plan.chunks:  # chunks past the stopping point that finished early
-                        if other.config_id == chunk.config_id and not wanted(other) and store.is_done(other):
+                        if other.config_id == stopped and not wanted(other) and store.is_done(other):
                             store.remove_chunk(other)
                             tally["chunks"] -= 1
                             current["chunks_done"] -= 1
                     current["chunks_done"] += sum(1 for other in plan.chunks
-                                                  if other.config_id == chunk.config_id and not wanted(other))
+                                                  if other.config_id == stopped and not wanted(other))
                     current["stopped"] = rule.summary()
                 tally["chunks"] += 1
                 tally["units"] += chunk.n_units

@@ -180,8 +180,12 @@ class StopSpec(BaseModel):
     played it). In a sweep or an ablation the baseline always plays in full (every config is
     compared with it); without [stop] every config plays `games` (fixed n, the default).
 
-    method = "sprt": the pentanomial SPRT of side A at elo0 against elo1 on seat-mirrored pairs
-    (sim.analysis.sprt), stopping when it accepts either hypothesis.
+    method = "sprt", on seat-mirrored pairs (sim.analysis.sprt), stopping when it accepts either
+    hypothesis at error rates alpha (a false H1) and beta (a false H0):
+    - in a sweep or an ablation, each config against the baseline on the same pairs: H0 no change,
+      H1 a change of ± `difference` (win rate, 0.02 = 2 points; default: elo1 − elo0 at 50%,
+      10 Elo = 1.44 points);
+    - otherwise side A: H0 at elo0, H1 at elo1.
     method = "precision": stop when side A's 95% interval is narrower than ± half_width."""
 
     model_config = ConfigDict(extra="forbid")
@@ -190,6 +194,8 @@ class StopSpec(BaseModel):
     every: int = Field(2000, ge=2, le=10_000_000, description="units between checks (and per chunk)")
     elo0: float = 0.0
     elo1: float = 10.0
+    difference: float | None = Field(None, gt=0, le=0.5, description="sprt in a sweep or an ablation: the change "
+                                     "from the baseline H1 tests, in win rate (0.02 = 2 points)")
     alpha: float = Field(0.05, gt=0, lt=0.5)
     beta: float = Field(0.05, gt=0, lt=0.5)
     half_width: float = Field(0.01, gt=0, lt=0.5, description="precision: win-rate points, 0.01 = ±1 point")
@@ -198,6 +204,8 @@ class StopSpec(BaseModel):
     def _sane(self) -> "StopSpec":
         if self.method == "sprt" and not self.elo1 > self.elo0:
             raise ValueError("elo1 must be greater than elo0")
+        if self.difference is not None and self.method != "sprt":
+            raise ValueError("difference is the size of the SPRT's H1; it needs method = \"sprt\"")
         if self.every % 2:
             raise ValueError("every must be even, so that no check splits a seat-mirrored pair")
         return self
@@ -237,6 +245,13 @@ class ExperimentSpec(BaseModel):
         for axis in self.sweep.axes if self.sweep else ():
             if axis.side is not None and axis.side > len(self.sides):
                 raise ValueError(f"sweep axis {axis.label}: there is no side {axis.side}")
+        return self
+
+    @model_validator(mode="after")
+    def _stop_difference_needs_a_baseline(self) -> "ExperimentSpec":
+        if self.stop is not None and self.stop.difference is not None and self.sweep is None and self.ablation is None:
+            raise ValueError("stop.difference is the change from a baseline, so it needs a [sweep] or an [ablation]; "
+                             "a spec without one tests side A at elo0 against elo1")
         return self
 
 

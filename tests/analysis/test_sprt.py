@@ -1,4 +1,5 @@
-"""Pentanomial SPRT on seat-mirrored pairs (fishtest's GSPRT approximation)."""
+"""SPRT on seat-mirrored pairs (fishtest's GSPRT approximation): side A's pentanomial test, and each
+config of a sweep against the baseline on the same pairs."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ import polars as pl
 import pytest
 
 from sim.analysis import pair_outcomes, sprt, sprt_bounds, sprt_by_config
+from sim.analysis.sprt import (
+    DIFFERENCE_STEPS, SprtHypothesis, baseline_sprt, difference_counts, difference_llr, expected_score, pair_scores,
+    paired_differences, sprt_trajectories,
+)
+from sim.cli import main
 from sim.core.errors import InputError
+from sim.run.spec import StopSpec
+
+SIZE = expected_score(10) - 0.5  # H1 of the default [stop]: 10 Elo at 50% = 1.44 points
 
 
 def test_bounds_at_five_percent() -> None:
@@ -98,7 +107,7 @@ def test_sprt_by_config_reads_a_results_folder(tmp_path: Path) -> None:
     chunk.parent.mkdir(parents=True)
     games_frame().write_parquet(chunk)
     (tmp_path / "manifest.json").write_text(json.dumps({"spec_hash": "x"}))
-    readings = sprt_by_config(tmp_path)
+    readings = sprt_by_config(tmp_path)  # no spec in the manifest: side A's test, at the defaults
     assert readings["config"].to_list() == ["base", "lonely", "other"]
     assert readings["decision"].to_list() == ["continue"] * 3
     base = readings.row(0, named=True)
@@ -108,10 +117,8 @@ def test_sprt_by_config_reads_a_results_folder(tmp_path: Path) -> None:
 
 
 def test_trajectories_end_at_the_whole_runs_llr(tmp_path) -> None:
-    """The last point of each config's path is the LLR of all its pairs (sprt_by_config)."""
-    from sim.analysis.sprt import sprt_by_config, sprt_trajectories
-    from sim.cli import main
-
+    """The last point of each config's path is the LLR of all its pairs (sprt_by_config); in a sweep
+    the baseline has no path (it is not tested against itself)."""
     spec = tmp_path / "s.toml"
     spec.write_text('name = "s"\nruleset = "dicedraft"\ngames = 400\nseed = 2\n[[side]]\nfaction = "aranas"\n'
                     '[[side]]\nfaction = "ciempies"\n[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\n'
@@ -119,7 +126,106 @@ def test_trajectories_end_at_the_whole_runs_llr(tmp_path) -> None:
     assert main(["run", str(spec), "--results", str(tmp_path / "r"), "--executor", "serial"]) == 0
     paths = sprt_trajectories(tmp_path / "r" / "s")
     final = {r["config"]: r["llr"] for r in sprt_by_config(tmp_path / "r" / "s").iter_rows(named=True)}
+    assert paths["config"].unique().to_list() == ["side1.budget=120"]
     for (config,), part in paths.group_by("config"):
         last = part.sort("pairs").row(-1, named=True)
         assert last["pairs"] == 200
         assert last["llr"] == pytest.approx(final[config])
+    side_a = sprt_trajectories(tmp_path / "r" / "s", SprtHypothesis(against_baseline=False))
+    assert sorted(side_a["config"].unique()) == ["base", "side1.budget=120"]
+
+
+def test_difference_llr_by_hand() -> None:
+    counts = np.array([1, 2, 6, 20, 120, 25, 8, 3, 1], dtype=float)  # d = −1, −¾, …, 1
+    prob = counts / counts.sum()
+    mean, var = prob @ DIFFERENCE_STEPS, prob @ (DIFFERENCE_STEPS - prob @ DIFFERENCE_STEPS) ** 2
+    n, delta = counts.sum(), 0.02
+    up, down = n * delta * (2 * mean - delta) / (2 * var), n * -delta * (2 * mean + delta) / (2 * var)
+    assert difference_llr(counts, delta) == pytest.approx(math.log((math.exp(up) + math.exp(down)) / 2), rel=1e-4)
+    # the mixture is symmetric: a config as much worse reads the same LLR
+    assert difference_llr(counts[::-1], delta) == pytest.approx(difference_llr(counts, delta))
+    result = baseline_sprt(counts, delta)
+    assert result.pairs == 186 and result.difference == pytest.approx(mean) and math.isnan(result.score)
+
+
+def test_a_config_equal_to_the_baseline_leans_to_h0_and_never_says_h1() -> None:
+    for pairs in range(1, 501):
+        result = baseline_sprt(difference_counts(np.zeros(pairs)), SIZE)  # d = 0 in every pair
+        assert result.decision != "H1" and result.llr < 0
+        assert result.decision == ("H0" if pairs >= 50 else "continue")
+    rng = np.random.default_rng(3)
+    base = rng.integers(0, 5, size=300)
+    steps = paired_differences(pl.DataFrame({
+        "config": ["base"] * 300 + ["same"] * 300, "pair": np.tile(np.arange(300), 2),
+        "stage": np.zeros(600, np.int64), "bucket": np.concatenate([base, base])}))["step"]
+    assert (steps == 0).all() and baseline_sprt(difference_counts(steps), SIZE).decision == "H0"
+
+
+def test_a_config_better_or_worse_by_a_known_amount_accepts_h1_its_way() -> None:
+    # 60 pairs in 200 gain a win (d = +½): the config is 15 points better, ten times H1's size
+    steps = np.array([2] * 60 + [0] * 140)
+    better = baseline_sprt(difference_counts(steps), SIZE)
+    assert better.decision == "H1" and better.difference == pytest.approx(0.15) and better.llr > 2.944
+    worse = baseline_sprt(difference_counts(-steps), SIZE)
+    assert worse.decision == "H1" and worse.difference == pytest.approx(-0.15)
+    # a true difference of half H1's size sits between the hypotheses: LLR₊ = 0 and LLR₋ ≪ 0, so the
+    # mixture reads log ½ however many pairs come in, and never decides
+    midway = np.array([1] * 1000 + [0] * 9000)  # d = ¼ in a tenth of the pairs: 2.5 points, H1 at 5
+    for n in (1000, 10000):
+        result = baseline_sprt(difference_counts(midway[:n] if n == 10000 else midway[::10]), 0.05)
+        assert result.llr == pytest.approx(math.log(0.5), abs=0.01) and result.decision == "continue"
+
+
+def test_false_h1_rate_against_the_baseline_stays_near_alpha() -> None:
+    rng = np.random.default_rng(12)
+    runs, accepted = 300, 0
+    for _ in range(runs):
+        base = rng.choice([0, 2, 4], p=[0.25, 0.5, 0.25], size=3000)
+        redrawn = rng.choice([0, 2, 4], p=[0.25, 0.5, 0.25], size=3000)
+        config = np.where(rng.uniform(size=3000) < 1 / 3, redrawn, base)  # a third of the pairs change, no net effect
+        steps = config - base
+        for n in range(50, 3001, 10):
+            decision = baseline_sprt(difference_counts(steps[:n]), SIZE).decision
+            if decision != "continue":
+                accepted += decision == "H1"
+                break
+    assert accepted / runs < 0.10  # nominal 5% (4.8% in 1,000 runs: the module docstring)
+
+
+def test_the_hypothesis_of_a_spec_is_its_stop_table_or_the_defaults() -> None:
+    defaults = SprtHypothesis.of_spec({"sweep": {"axis": []}})
+    assert defaults == SprtHypothesis.of_spec({"sweep": {}, "stop": StopSpec(method="sprt").model_dump()})
+    assert defaults.against_baseline and defaults.size == pytest.approx(0.0143872, abs=1e-7)
+    assert defaults.text() == "H0: same as the baseline; H1: ±1.4 pts from it"
+    assert defaults.text("es") == "H0: igual que la base; H1: ±1.4 pts de ella"
+    side_a = SprtHypothesis.of_spec({"stop": {"method": "sprt", "elo0": -5, "elo1": 15}})
+    assert not side_a.against_baseline
+    assert side_a.text() == "H0: side A at -5 Elo (49.3%); H1: side A at +15 Elo (52.2%)"
+    assert SprtHypothesis.of_spec({"ablation": {}, "stop": {"difference": 0.03}}).size == 0.03
+    with pytest.raises(InputError):
+        baseline_sprt(np.ones(9), 0.0)
+    with pytest.raises(InputError):
+        baseline_sprt(np.ones(5), 0.02)
+
+
+def test_a_real_sweep_tests_each_config_against_the_baseline(tmp_path: Path) -> None:
+    """turn_cap = 80 is the default (the baseline's games exactly); a 100-point deck is far worse."""
+    spec = tmp_path / "s.toml"
+    spec.write_text('name = "s"\nruleset = "dicedraft"\ngames = 400\nseed = 5\n[[side]]\nfaction = "aranas"\n'
+                    '[[side]]\nfaction = "ciempies"\n[sweep]\nmode = "list"\n[[sweep.axis]]\nparam = "turn_cap"\n'
+                    'values = [80, 80]\n[[sweep.axis]]\nside = 1\nfield = "budget"\nvalues = [135, 100]\n',
+                    encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(tmp_path / "r"), "--executor", "serial"]) == 0
+    readings = {r["config"]: r for r in sprt_by_config(tmp_path / "r" / "s").iter_rows(named=True)}
+    assert readings["base"]["decision"] == "baseline" and readings["base"]["verdict"] == "baseline: not tested against itself"
+    same = readings["params.turn_cap=80,side1.budget=135"]
+    assert same["decision"] == "H0" and same["diff"] == 0.0 and same["pairs"] == 200
+    assert same["verdict"].startswith("accepted H0, LLR −")
+    worse = readings["params.turn_cap=80,side1.budget=100"]
+    assert worse["decision"] == "H1" and worse["diff"] < -0.1 and worse["verdict"].startswith("accepted H1 (worse), LLR +")
+    assert {r["hypothesis"] for r in readings.values()} == {"H0: same as the baseline; H1: ±1.4 pts from it"}
+    assert all(r["note"] == "" for r in readings.values())  # fixed n: nothing stopped early
+    # side A's own test, as a run without a sweep would read it, says the baseline's side A is not 50%
+    side_a = sprt_by_config(tmp_path / "r" / "s", SprtHypothesis(against_baseline=False))
+    assert side_a.filter(pl.col("config") == "base")["decision"][0] in ("H0", "H1", "continue")
+    assert side_a["diff"].null_count() == 3

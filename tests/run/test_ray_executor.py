@@ -145,12 +145,12 @@ def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
     command = [sys.executable, "-m", "sim.cli", "run", str(spec), "--results", str(results), "--run", "killed",
                "--chunk-size", "30000"]
     run_dir = results / "killed"
-    cards = run_dir / "cards" / "config=base"
+    records = run_dir / "chunks" / "config=base"  # a chunk's record is written last: it marks a whole chunk
     first = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              start_new_session=True)
     try:
         deadline = time.monotonic() + 60
-        while not (cards.is_dir() and any(cards.glob("chunk-*.parquet"))):
+        while not (records.is_dir() and any(records.glob("chunk-*.json"))):
             assert first.poll() is None, "the run ended before any chunk was written"
             assert time.monotonic() < deadline, "no chunk written within a minute"
             time.sleep(0.01)
@@ -161,7 +161,7 @@ def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
             os.killpg(first.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    written = len(list(cards.glob("chunk-*.parquet")))
+    written = len(list(records.glob("chunk-*.json")))
     assert 1 <= written < n_chunks, written
     second = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120,
                             start_new_session=True)
