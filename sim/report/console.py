@@ -242,25 +242,25 @@ def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown
         rank_by = part["rank_by"][0]
         columns = ["card", "cost"]
         if rank_by == "forced_draw":
-            columns += ["pairs", "forced draw, pts [95% CI]", "q (BY)"]
+            columns += ["pairs", "forced draw [95% CI]", "q (BY)"]
         elif rank_by == "ablation":
-            columns += ["ablation, pts [95% CI]", "q"]
-        columns += ["GIH n", "IWD, pts [95% CI]", "IWD null", "note"]
+            columns += ["ablation [95% CI]", "q"]
+        columns += ["GIH n", "IWD [95% CI]", "IWD null", "note"]
         one_deck = bool(part["single_deck"][0])
         note = "; one deck in every game, so GP WR (= the side's win rate) is not shown" if one_deck else ""
         console.print(_table(escape(f"Cards of {label} ({config}): most and least help, ranked by {RANKED_BY[rank_by]}{note}"),
                              picked, columns, {
             "card": lambda r: f"{r['card_id']} {r['card_name']}", "cost": lambda r: str(r["cost"]),
             "pairs": lambda r: f"{r['forced_pairs']:,}",
-            "forced draw, pts [95% CI]": lambda r: _points_with_interval(r["forced_effect"], r["forced_effect_low"],
+            "forced draw [95% CI]": lambda r: signed_points_with_interval(r["forced_effect"], r["forced_effect_low"],
                                                                          r["forced_effect_high"]),
-            "q (BY)": lambda r: format_q(r["forced_q"]),
-            "ablation, pts [95% CI]": lambda r: _points_with_interval(r["ablation_worth"], r["ablation_worth_low"],
+            "q (BY)": lambda r: q_text(r["forced_q"]),
+            "ablation [95% CI]": lambda r: signed_points_with_interval(r["ablation_worth"], r["ablation_worth_low"],
                                                                       r["ablation_worth_high"]),
-            "q": lambda r: format_q(r["ablation_q"]),
+            "q": lambda r: q_text(r["ablation_q"]),
             "GIH n": lambda r: f"{r['gih_n']:,}",
-            "IWD, pts [95% CI]": lambda r: _points_with_interval(r["iwd"], r["iwd_ci_low"], r["iwd_ci_high"]),
-            "IWD null": lambda r: "-" if r["iwd_null"] is None else f"{100 * r['iwd_null']:+.1f}",
+            "IWD [95% CI]": lambda r: signed_points_with_interval(r["iwd"], r["iwd_ci_low"], r["iwd_ci_high"]),
+            "IWD null": lambda r: signed_points(r["iwd_null"]),
             "note": lambda r: "never played" if r["never_played"] else "",
         }))
 
@@ -270,22 +270,6 @@ def _budget_points_text(value: float | None, low: float | None, high: float | No
     if value is None:
         return "-"
     return f"{value:+.1f} [{low:+.1f}, {high:+.1f}]"
-
-
-def _points_with_interval(value: float | None, low: float | None, high: float | None) -> str:
-    """A difference in win-rate points with its interval: "+4.2 [+1.9, +6.5]"."""
-    if value is None:
-        return "-"
-    if low is None or high is None:
-        return f"{100 * value:+.1f}"
-    return f"{100 * value:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]"
-
-
-def format_q(q: float | None) -> str:
-    """A q-value for a person: "< 1e-300" below what a float holds reliably, never a bare 0."""
-    if q is None or q != q:
-        return ""
-    return "< 1e-300" if q < 1e-300 else f"{q:.3g}"
 
 
 def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
@@ -305,7 +289,7 @@ def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) ->
         "filler": lambda r: r["filler"] or "?", "n": lambda r: f"{r['n']:,}",
         "worth": lambda r: _signed_pts(r["worth"]) if r["measured"] else "not measured",
         "95% CI": lambda r: "" if r["worth"] is None else f"[{_signed_pts(r['worth_low'])}, {_signed_pts(r['worth_high'])}]",
-        "q (BH)": lambda r: format_q(r["q_value"]), "q (BY)": lambda r: format_q(r["q_value_by"]),
+        "q (BH)": lambda r: q_text(r["q_value"]), "q (BY)": lambda r: q_text(r["q_value_by"]),
         "deck changed": lambda r: "slot only" if r["deck_changed_share"] is None
         else f"in {_pct(r['deck_changed_share'], 0)} of games",
         "budget points [95% CI]": lambda r: _budget_points_text(r["points"], r["points_low"], r["points_high"]),

@@ -310,7 +310,8 @@ def chunk_problem(run_dir: Path, record_path: Path, full: bool = True) -> str | 
 def damaged_chunks(run_dir: Path) -> list[str]:
     """Every damaged chunk of a run folder, as readable lines (empty when all are whole): a chunk
     whose files no longer match its record, and a chunk file with no record in a finished run (in a
-    running one, the chunk being written)."""
+    running one, the chunk being written; a run written before chunk records, manifest format 1, has
+    none to check, and its next resume plays its chunks again)."""
     run_dir = Path(run_dir)
     problems = []
     recorded: set[Path] = set()
@@ -320,10 +321,12 @@ def damaged_chunks(run_dir: Path) -> list[str]:
         if problem:
             problems.append(problem)
     try:
-        finished = json.loads((run_dir / MANIFEST).read_text(encoding="utf-8")).get("status") == "finished"
-    except (OSError, ValueError, AttributeError):
-        finished = False
-    if finished:
+        manifest = json.loads((run_dir / MANIFEST).read_text(encoding="utf-8"))
+        finished = manifest.get("status") == "finished"
+        recorded_format = int(manifest.get("format", 1)) >= 2  # runs from before chunk records have none
+    except (OSError, ValueError, AttributeError, TypeError):
+        finished = recorded_format = False
+    if finished and recorded_format:
         for table in (GAMES, CARDS):
             for path in sorted((run_dir / table).glob("config=*/*.parquet")):
                 if path not in recorded:

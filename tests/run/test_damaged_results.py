@@ -96,3 +96,20 @@ def test_a_copied_run_folder_stays_whole(tmp_path: Path) -> None:
     shutil.copytree(run_dir, copy)
     assert damaged_chunks(copy) == []
     assert main(["show", str(copy)]) == 0
+
+
+def test_a_run_written_before_chunk_records_is_read_and_its_resume_plays_its_chunks_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Manifest format 1 had no chunk records and no identity hash: its results stay readable (there
+    is nothing to check them against), and a resume trusts none of its files."""
+    spec, run_dir = finished_run(tmp_path)
+    manifest = json.loads((run_dir / MANIFEST).read_text(encoding="utf-8"))
+    manifest["format"] = 1
+    del manifest["identity"]
+    (run_dir / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    shutil.rmtree(run_dir / "chunks")
+    assert damaged_chunks(run_dir) == [] and main(["show", str(run_dir)]) == 0
+    capsys.readouterr()
+    assert main(["run", str(spec), "--results", str(run_dir.parent), "--executor", "serial", "--chunk-size", "400"]) == 0
+    assert capsys.readouterr().out.count("repaired: ") == 3  # every chunk played again
+    assert len(list((run_dir / "chunks").rglob("*.json"))) == 3
