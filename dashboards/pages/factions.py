@@ -14,6 +14,7 @@ import polars as pl
 
 from sim.analysis.ratings import MODEL_NAMES_ES, describe_fit, format_p_value
 from sim.report import figures
+from sim.analysis.forced_draw import summary_configs
 from sim.report.formatting import first_player_words, in_spec_order
 
 dash.register_page(__name__, path="/factions", name="factions")
@@ -53,7 +54,7 @@ def draw(run: str | None, lang: str):
     parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
               *first_player_parts(tables, lang),
               graph("factions-game-length", figures.game_length_figure(
-                  in_spec_order(data.turn_shares(run), data.manifest_of(run)["configs"]), lang)),
+                  in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True), lang)),
               graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
     return t("factions_heading", lang), parts, shown("win_rates", tables["win_rates"])
 

@@ -47,6 +47,16 @@ SCHEMA = {
 }
 
 
+def summary_configs(manifest: dict[str, Any]) -> list[str]:
+    """The configs a run's summary tables show (win rates, first player, game length...): all of them,
+    but for a forced-draw run only the baseline, since its drawn and undrawn configs are the
+    measuring instrument, read through forced_draw_effect, not games a designer compares."""
+    configs = list(manifest["configs"])
+    if manifest["spec"].get("impact") is not None:
+        return [c for c in configs if CONFIG_ID.match(c) is None]
+    return configs
+
+
 def forced_configs(manifest: dict[str, Any]) -> list[tuple[int, str, str, str, int]]:
     """(side index, card id, drawn config, undrawn config, card index) for every pair of the run."""
     pairs: dict[tuple[int, str], dict[str, Any]] = {}

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.card_ranking import card_ranking
+from sim.analysis.forced_draw import summary_configs
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
@@ -77,8 +78,8 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
     """Win rates, first-player advantage, game length and end reasons of a run folder."""
     for line in header_lines(manifest, run_dir):
         console.print(line, highlight=False)
-    configs = list(manifest["configs"])
-    rates = in_spec_order(faction_win_rates(run_dir), configs)
+    configs = summary_configs(manifest)  # a forced-draw run: its baseline only
+    rates = in_spec_order(faction_win_rates(run_dir), configs, only=True)
     many = rates["config"].n_unique() > 1
     sweep = manifest["spec"].get("sweep") is not None or manifest["spec"].get("ablation") is not None
     if manifest["spec"].get("ablation") is not None:
@@ -96,13 +97,13 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         "W / L / D": lambda r: f"{count(r['wins'])} / {count(r['losses'])} / {count(r['draws'])}",
         }))
     print_first_player(console, run_dir, configs, many)
-    console.print(_table("Game length (turns)", in_spec_order(game_length(run_dir), configs),
+    console.print(_table("Game length (turns)", in_spec_order(game_length(run_dir), configs, only=True),
                          _with_config(["n", "median", "p90", "max", "mean"], many), {
         "config": lambda r: r["config"], "n": lambda r: count(r["n"]), "median": lambda r: f"{r['median']:g}",
         "p90": lambda r: str(r["p90"]), "max": lambda r: str(r["max"]), "mean": lambda r: f"{r['mean']:.1f}",
     }))
     if not sweep:
-        console.print(_table("End reasons", in_spec_order(end_reasons(run_dir), configs),
+        console.print(_table("End reasons", in_spec_order(end_reasons(run_dir), configs, only=True),
                              _with_config(["reason", "games", "share"], many), {
             "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: count(r["count"]),
             "share": lambda r: percent(r["share"]),
@@ -123,7 +124,7 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
     """The first player's win rate over both seats with its edge in points, said in words too, then
     the same by game length (observational). With many configs, the words and the by-length table
     are the first config's alone (the report has every config's)."""
-    advantage = in_spec_order(first_player_advantage(run_dir), configs)
+    advantage = in_spec_order(first_player_advantage(run_dir), configs, only=True)
     console.print(_table("First-player advantage: the first player's win rate over both seats, and how far it is above "
                          "the second player's (= side A's win rate first minus second), 95% CI", advantage,
                          _with_config(["first player wins", "first minus second", "side A first", "side A second",
@@ -139,7 +140,7 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
     shown = configs[:1] if len(configs) > BY_LENGTH_CONFIGS else configs
     for row in advantage.filter(pl.col("config").is_in(shown)).iter_rows(named=True):
         console.print(f"{row['config'] + ': ' if many else 'In words: '}{first_player_words(row)}", highlight=False)
-    by_length = in_spec_order(first_player_by_length(run_dir), configs)
+    by_length = in_spec_order(first_player_by_length(run_dir), configs, only=True)
     which = f" (config {shown[0]}; every config: sim report)" if len(shown) < len(configs) else ""
     console.print(_table(f"First player by game length{which}: the first player's win rate among games of each "
                          "length, 95% Wilson CI. Observational: a band holds games that ended alike, each game on its "
@@ -362,7 +363,7 @@ def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ())
     """The matchup matrix: each cell the row's win rate against the column, ± half its 95% interval,
     n, and that matchup's first-player advantage; then each row's marginal against a uniform field.
     Sides come in the order of `configs` (the spec's), else the alphabet's."""
-    cells = in_spec_order(matchup_cells(run_dir), configs)
+    cells = in_spec_order(matchup_cells(run_dir), configs, only=bool(configs))
     labels = cells["row"].unique(maintain_order=True).to_list()
     table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± 95% CI, n, first-player "
                   "advantage", title_justify="left", title_style="bold")
@@ -393,12 +394,12 @@ def _rate_columns() -> dict[str, Any]:
 
 def print_story(console: Console, run_dir: Path, many: bool, configs: Sequence[str] = ()) -> None:
     """Rule D-17: side A's win rate at each stage and the chance to clear all five."""
-    console.print(_table("Story: side A at each stage (draw = ½ win)", in_spec_order(story_stages(run_dir), configs),
+    console.print(_table("Story: side A at each stage (draw = ½ win)", in_spec_order(story_stages(run_dir), configs, only=bool(configs)),
                          _with_config(["stage", "bot budgets", "n", "rate", "95% CI"], many), {
         "config": lambda r: r["config"], "stage": lambda r: str(r["stage"] + 1), "n": lambda r: f"{r['n']:,}",
         "bot budgets": lambda r: f"{r['bot_budget_min']}-{r['bot_budget_max']}", **_rate_columns(),
     }))
-    console.print(_table("Story: chance to clear every stage", in_spec_order(story_clear_chance(run_dir), configs),
+    console.print(_table("Story: chance to clear every stage", in_spec_order(story_clear_chance(run_dir), configs, only=bool(configs)),
                          _with_config(["runs", "cleared", "rate", "95% CI"], many), {
         "config": lambda r: r["config"], "runs": lambda r: f"{r['runs']:,}", "cleared": lambda r: f"{r['cleared']:,.0f}",
         **_rate_columns(),
@@ -408,7 +409,7 @@ def print_story(console: Console, run_dir: Path, many: bool, configs: Sequence[s
 def print_matches(console: Console, run_dir: Path, many: bool, configs: Sequence[str] = ()) -> None:
     """Rule D-18: side A's match win rate and how many games a match takes."""
     console.print(_table("Best of three: side A's matches (undecided = ½)",
-                         in_spec_order(match_results(run_dir), configs),
+                         in_spec_order(match_results(run_dir), configs, only=bool(configs)),
                          _with_config(["matches", "won / lost / undecided", "rate", "95% CI", "games per match"], many), {
         "config": lambda r: r["config"], "matches": lambda r: f"{r['matches']:,}",
         "won / lost / undecided": lambda r: f"{r['won']:,} / {r['lost']:,} / {r['undecided']:,}",

@@ -31,7 +31,7 @@ from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.card_impact import card_impact
 from sim.analysis.card_ranking import card_ranking
-from sim.analysis.forced_draw import forced_draw_effect
+from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import describe_fit, first_player_table, ratings_games, ratings_table, run_seats
 from sim.analysis.sweeps import sweep_comparison
@@ -89,7 +89,8 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
         tables["story_clear_chance"] = story_clear_chance(run_dir)
     if manifest.get("kind") == "best_of_three":
         tables["match_results"] = match_results(run_dir)
-    return {name: in_spec_order(frame, manifest["configs"]) for name, frame in tables.items()}  # not the alphabet's
+    configs = summary_configs(manifest)  # a forced-draw run: its baseline only
+    return {name: in_spec_order(frame, configs, only=True) for name, frame in tables.items()}  # not the alphabet's
 
 
 def budget_curve_configs(manifest: dict[str, Any]) -> list[str] | None:

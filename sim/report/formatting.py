@@ -128,12 +128,15 @@ def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
                                       points=signed_points(row["advantage"]))
 
 
-def in_spec_order(frame: pl.DataFrame, configs: Iterable[str]) -> pl.DataFrame:
+def in_spec_order(frame: pl.DataFrame, configs: Iterable[str], only: bool = False) -> pl.DataFrame:
     """Rows in the order the spec lists its configs (manifest["configs"]), not the alphabet's; rows of
-    one config keep their order, and a config the spec does not list goes last."""
+    one config keep their order, and a config the list does not name goes last (or, with `only`, is
+    left out: a summary may show some configs only)."""
     if "config" not in frame.columns:
         return frame
     order = {config_id: k for k, config_id in enumerate(configs)}
+    if only:
+        frame = frame.filter(pl.col("config").is_in(list(order)))
     return (frame.with_row_index("_row")
             .sort(pl.col("config").replace_strict(order, default=len(order), return_dtype=pl.Int64), "_row")
             .drop("_row"))
