@@ -16,7 +16,7 @@ CSV and Parquet never come through here: they are data and keep the raw numbers.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,19 +54,22 @@ def percent(value: float | None, digits: int = 1) -> str:
     return MISSING if is_missing(value) else f"{_unsigned_zero(100 * value, digits):.{digits}f}%"
 
 
+def _interval(low: float | None, high: float | None, bound: Callable[[float], str]) -> str:
+    return MISSING if is_missing(low) or is_missing(high) else f"[{bound(low)}, {bound(high)}]"
+
+
+def _and_interval(text: str, interval: str) -> str:
+    return text if interval == MISSING else f"{text} {interval}"
+
+
 def percent_interval(low: float | None, high: float | None, digits: int = 1) -> str:
     """(0.520, 0.522) -> "[52.0, 52.2]": a rate's interval, in percent like its rate."""
-    if is_missing(low) or is_missing(high):
-        return MISSING
-    return f"[{_unsigned_zero(100 * low, digits):.{digits}f}, {_unsigned_zero(100 * high, digits):.{digits}f}]"
+    return _interval(low, high, lambda v: f"{_unsigned_zero(100 * v, digits):.{digits}f}")
 
 
 def percent_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1) -> str:
     """(0.521, 0.520, 0.522) -> "52.1% [52.0, 52.2]"."""
-    if is_missing(value):
-        return MISSING
-    interval = percent_interval(low, high, digits)
-    return percent(value, digits) + ("" if interval == MISSING else f" {interval}")
+    return MISSING if is_missing(value) else _and_interval(percent(value, digits), percent_interval(low, high, digits))
 
 
 def _signed(value: float, digits: int) -> str:
@@ -80,17 +83,12 @@ def signed_points(value: float | None, digits: int = 1) -> str:
 
 def points_interval(low: float | None, high: float | None, digits: int = 1) -> str:
     """(0.546, 0.550) -> "[+54.6, +55.0]"."""
-    if is_missing(low) or is_missing(high):
-        return MISSING
-    return f"[{_signed(low, digits)}, {_signed(high, digits)}]"
+    return _interval(low, high, lambda v: _signed(v, digits))
 
 
 def signed_points_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1) -> str:
     """(0.548, 0.546, 0.550) -> "+54.8 pts [+54.6, +55.0]"."""
-    if is_missing(value):
-        return MISSING
-    interval = points_interval(low, high, digits)
-    return signed_points(value, digits) + ("" if interval == MISSING else f" {interval}")
+    return MISSING if is_missing(value) else _and_interval(signed_points(value, digits), points_interval(low, high, digits))
 
 
 def count(value: float | None) -> str:

@@ -13,6 +13,8 @@ import pytest
 from sim.cli import main
 from sim.report.export import find_chromium, run_chromium
 
+from report_specs import budget_sweep
+
 SPEC = """\
 name = "{name}"
 ruleset = "{ruleset}"
@@ -20,17 +22,7 @@ games = {games}
 seed = 11
 {extra}
 """
-DICEDRAFT_SWEEP = """
-[[side]]
-faction = "aranas"
-[[side]]
-faction = "ciempies"
-[sweep]
-[[sweep.axis]]
-side = 1
-field = "budget"
-values = [120, 128]
-"""
+DICEDRAFT_SWEEP = budget_sweep((120, 128))
 FORTALEZA_ROUND_ROBIN = """matchups = "round_robin"
 [[side]]
 faction = "china"

@@ -17,22 +17,10 @@ from sim.report.export import html_report
 from sim.report.formatting import first_player_words, percent_with_interval, signed_points_with_interval
 from sim.run.store import read_manifest
 
+from report_specs import budget_sweep
+
 # the spec lists 128 before 120: the alphabet would put them the other way round
-SPEC = """\
-name = "order"
-ruleset = "dicedraft"
-games = 300
-seed = 5
-[[side]]
-faction = "aranas"
-[[side]]
-faction = "ciempies"
-[sweep]
-[[sweep.axis]]
-side = 1
-field = "budget"
-values = [128, 120]
-"""
+SPEC = 'name = "order"\nruleset = "dicedraft"\ngames = 300\nseed = 5\n' + budget_sweep((128, 120))
 SPEC_ORDER = ["base", "side1.budget=128", "side1.budget=120"]
 
 
