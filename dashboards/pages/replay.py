@@ -46,6 +46,8 @@ def configs(run: str | None):
 def show(_: int | None, config: str | None, lang: str, run: str | None, game: int | None):
     if not run or not config:
         return html.P(t("no_data", lang))
+    if not data.has_games(run):
+        return html.P(t("no_games_yet", lang, run=run), className="no-games")
     try:
         replay = replay_game(data.run_folder(run), data.manifest_of(run), config, int(game or 0), lang)
     except InputError as exc:
