@@ -68,6 +68,16 @@ def _path(text: str) -> Path:
     return Path(text)
 
 
+def _non_empty(expected: str) -> Callable[[str], str]:
+    """An argparse type: any text but a blank one, which would quietly mean the default (an
+    embedded Ray for --address, every interface for --host)."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"expected {expected}, got an empty string")
+        return text
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sim", description="Simulate card games and analyse their balance.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -81,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--executor", choices=EXECUTORS, default="ray", help="ray (default: an embedded Ray started "
                      "for the run with all cores, or the cluster of --address / RAY_ADDRESS) or serial (this "
                      "process only, for tests and tiny runs)")
-    run.add_argument("--address", metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
+    run.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
                      "embedded local Ray); never starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
@@ -120,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    description="Serve the dashboard. On 127.0.0.1 by default; binding to any "
                                    "other address needs a token (--token or SIM_DASH_TOKEN).")
     dash_app.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
-    dash_app.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    dash_app.add_argument("--host", type=_non_empty("an address"), default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=8050)
     dash_app.add_argument("--token", default=os.environ.get("SIM_DASH_TOKEN"),
                           help="require this token on every request (default: SIM_DASH_TOKEN)")

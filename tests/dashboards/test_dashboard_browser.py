@@ -256,3 +256,33 @@ def test_a_run_with_no_finished_chunk_says_no_games_yet(browser, empty_site: str
     WebDriverWait(browser, 30).until(lambda d: "No games yet" in text_of(d, body))
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
     WebDriverWait(browser, 30).until(lambda d: "Sin partidas todavía" in text_of(d, body))
+
+
+def registered_page(path: str):
+    """The page module the app loaded for `path` (importing it again would register it twice)."""
+    import sys
+
+    import dash
+
+    entry = next(page for page in dash.page_registry.values() if page["path"] == path)
+    return sys.modules[entry["module"]]
+
+
+def test_the_number_boxes_take_whole_numbers_only(results: Path) -> None:
+    """The launch box's games and the replay box's game are read as `sim run --games` and
+    `sim replay --game` read them: 2.5 or 0 is refused, never rounded or taken for empty."""
+    from dashboards import data
+    from sim.core.errors import InputError
+
+    app = create_app(results, warm=False)
+    runs, replay = registered_page("/"), registered_page("/replay")
+    assert runs._games_override(None) is None and runs._games_override(300) == 300
+    for bad in (2.5, 0, -3, True, "300"):
+        with pytest.raises(InputError, match="games: a whole number"):
+            runs._games_override(bad)
+    with app.server.app_context():
+        config = next(iter(data.manifest_of("rr")["configs"]))
+        refused = replay.show(1, config, "en", "rr", 2.5)
+        assert "Game: a whole number from 0, not 2.5" in str(refused.children)
+        shown = replay.show(1, config, "en", "rr", 2)
+        assert "replay-summary" in str(shown)

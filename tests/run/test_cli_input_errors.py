@@ -91,6 +91,7 @@ ARG_CASES = {
     "address_without_ray": (["--executor", "serial", "--address", "127.0.0.9:6379"], ["--address", "--executor ray"]),
     "run_name_escapes": (["--run", "../elsewhere"], ["--run", "../elsewhere"]),
     "run_name_empty": (["--run", ""], ["--run", "''", "not a usable run name"]),
+    "address_empty": (["--address", ""], ["--address", "empty"]),
     "results_empty": (["--results", ""], ["--results", "empty"]),
     "games_empty": (["--games", ""], ["--games", "whole number"]),
     "games_true": (["--games", "true"], ["--games", "whole number", "'true'"]),
@@ -136,6 +137,7 @@ def assert_refused(argv: list[str], words: list[str], populated: Path, capsys: p
     (["dash", "--port", "0"], ["--port", "at least 1"]),
     (["dash", "--port", "70000"], ["--port", "at most 65,535"]),
     (["dash", "--port", "http"], ["--port", "whole number"]),
+    (["dash", "--host", ""], ["--host", "empty"]),
 ])
 def test_bad_show_and_replay_arguments(argv: list[str], words: list[str], populated: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
