@@ -16,7 +16,7 @@ from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.report.export import report_tables
-from sim.run.store import MANIFEST, check_whole
+from sim.run.store import CARDS, MANIFEST, check_whole
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
 
@@ -49,6 +49,12 @@ def list_runs() -> list[dict[str, Any]]:
                      "configs": len(manifest.get("configs", {})), "created": manifest.get("created"),
                      "mtime": manifest_path.stat().st_mtime})
     return sorted(runs, key=lambda r: r["mtime"], reverse=True)
+
+
+def has_games(run: str) -> bool:
+    """Whether any chunk of the run has its games and cards on disk (the cards file is written after
+    the games file): a run that has just started has a manifest and nothing to draw yet."""
+    return any((run_folder(run) / CARDS).glob("config=*/chunk-*.parquet"))
 
 
 def manifest_of(run: str) -> dict[str, Any]:

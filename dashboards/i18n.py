@@ -54,6 +54,11 @@ TEXT: dict[str, dict[str, str]] = {
     "download_parquet": {"es": "Parquet de la tabla", "en": "Table as Parquet"},
     "png_hint": {"es": "PNG: el icono de cámara de cada gráfico.", "en": "PNG: each plot's camera icon."},
     "no_data": {"es": "Sin datos todavía.", "en": "No data yet."},
+    "game_number": {"es": "Partida: un número entero desde 0, no {value}.",
+                    "en": "Game: a whole number from 0, not {value}."},
+    "no_games_yet": {"es": "Sin partidas todavía: no ha terminado ningún bloque de {run}. Vuelve a abrir la página "
+                           "cuando termine el primero.",
+                     "en": "No games yet: no chunk of {run} has finished. Open the page again once the first one has."},
     "single_deck_note": {
         "es": "Lado {sides}: jugó el mismo mazo en todas las partidas, así que su GP WR sería su propia tasa de "
               "victoria; no se muestra.",

@@ -105,7 +105,7 @@ def register_exports(page: str) -> None:
                  lang: str | None):
         from dash import ctx
 
-        if not run:
+        if not run or not data.has_games(run):  # nothing to report before the first chunk
             return no_update
         if ctx.triggered_id == f"{page}-export-report":
             return dcc.send_string(html_report(data.run_folder(run), data.manifest_of(run), lang or "es"), f"{run}.html")

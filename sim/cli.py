@@ -9,12 +9,15 @@ sim bench [--games 200000] [--repeat 5] [--executor ray]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
-and results/ untouched. Anything else is a bug and propagates with its traceback.
+and results/ untouched. So does a fault of the filesystem met while writing (a full disk, a disk
+gone read-only, a folder that vanished): the message names the path. Anything else is a bug and
+propagates with its traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -30,12 +33,15 @@ from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec
-from sim.run.store import MANIFEST, check_whole, read_manifest
+from sim.run.store import MANIFEST, check_results_place, check_run_name, check_whole, read_manifest
 from sim.report.console import print_summary
 
 EXIT_INPUT = 2
 EXIT_MISMATCH = 1
 EXIT_INTERRUPTED = 130
+# faults of the place being written, not of the code: reported with the path, exit 2
+FILESYSTEM_FAULTS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR,
+                     errno.EISDIR, errno.EEXIST, errno.EFBIG, errno.ENAMETOOLONG, errno.ELOOP, errno.EIO}
 
 
 def _int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
@@ -55,23 +61,40 @@ def _int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], i
     return parse
 
 
+def _path(text: str) -> Path:
+    """An argparse type: a path, never the empty string (which would quietly mean this folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    return Path(text)
+
+
+def _non_empty(expected: str) -> Callable[[str], str]:
+    """An argparse type: any text but a blank one, which would quietly mean the default (an
+    embedded Ray for --address, every interface for --host)."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"expected {expected}, got an empty string")
+        return text
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sim", description="Simulate card games and analyse their balance.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = commands.add_parser("run", help="play an experiment spec and store the results",
                               description="Play an experiment; rerunning the same command resumes it.")
-    run.add_argument("spec", type=Path, metavar="SPEC", help="experiment spec (.toml)")
+    run.add_argument("spec", type=_path, metavar="SPEC", help="experiment spec (.toml)")
     run.add_argument("--games", type=_int_at_least(1, MAX_GAMES), help="units to play (games, story runs or matches); "
                      "overrides the spec")
     run.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="run seed; overrides the spec")
     run.add_argument("--executor", choices=EXECUTORS, default="ray", help="ray (default: an embedded Ray started "
                      "for the run with all cores, or the cluster of --address / RAY_ADDRESS) or serial (this "
                      "process only, for tests and tiny runs)")
-    run.add_argument("--address", metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
+    run.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
                      "embedded local Ray); never starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
-    run.add_argument("--results", type=Path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    run.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
     run.add_argument("--chunk-size", type=_int_at_least(1, MAX_CHUNK_UNITS), metavar="N", help="units per chunk (default: the spec's "
                      "chunk_size, else the ruleset's)")
@@ -79,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="summary of a stored run")
     show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
-    show.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
+    show.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     show.set_defaults(handler=command_show)
 
     replay = commands.add_parser("replay", help="replay one stored game with its event trace")
@@ -89,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of the event lines")
     replay.add_argument("--config", default=None,
                         help="config id, e.g. china~japon in a round robin (default: the run's only config)")
-    replay.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
+    replay.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
 
     report = commands.add_parser("report", help="export a run: standalone HTML report, CSV, Parquet, PDF, PNG",
@@ -98,16 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
     report.add_argument("--format", default="html", metavar="F[,F...]",
                         help="html (default; opens offline), csv, parquet, pdf, png (pdf and png need Chromium)")
-    report.add_argument("--out", type=Path, metavar="DIR", help="where to write (default: RUN/report/)")
+    report.add_argument("--out", type=_path, metavar="DIR", help="where to write (default: RUN/report/)")
     report.add_argument("--lang", choices=("es", "en"), default="es", help="language of the report's titles")
-    report.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
+    report.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     report.set_defaults(handler=command_report)
 
     dash_app = commands.add_parser("dash", help="open the dashboard (a local web app) over a results folder",
                                    description="Serve the dashboard. On 127.0.0.1 by default; binding to any "
                                    "other address needs a token (--token or SIM_DASH_TOKEN).")
-    dash_app.add_argument("--results", type=Path, default=Path("results"), metavar="DIR")
-    dash_app.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    dash_app.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    dash_app.add_argument("--host", type=_non_empty("an address"), default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=8050)
     dash_app.add_argument("--token", default=os.environ.get("SIM_DASH_TOKEN"),
                           help="require this token on every request (default: SIM_DASH_TOKEN)")
@@ -117,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
-    bench.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="SPEC",
+    bench.add_argument("--spec", type=_path, default=DEFAULT_SPEC, metavar="SPEC",
                        help="experiment whose config is timed (default: the dicedraft factions spec)")
     bench.add_argument("--games", type=_int_at_least(1), metavar="N", help="units per timed run (default 200,000; "
                        "1,000,000 with --executor ray)")
@@ -136,6 +159,9 @@ def command_report(args: argparse.Namespace, console: Console) -> int:
     unknown = [f for f in formats if f not in FORMATS]
     if not formats or unknown:
         raise InputError(f"--format: {', '.join(unknown) or 'nothing given'}; choose from {', '.join(FORMATS)}")
+    twice = sorted({f for f in formats if formats.count(f) > 1})
+    if twice:
+        raise InputError(f"--format: {', '.join(twice)} given more than once")
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     check_whole(run_dir)
@@ -152,7 +178,8 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
     if args.host not in LOOPBACK and not args.token:
         raise InputError(f"--host {args.host}: other machines could reach the dashboard; give --token (or set "
                          "SIM_DASH_TOKEN) so that requests without it are refused")
-    args.results.mkdir(parents=True, exist_ok=True)
+    check_results_place(args.results)
+    args.results.mkdir(exist_ok=True)
     from dashboards.app import create_app  # Dash loads only for this command
 
     app = create_app(args.results, token=args.token, executor=args.executor)
@@ -174,6 +201,8 @@ def command_bench(args: argparse.Namespace, console: Console) -> int:
 
 def resolve_run_dir(run: str, results: Path) -> Path:
     """RUN as a folder path holding a manifest, else as a name under --results."""
+    if not run.strip():
+        raise InputError("RUN: an empty name; give a run name under --results, or a run folder path")
     as_path = Path(run)
     if (as_path / MANIFEST).is_file():
         return as_path
@@ -192,6 +221,8 @@ def _summary_line(outcome: RunOutcome) -> str:
 
 
 def command_run(args: argparse.Namespace, console: Console) -> int:
+    if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
+        check_run_name(args.run, "--run")
     experiment = load_spec(args.spec, games=args.games, seed=args.seed)
     executor = make_executor(args.executor, args.address)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
@@ -256,6 +287,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.handler(args, console)
     except InputError as exc:
         print(f"sim {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except OSError as exc:
+        if exc.errno not in FILESYSTEM_FAULTS:
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        resume = "; finished chunks are kept, and the same command resumes the run" if args.command == "run" else ""
+        print(f"sim {args.command}: error: {where}{exc.strerror or exc}{resume}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         print(f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume",

@@ -77,6 +77,8 @@ def draw(run: str | None, lang: str):
     heading = t("budget_heading", lang)
     if not run:
         return heading, html.P(t("no_data", lang)), None
+    if not data.has_games(run):
+        return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     tables = data.tables_of(run)
     parts = []
     cells = tables.get("budget_cells")

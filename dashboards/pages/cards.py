@@ -51,7 +51,7 @@ def choices(run: str | None):
     if not run:
         return [], None, []
     configs = list(data.manifest_of(run)["configs"])
-    factions = sorted(data.impact_of(run)["faction"].unique().to_list())
+    factions = sorted(data.impact_of(run)["faction"].unique().to_list()) if data.has_games(run) else []
     return configs, configs[0], factions
 
 
@@ -82,6 +82,8 @@ def ablation_figure(frame: pl.DataFrame, lang: str) -> go.Figure:
 def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, lang: str):
     if not run or not config:
         return html.P(t("no_data", lang)), None
+    if not data.has_games(run):
+        return html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     impact = data.impact_of(run).filter(pl.col("config") == config)
     if faction:
         impact = impact.filter(pl.col("faction") == faction)

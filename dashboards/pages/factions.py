@@ -42,6 +42,8 @@ def ratings_block(ratings: pl.DataFrame, lang: str) -> html.Div:
 def draw(run: str | None, lang: str):
     if not run:
         return t("factions_heading", lang), html.P(t("no_data", lang)), None
+    if not data.has_games(run):
+        return t("factions_heading", lang), html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     tables = data.tables_of(run)
     parts = []
     if "matchups" in tables:

@@ -46,8 +46,12 @@ def configs(run: str | None):
 def show(_: int | None, config: str | None, lang: str, run: str | None, game: int | None):
     if not run or not config:
         return html.P(t("no_data", lang))
+    if not data.has_games(run):
+        return html.P(t("no_games_yet", lang, run=run), className="no-games")
+    if game is not None and (isinstance(game, bool) or not isinstance(game, int)):  # 2.5 is no game, not game 2
+        return html.P(t("game_number", lang, value=game), style={"color": "#a00"})
     try:
-        replay = replay_game(data.run_folder(run), data.manifest_of(run), config, int(game or 0), lang)
+        replay = replay_game(data.run_folder(run), data.manifest_of(run), config, game or 0, lang)
     except InputError as exc:
         return html.P(str(exc), style={"color": "#a00"})
     summary = t("replay_summary", lang, game=replay.game, first=replay.first, turns=replay.turns,

@@ -96,6 +96,16 @@ def _start(spec_path: Path, games: int | None) -> str:
     return experiment.spec.name
 
 
+def _games_override(games: object) -> int | None:
+    """The games box as `sim run --games` takes it: empty means the spec's; 2.5, 0 or -3 is refused,
+    never rounded or read as empty."""
+    if games is None or games == "":
+        return None
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InputError(f"games: a whole number of at least 1, or empty for the spec's; got {games!r}")
+    return games
+
+
 @callback(Output("launch-message", "children"), Input("launch-button", "n_clicks"),
           Input("launch-upload", "contents"), State("launch-upload", "filename"), State("launch-shipped", "value"),
           State("launch-games", "value"), State("lang", "data"), prevent_initial_call=True)
@@ -122,7 +132,7 @@ def launch(_: int | None, contents: str | None, filename: str | None, shipped: s
             if not shipped:
                 return no_update
             path = data.EXPERIMENTS_DIR / Path(shipped).name
-        run = _start(path, int(games) if games else None)
+        run = _start(path, _games_override(games))
     except InputError as exc:
         return html.Div([html.Strong(t("spec_error", lang)), html.Pre(str(exc))], className="launch-error",
                         style={"color": "#a00"})

@@ -51,6 +51,8 @@ def draw(run: str | None, lang: str):
     heading = t("sweeps_heading", lang)
     if not run:
         return heading, html.P(t("no_data", lang)), None
+    if not data.has_games(run):
+        return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     tables = data.tables_of(run)
     if "sweep" not in tables:
         return heading, html.P(t("no_sweep", lang)), None

@@ -7,6 +7,7 @@ agents.py, under these names and codes.
 
 from __future__ import annotations
 
+import math
 from enum import IntEnum
 
 import numpy as np
@@ -25,10 +26,15 @@ AGENT_NAMES = ("random", "greedy")
 def agent_weights(defaults: tuple[float, ...], names: tuple[str, ...], overrides: dict[str, float], source: str,
                   index: int) -> np.ndarray:
     """A side's weight vector: the ruleset's defaults with the spec's `[side.weights]` applied; an
-    unknown name is an InputError naming the spec, the side and the weight."""
+    unknown name, or a value that is not a finite number (a bool, a string, nan, inf), is an
+    InputError naming the spec, the side and the weight. The spec's model refuses those already;
+    this holds for every other caller, since the vector goes straight to the kernels."""
     weights = np.array(defaults, np.float64)
     for name, value in overrides.items():
+        place = f"{source}: side[{index + 1}].weights.{name}"
         if name not in names:
-            raise InputError(f"{source}: side[{index + 1}].weights.{name}: unknown weight; known: {', '.join(names)}")
+            raise InputError(f"{place}: unknown weight; known: {', '.join(names)}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise InputError(f"{place}: {value!r} is not a finite number")
         weights[names.index(name)] = value
     return weights

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import polars as pl
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import InputError
+from sim.core.errors import InputError, as_written
 
 CardModel = TypeVar("CardModel", bound=BaseModel)
 # a model-level check names its field by starting its message "field: ..."
@@ -24,13 +24,18 @@ FIELD_IN_MESSAGE = re.compile(r"^(?:Value error, )?(?P<field>[a-z_]+(?:\.\d+)?):
 
 
 def read_toml(path: Path) -> dict:
-    """Parse a TOML file; a syntax error names the file and the line TOML reports."""
+    """Parse a TOML file; a syntax error names the file and the line TOML reports, and a file that
+    cannot be read (missing, a folder, not readable) is named with the reason."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a TOML file") from None
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:  # permission denied, a broken link, an I/O error: the file is there but unreadable
+        raise InputError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -64,6 +69,8 @@ def load_card_file(path: Path, model: type[CardModel],
                 named = FIELD_IN_MESSAGE.match(message)
                 if not field and named:  # a check across fields says which field it is about
                     field, message = named["field"], named["message"]
+                elif err["type"] != "value_error" and not isinstance(err.get("input"), (dict, list)):
+                    message += f" (got {as_written(err['input'])})"  # cost = "3": the quotes show why
                 problems.append(f"{path}: card {card_id}: field '{field or '(card)'}': {message}")
             continue
         if card.id in seen:

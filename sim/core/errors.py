@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 class InputError(Exception):
     """A card file, experiment spec, results folder or argument the designer must fix.
@@ -19,3 +21,18 @@ def format_pydantic_error(source: str, exc: Exception, prefix: str = "") -> str:
         where = f"{prefix}{loc}" if loc else prefix.rstrip(".") or "(top level)"
         lines.append(f"{source}: {where}: {err.get('msg', 'invalid')}")
     return "\n".join(lines) or f"{source}: {exc}"
+
+
+def as_written(value: object, limit: int = 60) -> str:
+    """A refused value as a spec or card file spells it (TOML and JSON agree on these: "2000" in
+    quotes, true, nan), shortened to `limit` characters, so the message shows why it was refused."""
+    if isinstance(value, float) and value != value:
+        text = "nan"
+    elif isinstance(value, float) and value in (float("inf"), float("-inf")):
+        text = "inf" if value > 0 else "-inf"
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except ValueError:  # a nan or inf inside a list
+            text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -2,7 +2,8 @@
 
 A ruleset declares its parameters as a pydantic model (field default = the source's number, field
 description = the rule id and words). A spec's `[params]` table overrides them by name; an unknown
-name or a bad value is an InputError naming the spec file and the parameter.
+name or a bad value is an InputError naming the spec file and the parameter. Values are taken as
+the spec wrote them (the models are strict): "60" is not 60, "no" or 0 is not false, nan is refused.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import InputError
+from sim.core.errors import InputError, as_written
 
 Params = TypeVar("Params", bound=BaseModel)
 
@@ -30,7 +31,9 @@ def resolve_params(model: type[Params], overrides: dict, source: str) -> Params:
         lines = []
         for err in exc.errors():
             field = ".".join(str(p) for p in err["loc"])
-            lines.append(f"{source}: params.{field}: {err['msg']}")
+            # a swept value lands here too: the value shows which point of the sweep it was
+            given = f" (got {as_written(err['input'])})" if field and not isinstance(err.get("input"), dict) else ""
+            lines.append(f"{source}: params{'.' + field if field else ''}: {err['msg']}{given}")
         raise InputError("\n".join(lines)) from None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -39,6 +40,7 @@ from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
 from sim.report.formatting import in_spec_order, readable_columns
+from sim.run.store import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
@@ -260,36 +262,64 @@ def run_chromium(args: list[str], timeout: float = 120.0) -> subprocess.Complete
 
 
 def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: str = "en") -> list[Path]:
-    """Write the run's report in one format under `out` (a folder); returns the files written."""
+    """Write the run's report in one format under `out` (a folder); returns the files written.
+
+    Each file goes through a temp file renamed into place, so a failed write (a full disk) leaves
+    the previous file or none, never a torn or empty one; the failure is an InputError naming it."""
     if fmt not in FORMATS:
         raise InputError(f"--format: {fmt!r}; choose one of {', '.join(FORMATS)}")
-    out.mkdir(parents=True, exist_ok=True)
+    check_out_folder(out)
     stem = manifest["run"]
     if fmt in ("html", "pdf", "png"):
         page = out / f"{stem}.html"
-        page.write_text(html_report(run_dir, manifest, lang), encoding="utf-8")
+        text = html_report(run_dir, manifest, lang)
+        _write(page, lambda tmp: tmp.write_text(text, encoding="utf-8"))
         if fmt == "html":
             return [page]
         target = out / f"{stem}.{fmt}"
-        flag = f"--print-to-pdf={target}" if fmt == "pdf" else f"--screenshot={target}"
         extra = ["--window-size=1280,4000"] if fmt == "png" else ["--no-pdf-header-footer"]
-        result = run_chromium([*extra, flag, page.resolve().as_uri()])
-        if not target.exists() or target.stat().st_size == 0:
-            raise InputError(f"Chromium did not write {target}: {result.stderr.strip()[-400:]}")
+
+        def print_page(tmp: Path) -> None:
+            flag = f"--print-to-pdf={tmp}" if fmt == "pdf" else f"--screenshot={tmp}"
+            result = run_chromium([*extra, flag, page.resolve().as_uri()])
+            if tmp.stat().st_size == 0:
+                raise InputError(f"Chromium did not write {target}: {result.stderr.strip()[-400:]}")
+
+        _write(target, print_page, suffix=f".tmp.{fmt}")
         return [page, target]
     tables = report_tables(run_dir, manifest)
     written: list[Path] = []
     if fmt == "csv":
-        (out / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
+        text = json.dumps(manifest, indent=2, ensure_ascii=False, allow_nan=False)
+        _write(out / "manifest.json", lambda tmp: tmp.write_text(text, encoding="utf-8"))
         written.append(out / "manifest.json")
     for name, frame in tables.items():
         path = out / f"{stem}.{name}.{fmt}"
         if fmt == "csv":
-            frame.write_csv(path)
+            _write(path, frame.write_csv)
         else:
-            pq.write_table(_with_manifest(frame, manifest), path)
+            _write(path, lambda tmp, frame=frame: pq.write_table(_with_manifest(frame, manifest), tmp))
         written.append(path)
     return written
+
+
+def check_out_folder(out: Path) -> None:
+    """`--out` must be a folder, or a place where one can be made."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out: {out} is a file; give a folder for the report (it is made if missing)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out: cannot make the folder {out}: {exc.strerror or exc}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise InputError(f"--out: {out} is not writable; give another folder for the report")
+
+
+def _write(path: Path, write: Callable[[Path], None], suffix: str = ".tmp") -> None:
+    try:
+        write_atomic(path, write, suffix)
+    except OSError as exc:  # a full disk, a quota, a disk gone read-only: nothing half-written is left
+        raise InputError(f"{path}: could not be written: {exc.strerror or exc}; nothing was left in its place") from None
 
 
 def write_reports(run_dir: Path, manifest: dict[str, Any], formats: list[str], out: Path, lang: str = "en",

@@ -17,19 +17,23 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from sim.core.cards import read_toml
-from sim.core.errors import InputError
+from sim.core.cards import FIELD_IN_MESSAGE, read_toml
+from sim.core.errors import InputError, as_written
 
 AGENTS = ("random", "greedy")
 MAX_GAMES = 10_000_000_000  # units per config; the CLI's --games shares the bound
 MAX_SIDES = 8  # sides of a round robin (36 matchups)
 MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (manifests, Parquet, numba)
+# Every model takes values as TOML wrote them, never coerced: "2000" is not a number, true is not 1,
+# "no" is not false, and nan or inf never reaches a kernel or a manifest (JSON has no NaN). An int
+# stays welcome where a float is asked for (weight 1 means 1.0).
+STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class SideSpec(BaseModel):
     """One side of the table ([[side]] in the spec)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     faction: str = Field(min_length=1)
     label: str | None = None
@@ -37,6 +41,15 @@ class SideSpec(BaseModel):
     draft: Literal["random", "greedy"] = "greedy"
     agent: Literal["random", "greedy"] = "greedy"
     weights: dict[str, float] = Field(default_factory=dict)
+
+    @field_validator("faction")
+    @classmethod
+    def _a_name_not_a_path(cls, value: str) -> str:
+        # the faction names a card file in cards_dir: a path here would read a file anywhere
+        if value in (".", "..") or value.startswith(".") or any(c in value for c in "/\\\0"):
+            raise ValueError(f"{value!r} is not a faction name: give the name of a card file without .toml "
+                             "(e.g. \"aranas\"), not a path")
+        return value
 
 
 SIDE_FIELDS = ("agent", "draft", "budget", "faction", "label")
@@ -52,7 +65,7 @@ class SweepAxis(BaseModel):
         { side = 2, field = "weights.aggression", values = [0.5, 0.8] }
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     card: str | None = Field(None, min_length=1)
     param: str | None = Field(None, min_length=1)
@@ -88,7 +101,7 @@ class SweepSpec(BaseModel):
     """[sweep]: configs made by changing the spec along axes; every config plays the same games
     (same seed, same seats), so each one compares with the baseline game by game."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = STRICT | ConfigDict(populate_by_name=True)
 
     mode: Literal["grid", "list"] = Field(
         "grid", description="grid: every combination of the axes' values; list: the i-th values together")
@@ -121,7 +134,7 @@ class AblationSpec(BaseModel):
     replaced by a vanilla filler of the same cost (the ruleset's `vanilla_filler`), one config per
     card, on the baseline's games; the paired difference is what the card is worth."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     side: int = Field(1, ge=1, le=2, description="whose cards (1 = side A)")
     cards: list[str] | Literal["all"] = "all"
@@ -139,6 +152,16 @@ class AblationSpec(BaseModel):
             raise ValueError("needs budget_step (the points between the budgets played)")
         return value
 
+    @model_validator(mode="after")
+    def _cards_listed_once(self) -> "AblationSpec":
+        if self.cards != "all":
+            if not self.cards:
+                raise ValueError("cards: name at least one card id, or leave cards out to ablate them all")
+            twice = sorted({c for c in self.cards if self.cards.count(c) > 1})
+            if twice:
+                raise ValueError(f"cards: {', '.join(twice)} named more than once")
+        return self
+
 
 class ImpactSpec(BaseModel):
     """[impact]: the forced-draw effect, causal card impact (ANALYTICS.md). For each named card of a
@@ -147,7 +170,7 @@ class ImpactSpec(BaseModel):
     bottom ("side1.undrawn=<id>": not drawn before the last card). Every other shuffle, die and
     decision stream is unchanged, so the paired difference is what drawing the card does."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = STRICT
 
     side: Literal[1, 2, "both"] = Field(1, description="whose cards: 1 = side A, 2 = side B, or \"both\"")
     cards: list[str] | Literal["all"] = "all"
@@ -188,7 +211,7 @@ class StopSpec(BaseModel):
     - otherwise side A: H0 at elo0, H1 at elo1.
     method = "precision": stop when side A's 95% interval is narrower than ± half_width."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     method: Literal["sprt", "precision"]
     every: int = Field(2000, ge=2, le=10_000_000, description="units between checks (and per chunk)")
@@ -212,7 +235,7 @@ class StopSpec(BaseModel):
 
 
 class ExperimentSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = STRICT | ConfigDict(populate_by_name=True)
 
     name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$", min_length=1, max_length=80)
     description: str = ""
@@ -222,7 +245,7 @@ class ExperimentSpec(BaseModel):
     seed: int = Field(ge=0, le=MAX_SEED)
     seats: Literal["mirrored", "fixed"] = "mirrored"
     chunk_size: int | None = Field(None, ge=1, le=10_000_000)
-    cards_dir: str | None = None
+    cards_dir: str | None = Field(None, min_length=1)
     params: dict[str, Any] = Field(default_factory=dict)
     matchups: Literal["sides", "round_robin"] = Field(
         "sides", description="sides: the two [[side]] tables play each other; round_robin: every pair of the "
@@ -317,13 +340,8 @@ class Experiment:
                 elif axis.param is not None:
                     params[axis.param] = value
                 else:
-                    side = sides[int(axis.side) - 1]
-                    if str(axis.field).startswith("weights."):
-                        weights = dict(side.weights)
-                        weights[str(axis.field).split(".", 1)[1]] = value
-                        sides[int(axis.side) - 1] = side.model_copy(update={"weights": weights})
-                    else:
-                        sides[int(axis.side) - 1] = _validated_side(side, str(axis.field), value, self.path, axis)
+                    sides[int(axis.side) - 1] = _validated_side(sides[int(axis.side) - 1], str(axis.field), value,
+                                                                self.path, axis)
             config_id = ",".join(f"{axis.label}={_id_text(value)}" for axis, value in point)
             sub = spec.model_copy(update={"params": params, "sides": sides, "sweep": None})
             configs[config_id] = Experiment(sub, self.path, tuple(cards),
@@ -464,13 +482,52 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
             loc = list(err["loc"])
             if loc and loc[0] == "side" and len(loc) > 1 and isinstance(loc[1], int):
                 loc = [f"side[{loc[1] + 1}]"] + loc[2:]
+            message = err["msg"].removeprefix("Value error, ")
+            named = FIELD_IN_MESSAGE.match(message)
+            if named and err["type"] == "value_error":  # a check across fields says which field it is about
+                loc, message = loc + [named["field"]], named["message"]
+            given = err.get("input")
+            if err["type"] != "value_error" and not isinstance(given, (dict, list)):
+                message += f" (got {as_written(given)})"  # "2000" in quotes, true for a number: it shows why
             field = ".".join(str(p) for p in loc) or "(spec)"
-            lines.append(f"{path}: {field}: {err['msg']}")
+            lines.append(f"{path}: {field}: {message}")
         raise InputError("\n".join(lines)) from None
     from sim.rulesets import get_ruleset  # the registry imports the rulesets; spec stays light
 
-    get_ruleset(spec.ruleset, source=str(path))
-    return Experiment(spec, path)
+    ruleset = get_ruleset(spec.ruleset, source=str(path))
+    experiment = Experiment(spec, path)
+    cards_dir = experiment.cards_dir or ruleset.CARDS_DIR
+    if experiment.cards_dir is not None:
+        _check_cards_dir(experiment.cards_dir, path)
+    for axis in spec.sweep.axes if spec.sweep else ():  # each value as the side it sets would take it
+        if axis.side is not None:
+            for value in axis.values:
+                _validated_side(spec.sides[axis.side - 1], str(axis.field), value, path, axis)
+    factions = ruleset.list_factions(cards_dir)
+    for index, side in enumerate(spec.sides):
+        _check_faction(side.faction, factions, f"{path}: side[{index + 1}].faction", experiment.cards_dir)
+    for axis in spec.sweep.axes if spec.sweep else ():
+        if axis.side is not None and axis.field == "faction":
+            for value in axis.values:
+                _check_faction(value, factions, f"{path}: sweep axis {axis.label}: value {value!r}",
+                               experiment.cards_dir)
+    return experiment
+
+
+def _check_cards_dir(cards_dir: Path, path: Path) -> None:
+    if not cards_dir.exists():
+        raise InputError(f"{path}: cards_dir: {cards_dir} does not exist; give the folder that holds the card files "
+                         "(relative to the spec's folder)")
+    if not cards_dir.is_dir():
+        raise InputError(f"{path}: cards_dir: {cards_dir} is a file; give the folder that holds the card files")
+
+
+def _check_faction(faction: str, factions: list[str], place: str, cards_dir: Path | None) -> None:
+    """A faction is one of the ruleset's card files (of cards_dir when the spec names one)."""
+    if faction not in factions:
+        where = f" (the card files in {cards_dir})" if cards_dir is not None else ""
+        raise InputError(f"{place}: no faction {faction!r}; the factions are "
+                         f"{', '.join(factions) or 'none'}{where}")
 
 
 def _id_text(value: Any) -> str:
@@ -479,8 +536,13 @@ def _id_text(value: Any) -> str:
 
 
 def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axis: SweepAxis) -> SideSpec:
+    """The side with `field_name` (agent, budget, ..., or weights.<name>) set to `value`, validated
+    as the [[side]] table itself would be."""
     data = side.model_dump()
-    data[field_name] = value
+    if field_name.startswith("weights."):
+        data["weights"] = {**data["weights"], field_name.split(".", 1)[1]: value}
+    else:
+        data[field_name] = value
     try:
         return SideSpec.model_validate(data)
     except ValidationError as exc:

@@ -26,7 +26,10 @@ Why it is shaped like this:
 - A folder holding a different experiment (spec, cards or parameters changed) is refused, never
   mixed into; `--overwrite` replaces it, but only after the new spec has fully validated.
 - Every check that can refuse runs before anything is created or changed, so bad input leaves
-  results/ exactly as it was.
+  results/ exactly as it was: that includes the place itself (a --results under a file, under a
+  folder that does not exist, or on a read-only disk is refused by name, not met as a traceback).
+- Manifests are strict JSON (no NaN or Infinity): the specs that reach them refuse non-finite
+  numbers, and the writer refuses them again rather than write a file other tools cannot read.
 """
 
 from __future__ import annotations
@@ -46,9 +49,10 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import sim
-from sim.core.errors import InputError
+from sim.core.errors import InputError, as_written
 from sim.run.plan import Chunk, Plan
 
 MANIFEST = "manifest.json"
@@ -206,12 +210,14 @@ def manifest_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return reasons
 
 
-def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
+def write_atomic(path: Path, write: Callable[[Path], None], suffix: str = ".tmp") -> None:
     """Write `path` through a temp file in the same folder, fsync it, then rename it into place.
 
-    Readers and reruns therefore see either the old file, or no file, or the whole new file."""
+    Readers and reruns therefore see either the old file, or no file, or the whole new file; a
+    write that fails (a full disk) leaves no temp file behind. `suffix` ends the temp file's name,
+    for writers that go by it (Chromium's screenshot)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:
@@ -220,13 +226,16 @@ def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
         with open(tmp, "rb+") as handle:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.errno is not None and exc.filename != str(path):
+            # a full disk met while writing the temp file: name the file being written, not the temp
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
 
 
 def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
@@ -264,18 +273,94 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
     """A run's manifest; a missing, damaged or hand-edited one is an InputError naming the file."""
     path = Path(run_dir) / MANIFEST
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constant)
     except FileNotFoundError:
         raise InputError(f"{path}: not found; {run_dir} is not a results folder of `sim run`") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a manifest; rerun with --overwrite to start the run again") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
         raise InputError(f"{path}: damaged manifest ({exc}); rerun with --overwrite to start the run again") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     if not isinstance(data, dict) or "spec_hash" not in data:
         raise InputError(f"{path}: not a manifest of `sim run` (no spec_hash)")
+    try:
+        StoredManifest.model_validate(data)
+    except ValidationError as exc:
+        lines = [f"{path}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']} (got {as_written(err['input'])})"
+                 for err in exc.errors()]
+        raise InputError("\n".join(lines) + "\nthe manifest was edited or damaged; rerun with --overwrite to start "
+                         "the run again") from None
     edits = manifest_edits(data)
     if edits:
         raise InputError(f"{path}: edited by hand, so it is not read as the record of the run: "
                          + "; ".join(edits) + ". Rerun the experiment with --overwrite to play it again")
     return data
+
+
+class StoredManifest(BaseModel):
+    """The types of a manifest's own fields, checked as it is read back: a value is taken as
+    `new_manifest` wrote it, never coerced (a seed "7" or a games count true is a damaged file).
+    Fields are optional so that a manifest from an older format still reads; others are kept."""
+
+    model_config = ConfigDict(extra="allow", strict=True, allow_inf_nan=False)
+
+    format: int | None = Field(None, ge=1)
+    run: str | None = None
+    status: str | None = None
+    spec: dict[str, Any] | None = None
+    spec_path: str | None = None
+    spec_hash: str
+    ruleset: str | None = None
+    ruleset_version: str | None = None
+    engine_version: str | None = None
+    kind: str | None = None
+    seed: int | None = Field(None, ge=0)
+    games: int | None = Field(None, ge=1)
+    configs: dict[str, dict[str, Any]] | None = None
+    chunk_size: int | None = Field(None, ge=1)
+    chunks_total: int | None = Field(None, ge=0)
+    chunks_done: int | None = Field(None, ge=0)
+    wall_seconds: float | None = Field(None, ge=0)
+    sessions: int | None = Field(None, ge=1)
+
+
+def _no_constant(name: str) -> Any:
+    """json.loads reads NaN and Infinity unless told not to; a manifest never holds them."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def check_results_place(results: Path, flag: str = "--results") -> None:
+    """Refuse, touching nothing, a results folder that could not be written: a file, under a file,
+    under a folder that does not exist, or read-only.
+
+    Only the results folder itself is created when missing; a missing parent is more likely a
+    typo than a wish, so it is named rather than made."""
+    results = Path(results)
+    file_above = next((p for p in (results, *results.parents) if p.exists() and not p.is_dir()), None)
+    if file_above == results:
+        raise InputError(f"{flag}: {results} is a file, not a folder")
+    if file_above is not None:
+        raise InputError(f"{flag}: {results} cannot be made: {file_above} is a file, not a folder")
+    if not results.exists() and not results.parent.exists():
+        missing = next(p for p in results.parents if not p.exists() and p.parent.exists())
+        raise InputError(f"{flag}: {results}: the folder {missing} does not exist; create it first, or give a "
+                         "results folder whose parent exists")
+    check_writable(results if results.exists() else results.parent, flag)
+
+
+def check_writable(folder: Path, flag: str) -> None:
+    """A folder files can be created in; os.access sees a read-only disk even for root."""
+    if not os.access(folder, os.W_OK | os.X_OK):
+        reason = "is on a read-only disk" if _read_only_disk(folder) else "is not writable by this user"
+        raise InputError(f"{flag}: {folder} {reason}; give a folder where files can be written")
+
+
+def _read_only_disk(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def _file_digest(path: Path) -> dict[str, Any]:
@@ -436,10 +521,12 @@ def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> di
     different experiment or something that is not a run. With `overwrite` the folder's content is
     always replaced, so the answer is None."""
     run_dir = Path(run_dir)
+    check_results_place(run_dir.parent)
     if not run_dir.exists():
         return None
     if not run_dir.is_dir():
         raise InputError(f"{run_dir}: exists and is not a folder; pick another --run NAME or --results DIR")
+    check_writable(run_dir, "--run")
     if overwrite:  # even the same experiment starts afresh: the user may distrust the old files
         return None
     hint = "rerun with another --run NAME, or with --overwrite to replace it"
@@ -459,7 +546,10 @@ def run_lock(run_dir: Path) -> Iterator[None]:
     """Hold an exclusive, non-blocking flock on <run>/.lock; a second writer gets an InputError.
 
     flock is released by the kernel when the process dies, so a crash never leaves a stale lock."""
-    run_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a place the checks could not foresee (/proc, a disk that just went away)
+        raise InputError(f"--results: cannot make the run folder {run_dir}: {exc.strerror or exc}") from None
     path = run_dir / LOCK
     handle = open(path, "a+", encoding="utf-8")
     try:

@@ -217,3 +217,72 @@ def test_run_names_cannot_reach_outside_the_results_folder(results: Path) -> Non
         for name in ("../rr", "..", "/etc", "rr/../../x", "_uploads"):
             with pytest.raises(InputError):
                 data.run_folder(name)
+
+
+@pytest.fixture(scope="module")
+def empty_site(tmp_path_factory: pytest.TempPathFactory):
+    """A results folder whose one run has just started: its manifest is written, no chunk has finished."""
+    from sim.run.runner import prepare_run
+    from sim.run.spec import load_spec
+    from sim.run.store import open_run
+
+    folder = tmp_path_factory.mktemp("dash-empty")
+    spec = folder / "vacia.toml"
+    spec.write_text('name = "vacia"\nseed = 3\n' + SPECS["curve"], encoding="utf-8")
+    _, run_dir, manifest = prepare_run(load_spec(spec), folder / "results")
+    with open_run(run_dir, manifest):
+        pass
+    assert (run_dir / "manifest.json").is_file() and not any(run_dir.rglob("*.parquet"))
+    server, url = serve(create_app(folder / "results", executor="serial"))
+    yield url
+    server.shutdown()
+
+
+EMPTY_RUN_PAGES = [("/factions", "factions-body"), ("/cards", "cards-body"), ("/budget", "budget-body"),
+                   ("/sweeps", "sweeps-body"), ("/replay", "replay-body")]
+
+
+@pytest.mark.parametrize("path, body", EMPTY_RUN_PAGES)
+def test_a_run_with_no_finished_chunk_says_no_games_yet(browser, empty_site: str, path: str, body: str) -> None:
+    """Before its first chunk a run has a manifest and no games: every analysis page says so, in the
+    chosen language, instead of failing its callback (an HTTP 500 and a blank page)."""
+    browser.get(f"{empty_site}/?run=vacia")  # the language is kept in the browser: start from Spanish
+    browser.execute_script("window.localStorage.clear();")
+    open_page(browser, empty_site, path, "vacia")
+    WebDriverWait(browser, 30).until(lambda d: "Sin partidas todavía" in text_of(d, body))
+    assert "vacia" in text_of(browser, body)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".js-plotly-plot")  # no empty or broken figure either
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    WebDriverWait(browser, 30).until(lambda d: "No games yet" in text_of(d, body))
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    WebDriverWait(browser, 30).until(lambda d: "Sin partidas todavía" in text_of(d, body))
+
+
+def registered_page(path: str):
+    """The page module the app loaded for `path` (importing it again would register it twice)."""
+    import sys
+
+    import dash
+
+    entry = next(page for page in dash.page_registry.values() if page["path"] == path)
+    return sys.modules[entry["module"]]
+
+
+def test_the_number_boxes_take_whole_numbers_only(results: Path) -> None:
+    """The launch box's games and the replay box's game are read as `sim run --games` and
+    `sim replay --game` read them: 2.5 or 0 is refused, never rounded or taken for empty."""
+    from dashboards import data
+    from sim.core.errors import InputError
+
+    app = create_app(results, warm=False)
+    runs, replay = registered_page("/"), registered_page("/replay")
+    assert runs._games_override(None) is None and runs._games_override(300) == 300
+    for bad in (2.5, 0, -3, True, "300"):
+        with pytest.raises(InputError, match="games: a whole number"):
+            runs._games_override(bad)
+    with app.server.app_context():
+        config = next(iter(data.manifest_of("rr")["configs"]))
+        refused = replay.show(1, config, "en", "rr", 2.5)
+        assert "Game: a whole number from 0, not 2.5" in str(refused.children)
+        shown = replay.show(1, config, "en", "rr", 2)
+        assert "replay-summary" in str(shown)

@@ -26,7 +26,8 @@ DICE_FILE = "dados.toml"
 class DicedraftCard(BaseModel):
     """One [[card]] table. Characters carry ATQ/DEF; dice cards carry a die and what it boosts."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # strict: a value as the file wrote it, so cost = "3" or true and double_block = "yes" are refused
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
     id: str = PydField(min_length=1, max_length=16)
     name: str = PydField(min_length=1)

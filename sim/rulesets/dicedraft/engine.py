@@ -88,13 +88,20 @@ def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
     return value
 
 
-def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledConfig:
-    """Validate the spec against the card files and rule parameters and build the kernel arrays."""
+def compile_config(experiment: Experiment, config_id: str = "base", *, small_pools: bool = False) -> CompiledConfig:
+    """Validate the spec against the card files and rule parameters and build the kernel arrays.
+
+    A pool smaller than the deck is refused (the draft could only hand out a smaller deck than the
+    spec asks for); `small_pools` lets the rule tests' scenarios play such pools on purpose."""
     spec = experiment.spec
     source = str(experiment.path)
     params = resolve_params(DicedraftParams, spec.params, source)
     cards_dir = experiment.cards_dir or CARDS_DIR
     pools = experiment.load_side_cards(load_pool, vanilla_filler, cards_dir)
+    for i, pool in enumerate(pools):  # rule D-02 drafts distinct cards: a deck cannot be larger than its pool
+        if params.deck_size > pool.n_cards and not small_pools:
+            raise InputError(f"{source}: params.deck_size: {params.deck_size} cards, but side[{i + 1}]'s pool "
+                             f"({pool.faction}: its characters and one of each die) holds {pool.n_cards}")
     unit_kind = UNIT_KINDS[spec.kind]
     tab = np.zeros((2, MAX_CARDS, N_FIELDS), np.int32)
     w = np.zeros((2, N_WEIGHTS))

@@ -10,7 +10,7 @@ from sim.rulesets.dicedraft.constants import N_PARAMS, Param
 
 
 class DicedraftParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as the spec wrote them: "60" is not 60, 0 is not false
 
     start_lives: int = Field(30, ge=1, le=999, description="rule D-01: lives at the start")
     deck_size: int = Field(15, ge=1, le=30, description="rule D-02: cards drafted")

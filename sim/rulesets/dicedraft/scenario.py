@@ -106,7 +106,7 @@ class Scenario:
                 "side": [{"faction": f, "agent": a, "draft": a} for f, a in zip(factions, agents)]}
         if cards_dir is not None:
             spec["cards_dir"] = str(cards_dir)
-        return cls(compile_config(load_spec_dict(spec, Path("scenario.toml"))), seed)
+        return cls(compile_config(load_spec_dict(spec, Path("scenario.toml")), small_pools=True), seed)
 
     @classmethod
     def from_cards(cls, a: list[dict], b: list[dict], dice: list[dict] | None = None,

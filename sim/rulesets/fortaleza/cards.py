@@ -57,7 +57,7 @@ TRIGGERS_OF = {
 class Effect(BaseModel):
     """One [[card.effect]]: when (`on`), what (`do`), how much (`n`), at what (`target`), if (`cond`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # n = "1" or true is not 1
 
     on: Literal["entrar", "lanzar", "activar", "atacar"]
     do: Literal["dano", "proteccion", "mejora_atq", "mejora_res", "robar", "destruir_artefacto", "curar", "recuperar"]
@@ -77,7 +77,7 @@ class Effect(BaseModel):
 class FortalezaCard(BaseModel):
     """One [[card]] table of a collection file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # a value as the file wrote it: cost = "3" is refused
 
     id: str = PydField(pattern=r"^[A-Za-z]{1,4}-\d{3}$", description="faction prefix and design number, e.g. CH-002")
     name: str = PydField(min_length=1)

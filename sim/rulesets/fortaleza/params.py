@@ -10,7 +10,7 @@ from sim.rulesets.fortaleza.constants import N_PARAMS, Param
 
 
 class FortalezaParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as the spec wrote them: "60" is not 60, 0 is not false
 
     fortaleza: int = Field(25, ge=1, le=999, description="rule F-04: Fortaleza at the start")
     hand_start: int = Field(5, ge=0, le=20, description="rule F-04: cards in the opening hand")
