@@ -369,7 +369,6 @@ def test_f20_a_unit_that_entered_this_turn_can_block_but_not_attack(s):
     assert s.can_block("CH-001", "JP-001")
 
 
-
 def _next_turn(s: Scenario, active: int, turn: int) -> None:
     """End the turn that is running, then begin `active`'s turn `turn` (untap, draw) up to its first
     main phase, with the real kernels."""
@@ -382,8 +381,9 @@ def _next_turn(s: Scenario, active: int, turn: int) -> None:
 def test_f20_a_unit_cast_in_your_main_phase_stays_new_through_the_opponents_turn(s):
     """Source: "no atacar ni activar una habilidad que la agote hasta tu siguiente turno". CH-012
     Estratega de Wu (fast ability: pay 1, exhaust, Protección 2 on an own unit) enters in China's
-    main phase of turn 2; in no step of Japón's turn 3 may it activate; from China's turn 4 it
-    attacks and activates, and in Japón's turn 5 it may answer again."""
+    main phase of turn 2 (0-based, as Scenario.begin counts; the trace prints T3); in no step of
+    Japón's turn 3 may it activate; from China's turn 4 it attacks and activates, and in Japón's
+    turn 5 it may answer again."""
     from sim.rulesets.fortaleza.agents import can_attack
     wu, ally = s.index(0, "CH-012"), (0, "CH-001")
     s.lands(0, 5)
@@ -452,7 +452,6 @@ def test_f22_damage_on_survivors_clears_at_end_of_turn(s):
     assert s.damage_on(0, "CH-008") == 3
     s.end_turn()
     assert s.damage_on(0, "CH-008") == 0
-
 
 
 def test_f22_sabotaje_on_the_armour_of_a_damaged_bearer_sends_it_to_the_discard_pile(s):
