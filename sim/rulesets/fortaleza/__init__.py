@@ -12,7 +12,7 @@ from sim.rulesets.fortaleza.engine import (
 from sim.rulesets.fortaleza.params import FortalezaParams
 
 NAME = "fortaleza"
-VERSION = "0.2.0"  # 0.2: the after_redraft card counter (always 0 here) and forced draws (games unchanged)
+VERSION = "0.3.0"  # 0.3: rules F-20 and F-22 mended to the source text (games change); see rules.md
 
 __all__ = [
     "CARDS_DIR", "NAME", "VERSION", "ablatable_cards", "ablation_fillers", "Collection", "CompiledConfig",

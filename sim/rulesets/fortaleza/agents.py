@@ -23,7 +23,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_ENTERED, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME,
+    CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME,
     MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS,
     PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, ST_AGENT, in_zone, lowest_bit,
     atq_of, is_unit_kind, keywords_of, toughness_left,
@@ -62,12 +62,13 @@ def printed_value(g: np.void, viewer: int, side: int, c: int) -> float:
 
 @njit(cache=True, _nrt=False)
 def can_attack(g: np.void, side: int, c: int) -> bool:
-    """Rules F-20, F-21, F-31: untapped, and on the field since before this turn unless Veloz."""
-    cs, ps = g.cs, g.ps
+    """Rules F-20, F-21, F-31: may the unit attack, or use an ability that exhausts it, now? Untapped,
+    and not new: on the field since before its controller's turn began (a unit that entered in its
+    controller's turn stays new through the opponent's next turn), unless Veloz."""
+    cs = g.cs
     if cs[side, c, CS_ZONE] != Zone.UNIT or cs[side, c, CS_TAPPED]:
         return False
-    fresh = cs[side, c, CS_ENTERED] == ps[GAME, G_TURN] + 1
-    return not fresh or (keywords_of(g, side, c) & Keyword.VELOZ) != 0
+    return not cs[side, c, CS_FRESH] or (keywords_of(g, side, c) & Keyword.VELOZ) != 0
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inside the attack and block loops

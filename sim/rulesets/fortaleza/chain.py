@@ -17,10 +17,10 @@ from sim.rulesets.fortaleza.constants import (
     E_ON, E_TARGET, Action, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
 )
 from sim.rulesets.fortaleza.effects import apply_effect, check_fortresses, fire_triggers
-from sim.rulesets.fortaleza.field import controls_name, place_land
+from sim.rulesets.fortaleza.field import controls_name, place_land, refresh_bearer
 from sim.rulesets.fortaleza.state import (
-    move, refresh_equipment,
-    CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_ENTERED, CS_FLAGS,
+    move,
+    CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_FLAGS, CS_FRESH,
     CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_ENERGY, PS_HAND,
     PS_SUPPORTS, PS_UNITS, record,
 )
@@ -95,7 +95,9 @@ def take_action(g: np.void, p: int, i: int) -> bool:
 
 @njit(cache=True, _nrt=False)
 def _attach(g: np.void, side: int, e: int, u: int) -> None:
-    """Rule F-17: one weapon and one armour per unit; a new one of the same subtype detaches the old."""
+    """Rule F-17: one weapon and one armour per unit; a new one of the same subtype detaches the old.
+    A unit whose RES falls to its damage by the move (the equipment's old bearer, or u with a weaker
+    armour than the one it replaced) goes to the discard pile (rule F-22, field.refresh_bearer)."""
     tab, cs = g.tab, g.cs
     slot = CS_WEAPON if tab[side, e, Field.SUBTYPE] == 1 else CS_ARMOUR
     old_bearer = cs[side, e, CS_BEARER] - 1
@@ -107,8 +109,8 @@ def _attach(g: np.void, side: int, e: int, u: int) -> None:
     cs[side, u, slot] = e + 1
     cs[side, e, CS_BEARER] = u + 1
     if old_bearer >= 0:
-        refresh_equipment(g, side, old_bearer)
-    refresh_equipment(g, side, u)
+        refresh_bearer(g, side, old_bearer)
+    refresh_bearer(g, side, u)
 
 
 @njit(cache=True, _nrt=False)
@@ -132,7 +134,7 @@ def _enter(g: np.void, side: int, c: int, zone: int, count: int, refused: bool) 
         record(g, side, Event.TO_DISCARD, c, 0, 0)
         return
     move(cs, ps, side, c, zone)
-    cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
+    cs[side, c, CS_FRESH] = 1  # rule F-20 (read for units): until its controller's next turn, whoever's turn this is
     ps[side, count] += 1
     record(g, side, Event.ENTERS, c, 0, 0)
     fire_triggers(g, side, c, On.ENTER)

@@ -14,11 +14,11 @@ from sim.rulesets.fortaleza.agents import choose_recover, choose_target
 from sim.rulesets.fortaleza.constants import (
     E_COND, E_DO, E_N, E_ON, E_TARGET, N_DESIGNS, Do, End, Event, Field, Param, Seen, Target, Zone,
 )
-from sim.rulesets.fortaleza.field import draw_card, leave_field
+from sim.rulesets.fortaleza.field import destroy_if_lethal, draw_card, leave_field
 from sim.rulesets.fortaleza.state import (
     in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
-    PS_HAND, record, res_of,
+    PS_HAND, record,
 )
 from sim.rulesets.fortaleza.targets import condition_holds, effect_base, is_chosen, legal_target
 
@@ -56,16 +56,15 @@ def heal_fortress(g: np.void, side: int, n: int) -> None:
 
 @njit(cache=True, _nrt=False)
 def remove_dead(g: np.void) -> None:
-    """Rule F-22: a unit with damage >= RES goes to the discard pile."""
-    cs, ps = g.cs, g.ps
+    """Rule F-22 after damage is marked: every unit with damage >= RES goes to the discard pile.
+    (Where RES falls instead, field.refresh_bearer checks the one unit concerned.)"""
+    ps = g.ps
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT)
         while units:
             c = lowest_bit(units)
             units &= units - 1
-            if cs[side, c, CS_DAMAGE] >= res_of(g, side, c):
-                record(g, side, Event.DIES, c, 0, 0)
-                leave_field(g, side, c)
+            destroy_if_lethal(g, side, c)
 
 
 @njit(cache=True, _nrt=False)

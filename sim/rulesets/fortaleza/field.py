@@ -13,9 +13,9 @@ from sim.core.forced_draw import force_card
 from sim.core.rng import below
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Event, Field, Kind, Seen, Zone
 from sim.rulesets.fortaleza.state import (
-    CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
+    CS_ARMOUR, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
     PS_FORCED, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, in_zone,
-    lowest_bit, move, record, refresh_equipment,
+    lowest_bit, move, record, refresh_equipment, res_of,
 )
 
 
@@ -89,25 +89,59 @@ def clear_field_state(g: np.void, side: int, c: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
+def _unit_leaves(g: np.void, side: int, c: int) -> None:
+    """Unit c goes to the discard pile, undoing every link to it (rule F-17: its equipment stays in
+    its support; rule F-23: an attacker it blocked stays blocked)."""
+    cs, ps = g.cs, g.ps
+    ps[side, PS_UNITS] -= 1
+    for slot in (CS_WEAPON, CS_ARMOUR):
+        e = cs[side, c, slot] - 1
+        if e >= 0:
+            cs[side, e, CS_BEARER] = 0
+    opp = 1 - side
+    blocked = cs[side, c, CS_BLOCKING] - 1
+    if blocked >= 0:
+        cs[opp, blocked, CS_BLOCKED_BY] = 0
+    blocker = cs[side, c, CS_BLOCKED_BY] - 1
+    if blocker >= 0:
+        cs[opp, blocker, CS_BLOCKING] = 0
+    move(cs, ps, side, c, Zone.DISCARD)
+    clear_field_state(g, side, c)
+
+
+@njit(cache=True, _nrt=False)
+def destroy_if_lethal(g: np.void, side: int, u: int) -> bool:
+    """Rule F-22, state-based: a unit on the field whose damage is at least its RES goes to the
+    discard pile, whatever made that hold (damage marked, an armour lost, a boost gone). True when
+    it went."""
+    cs = g.cs
+    if cs[side, u, CS_ZONE] != Zone.UNIT or cs[side, u, CS_DAMAGE] < res_of(g, side, u):
+        return False
+    record(g, side, Event.DIES, u, 0, 0)
+    _unit_leaves(g, side, u)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def refresh_bearer(g: np.void, side: int, u: int) -> None:
+    """One of unit u's equipment links changed: work out again what its equipment adds (rule F-17),
+    and if its RES fell to its damage or below, it goes to the discard pile now (rule F-22)."""
+    refresh_equipment(g, side, u)
+    destroy_if_lethal(g, side, u)
+
+
+@njit(cache=True, _nrt=False)
 def leave_field(g: np.void, side: int, c: int) -> None:
     """A unit or support goes to the discard pile, undoing every link to it (rule F-17: equipment
-    stays in its support when its bearer dies; a blocked attacker stays blocked, rule F-23)."""
+    stays in its support when its bearer dies; a blocked attacker stays blocked, rule F-23). An
+    equipment's bearer loses what it added and goes too if its damage now reaches its RES (F-22)."""
     cs, ps = g.cs, g.ps
     z = cs[side, c, CS_ZONE]
     if z == Zone.UNIT:
-        ps[side, PS_UNITS] -= 1
-        for slot in (CS_WEAPON, CS_ARMOUR):
-            e = cs[side, c, slot] - 1
-            if e >= 0:
-                cs[side, e, CS_BEARER] = 0
-        opp = 1 - side
-        blocked = cs[side, c, CS_BLOCKING] - 1
-        if blocked >= 0:
-            cs[opp, blocked, CS_BLOCKED_BY] = 0
-        blocker = cs[side, c, CS_BLOCKED_BY] - 1
-        if blocker >= 0:
-            cs[opp, blocker, CS_BLOCKING] = 0
-    elif z == Zone.SUPPORT:
+        _unit_leaves(g, side, c)
+        return
+    bearer = -1
+    if z == Zone.SUPPORT:
         ps[side, PS_SUPPORTS] -= 1
         bearer = cs[side, c, CS_BEARER] - 1
         if bearer >= 0:
@@ -115,10 +149,10 @@ def leave_field(g: np.void, side: int, c: int) -> None:
                 cs[side, bearer, CS_WEAPON] = 0
             if cs[side, bearer, CS_ARMOUR] == c + 1:
                 cs[side, bearer, CS_ARMOUR] = 0
-            refresh_equipment(g, side, bearer)
     move(cs, ps, side, c, Zone.DISCARD)
-    cs[side, c, CS_ATTACKING] = 0
     clear_field_state(g, side, c)
+    if bearer >= 0:  # after the equipment is gone: the trace says it is destroyed, then the bearer dies
+        refresh_bearer(g, side, bearer)
 
 
 @njit(cache=True, _nrt=False)

@@ -14,7 +14,7 @@ from sim.rulesets.fortaleza.effects import draw_or_lose, end_game
 from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_deck
 from sim.rulesets.fortaleza.state import (
     PS_ORDER, in_zone, lowest_bit, move,
-    CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
+    CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_FRESH, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
     G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
     conservation_errors, record,
 )
@@ -57,7 +57,7 @@ def setup_game(g: np.void, first: int) -> None:
 @njit(cache=True, _nrt=False)
 def start_turn(g: np.void) -> None:
     """Rule F-19 step 1 (F-09): untap your lands, units and artifacts, then draw, except the first
-    player's first turn (F-05)."""
+    player's first turn (F-05). Your units are no longer new (rule F-20)."""
     par, cs, ps = g.par, g.cs, g.ps
     p = ps[GAME, G_ACTIVE]
     ps[GAME, G_STEP] = Step.START
@@ -69,6 +69,7 @@ def start_turn(g: np.void) -> None:
         c = lowest_bit(field)
         field &= field - 1
         cs[p, c, CS_TAPPED] = 0
+        cs[p, c, CS_FRESH] = 0
     if ps[GAME, G_TURN] > 0 or par[Param.FIRST_DRAWS]:
         draw_or_lose(g, p, Seen.DRAWN)
 

@@ -30,7 +30,7 @@ from sim.rulesets.fortaleza.game import end_turn, start_turn, take_turn
 from sim.rulesets.fortaleza.kernels import reset
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
-    CS_DAMAGE, CS_ENTERED, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
+    CS_DAMAGE, CS_FRESH, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
     G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
     PS_UNITS, PS_ZONE_MASK, atq_of, keywords_of, refresh_equipment, res_of, seed_streams,
 )
@@ -111,12 +111,13 @@ class Scenario:
         self.ps[side, PS_LANDS] = int((zones == Zone.LAND).sum())
 
     def put(self, side: int, *card_ids: str, zone: str = "unit", tapped: bool = False, new: bool = False) -> None:
-        """Move cards to a zone. Units are on the field since an earlier turn unless `new`."""
+        """Move cards to a zone. Units are on the field since before their controller's turn began
+        unless `new` (entered since: rule F-20, until the controller's next turn begins)."""
         for card_id in card_ids:
             c = self.index(side, card_id)
             self.cs[side, c, CS_ZONE] = ZONE_WORDS[zone]
             self.cs[side, c, CS_TAPPED] = int(tapped)
-            self.cs[side, c, CS_ENTERED] = self.ps[GAME, G_TURN] + 1 if new else 1
+            self.cs[side, c, CS_FRESH] = int(new)
             if zone == "support" and self.tab[side, c, Field.KIND] == Kind.TRAP:
                 self.cs[side, c, CS_SET_TURN] = self.ps[GAME, G_TURN] + 1 if new else 1
         self._rebuild_deck(side)

@@ -37,7 +37,7 @@ from sim.rulesets.fortaleza.constants import (
 # cs[side, card, ...]
 CS_ZONE = 0
 CS_FLAGS = 1  # Seen bits behind the card-impact counters
-CS_ENTERED = 2  # turn + 1 when it entered the field (rule F-20)
+CS_FRESH = 2  # 1 from entering the field until its controller's next turn begins (rule F-20)
 CS_TAPPED = 3  # exhausted (rules F-18, F-21)
 CS_DAMAGE = 4  # damage marked this turn (rule F-22)
 CS_PROT = 5  # Protección left this turn (rule F-35)
@@ -193,7 +193,8 @@ def equipment_totals(g: np.void, side: int, unit: int) -> tuple[int, int, int]:
 @njit(cache=True, _nrt=False)
 def refresh_equipment(g: np.void, side: int, unit: int) -> None:
     """Work out again what the unit's weapon and armour add: called wherever one of its equipment
-    links changes (chain._attach, field.leave_field, a scenario's hand-made change)."""
+    links changes (in play through field.refresh_bearer, which then applies rule F-22 to the unit;
+    a scenario's hand-made change calls it alone)."""
     cs = g.cs
     atq, res, keywords = equipment_totals(g, side, unit)
     cs[side, unit, CS_EQUIP_ATQ] = atq

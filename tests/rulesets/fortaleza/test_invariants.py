@@ -1,12 +1,15 @@
-"""The fortaleza invariants: determinism, card conservation, hidden information, agent strength."""
+"""The fortaleza invariants: determinism, card conservation, hidden information, agent strength, and
+a golden trace of a few fixed games."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from sim.analysis.intervals import wilson_interval
-from sim.rulesets.fortaleza import play_chunk
+from sim.rulesets.fortaleza import describe_events, play_chunk, trace_unit
 from sim.rulesets.fortaleza.agents import (
     ACT_THRESHOLD, action_value, can_attack, choose_action, choose_blocker, list_actions, wants_to_attack,
 )
@@ -20,6 +23,11 @@ from sim.rulesets.fortaleza.state import (
 from .conftest import SEED, make_config
 
 FACTIONS = ("china", "japon", "corea")
+GOLDEN = Path(__file__).parent / "golden" / "china_japon_es.txt"
+# games 0 and 1 are a seat-mirrored pair (the same shuffles, the other player starts, rule F-05); in
+# game 426 Estratega de Wu, cast in China's turn 9, cannot use its fast ability in Japón's turn 10
+# (rule F-20, as mended in 0.3.0) and dies blocking
+GOLDEN_GAMES = (0, 1, 426)
 
 
 def test_same_seed_same_results_whatever_the_threads_and_chunking():
@@ -168,3 +176,27 @@ def test_greedy_choices_are_the_same_as_valuing_every_candidate():
                     compared += 1
                     chosen += expected is not None
     assert compared > 500 and chosen > 60, (compared, chosen)
+
+
+def golden_text() -> str:
+    """The golden games of greedy China against Japón (seed SEED) as the Spanish trace lines."""
+    config = make_config("china", "japon")
+    parts = []
+    for unit in GOLDEN_GAMES:
+        rows, events = trace_unit(config, SEED, unit)
+        parts.append(f"## partida {unit}, semilla {SEED}")
+        parts.extend(describe_events(config, rows, events, "es"))
+    return "\n".join(parts) + "\n"
+
+
+def test_golden_trace():
+    """Three fixed games, every event as a readable line: any change to what the kernels play shows
+    here. After a deliberate rule change, bump VERSION in sim/rulesets/fortaleza/__init__.py, add a
+    line to rules.md's version history and regenerate from the repository root with
+    `PYTHONPATH=$PWD python -m tests.rulesets.fortaleza.test_invariants`; review the diff."""
+    assert golden_text() == GOLDEN.read_text(encoding="utf-8")
+
+
+if __name__ == "__main__":
+    GOLDEN.parent.mkdir(exist_ok=True)
+    GOLDEN.write_text(golden_text(), encoding="utf-8")

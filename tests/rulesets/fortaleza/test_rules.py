@@ -369,6 +369,57 @@ def test_f20_a_unit_that_entered_this_turn_can_block_but_not_attack(s):
     assert s.can_block("CH-001", "JP-001")
 
 
+def _next_turn(s: Scenario, active: int, turn: int) -> None:
+    """End the turn that is running, then begin `active`'s turn `turn` (untap, draw) up to its first
+    main phase, with the real kernels."""
+    s.end_turn()
+    s.begin(active=active, step="start", turn=turn)
+    s.start_turn()
+    s.begin(active=active, step="main1", turn=turn)
+
+
+def test_f20_a_unit_cast_in_your_main_phase_stays_new_through_the_opponents_turn(s):
+    """Source: "no atacar ni activar una habilidad que la agote hasta tu siguiente turno". CH-012
+    Estratega de Wu (fast ability: pay 1, exhaust, Protección 2 on an own unit) enters in China's
+    main phase of turn 2 (0-based, as Scenario.begin counts; the trace prints T3); in no step of
+    Japón's turn 3 may it activate; from China's turn 4 it attacks and activates, and in Japón's
+    turn 5 it may answer again."""
+    from sim.rulesets.fortaleza.agents import can_attack
+    wu, ally = s.index(0, "CH-012"), (0, "CH-001")
+    s.lands(0, 5)
+    s.put(0, "CH-001")
+    s.put(0, "CH-012", zone="hand")
+    s.play(0, "CH-012", respond=False)  # 4 of the 5 energy: 1 is left for the ability in Japón's turn
+    assert s.zone(0, "CH-012") == "unit" and s.energy(0) == 1
+    assert not can_attack(s.g, 0, wu) and not s.legal(0, "activate", "CH-012", target=ally, main=False)
+    _next_turn(s, active=1, turn=3)
+    for step in ("main1", "begin_combat", "attackers", "blockers", "damage", "main2", "end"):
+        s.begin(active=1, step=step, turn=3)
+        assert not s.legal(0, "activate", "CH-012", target=ally, main=False), step
+    _next_turn(s, active=0, turn=4)
+    assert can_attack(s.g, 0, wu) and s.legal(0, "activate", "CH-012", target=ally)
+    _next_turn(s, active=1, turn=5)
+    assert s.legal(0, "activate", "CH-012", target=ally, main=False)  # untapped, no longer new
+
+
+def test_f20_a_unit_that_enters_in_the_opponents_turn_attacks_in_your_next_turn(s):
+    """A unit that enters during a response window of the opponent's turn is new until its
+    controller's next turn begins, and no longer. No shipped card puts a unit on the field outside
+    your main phase, so the chain is built by hand: CH-012 resolves in Japón's attackers step."""
+    from sim.rulesets.fortaleza.agents import can_attack
+    wu, ally = s.index(0, "CH-012"), (0, "CH-001")
+    s.begin(active=1, step="attackers", turn=3)
+    s.lands(0, 5)
+    s.put(0, "CH-001")
+    s.put(0, "CH-012", zone="hand")
+    s.push(0, "CH-012")
+    s.resolve_all()
+    assert s.zone(0, "CH-012") == "unit"
+    assert not s.legal(0, "activate", "CH-012", target=ally, main=False)  # the turn it entered
+    _next_turn(s, active=0, turn=4)
+    assert can_attack(s.g, 0, wu) and s.legal(0, "activate", "CH-012", target=ally)
+
+
 def test_f21_attacking_exhausts_and_exhausted_units_cannot_block_blocking_does_not_exhaust(s):
     s.put(0, "CH-001")
     s.attack("CH-001")
@@ -401,6 +452,94 @@ def test_f22_damage_on_survivors_clears_at_end_of_turn(s):
     assert s.damage_on(0, "CH-008") == 3
     s.end_turn()
     assert s.damage_on(0, "CH-008") == 0
+
+
+def test_f22_sabotaje_on_the_armour_of_a_damaged_bearer_sends_it_to_the_discard_pile(s):
+    """Source: "Una unidad con daño igual o mayor que su RES va al descarte", whatever lowered the
+    RES. Japón's Arquero (2/2) attacks; China's Soldado (1/2, +2 RES from its armour) blocks and
+    survives with 2 damage; in the damage window Japón's Sabotaje destroys the armour: RES 2 with
+    2 damage, the Soldado goes to the discard pile at once."""
+    from sim.rulesets.fortaleza.state import conservation_errors
+    s.begin(active=1, step="main1", turn=3)
+    s.put(0, "CH-001")
+    s.put(0, "CH-039", zone="support")
+    s.equip(0, "CH-039", "CH-001")
+    s.put(1, "JP-004")
+    s.put(1, "JP-037", zone="support")  # set in an earlier turn: ready
+    s.lands(1, 1)
+    s.attack("JP-004")
+    s.block("CH-001", "JP-004")
+    s.damage()
+    assert s.zone(0, "CH-001") == "unit" and s.damage_on(0, "CH-001") == 2 and s.res(0, "CH-001") == 4
+    s.play(1, "JP-037", target=(0, "CH-039"), action="trap", respond=False)
+    assert s.zone(0, "CH-039") == "discard" and s.zone(0, "CH-001") == "discard"
+    assert conservation_errors(s.g) == 0
+    assert s.events("es")[-2:] == ["T4 A:china: Armadura de Terracota es destruido",
+                                   "T4 A:china: Soldado de Terracota (1/2) muere"]
+
+
+@pytest.mark.parametrize("damage, survives", [(1, True), (2, False), (3, False)])
+def test_f22_losing_an_armour_destroys_the_bearer_exactly_when_damage_reaches_the_new_res(s, damage, survives):
+    from sim.rulesets.fortaleza.effects import damage_unit
+    from sim.rulesets.fortaleza.state import conservation_errors
+    s.put(0, "CH-001")
+    s.put(0, "CH-039", "CH-040", zone="support")
+    s.equip(0, "CH-039", "CH-001")  # 1/4 with its armour, 1/2 without
+    s.equip(0, "CH-040", "CH-001")  # and a weapon, which stays in its support either way
+    damage_unit(s.g, 0, s.index(0, "CH-001"), damage)
+    s.put(1, "JP-037", zone="support")
+    s.lands(1, 1)
+    s.play(1, "JP-037", target=(0, "CH-039"), action="trap", respond=False)
+    assert s.zone(0, "CH-001") == ("unit" if survives else "discard")
+    assert s.zone(0, "CH-040") == "support" and conservation_errors(s.g) == 0
+    if survives:
+        assert (s.atq(0, "CH-001"), s.res(0, "CH-001")) == (1 + 1, 2)
+
+
+def test_f22_an_armour_moved_to_another_unit_leaves_its_damaged_bearer_to_the_discard_pile(s):
+    """China moves its Armadura de Terracota (+2 RES) from a Soldado (1/2) carrying 2 damage to a
+    Monje (1/4): the Soldado is left at RES 2 with 2 damage and goes to the discard pile."""
+    from sim.rulesets.fortaleza.effects import damage_unit
+    from sim.rulesets.fortaleza.state import conservation_errors
+    s.lands(0, 2)
+    s.put(0, "CH-001", "CH-004")
+    s.put(0, "CH-039", zone="support")
+    s.equip(0, "CH-039", "CH-001")
+    damage_unit(s.g, 0, s.index(0, "CH-001"), 2)
+    s.play(0, "CH-039", target=(0, "CH-004"), action="equip", respond=False)
+    assert s.zone(0, "CH-001") == "discard"
+    assert s.zone(0, "CH-039") == "support" and s.res(0, "CH-004") == 4 + 2
+    assert conservation_errors(s.g) == 0
+
+
+def test_f22_a_weaker_armour_replacing_a_stronger_one_destroys_a_bearer_it_no_longer_holds_up(s):
+    """Rule F-17 swaps the armour; rule F-22 then applies: Soldado (1/2) with Escudo del León (+3 RES)
+    and 4 damage is equipped with Armadura de Terracota (+2 RES): RES 4, damage 4."""
+    from sim.rulesets.fortaleza.effects import damage_unit
+    from sim.rulesets.fortaleza.state import conservation_errors
+    s.lands(0, 2)
+    s.put(0, "CH-001")
+    s.put(0, "CH-039", "CH-041", zone="support")
+    s.equip(0, "CH-041", "CH-001")
+    damage_unit(s.g, 0, s.index(0, "CH-001"), 4)
+    s.play(0, "CH-039", target=(0, "CH-001"), action="equip", respond=False)
+    assert s.zone(0, "CH-001") == "discard"
+    assert s.zone(0, "CH-039") == "support" and s.zone(0, "CH-041") == "support"
+    assert conservation_errors(s.g) == 0
+
+
+def test_f22_a_res_boost_and_the_damage_it_held_up_end_together(s):
+    """F-19 step 8 removes damage and temporary boosts at once: a Soldado (1/2) with Piel de Hierro
+    (+3 RES) and 4 damage survives the turn, with no damage left."""
+    from sim.rulesets.fortaleza.effects import damage_unit
+    s.lands(0, 1)
+    s.put(0, "CH-001")
+    s.put(0, "CH-035", zone="hand")
+    s.play(0, "CH-035", target=(0, "CH-001"), respond=False)
+    damage_unit(s.g, 0, s.index(0, "CH-001"), 4)
+    assert s.res(0, "CH-001") == 5 and s.zone(0, "CH-001") == "unit"
+    s.end_turn()
+    assert s.zone(0, "CH-001") == "unit" and s.damage_on(0, "CH-001") == 0 and s.res(0, "CH-001") == 2
 
 
 def test_f23_a_blocked_attacker_whose_blocker_left_deals_nothing_to_the_fortaleza(s):
