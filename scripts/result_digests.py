@@ -48,8 +48,15 @@ def spec_digests(path: Path, units: int, traces: int) -> dict[str, dict[str, str
     return out
 
 
+def ruleset_versions() -> dict[str, str]:
+    from sim.rulesets import RULESET_IDS, get_ruleset
+
+    return {name: get_ruleset(name).VERSION for name in RULESET_IDS}
+
+
 def all_digests(paths: list[Path], units: int, traces: int) -> dict[str, dict]:
-    return {"units": units, "traces": traces,
+    """The digests of every spec, with the ruleset versions they were taken at."""
+    return {"units": units, "traces": traces, "versions": ruleset_versions(),
             "specs": {p.name: spec_digests(p, units, traces) for p in sorted(paths)}}
 
 
@@ -69,7 +76,7 @@ def differences(old: dict, new: dict) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="*", type=Path, help="spec files (default: every experiments/*.toml)")
-    parser.add_argument("--units", type=int, default=1000, help="units per config (default 1000)")
+    parser.add_argument("--units", type=int, default=400, help="units per config (default 400)")
     parser.add_argument("--traces", type=int, default=3, help="traced units per config (default 3)")
     parser.add_argument("--write", type=Path, help="write the digests to this JSON file")
     parser.add_argument("--check", type=Path, help="compare with a file written by --write")
