@@ -1,11 +1,11 @@
 """The `sim` command: run an experiment, show a run's summary, replay one game.
 
 ```
-sim run experiments/dicedraft_factions.toml --games 20000 [--executor ray|serial] [--address HOST:PORT]
+sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|serial|ray] [--address HOST:PORT]
         [--run NAME] [--overwrite]
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
-sim bench [--games 200000] [--repeat 5] [--executor ray]
+sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -15,6 +15,7 @@ and results/ untouched. Anything else is a bug and propagates with its traceback
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -25,7 +26,7 @@ from rich.console import Console
 from sim.analysis.replay import replay_game
 from sim.core.errors import InputError
 from sim.run.bench import DEFAULT_SPEC
-from sim.run.executors import EXECUTORS, make_executor
+from sim.run.executors import EXECUTORS, executor_line, make_executor
 from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
@@ -65,11 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=_int_at_least(1, MAX_GAMES), help="units to play (games, story runs or matches); "
                      "overrides the spec")
     run.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="run seed; overrides the spec")
-    run.add_argument("--executor", choices=EXECUTORS, default="ray", help="ray (default: an embedded Ray started "
-                     "for the run with all cores, or the cluster of --address / RAY_ADDRESS) or serial (this "
-                     "process only, for tests and tiny runs)")
-    run.add_argument("--address", metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
-                     "embedded local Ray); never starts a cluster")
+    run.add_argument("--executor", choices=EXECUTORS, default="auto", help="auto (default): Ray when --address or "
+                     "RAY_ADDRESS names a cluster, else in-process threads on every core; serial: in-process "
+                     "threads; ray: Ray, an embedded instance started for the run unless an address is given")
+    run.add_argument("--address", metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS); never "
+                     "starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=Path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
@@ -111,8 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=8050)
     dash_app.add_argument("--token", default=os.environ.get("SIM_DASH_TOKEN"),
                           help="require this token on every request (default: SIM_DASH_TOKEN)")
-    dash_app.add_argument("--executor", choices=EXECUTORS, default="ray", help="executor of runs launched from the "
-                          "dashboard (default ray)")
+    dash_app.add_argument("--executor", choices=EXECUTORS, default="auto", help="executor of runs launched from the "
+                          "dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else in-process threads)")
     dash_app.set_defaults(handler=command_dash)
 
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
@@ -120,9 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="SPEC",
                        help="experiment whose config is timed (default: the dicedraft factions spec)")
     bench.add_argument("--games", type=_int_at_least(1), metavar="N", help="units per timed run (default 200,000; "
-                       "1,000,000 with --executor ray)")
-    bench.add_argument("--executor", choices=("ray",), help="also time a whole `sim run` of --games through an "
-                       "embedded Ray (start-up included) and print its ratio to the bare kernel on the same cores")
+                       "1,000,000 with --executor)")
+    bench.add_argument("--executor", choices=EXECUTORS, action="append", help="also time a whole `sim run` of "
+                       "--games with this executor and print its ratio to the bare kernel on the same cores: auto or "
+                       "serial, the whole command in a fresh process; ray, through an embedded Ray, start-up "
+                       "included (repeat the flag to time several)")
     bench.add_argument("--repeat", type=_int_at_least(1), default=5, metavar="R", help="timed runs per thread count")
     bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
     bench.set_defaults(handler=command_bench)
@@ -165,9 +168,10 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
 def command_bench(args: argparse.Namespace, console: Console) -> int:
     from sim.run.bench import describe, run_bench  # numba threads are only touched when benchmarking
 
-    games = args.games or (1_000_000 if args.executor == "ray" else 200_000)
+    games = args.games or (1_000_000 if args.executor else 200_000)
     print(describe(args.spec, games, args.repeat), flush=True)
-    for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup, executor=args.executor):
+    for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup,
+                            executors=tuple(dict.fromkeys(args.executor or ()))):
         print(figure.line(), flush=True)
     return 0
 
@@ -194,6 +198,7 @@ def _summary_line(outcome: RunOutcome) -> str:
 def command_run(args: argparse.Namespace, console: Console) -> int:
     experiment = load_spec(args.spec, games=args.games, seed=args.seed)
     executor = make_executor(args.executor, args.address)
+    console.print(f"executor: {executor_line(executor)}", highlight=False)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
                              RichProgress())
     for problem in outcome.repaired:
@@ -260,7 +265,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume",
               file=sys.stderr)
+        if argv is None:  # this process is the command: leave at once (see leave_now)
+            leave_now(EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
+    finally:
+        if argv is None:
+            # the process ends next: its last garbage collection would walk every object numba, Polars
+            # and Ray created, one to two seconds of a short run, to free memory the OS frees anyway
+            gc.freeze()
+
+
+def leave_now(code: int) -> None:
+    """End the process after Ctrl-C, once the results folder and the manifest are written and Ray
+    is stopped: a chunk the engine's threads are still playing would be waited for, and an
+    interrupted Ray's teardown takes seconds (and has crashed)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":
