@@ -17,7 +17,10 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -26,7 +29,7 @@ from rich.console import Console
 from sim.analysis.replay import replay_game
 from sim.core.errors import InputError
 from sim.run.bench import DEFAULT_SPEC
-from sim.run.executors import EXECUTORS, executor_line, make_executor
+from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor
 from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
@@ -37,6 +40,7 @@ from sim.report.console import print_summary
 EXIT_INPUT = 2
 EXIT_MISMATCH = 1
 EXIT_INTERRUPTED = 130
+INTERRUPT_GRACE = 3.0  # seconds Ctrl-C gives `sim run` to stop cleanly before it is ended outright
 
 
 def _int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
@@ -198,7 +202,7 @@ def _summary_line(outcome: RunOutcome) -> str:
 def command_run(args: argparse.Namespace, console: Console) -> int:
     experiment = load_spec(args.spec, games=args.games, seed=args.seed)
     executor = make_executor(args.executor, args.address)
-    console.print(f"executor: {executor_line(executor)}", highlight=False)
+    console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
                              RichProgress())
     for problem in outcome.repaired:
@@ -257,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console()
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(width=140)  # piped to a file or a log: tables need not fit 80 columns
+    if argv is None and args.command == "run":
+        end_soon_after_ctrl_c(f"sim {args.command}")
     try:
         return args.handler(args, console)
     except InputError as exc:
@@ -273,6 +279,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             # the process ends next: its last garbage collection would walk every object numba, Polars
             # and Ray created, one to two seconds of a short run, to free memory the OS frees anyway
             gc.freeze()
+
+
+def end_soon_after_ctrl_c(command: str, grace: float = INTERRUPT_GRACE) -> None:
+    """Make Ctrl-C end this process within `grace` seconds even while its main thread is stuck in C
+    code, where Python only sees the signal when the call returns (ray.init waits seconds for its
+    raylet inside C++). A watcher thread learns of the signal at once through the wakeup fd and, if
+    the process is still there `grace` seconds later, kills the processes it started (an embedded
+    Ray's) and exits. Chunks and manifests are written atomically, so the folder resumes whenever
+    this happens; the normal way out (KeyboardInterrupt, leave_now) usually comes first."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+
+    def watch() -> None:
+        while signal.SIGINT not in os.read(read_end, 64):
+            pass
+        time.sleep(grace)
+        print(f"{command}: interrupted; finished chunks are kept, rerun the same command to resume",
+              file=sys.stderr)
+        kill_processes(descendant_processes())
+        leave_now(EXIT_INTERRUPTED)
+
+    threading.Thread(target=watch, name="sim-ctrl-c", daemon=True).start()
 
 
 def leave_now(code: int) -> None:

@@ -221,7 +221,7 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
                               f"start-up, kernel load, writes, summary, exit; {runs[0].executor_line})"))
         figures.append(Figure(f"sim run / bare kernel time, {threads[-1]} thr", statistics.median(ratios), "x",
                               f"(median of {len(ratios)} paired runs, min {min(ratios):.2f}, max {max(ratios):.2f}: "
-                              f"{statistics.median(seconds):.2f} s against {kernel_seconds:.2f} s for the kernel "
+                              f"{statistics.median(seconds):.3g} s against {kernel_seconds:.3g} s for the kernel "
                               f"alone on the same cores; 1.00 = no overhead)"))
     if "ray" in executors:
         kernel = statistics.median(all_cores)

@@ -519,8 +519,8 @@ def choose_executor(address: str | None = None) -> tuple[str, str]:
     given, source = ray_address(address)
     if given:
         return "ray", f"auto: {source} {given} names a Ray cluster, whose other machines' cores only Ray can use"
-    return "serial", ("auto: no Ray address (--address or RAY_ADDRESS), and on one machine Ray would play on "
-                      "these same cores after seconds of start-up")
+    return "serial", ("auto: no --address or RAY_ADDRESS, and on this machine Ray would play on the same cores "
+                      "after seconds of start-up")
 
 
 def make_executor(name: str, address: str | None = None) -> Executor:
