@@ -1,11 +1,11 @@
 """The `sim` command: run an experiment, show a run's summary, replay one game.
 
 ```
-sim run experiments/dicedraft_factions.toml --games 20000 [--executor ray|serial] [--address HOST:PORT]
+sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|serial|ray] [--address HOST:PORT]
         [--run NAME] [--overwrite]
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
-sim bench [--games 200000] [--repeat 5] [--executor ray]
+sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -18,8 +18,12 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -28,7 +32,7 @@ from rich.console import Console
 from sim.analysis.replay import replay_game
 from sim.core.errors import InputError
 from sim.run.bench import DEFAULT_SPEC
-from sim.run.executors import EXECUTORS, make_executor
+from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor
 from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
@@ -42,6 +46,7 @@ EXIT_INTERRUPTED = 130
 # faults of the place being written, not of the code: reported with the path, exit 2
 FILESYSTEM_FAULTS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR,
                      errno.EISDIR, errno.EEXIST, errno.EFBIG, errno.ENAMETOOLONG, errno.ELOOP, errno.EIO}
+INTERRUPT_GRACE = 3.0  # seconds Ctrl-C gives `sim run` to stop cleanly before it is ended outright
 
 
 def _int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
@@ -88,11 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=_int_at_least(1, MAX_GAMES), help="units to play (games, story runs or matches); "
                      "overrides the spec")
     run.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="run seed; overrides the spec")
-    run.add_argument("--executor", choices=EXECUTORS, default="ray", help="ray (default: an embedded Ray started "
-                     "for the run with all cores, or the cluster of --address / RAY_ADDRESS) or serial (this "
-                     "process only, for tests and tiny runs)")
-    run.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS, else an "
-                     "embedded local Ray); never starts a cluster")
+    run.add_argument("--executor", choices=EXECUTORS, default="auto", help="auto (default): Ray when --address or "
+                     "RAY_ADDRESS names a cluster, else in-process threads on every core; serial: in-process "
+                     "threads; ray: Ray, an embedded instance started for the run unless an address is given")
+    run.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS); never "
+                     "starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
@@ -134,8 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=8050)
     dash_app.add_argument("--token", default=os.environ.get("SIM_DASH_TOKEN"),
                           help="require this token on every request (default: SIM_DASH_TOKEN)")
-    dash_app.add_argument("--executor", choices=EXECUTORS, default="ray", help="executor of runs launched from the "
-                          "dashboard (default ray)")
+    dash_app.add_argument("--executor", choices=EXECUTORS, default="auto", help="executor of runs launched from the "
+                          "dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else in-process threads)")
     dash_app.set_defaults(handler=command_dash)
 
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
@@ -143,9 +148,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--spec", type=_path, default=DEFAULT_SPEC, metavar="SPEC",
                        help="experiment whose config is timed (default: the dicedraft factions spec)")
     bench.add_argument("--games", type=_int_at_least(1), metavar="N", help="units per timed run (default 200,000; "
-                       "1,000,000 with --executor ray)")
-    bench.add_argument("--executor", choices=("ray",), help="also time a whole `sim run` of --games through an "
-                       "embedded Ray (start-up included) and print its ratio to the bare kernel on the same cores")
+                       "1,000,000 with --executor)")
+    bench.add_argument("--executor", choices=EXECUTORS, action="append", help="also time a whole `sim run` of "
+                       "--games with this executor and print its ratio to the bare kernel on the same cores: auto or "
+                       "serial, the whole command in a fresh process; ray, through an embedded Ray, start-up "
+                       "included (repeat the flag to time several)")
     bench.add_argument("--repeat", type=_int_at_least(1), default=5, metavar="R", help="timed runs per thread count")
     bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
     bench.set_defaults(handler=command_bench)
@@ -192,9 +199,10 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
 def command_bench(args: argparse.Namespace, console: Console) -> int:
     from sim.run.bench import describe, run_bench  # numba threads are only touched when benchmarking
 
-    games = args.games or (1_000_000 if args.executor == "ray" else 200_000)
+    games = args.games or (1_000_000 if args.executor else 200_000)
     print(describe(args.spec, games, args.repeat), flush=True)
-    for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup, executor=args.executor):
+    for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup,
+                            executors=tuple(dict.fromkeys(args.executor or ()))):
         print(figure.line(), flush=True)
     return 0
 
@@ -225,6 +233,7 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
         check_run_name(args.run, "--run")
     experiment = load_spec(args.spec, games=args.games, seed=args.seed)
     executor = make_executor(args.executor, args.address)
+    console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
                              RichProgress())
     for problem in outcome.repaired:
@@ -283,6 +292,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console()
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(width=140)  # piped to a file or a log: tables need not fit 80 columns
+    if argv is None and args.command == "run":
+        end_soon_after_ctrl_c(f"sim {args.command}")
     try:
         return args.handler(args, console)
     except InputError as exc:
@@ -298,7 +309,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume",
               file=sys.stderr)
+        if argv is None:  # this process is the command: leave at once (see leave_now)
+            leave_now(EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
+    finally:
+        if argv is None:
+            # the process ends next: its last garbage collection would walk every object numba, Polars
+            # and Ray created, one to two seconds of a short run, to free memory the OS frees anyway
+            gc.freeze()
+
+
+def end_soon_after_ctrl_c(command: str, grace: float = INTERRUPT_GRACE) -> None:
+    """Make Ctrl-C end this process within `grace` seconds even while its main thread is stuck in C
+    code, where Python only sees the signal when the call returns (ray.init waits seconds for its
+    raylet inside C++). A watcher thread learns of the signal at once through the wakeup fd and, if
+    the process is still there `grace` seconds later, kills the processes it started (an embedded
+    Ray's) and exits. Chunks and manifests are written atomically, so the folder resumes whenever
+    this happens; the normal way out (KeyboardInterrupt, leave_now) usually comes first."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+
+    def watch() -> None:
+        while signal.SIGINT not in os.read(read_end, 64):
+            pass
+        time.sleep(grace)
+        print(f"{command}: interrupted; finished chunks are kept, rerun the same command to resume",
+              file=sys.stderr)
+        kill_processes(descendant_processes())
+        leave_now(EXIT_INTERRUPTED)
+
+    threading.Thread(target=watch, name="sim-ctrl-c", daemon=True).start()
+
+
+def leave_now(code: int) -> None:
+    """End the process after Ctrl-C, once the results folder and the manifest are written and Ray
+    is stopped: a chunk the engine's threads are still playing would be waited for, and an
+    interrupted Ray's teardown takes seconds (and has crashed)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

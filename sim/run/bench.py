@@ -6,6 +6,10 @@ Figures, one line each:
 - cold compile: a fresh process with an empty numba cache, from start to its first played chunk;
 - cached start: the same in a fresh process whose cache is warm;
 - peak memory (resident set) of this process after the timed runs;
+- with `--executor auto` (or `serial`): the whole `sim run` command of the same games in a fresh
+  process (interpreter start, imports, kernel load, plan, play, writes, summary, exit), once per
+  repeat right after that repeat's kernel timings, and its time over the bare kernel's for the same
+  games on the same cores (median of the paired ratios, with min and max; 1.00 = no overhead);
 - with `--executor ray`: games per second of the whole `sim run` path through an embedded Ray
   instance (Ray start-up and stop, Parquet writes included) on the same cores, and its ratio to the
   bare kernel's all-core median, so Ray's overhead is a number; and Ray's fixed cost alone (start an
@@ -21,12 +25,14 @@ reads it from a table the config computed once; a random drafter samples per gam
 from __future__ import annotations
 
 import os
+import re
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,8 +79,10 @@ def time_start(spec: Path, cache_dir: Path) -> float:
     return time.perf_counter() - started
 
 
-def games_per_second(experiment: Experiment, games: int, repeats: int) -> dict[int, list[float]]:
-    """Timed runs of `games` games on 1 thread and on all threads, alternating; {threads: [games/s]}."""
+def games_per_second(experiment: Experiment, games: int, repeats: int,
+                     after_repeat: Callable[[], None] | None = None) -> dict[int, list[float]]:
+    """Timed runs of `games` games on 1 thread and on all threads, alternating; {threads: [games/s]}.
+    `after_repeat` runs after each repeat's timings (a whole run timed in the same noise)."""
     ruleset = get_ruleset(experiment.spec.ruleset)
     config_id, first = next(iter(experiment.config_experiments().items()))  # a round robin: its first matchup
     config = ruleset.compile_config(first, config_id)
@@ -88,8 +96,37 @@ def games_per_second(experiment: Experiment, games: int, repeats: int) -> dict[i
             rows, _ = ruleset.play_chunk(config, experiment.spec.seed + repeat, 0, games)
             elapsed = time.perf_counter() - started
             rates[threads].append(ruleset.games_frame(config, rows).height / elapsed)
+        if after_repeat is not None:
+            after_repeat()
     numba.set_num_threads(all_threads)
     return rates
+
+
+@dataclass(frozen=True)
+class WholeRun:
+    seconds: float
+    games: int  # games played (every config of the spec: a round robin plays each matchup)
+    executor_line: str  # what `sim run` printed about its executor
+
+
+def whole_run(spec: Path, units: int, executor: str) -> WholeRun:
+    """One `sim run SPEC --games UNITS --executor E` in a fresh process writing to a temp folder,
+    timed from before the process starts to after it exits. RAY_ADDRESS is dropped, so `auto`
+    chooses as on a machine of its own."""
+    env = {key: value for key, value in os.environ.items() if key != "RAY_ADDRESS"}
+    with tempfile.TemporaryDirectory(prefix="sim-bench-run-") as results:
+        command = [sys.executable, "-m", "sim.cli", "run", str(spec), "--games", str(units), "--results", results,
+                   "--run", "bench", "--executor", executor]
+        started = time.perf_counter()
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
+    said = next((line for line in done.stdout.splitlines() if line.startswith("executor: ")), "executor: ?")
+    played = re.search(r"^finished: ([\d,]+) games", done.stdout, re.MULTILINE)
+    if played is None:
+        raise RuntimeError(f"{' '.join(command)} did not say it finished: {done.stdout[-500:]}")
+    return WholeRun(elapsed, int(played.group(1).replace(",", "")), said)
 
 
 def ray_games_per_second(spec: Path, games: int) -> tuple[float, int, float, str]:
@@ -151,10 +188,17 @@ def ray_fixed_cost(spec: Path) -> tuple[float, float]:
 
 
 def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True,
-              executor: str | None = None) -> list[Figure]:
+              executors: Sequence[str] = ()) -> list[Figure]:
     experiment = load_spec(spec)
     figures: list[Figure] = []
-    rates = games_per_second(experiment, games, repeats)
+    in_process = [name for name in executors if name != "ray"]
+    whole_runs: dict[str, list[WholeRun]] = {name: [] for name in in_process}
+
+    def time_whole_runs() -> None:
+        for name in in_process:
+            whole_runs[name].append(whole_run(spec, games, name))
+
+    rates = games_per_second(experiment, games, repeats, time_whole_runs if in_process else None)
     threads = sorted(rates)
     one = statistics.median(rates[threads[0]])
     for t in threads:
@@ -163,8 +207,24 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
         ratio = f", {median / one:.2f}x of 1 thread" if t > 1 else ""
         figures.append(Figure(f"matches/s, {t} thread{'s' if t > 1 else ''}", median, "games/s",
                               f"(min {min(rates[t]):,.0f}, max {max(rates[t]):,.0f}{per_core}{ratio})"))
-    if executor == "ray":
-        kernel = statistics.median(rates[threads[-1]])
+    all_cores = rates[threads[-1]]
+    for name in in_process:
+        runs = whole_runs[name]
+        seconds = [run.seconds for run in runs]
+        played = runs[0].games
+        # each whole run against the kernel timing of its own repeat: both saw the same noise
+        ratios = [run.seconds * rate / run.games for run, rate in zip(runs, all_cores)]
+        kernel_seconds = played / statistics.median(all_cores)
+        figures.append(Figure(f"sim run --executor {name}", played / statistics.median(seconds), "games/s",
+                              f"({played:,} games in {statistics.median(seconds):.2f} s, median of {len(seconds)} "
+                              f"[{min(seconds):.2f}, {max(seconds):.2f}]; the whole command in a fresh process: "
+                              f"start-up, kernel load, writes, summary, exit; {runs[0].executor_line})"))
+        figures.append(Figure(f"sim run / bare kernel time, {threads[-1]} thr", statistics.median(ratios), "x",
+                              f"(median of {len(ratios)} paired runs, min {min(ratios):.2f}, max {max(ratios):.2f}: "
+                              f"{statistics.median(seconds):.3g} s against {kernel_seconds:.3g} s for the kernel "
+                              f"alone on the same cores; 1.00 = no overhead)"))
+    if "ray" in executors:
+        kernel = statistics.median(all_cores)
         rate, played, elapsed, where = ray_games_per_second(spec, games)
         figures.append(Figure("sim run via embedded Ray", rate, "games/s",
                               f"({played:,} games in {elapsed:.1f} s, Ray start-up and writes included; {where})"))

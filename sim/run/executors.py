@@ -1,11 +1,15 @@
 """Executors play a plan's chunks and hand each finished chunk back to the driver.
 
-Two of them, with one interface (`start`, `execute`, `stop`):
-- `serial` plays the chunks one after another in this process, each chunk on every thread numba
-  is given (engine blocks on a thread pool). For tests, small runs and debugging.
+Two of them, with one interface (`start`, `execute`, `stop`), and a rule that picks one:
+- `serial` (in-process threads) plays the chunks in order in this process, each chunk on every
+  thread numba is given (engine blocks on a thread pool); a background thread plays the next chunk
+  while the driver builds and writes the last one.
 - `ray` plays one chunk per Ray task (one CPU each, numba held to one thread, so N cores run N
   chunks), either on an embedded local Ray it starts itself or on a cluster it joins
   (`--address` or RAY_ADDRESS); when joining it never starts a cluster of its own.
+- `auto` (the CLI's default) is `ray` when a Ray address is given and `serial` otherwise: on one
+  machine Ray plays on the same cores as the threads, after seconds of start-up, so only other
+  machines' cores can pay for it (`choose_executor`).
 
 Either way the executor only computes: results come back to the driver through the `on_done`
 callback, and the driver alone writes files (atomically) and reports progress. So a lost worker
@@ -17,12 +21,16 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
+import signal
 import socket
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
+import numba
 import numpy as np
 import polars as pl
 
@@ -32,11 +40,23 @@ from sim.run.plan import Chunk, Plan
 ChunkDone = Callable[[Chunk, pl.DataFrame, pl.DataFrame], None]
 """Called on the driver once per finished chunk with its games frame and cards frame."""
 
-EXECUTORS = ("serial", "ray")
+EXECUTORS = ("auto", "serial", "ray")
+
+CHOSEN_BY_CALLER = "chosen by the caller"
+
+RAY_CONNECT_TIMEOUT = 10.0
+"""Seconds a Ray address has to answer as a Ray cluster before the run is refused (ray.init
+itself retries for many minutes)."""
 
 
 class Executor(Protocol):
     name: str
+    """The `--executor` value that makes this executor (and the manifest's `executor`)."""
+    reason: str
+    """Why this executor plays the run: the flag that forced it, or the auto rule's answer."""
+
+    def describe(self) -> str:
+        """Where the games are played, for a person: "in-process threads (2 cores)"."""
 
     def start(self) -> None:
         """Acquire resources (e.g. connect to Ray); called before the results folder is opened."""
@@ -50,6 +70,12 @@ class Executor(Protocol):
         """Release what `start` acquired; safe to call when `start` failed or was never called."""
 
 
+def executor_line(executor: Executor) -> str:
+    """What plays the run and why, in one line (printed by `sim run`, the manifest's
+    `executor_reason`): "in-process threads (2 cores): auto: no Ray address ..."."""
+    return f"{executor.describe()}: {getattr(executor, 'reason', CHOSEN_BY_CALLER)}"
+
+
 def chunk_frames(plan: Plan, chunk: Chunk, rows: np.ndarray, counters: np.ndarray) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The ruleset's games and cards frames of one chunk's arrays (built on the driver for every
     executor, so serial and Ray results go through exactly the same code)."""
@@ -57,22 +83,81 @@ def chunk_frames(plan: Plan, chunk: Chunk, rows: np.ndarray, counters: np.ndarra
     return plan.ruleset.games_frame(compiled, rows), plan.ruleset.cards_frame(compiled, counters)
 
 
+def play_on_threads(plan: Plan, chunk: Chunk) -> tuple[np.ndarray, np.ndarray]:
+    """One chunk in this process on numba's threads: (rows, counters)."""
+    return plan.ruleset.play_chunk(plan.configs[chunk.config_id], plan.seed, chunk.unit_start, chunk.n_units)
+
+
 class SerialExecutor:
-    """Chunks in order, in this process; each chunk plays its games on all of numba's threads."""
+    """Chunks in order, in this process; each chunk plays its games on all of numba's threads.
+
+    A background thread plays chunk k+1 while the driver turns chunk k into frames and writes it
+    (on one machine the driver's Polars and Parquet work would otherwise leave a core idle), at most
+    `ahead` chunks in front of the driver. Chunks are delivered in order, so a config with a stop
+    rule stops at the same chunk as without the overlap; a chunk played ahead whose config stopped
+    meanwhile is dropped by the driver's `on_done`."""
 
     name = "serial"
+    reason = CHOSEN_BY_CALLER
+    ahead = 1
+
+    def describe(self) -> str:
+        threads = numba.get_num_threads()
+        return f"in-process threads ({threads} core{'s' if threads > 1 else ''})"
 
     def start(self) -> None:
         pass
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
                 wanted: Callable[[Chunk], bool] | None = None) -> None:
-        for chunk in chunks:
-            if wanted is not None and not wanted(chunk):
-                continue
-            compiled = plan.configs[chunk.config_id]
-            rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, chunk.unit_start, chunk.n_units)
-            on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+        played: queue.Queue = queue.Queue(maxsize=self.ahead)
+        stop = threading.Event()
+        deciding = threading.Lock()  # `wanted` reads the stop rule that the driver's on_done feeds
+        threads = numba.get_num_threads()  # numba's thread count is per thread: the player uses the caller's
+        finished = object()
+
+        def hand_over(item: object) -> None:
+            while not stop.is_set():
+                try:
+                    played.put(item, timeout=0.1)
+                    return
+                except queue.Full:
+                    continue
+
+        def play_ahead() -> None:
+            numba.set_num_threads(threads)
+            try:
+                for chunk in chunks:
+                    if stop.is_set():
+                        return
+                    if wanted is not None:
+                        with deciding:
+                            if not wanted(chunk):
+                                continue
+                    hand_over((chunk, *play_on_threads(plan, chunk)))
+            except BaseException as exc:  # raised again on the driver's thread
+                hand_over(exc)
+            finally:
+                hand_over(finished)
+
+        player = threading.Thread(target=play_ahead, name="sim-play-ahead", daemon=True)
+        player.start()
+        interrupted = False
+        try:
+            while (item := played.get()) is not finished:
+                if isinstance(item, BaseException):
+                    raise item
+                chunk, rows, counters = item
+                frames = chunk_frames(plan, chunk, rows, counters)
+                with deciding:
+                    on_done(chunk, *frames)
+        except KeyboardInterrupt:
+            interrupted = True
+            raise
+        finally:
+            stop.set()
+            if not interrupted:  # Ctrl-C: leave now; the player only computes, it never writes
+                player.join()
 
     def stop(self) -> None:
         pass
@@ -95,20 +180,83 @@ def play_chunk_in_worker(ruleset_name: str, compiled: Any, seed: int, unit_start
     return get_ruleset(ruleset_name).play_chunk(copy.deepcopy(compiled), seed, unit_start, n_units)
 
 
-def probe_address(address: str, source: str = "--address", timeout: float = 5.0) -> None:
-    """Fail fast, with the flag's name, when nothing answers at a Ray address: ray.init itself
-    keeps retrying for minutes. `auto` (a cluster on this machine) is left to Ray."""
+GCS_CLUSTER_ID = "/ray.rpc.NodeInfoGcsService/GetClusterId"
+"""A question every Ray head's GCS answers (an empty request is a valid one)."""
+
+
+def probe_address(address: str, source: str = "--address", timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+    """Refuse, naming the flag and the address, an address where no Ray cluster answers within
+    `timeout` seconds: ray.init itself retries for many minutes whatever listens there.
+
+    First a TCP connection (nothing listening is refused at once), then the GCS's cluster id over
+    gRPC, which another service on that port never gives (a Ray Client address, ray://, only has
+    its gRPC handshake checked). A head that answers but refuses the call (authentication) is left
+    to ray.init, which says why. `auto` (a cluster on this machine) is left to Ray."""
     if address == "auto":
         return
-    host_port = address.split("://", 1)[-1]
+    scheme, _, host_port = address.rpartition("://")
     host, sep, port = host_port.rpartition(":")
-    if not sep or not host or not port.isdigit():
+    if not sep or not host or not port.isdigit() or scheme not in ("", "ray"):
         raise InputError(f"{source}: expected HOST:PORT (or ray://HOST:PORT, or auto), got {address!r}")
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=min(timeout, 5.0)):
             pass
     except OSError as exc:
         raise InputError(f"{source}: nothing answers at {host}:{port} ({exc}); is the Ray head running?") from None
+    import grpc
+
+    not_ray = (f"{source}: {address} is not a Ray cluster: something listens on {host}:{port} but gave no Ray "
+               f"answer within {timeout:g} s; give the head's GCS port (`ray start --head --port`, 6379 by "
+               "default) or a ray:// client address")
+    with grpc.insecure_channel(f"{host}:{port}") as channel:
+        try:
+            if scheme == "ray":
+                grpc.channel_ready_future(channel).result(timeout=timeout)
+            else:
+                channel.unary_unary(GCS_CLUSTER_ID)(b"", timeout=timeout, wait_for_ready=True)
+        except grpc.FutureTimeoutError:
+            raise InputError(not_ray) from None
+        except grpc.RpcError as exc:
+            if exc.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED,
+                              grpc.StatusCode.UNIMPLEMENTED):
+                raise InputError(f"{not_ray} (gRPC: {exc.code().name})") from None
+
+
+def descendant_processes(root: int | None = None) -> dict[int, str]:
+    """{pid: start time} of the live processes descended from `root` (default: this process), read
+    from /proc (empty where there is none). The start time tells a pid reused later apart."""
+    root = root or os.getpid()
+    children: dict[int, list[int]] = {}
+    started: dict[int, str] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": state, ppid, ... (proc(5))
+        if fields[0] == "Z":
+            continue  # already dead, waiting to be reaped
+        pid = int(entry.name)
+        children.setdefault(int(fields[1]), []).append(pid)
+        started[pid] = fields[19]
+    found: dict[int, str] = {}
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found[child] = started[child]
+            todo.append(child)
+    return found
+
+
+def kill_processes(processes: dict[int, str]) -> None:
+    """SIGKILL each process of `processes` ({pid: start time}) that is still that process."""
+    for pid, start_time in processes.items():
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            if stat[stat.rindex(")") + 2:].split()[19] == start_time:
+                os.kill(pid, signal.SIGKILL)
+        except (OSError, IndexError):
+            pass
 
 
 class RayExecutor:
@@ -128,18 +276,26 @@ class RayExecutor:
     finished results never pile up in the object store."""
 
     name = "ray"
+    reason = CHOSEN_BY_CALLER
 
     def __init__(self, address: str | None = None, max_retries: int = 3, max_in_flight: int | None = None,
-                 head_start: bool = True) -> None:
-        self.address = address or os.environ.get("RAY_ADDRESS") or None
-        self.address_source = "--address" if address else "RAY_ADDRESS"
+                 head_start: bool = True, connect_timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+        self.address, self.address_source = ray_address(address)
         self.max_retries = max_retries
         self.max_in_flight = max_in_flight
+        self.connect_timeout = connect_timeout
         # an embedded Ray takes seconds to start: the driver plays chunks itself meanwhile
         self.head_start = head_start and self.address is None
         self._started_ray = False
         self._connected = False
+        self._not_ours: set[int] = set()  # processes that were already there when the embedded Ray started
         self.chunks_on_ray = 0  # how many chunks of the last execute Ray's workers played
+
+    def describe(self) -> str:
+        if self.address:
+            return f"Ray cluster at {self.address} ({self.address_source})"
+        cpus = os.cpu_count() or 1
+        return f"embedded Ray ({cpus} CPU{'s' if cpus > 1 else ''})"
 
     def start(self) -> None:
         """Join the cluster now (a bad address fails before the results folder is touched); an
@@ -154,18 +310,35 @@ class RayExecutor:
         if ray.is_initialized():
             return
         if self.address:
-            probe_address(self.address, self.address_source)
+            probe_address(self.address, self.address_source, self.connect_timeout)
             try:
                 ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
             except ConnectionError as exc:
                 raise InputError(f"{self.address_source}: cannot join the Ray cluster at {self.address}: {exc}") from None
             self._connected = True
         else:
-            # address="local" always starts a fresh instance: with no address, ray.init would join
-            # whatever cluster /tmp/ray/ray_current_cluster last named, even a dead or foreign one
-            ray.init(address="local", num_cpus=os.cpu_count(), include_dashboard=False,
-                     logging_level=logging.WARNING, log_to_driver=False)
+            self._not_ours = set(descendant_processes())
+            try:
+                # address="local" always starts a fresh instance: with no address, ray.init would join
+                # whatever cluster /tmp/ray/ray_current_cluster last named, even a dead or foreign one
+                ray.init(address="local", num_cpus=os.cpu_count(), include_dashboard=False,
+                         logging_level=logging.WARNING, log_to_driver=False)
+            except BaseException:  # Ctrl-C while Ray starts, above all
+                self._end_embedded()
+                raise
             self._started_ray = self._connected = True
+
+    def _end_embedded(self) -> None:
+        """Shut the embedded instance down and let none of its processes outlive it: an instance
+        interrupted while starting leaves its raylet's agents running for a minute otherwise
+        (the processes are listed first: the raylet's end would orphan them from this tree)."""
+        import ray
+
+        started_here = {pid: start for pid, start in descendant_processes().items() if pid not in self._not_ours}
+        try:
+            ray.shutdown()
+        finally:
+            kill_processes(started_here)
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
                 wanted: Callable[[Chunk], bool] | None = None) -> None:
@@ -180,7 +353,9 @@ class RayExecutor:
         delivering = threading.Lock()  # one on_done at a time, whichever thread delivers
         ray_up = threading.Event()
         stop_here = threading.Event()
+        abandoned = threading.Event()  # Ctrl-C: what the driver's thread still plays is never delivered
         failures: list[BaseException] = []
+        threads = numba.get_num_threads()  # per thread in numba: the helper plays on the caller's count
 
         def next_wanted() -> Chunk | None:
             """The next chunk still worth playing (its config has not stopped); call under `lock`."""
@@ -192,19 +367,22 @@ class RayExecutor:
 
         def play_here() -> None:
             """Chunks from the front of the queue, on every thread of this machine, until Ray is warm."""
+            numba.set_num_threads(threads)
             try:
                 while not stop_here.is_set():
                     with lock:
                         chunk = next_wanted()
                     if chunk is None:
                         return
-                    rows, counters = plan.ruleset.play_chunk(plan.configs[chunk.config_id], plan.seed,
-                                                             chunk.unit_start, chunk.n_units)
+                    rows, counters = play_on_threads(plan, chunk)
                     if not ray_up.is_set():
                         # ray.init holds the driver's thread (it must: Ray ties its processes to the
                         # thread that starts them), so results are written from here meanwhile
+                        frames = chunk_frames(plan, chunk, rows, counters)
                         with delivering:
-                            on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+                            if abandoned.is_set():
+                                return
+                            on_done(chunk, *frames)
                         continue
                     with lock:
                         played_here.append((chunk, rows, counters))
@@ -225,6 +403,11 @@ class RayExecutor:
             helper.start()
         try:
             self._start_ray()
+        except KeyboardInterrupt:
+            stop_here.set()
+            with delivering:  # waits only for a chunk being written, never for one being played
+                abandoned.set()
+            raise
         except BaseException:
             stop_here.set()  # no Ray: the driver's thread stops after its chunk, before the error is raised
             if helper is not None:
@@ -244,6 +427,7 @@ class RayExecutor:
         warming = {task.remote(plan.ruleset.NAME, any_config, plan.seed, 0, 1) for _ in range(cpus)}
         warm = 0
         running: dict[Any, Chunk] = {}
+        interrupted = False
         try:
             while True:
                 limit = self.max_in_flight or 2 * warm
@@ -292,13 +476,16 @@ class RayExecutor:
                         on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
                 if failures:
                     break
+        except KeyboardInterrupt:
+            interrupted = True  # leave now: a chunk the driver's thread still plays is dropped
+            raise
         finally:
             stop_here.set()
             for ref in running:
                 ray.cancel(ref, force=True)
             for ref in warming:  # a worker still loading the engine: let it finish, it plays nothing
                 ray.cancel(ref)
-            if helper is not None:
+            if helper is not None and not interrupted:
                 helper.join()
         if failures:
             raise failures[0]
@@ -307,21 +494,45 @@ class RayExecutor:
     def stop(self) -> None:
         """Shut down the embedded instance, or disconnect from the cluster this executor joined (the
         cluster itself keeps running); a Ray session the caller opened is left alone."""
-        if self._connected:
+        if self._started_ray:
+            self._end_embedded()
+        elif self._connected:
             import ray
 
             ray.shutdown()
         self._started_ray = self._connected = False
 
 
+def ray_address(address: str | None) -> tuple[str | None, str]:
+    """The Ray address a run is given and where it came from: (--address, else RAY_ADDRESS, else None)."""
+    if address:
+        return address, "--address"
+    return os.environ.get("RAY_ADDRESS") or None, "RAY_ADDRESS"
+
+
+def choose_executor(address: str | None = None) -> tuple[str, str]:
+    """The auto rule, (executor name, reason): Ray when a Ray address is given, else in-process threads.
+
+    On one machine Ray plays on the same cores as the threads and first spends seconds starting
+    (measured in `sim bench --executor ray`: more than the bare kernel's whole time for 1,000,000
+    games on two cores), so Ray pays only through other machines' cores, i.e. a cluster."""
+    given, source = ray_address(address)
+    if given:
+        return "ray", f"auto: {source} {given} names a Ray cluster, whose other machines' cores only Ray can use"
+    return "serial", ("auto: no --address or RAY_ADDRESS, and on this machine Ray would play on the same cores "
+                      "after seconds of start-up")
+
+
 def make_executor(name: str, address: str | None = None) -> Executor:
-    """An executor by its CLI name; `address` only makes sense for Ray."""
-    if name == "serial":
-        if address:
-            raise InputError("--address: only used with --executor ray")
-        return SerialExecutor()
-    if name == "ray":
-        if address is not None and address.strip().lower() == "local":
-            raise InputError("--address: 'local' would start a new cluster; leave --address out for an embedded one")
-        return RayExecutor(address=address)
-    raise InputError(f"--executor: unknown executor {name!r}; available: {', '.join(EXECUTORS)}")
+    """An executor by its CLI name, with the reason it plays the run; `address` only makes sense for
+    Ray (and makes `auto` choose Ray)."""
+    if name not in EXECUTORS:
+        raise InputError(f"--executor: unknown executor {name!r}; available: {', '.join(EXECUTORS)}")
+    if address is not None and address.strip().lower() == "local":
+        raise InputError("--address: 'local' would start a new cluster; leave --address out for an embedded one")
+    if name == "serial" and address:
+        raise InputError("--address: only used with --executor ray (or auto)")
+    chosen, reason = choose_executor(address) if name == "auto" else (name, f"--executor {name}")
+    executor: Executor = SerialExecutor() if chosen == "serial" else RayExecutor(address=address)
+    executor.reason = reason
+    return executor

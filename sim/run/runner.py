@@ -16,7 +16,7 @@ from pathlib import Path
 import polars as pl
 
 from sim.core.errors import InputError
-from sim.run.executors import Executor, SerialExecutor
+from sim.run.executors import Executor, SerialExecutor, executor_line
 from sim.run.plan import Chunk, Plan, make_plan
 from sim.run.progress import UNIT_WORDS, ProgressReporter, SilentProgress
 from sim.run.spec import Experiment
@@ -46,7 +46,7 @@ class RunOutcome:
 
 def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None = None,
                 executor_name: str = "serial", overwrite: bool = False,
-                chunk_size: int | None = None) -> tuple[Plan, Path, dict]:
+                chunk_size: int | None = None, executor_reason: str = "") -> tuple[Plan, Path, dict]:
     """Validate everything and decide the plan, touching nothing: (plan, run folder, new manifest).
 
     A resumed run keeps the chunk size its folder was written with (chunk files must line up),
@@ -57,7 +57,7 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
         raise InputError(f"--results: {results_dir} exists and is not a folder")
     plan = make_plan(experiment, chunk_size)
     run_dir = results_dir / name
-    manifest = new_manifest(plan, name, executor_name)
+    manifest = new_manifest(plan, name, executor_name, executor_reason)
     old = existing_manifest(run_dir, manifest, overwrite)
     if old is not None and old.get("chunk_size") != plan.chunk_units:
         stored = int(old["chunk_size"])
@@ -79,9 +79,10 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
     the finished folder is identical to that of an uninterrupted run."""
     executor = executor or SerialExecutor()
     progress = progress or SilentProgress()
-    plan, run_dir, manifest = prepare_run(experiment, results_dir, run_name, executor.name, overwrite, chunk_size)
-    executor.start()
+    plan, run_dir, manifest = prepare_run(experiment, results_dir, run_name, executor.name, overwrite, chunk_size,
+                                          executor_line(executor))
     try:
+        executor.start()  # inside: a start interrupted half-way (Ctrl-C) is stopped all the same
         with open_run(run_dir, manifest, overwrite) as (store, current):
             repaired = store.repair(plan)  # never trust a chunk because its file exists
             rule = StopRule(experiment.spec.stop, plan) if experiment.spec.stop else None

@@ -137,8 +137,11 @@ def describe_config(compiled: Any) -> dict[str, Any]:
     return described
 
 
-def new_manifest(plan: Plan, run_name: str, executor: str) -> dict[str, Any]:
-    """The manifest of a run about to start: everything needed to trust, compare or replay it."""
+def new_manifest(plan: Plan, run_name: str, executor: str, executor_reason: str = "") -> dict[str, Any]:
+    """The manifest of a run about to start: everything needed to trust, compare or replay it.
+
+    `executor` is the --executor name that played this session (serial or ray), `executor_reason`
+    where it played and why ("in-process threads (2 cores): auto: no Ray address ...")."""
     experiment = plan.experiment
     spec = experiment.spec
     commit, dirty = git_commit()
@@ -162,6 +165,7 @@ def new_manifest(plan: Plan, run_name: str, executor: str) -> dict[str, Any]:
         "chunks_total": len(plan.chunks),
         "chunks_done": 0,
         "executor": executor,
+        "executor_reason": executor_reason,
         "created": utc_now(),
         "started": utc_now(),
         "finished": None,
@@ -592,7 +596,7 @@ def open_run(run_dir: Path, manifest: dict[str, Any], overwrite: bool = False) -
             current = dict(old)
             current.update(
                 status="running", started=manifest["started"], spec_path=manifest["spec_path"],
-                executor=manifest["executor"],
+                executor=manifest["executor"], executor_reason=manifest.get("executor_reason", ""),
                 git_commit=manifest["git_commit"], git_dirty=manifest["git_dirty"],
                 engine_version=manifest["engine_version"], sessions=int(old.get("sessions", 1)) + 1,
             )

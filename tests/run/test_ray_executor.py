@@ -1,6 +1,6 @@
 """The Ray executor against real Ray: an embedded instance, a two-node cluster on this machine, a
-worker killed mid-chunk and a driver killed mid-run. Each ends with results equal, bit for bit, to
-the serial executor's for the same spec and seed (invariant 1)."""
+worker killed mid-chunk, a driver killed mid-run and Ctrl-C while Ray starts. Each ends with results
+equal, bit for bit, to the serial executor's for the same spec and seed (invariant 1)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import sim.run.executors as executors
+from sim.cli import main
 from sim.run.executors import RayExecutor
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
@@ -34,13 +35,16 @@ def no_outside_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.slow
-def test_embedded_ray_equals_serial(spec_path: Path, results: Path) -> None:
+def test_embedded_ray_equals_serial_and_auto(spec_path: Path, results: Path) -> None:
     experiment = load_spec(spec_path)
     run_experiment(experiment, results, run_name="serial", chunk_size=500)
     outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor(), chunk_size=500)
     assert outcome.executor == "ray" and outcome.chunks_played == 4 and outcome.finished
     assert not ray.is_initialized()  # it started Ray, so it shut it down
     assert_same_results(results / "serial", results / "ray")
+    assert main(["run", str(spec_path), "--results", str(results), "--run", "auto", "--chunk-size", "500"]) == 0
+    assert json.loads((results / "auto" / "manifest.json").read_text())["executor"] == "serial"  # no address
+    assert_same_results(results / "serial", results / "auto")
 
 
 @pytest.mark.slow
@@ -141,9 +145,8 @@ def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
     ray_tmp = tempfile.mkdtemp(prefix="simray-", dir="/tmp")  # short: Ray's socket paths must fit
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
     env["RAY_TMPDIR"] = ray_tmp
-    # no --executor: embedded Ray is the default of `sim run`
     command = [sys.executable, "-m", "sim.cli", "run", str(spec), "--results", str(results), "--run", "killed",
-               "--chunk-size", "30000"]
+               "--chunk-size", "30000", "--executor", "ray"]
     run_dir = results / "killed"
     records = run_dir / "chunks" / "config=base"  # a chunk's record is written last: it marks a whole chunk
     first = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -173,18 +176,89 @@ def test_driver_killed_mid_run_resumes(tmp_path: Path, results: Path) -> None:
     assert_same_results(results / "serial", run_dir)
 
 
-@pytest.mark.slow
-def test_bench_reports_ray_next_to_the_kernel(spec_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from sim.cli import main
+def session_processes(session: int, ray_tmp: str) -> list[str]:
+    """The live processes of a session (the command started with start_new_session) or naming its
+    RAY_TMPDIR, as "pid command"; a zombie is already dead and not listed."""
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            continue
+        state, _, _, sid = stat[stat.rindex(")") + 2:].split()[:4]
+        if state != "Z" and (int(sid) == session or ray_tmp in command):
+            found.append(f"{entry.name} {command}")
+    return found
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize("when", ["gcs_server", "ray::DashboardAgent"])
+def test_ctrl_c_while_ray_starts(when: str, tmp_path: Path, results: Path) -> None:
+    """SIGINT as soon as the embedded Ray has started its first process (the GCS), or once its raylet
+    has started its agents, while ray.init waits for the raylet in C++ (where Python sees no signal):
+    the command ends within 5 s with exit 130, no process of its Ray outlives it, and the same
+    command resumes the folder to the serial run's results."""
+    spec = write_spec(tmp_path, games=400_000)
+    ray_tmp = tempfile.mkdtemp(prefix="simray-", dir="/tmp")  # short: Ray's socket paths must fit
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"} | {"RAY_TMPDIR": ray_tmp}
+    command = [sys.executable, "-m", "sim.cli", "run", str(spec), "--results", str(results), "--run", "stopped",
+               "--chunk-size", "20000"]
+    first = subprocess.Popen(command + ["--executor", "ray"], env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not [p for p in session_processes(first.pid, ray_tmp) if when in p]:
+            assert first.poll() is None, f"the run ended before Ray started its {when}"
+            assert time.monotonic() < deadline, f"Ray started no {when} within two minutes"
+            time.sleep(0.01)
+        first.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, stderr = first.communicate(timeout=60)
+        took = time.monotonic() - sent
+        left = session_processes(first.pid, ray_tmp)
+        for _ in range(20):  # SIGKILL is not instantaneous: let the kernel finish what was sent
+            if not left:
+                break
+            time.sleep(0.1)
+            left = session_processes(first.pid, ray_tmp)
+    finally:
+        try:  # whatever a failure left behind, and only that (its own session)
+            os.killpg(first.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert first.returncode == 130, stderr
+    assert took < 5, f"{took:.1f} s from SIGINT to exit"
+    assert "interrupted; finished chunks are kept, rerun the same command to resume" in stderr
+    assert left == [], left
+    second = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    shutil.rmtree(ray_tmp, ignore_errors=True)
+    assert second.returncode == 0, second.stderr
+    manifest = json.loads((results / "stopped" / "manifest.json").read_text())
+    assert (manifest["status"], manifest["sessions"], manifest["executor"]) == ("finished", 2, "serial"), manifest
+    run_experiment(load_spec(spec), results, run_name="serial", chunk_size=20_000)
+    assert_same_results(results / "serial", results / "stopped")
+
+
+@pytest.mark.slow
+def test_bench_reports_whole_runs_next_to_the_kernel(spec_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--spec", str(spec_path), "--games", "4000", "--repeat", "1", "--no-startup",
-                 "--executor", "ray"]) == 0
+                 "--executor", "auto", "--executor", "ray"]) == 0
     lines = capsys.readouterr().out.splitlines()
     kernel = [line for line in lines if line.startswith("matches/s, ")]
+    whole = [line for line in lines if line.startswith("sim run --executor auto ")]
+    whole_ratio = [line for line in lines if line.startswith("sim run / bare kernel time, ")]
     by_ray = [line for line in lines if line.startswith("sim run via embedded Ray")]
     ratio = [line for line in lines if line.startswith("Ray / bare kernel, ")]
-    assert kernel and len(by_ray) == len(ratio) == 1
-    assert lines.index(by_ray[0]) == lines.index(kernel[-1]) + 1  # next to the kernel's figures
+    assert kernel and len(whole) == len(whole_ratio) == len(by_ray) == len(ratio) == 1
+    # next to the kernel's figures: the in-process whole run, its ratio, then Ray's
+    assert [lines.index(line) for line in (whole[0], whole_ratio[0], by_ray[0])] == \
+        [lines.index(kernel[-1]) + k for k in (1, 2, 3)]
+    assert "4,000 games in" in whole[0] and "executor: in-process threads (" in whole[0]
+    times = float(re.search(r"\s([0-9.]+) x\s", whole_ratio[0]).group(1))
+    run_s, kernel_s = map(float, re.search(r"([0-9.e-]+) s against ([0-9.e-]+) s", whole_ratio[0]).groups())
+    assert times == pytest.approx(run_s / kernel_s, rel=0.02)  # one repeat: the ratio of the two times
+    assert times > 1  # a fresh process that also writes and summarises cannot beat the kernel alone
     assert "4,000 games" in by_ray[0]
     value = float(re.search(r"\s([0-9.]+) ratio", ratio[0]).group(1))
     assert 0 < value < 2
