@@ -129,6 +129,17 @@ class SweepSpec(BaseModel):
         return [tuple(zip(self.axes, combo)) for combo in itertools.product(*(a.values for a in self.axes))]
 
 
+def check_card_list(cards: list[str] | str, otherwise: str) -> None:
+    """A spec's list of card ids names at least one card and none twice ("all" is not a list)."""
+    if cards == "all":
+        return
+    if not cards:
+        raise ValueError(f"cards: name at least one card id, or {otherwise}")
+    twice = sorted({c for c in cards if cards.count(c) > 1})
+    if twice:
+        raise ValueError(f"cards: {', '.join(twice)} named more than once")
+
+
 class AblationSpec(BaseModel):
     """[ablation]: causal card impact. Each named card of one side (default: all of its cards) is
     replaced by a vanilla filler of the same cost (the ruleset's `vanilla_filler`), one config per
@@ -154,12 +165,7 @@ class AblationSpec(BaseModel):
 
     @model_validator(mode="after")
     def _cards_listed_once(self) -> "AblationSpec":
-        if self.cards != "all":
-            if not self.cards:
-                raise ValueError("cards: name at least one card id, or leave cards out to ablate them all")
-            twice = sorted({c for c in self.cards if self.cards.count(c) > 1})
-            if twice:
-                raise ValueError(f"cards: {', '.join(twice)} named more than once")
+        check_card_list(self.cards, "leave cards out to ablate them all")
         return self
 
 
@@ -184,12 +190,7 @@ class ImpactSpec(BaseModel):
 
     @model_validator(mode="after")
     def _cards(self) -> "ImpactSpec":
-        if self.cards != "all":
-            if not self.cards:
-                raise ValueError("cards: name at least one card id, or \"all\"")
-            twice = sorted({c for c in self.cards if self.cards.count(c) > 1})
-            if twice:
-                raise ValueError(f"cards: {', '.join(twice)} named more than once")
+        check_card_list(self.cards, "\"all\"")
         return self
 
     @property
