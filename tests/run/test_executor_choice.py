@@ -186,28 +186,34 @@ def test_ray_address_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_next_chunk_plays_while_the_driver_writes(spec_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """on_done of chunk k waits until chunk k+1 has started playing: a loop that plays and writes in
-    turn would never get there (the wait times out and the test fails)."""
+    turn would never get there (the wait times out and the test fails). And no chunk starts before
+    the driver has taken the one before it: at most two chunks are in memory."""
     plan = make_plan(load_spec(spec_path), 250)
     started: list[threading.Event] = [threading.Event() for _ in plan.chunks]
+    written: list[int] = []
+    undelivered_at_start: list[int] = []
     play = executors.play_on_threads
 
     def play_and_signal(plan_, chunk):
-        started[plan.chunks.index(chunk)].set()
+        k = plan.chunks.index(chunk)
+        undelivered_at_start.append(k - len(written))  # chunks played before this one, not yet written
+        started[k].set()
         return play(plan_, chunk)
 
     monkeypatch.setattr(executors, "play_on_threads", play_and_signal)
-    delivered: list[int] = []
     overlapped: list[bool] = []
 
     def on_done(chunk, games, cards) -> None:
         k = plan.chunks.index(chunk)
-        delivered.append(k)
         if k + 1 < len(plan.chunks):
             overlapped.append(started[k + 1].wait(timeout=20))
+        time.sleep(0.05)  # a slow write: a player free to run ahead would start k + 2 meanwhile
+        written.append(k)
 
     SerialExecutor().execute(plan, plan.chunks, on_done)
-    assert delivered == list(range(len(plan.chunks)))  # in order
+    assert written == list(range(len(plan.chunks)))  # in order
     assert overlapped == [True] * (len(plan.chunks) - 1)
+    assert max(undelivered_at_start) == 1
 
 
 def test_the_in_process_executor_gives_what_a_plain_loop_gives(spec_path: Path) -> None:
