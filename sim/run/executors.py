@@ -72,7 +72,7 @@ class Executor(Protocol):
 
 def executor_line(executor: Executor) -> str:
     """What plays the run and why, in one line (printed by `sim run`, the manifest's
-    `executor_reason`): "in-process threads (2 cores): auto: no Ray address ..."."""
+    `executor_reason`): "in-process threads (2 cores): auto: no --address or RAY_ADDRESS, ..."."""
     return f"{executor.describe()}: {getattr(executor, 'reason', CHOSEN_BY_CALLER)}"
 
 

@@ -251,3 +251,37 @@ def test_serial_and_auto_give_the_same_results(spec_path: Path, results: Path) -
     run_experiment(experiment, results, run_name="serial", chunk_size=500)
     assert main(["run", str(spec_path), "--results", str(results), "--run", "auto", "--chunk-size", "500"]) == 0
     assert_same_results(results / "serial", results / "auto")
+
+
+def test_descendants_are_listed_and_killed_with_their_children() -> None:
+    """What an interrupted Ray leaves is found through the process tree, grandchildren included
+    (the raylet's agents), and killed; a pid whose start time changed is not touched."""
+    import subprocess
+
+    from sim.run.executors import descendant_processes, kill_processes
+
+    before = set(descendant_processes())
+    shell = subprocess.Popen(["sh", "-c", "sleep 60 & echo $!; wait"], stdout=subprocess.PIPE, text=True)
+    try:
+        grandchild = int(shell.stdout.readline())
+        found = {pid: start for pid, start in descendant_processes().items() if pid not in before}
+        assert set(found) == {shell.pid, grandchild}
+        kill_processes({pid: "0" for pid in found})  # another start time: another process, left alone
+        time.sleep(0.2)
+        assert shell.poll() is None
+        kill_processes(found)
+        assert shell.wait(timeout=10) == -9
+        stat = Path(f"/proc/{grandchild}/stat")
+        deadline = time.monotonic() + 10
+        while stat.exists() and time.monotonic() < deadline:  # dead: gone, or a zombie until reaped
+            try:
+                if stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                    break
+            except OSError:
+                break
+            time.sleep(0.05)
+        else:
+            assert not stat.exists(), "the grandchild is still alive"
+    finally:
+        shell.kill()
+        shell.wait()
