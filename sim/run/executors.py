@@ -72,7 +72,7 @@ class Executor(Protocol):
 
 def executor_line(executor: Executor) -> str:
     """What plays the run and why, in one line (printed by `sim run`, the manifest's
-    `executor_reason`): "in-process threads (2 cores): auto: no Ray address ..."."""
+    `executor_reason`): "in-process threads (2 cores): auto: no --address or RAY_ADDRESS, ..."."""
     return f"{executor.describe()}: {getattr(executor, 'reason', CHOSEN_BY_CALLER)}"
 
 
@@ -92,14 +92,14 @@ class SerialExecutor:
     """Chunks in order, in this process; each chunk plays its games on all of numba's threads.
 
     A background thread plays chunk k+1 while the driver turns chunk k into frames and writes it
-    (on one machine the driver's Polars and Parquet work would otherwise leave a core idle), at most
-    `ahead` chunks in front of the driver. Chunks are delivered in order, so a config with a stop
+    (on one machine the driver's Polars and Parquet work would otherwise leave a core idle). It
+    starts a chunk only once the driver has taken the one before, so at most two chunks are in
+    memory, as few as an overlap needs. Chunks are delivered in order, so a config with a stop
     rule stops at the same chunk as without the overlap; a chunk played ahead whose config stopped
     meanwhile is dropped by the driver's `on_done`."""
 
     name = "serial"
     reason = CHOSEN_BY_CALLER
-    ahead = 1
 
     def describe(self) -> str:
         threads = numba.get_num_threads()
@@ -110,29 +110,33 @@ class SerialExecutor:
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
                 wanted: Callable[[Chunk], bool] | None = None) -> None:
-        played: queue.Queue = queue.Queue(maxsize=self.ahead)
+        played: queue.Queue = queue.Queue(maxsize=1)
+        turn = threading.Semaphore(1)  # released each time the driver takes a chunk
         stop = threading.Event()
         deciding = threading.Lock()  # `wanted` reads the stop rule that the driver's on_done feeds
         threads = numba.get_num_threads()  # numba's thread count is per thread: the player uses the caller's
         finished = object()
 
-        def hand_over(item: object) -> None:
+        def wait_for(acquire: Callable[[float], bool]) -> bool:
+            """Wait for `acquire` to succeed, giving up when the driver has stopped."""
             while not stop.is_set():
-                try:
-                    played.put(item, timeout=0.1)
-                    return
-                except queue.Full:
-                    continue
+                if acquire(0.1):
+                    return True
+            return False
+
+        def hand_over(item: object) -> None:
+            wait_for(lambda timeout: played.put(item, timeout=timeout) is None)
 
         def play_ahead() -> None:
             numba.set_num_threads(threads)
             try:
                 for chunk in chunks:
-                    if stop.is_set():
+                    if not wait_for(lambda timeout: turn.acquire(timeout=timeout)):
                         return
                     if wanted is not None:
                         with deciding:
                             if not wanted(chunk):
+                                turn.release()
                                 continue
                     hand_over((chunk, *play_on_threads(plan, chunk)))
             except BaseException as exc:  # raised again on the driver's thread
@@ -147,10 +151,13 @@ class SerialExecutor:
             while (item := played.get()) is not finished:
                 if isinstance(item, BaseException):
                     raise item
+                turn.release()  # the player may start the next chunk while this one is written
                 chunk, rows, counters = item
                 frames = chunk_frames(plan, chunk, rows, counters)
+                del item, rows, counters
                 with deciding:
                     on_done(chunk, *frames)
+                del frames
         except KeyboardInterrupt:
             interrupted = True
             raise

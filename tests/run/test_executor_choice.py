@@ -186,28 +186,34 @@ def test_ray_address_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_next_chunk_plays_while_the_driver_writes(spec_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """on_done of chunk k waits until chunk k+1 has started playing: a loop that plays and writes in
-    turn would never get there (the wait times out and the test fails)."""
+    turn would never get there (the wait times out and the test fails). And no chunk starts before
+    the driver has taken the one before it: at most two chunks are in memory."""
     plan = make_plan(load_spec(spec_path), 250)
     started: list[threading.Event] = [threading.Event() for _ in plan.chunks]
+    written: list[int] = []
+    undelivered_at_start: list[int] = []
     play = executors.play_on_threads
 
     def play_and_signal(plan_, chunk):
-        started[plan.chunks.index(chunk)].set()
+        k = plan.chunks.index(chunk)
+        undelivered_at_start.append(k - len(written))  # chunks played before this one, not yet written
+        started[k].set()
         return play(plan_, chunk)
 
     monkeypatch.setattr(executors, "play_on_threads", play_and_signal)
-    delivered: list[int] = []
     overlapped: list[bool] = []
 
     def on_done(chunk, games, cards) -> None:
         k = plan.chunks.index(chunk)
-        delivered.append(k)
         if k + 1 < len(plan.chunks):
             overlapped.append(started[k + 1].wait(timeout=20))
+        time.sleep(0.05)  # a slow write: a player free to run ahead would start k + 2 meanwhile
+        written.append(k)
 
     SerialExecutor().execute(plan, plan.chunks, on_done)
-    assert delivered == list(range(len(plan.chunks)))  # in order
+    assert written == list(range(len(plan.chunks)))  # in order
     assert overlapped == [True] * (len(plan.chunks) - 1)
+    assert max(undelivered_at_start) == 1
 
 
 def test_the_in_process_executor_gives_what_a_plain_loop_gives(spec_path: Path) -> None:
@@ -245,3 +251,37 @@ def test_serial_and_auto_give_the_same_results(spec_path: Path, results: Path) -
     run_experiment(experiment, results, run_name="serial", chunk_size=500)
     assert main(["run", str(spec_path), "--results", str(results), "--run", "auto", "--chunk-size", "500"]) == 0
     assert_same_results(results / "serial", results / "auto")
+
+
+def test_descendants_are_listed_and_killed_with_their_children() -> None:
+    """What an interrupted Ray leaves is found through the process tree, grandchildren included
+    (the raylet's agents), and killed; a pid whose start time changed is not touched."""
+    import subprocess
+
+    from sim.run.executors import descendant_processes, kill_processes
+
+    before = set(descendant_processes())
+    shell = subprocess.Popen(["sh", "-c", "sleep 60 & echo $!; wait"], stdout=subprocess.PIPE, text=True)
+    try:
+        grandchild = int(shell.stdout.readline())
+        found = {pid: start for pid, start in descendant_processes().items() if pid not in before}
+        assert set(found) == {shell.pid, grandchild}
+        kill_processes({pid: "0" for pid in found})  # another start time: another process, left alone
+        time.sleep(0.2)
+        assert shell.poll() is None
+        kill_processes(found)
+        assert shell.wait(timeout=10) == -9
+        stat = Path(f"/proc/{grandchild}/stat")
+        deadline = time.monotonic() + 10
+        while stat.exists() and time.monotonic() < deadline:  # dead: gone, or a zombie until reaped
+            try:
+                if stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                    break
+            except OSError:
+                break
+            time.sleep(0.05)
+        else:
+            assert not stat.exists(), "the grandchild is still alive"
+    finally:
+        shell.kill()
+        shell.wait()
