@@ -1,9 +1,10 @@
 """Digests of what the shipped experiments play, to show a refactor kept every game as it was.
 
 For each spec in experiments/ (or the ones named), every config plays its first `--units` units at the
-spec's seed in this process, and three SHA-256 digests are taken: the kernel's record rows (every
+spec's seed in this process, and SHA-256 digests are taken: the kernel's record rows (every
 game), its card counters, and the traces of the first `--traces` units. Rows and traces are the games
-themselves; counters are what card impact reads.
+themselves; counters are what card impact reads; the games and cards frames are what a run stores,
+and the trace's words what `sim replay` prints.
 
     python scripts/result_digests.py --write before.json        # before the change
     python scripts/result_digests.py --check before.json        # after: exit 1 on any difference
@@ -21,6 +22,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 
 from sim.run.plan import make_plan
 from sim.run.spec import load_spec
@@ -36,15 +38,31 @@ def _sha(*arrays: np.ndarray) -> str:
     return digest.hexdigest()[:20]
 
 
+def _frame_sha(frame: pl.DataFrame) -> str:
+    """A frame as the run writes it to Parquet: column names, types and values (categories as text)."""
+    columns = [str(frame.schema)] + [
+        frame[name].cast(pl.Utf8).to_numpy().astype(str) if frame[name].dtype == pl.Categorical
+        else frame[name].to_numpy() for name in frame.columns]
+    return _sha(*(np.asarray(c) for c in columns))
+
+
 def spec_digests(path: Path, units: int, traces: int) -> dict[str, dict[str, str]]:
-    """config id -> {rows, counters, traces} digests of the spec's first `units` units per config."""
+    """config id -> {rows, counters, traces, games, cards, words} digests of the spec's first `units`
+    units per config: the kernel's arrays, the games and cards frames the run stores, and the
+    traced units in the trace's words."""
     experiment = load_spec(path, games=units)
     plan = make_plan(experiment)
     out: dict[str, dict[str, str]] = {}
     for config_id, compiled in plan.configs.items():
         rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, 0, units, threads=1)
-        events = [np.concatenate(plan.ruleset.trace_unit(compiled, plan.seed, u), axis=None) for u in range(traces)]
-        out[config_id] = {"rows": _sha(rows), "counters": _sha(counters), "traces": _sha(*events)}
+        traced = [plan.ruleset.trace_unit(compiled, plan.seed, u) for u in range(traces)]
+        events = [np.concatenate(unit, axis=None) for unit in traced]
+        words = "\n".join(line for unit_rows, unit_events in traced
+                          for line in plan.ruleset.describe_events(compiled, unit_rows, unit_events))
+        out[config_id] = {"rows": _sha(rows), "counters": _sha(counters), "traces": _sha(*events),
+                          "games": _frame_sha(plan.ruleset.games_frame(compiled, rows)),
+                          "cards": _frame_sha(plan.ruleset.cards_frame(compiled, counters)),
+                          "words": hashlib.sha256(words.encode()).hexdigest()[:20]}
     return out
 
 
