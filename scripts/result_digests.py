@@ -40,10 +40,11 @@ def _sha(*arrays: np.ndarray) -> str:
 
 def _frame_sha(frame: pl.DataFrame) -> str:
     """A frame as the run writes it to Parquet: column names, types and values (categories as text)."""
-    columns = [str(frame.schema)] + [
-        frame[name].cast(pl.Utf8).to_numpy().astype(str) if frame[name].dtype == pl.Categorical
+    # text columns as fixed-width unicode: an object array's bytes would be its pointers
+    columns = [np.array(str(frame.schema))] + [
+        frame[name].cast(pl.Utf8).to_numpy().astype(str) if frame[name].dtype in (pl.Categorical, pl.Utf8)
         else frame[name].to_numpy() for name in frame.columns]
-    return _sha(*(np.asarray(c) for c in columns))
+    return _sha(*columns)
 
 
 def spec_digests(path: Path, units: int, traces: int) -> dict[str, dict[str, str]]:
@@ -67,9 +68,9 @@ def spec_digests(path: Path, units: int, traces: int) -> dict[str, dict[str, str
 
 
 def ruleset_versions() -> dict[str, str]:
-    from sim.rulesets import RULESET_IDS, get_ruleset
+    from sim.core.ruleset import RULESET_IDS, get_ruleset
 
-    return {name: get_ruleset(name).VERSION for name in RULESET_IDS}
+    return {name: get_ruleset(name).version for name in RULESET_IDS}
 
 
 def all_digests(paths: list[Path], units: int, traces: int) -> dict[str, dict]:

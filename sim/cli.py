@@ -29,7 +29,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from sim.analysis.replay import replay_game
+from sim.run.replay import replay_game
 from sim.core.errors import InputError
 from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor

@@ -8,7 +8,7 @@ from dash import Input, Output, State, callback, dcc, html
 from dashboards import data
 from dashboards.i18n import t
 from dashboards.widgets import export_bar, register_exports
-from sim.analysis.replay import replay_game
+from sim.run.replay import replay_game
 from sim.core.errors import InputError
 
 dash.register_page(__name__, path="/replay", name="replay")

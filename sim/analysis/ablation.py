@@ -52,8 +52,9 @@ def ablation_fillers(manifest: dict[str, Any]) -> dict[str, tuple[str, str | Non
     if out or not any(c.startswith("without=") for c in manifest["configs"]):
         return out
     from sim.run.spec import load_spec_dict  # only for runs older than the manifest's record
+    from sim.run.store import stored_spec
 
-    experiment = load_spec_dict(manifest["spec"], Path(manifest.get("spec_path", "spec.toml")))
+    experiment = load_spec_dict(stored_spec(manifest), Path(manifest.get("spec_path", "spec.toml")))
     for config_id, sub in experiment.ablation_experiments().items():
         if sub.ablate is not None:
             out[config_id] = (sub.ablate[1], sub.filler, not sub.filler_plays_alike)

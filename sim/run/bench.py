@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numba
 
-from sim.rulesets import get_ruleset
+from sim.core.ruleset import get_ruleset
 from sim.run.spec import Experiment, load_spec
 
 DEFAULT_SPEC = Path(__file__).resolve().parents[2] / "experiments" / "dicedraft_factions.toml"
@@ -47,11 +47,11 @@ START_PROBE = """
 import sys, time
 from pathlib import Path
 from sim.run.spec import load_spec
-from sim.rulesets import get_ruleset
+from sim.core.ruleset import get_ruleset
 experiment = load_spec(Path(sys.argv[1]))
 ruleset = get_ruleset(experiment.spec.ruleset)
 config_id, first = next(iter(experiment.config_experiments().items()))
-config = ruleset.compile_config(first, config_id)
+config = ruleset.compile(first.match_config(), config_id)
 ruleset.play_chunk(config, 1, 0, 64)
 """
 
@@ -85,7 +85,7 @@ def games_per_second(experiment: Experiment, games: int, repeats: int,
     `after_repeat` runs after each repeat's timings (a whole run timed in the same noise)."""
     ruleset = get_ruleset(experiment.spec.ruleset)
     config_id, first = next(iter(experiment.config_experiments().items()))  # a round robin: its first matchup
-    config = ruleset.compile_config(first, config_id)
+    config = ruleset.compile(first.match_config(), config_id)
     all_threads = numba.config.NUMBA_NUM_THREADS
     ruleset.play_chunk(config, 1, 0, 256)  # load or compile outside the timings
     rates: dict[int, list[float]] = {1: [], all_threads: []}
@@ -169,7 +169,7 @@ def ray_fixed_cost(spec: Path) -> tuple[float, float]:
     experiment = load_spec(spec)
     ruleset = get_ruleset(experiment.spec.ruleset)
     config_id, first = next(iter(experiment.config_experiments().items()))
-    compiled = ruleset.compile_config(first, config_id)
+    compiled = ruleset.compile(first.match_config(), config_id)
     saved = os.environ.pop("RAY_ADDRESS", None)
     busy = machine_busy_seconds()
     started = time.perf_counter()
@@ -179,7 +179,7 @@ def ray_fixed_cost(spec: Path) -> tuple[float, float]:
         task = ray.remote(num_cpus=1)(play_chunk_in_worker)
         config = ray.put(compiled)
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        ray.get([task.remote(ruleset.NAME, config, 1, 0, 1) for _ in range(cpus)])
+        ray.get([task.remote(ruleset.name, config, 1, 0, 1) for _ in range(cpus)])
     finally:
         executor.stop()
         if saved is not None:
@@ -248,9 +248,8 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
 def describe(spec: Path, games: int, repeats: int) -> str:
     experiment = load_spec(spec)
     config_id, first = next(iter(experiment.config_experiments().items()))
-    drafted = experiment.spec.ruleset == "dicedraft"
-    sides = " vs ".join(f"{s.faction} ({f'{s.draft} draft, ' if drafted else ''}{s.agent} play)"
-                        for s in first.spec.sides)
+    sides = " vs ".join(f"{s.faction} ({''.join(f'{value} {name}, ' for name, value in s.options.items() if value is not None)}"
+                        f"{s.agent} play)" for s in first.spec.sides)
     if experiment.spec.matchups == "round_robin":
         sides += f" (matchup {config_id}, the first of the round robin)"
     return (f"{experiment.spec.ruleset}: {sides}; {experiment.spec.kind}; {games:,} units x {repeats} repeats; "

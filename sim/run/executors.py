@@ -181,7 +181,7 @@ def play_chunk_in_worker(ruleset_name: str, compiled: Any, seed: int, unit_start
 
     import numba
 
-    from sim.rulesets import get_ruleset
+    from sim.core.ruleset import get_ruleset
 
     numba.set_num_threads(1)
     return get_ruleset(ruleset_name).play_chunk(copy.deepcopy(compiled), seed, unit_start, n_units)
@@ -431,7 +431,7 @@ class RayExecutor:
         task = ray.remote(num_cpus=1, max_retries=self.max_retries)(play_chunk_in_worker)
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         any_config = next(iter(refs.values()))
-        warming = {task.remote(plan.ruleset.NAME, any_config, plan.seed, 0, 1) for _ in range(cpus)}
+        warming = {task.remote(plan.ruleset.name, any_config, plan.seed, 0, 1) for _ in range(cpus)}
         warm = 0
         running: dict[Any, Chunk] = {}
         interrupted = False
@@ -446,7 +446,7 @@ class RayExecutor:
                             break
                         taken.append(chunk)
                 for chunk in taken:
-                    ref = task.remote(plan.ruleset.NAME, refs[chunk.config_id], plan.seed, chunk.unit_start,
+                    ref = task.remote(plan.ruleset.name, refs[chunk.config_id], plan.seed, chunk.unit_start,
                                       chunk.n_units)
                     running[ref] = chunk
                 deliver_played_here()

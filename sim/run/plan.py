@@ -13,10 +13,9 @@ per point or card (spec.Experiment.config_experiments).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import ModuleType
 
 from sim.core.errors import InputError
-from sim.rulesets import get_ruleset
+from sim.core.ruleset import CompiledConfig, Ruleset
 from sim.run.spec import Experiment
 
 BASE_CONFIG = "base"
@@ -41,8 +40,9 @@ class Plan:
     """Every config of an experiment, compiled once, and the chunks that cover all its units."""
 
     experiment: Experiment
-    ruleset: ModuleType
-    configs: dict[str, object]  # config id -> the ruleset's CompiledConfig
+    ruleset: Ruleset
+    configs: dict[str, CompiledConfig]  # config id -> the config compiled by the ruleset
+    experiments: dict[str, Experiment]  # config id -> what the spec asked of it (sweep point, ablation...)
     chunk_units: int
     chunks: tuple[Chunk, ...]
 
@@ -70,7 +70,7 @@ class Plan:
             for config_id in self.configs
             for start, n in chunk_ranges(self.units_per_config, chunk_units)
         )
-        return Plan(self.experiment, self.ruleset, self.configs, int(chunk_units), chunks)
+        return Plan(self.experiment, self.ruleset, self.configs, self.experiments, int(chunk_units), chunks)
 
 
 def chunk_ranges(n_units: int, chunk_units: int) -> list[tuple[int, int]]:
@@ -87,12 +87,12 @@ def make_plan(experiment: Experiment, chunk_size: int | None = None) -> Plan:
     if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK_UNITS:
         raise InputError(f"--chunk-size: must be between 1 and {MAX_CHUNK_UNITS:,}, got {chunk_size}")
     spec = experiment.spec
-    ruleset = get_ruleset(spec.ruleset, source=str(experiment.path))
-    configs = {config_id: ruleset.compile_config(sub, config_id=config_id)
-               for config_id, sub in experiment.config_experiments().items()}
+    ruleset = experiment.ruleset
+    experiments = experiment.config_experiments()
+    configs = {config_id: ruleset.compile(sub.match_config(), config_id) for config_id, sub in experiments.items()}
     if spec.stop is not None:  # stopping checks at chunk ends: chunks must be the check interval
         if chunk_size is not None and chunk_size != spec.stop.every:
             raise InputError(f"--chunk-size: with [stop] the chunks are stop.every = {spec.stop.every} units")
         chunk_size = spec.stop.every
     units = chunk_size or spec.chunk_size or ruleset.default_chunk_units(next(iter(configs.values())))
-    return Plan(experiment, ruleset, configs, int(units), ()).rechunk(units)
+    return Plan(experiment, ruleset, configs, experiments, int(units), ()).rechunk(units)

@@ -1,8 +1,11 @@
 """Experiment specs: the TOML files in experiments/ that designers write and run.
 
-A spec names the ruleset, what one unit of work is (a game, a story run or a best-of-three match),
-how many units, the run seed, the two sides (faction, budget, drafter, play agent, agent weights)
-and any rule-parameter overrides. Every problem is reported with the file and the field.
+A spec names the ruleset, what one unit of work is (one of the ruleset's unit kinds: a game, or for
+dicedraft a story run or a best-of-three match), how many units, the run seed, the two sides
+(faction, label, play agent, agent weights and the ruleset's own side options, such as dicedraft's
+drafter and budget) and any rule-parameter overrides. Every problem is reported with the file and
+the field. Each config of a spec becomes a game-neutral sim.core.match.MatchConfig, which is all a
+ruleset sees.
 """
 
 from __future__ import annotations
@@ -13,14 +16,15 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from sim.core.cards import FIELD_IN_MESSAGE, read_toml
 from sim.core.errors import InputError, as_written
+from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 
-AGENTS = ("random", "greedy")
 MAX_GAMES = 10_000_000_000  # units per config; the CLI's --games shares the bound
 MAX_SIDES = 8  # sides of a round robin (36 matchups)
 MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (manifests, Parquet, numba)
@@ -31,16 +35,21 @@ STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class SideSpec(BaseModel):
-    """One side of the table ([[side]] in the spec)."""
+    """One side of the table ([[side]] in the spec): the fields every ruleset's sides have; any other
+    field is one of the ruleset's side options (its `side_options` model validates them, and a
+    loaded spec holds every option, defaults included)."""
 
-    model_config = STRICT
+    model_config = STRICT | ConfigDict(extra="allow")
 
     faction: str = Field(min_length=1)
     label: str | None = None
-    budget: int | None = Field(None, ge=0, le=999)
-    draft: Literal["random", "greedy"] = "greedy"
-    agent: Literal["random", "greedy"] = "greedy"
+    agent: str = Field("greedy", min_length=1)
     weights: dict[str, float] = Field(default_factory=dict)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The ruleset's side options as the spec holds them."""
+        return dict(self.model_extra or {})
 
     @field_validator("faction")
     @classmethod
@@ -52,7 +61,7 @@ class SideSpec(BaseModel):
         return value
 
 
-SIDE_FIELDS = ("agent", "draft", "budget", "faction", "label")
+SIDE_FIELDS = ("agent", "faction", "label")  # and the ruleset's side options, and weights.<name>
 MAX_SWEEP_CONFIGS = 400
 
 
@@ -61,7 +70,7 @@ class SweepAxis(BaseModel):
 
         { card = "AR-11", field = "atq", values = [3, 4, 5, 6] }     # every side whose cards hold AR-11
         { param = "fortaleza", values = [20, 25, 30] }
-        { side = 1, field = "budget", values = [90, 100, 110] }      # agent, draft, budget, faction, label
+        { side = 1, field = "budget", values = [90, 100, 110] }      # agent, faction, label, a side option
         { side = 2, field = "weights.aggression", values = [0.5, 0.8] }
     """
 
@@ -82,8 +91,6 @@ class SweepAxis(BaseModel):
             raise ValueError("a param axis has no field: { param = \"name\", values = [...] }")
         if self.param is None and self.field is None:
             raise ValueError(f"a {kinds[0]} axis needs field = \"...\"")
-        if self.side is not None and self.field not in SIDE_FIELDS and not str(self.field).startswith("weights."):
-            raise ValueError(f"side field {self.field!r}: choose {', '.join(SIDE_FIELDS)} or weights.<name>")
         if self.card is not None and self.field == "id":
             raise ValueError("a sweep cannot change a card's id")
         return self
@@ -149,8 +156,8 @@ class AblationSpec(BaseModel):
 
     side: int = Field(1, ge=1, le=2, description="whose cards (1 = side A)")
     cards: list[str] | Literal["all"] = "all"
-    budget_step: int = Field(0, ge=0, le=100, description="dicedraft: also play this side's budget this many "
-                             "points lower, so each card's worth can be read in budget points")
+    budget_step: int = Field(0, ge=0, le=100, description="a game with a draft budget (dicedraft): also play this "
+                             "side's budget this many points lower, so each card's worth can be read in budget points")
     budget_points: int = Field(3, ge=1, le=10, description="with budget_step: how many lower budgets to play "
                                "(B - step, B - 2 step, ...); the local slope at the working budget B is fitted "
                                "through them and B")
@@ -241,7 +248,7 @@ class ExperimentSpec(BaseModel):
     name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$", min_length=1, max_length=80)
     description: str = ""
     ruleset: str
-    kind: Literal["games", "story", "best_of_three"] = "games"
+    kind: str = Field("games", min_length=1, description="the unit of work: one of the ruleset's unit kinds")
     games: int = Field(ge=1, le=MAX_GAMES, description="units of work: games, story runs or matches")
     seed: int = Field(ge=0, le=MAX_SEED)
     seats: Literal["mirrored", "fixed"] = "mirrored"
@@ -292,33 +299,25 @@ class Experiment:
     filler: str | None = None  # an ablation config's filler in the ruleset's words (describe_filler)
     filler_plays_alike: bool = False  # the filler compiles to the card's own numbers: nothing is measured
 
-    def card_override_map(self) -> dict[str, dict[str, Any]]:
-        """card id -> {field: value}, for the card loaders."""
-        out: dict[str, dict[str, Any]] = {}
+    @property
+    def ruleset(self) -> Ruleset:
+        return get_ruleset(self.spec.ruleset, source=str(self.path))
+
+    def match_config(self) -> MatchConfig:
+        """This config in the words every ruleset takes (sim.core.match)."""
+        ruleset = self.ruleset
+        overrides: dict[str, dict[str, Any]] = {}
         for card_id, field_name, value in self.card_overrides:
-            out.setdefault(card_id, {})[field_name] = value
-        return out
+            overrides.setdefault(card_id, {})[field_name] = value
+        sides = tuple(SideConfig(side.faction, side.label or default_label(side.faction, i), side.agent,
+                                 dict(side.weights), ruleset.side_options.model_validate(side.options))
+                      for i, side in enumerate(self.spec.sides))
+        return MatchConfig(str(self.path), sides, self.spec.kind, self.spec.seats, dict(self.spec.params),
+                           self.cards_dir, overrides, self.ablate, self.force)
 
-    def check_card_overrides(self, pool_ids: list[list[str]]) -> None:
-        """Every card a sweep changes must be in some side's cards."""
-        known = {card_id for ids in pool_ids for card_id in ids}
-        for card_id, field_name, _ in self.card_overrides:
-            if card_id not in known:
-                raise InputError(f"{self.path}: sweep axis {card_id}.{field_name}: no card {card_id!r} in "
-                                 f"either side's cards")
-
-    def load_side_cards(self, load: Callable[..., Any], filler: Callable[[Any, str], dict],
-                        cards_dir: Path) -> tuple[Any, ...]:
-        """Both sides' cards through a ruleset's loader `load(faction, cards_dir, overrides)`, with
-        this config's sweep changes and, for an ablation config, its card replaced by
-        `filler(cards, card_id)`; checks that every changed card exists."""
-        overrides = self.card_override_map()
-        if self.ablate is not None:  # causal card impact: the card becomes a plain one of its cost
-            index, card_id = self.ablate
-            overrides[card_id] = filler(load(self.spec.sides[index].faction, cards_dir), card_id)
-        pools = tuple(load(side.faction, cards_dir, overrides) for side in self.spec.sides)
-        self.check_card_overrides([pool.ids for pool in pools])
-        return pools
+    def compile(self, config_id: str = "base") -> CompiledConfig:
+        """This config compiled by its ruleset (validating its cards and parameters)."""
+        return self.ruleset.compile(self.match_config(), config_id)
 
     def config_experiments(self) -> dict[str, "Experiment"]:
         """Every config this spec asks for, by config id: the matchups of a round robin, the baseline
@@ -342,7 +341,7 @@ class Experiment:
                     params[axis.param] = value
                 else:
                     sides[int(axis.side) - 1] = _validated_side(sides[int(axis.side) - 1], str(axis.field), value,
-                                                                self.path, axis)
+                                                                self.path, axis, self.ruleset)
             config_id = ",".join(f"{axis.label}={_id_text(value)}" for axis, value in point)
             sub = spec.model_copy(update={"params": params, "sides": sides, "sweep": None})
             configs[config_id] = Experiment(sub, self.path, tuple(cards),
@@ -360,14 +359,12 @@ class Experiment:
         whether the filler plays exactly like the card), and with `budget_step` the side at
         `budget_points` lower budgets ("side<N>.budget=<B - k·step>", k = 1..budget_points), all on
         the baseline's games."""
-        from sim.rulesets import get_ruleset  # the registry imports the rulesets; spec stays light
-
         ablation = self.spec.ablation
         assert ablation is not None
         index = ablation.side - 1
         side = self.spec.sides[index]
-        ruleset = get_ruleset(self.spec.ruleset, source=str(self.path))
-        cards_dir = self.cards_dir or ruleset.CARDS_DIR
+        ruleset = self.ruleset
+        cards_dir = self.cards_dir or ruleset.cards_dir
         available = ruleset.ablatable_cards(side.faction, cards_dir)
         cards = available if ablation.cards == "all" else list(ablation.cards)
         unknown = [c for c in cards if c not in available]
@@ -382,17 +379,20 @@ class Experiment:
                                                        sweep_point=(("without", card_id),), filler=text,
                                                        filler_plays_alike=alike)
         if ablation.budget_step:
-            base_budget = side.budget if side.budget is not None else self.spec.params.get("budget", 135)
-            lowest = int(base_budget) - ablation.budget_points * ablation.budget_step
+            base_budget = ruleset.side_budget(self.match_config(), index)
+            if base_budget is None:
+                raise InputError(f"{self.path}: ablation.budget_step: {ruleset.name} sides have no draft budget to "
+                                 "step down; remove budget_step")
+            lowest = base_budget - ablation.budget_points * ablation.budget_step
             if lowest < 0:
                 raise InputError(f"{self.path}: ablation.budget_step: {ablation.budget_points} steps of "
                                  f"{ablation.budget_step} go below 0 from side {ablation.side}'s budget of "
                                  f"{base_budget}; lower budget_step or budget_points")
             for k in range(1, ablation.budget_points + 1):
-                lower = int(base_budget) - k * ablation.budget_step
+                lower = base_budget - k * ablation.budget_step
                 sides = list(self.spec.sides)
                 sides[index] = _validated_side(side, "budget", lower, self.path,
-                                               SweepAxis(side=ablation.side, field="budget", values=[lower]))
+                                               SweepAxis(side=ablation.side, field="budget", values=[lower]), ruleset)
                 configs[f"side{ablation.side}.budget={lower}"] = Experiment(
                     self.spec.model_copy(update={"sides": sides}), self.path,
                     sweep_point=((f"side{ablation.side}.budget", lower),))
@@ -405,13 +405,13 @@ class Experiment:
         "all" takes the cards the side's deck can hold (the ruleset's `forced_draw_cards`); a card
         named by hand must be one of them, since a card never in the deck cannot be forced."""
         from sim.core.forced_draw import BOTTOM, TOP
-        from sim.rulesets import get_ruleset  # the registry imports the rulesets; spec stays light
 
         impact = self.spec.impact
         assert impact is not None
-        ruleset = get_ruleset(self.spec.ruleset, source=str(self.path))
+        ruleset = self.ruleset
         configs: dict[str, Experiment] = {"base": self}
-        possible = {index: ruleset.forced_draw_cards(self, index) for index in impact.side_indices}
+        match = self.match_config()
+        possible = {index: ruleset.forced_draw_cards(match, index) for index in impact.side_indices}
         if impact.cards != "all":  # with side = "both", each named card goes to the sides whose deck holds it
             missing = [c for c in impact.cards if not any(c in cards for cards in possible.values())]
             if missing:
@@ -493,17 +493,24 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
             field = ".".join(str(p) for p in loc) or "(spec)"
             lines.append(f"{path}: {field}: {message}")
         raise InputError("\n".join(lines)) from None
-    from sim.rulesets import get_ruleset  # the registry imports the rulesets; spec stays light
-
     ruleset = get_ruleset(spec.ruleset, source=str(path))
+    if spec.kind not in ruleset.unit_kinds:
+        raise InputError(f"{path}: kind: {ruleset.name} plays {' or '.join(map(repr, ruleset.unit_kinds))}, "
+                         f"not {spec.kind!r}")
+    spec = spec.model_copy(update={"sides": [_side_for(ruleset, side, f"{path}: side[{i + 1}]")
+                                             for i, side in enumerate(spec.sides)]})
     experiment = Experiment(spec, path)
-    cards_dir = experiment.cards_dir or ruleset.CARDS_DIR
+    cards_dir = experiment.cards_dir or ruleset.cards_dir
     if experiment.cards_dir is not None:
         _check_cards_dir(experiment.cards_dir, path)
+    side_fields = SIDE_FIELDS + tuple(ruleset.side_options.model_fields)
     for axis in spec.sweep.axes if spec.sweep else ():  # each value as the side it sets would take it
         if axis.side is not None:
+            if axis.field not in side_fields and not str(axis.field).startswith("weights."):
+                raise InputError(f"{path}: sweep axis {axis.label}: a {ruleset.name} side has no field "
+                                 f"{axis.field!r}; choose {', '.join(side_fields)} or weights.<name>")
             for value in axis.values:
-                _validated_side(spec.sides[axis.side - 1], str(axis.field), value, path, axis)
+                _validated_side(spec.sides[axis.side - 1], str(axis.field), value, path, axis, ruleset)
     factions = ruleset.list_factions(cards_dir)
     for index, side in enumerate(spec.sides):
         _check_faction(side.faction, factions, f"{path}: side[{index + 1}].faction", experiment.cards_dir)
@@ -536,18 +543,45 @@ def _id_text(value: Any) -> str:
     return re.sub(r"[^A-Za-z0-9._+-]", "_", str(value))
 
 
-def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axis: SweepAxis) -> SideSpec:
-    """The side with `field_name` (agent, budget, ..., or weights.<name>) set to `value`, validated
-    as the [[side]] table itself would be."""
+def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axis: SweepAxis,
+                    ruleset: Ruleset) -> SideSpec:
+    """The side with `field_name` (agent, faction, a side option, or weights.<name>) set to `value`,
+    validated as the [[side]] table itself would be."""
     data = side.model_dump()
     if field_name.startswith("weights."):
         data["weights"] = {**data["weights"], field_name.split(".", 1)[1]: value}
     else:
         data[field_name] = value
+    place = f"{path}: sweep axis {axis.label}: value {value!r}"
     try:
-        return SideSpec.model_validate(data)
+        changed = SideSpec.model_validate(data)
     except ValidationError as exc:
-        raise InputError(f"{path}: sweep axis {axis.label}: value {value!r}: {exc.errors()[0]['msg']}") from None
+        raise InputError(f"{place}: {exc.errors()[0]['msg']}") from None
+    return _side_for(ruleset, changed, place)
+
+
+def _side_for(ruleset: Ruleset, side: SideSpec, place: str) -> SideSpec:
+    """The side with its agent checked against the ruleset's and its side options validated by the
+    ruleset's model, every option spelled out (defaults included), so the spec a manifest stores
+    says everything the side played with."""
+    if side.agent not in ruleset.agents:
+        raise InputError(f"{place}.agent: {ruleset.name} has no agent {side.agent!r}; the agents are "
+                         f"{', '.join(ruleset.agents)}")
+    model = ruleset.side_options
+    try:
+        options = model.model_validate(side.options)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            name = ".".join(str(p) for p in err["loc"])
+            if err["type"] == "extra_forbidden":
+                takes = ", ".join(("faction", "label", "agent", "weights") + tuple(model.model_fields))
+                lines.append(f"{place}.{name}: a {ruleset.name} side has no {name!r}; it takes {takes}")
+            else:
+                lines.append(f"{place}.{name}: {err['msg']} (got {as_written(err.get('input'))})")
+        raise InputError("\n".join(lines)) from None
+    generic = side.model_dump(include={"faction", "label", "agent", "weights"})
+    return SideSpec.model_validate(generic | options.model_dump(mode="json"))
 
 
 def dump_spec(spec: dict) -> str:
@@ -556,7 +590,7 @@ def dump_spec(spec: dict) -> str:
 
 
 def side_label(side: SideSpec, index: int) -> str:
-    return side.label or f"{'AB'[index]}:{side.faction}"
+    return side.label or default_label(side.faction, index)
 
 
 def describe(spec: ExperimentSpec) -> dict[str, Any]:

@@ -53,14 +53,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import sim
 from sim.core.errors import InputError, as_written
+from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.run.plan import Chunk, Plan
+from sim.run.spec import Experiment
 
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 GAMES = "games"
 CARDS = "cards"
 RECORDS = "chunks"  # one small JSON per finished chunk: rows, bytes and SHA-256 of its two files
-MANIFEST_FORMAT = 2  # 2: chunk records and the manifest's identity hash
+# 2: chunk records and the manifest's identity hash; 3: a side holds its ruleset's side options only
+# (before, every side of every ruleset carried dicedraft's `draft` and `budget`)
+MANIFEST_FORMAT = 3
 IDENTITY_KEYS = ("spec", "spec_hash", "ruleset", "ruleset_version", "kind", "seed", "games", "chunk_size")
 RUN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}$")
 
@@ -101,39 +105,36 @@ def git_commit() -> tuple[str | None, bool | None]:
     return head or None, bool(status.strip())
 
 
-def describe_config(compiled: Any) -> dict[str, Any]:
-    """What a manifest records about one config: hashes, resolved parameters and both sides; for a
-    forced-draw config which card went where; for an ablation config which card its filler
-    replaced, the filler in the ruleset's words and whether the config measures anything (a filler
-    that plays exactly like the card does not)."""
-    spec = compiled.experiment.spec
-    default_budget = getattr(compiled.params, "budget", None)
+def describe_config(ruleset: Ruleset, compiled: CompiledConfig, experiment: Experiment) -> dict[str, Any]:
+    """What a manifest records about one config: hashes, resolved parameters and both sides (with the
+    ruleset's side options, defaults resolved); for a forced-draw config which card went where; for
+    an ablation config which card its filler replaced, the filler in the ruleset's words and whether
+    the config measures anything (a filler that plays exactly like the card does not)."""
     sides = []
-    for i, side in enumerate(spec.sides):
+    for i, side in enumerate(compiled.match.sides):
         sides.append({
             "label": compiled.labels[i],
             "faction": compiled.pools[i].faction,
-            "draft": side.draft,
             "agent": side.agent,
-            "budget": side.budget if side.budget is not None else default_budget,
+            **ruleset.side_record(compiled, i),
             "weights": dict(side.weights),
             "cards": len(compiled.pools[i].ids),
         })
     described: dict[str, Any] = {
-        "sweep": {label: value for label, value in compiled.experiment.sweep_point},
+        "sweep": {label: value for label, value in experiment.sweep_point},
         "hashes": compiled.hashes(),
         "params": compiled.params.model_dump(mode="json"),
         "rows_per_unit": compiled.rows_per_unit,
         "sides": sides,
     }
-    if compiled.experiment.force is not None:  # a forced-draw config: which card, where, its pool index
-        index, card_id, where = compiled.experiment.force
+    if experiment.force is not None:  # a forced-draw config: which card, where, its pool index
+        index, card_id, where = experiment.force
         described["forced"] = {"side": index + 1, "card_id": card_id, "where": "top" if where > 0 else "bottom",
                                "card_index": compiled.pools[index].index_of(card_id)}
-    if compiled.experiment.ablate is not None:
-        side_index, card_id = compiled.experiment.ablate
-        described["ablation"] = {"side": side_index + 1, "card_id": card_id, "filler": compiled.experiment.filler,
-                                 "measured": not compiled.experiment.filler_plays_alike}
+    if experiment.ablate is not None:
+        side_index, card_id = experiment.ablate
+        described["ablation"] = {"side": side_index + 1, "card_id": card_id, "filler": experiment.filler,
+                                 "measured": not experiment.filler_plays_alike}
     return described
 
 
@@ -152,15 +153,16 @@ def new_manifest(plan: Plan, run_name: str, executor: str, executor_reason: str 
         "spec": experiment.spec_dict(),
         "spec_path": str(experiment.path.resolve()),
         "spec_hash": experiment.spec_hash(),
-        "ruleset": plan.ruleset.NAME,
-        "ruleset_version": plan.ruleset.VERSION,
+        "ruleset": plan.ruleset.name,
+        "ruleset_version": plan.ruleset.version,
         "engine_version": sim.__version__,
         "git_commit": commit,
         "git_dirty": dirty,
         "kind": spec.kind,
         "seed": spec.seed,
         "games": spec.games,
-        "configs": {config_id: describe_config(c) for config_id, c in plan.configs.items()},
+        "configs": {config_id: describe_config(plan.ruleset, c, plan.experiments[config_id])
+                    for config_id, c in plan.configs.items()},
         "chunk_size": plan.chunk_units,
         "chunks_total": len(plan.chunks),
         "chunks_done": 0,
@@ -194,8 +196,10 @@ def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
 def manifest_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """Why the run in a folder is not the run asked for, one reason per line (empty: same run)."""
     reasons: list[str] = []
-    if old.get("spec_hash") != new["spec_hash"]:
-        a, b = _flat(old.get("spec", {})), _flat(new["spec"])
+    old_spec = stored_spec(old) if "spec" in old else {}
+    old_hash = old.get("spec_hash") if old_spec is old.get("spec") else spec_text_hash(old_spec)  # upgraded
+    if old_hash != new["spec_hash"]:
+        a, b = _flat(old_spec), _flat(new["spec"])
         changed = [f"{k}: {a.get(k, '(unset)')!r} -> {b.get(k, '(unset)')!r}"
                    for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
         detail = "; ".join(changed[:6]) + (" ..." if len(changed) > 6 else "")
@@ -255,6 +259,24 @@ def identity_hash(manifest: dict[str, Any]) -> str:
 def spec_text_hash(spec: dict[str, Any]) -> str:
     """The spec hash as Experiment.spec_hash computes it, from the spec a manifest embeds."""
     return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def stored_spec(manifest: dict[str, Any]) -> dict[str, Any]:
+    """The spec a manifest embeds, as this version would write it. Before format 3 every side carried
+    dicedraft's `draft` and `budget`; a ruleset whose sides take neither had them at their defaults
+    ("greedy", none), which say nothing, so they are dropped."""
+    spec = manifest["spec"]
+    if int(manifest.get("format", 1)) >= 3 or not isinstance(spec, dict):
+        return spec
+    try:
+        options = get_ruleset(str(spec.get("ruleset")), source="manifest").side_options.model_fields
+    except InputError:
+        return spec
+    legacy = {"draft": "greedy", "budget": None}
+    sides = [{key: value for key, value in side.items()
+              if not (key in legacy and key not in options and value == legacy[key])}
+             if isinstance(side, dict) else side for side in spec.get("side", [])]
+    return spec | {"side": sides}
 
 
 def manifest_edits(manifest: dict[str, Any]) -> list[str]:

@@ -104,11 +104,6 @@ def _compile_table(frame: pl.DataFrame) -> np.ndarray:
     return table
 
 
-def ablatable_cards(faction: str, cards_dir: Path = CARDS_DIR) -> list[str]:
-    """The cards an ablation of this faction's side can replace: its whole pool, dice included."""
-    return load_pool(faction, cards_dir).ids
-
-
 def vanilla_filler(pool: FactionPool, card_id: str) -> dict:
     """A plain card of the same cost to stand in for `card_id` (causal card impact, ANALYTICS.md):
     a character gets the faction's average ATQ+DEF per point for that cost, split evenly, and no
@@ -132,21 +127,6 @@ def describe_filler(pool: FactionPool, card_id: str) -> str:
         boost = pool.frame.row(pool.index_of(card_id), named=True)["boost"]
         return f"{filler['name']}: d{filler['die']} {'attack' if boost == 'atq' else 'defence'} die"
     return f"{filler['name']}: {filler['atq']}/{filler['def']}, no double block or attack"
-
-
-def filler_plays_alike(pool: FactionPool, card_id: str) -> bool:
-    """Whether the filler compiles to exactly the numbers the kernels read for the card (the
-    smallest die of a boost is its own filler, and a plain character may already be one): then no
-    game changes, and an ablation of the card measures nothing. Names are not compared, since the
-    kernels never read them. `pool` is the faction's pool as its files hold it."""
-    filled = load_pool(pool.faction, pool.files[0].parent, {card_id: vanilla_filler(pool, card_id)})
-    return bool(np.array_equal(filled.table, pool.table))
-
-
-def ablation_fillers(faction: str, cards_dir: Path, card_ids: list[str]) -> dict[str, tuple[str, bool]]:
-    """card id -> (describe_filler, filler_plays_alike) for the cards an ablation replaces."""
-    pool = load_pool(faction, cards_dir)
-    return {card_id: (describe_filler(pool, card_id), filler_plays_alike(pool, card_id)) for card_id in card_ids}
 
 
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:

@@ -1,21 +1,23 @@
-"""The typed Python face of the dicedraft kernels: compile a spec, play a chunk, trace one unit."""
+"""Dicedraft in the shell every game plugs into (sim.core.ruleset): compile a config into the
+kernels' arrays, the kernel entry points, and the games frame's own columns."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
-import numba
 import numpy as np
 import polars as pl
 
 from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.forced_draw import forced_code
-from sim.core.params import params_hash, resolve_params
-from sim.core.records import count_cards, counters_frame, games_frame_head, play_in_blocks
-from sim.core.rng import seed_to_u64
+from sim.core.match import MatchConfig
+from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.draft.budget import _max_deck_size, cheapest_first, count_table, greedy_decks_by_budget
-from sim.rulesets.dicedraft.cards import CARDS_DIR, FactionPool, load_pool, vanilla_filler
+from sim.rulesets.dicedraft.cards import (
+    CARDS_DIR, FactionPool, describe_filler, list_factions, load_pool, vanilla_filler,
+)
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
     N_VAL, N_WEIGHTS, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Event, Field, Kind, UnitKind,
@@ -24,27 +26,17 @@ from sim.rulesets.dicedraft.constants import (
 from sim.rulesets.dicedraft.kernels import (
     N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range, play_unit,
 )
-from sim.rulesets.dicedraft.params import DicedraftParams
+from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
 from sim.rulesets.dicedraft.state import new_workspace
 from sim.rulesets.dicedraft.trace import describe_event_array
-from sim.run.spec import Experiment, side_label
 
-UNIT_KINDS = {"games": UnitKind.GAME, "story": UnitKind.STORY, "best_of_three": UnitKind.MATCH}
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
 
 @dataclass
-class CompiledConfig:
-    """Everything the kernels need for one config, as numpy arrays, plus what it was made from."""
+class DicedraftConfig(CompiledConfig):
+    """Everything the kernels need for one config, as numpy arrays (after the shell's fields)."""
 
-    config_id: str
-    experiment: Experiment
-    params: DicedraftParams
-    pools: tuple[FactionPool, FactionPool]
-    labels: tuple[str, str]
-    unit_kind: int
-    mirrored: bool
-    rows_per_unit: int
     tab: np.ndarray = field(repr=False)
     val: np.ndarray = field(repr=False)
     w: np.ndarray = field(repr=False)
@@ -64,9 +56,6 @@ class CompiledConfig:
         """A fresh workspace for one thread (state.new_workspace) sized for this config."""
         pool_cost = max(int(self.tab[side, :pool.n_cards, Field.COST].sum()) for side, pool in enumerate(self.pools))
         return new_workspace(self.params.deck_size, self.max_sizes.shape[1] - 1, pool_cost)
-
-    def hashes(self) -> dict[str, str]:
-        return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
 
 
 def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
@@ -88,164 +77,174 @@ def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
     return value
 
 
-def compile_config(experiment: Experiment, config_id: str = "base", *, small_pools: bool = False) -> CompiledConfig:
-    """Validate the spec against the card files and rule parameters and build the kernel arrays.
+class Dicedraft(RulesetShell):
+    """Dicedraft: spiders against centipedes, a 15-card draft under 135 points, double blocks, double
+    attacks and dice (rules D-01 to D-18; see rules.md beside this file)."""
 
-    A pool smaller than the deck is refused (the draft could only hand out a smaller deck than the
-    spec asks for); `small_pools` lets the rule tests' scenarios play such pools on purpose."""
-    spec = experiment.spec
-    source = str(experiment.path)
-    params = resolve_params(DicedraftParams, spec.params, source)
-    cards_dir = experiment.cards_dir or CARDS_DIR
-    pools = experiment.load_side_cards(load_pool, vanilla_filler, cards_dir)
-    for i, pool in enumerate(pools):  # rule D-02 drafts distinct cards: a deck cannot be larger than its pool
-        if params.deck_size > pool.n_cards and not small_pools:
-            raise InputError(f"{source}: params.deck_size: {params.deck_size} cards, but side[{i + 1}]'s pool "
-                             f"({pool.faction}: its characters and one of each die) holds {pool.n_cards}")
-    unit_kind = UNIT_KINDS[spec.kind]
-    tab = np.zeros((2, MAX_CARDS, N_FIELDS), np.int32)
-    w = np.zeros((2, N_WEIGHTS))
-    setup = np.zeros((2, N_SU), np.int64)
-    for i, (side, pool) in enumerate(zip(spec.sides, pools)):
-        tab[i] = pool.table
-        w[i] = agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, side.weights, source, i)
-        setup[i, SU_AGENT] = AGENT_NAMES.index(side.agent)
-        setup[i, SU_DRAFTER] = AGENT_NAMES.index(side.draft)
-        setup[i, SU_BUDGET] = params.budget if side.budget is None else side.budget
-        setup[i, SU_N_CARDS] = pool.n_cards
-        setup[i, SU_BY_COST:SU_BY_COST + pool.n_cards] = cheapest_first(tab[i, :, Field.COST], pool.n_cards)
-        setup[i, SU_CHARS] = sum(1 << c for c in range(pool.n_cards) if tab[i, c, Field.KIND] == Kind.CHARACTER)
-    if experiment.force is not None:
-        index, card_id, where = experiment.force
-        setup[index, SU_FORCED] = forced_code(pools[index].index_of(card_id), where)
-    if unit_kind == UnitKind.STORY and spec.sides[1].budget is not None:
-        raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
-                         "(params story_stage_min / story_stage_max, rule D-17); remove it")
-    val = np.zeros((2, 2, N_VAL))
-    for viewer in range(2):
-        for side in range(2):
-            val[viewer, side] = card_values(tab[side], pools[side].n_cards, w[viewer])
-    stage_min = np.array(params.story_stage_min, np.int64)
-    stage_max = np.array(params.story_stage_max, np.int64)
-    max_budget = int(max(setup[:, SU_BUDGET].max(), stage_max.max()))
-    greedy_decks = np.zeros((2, max_budget + 1), np.int64)
-    max_sizes = np.zeros((2, max_budget + 1), np.int64)
-    n_max = max(p.n_cards for p in pools)
-    counts = np.zeros((2, n_max + 1, params.deck_size + 1, max_budget + 1))
-    for side, pool in enumerate(pools):
-        n = pool.n_cards
-        cost = tab[side, :n, Field.COST]  # the same array kinds the kernels pass: one compiled version
-        everything = np.ones(MAX_CARDS, np.int32)
-        for b in range(max_budget + 1):
-            max_sizes[side, b] = _max_deck_size(cost, everything, setup[side, SU_BY_COST:SU_BY_COST + n], n,
-                                                params.deck_size, b)
-        if setup[side, SU_BUDGET] > max_budget or max_sizes[side, setup[side, SU_BUDGET]] == 0:
-            raise InputError(f"{source}: side[{side + 1}].budget: no card of {pool.faction} fits a budget of "
-                             f"{setup[side, SU_BUDGET]} points")
-        if setup[side, SU_DRAFTER] == Agent.GREEDY:
-            greedy_decks[side] = greedy_decks_by_budget(cost, val[side, side, :n], n, params.deck_size, max_budget)
+    name = "dicedraft"
+    # 1.1: the `seen` card counter; 1.2: the greedy drafter breaks ties between equally valued decks
+    # differently; 1.3: OH, GD and GIH count the deck the game started with, draws after a re-draft
+    # apart (games unchanged)
+    version = "1.3.0"
+    cards_dir = CARDS_DIR
+    params_model = DicedraftParams
+    side_options = DicedraftSide
+    # in UnitKind order: rule D-17's story runs and rule D-18's best-of-three matches
+    unit_kinds = {"games": "games", "story": "story runs", "best_of_three": "matches"}
+    agents = AGENT_NAMES
+    end_names = END_NAMES
+    n_cols = N_COLS
+    flag_width = MAX_CARDS
+    chunk_games = 100_000
+
+    def list_factions(self, cards_dir: Path) -> list[str]:
+        return list_factions(cards_dir)
+
+    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> FactionPool:
+        return load_pool(faction, cards_dir, overrides)
+
+    def vanilla_filler(self, pool: FactionPool, card_id: str) -> dict:
+        return vanilla_filler(pool, card_id)
+
+    def describe_filler(self, pool: FactionPool, card_id: str) -> str:
+        return describe_filler(pool, card_id)
+
+    def compile(self, match: MatchConfig, config_id: str = "base", *, small_pools: bool = False) -> DicedraftConfig:
+        """Validate the config against the card files and rule parameters and build the kernel arrays.
+
+        A pool smaller than the deck is refused (the draft could only hand out a smaller deck than the
+        spec asks for); `small_pools` lets the rule tests' scenarios play such pools on purpose."""
+        source = match.source
+        unit_kind = self.unit_kind_code(match)
+        params, pools = self.compile_head(match)
+        for i, pool in enumerate(pools):  # rule D-02 drafts distinct cards: a deck cannot be larger than its pool
+            if params.deck_size > pool.n_cards and not small_pools:
+                raise InputError(f"{source}: params.deck_size: {params.deck_size} cards, but side[{i + 1}]'s pool "
+                                 f"({pool.faction}: its characters and one of each die) holds {pool.n_cards}")
+        tab = np.zeros((2, MAX_CARDS, N_FIELDS), np.int32)
+        w = np.zeros((2, N_WEIGHTS))
+        setup = np.zeros((2, N_SU), np.int64)
+        for i, (side, pool) in enumerate(zip(match.sides, pools)):
+            options = side.options
+            tab[i] = pool.table
+            w[i] = agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, dict(side.weights), source, i)
+            setup[i, SU_AGENT] = AGENT_NAMES.index(side.agent)
+            setup[i, SU_DRAFTER] = AGENT_NAMES.index(options.draft)
+            setup[i, SU_BUDGET] = params.budget if options.budget is None else options.budget
+            setup[i, SU_N_CARDS] = pool.n_cards
+            setup[i, SU_BY_COST:SU_BY_COST + pool.n_cards] = cheapest_first(tab[i, :, Field.COST], pool.n_cards)
+            setup[i, SU_CHARS] = sum(1 << c for c in range(pool.n_cards) if tab[i, c, Field.KIND] == Kind.CHARACTER)
+        if match.force is not None:
+            index, card_id, where = match.force
+            setup[index, SU_FORCED] = forced_code(pools[index].index_of(card_id), where)
+        if unit_kind == UnitKind.STORY and match.sides[1].options.budget is not None:
+            raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
+                             "(params story_stage_min / story_stage_max, rule D-17); remove it")
+        val = np.zeros((2, 2, N_VAL))
+        for viewer in range(2):
+            for side in range(2):
+                val[viewer, side] = card_values(tab[side], pools[side].n_cards, w[viewer])
+        stage_min = np.array(params.story_stage_min, np.int64)
+        stage_max = np.array(params.story_stage_max, np.int64)
+        max_budget = int(max(setup[:, SU_BUDGET].max(), stage_max.max()))
+        greedy_decks = np.zeros((2, max_budget + 1), np.int64)
+        max_sizes = np.zeros((2, max_budget + 1), np.int64)
+        n_max = max(p.n_cards for p in pools)
+        counts = np.zeros((2, n_max + 1, params.deck_size + 1, max_budget + 1))
+        for side, pool in enumerate(pools):
+            n = pool.n_cards
+            cost = tab[side, :n, Field.COST]  # the same array kinds the kernels pass: one compiled version
+            everything = np.ones(MAX_CARDS, np.int32)
+            for b in range(max_budget + 1):
+                max_sizes[side, b] = _max_deck_size(cost, everything, setup[side, SU_BY_COST:SU_BY_COST + n], n,
+                                                    params.deck_size, b)
+            if setup[side, SU_BUDGET] > max_budget or max_sizes[side, setup[side, SU_BUDGET]] == 0:
+                raise InputError(f"{source}: side[{side + 1}].budget: no card of {pool.faction} fits a budget of "
+                                 f"{setup[side, SU_BUDGET]} points")
+            if setup[side, SU_DRAFTER] == Agent.GREEDY:
+                greedy_decks[side] = greedy_decks_by_budget(cost, val[side, side, :n], n, params.deck_size, max_budget)
+            else:
+                counts[side, : n + 1] = count_table(cost, everything, n, params.deck_size, max_budget)
+        rows_per_unit = {UnitKind.GAME: 1, UnitKind.STORY: len(stage_min),
+                         UnitKind.MATCH: params.match_max_games}[UnitKind(unit_kind)]
+        return DicedraftConfig(config_id, match, params, pools, match.labels, unit_kind, match.mirrored,
+                               rows_per_unit, tab, val, w, params.vector(), setup, greedy_decks, max_sizes, counts,
+                               stage_min, stage_max)
+
+    def side_budget(self, match: MatchConfig, side_index: int) -> int | None:
+        """Rule D-02: the side's draft points, its own or the `budget` parameter."""
+        budget = match.sides[side_index].options.budget
+        if budget is None:
+            budget = self.compile_head(match)[0].budget
+        return int(budget)
+
+    def side_record(self, compiled: DicedraftConfig, side_index: int) -> dict:
+        return {"draft": compiled.match.sides[side_index].options.draft,
+                "budget": int(compiled.setup[side_index, SU_BUDGET])}
+
+    def forced_draw_cards(self, match: MatchConfig, side_index: int) -> list[str]:
+        """The side's cards a forced draw can move: those its deck can hold. A greedy drafter drafts
+        the same deck at a given budget (rule D-02), so only that deck's cards count (for the bots of a
+        story, the decks of every stage budget, rule D-17); a random drafter can draft any card."""
+        compiled = self.compile(match)
+        pool = compiled.pools[side_index]
+        if compiled.setup[side_index, SU_DRAFTER] != Agent.GREEDY:
+            return list(pool.ids)
+        if compiled.unit_kind == UnitKind.STORY and side_index == 1:
+            budgets = range(int(compiled.stage_min.min()), int(compiled.stage_max.max()) + 1)
         else:
-            counts[side, : n + 1] = count_table(cost, everything, n, params.deck_size, max_budget)
-    rows_per_unit = {UnitKind.GAME: 1, UnitKind.STORY: len(stage_min), UnitKind.MATCH: params.match_max_games}[unit_kind]
-    labels = tuple(side_label(s, i) for i, s in enumerate(spec.sides))
-    return CompiledConfig(config_id, experiment, params, pools, labels, int(unit_kind), spec.seats == "mirrored",
-                          rows_per_unit, tab, val, w, params.vector(), setup, greedy_decks, max_sizes, counts,
-                          stage_min, stage_max)
+            budgets = range(int(compiled.setup[side_index, SU_BUDGET]), int(compiled.setup[side_index, SU_BUDGET]) + 1)
+        decks = 0
+        for budget in budgets:
+            decks |= int(compiled.greedy_decks[side_index, budget])
+        return [card_id for c, card_id in enumerate(pool.ids) if decks >> c & 1]
 
+    def play_block(self, compiled: DicedraftConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
+                   flags: np.ndarray) -> None:
+        """kernels.play_range over the block, with its own copies of the constant tables (threads
+        then share no reference counts) and its own workspace."""
+        constants = [np.array(a, copy=True) for a in compiled.kernel_args()]
+        play_range(compiled.unit_kind, unit_start, rows.shape[0] // compiled.rows_per_unit, seed, compiled.mirrored,
+                   *constants, rows, flags, compiled.workspace())
 
-def forced_draw_cards(experiment: Experiment, side_index: int) -> list[str]:
-    """The side's cards a forced draw can move: those its deck can hold. A greedy drafter drafts
-    the same deck at a given budget (rule D-02), so only that deck's cards count (for the bots of a
-    story, the decks of every stage budget, rule D-17); a random drafter can draft any card."""
-    compiled = compile_config(experiment)
-    pool = compiled.pools[side_index]
-    if compiled.setup[side_index, SU_DRAFTER] != Agent.GREEDY:
-        return list(pool.ids)
-    if compiled.unit_kind == UnitKind.STORY and side_index == 1:
-        budgets = range(int(compiled.stage_min.min()), int(compiled.stage_max.max()) + 1)
-    else:
-        budgets = range(int(compiled.setup[side_index, SU_BUDGET]), int(compiled.setup[side_index, SU_BUDGET]) + 1)
-    decks = 0
-    for budget in budgets:
-        decks |= int(compiled.greedy_decks[side_index, budget])
-    return [card_id for c, card_id in enumerate(pool.ids) if decks >> c & 1]
-
-
-def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,
-               threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Play units [unit_start, unit_start + n_units): (rows[game, Col], counters[side, card, Counter, result]).
-
-    Runs kernels.play_range on blocks of consecutive units over `threads` threads (default: numba's
-    thread count, so NUMBA_NUM_THREADS and numba.set_num_threads apply), then count_cards.
-    The result depends only on (config, seed, unit range), never on the threads or blocks."""
-    threads = threads or numba.get_num_threads()
-    per = compiled.rows_per_unit
-    rows = np.zeros((n_units * per, N_COLS), np.int64)
-    flags = np.zeros((n_units * per, 2, MAX_CARDS), np.uint8)
-
-    def play_block(lo: int, hi: int) -> np.ndarray:
-        constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
+    def trace_one(self, compiled: DicedraftConfig, seed: np.uint64, unit: int, rows: np.ndarray,
+                  flags: np.ndarray) -> np.ndarray:
+        tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
         workspace = compiled.workspace()
-        play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
-                   rows[lo * per:hi * per], flags[lo * per:hi * per], workspace)
-        return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
+        workspace[1][:] = 0  # the trace cursor starts at 0
+        play_unit(compiled.unit_kind, unit, seed, compiled.mirrored, *compiled.kernel_args(), rows, flags,
+                  workspace, tr)
+        return tr
 
-    return rows, play_in_blocks(n_units, threads, play_block)
+    def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray:
+        """The events of one game of a traced unit (a story stage or a match game): each game's events
+        start at its DRAFT event, whose first value is the stage."""
+        starts = np.flatnonzero(events[:, 2] == Event.DRAFT)
+        for k, start in enumerate(starts):
+            if events[start, 3] == stage:
+                end = starts[k + 1] if k + 1 < len(starts) else len(events)
+                return events[start:end]
+        return events[:0]
 
+    def describe_events(self, compiled: DicedraftConfig, rows: np.ndarray, events: np.ndarray,
+                        lang: str = "es") -> list[str]:
+        """The traced events as readable lines ("T7 Arañas: Tarántula (6/4) bloquea a ...")."""
+        names = (compiled.pools[0].names, compiled.pools[1].names)
+        return describe_event_array(compiled.tab, names, compiled.labels, events, lang)
 
-def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
-    """Replay unit `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""
-    rows = np.zeros((compiled.rows_per_unit, N_COLS), np.int64)
-    flags = np.zeros((compiled.rows_per_unit, 2, MAX_CARDS), np.uint8)
-    tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
-    workspace = compiled.workspace()
-    workspace[1][:] = 0  # the trace cursor starts at 0
-    play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags,
-              workspace, tr)
-    return rows, tr[tr[:, 2] >= 0]
-
-
-def events_of_stage(events: np.ndarray, stage: int) -> np.ndarray:
-    """The events of one game of a traced unit (a story stage or a match game): each game's events
-    start at its DRAFT event, whose first value is the stage."""
-    starts = np.flatnonzero(events[:, 2] == Event.DRAFT)
-    for k, start in enumerate(starts):
-        if events[start, 3] == stage:
-            end = starts[k + 1] if k + 1 < len(starts) else len(events)
-            return events[start:end]
-    return events[:0]
-
-
-def describe_events(compiled: CompiledConfig, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]:
-    """The traced events of `trace_unit` as readable lines ("T7 Arañas: Tarántula (6/4) bloquea a ...")."""
-    names = (compiled.pools[0].names, compiled.pools[1].names)
-    return describe_event_array(compiled.tab, names, compiled.labels, events, lang)
-
-
-def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
-    """Per-game records as a Polars frame (played rows only), one row per game."""
-    played = rows[rows[:, Col.PLAYED] == 1]
-    spec = compiled.experiment.spec
-    frame = games_frame_head(compiled.config_id, played, compiled.rows_per_unit, END_NAMES, compiled.labels,
-                             spec.sides)
-    for i, suffix in enumerate("ab"):
-        side = spec.sides[i]
-        frame = frame.with_columns(
-            pl.lit(side.draft).cast(pl.Categorical).alias(f"draft_{suffix}"),
-            pl.Series(f"budget_{suffix}", played[:, Col.BUDGET_A + i].astype(np.int16)),
-            pl.Series(f"deck_cost_{suffix}", played[:, Col.COST_A + i].astype(np.int16)),
-            pl.Series(f"deck_{suffix}", played[:, Col.DECK_A + i]),
-            pl.Series(f"lives_{suffix}", played[:, Col.LIVES_A + i].astype(np.int16)),
-            pl.Series(f"redrafts_{suffix}", played[:, Col.REDRAFTS_A + i].astype(np.int8)),
-        )
-    return frame
+    def game_columns(self, compiled: DicedraftConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
+        """Per side: its drafter, budget, the drafted deck's cost and mask, lives at the end, re-drafts."""
+        columns: list[pl.Series | pl.Expr] = []
+        for i, suffix in enumerate("ab"):
+            columns += [
+                pl.lit(compiled.match.sides[i].options.draft).cast(pl.Categorical).alias(f"draft_{suffix}"),
+                pl.Series(f"budget_{suffix}", played[:, Col.BUDGET_A + i].astype(np.int16)),
+                pl.Series(f"deck_cost_{suffix}", played[:, Col.COST_A + i].astype(np.int16)),
+                pl.Series(f"deck_{suffix}", played[:, Col.DECK_A + i]),
+                pl.Series(f"lives_{suffix}", played[:, Col.LIVES_A + i].astype(np.int16)),
+                pl.Series(f"redrafts_{suffix}", played[:, Col.REDRAFTS_A + i].astype(np.int8)),
+            ]
+        return columns
 
 
-def cards_frame(compiled: CompiledConfig, counters: np.ndarray) -> pl.DataFrame:
-    """Card-impact counters as a Polars frame: one row per (side, card) of each pool."""
-    return counters_frame(compiled.config_id, compiled.pools, counters)
-
-
-def default_chunk_units(compiled: CompiledConfig) -> int:
-    """Units per chunk: enough work that a chunk takes about a second, not milliseconds."""
-    return max(1, 100_000 // compiled.rows_per_unit)
+RULESET = Dicedraft()

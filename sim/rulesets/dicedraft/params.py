@@ -1,12 +1,24 @@
-"""Dicedraft rule parameters. Defaults are the source's numbers or, on open points, the decision
+"""Dicedraft rule parameters and side options. Defaults are the source's numbers or, on open points, the decision
 written in rules.md. A spec's [params] table overrides any of them, so designers can sweep rules."""
 
 from __future__ import annotations
 
 import numpy as np
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sim.rulesets.dicedraft.constants import N_PARAMS, Param
+
+
+class DicedraftSide(BaseModel):
+    """A dicedraft side's own settings in a spec's [[side]] table (rule D-02's draft)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    draft: Literal["random", "greedy"] = Field("greedy", description="rule D-02: who drafts the side's deck")
+    budget: int | None = Field(None, ge=0, le=999, description="rule D-02: the side's draft points "
+                               "(default: the budget parameter)")
 
 
 class DicedraftParams(BaseModel):

@@ -22,15 +22,16 @@ import numpy as np
 
 from sim.rulesets.dicedraft.combat import add_boost, combat, dice_chain, resolve
 from sim.rulesets.dicedraft.constants import MAX_EVENTS, Boost, Field, Param, Seen, Zone
-from sim.rulesets.dicedraft.engine import CompiledConfig, compile_config, describe_events
+from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.rulesets.dicedraft.engine import RULESET, DicedraftConfig
 from sim.rulesets.dicedraft.fights import legal_fight
 from sim.rulesets.dicedraft.game import draw, set_deck, take_turn
 from sim.rulesets.dicedraft.kernels import SU_BUDGET, _reset
+from sim.rulesets.dicedraft.params import DicedraftSide
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TURN, GAME, PS_BUDGET, PS_LIVES,
     seed_streams, sync_masks,
 )
-from sim.run.spec import load_spec_dict
 
 ZONES = {"reserve": Zone.RESERVE, "deck": Zone.DECK, "hand": Zone.HAND, "table": Zone.TABLE, "discard": Zone.DISCARD}
 
@@ -87,7 +88,7 @@ class Outcome:
 class Scenario:
     """A board set by hand over a compiled config, resolved by the same kernels the batch runs."""
 
-    def __init__(self, compiled: CompiledConfig, seed: int = 0) -> None:
+    def __init__(self, compiled: DicedraftConfig, seed: int = 0) -> None:
         self.compiled = compiled
         self.ws = compiled.workspace()
         self.cs, self.ps, self.rng, self.fights, self.scratch = self.ws[:5]
@@ -102,11 +103,11 @@ class Scenario:
     @classmethod
     def from_spec(cls, factions: tuple[str, str] = ("aranas", "ciempies"), agents: tuple[str, str] = ("greedy", "greedy"),
                   params: dict | None = None, cards_dir: Path | None = None, seed: int = 0) -> "Scenario":
-        spec = {"name": "scenario", "ruleset": "dicedraft", "games": 1, "seed": seed, "params": params or {},
-                "side": [{"faction": f, "agent": a, "draft": a} for f, a in zip(factions, agents)]}
-        if cards_dir is not None:
-            spec["cards_dir"] = str(cards_dir)
-        return cls(compile_config(load_spec_dict(spec, Path("scenario.toml")), small_pools=True), seed)
+        sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, DicedraftSide(draft=agent))
+                      for i, (faction, agent) in enumerate(zip(factions, agents)))
+        match = MatchConfig("scenario", (sides[0], sides[1]), params=params or {},
+                            cards_dir=None if cards_dir is None else Path(cards_dir).resolve())
+        return cls(RULESET.compile(match, small_pools=True), seed)
 
     @classmethod
     def from_cards(cls, a: list[dict], b: list[dict], dice: list[dict] | None = None,
@@ -232,5 +233,5 @@ class Scenario:
         events = self.trace[self.trace[:, 2] >= 0]
         dead = {self.compiled.pools[s].ids[c] for s, c in before if self.cs[s, c, CS_ZONE] == Zone.DISCARD
                 and self.compiled.tab[s, c, Field.KIND] == 0}
-        lines = describe_events(self.compiled, np.zeros((0, 1)), events, "en")
+        lines = RULESET.describe_events(self.compiled, np.zeros((0, 1)), events, "en")
         return Outcome(dead, self.lives, lines)

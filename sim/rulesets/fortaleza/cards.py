@@ -268,24 +268,6 @@ def describe_filler(collection: Collection, card_id: str) -> str:
     return f"{filler['name']}: an artefacto with no ability or equipment"
 
 
-def filler_plays_alike(collection: Collection, card_id: str) -> bool:
-    """Whether the filler compiles to exactly the numbers the kernels read for the whole collection
-    (a design that is already plain): then no game changes and an ablation of the card measures
-    nothing. The table holds each design's name only as the index of the first design of that name
-    (único, rule F-12), so a renamed card differs only where that matters. `collection` is the
-    faction's collection as its file holds it."""
-    filled = load_collection(collection.faction, collection.path.parent,
-                             {card_id: vanilla_filler(collection, card_id)})
-    return bool(np.array_equal(filled.table, collection.table))
-
-
-def ablation_fillers(faction: str, cards_dir: Path, card_ids: list[str]) -> dict[str, tuple[str, bool]]:
-    """card id -> (describe_filler, filler_plays_alike) for the cards an ablation replaces."""
-    collection = load_collection(faction, cards_dir)
-    return {card_id: (describe_filler(collection, card_id), filler_plays_alike(collection, card_id))
-            for card_id in card_ids}
-
-
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
     return sorted(p.stem for p in cards_dir.glob("*.toml"))
 

@@ -1,45 +1,35 @@
-"""The typed Python face of the fortaleza kernels: compile a spec, play a chunk, trace one game."""
+"""Fortaleza in the shell every game plugs into (sim.core.ruleset): compile a config into the game
+record's tables, the kernel entry points, and the games frame's own columns."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numba
 import numpy as np
 import polars as pl
 
 from sim.core.agents import agent_weights
-from sim.core.errors import InputError
 from sim.core.forced_draw import forced_code
-from sim.core.params import params_hash, resolve_params
-from sim.core.records import count_cards, counters_frame, games_frame_head, play_in_blocks
-from sim.core.rng import seed_to_u64
-from sim.rulesets.fortaleza.cards import CARDS_DIR, Collection, ablatable_cards, load_collection, vanilla_filler
-from sim.rulesets.fortaleza.constants import (
-    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight,
+from sim.core.match import MatchConfig
+from sim.core.ruleset import CompiledConfig, RulesetShell
+from sim.rulesets.fortaleza.cards import (
+    CARDS_DIR, Collection, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
+from sim.rulesets.fortaleza.constants import AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_FORCED, new_workspace
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.trace import describe_event_array
-from sim.run.spec import Experiment, side_label
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
 
 @dataclass
-class CompiledConfig:
-    """Everything the kernels need for one config, as numpy arrays, plus what it was made from."""
+class FortalezaConfig(CompiledConfig):
+    """Everything the kernels need for one config, as numpy arrays (after the shell's fields)."""
 
-    config_id: str
-    experiment: Experiment
-    params: FortalezaParams
-    pools: tuple[Collection, Collection]  # each side's collection (the name every ruleset uses)
-    labels: tuple[str, str]
-    mirrored: bool
-    rows_per_unit: int
     tab: np.ndarray = field(repr=False)
     w: np.ndarray = field(repr=False)
     par: np.ndarray = field(repr=False)
@@ -55,110 +45,85 @@ class CompiledConfig:
             ws[0]["ps"][side, PS_FORCED] = self.forced[side]
         return ws
 
-    def hashes(self) -> dict[str, str]:
-        return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
 
+class Fortaleza(RulesetShell):
+    """Fortaleza: China, Japón and Corea; lands and energy, a response chain, traps, equipment and
+    keywords (rules F-01 to F-36; see rules.md beside this file). Single games, no draft (rule F-02:
+    one copy of each design), so a side takes no options beyond its faction, agent and weights."""
 
-def compile_config(experiment: Experiment, config_id: str = "base") -> CompiledConfig:
-    """Validate the spec against the collections and rule parameters and build the kernel arrays."""
-    spec = experiment.spec
-    source = str(experiment.path)
-    if spec.kind != "games":
-        raise InputError(f"{source}: kind: fortaleza plays single games (kind = \"games\"), not {spec.kind!r}")
-    for i, side in enumerate(spec.sides):
-        if side.budget is not None:
-            raise InputError(f"{source}: side[{i + 1}].budget: fortaleza has no draft budget (rule F-02: one copy "
-                             "of each design); remove it")
-        if side.draft != "greedy":  # the field's default, also what a stored manifest spells out
-            raise InputError(f"{source}: side[{i + 1}].draft: fortaleza decks are not drafted (rule F-02); remove it")
-    params = resolve_params(FortalezaParams, spec.params, source)
-    cards_dir: Path = experiment.cards_dir or CARDS_DIR
-    pools = experiment.load_side_cards(load_collection, vanilla_filler, cards_dir)
-    tab = np.stack([p.table for p in pools]).astype(np.int32)
-    w = np.stack([agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, side.weights, source, i) for i, side in enumerate(spec.sides)])
-    agents = np.array([AGENT_NAMES.index(side.agent) for side in spec.sides], np.int64)
-    labels = tuple(side_label(s, i) for i, s in enumerate(spec.sides))
-    forced = np.zeros(2, np.int64)
-    if experiment.force is not None:
-        index, card_id, where = experiment.force
-        forced[index] = forced_code(pools[index].index_of(card_id), where)
-    return CompiledConfig(config_id, experiment, params, pools, labels, spec.seats == "mirrored", 1, tab, w,
-                          params.vector(), agents, forced)
+    name = "fortaleza"
+    version = "0.3.0"  # 0.3: rules F-20 and F-22 mended to the source text (games change); see rules.md
+    cards_dir = CARDS_DIR
+    params_model = FortalezaParams
+    agents = AGENT_NAMES
+    end_names = END_NAMES
+    n_cols = N_COLS
+    flag_width = N_DESIGNS
 
+    def list_factions(self, cards_dir: Path) -> list[str]:
+        return list_factions(cards_dir)
 
-def forced_draw_cards(experiment: Experiment, side_index: int) -> list[str]:
-    """The side's designs a forced draw can move: every one but the lands, which start in the
-    reserve, never in the deck (rule F-02)."""
-    side = experiment.spec.sides[side_index]
-    return ablatable_cards(side.faction, experiment.cards_dir or CARDS_DIR)
+    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> Collection:
+        return load_collection(faction, cards_dir, overrides)
 
+    def vanilla_filler(self, pool: Collection, card_id: str) -> dict:
+        return vanilla_filler(pool, card_id)
 
-def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: int,
-               threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Play games [unit_start, unit_start + n_units): (rows[game, Col], counters[side, card, Counter, result]).
+    def describe_filler(self, pool: Collection, card_id: str) -> str:
+        return describe_filler(pool, card_id)
 
-    Blocks of consecutive games run on `threads` threads (default: numba's thread count); the result
-    depends only on (config, seed, game range), never on the threads or blocks."""
-    threads = threads or numba.get_num_threads()
-    rows = np.zeros((n_units, N_COLS), np.int64)
-    flags = np.zeros((n_units, 2, N_DESIGNS), np.uint8)
+    def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
+        """Every design but the lands, which start in the reserve, never in the deck (rule F-02), and
+        are identical in play."""
+        return ablatable_cards(faction, cards_dir)
 
-    def play_block(lo: int, hi: int) -> np.ndarray:
+    def compile(self, match: MatchConfig, config_id: str = "base") -> FortalezaConfig:
+        """Validate the config against the collections and rule parameters and build the kernel arrays."""
+        source = match.source
+        unit_kind = self.unit_kind_code(match)
+        params, pools = self.compile_head(match)
+        tab = np.stack([p.table for p in pools]).astype(np.int32)
+        w = np.stack([agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, dict(side.weights), source, i)
+                      for i, side in enumerate(match.sides)])
+        agents = np.array([AGENT_NAMES.index(side.agent) for side in match.sides], np.int64)
+        forced = np.zeros(2, np.int64)
+        if match.force is not None:
+            index, card_id, where = match.force
+            forced[index] = forced_code(pools[index].index_of(card_id), where)
+        return FortalezaConfig(config_id, match, params, pools, match.labels, unit_kind, match.mirrored, 1, tab, w,
+                               params.vector(), agents, forced)
+
+    def play_block(self, compiled: FortalezaConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
+                   flags: np.ndarray) -> None:
+        """kernels.play_range over the block in a game record of its own; with `debug_checks` on, a
+        broken card conservation stops the run."""
         agents = compiled.agents.copy()  # no shared refcounts between threads
-        problems = play_range(unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, agents, rows[lo:hi],
-                              flags[lo:hi], compiled.workspace())
+        problems = play_range(unit_start, rows.shape[0], seed, compiled.mirrored, agents, rows, flags,
+                              compiled.workspace())
         if problems:
             raise RuntimeError(f"fortaleza debug checks: {problems} card-conservation problems in games "
-                               f"{unit_start + lo}..{unit_start + hi - 1}")
-        return count_cards(rows[lo:hi], flags[lo:hi])
+                               f"{unit_start}..{unit_start + rows.shape[0] - 1}")
 
-    return rows, play_in_blocks(n_units, threads, play_block)
+    def trace_one(self, compiled: FortalezaConfig, seed: np.uint64, unit: int, rows: np.ndarray,
+                  flags: np.ndarray) -> np.ndarray:
+        g = compiled.workspace()[0]
+        g["tr"][:] = -1
+        g["ps"][GAME, G_TRACED] = 1
+        play_unit(unit, seed, compiled.mirrored, compiled.agents, rows, flags, g)
+        return g["tr"].copy()
 
+    def describe_events(self, compiled: FortalezaConfig, rows: np.ndarray, events: np.ndarray,
+                        lang: str = "es") -> list[str]:
+        names = (compiled.pools[0].names, compiled.pools[1].names)
+        return describe_event_array(compiled.tab, names, compiled.labels, events, lang)
 
-def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
-    """Replay game `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""
-    rows = np.zeros((1, N_COLS), np.int64)
-    flags = np.zeros((1, 2, N_DESIGNS), np.uint8)
-    g = compiled.workspace()[0]
-    g["tr"][:] = -1
-    g["ps"][GAME, G_TRACED] = 1
-    play_unit(unit, seed_to_u64(seed), compiled.mirrored, compiled.agents, rows, flags, g)
-    events = g["tr"]
-    return rows, events[events[:, 2] >= 0].copy()
-
-
-def events_of_stage(events: np.ndarray, stage: int) -> np.ndarray:
-    """A fortaleza unit is one game: all its events."""
-    return events
-
-
-def describe_events(compiled: CompiledConfig, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]:
-    """The traced events of `trace_unit` as readable lines."""
-    names = (compiled.pools[0].names, compiled.pools[1].names)
-    return describe_event_array(compiled.tab, names, compiled.labels, events, lang)
-
-
-def games_frame(compiled: CompiledConfig, rows: np.ndarray) -> pl.DataFrame:
-    """Per-game records as a Polars frame, one row per game (the columns every ruleset shares, then
-    fortaleza's own: final Fortalezas, mulligans, cards played)."""
-    played = rows[rows[:, Col.PLAYED] == 1]
-    spec = compiled.experiment.spec
-    frame = games_frame_head(compiled.config_id, played, 1, END_NAMES, compiled.labels, spec.sides)
-    for i, suffix in enumerate("ab"):
-        frame = frame.with_columns(
+    def game_columns(self, compiled: FortalezaConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
+        """Per side: its final Fortaleza, mulligans and cards played."""
+        return [series for i, suffix in enumerate("ab") for series in (
             pl.Series(f"lives_{suffix}", played[:, Col.FORT_A + i].astype(np.int16)),
             pl.Series(f"mulligans_{suffix}", played[:, Col.MULLIGAN_A + i].astype(np.int8)),
             pl.Series(f"cards_played_{suffix}", played[:, Col.CARDS_PLAYED_A + i].astype(np.int16)),
-        )
-    return frame
+        )]
 
 
-def cards_frame(compiled: CompiledConfig, counters: np.ndarray) -> pl.DataFrame:
-    """Card-impact counters as a Polars frame: one row per (side, design); lands never enter the
-    deck (rule F-02), so their counters stay 0 but for `played`."""
-    return counters_frame(compiled.config_id, compiled.pools, counters)
-
-
-def default_chunk_units(compiled: CompiledConfig) -> int:
-    """Games per chunk: enough work that a chunk takes seconds, not milliseconds."""
-    return 20_000
+RULESET = Fortaleza()

@@ -25,7 +25,8 @@ from sim.rulesets.fortaleza.constants import (
     N_DECK, N_DESIGNS, Action, Field, Keyword, Kind, On, Step, Zone, ZONE_WORDS,
 )
 from sim.rulesets.fortaleza.effects import fire_triggers
-from sim.rulesets.fortaleza.engine import CompiledConfig, compile_config, describe_events
+from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.rulesets.fortaleza.engine import RULESET, FortalezaConfig
 from sim.rulesets.fortaleza.game import end_turn, start_turn, take_turn
 from sim.rulesets.fortaleza.kernels import reset
 from sim.rulesets.fortaleza.targets import set_design_masks
@@ -34,7 +35,6 @@ from sim.rulesets.fortaleza.state import (
     G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
     PS_UNITS, PS_ZONE_MASK, atq_of, keywords_of, refresh_equipment, res_of, seed_streams,
 )
-from sim.run.spec import load_spec_dict
 
 ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()} | {int(Zone.CHAIN): "chain"}
 STEPS = {s.name.lower(): s for s in Step}
@@ -43,7 +43,7 @@ STEPS = {s.name.lower(): s for s in Step}
 class Scenario:
     """A board set by hand over a compiled config, resolved by the same kernels the batch runs."""
 
-    def __init__(self, compiled: CompiledConfig, seed: int = 0) -> None:
+    def __init__(self, compiled: FortalezaConfig, seed: int = 0) -> None:
         self.compiled = compiled
         self.g = compiled.workspace()[0]  # the game record the kernels take; the views below are into it
         self.tab, self.cs, self.ps, self.cand = self.g["tab"], self.g["cs"], self.g["ps"], self.g["cand"]
@@ -62,9 +62,8 @@ class Scenario:
     @classmethod
     def from_factions(cls, a: str = "china", b: str = "japon", agents: tuple[str, str] = ("greedy", "greedy"),
                       params: dict | None = None, seed: int = 0) -> "Scenario":
-        spec = {"name": "scenario", "ruleset": "fortaleza", "games": 1, "seed": seed, "params": params or {},
-                "side": [{"faction": a, "agent": agents[0]}, {"faction": b, "agent": agents[1]}]}
-        return cls(compile_config(load_spec_dict(spec, Path("scenario.toml"))), seed)
+        sides = (SideConfig(a, default_label(a, 0), agents[0]), SideConfig(b, default_label(b, 1), agents[1]))
+        return cls(RULESET.compile(MatchConfig("scenario", sides, params=params or {})), seed)
 
     # -- the cards ----------------------------------------------------------------------------------
     def index(self, side: int, card_id: str) -> int:
@@ -306,4 +305,4 @@ class Scenario:
 
     def events(self, lang: str = "en") -> list[str]:
         n = int(self.ps[GAME, G_TRACE_N])
-        return describe_events(self.compiled, np.zeros((1, 1)), self.g["tr"][:n], lang)
+        return RULESET.describe_events(self.compiled, np.zeros((1, 1)), self.g["tr"][:n], lang)

@@ -1,7 +1,8 @@
 """One stored game, played again with the trace on and told as readable lines (Spanish or English).
 
-Both `sim replay` and the dashboard's replay page use this. The game is replayed from the run's own
-copy of its spec (manifest), so it is the stored game as long as the cards, parameters and ruleset
+Both `sim replay` and the dashboard's replay page use this. It plays games, so it belongs to the run
+layer (the analysis only reads the stored tables). The game is replayed from the run's own copy of
+its spec (manifest), so it is the stored game as long as the cards, parameters and ruleset
 version are unchanged; `warning` says when they changed, and `matches_stored` compares the replay
 with the stored record (None when that game's chunk is not on disk yet).
 """
@@ -16,8 +17,9 @@ import polars as pl
 
 from sim.analysis.scans import scan_games
 from sim.core.errors import InputError
-from sim.rulesets import get_ruleset
+from sim.core.ruleset import get_ruleset
 from sim.run.spec import load_spec_dict
+from sim.run.store import stored_spec
 
 
 @dataclass
@@ -48,14 +50,14 @@ def default_config(manifest: dict[str, Any], config_id: str | None) -> str:
 def replay_game(run_dir: Path, manifest: dict[str, Any], config_id: str | None, game: int,
                 lang: str = "es") -> Replay:
     config_id = default_config(manifest, config_id)
-    experiment = load_spec_dict(manifest["spec"], Path(manifest["spec_path"]))
+    experiment = load_spec_dict(stored_spec(manifest), Path(manifest["spec_path"]))
     ruleset = get_ruleset(experiment.spec.ruleset)
-    compiled = ruleset.compile_config(experiment.config_experiments()[config_id], config_id=config_id)
+    compiled = ruleset.compile(experiment.config_experiments()[config_id].match_config(), config_id)
     n_slots = experiment.spec.games * compiled.rows_per_unit
     if not 0 <= game < n_slots:
         raise InputError(f"--game: {game} is out of range; the run has game indices 0..{n_slots - 1}")
     warning = None
-    if compiled.hashes() != manifest["configs"][config_id]["hashes"] or ruleset.VERSION != manifest["ruleset_version"]:
+    if compiled.hashes() != manifest["configs"][config_id]["hashes"] or ruleset.version != manifest["ruleset_version"]:
         warning = ("the cards, parameters or ruleset version changed since the run was written; the replay may "
                    "not be the stored game")
     unit = game // compiled.rows_per_unit

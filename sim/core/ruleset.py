@@ -1,0 +1,275 @@
+"""The seam between a game and the rest: the `Ruleset` contract, the shell every game plugs into,
+and the registry that finds a game by name.
+
+A game (a package under sim/rulesets/, see docs/adding-a-game.md) writes its rules, cards,
+parameters, game record, kernels, agents and trace wording, and one class that subclasses
+`RulesetShell` and fills in the hooks marked "the game's". The shell does what every game does the
+same way: the compile head (parameters, cards with this config's changes, labels), playing a chunk
+on threads, tracing one unit, the games and cards frames a run stores, the hashes a manifest keeps,
+and the ablation fillers' words. `tests/rulesets/test_contract.py` checks every registered ruleset
+against this contract.
+
+Nothing here imports a game or the run layer: the registry imports a game's package by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
+
+import numba
+import numpy as np
+import polars as pl
+from pydantic import BaseModel
+
+from sim.core.errors import InputError
+from sim.core.match import MatchConfig, NoSideOptions
+from sim.core.params import params_hash, resolve_params
+from sim.core.records import RecordCol, count_cards, counters_frame, games_frame_head, play_in_blocks
+from sim.core.rng import seed_to_u64
+
+
+@runtime_checkable
+class CardPool(Protocol):
+    """One side's cards as a ruleset loads them: what the shell and the run layer read of them."""
+
+    faction: str
+    frame: pl.DataFrame  # one row per card in the kernels' order, with at least id, name and cost
+    table: np.ndarray  # the compiled table the kernels read
+
+    @property
+    def ids(self) -> list[str]: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    def index_of(self, card_id: str) -> int: ...
+
+    def hash(self) -> str: ...
+
+
+@dataclass
+class CompiledConfig:
+    """One config compiled for the kernels. A ruleset subclasses it with its own arrays (after these
+    fields) and a `workspace()` when its kernels need one."""
+
+    config_id: str
+    match: MatchConfig
+    params: BaseModel
+    pools: tuple[Any, Any]  # each side's CardPool
+    labels: tuple[str, str]
+    unit_kind: int  # the index of match.unit_kind in the ruleset's unit_kinds
+    mirrored: bool
+    rows_per_unit: int
+
+    def hashes(self) -> dict[str, str]:
+        """The hashes a manifest keeps to tell whether a replay still plays the stored games."""
+        return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What the run layer, the analysis and the tests may ask of a game. `RulesetShell` implements
+    the shared part; a game fills in the rest."""
+
+    name: str
+    version: str
+    cards_dir: Path
+    params_model: type[BaseModel]
+    side_options: type[BaseModel]  # a side's own settings beyond faction, label, agent and weights
+    unit_kinds: Mapping[str, str]  # unit kind -> its plural in a progress line; "games" first
+    agents: tuple[str, ...]
+    end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them
+
+    def list_factions(self, cards_dir: Path) -> list[str]: ...
+    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> CardPool: ...
+    def compile(self, match: MatchConfig, config_id: str = "base") -> CompiledConfig: ...
+    def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
+                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]: ...
+    def trace_unit(self, compiled: Any, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]: ...
+    def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray: ...
+    def describe_events(self, compiled: Any, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]: ...
+    def games_frame(self, compiled: Any, rows: np.ndarray) -> pl.DataFrame: ...
+    def cards_frame(self, compiled: Any, counters: np.ndarray) -> pl.DataFrame: ...
+    def default_chunk_units(self, compiled: Any) -> int: ...
+    def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]: ...
+    def ablation_fillers(self, faction: str, cards_dir: Path, card_ids: Sequence[str]) -> dict[str, tuple[str, bool]]: ...
+    def forced_draw_cards(self, match: MatchConfig, side_index: int) -> list[str]: ...
+    def side_budget(self, match: MatchConfig, side_index: int) -> int | None: ...
+    def side_record(self, compiled: Any, side_index: int) -> dict[str, Any]: ...
+
+
+class RulesetShell:
+    """The part of the `Ruleset` contract that is the same for every game; a game subclasses it,
+    sets the class attributes and writes the hooks whose docstrings begin "The game's"."""
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    cards_dir: ClassVar[Path]
+    params_model: ClassVar[type[BaseModel]]
+    side_options: ClassVar[type[BaseModel]] = NoSideOptions
+    unit_kinds: ClassVar[Mapping[str, str]] = {"games": "games"}
+    agents: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    end_names: ClassVar[tuple[str, ...]]
+    n_cols: ClassVar[int]  # columns of a record row (RecordCol first, then the game's own)
+    flag_width: ClassVar[int]  # cards per side in the per-game card flags
+    chunk_games: ClassVar[int] = 20_000  # game rows per chunk: enough that a chunk takes seconds
+
+    # -- the game's hooks ----------------------------------------------------------------------
+    def list_factions(self, cards_dir: Path) -> list[str]:
+        """The game's: the factions in a card folder."""
+        raise NotImplementedError
+
+    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> CardPool:
+        """The game's: read, validate and compile a faction's cards with `overrides` (card id ->
+        fields) applied."""
+        raise NotImplementedError
+
+    def compile(self, match: MatchConfig, config_id: str = "base") -> CompiledConfig:
+        """The game's: the kernel arrays of one config (start from `compile_head`)."""
+        raise NotImplementedError
+
+    def play_block(self, compiled: Any, seed: np.uint64, unit_start: int, rows: np.ndarray,
+                   flags: np.ndarray) -> None:
+        """The game's kernel entry: play the units from `unit_start` that fill `rows` (rows_per_unit
+        rows each) and their card `flags`, in a workspace of this call's own (it runs on a thread
+        beside others)."""
+        raise NotImplementedError
+
+    def trace_one(self, compiled: Any, seed: np.uint64, unit: int, rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
+        """The game's kernel entry for the trace: play `unit` with the trace on and return its event
+        buffer (turn, player, code, a, b, c), unused slots with code -1."""
+        raise NotImplementedError
+
+    def describe_events(self, compiled: Any, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]:
+        """The game's trace wording: traced events as readable lines."""
+        raise NotImplementedError
+
+    def game_columns(self, compiled: Any, played: np.ndarray) -> list[pl.Series | pl.Expr]:
+        """The game's own columns of the games frame, after the shared head (suffix _a, _b per side)."""
+        return []
+
+    def vanilla_filler(self, pool: Any, card_id: str) -> dict:
+        """The game's ablation filler: the fields of a plain card of the same cost for `card_id`."""
+        raise NotImplementedError
+
+    def describe_filler(self, pool: Any, card_id: str) -> str:
+        """The game's words for a card's filler ("Relleno (3): 3/4 unit, no keywords or effects")."""
+        raise NotImplementedError
+
+    def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
+        """The cards an ablation can replace: by default every card of the faction."""
+        return self.load_cards(faction, cards_dir).ids
+
+    def forced_draw_cards(self, match: MatchConfig, side_index: int) -> list[str]:
+        """The side's cards a forced draw can move (those its deck can hold): by default the
+        ablatable ones."""
+        return self.ablatable_cards(match.sides[side_index].faction, match.cards_dir or self.cards_dir)
+
+    def side_budget(self, match: MatchConfig, side_index: int) -> int | None:
+        """The side's draft budget, for an ablation's budget steps; None for a game without one."""
+        return None
+
+    def side_record(self, compiled: Any, side_index: int) -> dict[str, Any]:
+        """The side options as a manifest records them (defaults resolved)."""
+        return compiled.match.sides[side_index].options.model_dump(mode="json")
+
+    def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray:
+        """The events of one game of a traced unit; a unit of one game is all of them."""
+        return events
+
+    def default_chunk_units(self, compiled: Any) -> int:
+        return max(1, self.chunk_games // compiled.rows_per_unit)
+
+    # -- what the shell does for every game ----------------------------------------------------
+    def unit_kind_code(self, match: MatchConfig) -> int:
+        """The unit kind as the kernels read it (its index in `unit_kinds`)."""
+        if match.unit_kind not in self.unit_kinds:
+            raise InputError(f"{match.source}: kind: {self.name} plays {' or '.join(map(repr, self.unit_kinds))}, "
+                             f"not {match.unit_kind!r}")
+        return list(self.unit_kinds).index(match.unit_kind)
+
+    def compile_head(self, match: MatchConfig) -> tuple[BaseModel, tuple[Any, Any]]:
+        """What every compile starts with: the resolved parameters and both sides' cards with this
+        config's changes (sweep edits, the ablation filler)."""
+        params = resolve_params(self.params_model, dict(match.params), match.source)
+        pools = match.load_side_cards(self.load_cards, self.vanilla_filler, match.cards_dir or self.cards_dir)
+        return params, pools
+
+    def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
+                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Play units [unit_start, unit_start + n_units): (rows[game, column], counters[side, card,
+        Counter, result]).
+
+        Blocks of consecutive units run on `threads` threads (default: numba's thread count, so
+        NUMBA_NUM_THREADS and numba.set_num_threads apply), each in its own workspace; the result
+        depends only on (config, seed, unit range), never on the threads or blocks."""
+        threads = threads or numba.get_num_threads()
+        per = compiled.rows_per_unit
+        rows = np.zeros((n_units * per, self.n_cols), np.int64)
+        flags = np.zeros((n_units * per, 2, self.flag_width), np.uint8)
+        key = seed_to_u64(seed)
+
+        def play_block(lo: int, hi: int) -> np.ndarray:
+            self.play_block(compiled, key, unit_start + lo, rows[lo * per:hi * per], flags[lo * per:hi * per])
+            return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
+
+        return rows, play_in_blocks(n_units, threads, play_block)
+
+    def trace_unit(self, compiled: Any, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
+        """Replay unit `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""
+        rows = np.zeros((compiled.rows_per_unit, self.n_cols), np.int64)
+        flags = np.zeros((compiled.rows_per_unit, 2, self.flag_width), np.uint8)
+        events = self.trace_one(compiled, seed_to_u64(seed), unit, rows, flags)
+        return rows, events[events[:, 2] >= 0]
+
+    def games_frame(self, compiled: Any, rows: np.ndarray) -> pl.DataFrame:
+        """Per-game records as a Polars frame (played rows only): the shared head, then the game's
+        own columns."""
+        played = rows[rows[:, RecordCol.PLAYED] == 1]
+        frame = games_frame_head(compiled.config_id, played, compiled.rows_per_unit, self.end_names,
+                                 compiled.labels, list(compiled.match.sides))
+        columns = self.game_columns(compiled, played)
+        return frame.with_columns(columns) if columns else frame
+
+    def cards_frame(self, compiled: Any, counters: np.ndarray) -> pl.DataFrame:
+        """Card-impact counters as a Polars frame: one row per (side, card) of each side's cards."""
+        return counters_frame(compiled.config_id, compiled.pools, counters)
+
+    def filler_plays_alike(self, pool: Any, card_id: str, cards_dir: Path) -> bool:
+        """Whether the filler compiles to exactly the numbers the kernels read for the card: then no
+        game changes, and an ablation of the card measures nothing (names are not compared where
+        the kernels never read them). `pool` is the faction's cards as its files hold them."""
+        filled = self.load_cards(pool.faction, cards_dir, {card_id: self.vanilla_filler(pool, card_id)})
+        return bool(np.array_equal(filled.table, pool.table))
+
+    def ablation_fillers(self, faction: str, cards_dir: Path, card_ids: Sequence[str]) -> dict[str, tuple[str, bool]]:
+        """card id -> (describe_filler, filler_plays_alike) for the cards an ablation replaces."""
+        pool = self.load_cards(faction, cards_dir)
+        return {card_id: (self.describe_filler(pool, card_id), self.filler_plays_alike(pool, card_id, cards_dir))
+                for card_id in card_ids}
+
+
+# -- the registry ----------------------------------------------------------------------------------
+RULESET_IDS = ("dicedraft", "fortaleza")  # the games of sim/rulesets/, each package's RULESET
+_registered: dict[str, Ruleset] = {}
+
+
+def register_ruleset(ruleset: Ruleset) -> None:
+    """Make a ruleset that lives outside sim/rulesets/ findable by name (a test's tiny game)."""
+    _registered[ruleset.name] = ruleset
+
+
+def ruleset_names() -> list[str]:
+    return list(RULESET_IDS) + [name for name in _registered if name not in RULESET_IDS]
+
+
+def get_ruleset(name: str, source: str = "ruleset") -> Ruleset:
+    """The ruleset called `name`; an unknown name is an InputError naming `source` and the choices."""
+    if name in _registered:
+        return _registered[name]
+    if name not in RULESET_IDS:
+        raise InputError(f"{source}: ruleset: unknown ruleset {name!r}; available: {', '.join(ruleset_names())}")
+    return importlib.import_module(f"sim.rulesets.{name}").RULESET
