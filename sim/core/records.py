@@ -9,6 +9,8 @@ per-(side, card) counters behind card impact (ANALYTICS.md), and the trace buffe
   SEEN and NEVER_SEEN speak of the deck the game started with (OPENING and DRAWN are disjoint, so
   OH + GD = GIH, and a card is seen only if it was in that deck: GIH ⊆ GP); a card drawn from a deck
   drafted again later in the game (dicedraft rule D-16) counts under AFTER_REDRAFT only.
+- Kernel helpers every game's batch kernel uses: `seat_of_unit` (unit u's stream pair and first
+  player under seat mirroring) and `write_record_head` (the shared columns of a record row).
 - The trace: `record` appends (turn, player, code, a, b, c) to a game's event buffer; the turn and
   the cursor live in row TRACE_ROW of the ruleset's `ps` array, at columns 0 and 1.
 """
@@ -92,6 +94,29 @@ def write_event(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, 
         tr[n, 4] = b
         tr[n, 5] = c
     ps[TRACE_ROW, TRACE_CURSOR] = n + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def seat_of_unit(u: int, mirrored: bool) -> tuple:
+    """(pair, first) of unit u: the index its random streams are keyed by and the side that takes
+    the first turn. Seat-mirrored units 2k and 2k+1 share pair k (the same shuffles, dice and
+    decisions' streams) and swap who goes first; with fixed seats every unit is its own pair and
+    side A always starts."""
+    pair = np.uint64(u // 2) if mirrored else np.uint64(u)
+    return pair, (u % 2) * np.int64(mirrored)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def write_record_head(rows: np.ndarray, r: int, u: int, stage: int, first: int, winner: int, end: int,
+                      turns: int) -> None:
+    """Row r of a record: the columns every ruleset's rows start with (RecordCol), the row marked played."""
+    rows[r, RecordCol.UNIT] = u
+    rows[r, RecordCol.STAGE] = stage
+    rows[r, RecordCol.PLAYED] = 1
+    rows[r, RecordCol.FIRST] = first
+    rows[r, RecordCol.WINNER] = winner
+    rows[r, RecordCol.END] = end
+    rows[r, RecordCol.TURNS] = turns
 
 
 @njit(cache=True, nogil=True)

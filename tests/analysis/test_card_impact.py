@@ -136,13 +136,13 @@ def test_the_deck_position_effect_is_top_k_minus_the_rest() -> None:
 
 @pytest.mark.parametrize("ruleset, sides, k", [("dicedraft", ("aranas", "ciempies"), 5), ("fortaleza", ("china", "corea"), 8)])
 def test_each_game_marks_exactly_the_top_k_of_its_first_shuffle(ruleset: str, sides: tuple[str, str], k: int) -> None:
-    from sim.rulesets import get_ruleset
+    from sim.core.ruleset import get_ruleset
     from sim.run.spec import load_spec_dict
 
     spec = {"name": "t", "ruleset": ruleset, "games": 50, "seed": 4,
             "side": [{"faction": sides[0]}, {"faction": sides[1]}]}
     rs = get_ruleset(ruleset)
-    config = rs.compile_config(load_spec_dict(spec, Path("t.toml")))
+    config = load_spec_dict(spec, Path("t.toml")).compile()
     rows, counters = rs.play_chunk(config, 4, 0, 50)
     top = counters[:, :, COUNTER_NAMES.index("top"), :].sum(axis=(1, 2))
     assert list(top) == [50 * k, 50 * k]
@@ -176,14 +176,14 @@ def test_a_side_that_played_one_deck_hides_gp_wr_and_flags_cards_never_played() 
 def test_the_kernels_count_each_deck_apart_oh_plus_gd_is_gih_within_gp(ruleset: str, sides: tuple[str, str],
                                                                         kind: str) -> None:
     from sim.core.records import Counter
-    from sim.rulesets import get_ruleset
+    from sim.core.ruleset import get_ruleset
     from sim.run.spec import load_spec_dict
 
     spec = {"name": "t", "ruleset": ruleset, "kind": kind, "games": 300, "seed": 9,
             "side": [{"faction": sides[0], "draft": "random"} if ruleset == "dicedraft" else {"faction": sides[0]},
                      {"faction": sides[1]}]}
     rs = get_ruleset(ruleset)
-    _, counters = rs.play_chunk(rs.compile_config(load_spec_dict(spec, Path("t.toml"))), 9, 0, 300)
+    _, counters = rs.play_chunk(load_spec_dict(spec, Path("t.toml")).compile(), 9, 0, 300)
     oh, gd, gih = counters[:, :, Counter.OPENING], counters[:, :, Counter.DRAWN], counters[:, :, Counter.SEEN]
     gp, gns = counters[:, :, Counter.IN_DECK], counters[:, :, Counter.NEVER_SEEN]
     assert (oh + gd == gih).all() and (gih <= gp).all() and (gih + gns == gp).all()

@@ -14,7 +14,7 @@ from sim.analysis.card_impact import card_impact
 from sim.analysis.forced_draw import _clustered_se, forced_draw_effect
 from sim.core.errors import InputError
 from sim.core.forced_draw import BOTTOM, TOP, force_card, forced_code
-from sim.rulesets import get_ruleset
+from sim.core.ruleset import get_ruleset
 from sim.run.executors import SerialExecutor
 from sim.run.plan import make_plan
 from sim.run.runner import run_experiment
@@ -65,7 +65,7 @@ def test_only_the_forced_card_moves_every_other_card_and_stream_is_unchanged(
     there only the hand dealt from the first shuffle is compared."""
     rs = get_ruleset(ruleset)
     experiment = load_spec_dict(impact_spec(ruleset, sides, {"side": 1, "cards": [card_id]}), Path("t.toml"))
-    configs = {cid: rs.compile_config(sub, cid) for cid, sub in experiment.config_experiments().items()}
+    configs = {cid: sub.compile(cid) for cid, sub in experiment.config_experiments().items()}
     assert list(configs) == ["base", f"side1.drawn={card_id}", f"side1.undrawn={card_id}"]
     card = configs["base"].pools[0].index_of(card_id)
     for unit in range(12):
@@ -96,7 +96,7 @@ def identical_cards(folder: Path) -> Path:
         lines += ["[[card]]", f'id = "IG-{k:02d}"', f'name = "Igual {k}"', 'kind = "personaje"', "cost = 9",
                   "atq = 5", "def = 5"]
     (cards / "iguales.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    source = get_ruleset("dicedraft").CARDS_DIR
+    source = get_ruleset("dicedraft").cards_dir
     (cards / "aranas.toml").write_text((source / "aranas.toml").read_text(encoding="utf-8"), encoding="utf-8")
     dice = (source / "dados.toml").read_text(encoding="utf-8")
     (cards / "dados.toml").write_text(dice.replace("cost = ", "cost = 10"), encoding="utf-8")  # 3 -> 103 points
@@ -188,7 +188,7 @@ def test_a_forced_draw_spec_is_not_also_a_sweep() -> None:
 def test_all_takes_the_cards_a_greedy_deck_holds_and_every_design_of_a_collection_but_lands() -> None:
     dice = load_spec_dict(impact_spec("dicedraft", ("aranas", "ciempies"), {"side": "both"}), Path("t.toml"))
     configs = list(dice.config_experiments())
-    compiled = get_ruleset("dicedraft").compile_config(dice)
+    compiled = dice.compile()
     deck = int(compiled.greedy_decks[1, 135])
     expected_b = [c for k, c in enumerate(compiled.pools[1].ids) if deck >> k & 1]
     assert [c.split("=")[1] for c in configs if c.startswith("side2.drawn=")] == expected_b

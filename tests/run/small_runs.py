@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
-from sim.rulesets import get_ruleset
+from sim.core.ruleset import get_ruleset
 
 SPEC = """\
 name = "{name}"
@@ -47,7 +47,7 @@ def write_spec(folder: Path, filename: str = "spec.toml", *, name: str = "small"
 def copy_cards(folder: Path) -> Path:
     """A private copy of the dicedraft card files, for specs with `cards_dir` to edit."""
     target = Path(folder) / "cards"
-    shutil.copytree(get_ruleset("dicedraft").CARDS_DIR, target)
+    shutil.copytree(get_ruleset("dicedraft").cards_dir, target)
     return target
 
 

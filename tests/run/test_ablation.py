@@ -11,7 +11,7 @@ from sim.analysis.ablation import ablation_impact
 from sim.cli import main
 from sim.core.errors import InputError
 from sim.rulesets.dicedraft.cards import load_pool, vanilla_filler
-from sim.rulesets import fortaleza
+from sim.rulesets.fortaleza import RULESET as fortaleza
 from sim.rulesets.dicedraft.constants import Field
 from sim.rulesets.fortaleza.cards import load_collection, vanilla_filler as fortaleza_filler
 from sim.run.plan import make_plan
@@ -61,7 +61,7 @@ def test_the_manifest_names_each_filler_and_marks_the_one_that_plays_like_its_ca
 def test_a_custom_card_equal_to_its_filler_is_a_no_op_and_a_keyword_is_not(tmp_path: Path) -> None:
     cards = tmp_path / "cards"
     cards.mkdir()
-    text = (fortaleza.CARDS_DIR / "japon.toml").read_text(encoding="utf-8")
+    text = (fortaleza.cards_dir / "japon.toml").read_text(encoding="utf-8")
     plain = 'id = "JP-022"\nname = "Tanuki Burlón"\nkind = "criatura"\ncost = 1\natq = 1\nres = 2\n'
     assert 'id = "JP-022"\nname = "Tanuki Burlón"\nkind = "criatura"\ncost = 1\natq = 2\nres = 1\n' in text
     (cards / "japon.toml").write_text(text.replace(plain.replace("atq = 1\nres = 2", "atq = 2\nres = 1"), plain),

@@ -20,7 +20,7 @@ import polars as pl
 import pytest
 
 from sim.cli import main
-from sim.rulesets import get_ruleset
+from sim.core.ruleset import get_ruleset
 
 from small_runs import copy_cards, tree_bytes, write_spec
 
@@ -177,7 +177,7 @@ faction = "japon"
 
 def bad_fortaleza_card_spec(tmp_path: Path, old: str, new: str) -> Path:
     cards = tmp_path / "cards"
-    shutil.copytree(get_ruleset("fortaleza").CARDS_DIR, cards)
+    shutil.copytree(get_ruleset("fortaleza").cards_dir, cards)
     china = cards / "china.toml"
     text = china.read_text(encoding="utf-8")
     assert old in text

@@ -74,7 +74,7 @@ def test_an_unknown_card_or_side_field_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"sweep axis XX-99.atq: no card 'XX-99'"):
         make_plan(load_spec(path))
     path.write_text(write_spec(tmp_path).read_text() + '[sweep]\n[[sweep.axis]]\nside = 1\nfield = "mood"\nvalues = [1]\n')
-    with pytest.raises(InputError, match=r"side field 'mood'"):
+    with pytest.raises(InputError, match=r"a dicedraft side has no field 'mood'; choose agent, faction, label, draft, budget"):
         load_spec(path)
 
 

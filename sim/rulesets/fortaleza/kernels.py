@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import seat_of_unit, write_record_head
+
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Seen
 from sim.rulesets.fortaleza.game import play_game
 from sim.rulesets.fortaleza.state import (
@@ -40,18 +42,12 @@ def play_unit(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows:
               g: np.void) -> int:
     """Play game u into rows[0] and flags[0]. Returns the debug checks' problem count."""
     cs, ps = g.cs, g.ps
-    pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
-    first = (u % 2) * np.int64(mirrored)
+    pair_index, first = seat_of_unit(u, mirrored)
     reset(g, agents)
     seed_streams(g, seed, pair_index)
     problems = play_game(g, first)
-    rows[0, Col.UNIT] = u
-    rows[0, Col.STAGE] = 0
-    rows[0, Col.PLAYED] = 1
-    rows[0, Col.FIRST] = first
-    rows[0, Col.WINNER] = ps[GAME, G_WINNER]
-    rows[0, Col.END] = ps[GAME, G_END]
-    rows[0, Col.TURNS] = ps[GAME, G_TURN] + (0 if ps[GAME, G_END] == End.TURN_CAP else 1)
+    write_record_head(rows, 0, u, 0, first, ps[GAME, G_WINNER], ps[GAME, G_END],
+                      ps[GAME, G_TURN] + (0 if ps[GAME, G_END] == End.TURN_CAP else 1))
     for side in range(2):
         rows[0, Col.FORT_A + side] = ps[side, PS_FORT]
         rows[0, Col.MULLIGAN_A + side] = ps[side, PS_MULLIGAN]

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.rulesets.dicedraft import compile_config, games_frame, play_chunk, trace_unit
+from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.constants import Event
 from sim.run.spec import load_spec_dict
 
@@ -25,7 +25,7 @@ def make_config(kind: str = "games", agents: tuple[str, str] = ("greedy", "greed
         sides.append(side)
     spec = {"name": "test", "ruleset": "dicedraft", "kind": kind, "games": 1, "seed": SEED, "seats": seats,
             "params": params or {}, "side": sides}
-    return compile_config(load_spec_dict(spec, Path("test.toml")))
+    return load_spec_dict(spec, Path("test.toml")).compile()
 
 
 @pytest.fixture(scope="session")
@@ -35,14 +35,14 @@ def greedy_config():
 
 @pytest.fixture(scope="session")
 def greedy_games(greedy_config):
-    rows, counters = play_chunk(greedy_config, SEED, 0, 4000)
-    return games_frame(greedy_config, rows), rows, counters
+    rows, counters = RULESET.play_chunk(greedy_config, SEED, 0, 4000)
+    return RULESET.games_frame(greedy_config, rows), rows, counters
 
 
 @pytest.fixture(scope="session")
 def traced_games(greedy_config):
     """Events of 40 traced games, as (rows, events) pairs."""
-    return [trace_unit(greedy_config, SEED, u) for u in range(40)]
+    return [RULESET.trace_unit(greedy_config, SEED, u) for u in range(40)]
 
 
 def events_of(events: np.ndarray, code: Event) -> np.ndarray:

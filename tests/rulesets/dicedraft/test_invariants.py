@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sim.analysis.intervals import wilson_interval
-from sim.rulesets.dicedraft import describe_events, play_chunk, trace_unit
+from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.agents import choose_attackers
 from sim.rulesets.dicedraft.constants import Col, Seen, Zone
 from sim.rulesets.dicedraft.scenario import Scenario
@@ -25,10 +25,10 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def test_same_seed_same_results_whatever_the_threads_and_chunking(greedy_config):
     numba.set_num_threads(1)
-    rows_1, counters_1 = play_chunk(greedy_config, SEED, 0, 3000)
+    rows_1, counters_1 = RULESET.play_chunk(greedy_config, SEED, 0, 3000)
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    rows_n, counters_n = play_chunk(greedy_config, SEED, 0, 3000)
-    parts = [play_chunk(greedy_config, SEED, start, n) for start, n in ((0, 1), (1, 999), (1000, 1234), (2234, 766))]
+    rows_n, counters_n = RULESET.play_chunk(greedy_config, SEED, 0, 3000)
+    parts = [RULESET.play_chunk(greedy_config, SEED, start, n) for start, n in ((0, 1), (1, 999), (1000, 1234), (2234, 766))]
     rows_c = np.concatenate([p[0] for p in parts])
     counters_c = sum(p[1] for p in parts)
     assert np.array_equal(rows_1, rows_n) and np.array_equal(rows_1, rows_c)
@@ -36,14 +36,14 @@ def test_same_seed_same_results_whatever_the_threads_and_chunking(greedy_config)
 
 
 def test_a_different_seed_gives_different_games(greedy_config):
-    a, _ = play_chunk(greedy_config, SEED, 0, 200)
-    b, _ = play_chunk(greedy_config, SEED + 1, 0, 200)
+    a, _ = RULESET.play_chunk(greedy_config, SEED, 0, 200)
+    b, _ = RULESET.play_chunk(greedy_config, SEED + 1, 0, 200)
     assert not np.array_equal(a[:, Col.TURNS], b[:, Col.TURNS])
 
 
 def test_seat_mirrored_pairs_share_decks_and_swap_the_first_player():
     config = make_config(drafts=("random", "random"))
-    rows, _ = play_chunk(config, SEED, 0, 400)
+    rows, _ = RULESET.play_chunk(config, SEED, 0, 400)
     even, odd = rows[0::2], rows[1::2]
     assert np.array_equal(even[:, Col.DECK_A], odd[:, Col.DECK_A])
     assert np.array_equal(even[:, Col.DECK_B], odd[:, Col.DECK_B])
@@ -101,14 +101,14 @@ def win_rate(rows: np.ndarray, side: int) -> tuple[float, float, float]:
 @pytest.mark.parametrize("faction", ["aranas", "ciempies"])
 def test_mirror_match_is_within_its_interval_of_50_percent(faction):
     config = make_config(factions=(faction, faction))
-    rows, _ = play_chunk(config, SEED, 0, 20000)
+    rows, _ = RULESET.play_chunk(config, SEED, 0, 20000)
     rate, low, high = win_rate(rows, 0)
     assert low <= 0.5 <= high, (rate, low, high)
 
 
 def test_greedy_wins_at_least_90_percent_against_random():
     for agents, side in ((("greedy", "random"), 0), (("random", "greedy"), 1)):
-        rows, _ = play_chunk(make_config(agents=agents, drafts=("greedy", "greedy")), SEED, 0, 4000)
+        rows, _ = RULESET.play_chunk(make_config(agents=agents, drafts=("greedy", "greedy")), SEED, 0, 4000)
         rate, _, _ = win_rate(rows, side)
         assert rate >= 0.9, (agents, rate)
 
@@ -121,8 +121,8 @@ def test_golden_trace(greedy_config):
 
 
 def golden_text(config) -> str:
-    rows, events = trace_unit(config, SEED, 7)
-    return "\n".join(describe_events(config, rows, events, "es")) + "\n"
+    rows, events = RULESET.trace_unit(config, SEED, 7)
+    return "\n".join(RULESET.describe_events(config, rows, events, "es")) + "\n"
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ import polars as pl
 import pytest
 
 from sim.draft.budget import _max_deck_size, cheapest_first, deck_cards
-from sim.rulesets.dicedraft import events_of_stage, games_frame, load_pool, play_chunk, trace_unit
+from sim.rulesets.dicedraft import RULESET
+from sim.rulesets.dicedraft.cards import load_pool
 from sim.rulesets.dicedraft.constants import Col, Event, Field, Kind
 from sim.rulesets.dicedraft.scenario import Scenario, card, die
 
@@ -49,7 +50,7 @@ def test_d01_lives_start_at_30_and_reaching_0_loses(greedy_games, traced_games):
 
 def test_d01_start_lives_is_a_parameter():
     config = make_config(params={"start_lives": 7})
-    _, events = trace_unit(config, SEED, 0)
+    _, events = RULESET.trace_unit(config, SEED, 0)
     assert list(events_of(events, Event.TURN)[:2, 3]) == [7, 7]
 
 
@@ -57,7 +58,7 @@ def test_d01_start_lives_is_a_parameter():
 @pytest.mark.parametrize("drafter", ["greedy", "random"])
 def test_d02_draft_picks_15_cards_within_135_points(drafter):
     config = make_config(agents=("random", "random"), drafts=(drafter, drafter))
-    rows, _ = play_chunk(config, SEED, 0, 300)
+    rows, _ = RULESET.play_chunk(config, SEED, 0, 300)
     for side in range(2):
         cost = config.tab[side, :, Field.COST]
         decks = rows[:, Col.DECK_A + side]
@@ -124,7 +125,7 @@ def test_d06_attacks_open_when_the_second_player_begins_their_third_turn(traced_
 
 def test_d06_attack_from_turn_is_a_parameter():
     config = make_config(params={"attack_from_turn": 2, "summoning_sickness": False})
-    earliest = min(int(events_of(trace_unit(config, SEED, u)[1], Event.ATTACK)[:, 0].min()) for u in range(10))
+    earliest = min(int(events_of(RULESET.trace_unit(config, SEED, u)[1], Event.ATTACK)[:, 0].min()) for u in range(10))
     assert earliest == 3
 
 
@@ -332,21 +333,21 @@ def test_d16_an_exhausted_deck_is_redrafted_from_the_discard_and_the_reserve():
 def test_d17_story_keeps_the_deck_and_draws_bot_budgets_from_each_stage():
     config = make_config(kind="story")
     assert config.rows_per_unit == 5
-    rows, _ = play_chunk(config, SEED, 0, 200)
-    games = games_frame(config, rows)
+    rows, _ = RULESET.play_chunk(config, SEED, 0, 200)
+    games = RULESET.games_frame(config, rows)
     assert games.height == 1000
     ranges = [(115, 120), (121, 124), (125, 128), (129, 132), (133, 135)]
     for stage, (low, high) in enumerate(ranges):
         budgets = games.filter(games["stage"] == stage)["budget_b"]
         assert budgets.min() >= low and budgets.max() <= high and budgets.n_unique() == high - low + 1
     assert games.group_by("unit").agg(pl.col("deck_a").n_unique().alias("decks"))["decks"].max() == 1
-    _, events = trace_unit(config, SEED, 0)
+    _, events = RULESET.trace_unit(config, SEED, 0)
     starts = [i for i, r in enumerate(events) if r[2] == Event.DRAFT]
     assert len(starts) == 5
     for i in starts:
         turns = events[i:][events[i:, 2] == Event.TURN]
         assert list(turns[:2, 3]) == [30, 30]  # every battle starts at 30 lives
-    stage_3 = events_of_stage(events, 3)  # one battle of the run, as `sim replay --game` shows it
+    stage_3 = RULESET.events_of_stage(events, 3)  # one battle of the run, as `sim replay --game` shows it
     assert stage_3[0, 2] == Event.DRAFT and stage_3[0, 3] == 3
     assert (stage_3[:, 2] == Event.END).sum() == 1 and (stage_3[:, 2] == Event.DRAFT).sum() == 1
 
@@ -354,8 +355,8 @@ def test_d17_story_keeps_the_deck_and_draws_bot_budgets_from_each_stage():
 # --- D-18 --------------------------------------------------------------------------------------
 def test_d18_best_of_three_stops_at_two_wins_and_alternates_the_first_player():
     config = make_config(kind="best_of_three")
-    rows, _ = play_chunk(config, SEED, 0, 300)
-    games = games_frame(config, rows)
+    rows, _ = RULESET.play_chunk(config, SEED, 0, 300)
+    games = RULESET.games_frame(config, rows)
     for unit, match in games.sort("game").group_by("unit", maintain_order=True):
         winners = match["winner"].to_list()
         wins = [winners.count(0), winners.count(1)]

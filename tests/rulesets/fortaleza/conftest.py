@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.rulesets.fortaleza import compile_config, play_chunk, trace_unit
+from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.constants import Event
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.run.spec import load_spec_dict
@@ -19,7 +19,7 @@ def make_config(a: str = "china", b: str = "japon", agents: tuple[str, str] = ("
                 params: dict | None = None, games: int = 1000, seats: str = "mirrored", config_id: str = "base"):
     spec = {"name": "t", "ruleset": "fortaleza", "games": games, "seed": SEED, "seats": seats,
             "params": params or {}, "side": [{"faction": a, "agent": agents[0]}, {"faction": b, "agent": agents[1]}]}
-    return compile_config(load_spec_dict(spec, Path("test.toml")), config_id)
+    return load_spec_dict(spec, Path("test.toml")).compile(config_id)
 
 
 def events_of(events: np.ndarray, code: Event) -> np.ndarray:
@@ -30,13 +30,13 @@ def events_of(events: np.ndarray, code: Event) -> np.ndarray:
 def traced_games():
     """Twelve traced greedy games of China against Japón, with debug checks on."""
     config = make_config(params={"debug_checks": True})
-    return [trace_unit(config, SEED, u) for u in range(12)]
+    return [RULESET.trace_unit(config, SEED, u) for u in range(12)]
 
 
 @pytest.fixture(scope="session")
 def greedy_rows():
     config = make_config(params={"debug_checks": True})
-    rows, counters = play_chunk(config, SEED, 0, 2000)
+    rows, counters = RULESET.play_chunk(config, SEED, 0, 2000)
     return rows, counters
 
 

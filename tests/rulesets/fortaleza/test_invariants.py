@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sim.analysis.intervals import wilson_interval
-from sim.rulesets.fortaleza import describe_events, play_chunk, trace_unit
+from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.agents import (
     ACT_THRESHOLD, action_value, can_attack, choose_action, choose_blocker, list_actions, wants_to_attack,
 )
@@ -32,10 +32,10 @@ GOLDEN_GAMES = (0, 1, 426)
 
 def test_same_seed_same_results_whatever_the_threads_and_chunking():
     config = make_config("corea", "japon")
-    rows, counters = play_chunk(config, SEED, 0, 600, threads=1)
-    rows2, counters2 = play_chunk(config, SEED, 0, 600, threads=2)
+    rows, counters = RULESET.play_chunk(config, SEED, 0, 600, threads=1)
+    rows2, counters2 = RULESET.play_chunk(config, SEED, 0, 600, threads=2)
     assert np.array_equal(rows, rows2) and np.array_equal(counters, counters2)
-    parts = [play_chunk(config, SEED, start, n, threads=2) for start, n in ((0, 77), (77, 300), (377, 223))]
+    parts = [RULESET.play_chunk(config, SEED, start, n, threads=2) for start, n in ((0, 77), (77, 300), (377, 223))]
     assert np.array_equal(rows, np.concatenate([p[0] for p in parts]))
     assert np.array_equal(counters, sum(p[1] for p in parts))
 
@@ -44,13 +44,13 @@ def test_same_seed_same_results_whatever_the_threads_and_chunking():
 def test_card_conservation_holds_in_every_step_of_random_and_greedy_games(a, b):
     """Invariant 3: with debug checks on, play_chunk raises if any turn breaks card conservation."""
     for agents in (("random", "random"), ("greedy", "random")):
-        rows, _ = play_chunk(make_config(a, b, agents=agents, params={"debug_checks": True}), SEED, 0, 300)
+        rows, _ = RULESET.play_chunk(make_config(a, b, agents=agents, params={"debug_checks": True}), SEED, 0, 300)
         assert rows[:, Col.PLAYED].all()
 
 
 @pytest.mark.parametrize("faction", FACTIONS)
 def test_mirror_match_is_within_its_interval_of_50_percent(faction):
-    rows, _ = play_chunk(make_config(faction, faction), SEED, 0, 20_000)
+    rows, _ = RULESET.play_chunk(make_config(faction, faction), SEED, 0, 20_000)
     score = (rows[:, Col.WINNER] == 0).sum() + 0.5 * (rows[:, Col.WINNER] < 0).sum()
     low, high = wilson_interval(score, len(rows))
     assert low <= 0.5 <= high, (faction, score / len(rows))
@@ -58,7 +58,7 @@ def test_mirror_match_is_within_its_interval_of_50_percent(faction):
 
 def test_greedy_wins_at_least_90_percent_against_random():
     for faction in FACTIONS:
-        rows, _ = play_chunk(make_config(faction, faction, agents=("greedy", "random")), SEED, 0, 1000)
+        rows, _ = RULESET.play_chunk(make_config(faction, faction, agents=("greedy", "random")), SEED, 0, 1000)
         score = ((rows[:, Col.WINNER] == 0).sum() + 0.5 * (rows[:, Col.WINNER] < 0).sum()) / len(rows)
         assert score >= 0.90, (faction, score)
 
@@ -183,9 +183,9 @@ def golden_text() -> str:
     config = make_config("china", "japon")
     parts = []
     for unit in GOLDEN_GAMES:
-        rows, events = trace_unit(config, SEED, unit)
+        rows, events = RULESET.trace_unit(config, SEED, unit)
         parts.append(f"## partida {unit}, semilla {SEED}")
-        parts.extend(describe_events(config, rows, events, "es"))
+        parts.extend(RULESET.describe_events(config, rows, events, "es"))
     return "\n".join(parts) + "\n"
 
 

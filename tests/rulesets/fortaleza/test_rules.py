@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from sim.core.errors import InputError
-from sim.rulesets.fortaleza import load_collection
+from sim.rulesets.fortaleza.cards import load_collection
 from sim.rulesets.fortaleza.cards import CARDS_DIR
 from sim.rulesets.fortaleza.constants import Col, End, Event, N_DECK
 from sim.rulesets.fortaleza.scenario import Scenario
@@ -124,10 +124,10 @@ def test_f04_five_card_hands_fortaleza_25_and_one_free_mulligan(traced_games):
 
 def test_f04_mulligans_param_zero_keeps_every_hand():
     from .conftest import make_config
-    from sim.rulesets.fortaleza import play_chunk
-    rows, _ = play_chunk(make_config(params={"mulligans": 0}, agents=("random", "random")), 1, 0, 200)
+    from sim.rulesets.fortaleza import RULESET
+    rows, _ = RULESET.play_chunk(make_config(params={"mulligans": 0}, agents=("random", "random")), 1, 0, 200)
     assert rows[:, Col.MULLIGAN_A].sum() == 0 and rows[:, Col.MULLIGAN_B].sum() == 0
-    rows, _ = play_chunk(make_config(agents=("random", "random")), 1, 0, 200)
+    rows, _ = RULESET.play_chunk(make_config(agents=("random", "random")), 1, 0, 200)
     assert 0 < rows[:, Col.MULLIGAN_A].sum() < 200  # random replaces about half its hands, once at most
     assert rows[:, Col.MULLIGAN_A].max() == 1
 
