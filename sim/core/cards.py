@@ -10,9 +10,11 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
 import polars as pl
 from pydantic import BaseModel, ValidationError
 
@@ -40,6 +42,21 @@ def read_toml(path: Path) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
+
+
+def card_factions(cards_dir: Path, besides: tuple[str, ...] = ()) -> list[str]:
+    """The factions of a card folder: its .toml files but the shared ones named in `besides`."""
+    return sorted(p.stem for p in cards_dir.glob("*.toml") if p.name not in besides)
+
+
+def faction_file(cards_dir: Path, faction: str, besides: tuple[str, ...] = ()) -> Path:
+    """The card file of `faction` in `cards_dir`; a faction without one is an InputError that lists
+    the folder's factions."""
+    path = cards_dir / f"{faction}.toml"
+    if not path.exists() or path.name in besides:
+        known = ", ".join(card_factions(cards_dir, besides)) or "none"
+        raise InputError(f"{cards_dir}: no card file for faction {faction!r} (found: {known})")
+    return path
 
 
 def load_card_file(path: Path, model: type[CardModel],
@@ -94,3 +111,38 @@ def file_hash(paths: list[Path]) -> str:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class CardPoolBase:
+    """What every ruleset's card pool holds and answers the same way (sim.core.ruleset.CardPool): its
+    faction, the label its file gives it, a frame with one row per card in the kernels' order (columns
+    id, name and cost at least) and the compiled table the kernels read. A ruleset's pool subclasses
+    it and says which `files` it was read from."""
+
+    faction: str
+    label: str
+    frame: pl.DataFrame = field(repr=False)
+    table: np.ndarray = field(repr=False)
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        raise NotImplementedError
+
+    @property
+    def ids(self) -> list[str]:
+        return self.frame["id"].to_list()
+
+    @property
+    def names(self) -> list[str]:
+        return self.frame["name"].to_list()
+
+    def index_of(self, card_id: str) -> int:
+        """The card's index in the kernels' tables; a card the pool does not hold is an InputError."""
+        try:
+            return self.ids.index(card_id)
+        except ValueError:
+            raise InputError(f"{self.files[0]}: no card {card_id!r} in the {self.faction} cards") from None
+
+    def hash(self) -> str:
+        return file_hash(list(self.files))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TypeVar
+from enum import IntEnum
+from typing import Mapping, TypeVar
 
+import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from sim.core.errors import InputError, as_written
@@ -35,6 +37,23 @@ def resolve_params(model: type[Params], overrides: dict, source: str) -> Params:
             given = f" (got {as_written(err['input'])})" if field and not isinstance(err.get("input"), dict) else ""
             lines.append(f"{source}: params{'.' + field if field else ''}: {err['msg']}{given}")
         raise InputError("\n".join(lines)) from None
+
+
+def kernel_vector(params: BaseModel, slots: type[IntEnum], named: Mapping[IntEnum, str] | None = None,
+                  derived: Mapping[IntEnum, int] | None = None) -> np.ndarray:
+    """The int64 vector the kernels read, one slot per member of `slots`: a slot holds the parameter of
+    its own name in lower case (a bool as 0 or 1), or of the name `named` gives it, or the value
+    `derived` computes for it. A slot no parameter fills is a programming error, said at once."""
+    vector = np.zeros(len(slots), np.int64)
+    for slot in slots:
+        if derived and slot in derived:
+            vector[slot] = derived[slot]
+            continue
+        name = (named or {}).get(slot, slot.name.lower())
+        if name not in type(params).model_fields:
+            raise AssertionError(f"{slots.__name__}.{slot.name}: no parameter {name!r} fills this kernel slot")
+        vector[slot] = int(getattr(params, name))
+    return vector
 
 
 def params_hash(params: BaseModel) -> str:

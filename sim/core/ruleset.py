@@ -24,6 +24,7 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel
 
+from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, NoSideOptions
 from sim.core.params import params_hash, resolve_params
@@ -52,8 +53,9 @@ class CardPool(Protocol):
 
 @dataclass
 class CompiledConfig:
-    """One config compiled for the kernels. A ruleset subclasses it with its own arrays (after these
-    fields) and a `workspace()` when its kernels need one."""
+    """One config compiled for the kernels: what every game's kernels read (the card tables, the
+    agents' weights, the parameter vector) and what it was made from. A ruleset subclasses it with
+    its own arrays (after these fields) and a `workspace()` when its kernels need one."""
 
     config_id: str
     match: MatchConfig
@@ -63,6 +65,9 @@ class CompiledConfig:
     unit_kind: int  # the index of match.unit_kind in the ruleset's unit_kinds
     mirrored: bool
     rows_per_unit: int
+    tab: np.ndarray = field(repr=False)  # int32 [side, card, field]: each side's compiled card table
+    w: np.ndarray = field(repr=False)  # float64 [side, weight]: each side's agent weights
+    par: np.ndarray = field(repr=False)  # int64 [param]: the rule parameters as the kernels read them
 
     def hashes(self) -> dict[str, str]:
         """The hashes a manifest keeps to tell whether a replay still plays the stored games."""
@@ -113,6 +118,8 @@ class RulesetShell:
     unit_kinds: ClassVar[Mapping[str, str]] = {"games": "games"}
     agents: ClassVar[tuple[str, ...]] = ("random", "greedy")
     end_names: ClassVar[tuple[str, ...]]
+    weight_names: ClassVar[tuple[str, ...]]  # the agents' weights a spec's [side.weights] may set
+    default_weights: ClassVar[tuple[float, ...]]
     n_cols: ClassVar[int]  # columns of a record row (RecordCol first, then the game's own)
     flag_width: ClassVar[int]  # cards per side in the per-game card flags
     chunk_games: ClassVar[int] = 20_000  # game rows per chunk: enough that a chunk takes seconds
@@ -191,12 +198,20 @@ class RulesetShell:
                              f"not {match.unit_kind!r}")
         return list(self.unit_kinds).index(match.unit_kind)
 
-    def compile_head(self, match: MatchConfig) -> tuple[BaseModel, tuple[Any, Any]]:
-        """What every compile starts with: the resolved parameters and both sides' cards with this
-        config's changes (sweep edits, the ablation filler)."""
+    def compile_head(self, match: MatchConfig, config_id: str) -> dict[str, Any]:
+        """What every compile starts with, as the keyword arguments of the shared CompiledConfig
+        fields: the resolved parameters, both sides' cards with this config's changes (sweep edits,
+        the ablation filler) and their tables, both sides' agent weights and the parameter vector
+        (`params.vector()`). A unit is one game row unless the game sets `rows_per_unit`."""
+        unit_kind = self.unit_kind_code(match)
         params = resolve_params(self.params_model, dict(match.params), match.source)
         pools = match.load_side_cards(self.load_cards, self.vanilla_filler, match.cards_dir or self.cards_dir)
-        return params, pools
+        weights = [agent_weights(self.default_weights, self.weight_names, dict(side.weights), match.source, i)
+                   for i, side in enumerate(match.sides)]
+        return {"config_id": config_id, "match": match, "params": params, "pools": pools, "labels": match.labels,
+                "unit_kind": unit_kind, "mirrored": match.mirrored, "rows_per_unit": 1,
+                "tab": np.stack([pool.table for pool in pools]).astype(np.int32), "w": np.stack(weights),
+                "par": params.vector()}
 
     def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
                    threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:

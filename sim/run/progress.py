@@ -16,9 +16,6 @@ from rich.progress import (
 )
 from rich.text import Text
 
-UNIT_WORDS = {"games": "games", "story": "story runs", "best_of_three": "matches"}
-
-
 class ProgressReporter(Protocol):
     def start(self, total_units: int, done_units: int, unit_word: str) -> None:
         """A run begins; `done_units` were finished by an earlier session (resume)."""

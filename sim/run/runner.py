@@ -18,7 +18,7 @@ import polars as pl
 from sim.core.errors import InputError
 from sim.run.executors import Executor, SerialExecutor, executor_line
 from sim.run.plan import Chunk, Plan, make_plan
-from sim.run.progress import UNIT_WORDS, ProgressReporter, SilentProgress
+from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.spec import Experiment
 from sim.run.stopping import StopRule
 from sim.run.store import check_run_name, existing_manifest, identity_hash, new_manifest, open_run, utc_now
@@ -122,7 +122,7 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                 progress.advance(chunk.n_units, games.height)
 
             started = time.perf_counter()
-            progress.start(plan.total_units, done_units, UNIT_WORDS.get(experiment.spec.kind, "units"))
+            progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
             try:
                 if rule is None:
                     executor.execute(plan, pending, on_done)

@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, model_validator
 
-from sim.core.cards import cards_frame, file_hash, load_card_file
+from sim.core.cards import CardPoolBase, card_factions, cards_frame, faction_file, load_card_file
 from sim.core.errors import InputError
 from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, Boost, Field, Kind
 
@@ -59,35 +59,20 @@ class DicedraftCard(BaseModel):
 
 
 @dataclass(frozen=True)
-class FactionPool:
-    """One side's selectable cards (rule D-03): faction characters, then one of each dice type."""
+class FactionPool(CardPoolBase):
+    """One side's selectable cards (rule D-03): faction characters, then one of each dice type
+    (`table`: int32 [MAX_CARDS, N_FIELDS])."""
 
-    faction: str
-    label: str
-    frame: pl.DataFrame  # one row per card, pool order
-    files: tuple[Path, ...]
-    table: np.ndarray = field(repr=False)  # int32 [MAX_CARDS, N_FIELDS]
+    card_files: tuple[Path, Path]  # the faction's file and the dice file
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        return self.card_files
 
     @property
     def n_cards(self) -> int:
         return self.frame.height
 
-    @property
-    def ids(self) -> list[str]:
-        return self.frame["id"].to_list()
-
-    @property
-    def names(self) -> list[str]:
-        return self.frame["name"].to_list()
-
-    def index_of(self, card_id: str) -> int:
-        try:
-            return self.ids.index(card_id)
-        except ValueError:
-            raise InputError(f"card {card_id!r} is not in the {self.faction} pool") from None
-
-    def hash(self) -> str:
-        return file_hash(list(self.files))
 
 
 def _compile_table(frame: pl.DataFrame) -> np.ndarray:
@@ -130,30 +115,27 @@ def describe_filler(pool: FactionPool, card_id: str) -> str:
 
 
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
-    return sorted(p.stem for p in cards_dir.glob("*.toml") if p.name != DICE_FILE)
+    return card_factions(cards_dir, besides=(DICE_FILE,))
 
 
 def load_pool(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, dict] | None = None) -> FactionPool:
     """Read a faction's characters and the shared dice types into one validated, compiled pool."""
-    faction_file = cards_dir / f"{faction}.toml"
-    if not faction_file.exists():
-        known = ", ".join(list_factions(cards_dir)) or "none"
-        raise InputError(f"{cards_dir}: no card file for faction {faction!r} (found: {known})")
-    header, characters = load_card_file(faction_file, DicedraftCard, overrides)
+    path = faction_file(cards_dir, faction, besides=(DICE_FILE,))
+    header, characters = load_card_file(path, DicedraftCard, overrides)
     dice_file = cards_dir / DICE_FILE
     _, dice = load_card_file(dice_file, DicedraftCard, overrides)
     for card in characters:
         if card.kind != "personaje":
-            raise InputError(f"{faction_file}: card {card.id}: field 'kind': faction files hold personajes; dice go in {DICE_FILE}")
+            raise InputError(f"{path}: card {card.id}: field 'kind': faction files hold personajes; dice go in {DICE_FILE}")
     for card in dice:
         if card.kind != "dado":
             raise InputError(f"{dice_file}: card {card.id}: field 'kind': {DICE_FILE} holds only dados")
     cards = characters + dice
     if len(cards) > MAX_CARDS:
-        raise InputError(f"{faction_file}: {len(cards)} cards with the dice; a pool holds at most {MAX_CARDS}")
+        raise InputError(f"{path}: {len(cards)} cards with the dice; a pool holds at most {MAX_CARDS}")
     clash = {c.id for c in characters} & {c.id for c in dice}
     if clash:
-        raise InputError(f"{faction_file}: card {sorted(clash)[0]}: field 'id': also used in {dice_file}")
+        raise InputError(f"{path}: card {sorted(clash)[0]}: field 'id': also used in {dice_file}")
     frame = cards_frame(cards)
     label = str(header.get("name", faction))
-    return FactionPool(faction, label, frame, (faction_file, dice_file), _compile_table(frame))
+    return FactionPool(faction, label, frame, _compile_table(frame), (path, dice_file))

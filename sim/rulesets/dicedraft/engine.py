@@ -4,23 +4,22 @@ kernels' arrays, the kernel entry points, and the games frame's own columns."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import polars as pl
 
-from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig
+from sim.core.params import resolve_params
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.draft.budget import _max_deck_size, cheapest_first, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import (
-    CARDS_DIR, FactionPool, describe_filler, list_factions, load_pool, vanilla_filler,
+    CARDS_DIR, describe_filler, list_factions, load_pool, vanilla_filler,
 )
 from sim.rulesets.dicedraft.constants import (
-    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS, N_FIELDS,
-    N_VAL, N_WEIGHTS, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Event, Field, Kind, UnitKind,
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS,
+    N_VAL, V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Col, Event, Field, Kind, UnitKind,
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
@@ -37,10 +36,7 @@ WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 class DicedraftConfig(CompiledConfig):
     """Everything the kernels need for one config, as numpy arrays (after the shell's fields)."""
 
-    tab: np.ndarray = field(repr=False)
     val: np.ndarray = field(repr=False)
-    w: np.ndarray = field(repr=False)
-    par: np.ndarray = field(repr=False)
     setup: np.ndarray = field(repr=False)
     greedy_decks: np.ndarray = field(repr=False)
     max_sizes: np.ndarray = field(repr=False)
@@ -93,21 +89,15 @@ class Dicedraft(RulesetShell):
     unit_kinds = {"games": "games", "story": "story runs", "best_of_three": "matches"}
     agents = AGENT_NAMES
     end_names = END_NAMES
+    weight_names = WEIGHT_NAMES
+    default_weights = DEFAULT_WEIGHTS
     n_cols = N_COLS
     flag_width = MAX_CARDS
     chunk_games = 100_000
-
-    def list_factions(self, cards_dir: Path) -> list[str]:
-        return list_factions(cards_dir)
-
-    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> FactionPool:
-        return load_pool(faction, cards_dir, overrides)
-
-    def vanilla_filler(self, pool: FactionPool, card_id: str) -> dict:
-        return vanilla_filler(pool, card_id)
-
-    def describe_filler(self, pool: FactionPool, card_id: str) -> str:
-        return describe_filler(pool, card_id)
+    list_factions = staticmethod(list_factions)
+    load_cards = staticmethod(load_pool)
+    vanilla_filler = staticmethod(vanilla_filler)
+    describe_filler = staticmethod(describe_filler)
 
     def compile(self, match: MatchConfig, config_id: str = "base", *, small_pools: bool = False) -> DicedraftConfig:
         """Validate the config against the card files and rule parameters and build the kernel arrays.
@@ -115,19 +105,15 @@ class Dicedraft(RulesetShell):
         A pool smaller than the deck is refused (the draft could only hand out a smaller deck than the
         spec asks for); `small_pools` lets the rule tests' scenarios play such pools on purpose."""
         source = match.source
-        unit_kind = self.unit_kind_code(match)
-        params, pools = self.compile_head(match)
+        head = self.compile_head(match, config_id)
+        params, pools, tab, w, unit_kind = head["params"], head["pools"], head["tab"], head["w"], head["unit_kind"]
         for i, pool in enumerate(pools):  # rule D-02 drafts distinct cards: a deck cannot be larger than its pool
             if params.deck_size > pool.n_cards and not small_pools:
                 raise InputError(f"{source}: params.deck_size: {params.deck_size} cards, but side[{i + 1}]'s pool "
                                  f"({pool.faction}: its characters and one of each die) holds {pool.n_cards}")
-        tab = np.zeros((2, MAX_CARDS, N_FIELDS), np.int32)
-        w = np.zeros((2, N_WEIGHTS))
         setup = np.zeros((2, N_SU), np.int64)
         for i, (side, pool) in enumerate(zip(match.sides, pools)):
             options = side.options
-            tab[i] = pool.table
-            w[i] = agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, dict(side.weights), source, i)
             setup[i, SU_AGENT] = AGENT_NAMES.index(side.agent)
             setup[i, SU_DRAFTER] = AGENT_NAMES.index(options.draft)
             setup[i, SU_BUDGET] = params.budget if options.budget is None else options.budget
@@ -165,17 +151,16 @@ class Dicedraft(RulesetShell):
                 greedy_decks[side] = greedy_decks_by_budget(cost, val[side, side, :n], n, params.deck_size, max_budget)
             else:
                 counts[side, : n + 1] = count_table(cost, everything, n, params.deck_size, max_budget)
-        rows_per_unit = {UnitKind.GAME: 1, UnitKind.STORY: len(stage_min),
-                         UnitKind.MATCH: params.match_max_games}[UnitKind(unit_kind)]
-        return DicedraftConfig(config_id, match, params, pools, match.labels, unit_kind, match.mirrored,
-                               rows_per_unit, tab, val, w, params.vector(), setup, greedy_decks, max_sizes, counts,
-                               stage_min, stage_max)
+        head["rows_per_unit"] = {UnitKind.GAME: 1, UnitKind.STORY: len(stage_min),
+                                 UnitKind.MATCH: params.match_max_games}[UnitKind(unit_kind)]
+        return DicedraftConfig(**head, val=val, setup=setup, greedy_decks=greedy_decks, max_sizes=max_sizes,
+                               counts=counts, stage_min=stage_min, stage_max=stage_max)
 
     def side_budget(self, match: MatchConfig, side_index: int) -> int | None:
         """Rule D-02: the side's draft points, its own or the `budget` parameter."""
         budget = match.sides[side_index].options.budget
         if budget is None:
-            budget = self.compile_head(match)[0].budget
+            budget = resolve_params(DicedraftParams, dict(match.params), match.source).budget
         return int(budget)
 
     def side_record(self, compiled: DicedraftConfig, side_index: int) -> dict:

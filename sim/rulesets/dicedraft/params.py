@@ -8,7 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from sim.rulesets.dicedraft.constants import N_PARAMS, Param
+from sim.core.params import kernel_vector
+from sim.rulesets.dicedraft.constants import Param
 
 
 class DicedraftSide(BaseModel):
@@ -61,20 +62,8 @@ class DicedraftParams(BaseModel):
 
     def vector(self) -> np.ndarray:
         """The int64 vector the kernels read, indexed by Param."""
-        v = np.zeros(N_PARAMS, np.int64)
-        v[Param.START_LIVES] = self.start_lives
-        v[Param.DECK_SIZE] = self.deck_size
-        v[Param.BUDGET] = self.budget
-        v[Param.FIRST_TURN_DRAW] = self.first_turn_draw
-        v[Param.DRAW_PER_TURN] = self.draw_per_turn
-        # rule D-06: the second player's k-th turn is global turn 2k-1 (0-based)
-        v[Param.ATTACK_FROM_TURN] = 2 * self.attack_from_turn - 1
-        v[Param.CARDS_DOWN] = self.cards_down_per_turn
-        v[Param.SUMMONING_SICKNESS] = int(self.summoning_sickness)
-        v[Param.HAND_LIMIT] = self.hand_limit
-        v[Param.TURN_CAP] = self.turn_cap
-        v[Param.STORY_LIVES] = self.story_lives
-        v[Param.WINS_NEEDED] = self.match_wins
-        v[Param.MAX_MATCH_GAMES] = self.match_max_games
-        v[Param.DECK_TOP] = self.deck_position_top
-        return v
+        return kernel_vector(self, Param, named={Param.CARDS_DOWN: "cards_down_per_turn", Param.WINS_NEEDED: "match_wins",
+                                                 Param.MAX_MATCH_GAMES: "match_max_games",
+                                                 Param.DECK_TOP: "deck_position_top"},
+                             # rule D-06: the second player's k-th turn is global turn 2k-1 (0-based)
+                             derived={Param.ATTACK_FROM_TURN: 2 * self.attack_from_turn - 1})

@@ -16,7 +16,7 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, model_validator
 
-from sim.core.cards import file_hash, load_card_file
+from sim.core.cards import CardPoolBase, card_factions, faction_file, load_card_file
 from sim.core.errors import InputError
 from sim.rulesets.fortaleza.constants import (
     COND_WORDS, DO_WORDS, E_COND, E_DO, E_N, E_ON, E_TARGET, EFFECT_WIDTH, KEYWORD_WORDS, KIND_WORDS, MAX_EFFECTS,
@@ -140,33 +140,17 @@ class FortalezaCard(BaseModel):
 
 
 @dataclass(frozen=True)
-class Collection:
-    """One faction's 50 designs (rule F-01), validated and compiled."""
+class Collection(CardPoolBase):
+    """One faction's 50 designs (rule F-01), validated and compiled: `frame` one row per design in
+    design order 001-050, `table` int32 [N_DESIGNS, N_FIELDS]."""
 
-    faction: str
-    label: str
     identity: str
-    frame: pl.DataFrame = field(repr=False)  # one row per design, in design order 001-050
     cards: tuple[FortalezaCard, ...] = field(repr=False)
     path: Path
-    table: np.ndarray = field(repr=False)  # int32 [N_DESIGNS, N_FIELDS]
 
     @property
-    def ids(self) -> list[str]:
-        return [c.id for c in self.cards]
-
-    @property
-    def names(self) -> list[str]:
-        return [c.name for c in self.cards]
-
-    def index_of(self, card_id: str) -> int:
-        try:
-            return self.ids.index(card_id)
-        except ValueError:
-            raise InputError(f"{self.path}: no card {card_id!r} in the {self.faction} collection") from None
-
-    def hash(self) -> str:
-        return file_hash([self.path])
+    def files(self) -> tuple[Path, ...]:
+        return (self.path,)
 
 
 def _bits(words: list[str], table: dict) -> int:
@@ -269,23 +253,20 @@ def describe_filler(collection: Collection, card_id: str) -> str:
 
 
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
-    return sorted(p.stem for p in cards_dir.glob("*.toml"))
+    return card_factions(cards_dir)
 
 
 def load_collection(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, dict] | None = None) -> Collection:
     """Read, validate and compile one faction's collection file."""
-    path = cards_dir / f"{faction}.toml"
-    if not path.exists():
-        known = ", ".join(list_factions(cards_dir)) or "none"
-        raise InputError(f"{cards_dir}: no collection file for faction {faction!r} (found: {known})")
+    path = faction_file(cards_dir, faction)
     header, cards = load_card_file(path, FortalezaCard, overrides)
     ordered = _check_layout(path, cards)
     frame = pl.DataFrame({
         "id": [c.id for c in ordered], "name": [c.name for c in ordered], "kind": [c.kind for c in ordered],
         "cost": [c.cost for c in ordered], "atq": [c.atq for c in ordered], "res": [c.res for c in ordered],
     })
-    return Collection(faction, str(header.get("name", faction)), str(header.get("identity", "")), frame,
-                      tuple(ordered), path, compile_table(ordered))
+    return Collection(faction, str(header.get("name", faction)), frame, compile_table(ordered),
+                      str(header.get("identity", "")), tuple(ordered), path)
 
 
 def collection_with(collection: Collection, card_id: str, **changes: object) -> Collection:
@@ -299,6 +280,6 @@ def collection_with(collection: Collection, card_id: str, **changes: object) -> 
         raise InputError(f"{collection.path}: card {card_id}: {exc}") from None
     cards = list(collection.cards)
     cards[index] = changed
-    return Collection(collection.faction, collection.label, collection.identity, collection.frame,
-                      tuple(cards), collection.path, compile_table(cards))
+    return Collection(collection.faction, collection.label, collection.frame, compile_table(cards),
+                      collection.identity, tuple(cards), collection.path)
 

@@ -9,12 +9,11 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.core.agents import agent_weights
 from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.rulesets.fortaleza.cards import (
-    CARDS_DIR, Collection, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
+    CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
 from sim.rulesets.fortaleza.constants import AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
@@ -30,9 +29,6 @@ WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 class FortalezaConfig(CompiledConfig):
     """Everything the kernels need for one config, as numpy arrays (after the shell's fields)."""
 
-    tab: np.ndarray = field(repr=False)
-    w: np.ndarray = field(repr=False)
-    par: np.ndarray = field(repr=False)
     agents: np.ndarray = field(repr=False)
     forced: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(2, np.int64))  # per side, forced_code
 
@@ -57,20 +53,14 @@ class Fortaleza(RulesetShell):
     params_model = FortalezaParams
     agents = AGENT_NAMES
     end_names = END_NAMES
+    weight_names = WEIGHT_NAMES
+    default_weights = DEFAULT_WEIGHTS
     n_cols = N_COLS
     flag_width = N_DESIGNS
-
-    def list_factions(self, cards_dir: Path) -> list[str]:
-        return list_factions(cards_dir)
-
-    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> Collection:
-        return load_collection(faction, cards_dir, overrides)
-
-    def vanilla_filler(self, pool: Collection, card_id: str) -> dict:
-        return vanilla_filler(pool, card_id)
-
-    def describe_filler(self, pool: Collection, card_id: str) -> str:
-        return describe_filler(pool, card_id)
+    list_factions = staticmethod(list_factions)
+    load_cards = staticmethod(load_collection)
+    vanilla_filler = staticmethod(vanilla_filler)
+    describe_filler = staticmethod(describe_filler)
 
     def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
         """Every design but the lands, which start in the reserve, never in the deck (rule F-02), and
@@ -79,19 +69,13 @@ class Fortaleza(RulesetShell):
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> FortalezaConfig:
         """Validate the config against the collections and rule parameters and build the kernel arrays."""
-        source = match.source
-        unit_kind = self.unit_kind_code(match)
-        params, pools = self.compile_head(match)
-        tab = np.stack([p.table for p in pools]).astype(np.int32)
-        w = np.stack([agent_weights(DEFAULT_WEIGHTS, WEIGHT_NAMES, dict(side.weights), source, i)
-                      for i, side in enumerate(match.sides)])
+        head = self.compile_head(match, config_id)
         agents = np.array([AGENT_NAMES.index(side.agent) for side in match.sides], np.int64)
         forced = np.zeros(2, np.int64)
         if match.force is not None:
             index, card_id, where = match.force
-            forced[index] = forced_code(pools[index].index_of(card_id), where)
-        return FortalezaConfig(config_id, match, params, pools, match.labels, unit_kind, match.mirrored, 1, tab, w,
-                               params.vector(), agents, forced)
+            forced[index] = forced_code(head["pools"][index].index_of(card_id), where)
+        return FortalezaConfig(**head, agents=agents, forced=forced)
 
     def play_block(self, compiled: FortalezaConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
                    flags: np.ndarray) -> None:

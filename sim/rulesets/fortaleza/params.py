@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from sim.rulesets.fortaleza.constants import N_PARAMS, Param
+from sim.core.params import kernel_vector
+from sim.rulesets.fortaleza.constants import Param
 
 
 class FortalezaParams(BaseModel):
@@ -32,19 +33,6 @@ class FortalezaParams(BaseModel):
 
     def vector(self) -> np.ndarray:
         """The int64 vector the kernels read, indexed by Param."""
-        v = np.zeros(N_PARAMS, np.int64)
-        v[Param.FORTALEZA] = self.fortaleza
-        v[Param.HAND_START] = self.hand_start
-        v[Param.MULLIGANS] = self.mulligans
-        v[Param.FIRST_DRAWS] = int(self.first_player_draws)
-        v[Param.MAX_LANDS] = self.max_lands
-        v[Param.MAX_UNITS] = self.max_units
-        v[Param.MAX_SUPPORTS] = self.max_supports
-        v[Param.HAND_LIMIT] = self.hand_limit
-        v[Param.HEAL_CAP] = self.heal_cap
-        v[Param.TURN_CAP] = self.turn_cap
-        v[Param.FORTRESS_PROTECTION_TURN] = int(self.fortress_protection_lasts_turn)
-        v[Param.TRAMPLE_PAST_PROTECTION] = int(self.trample_past_protection)
-        v[Param.DEBUG_CHECKS] = int(self.debug_checks)
-        v[Param.DECK_TOP] = self.deck_position_top
-        return v
+        return kernel_vector(self, Param, named={Param.FIRST_DRAWS: "first_player_draws",
+                                                 Param.FORTRESS_PROTECTION_TURN: "fortress_protection_lasts_turn",
+                                                 Param.DECK_TOP: "deck_position_top"})

@@ -13,7 +13,6 @@ Used by the rule tests (the source's worked examples are scenarios) and handy fo
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 

@@ -1,7 +1,6 @@
-"""Readable lines from a traced fortaleza game, in Spanish or English.
-
-The kernel's trace mode records integer events (constants.Event); this module is the only place
-that turns them into words, for `sim replay`, the dashboard's replay page and the golden-trace test.
+"""A traced fortaleza game told in Spanish or English: lands, casts, the chain and its answers,
+attacks, blocks and damage, one line per event (constants.Event). The only place the integer events
+become words; `sim replay`, the dashboard's replay page and the golden traces read it.
 """
 
 from __future__ import annotations
