@@ -113,3 +113,47 @@ def test_a_run_written_before_chunk_records_is_read_and_its_resume_plays_its_chu
     assert main(["run", str(spec), "--results", str(run_dir.parent), "--executor", "serial", "--chunk-size", "400"]) == 0
     assert capsys.readouterr().out.count("repaired: ") == 3  # every chunk played again
     assert len(list((run_dir / "chunks").rglob("*.json"))) == 3
+
+
+FORTALEZA_SPEC = """\
+name = "fort"
+ruleset = "fortaleza"
+games = 300
+seed = 5
+
+[[side]]
+faction = "china"
+
+[[side]]
+faction = "japon"
+"""
+
+
+def test_a_fortaleza_run_of_manifest_format_2_is_read_resumed_and_replayed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before format 3 every side of every ruleset carried dicedraft's `draft` and `budget` (at
+    "greedy" and none for fortaleza). Such a run is still shown, a rerun of its spec resumes it
+    instead of calling it a different experiment, and its games replay as stored."""
+    from sim.run.store import identity_hash, spec_text_hash
+
+    spec = tmp_path / "fort.toml"
+    spec.write_text(FORTALEZA_SPEC, encoding="utf-8")
+    results = tmp_path / "results"
+    run_experiment(load_spec(spec), results, executor=SerialExecutor(), chunk_size=100)
+    run_dir = results / "fort"
+    manifest = json.loads((run_dir / MANIFEST).read_text(encoding="utf-8"))
+    assert "draft" not in manifest["spec"]["side"][0] and "budget" not in manifest["configs"]["base"]["sides"][0]
+    for side in manifest["spec"]["side"]:
+        side.update(draft="greedy", budget=None)
+    for side in manifest["configs"]["base"]["sides"]:
+        side.update(draft="greedy", budget=None)
+    manifest.update(format=2, spec_hash=spec_text_hash(manifest["spec"]))
+    manifest["identity"] = identity_hash(manifest)
+    (run_dir / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    before = tree_bytes(run_dir / "games")
+    assert main(["show", str(run_dir)]) == 0
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
+    assert "different experiment" not in capsys.readouterr().out
+    assert tree_bytes(run_dir / "games") == before
+    assert main(["replay", "fort", "--game", "7", "--results", str(results), "--lang", "en"]) == 0
+    assert "replay matches the stored record" in capsys.readouterr().out

@@ -115,7 +115,7 @@ def test_greedy_wins_at_least_90_percent_against_random():
 
 def test_golden_trace(greedy_config):
     """One fixed game as text; regenerate with `python -m tests.rulesets.dicedraft.test_invariants` after
-    a deliberate rule change (and bump VERSION in sim/rulesets/dicedraft/__init__.py)."""
+    a deliberate rule change (and bump `version` in sim/rulesets/dicedraft/engine.py, with a line in rules.md's version history)."""
     expected = (GOLDEN / "game_7_es.txt").read_text(encoding="utf-8")
     assert golden_text(greedy_config) == expected
 

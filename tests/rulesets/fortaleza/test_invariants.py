@@ -191,7 +191,7 @@ def golden_text() -> str:
 
 def test_golden_trace():
     """Three fixed games, every event as a readable line: any change to what the kernels play shows
-    here. After a deliberate rule change, bump VERSION in sim/rulesets/fortaleza/__init__.py, add a
+    here. After a deliberate rule change, bump `version` in sim/rulesets/fortaleza/engine.py, add a
     line to rules.md's version history and regenerate from the repository root with
     `PYTHONPATH=$PWD python -m tests.rulesets.fortaleza.test_invariants`; review the diff."""
     assert golden_text() == GOLDEN.read_text(encoding="utf-8")
