@@ -360,7 +360,7 @@ def test_f19_the_end_step_discards_to_seven_and_removes_damage_protection_and_bo
 
 # --- combat (F-20 to F-23) --------------------------------------------------------------------------------------
 def test_f20_a_unit_that_entered_this_turn_can_block_but_not_attack(s):
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     s.put(0, "CH-001", new=True)
     assert not can_attack(s.g, 0, s.index(0, "CH-001"))
     s.begin(active=1, step="main1")
@@ -384,7 +384,7 @@ def test_f20_a_unit_cast_in_your_main_phase_stays_new_through_the_opponents_turn
     main phase of turn 2 (0-based, as Scenario.begin counts; the trace prints T3); in no step of
     Japón's turn 3 may it activate; from China's turn 4 it attacks and activates, and in Japón's
     turn 5 it may answer again."""
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     wu, ally = s.index(0, "CH-012"), (0, "CH-001")
     s.lands(0, 5)
     s.put(0, "CH-001")
@@ -406,7 +406,7 @@ def test_f20_a_unit_that_enters_in_the_opponents_turn_attacks_in_your_next_turn(
     """A unit that enters during a response window of the opponent's turn is new until its
     controller's next turn begins, and no longer. No shipped card puts a unit on the field outside
     your main phase, so the chain is built by hand: CH-012 resolves in Japón's attackers step."""
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     wu, ally = s.index(0, "CH-012"), (0, "CH-001")
     s.begin(active=1, step="attackers", turn=3)
     s.lands(0, 5)
@@ -676,7 +676,7 @@ def test_f30_healing_never_goes_above_25():
 
 # --- keywords (F-31 to F-36) --------------------------------------------------------------------------------------
 def test_f31_veloz_attacks_the_turn_it_enters():
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     s = Scenario.from_factions("japon", "china")
     s.put(0, "JP-003", "JP-002", new=True)  # Ninja de Iga has Veloz; Ronin Errante has not
     assert can_attack(s.g, 0, s.index(0, "JP-003"))
