@@ -586,6 +586,20 @@ def test_f24_last_in_first_out(s):
     assert "Postura de la Montaña" in resolved[0] and "Piel de Hierro" in resolved[1]
 
 
+def test_f24_a_response_deeper_than_the_chain_holds_is_not_legal(s):
+    """The chain holds 15 items (MAX_CHAIN - 1): with 14 on it a fast technique may still answer, with
+    15 nothing may (legal.list_actions)."""
+    from sim.rulesets.fortaleza.constants import MAX_CHAIN
+    s.begin(active=1, step="attackers")
+    s.lands(1, 1)
+    s.put(1, "JP-002")
+    s.put(1, "JP-032", zone="hand")  # Parada Perfecta: fast, cost 1, Protección 3 on an own unit
+    s.ps[GAME, G_DEPTH] = MAX_CHAIN - 2
+    assert s.legal(1, "cast", "JP-032", target=(1, "JP-002"), main=False)
+    s.ps[GAME, G_DEPTH] = MAX_CHAIN - 1
+    assert not s.legal(1, "cast", "JP-032", target=(1, "JP-002"), main=False)
+
+
 def test_f25_a_card_that_loses_its_target_fizzles_without_refund(s):
     s.lands(0, 3)
     s.put(1, "JP-002")
@@ -663,6 +677,16 @@ def test_f29_technique_032_returns_a_unit_of_cost_2_or_less_and_heals_2():
     s.play(0, "CO-032", respond=False)
     assert s.zone(0, "CO-003") == "hand" and s.zone(0, "CO-013") == "discard"
     assert s.fortress(0) == 22
+
+
+def test_f29_a_recovery_may_take_only_a_unit_of_cost_n_or_less_from_the_discard_pile():
+    from sim.rulesets.fortaleza.legal import recoverable
+    s = Scenario.from_factions("corea", "china")
+    s.put(0, "CO-003", "CO-013", "CO-033", zone="discard")  # units of cost 2 and 4, a technique of cost 2
+    s.put(0, "CO-002", zone="hand")  # a unit of cost 1, not in the discard pile
+    can = {(card, n): bool(recoverable(s.g, 0, s.index(0, card), n))
+           for card in ("CO-003", "CO-013", "CO-033", "CO-002") for n in (1, 2, 4)}
+    assert {key for key, yes in can.items() if yes} == {("CO-003", 2), ("CO-003", 4), ("CO-013", 4)}
 
 
 def test_f30_healing_never_goes_above_25():
