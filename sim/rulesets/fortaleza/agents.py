@@ -1,6 +1,7 @@
 """Play agents: `random` (uniform over legal actions) and `greedy` (one-step evaluation with weights a
 sweep can tune). They decide the mulligan, every main-phase action, every response, attacks, blocks,
-targets and discards.
+targets and discards, each among the choices the rules allow: what is legal (the candidate actions,
+who may attack or block, which targets and recoveries) is legal.py's; here is only what is good.
 
 What an agent may read (invariant 5, tested): its own hand; both fields, lands, discard piles and
 the chain (all public); how many cards each hand and deck hold. Never the opponent's hand, the
@@ -17,20 +18,16 @@ from numba import njit
 from sim.core.rng import below
 from sim.rulesets.fortaleza.constants import (
     What,
-    E_DO, E_N, E_ON, E_TARGET, MAX_CHAIN, N_DESIGNS, Action, Agent, Do, Field, Keyword, Kind, On, Param, Step, Target,
-    Weight, Zone,
+    E_DO, E_N, E_ON, E_TARGET, N_DESIGNS, Agent, Action, Do, Field, Keyword, Kind, On, Param, Step, Target, Weight,
+    Zone,
 )
-from sim.rulesets.fortaleza.field import controls_name
+from sim.rulesets.fortaleza.legal import can_attack, can_block, list_actions, list_targets, recoverable
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME,
-    MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LAND_TURN, PS_LANDS,
-    PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, ST_AGENT, in_zone, lowest_bit,
-    atq_of, is_unit_kind, keywords_of, toughness_left,
+    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
+    PS_LANDS, PS_QUIET_IDLE, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of, toughness_left,
 )
-from sim.rulesets.fortaleza.targets import (
-    answers_held, chosen_effect, effect_base, has_trigger, legal_target, may_answer, target_pool,
-)
+from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
 
@@ -58,147 +55,6 @@ def printed_value(g: np.void, viewer: int, side: int, c: int) -> float:
     tab, w = g.tab, g.w
     return (w[viewer, Weight.ATQ] * tab[side, c, Field.ATQ] + w[viewer, Weight.RES] * tab[side, c, Field.RES]
             + w[viewer, Weight.KEYWORD] * popcount(tab[side, c, Field.KEYWORDS]))
-
-
-@njit(cache=True, _nrt=False)
-def can_attack(g: np.void, side: int, c: int) -> bool:
-    """Rules F-20, F-21, F-31: may the unit attack, or use an ability that exhausts it, now? Untapped,
-    and not new: on the field since before its controller's turn began (a unit that entered in its
-    controller's turn stays new through the opponent's next turn), unless Veloz."""
-    cs = g.cs
-    if cs[side, c, CS_ZONE] != Zone.UNIT or cs[side, c, CS_TAPPED]:
-        return False
-    return not cs[side, c, CS_FRESH] or (keywords_of(g, side, c) & Keyword.VELOZ) != 0
-
-
-@njit(cache=True, _nrt=False, inline="always")  # inside the attack and block loops
-def can_block(g: np.void, side: int, b: int, attacker_side: int, a: int) -> bool:
-    """Rules F-21, F-22, F-33: an untapped unit not already blocking, against an attacker nobody
-    blocks yet, and Vuelo only by Vuelo or Alcance."""
-    cs = g.cs
-    if cs[side, b, CS_ZONE] != Zone.UNIT or cs[side, b, CS_TAPPED] or cs[side, b, CS_BLOCKING]:
-        return False
-    if cs[attacker_side, a, CS_ATTACKING] == 0 or cs[attacker_side, a, CS_WAS_BLOCKED]:
-        return False
-    if keywords_of(g, attacker_side, a) & Keyword.VUELO:
-        return (keywords_of(g, side, b) & (Keyword.VUELO | Keyword.ALCANCE)) != 0
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def ready_trap(g: np.void, side: int, c: int) -> bool:
-    """Rule F-15: set in an earlier turn."""
-    cs, ps = g.cs, g.ps
-    return cs[side, c, CS_SET_TURN] > 0 and cs[side, c, CS_SET_TURN] <= ps[GAME, G_TURN]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _add(cand: np.ndarray, n: int, action: int, c: int, ts: int, tc1: int) -> int:
-    if n < MAX_CAND:
-        cand[n, 0] = action
-        cand[n, 1] = c
-        cand[n, 2] = ts
-        cand[n, 3] = tc1
-        return n + 1
-    return n
-
-
-@njit(cache=True, _nrt=False, inline="always")  # inside list_actions' scan
-def _add_targeted(g: np.void, n: int, p: int, c: int, on: int, action: int) -> int:
-    """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate."""
-    tab, cand = g.tab, g.cand
-    k = chosen_effect(g, p, c, on)
-    if k < 0:
-        return _add(cand, n, action, c, p, 0)
-    return _add_targets(g, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -> int:
-    """One candidate per legal target of this target kind, side A's designs first, in design order."""
-    ps, cand = g.ps, g.cand
-    for ts in range(2):
-        m = target_pool(ps, p, ts, target)
-        while m:
-            tc = lowest_bit(m)
-            m &= m - 1
-            if legal_target(g, p, target, ts, tc):
-                n = _add(cand, n, action, c, ts, tc + 1)
-    return n
-
-
-@njit(cache=True, _nrt=False, inline="always")  # once per decision, into choose_action
-def list_actions(g: np.void, p: int, main: bool, idle: np.int64) -> int:
-    """Fill `cand` with player p's legal actions now. `main`: p's own main phase with the chain empty
-    (rules F-07, F-13, F-15, F-16); otherwise only what a response window allows (F-14, F-15, F-24).
-    `idle`: designs whose technique, trap or ability is left out (the greedy agent in a quiet window,
-    see quiet_window); 0 lists every legal action."""
-    tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
-    n = 0
-    energy = ps[p, PS_ENERGY]
-    turn1 = ps[GAME, G_TURN] + 1
-    # a unit adds a candidate only by its activated ability (rule F-18): the others are not visited
-    activates = ps[p, PS_ACTIVATES]
-    hand = in_zone(ps, p, Zone.HAND)
-    if energy <= MAX_ANSWER_ENERGY:  # cards in hand that cost more than p has are not visited
-        hand &= ps[p, PS_PLAYABLE + energy]
-    ours = hand | in_zone(ps, p, Zone.SUPPORT) | (in_zone(ps, p, Zone.UNIT) & activates)
-    if not main:
-        ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
-        if ours == 0:
-            return 0
-    reserve = in_zone(ps, p, Zone.RESERVE)
-    if main and reserve and ps[p, PS_LANDS] < par[Param.MAX_LANDS] and ps[p, PS_LAND_TURN] != turn1:
-        n = _add(cand, n, Action.LAND, lowest_bit(reserve), p, 0)  # lands differ only in name: one will do
-    while ours:
-        c = lowest_bit(ours)
-        ours &= ours - 1
-        z = cs[p, c, CS_ZONE]
-        kind = tab[p, c, Field.KIND]
-        # a technique, revealed trap or ability adds one candidate per target, at the end of the card's
-        # turn in the loop: one inlined copy of the target scan instead of one per branch (compile time)
-        targeted = Action.PASS
-        if z == Zone.HAND:
-            if kind == Kind.TRAP:
-                if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
-                    n = _add(cand, n, Action.SET_TRAP, c, p, 0)
-                continue
-            if tab[p, c, Field.COST] > energy:
-                continue
-            if kind == Kind.CHARACTER or kind == Kind.CREATURE:
-                if main and ps[p, PS_UNITS] < par[Param.MAX_UNITS]:
-                    if not (tab[p, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(g, p, c)):
-                        n = _add(cand, n, Action.CAST, c, p, 0)
-            elif kind == Kind.ARTIFACT:
-                if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
-                    n = _add(cand, n, Action.CAST, c, p, 0)
-            elif kind == Kind.TECHNIQUE:
-                if main or tab[p, c, Field.FAST]:
-                    targeted = Action.CAST
-        elif z == Zone.SUPPORT:
-            if kind == Kind.TRAP:
-                if ready_trap(g, p, c) and tab[p, c, Field.COST] <= energy:
-                    targeted = Action.TRAP
-            else:
-                if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
-                    units = in_zone(ps, p, Zone.UNIT)
-                    while units:
-                        u = lowest_bit(units)
-                        units &= units - 1
-                        if cs[p, c, CS_BEARER] != u + 1:
-                            n = _add(cand, n, Action.EQUIP, c, p, u + 1)
-                if (activates >> c & 1 and not cs[p, c, CS_TAPPED]
-                        and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
-                    targeted = Action.ACTIVATE
-        elif z == Zone.UNIT:
-            # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new (only
-            # units with an activated ability are in `ours`)
-            if (can_attack(g, p, c)
-                    and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
-                targeted = Action.ACTIVATE
-        if targeted != Action.PASS and not idle >> c & 1:
-            n = _add_targeted(g, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST, targeted)
-    return n
 
 
 # ---- what the greedy agent expects ---------------------------------------------------------------
@@ -358,8 +214,7 @@ def effect_value(g: np.void, p: int, c: int, k: int, ts: int, tc: int) -> float:
     if do == Do.RECOVER:
         best = 0.0
         for u in range(N_DESIGNS):
-            if (cs[p, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[p, u, Field.KIND])
-                    and tab[p, u, Field.COST] <= n):
+            if recoverable(g, p, u, n):
                 best = max(best, 0.7 * printed_value(g, p, p, u))
         return best
     return 0.0
@@ -430,10 +285,9 @@ def quiet_window(g: np.void) -> bool:
 
 @njit(cache=True, _nrt=False)
 def choose_action(g: np.void, p: int, main: bool) -> int:
-    """Index in the candidate list g.cand of the action player p takes now, or -1 to pass."""
+    """Index in the candidate list g.cand (legal.list_actions) of the action player p takes now, or -1
+    to pass."""
     ps, rng = g.ps, g.rng
-    if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
-        return -1
     if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
         return -1
     idle = np.int64(0)
@@ -463,7 +317,7 @@ def choose_target(g: np.void, side: int, c: int, k: int) -> int:
     """A trigger's chosen target (side * N_DESIGNS + card), or -1 when there is none."""
     # the candidate list is free here: triggers happen outside any agent's choice of action
     tab, ps, cand = g.tab, g.ps, g.cand
-    n = _add_targets(g, 0, side, c, tab[side, c, effect_base(k) + E_TARGET], Action.CAST)
+    n = list_targets(g, side, c, tab[side, c, effect_base(k) + E_TARGET])
     if n == 0:
         return -1
     if ps[side, PS_AGENT] == Agent.RANDOM:
@@ -487,7 +341,7 @@ def choose_recover(g: np.void, side: int, max_cost: int) -> int:
     best = -1
     best_value = -1.0
     for u in range(N_DESIGNS):
-        if cs[side, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[side, u, Field.KIND]) and tab[side, u, Field.COST] <= max_cost:
+        if recoverable(g, side, u, max_cost):
             n += 1
             v = printed_value(g, side, side, u)
             if v > best_value:
@@ -497,7 +351,7 @@ def choose_recover(g: np.void, side: int, max_cost: int) -> int:
         return best
     pick = below(g.rng, side * 2 + ST_AGENT, n)
     for u in range(N_DESIGNS):
-        if cs[side, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[side, u, Field.KIND]) and tab[side, u, Field.COST] <= max_cost:
+        if recoverable(g, side, u, max_cost):
             if pick == 0:
                 return u
             pick -= 1

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.rulesets.fortaleza.agents import can_block, list_actions
 from sim.rulesets.fortaleza.cards import collection_with
 from sim.rulesets.fortaleza.chain import main_phase, resolve_top, run_chain, take_action, window
 from sim.rulesets.fortaleza.combat import attack_with, block_with, combat, combat_damage, end_combat
@@ -28,6 +27,7 @@ from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.rulesets.fortaleza.engine import RULESET, FortalezaConfig
 from sim.rulesets.fortaleza.game import end_turn, start_turn, take_turn
 from sim.rulesets.fortaleza.kernels import reset
+from sim.rulesets.fortaleza.legal import can_block, list_actions
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_FRESH, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,

@@ -152,7 +152,7 @@ def quiet_idle(g: np.void, side: int, c: int) -> bool:
 @njit(cache=True, _nrt=False, inline="always")
 def answers_held(ps: np.ndarray, p: int) -> np.int64:
     """The designs player p holds that could answer in a response window now and that p's energy can
-    pay (in hand, supports or units; list_actions decides the rest)."""
+    pay (in hand, supports or units; legal.list_actions decides the rest)."""
     energy = ps[p, PS_ENERGY]
     affordable = ps[p, PS_ANSWER + energy] if energy <= MAX_ANSWER_ENERGY else ps[p, PS_RESPONDERS]
     held = (in_zone(ps, p, Zone.HAND) & ps[p, PS_FAST_HAND]) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)

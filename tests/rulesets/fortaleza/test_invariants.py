@@ -10,11 +10,10 @@ import pytest
 
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.fortaleza import RULESET
-from sim.rulesets.fortaleza.agents import (
-    ACT_THRESHOLD, action_value, can_attack, choose_action, choose_blocker, list_actions, wants_to_attack,
-)
+from sim.rulesets.fortaleza.agents import ACT_THRESHOLD, action_value, choose_action, choose_blocker, wants_to_attack
 from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game
+from sim.rulesets.fortaleza.legal import can_attack, list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
     CS_SET_TURN, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_LANDS, PS_ORDER, PS_TOP,

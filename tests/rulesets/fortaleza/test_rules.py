@@ -360,7 +360,7 @@ def test_f19_the_end_step_discards_to_seven_and_removes_damage_protection_and_bo
 
 # --- combat (F-20 to F-23) --------------------------------------------------------------------------------------
 def test_f20_a_unit_that_entered_this_turn_can_block_but_not_attack(s):
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     s.put(0, "CH-001", new=True)
     assert not can_attack(s.g, 0, s.index(0, "CH-001"))
     s.begin(active=1, step="main1")
@@ -384,7 +384,7 @@ def test_f20_a_unit_cast_in_your_main_phase_stays_new_through_the_opponents_turn
     main phase of turn 2 (0-based, as Scenario.begin counts; the trace prints T3); in no step of
     Japón's turn 3 may it activate; from China's turn 4 it attacks and activates, and in Japón's
     turn 5 it may answer again."""
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     wu, ally = s.index(0, "CH-012"), (0, "CH-001")
     s.lands(0, 5)
     s.put(0, "CH-001")
@@ -406,7 +406,7 @@ def test_f20_a_unit_that_enters_in_the_opponents_turn_attacks_in_your_next_turn(
     """A unit that enters during a response window of the opponent's turn is new until its
     controller's next turn begins, and no longer. No shipped card puts a unit on the field outside
     your main phase, so the chain is built by hand: CH-012 resolves in Japón's attackers step."""
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     wu, ally = s.index(0, "CH-012"), (0, "CH-001")
     s.begin(active=1, step="attackers", turn=3)
     s.lands(0, 5)
@@ -586,6 +586,20 @@ def test_f24_last_in_first_out(s):
     assert "Postura de la Montaña" in resolved[0] and "Piel de Hierro" in resolved[1]
 
 
+def test_f24_a_response_deeper_than_the_chain_holds_is_not_legal(s):
+    """The chain holds 15 items (MAX_CHAIN - 1): with 14 on it a fast technique may still answer, with
+    15 nothing may (legal.list_actions)."""
+    from sim.rulesets.fortaleza.constants import MAX_CHAIN
+    s.begin(active=1, step="attackers")
+    s.lands(1, 1)
+    s.put(1, "JP-002")
+    s.put(1, "JP-032", zone="hand")  # Parada Perfecta: fast, cost 1, Protección 3 on an own unit
+    s.ps[GAME, G_DEPTH] = MAX_CHAIN - 2
+    assert s.legal(1, "cast", "JP-032", target=(1, "JP-002"), main=False)
+    s.ps[GAME, G_DEPTH] = MAX_CHAIN - 1
+    assert not s.legal(1, "cast", "JP-032", target=(1, "JP-002"), main=False)
+
+
 def test_f25_a_card_that_loses_its_target_fizzles_without_refund(s):
     s.lands(0, 3)
     s.put(1, "JP-002")
@@ -665,6 +679,16 @@ def test_f29_technique_032_returns_a_unit_of_cost_2_or_less_and_heals_2():
     assert s.fortress(0) == 22
 
 
+def test_f29_a_recovery_may_take_only_a_unit_of_cost_n_or_less_from_the_discard_pile():
+    from sim.rulesets.fortaleza.legal import recoverable
+    s = Scenario.from_factions("corea", "china")
+    s.put(0, "CO-003", "CO-013", "CO-033", zone="discard")  # units of cost 2 and 4, a technique of cost 2
+    s.put(0, "CO-002", zone="hand")  # a unit of cost 1, not in the discard pile
+    can = {(card, n): bool(recoverable(s.g, 0, s.index(0, card), n))
+           for card in ("CO-003", "CO-013", "CO-033", "CO-002") for n in (1, 2, 4)}
+    assert {key for key, yes in can.items() if yes} == {("CO-003", 2), ("CO-003", 4), ("CO-013", 4)}
+
+
 def test_f30_healing_never_goes_above_25():
     s = Scenario.from_factions("corea", "china")
     s.ps[0, 0] = 24
@@ -676,7 +700,7 @@ def test_f30_healing_never_goes_above_25():
 
 # --- keywords (F-31 to F-36) --------------------------------------------------------------------------------------
 def test_f31_veloz_attacks_the_turn_it_enters():
-    from sim.rulesets.fortaleza.agents import can_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     s = Scenario.from_factions("japon", "china")
     s.put(0, "JP-003", "JP-002", new=True)  # Ninja de Iga has Veloz; Ronin Errante has not
     assert can_attack(s.g, 0, s.index(0, "JP-003"))

@@ -1,0 +1,188 @@
+"""What a player may do now: the legal actions of a decision (the candidate list `g.cand`), which
+units may attack or block, when a set trap is ready, which targets a trigger may take and which
+units a recovery may bring back. The agents (agents.py) only choose among what this module lists;
+nothing here weighs what is good.
+
+What it reads is what the agents may read (invariant 5, tested): the deciding player's own hand,
+supports and units; both fields; the chain's depth. An opposing support is read only as "a face-up
+artifact or not" (targets.legal_target), never as which trap lies face down.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.fortaleza.constants import E_TARGET, MAX_CHAIN, Action, Field, Keyword, Kind, On, Param, Zone
+from sim.rulesets.fortaleza.field import controls_name
+from sim.rulesets.fortaleza.state import (
+    CS_ATTACKING, CS_BEARER, CS_BLOCKING, CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH,
+    G_TURN, GAME, MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_ENERGY, PS_LAND_TURN, PS_LANDS, PS_PLAYABLE,
+    PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, in_zone, is_unit_kind, keywords_of, lowest_bit,
+)
+from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target, target_pool
+
+
+@njit(cache=True, _nrt=False)
+def can_attack(g: np.void, side: int, c: int) -> bool:
+    """Rules F-20, F-21, F-31: may the unit attack, or use an ability that exhausts it, now? Untapped,
+    and not new: on the field since before its controller's turn began (a unit that entered in its
+    controller's turn stays new through the opponent's next turn), unless Veloz."""
+    cs = g.cs
+    if cs[side, c, CS_ZONE] != Zone.UNIT or cs[side, c, CS_TAPPED]:
+        return False
+    return not cs[side, c, CS_FRESH] or (keywords_of(g, side, c) & Keyword.VELOZ) != 0
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inside the attack and block loops
+def can_block(g: np.void, side: int, b: int, attacker_side: int, a: int) -> bool:
+    """Rules F-21, F-22, F-23, F-33: an untapped unit not already blocking, against an attacker nobody
+    blocks yet (one that was blocked stays blocked), and Vuelo only by Vuelo or Alcance."""
+    cs = g.cs
+    if cs[side, b, CS_ZONE] != Zone.UNIT or cs[side, b, CS_TAPPED] or cs[side, b, CS_BLOCKING]:
+        return False
+    if cs[attacker_side, a, CS_ATTACKING] == 0 or cs[attacker_side, a, CS_WAS_BLOCKED]:
+        return False
+    if keywords_of(g, attacker_side, a) & Keyword.VUELO:
+        return (keywords_of(g, side, b) & (Keyword.VUELO | Keyword.ALCANCE)) != 0
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def ready_trap(g: np.void, side: int, c: int) -> bool:
+    """Rule F-15: set in an earlier turn."""
+    cs, ps = g.cs, g.ps
+    return cs[side, c, CS_SET_TURN] > 0 and cs[side, c, CS_SET_TURN] <= ps[GAME, G_TURN]
+
+
+@njit(cache=True, _nrt=False, inline="always")  # a few loads, in agents.choose_recover's scans and effect_value
+def recoverable(g: np.void, side: int, u: int, max_cost: int) -> bool:
+    """Rule F-29 (Corea 032): may `recuperar` with N = max_cost bring side's design u back to the hand?
+    A unit card (personaje or criatura) of cost <= N in the discard pile."""
+    tab, cs = g.tab, g.cs
+    return (cs[side, u, CS_ZONE] == Zone.DISCARD and is_unit_kind(tab[side, u, Field.KIND])
+            and tab[side, u, Field.COST] <= max_cost)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _add(cand: np.ndarray, n: int, action: int, c: int, ts: int, tc1: int) -> int:
+    if n < MAX_CAND:
+        cand[n, 0] = action
+        cand[n, 1] = c
+        cand[n, 2] = ts
+        cand[n, 3] = tc1
+        return n + 1
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inside list_actions' scan
+def _add_targeted(g: np.void, n: int, p: int, c: int, on: int, action: int) -> int:
+    """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate."""
+    tab, cand = g.tab, g.cand
+    k = chosen_effect(g, p, c, on)
+    if k < 0:
+        return _add(cand, n, action, c, p, 0)
+    return _add_targets(g, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -> int:
+    """One candidate per legal target of this target kind (targets.legal_target, rules F-03, F-25),
+    side A's designs first, in design order."""
+    ps, cand = g.ps, g.cand
+    for ts in range(2):
+        m = target_pool(ps, p, ts, target)
+        while m:
+            tc = lowest_bit(m)
+            m &= m - 1
+            if legal_target(g, p, target, ts, tc):
+                n = _add(cand, n, action, c, ts, tc + 1)
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into agents.choose_target, its one caller
+def list_targets(g: np.void, p: int, c: int, target: int) -> int:
+    """Fill `cand` with the legal targets of this target kind for p's card c, one row each (target
+    side in column 2, card + 1 in column 3); returns how many. For a trigger's chosen target: triggers
+    happen at once, outside any choice of action, so the candidate list is free then."""
+    return _add_targets(g, 0, p, c, target, Action.CAST)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # once per decision, into agents.choose_action
+def list_actions(g: np.void, p: int, main: bool, idle: np.int64) -> int:
+    """Fill `cand` with player p's legal actions now; returns how many (passing, always legal, is not
+    listed). `main`: p's own main phase with the chain empty (rules F-07, F-10, F-12, F-13, F-15, F-16);
+    otherwise only what a response window allows (F-14, F-15, F-18, F-24). `idle`: designs whose
+    technique, trap or ability the caller leaves out (the greedy agent in a quiet window, see
+    agents.quiet_window); 0 lists every legal action."""
+    tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
+    if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
+        return 0  # rule F-24 as implemented: the chain holds so many items, a deeper response is refused
+    n = 0
+    energy = ps[p, PS_ENERGY]
+    turn1 = ps[GAME, G_TURN] + 1
+    # a unit adds a candidate only by its activated ability (rule F-18): the others are not visited
+    activates = ps[p, PS_ACTIVATES]
+    hand = in_zone(ps, p, Zone.HAND)
+    if energy <= MAX_ANSWER_ENERGY:  # cards in hand that cost more than p has are not visited
+        hand &= ps[p, PS_PLAYABLE + energy]
+    ours = hand | in_zone(ps, p, Zone.SUPPORT) | (in_zone(ps, p, Zone.UNIT) & activates)
+    if not main:
+        ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
+        if ours == 0:
+            return 0
+    reserve = in_zone(ps, p, Zone.RESERVE)
+    # rule F-07: once per turn, in the main phase, up to max_lands
+    if main and reserve and ps[p, PS_LANDS] < par[Param.MAX_LANDS] and ps[p, PS_LAND_TURN] != turn1:
+        n = _add(cand, n, Action.LAND, lowest_bit(reserve), p, 0)  # lands differ only in name: one will do
+    while ours:
+        c = lowest_bit(ours)
+        ours &= ours - 1
+        z = cs[p, c, CS_ZONE]
+        kind = tab[p, c, Field.KIND]
+        # a technique, revealed trap or ability adds one candidate per target, at the end of the card's
+        # turn in the loop: one inlined copy of the target scan instead of one per branch (compile time)
+        targeted = Action.PASS
+        if z == Zone.HAND:
+            if kind == Kind.TRAP:  # rules F-10, F-15: set for free in the main phase, into a free support
+                if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
+                    n = _add(cand, n, Action.SET_TRAP, c, p, 0)
+                continue
+            if tab[p, c, Field.COST] > energy:  # rule F-08
+                continue
+            if kind == Kind.CHARACTER or kind == Kind.CREATURE:  # rules F-10, F-12
+                if main and ps[p, PS_UNITS] < par[Param.MAX_UNITS]:
+                    if not (tab[p, c, Field.KEYWORDS] & Keyword.UNICO and controls_name(g, p, c)):
+                        n = _add(cand, n, Action.CAST, c, p, 0)
+            elif kind == Kind.ARTIFACT:  # rules F-10, F-16
+                if main and ps[p, PS_SUPPORTS] < par[Param.MAX_SUPPORTS]:
+                    n = _add(cand, n, Action.CAST, c, p, 0)
+            elif kind == Kind.TECHNIQUE:  # rules F-13, F-14
+                if main or tab[p, c, Field.FAST]:
+                    targeted = Action.CAST
+        elif z == Zone.SUPPORT:
+            if kind == Kind.TRAP:  # rule F-15: ready from the turn after it was set, then paid
+                if ready_trap(g, p, c) and tab[p, c, Field.COST] <= energy:
+                    targeted = Action.TRAP
+            else:
+                # rule F-16: equipping in the main phase, to a unit that does not carry it already
+                if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
+                    units = in_zone(ps, p, Zone.UNIT)
+                    while units:
+                        u = lowest_bit(units)
+                        units &= units - 1
+                        if cs[p, c, CS_BEARER] != u + 1:
+                            n = _add(cand, n, Action.EQUIP, c, p, u + 1)
+                # rules F-14, F-18: an untapped artifact's ability, in a window only if fast
+                if (activates >> c & 1 and not cs[p, c, CS_TAPPED]
+                        and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
+                    targeted = Action.ACTIVATE
+        elif z == Zone.UNIT:
+            # rules F-18, F-20, F-31: an ability that exhausts the unit needs it untapped and not new (only
+            # units with an activated ability are in `ours`)
+            if (can_attack(g, p, c)
+                    and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
+                targeted = Action.ACTIVATE
+        if targeted != Action.PASS and not idle >> c & 1:
+            n = _add_targeted(g, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST, targeted)
+    return n
