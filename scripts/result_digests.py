@@ -82,6 +82,8 @@ def all_digests(paths: list[Path], units: int, traces: int) -> dict[str, dict]:
 def differences(old: dict, new: dict) -> list[str]:
     lines = []
     for spec, configs in old["specs"].items():
+        if spec not in new["specs"]:  # --check with some specs named: the others are not compared
+            continue
         for config_id, digests in configs.items():
             now = new["specs"].get(spec, {}).get(config_id)
             if now is None:
@@ -105,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         paths = args.specs or [EXPERIMENTS / name for name in old["specs"]]
         new = all_digests(paths, old["units"], old["traces"])
         lines = differences(old, new)
-        print("\n".join(lines) if lines else f"identical: {sum(len(c) for c in old['specs'].values())} configs "
-              f"of {len(old['specs'])} specs, {old['units']} units each")
+        compared = [configs for spec, configs in old["specs"].items() if spec in new["specs"]]
+        print("\n".join(lines) if lines else f"identical: {sum(len(c) for c in compared)} configs "
+              f"of {len(compared)} specs, {old['units']} units each")
         return 1 if lines else 0
     digests = all_digests(args.specs or sorted(EXPERIMENTS.glob("*.toml")), args.units, args.traces)
     text = json.dumps(digests, indent=1, sort_keys=True)
