@@ -25,7 +25,7 @@ from sim.rulesets.dicedraft.kernels import (
     N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams
-from sim.rulesets.dicedraft.state import new_workspace
+from sim.rulesets.dicedraft.state import G_TRACED, GAME, new_draft_tables, new_workspace
 from sim.rulesets.dicedraft.trace import describe_event_array
 from sim.run.spec import Experiment, side_label
 
@@ -56,14 +56,17 @@ class CompiledConfig:
     stage_min: np.ndarray = field(repr=False)
     stage_max: np.ndarray = field(repr=False)
 
-    def kernel_args(self) -> tuple:
-        return (self.tab, self.val, self.w, self.par, self.setup, self.greedy_decks, self.max_sizes,
-                self.counts, self.stage_min, self.stage_max)
+    def workspace(self) -> np.ndarray:
+        """A fresh game record for one thread (state.GAME_DTYPE, state.new_workspace), holding copies
+        of this config's constant tables."""
+        return new_workspace(self.tab, self.val, self.w, self.par, self.setup, self.stage_min, self.stage_max,
+                             self.greedy_decks, self.max_sizes)
 
-    def workspace(self) -> tuple:
-        """A fresh workspace for one thread (state.new_workspace) sized for this config."""
+    def draft_tables(self) -> np.ndarray:
+        """Fresh draft tables for one thread (state.new_draft_tables): a copy of the random drafter's
+        count tables and the re-draft's scratch, sized for this config."""
         pool_cost = max(int(self.tab[side, :pool.n_cards, Field.COST].sum()) for side, pool in enumerate(self.pools))
-        return new_workspace(self.params.deck_size, self.max_sizes.shape[1] - 1, pool_cost)
+        return new_draft_tables(self.counts, self.max_sizes.shape[1] - 1, pool_cost)
 
     def hashes(self) -> dict[str, str]:
         return {"cards": "+".join(p.hash() for p in self.pools), "params": params_hash(self.params)}
@@ -184,10 +187,9 @@ def play_chunk(compiled: CompiledConfig, seed: int, unit_start: int, n_units: in
     flags = np.zeros((n_units * per, 2, MAX_CARDS), np.uint8)
 
     def play_block(lo: int, hi: int) -> np.ndarray:
-        constants = [np.array(a, copy=True) for a in compiled.kernel_args()]  # no shared refcounts
-        workspace = compiled.workspace()
-        play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored, *constants,
-                   rows[lo * per:hi * per], flags[lo * per:hi * per], workspace)
+        # each block its own record and draft tables: no shared refcounts
+        play_range(compiled.unit_kind, unit_start + lo, hi - lo, seed_to_u64(seed), compiled.mirrored,
+                   rows[lo * per:hi * per], flags[lo * per:hi * per], compiled.workspace(), compiled.draft_tables())
         return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
 
     return rows, play_in_blocks(n_units, threads, play_block)
@@ -197,12 +199,12 @@ def trace_unit(compiled: CompiledConfig, seed: int, unit: int) -> tuple[np.ndarr
     """Replay unit `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""
     rows = np.zeros((compiled.rows_per_unit, N_COLS), np.int64)
     flags = np.zeros((compiled.rows_per_unit, 2, MAX_CARDS), np.uint8)
-    tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
-    workspace = compiled.workspace()
-    workspace[1][:] = 0  # the trace cursor starts at 0
-    play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, *compiled.kernel_args(), rows, flags,
-              workspace, tr)
-    return rows, tr[tr[:, 2] >= 0]
+    g = compiled.workspace()[0]
+    tr = g["tr"][:MAX_EVENTS * compiled.rows_per_unit]  # what a unit of this kind keeps: one game's buffer per row
+    tr[:] = -1
+    g["ps"][GAME, G_TRACED] = 1
+    play_unit(compiled.unit_kind, unit, seed_to_u64(seed), compiled.mirrored, rows, flags, g, compiled.draft_tables())
+    return rows, tr[tr[:, 2] >= 0].copy()
 
 
 def events_of_stage(events: np.ndarray, stage: int) -> np.ndarray:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from sim.rulesets.dicedraft.constants import N_PARAMS, Param
+from sim.rulesets.dicedraft.constants import MAX_BUDGET, MAX_MATCH_GAMES, MAX_STAGES, N_PARAMS, Param
 
 
 class DicedraftParams(BaseModel):
@@ -14,7 +14,7 @@ class DicedraftParams(BaseModel):
 
     start_lives: int = Field(30, ge=1, le=999, description="rule D-01: lives at the start")
     deck_size: int = Field(15, ge=1, le=30, description="rule D-02: cards drafted")
-    budget: int = Field(135, ge=0, le=999, description="rule D-02: draft points")
+    budget: int = Field(135, ge=0, le=MAX_BUDGET, description="rule D-02: draft points")
     first_turn_draw: int = Field(3, ge=0, le=30, description="rule D-04: cards drawn in your first turn")
     draw_per_turn: int = Field(1, ge=0, le=30, description="rule D-04: cards drawn in later turns")
     attack_from_turn: int = Field(
@@ -30,7 +30,7 @@ class DicedraftParams(BaseModel):
     story_stage_max: list[int] = Field([120, 124, 128, 132, 135], description="rule D-17: highest bot budget per stage")
     story_lives: int = Field(30, ge=1, le=999, description="rule D-17: lives at the start of each battle")
     match_wins: int = Field(2, ge=1, le=9, description="rule D-18: wins that take a best-of-three match")
-    match_max_games: int = Field(5, ge=1, le=19, description="decision: a match of draws stops after this many games")
+    match_max_games: int = Field(5, ge=1, le=MAX_MATCH_GAMES, description="decision: a match of draws stops after this many games")
     deck_position_top: int = Field(5, ge=1, le=30, description="analysis: the top k of the first shuffle for the "
                                    "deck-position effect (the first turn's three cards and two more)")
 
@@ -38,11 +38,13 @@ class DicedraftParams(BaseModel):
     def _stages_agree(self) -> "DicedraftParams":
         if len(self.story_stage_min) != len(self.story_stage_max) or not self.story_stage_min:
             raise ValueError("story_stage_min and story_stage_max need the same number of stages (at least one)")
-        if len(self.story_stage_min) > 16:
-            raise ValueError("at most 16 story stages")
+        if len(self.story_stage_min) > MAX_STAGES:
+            raise ValueError(f"at most {MAX_STAGES} story stages")
         for low, high in zip(self.story_stage_min, self.story_stage_max):
             if not 0 <= low <= high:
                 raise ValueError(f"story stage budget range {low}-{high} is empty or negative")
+            if high > MAX_BUDGET:  # the same ceiling as a side's budget
+                raise ValueError(f"story stage budget {high} is above {MAX_BUDGET}")
         if self.match_max_games < 2 * self.match_wins - 1:
             raise ValueError("match_max_games must allow 2 * match_wins - 1 games")
         return self
@@ -65,4 +67,5 @@ class DicedraftParams(BaseModel):
         v[Param.WINS_NEEDED] = self.match_wins
         v[Param.MAX_MATCH_GAMES] = self.match_max_games
         v[Param.DECK_TOP] = self.deck_position_top
+        v[Param.STAGES] = len(self.story_stage_min)
         return v
