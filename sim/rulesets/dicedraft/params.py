@@ -44,7 +44,7 @@ class DicedraftParams(BaseModel):
             if not 0 <= low <= high:
                 raise ValueError(f"story stage budget range {low}-{high} is empty or negative")
             if high > MAX_BUDGET:  # the same ceiling as a side's budget
-                raise ValueError(f"story stage budget {high} is above {MAX_BUDGET}")
+                raise ValueError(f"story_stage_max: {high} is above the highest budget, {MAX_BUDGET}")
         if self.match_max_games < 2 * self.match_wins - 1:
             raise ValueError("match_max_games must allow 2 * match_wins - 1 games")
         return self
