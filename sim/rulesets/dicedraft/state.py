@@ -27,8 +27,8 @@ The draft tables, the one argument beside `g`: the random drafter's counting tab
 re-draft's knapsack and counting scratch (rule D-16) are as large as the config's deck size times its
 highest budget times its pool, up to 33 x 31 x 1000 floats per side (16 MB), so they cannot have a
 fixed shape at a sane size, and a record type per config would compile the kernels per config. They
-live in one byte buffer (`new_draft_tables`) whose header gives each table's shape and offset; the
-kernels take typed views of it (`opening_counts`, `redraft_counts`, `knapsack_tables`).
+live in one float64 array (`new_draft_tables`) whose header gives each table's shape and offset;
+the kernels take views of it (`opening_counts`, `redraft_counts`, `knapsack_tables`).
 """
 
 from __future__ import annotations
@@ -161,16 +161,17 @@ def new_workspace(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarr
     return ws
 
 
-# The draft tables: one byte buffer, a header of int64 words (DT_*), then each table at the byte
-# offset its header word gives, 8-byte aligned.
+# The draft tables: one float64 array, a header (DT_*: whole numbers, exact as floats), then each
+# table at the offset its header entry gives. All float64, the knapsack's 0/1 choices too, so a view
+# is a slice and a reshape: a `.view` to another dtype would add a second of cold compile.
 DT_POOL = 0  # rows of the opening count tables: the larger pool's cards + 1
 DT_DECK = 1  # deck size + 1
 DT_BUDGET = 2  # the config's highest budget + 1
 DT_COST = 3  # the dearer pool's total cost + 1
-DT_OPENING = 4  # the random drafter's count table of each side, [2, POOL, DECK, BUDGET] float64 (rule D-02)
-DT_REDRAFT = 5  # the re-draft's count table, [MAX_CARDS + 1, DECK, BUDGET] float64 (rule D-16)
-DT_DP = 6  # the re-draft's knapsack values, [MAX_CARDS + 1, COST] float64 (sim.draft.budget._best_deck)
-DT_KEEP = 7  # and its choices, [MAX_CARDS, MAX_CARDS + 1, COST] bool
+DT_OPENING = 4  # the random drafter's count table of each side, [2, POOL, DECK, BUDGET] (rule D-02)
+DT_REDRAFT = 5  # the re-draft's count table, [MAX_CARDS + 1, DECK, BUDGET] (rule D-16)
+DT_DP = 6  # the re-draft's knapsack values, [MAX_CARDS + 1, COST] (sim.draft.budget._best_deck)
+DT_KEEP = 7  # and its choices, [MAX_CARDS, MAX_CARDS + 1, COST]
 N_DT = 8
 
 
@@ -181,48 +182,49 @@ def new_draft_tables(opening_counts: np.ndarray, max_budget: int, pool_cost: int
     pool_rows, deck_rows = opening_counts.shape[1], opening_counts.shape[2]
     budgets = max_budget + 1
     costs = pool_cost + 1
-    sizes = (opening_counts.nbytes, (MAX_CARDS + 1) * deck_rows * budgets * 8, (MAX_CARDS + 1) * costs * 8,
+    sizes = (opening_counts.size, (MAX_CARDS + 1) * deck_rows * budgets, (MAX_CARDS + 1) * costs,
              MAX_CARDS * (MAX_CARDS + 1) * costs)
     header = [pool_rows, deck_rows, budgets, costs]
-    at = N_DT * 8
+    at = N_DT
     for size in sizes:
         header.append(at)
-        at += -(-size // 8) * 8
-    tables = np.zeros(at, np.uint8)
-    tables[:N_DT * 8].view(np.int64)[:] = header
-    tables[header[DT_OPENING]:header[DT_OPENING] + opening_counts.nbytes].view(np.float64)[:] = opening_counts.ravel()
+        at += size
+    tables = np.zeros(at)
+    tables[:N_DT] = header
+    tables[header[DT_OPENING]:header[DT_OPENING] + opening_counts.size] = opening_counts.ravel()
     return tables
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _floats(tables: np.ndarray, at: int, n: int) -> np.ndarray:
-    return tables[at:at + 8 * n].view(np.float64)
+def _head(tables: np.ndarray, entry: int) -> np.int64:
+    return np.int64(tables[entry])
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def opening_counts(tables: np.ndarray, side: int) -> np.ndarray:
     """The random drafter's count table of `side` (sim.draft.budget._sample_deck reads it)."""
-    head = tables[:N_DT * 8].view(np.int64)
-    n = head[DT_POOL] * head[DT_DECK] * head[DT_BUDGET]
-    return _floats(tables, head[DT_OPENING] + 8 * n * side, n).reshape((head[DT_POOL], head[DT_DECK], head[DT_BUDGET]))
+    rows, deck, budgets = _head(tables, DT_POOL), _head(tables, DT_DECK), _head(tables, DT_BUDGET)
+    n = rows * deck * budgets
+    at = _head(tables, DT_OPENING) + n * side
+    return tables[at:at + n].reshape((rows, deck, budgets))
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def redraft_counts(tables: np.ndarray) -> np.ndarray:
     """Scratch for the random drafter's count table over the cards a re-draft may pick (rule D-16)."""
-    head = tables[:N_DT * 8].view(np.int64)
-    n = (MAX_CARDS + 1) * head[DT_DECK] * head[DT_BUDGET]
-    return _floats(tables, head[DT_REDRAFT], n).reshape((MAX_CARDS + 1, head[DT_DECK], head[DT_BUDGET]))
+    deck, budgets = _head(tables, DT_DECK), _head(tables, DT_BUDGET)
+    at = _head(tables, DT_REDRAFT)
+    return tables[at:at + (MAX_CARDS + 1) * deck * budgets].reshape((MAX_CARDS + 1, deck, budgets))
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def knapsack_tables(tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Scratch for the greedy re-draft's knapsack (sim.draft.budget._best_deck): (dp, keep)."""
-    head = tables[:N_DT * 8].view(np.int64)
-    costs = head[DT_COST]
-    dp = _floats(tables, head[DT_DP], (MAX_CARDS + 1) * costs).reshape((MAX_CARDS + 1, costs))
-    n_keep = MAX_CARDS * (MAX_CARDS + 1) * costs
-    keep = tables[head[DT_KEEP]:head[DT_KEEP] + n_keep].view(np.bool_).reshape((MAX_CARDS, MAX_CARDS + 1, costs))
+    costs = _head(tables, DT_COST)
+    at = _head(tables, DT_DP)
+    dp = tables[at:at + (MAX_CARDS + 1) * costs].reshape((MAX_CARDS + 1, costs))
+    at = _head(tables, DT_KEEP)
+    keep = tables[at:at + MAX_CARDS * (MAX_CARDS + 1) * costs].reshape((MAX_CARDS, MAX_CARDS + 1, costs))
     return dp, keep
 
 
