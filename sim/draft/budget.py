@@ -153,8 +153,10 @@ def greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int, 
 
 
 def knapsack_scratch(n: int, pool_cost: int) -> tuple[np.ndarray, np.ndarray]:
-    """Scratch for _best_deck over a pool of n cards costing `pool_cost` in all: (dp, keep)."""
-    return np.empty((n + 1, pool_cost + 1)), np.empty((n, n + 1, pool_cost + 1), np.bool_)
+    """Scratch for _best_deck over a pool of n cards costing `pool_cost` in all: (dp, keep). keep's
+    0/1 choices are floats, the array kind of the dicedraft kernels' draft tables, so _best_deck
+    compiles once for both."""
+    return np.empty((n + 1, pool_cost + 1)), np.empty((n, n + 1, pool_cost + 1))
 
 
 def count_table(cost: np.ndarray, available: np.ndarray, n: int, k: int, budget: int) -> np.ndarray:

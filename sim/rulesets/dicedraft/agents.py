@@ -9,7 +9,10 @@ public counts. An opponent's face-down card on the table is read only as "a card
 average character of the opponent's faction pool (the pools are public; `val[viewer, side,
 V_MEAN_*]`); its identity is never read.
 
-Nothing here allocates: lists live in the thread's `scratch` rows (state.SC_*).
+An agent only chooses among what the rules allow: legal.py lists the legal choices (or, for block
+shapes, checks each one) and the functions here weigh them.
+
+Nothing here allocates: lists live in the record's scratch rows (state.SC_*).
 """
 
 from __future__ import annotations
@@ -19,26 +22,20 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.rng import Purpose, below
-from sim.rulesets.dicedraft.constants import (
-    V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Field, Param, Seen, Weight, Zone,
-)
+from sim.rulesets.dicedraft.constants import V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Field, Seen, Weight, Zone
 from sim.rulesets.dicedraft.fights import flips, roll_gain
+from sim.rulesets.dicedraft.legal import (
+    can_block_alone, can_block_in_pair, can_join, discard_options, is_free, put_down_options, usable_dice,
+)
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, F_A0, F_A1, F_ATQ_A, F_D0, F_D1, G_TURN, GAME, PS_AGENT, PS_CHARS, PS_LIVES,
-    PS_REVEALED, SC_RANKED, stream, table_characters, table_dice, zone_mask,
+    CS_FLAGS, F_A0, F_A1, F_ATQ_A, F_D0, F_D1, PS_AGENT, PS_CHARS, PS_LIVES, PS_REVEALED, SC_ATTACKERS, SC_BLOCKED,
+    SC_BLOCKERS, SC_ORDER, SC_RANKED, SC_SEEN, stream, zone_mask,
 )
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _roll_choice(rng: np.ndarray, side: int, n: int) -> int:
-    return below(rng, stream(side, Purpose.AGENT), n)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def can_attack(par: np.ndarray, cs: np.ndarray, ps: np.ndarray, side: int, card: int) -> bool:
-    """A character on the table (state.table_characters: dice cards never attack, rule D-07) may
-    attack, unless it was put down this turn (decision, rules.md)."""
-    return par[Param.SUMMONING_SICKNESS] == 0 or cs[side, card, CS_ENTERED] < ps[GAME, G_TURN]
+def _roll_choice(g: np.void, side: int, n: int) -> int:
+    return below(g.rng, stream(side, Purpose.AGENT), n)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -53,9 +50,10 @@ def _nth_card(mask: np.int64, k: int) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def choose_put_down(tab: np.ndarray, val: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, p: int) -> int:
-    """Rule D-05: the card to put face down this turn, or -1 to pass."""
-    hand = zone_mask(ps, p, Zone.HAND)
+def choose_put_down(g: np.void, p: int) -> int:
+    """Rule D-05: the card to put face down this turn (one of legal.put_down_options), or -1 to pass."""
+    val = g.val
+    hand = put_down_options(g, p)
     n_hand = 0
     best = -1
     m = hand
@@ -65,15 +63,16 @@ def choose_put_down(tab: np.ndarray, val: np.ndarray, cs: np.ndarray, ps: np.nda
         n_hand += 1
         if best < 0 or val[p, p, c] > val[p, p, best]:
             best = c
-    if n_hand == 0 or ps[p, PS_AGENT] == Agent.GREEDY:
+    if n_hand == 0 or g.ps[p, PS_AGENT] == Agent.GREEDY:
         return best
-    pick = _roll_choice(rng, p, n_hand + 1)  # n_hand means: pass
+    pick = _roll_choice(g, p, n_hand + 1)  # n_hand means: pass
     return -1 if pick == n_hand else _nth_card(hand, pick)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _seen_as(tab: np.ndarray, val: np.ndarray, cs: np.ndarray, p: int, c: int) -> tuple:
+def _seen_as(g: np.void, p: int, c: int) -> tuple:
     """(ATQ, DEF, value, double block) of opposing table card c as player p may read it."""
+    tab, val, cs = g.tab, g.val, g.cs
     opp = 1 - p
     if cs[opp, c, CS_FLAGS] & Seen.REVEALED:
         return (float(tab[opp, c, Field.ATQ]), float(tab[opp, c, Field.DEF]), val[p, opp, c],
@@ -83,13 +82,14 @@ def _seen_as(tab: np.ndarray, val: np.ndarray, cs: np.ndarray, p: int, c: int) -
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def visible_blockers(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, out: np.ndarray) -> int:
-    """The opposing table cards that p must assume can block: face-up characters and every face-down
-    card (p cannot tell a face-down die from a character)."""
+def visible_blockers(g: np.void, p: int) -> int:
+    """The opposing table cards that p must assume can block, into g.scratch[SC_SEEN]: face-up
+    characters and every face-down card (p cannot tell a face-down die from a character)."""
+    ps, out = g.ps, g.scratch[SC_SEEN]
     opp = 1 - p
     n = np.int64(0)
     known_dice = ps[opp, PS_REVEALED] & ~ps[opp, PS_CHARS]
-    m = zone_mask(ps, opp, Zone.TABLE) & ~known_dice
+    m = zone_mask(g, opp, Zone.TABLE) & ~known_dice
     while m:
         out[n] = lowest_bit(m)
         m &= m - np.int64(1)
@@ -98,39 +98,30 @@ def visible_blockers(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, p: int, ou
 
 
 @njit(cache=True, _nrt=False)
-def choose_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, cs: np.ndarray,
-                     ps: np.ndarray, rng: np.ndarray, scratch: np.ndarray, fsc: np.ndarray, p: int, out: np.ndarray,
-                     seen: np.ndarray) -> int:
-    """Rule D-07: the characters that attack together this turn; fills `out`, returns how many.
-    `seen` receives the opposing cards p must assume can block."""
-    n = np.int64(0)
-    m = table_characters(ps, p)
-    while m:
-        c = lowest_bit(m)
-        m &= m - np.int64(1)
-        if can_attack(par, cs, ps, p, c):
-            out[n] = c
-            n += 1
+def choose_attackers(g: np.void, p: int, n: int) -> int:
+    """Rule D-07: which of the n characters that may attack (legal.list_attackers, in
+    g.scratch[SC_ATTACKERS]) attack together this turn; keeps them at the front of that row, returns
+    how many. g.scratch[SC_SEEN] receives the opposing cards p must assume can block."""
     if n == 0:
         return 0
-    if ps[p, PS_AGENT] == Agent.GREEDY:
-        n_seen = visible_blockers(tab, cs, ps, p, seen)
-        return _greedy_attackers(tab, val, w, cs, ps, scratch, fsc, p, out, n, seen, n_seen)
+    if g.ps[p, PS_AGENT] == Agent.GREEDY:
+        n_seen = visible_blockers(g, p)
+        return _greedy_attackers(g, p, n, n_seen)
+    out = g.scratch[SC_ATTACKERS]
     chosen = 0
     for i in range(n):  # uniform over all subsets of the able attackers
-        if _roll_choice(rng, p, 2) == 1:
+        if _roll_choice(g, p, 2) == 1:
             out[chosen] = out[i]
             chosen += 1
     return chosen
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _lethal_swarm(tab: np.ndarray, ps: np.ndarray, scratch: np.ndarray, p: int, out: np.ndarray, n: int,
-                  block_slots: int) -> bool:
+def _lethal_swarm(g: np.void, p: int, n: int, block_slots: int) -> bool:
     """More attackers than possible blocks, and the weakest unblockable rest is lethal."""
     if n <= block_slots:
         return False
-    ranked = scratch[SC_RANKED]
+    tab, out, ranked = g.tab, g.scratch[SC_ATTACKERS], g.scratch[SC_RANKED]
     for i in range(n):  # insertion sort of attack values, ascending
         x = tab[p, out[i], Field.ATQ]
         j = i
@@ -141,26 +132,26 @@ def _lethal_swarm(tab: np.ndarray, ps: np.ndarray, scratch: np.ndarray, p: int, 
     through = 0
     for i in range(n - block_slots):
         through += ranked[i]
-    return through >= ps[1 - p, PS_LIVES]
+    return through >= g.ps[1 - p, PS_LIVES]
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-                      scratch: np.ndarray, fsc: np.ndarray, p: int, out: np.ndarray, n: int, seen: np.ndarray,
-                      n_seen: int) -> int:
+def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
     """Attack with each character whose expected result is good enough.
 
     One step of lookahead: for each attacker, the opponent's best visible block by the same
     evaluation (exchange of values plus life saved); the attacker's result is minus that exchange,
     or the life damage when no block pays for the opponent. All-out attack when there are more
     attackers than possible blockers and the unblockable rest is lethal."""
+    tab, val, w, fsc = g.tab, g.val, g.w, g.fsc
+    out, seen = g.scratch[SC_ATTACKERS], g.scratch[SC_SEEN]
     life = w[p, Weight.LIFE]
     block_slots = np.int64(0)
     for k in range(n_seen):  # each possible blocker as p sees it, once: fsc rows ATQ, DEF, value, double
-        fsc[0, k], fsc[1, k], fsc[2, k], double_block = _seen_as(tab, val, cs, p, seen[k])
+        fsc[0, k], fsc[1, k], fsc[2, k], double_block = _seen_as(g, p, seen[k])
         fsc[3, k] = 1.0 if double_block else 0.0
         block_slots += 2 if double_block else 1
-    if _lethal_swarm(tab, ps, scratch, p, out, n, block_slots):
+    if _lethal_swarm(g, p, n, block_slots):
         return n
     atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0  # the two strongest blockers, for rule D-11
     for k in range(n_seen):
@@ -197,15 +188,18 @@ def _greedy_attackers(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.nd
 
 
 @njit(cache=True, _nrt=False)
-def choose_blocks(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ps: np.ndarray, rng: np.ndarray, dfn: int,
-                  attackers: np.ndarray, na: int, blockers: np.ndarray, nb: int, fights: np.ndarray,
-                  blocked: np.ndarray, order: np.ndarray) -> int:
-    """Rules D-08, D-10, D-11, D-12: the defender's blocks, as rows of `fights`; returns their number.
+def choose_blocks(g: np.void, dfn: int, na: int, nb: int) -> int:
+    """Rules D-08, D-10, D-11, D-12: the defender's blocks of the na attackers in
+    g.scratch[SC_ATTACKERS], as rows of g.fights; returns their number, and marks g.scratch[SC_BLOCKED].
 
-    `blockers` lists the defender's characters on the table. Legal shapes: one defender on one
+    g.scratch[SC_BLOCKERS] lists the nb characters that may block (legal.list_blockers). The legal
+    shapes (legal.can_block_alone, can_block_in_pair, can_join, is_free): one defender on one
     attacker; a double blocker on one attacker or on two normal attackers; two defenders, dedicated
     to that fight, on one double attacker. A single normal defender cannot stop a double attacker
     (rule D-11)."""
+    tab, w, ps, fights = g.tab, g.w, g.ps, g.fights
+    attackers, blockers = g.scratch[SC_ATTACKERS], g.scratch[SC_BLOCKERS]
+    blocked, order = g.scratch[SC_BLOCKED], g.scratch[SC_ORDER]
     att = 1 - dfn
     for i in range(na):
         blocked[i] = 0
@@ -228,9 +222,9 @@ def choose_blocks(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ps: np.ndarra
         if greedy:
             urgent = incoming >= ps[dfn, PS_LIVES]
             life = w[dfn, Weight.LIFE] * (5.0 if urgent else 1.0)
-            b0, b1, second_of = _greedy_block(tab, val, dfn, a, blockers, nb, used, fights, nf, life)
+            b0, b1, second_of = _greedy_block(g, dfn, a, nb, used, nf, life)
         else:
-            b0, b1, second_of = _random_block(tab, rng, dfn, a, blockers, nb, used, fights, nf)
+            b0, b1, second_of = _random_block(g, dfn, a, nb, used, nf)
         if b0 < 0 and second_of < 0:
             continue
         blocked[i] = 1
@@ -251,25 +245,11 @@ def choose_blocks(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ps: np.ndarra
     return nf
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _free(used: np.int64, b: int) -> bool:
-    return not (used >> np.int64(b)) & np.int64(1)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _second_slot_ok(tab: np.ndarray, fights: np.ndarray, f: int, dfn: int) -> bool:
-    """A double blocker covering one normal attacker alone can take a second one (rule D-10)."""
-    att = 1 - dfn
-    return (fights[f, F_A1] < 0 and fights[f, F_D1] < 0
-            and tab[dfn, fights[f, F_D0], Field.DOUBLE_BLOCK] == 1
-            and tab[att, fights[f, F_A0], Field.DOUBLE_ATTACK] == 0)
-
-
 @njit(cache=True, _nrt=False)
-def _greedy_block(tab: np.ndarray, val: np.ndarray, dfn: int, a: int, blockers: np.ndarray, nb: int,
-                  used: np.int64, fights: np.ndarray, nf: int, life: float) -> tuple:
-    """The block of attacker `a` with the best exchange plus life saved, if better than none.
+def _greedy_block(g: np.void, dfn: int, a: int, nb: int, used: np.int64, nf: int, life: float) -> tuple:
+    """The legal block of attacker `a` with the best exchange plus life saved, if better than none.
     Returns (blocker index, second blocker index or -1, fight to join as second attacker or -1)."""
+    tab, val, fights, blockers = g.tab, g.val, g.fights, g.scratch[SC_BLOCKERS]
     att = 1 - dfn
     a_atq = tab[att, a, Field.ATQ]
     a_def = tab[att, a, Field.DEF]
@@ -277,22 +257,21 @@ def _greedy_block(tab: np.ndarray, val: np.ndarray, dfn: int, a: int, blockers: 
     saved = life * a_atq
     best = 0.0
     choice = (-1, -1, -1)
-    double_attack = tab[att, a, Field.DOUBLE_ATTACK] == 1
     for b in range(nb):
         d = blockers[b]
-        if not _free(used, b) or (double_attack and tab[dfn, d, Field.DOUBLE_BLOCK] == 0):
-            continue  # rule D-11: a single normal defender is not enough
+        if not is_free(used, b) or not can_block_alone(g, dfn, a, d):
+            continue
         score = saved + (a_val if tab[dfn, d, Field.ATQ] >= a_def else 0.0)
         score -= val[dfn, dfn, d] if a_atq >= tab[dfn, d, Field.DEF] else 0.0
         if score > best:
             best, choice = score, (b, -1, -1)
-    if double_attack:
+    if can_block_in_pair(g, dfn, a):
         for b0 in range(nb):
-            if not _free(used, b0):
+            if not is_free(used, b0):
                 continue
             d0 = blockers[b0]
             for b1 in range(b0 + 1, nb):
-                if not _free(used, b1):
+                if not is_free(used, b1):
                     continue
                 d1 = blockers[b1]
                 counter = tab[dfn, d0, Field.ATQ] + tab[dfn, d1, Field.ATQ]
@@ -303,7 +282,7 @@ def _greedy_block(tab: np.ndarray, val: np.ndarray, dfn: int, a: int, blockers: 
                     best, choice = score, (b0, b1, -1)
         return choice
     for f in range(nf):
-        if not _second_slot_ok(tab, fights, f, dfn):
+        if not can_join(g, dfn, f, a):
             continue
         d = fights[f, F_D0]
         first_atq = tab[att, fights[f, F_A0], Field.ATQ]
@@ -316,33 +295,32 @@ def _greedy_block(tab: np.ndarray, val: np.ndarray, dfn: int, a: int, blockers: 
 
 
 @njit(cache=True, _nrt=False)
-def _random_block(tab: np.ndarray, rng: np.ndarray, dfn: int, a: int, blockers: np.ndarray, nb: int,
-                  used: np.int64, fights: np.ndarray, nf: int) -> tuple:
+def _random_block(g: np.void, dfn: int, a: int, nb: int, used: np.int64, nf: int) -> tuple:
     """Uniform over: no block, each legal single block, each legal pair, each open second slot."""
-    att = 1 - dfn
-    double_attack = tab[att, a, Field.DOUBLE_ATTACK] == 1
+    blockers = g.scratch[SC_BLOCKERS]
+    in_pair = can_block_in_pair(g, dfn, a)
     options = 1
     pick = 0
     for walk in range(2):  # first count the options, then walk to the chosen one
         if walk == 1:
-            pick = _roll_choice(rng, dfn, options)
+            pick = _roll_choice(g, dfn, options)
             if pick == 0:
                 return -1, -1, -1
             pick -= 1
         for b in range(nb):
-            if _free(used, b) and (not double_attack or tab[dfn, blockers[b], Field.DOUBLE_BLOCK] == 1):
+            if is_free(used, b) and can_block_alone(g, dfn, a, blockers[b]):
                 if walk == 0:
                     options += 1
                 elif pick == 0:
                     return b, -1, -1
                 else:
                     pick -= 1
-        if double_attack:
+        if in_pair:
             for b0 in range(nb):
-                if not _free(used, b0):
+                if not is_free(used, b0):
                     continue
                 for b1 in range(b0 + 1, nb):
-                    if _free(used, b1):
+                    if is_free(used, b1):
                         if walk == 0:
                             options += 1
                         elif pick == 0:
@@ -351,7 +329,7 @@ def _random_block(tab: np.ndarray, rng: np.ndarray, dfn: int, a: int, blockers: 
                             pick -= 1
         else:
             for f in range(nf):
-                if _second_slot_ok(tab, fights, f, dfn):
+                if can_join(g, dfn, f, a):
                     if walk == 0:
                         options += 1
                     elif pick == 0:
@@ -362,19 +340,19 @@ def _random_block(tab: np.ndarray, rng: np.ndarray, dfn: int, a: int, blockers: 
 
 
 @njit(cache=True, _nrt=False)
-def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, ps: np.ndarray,
-               rng: np.ndarray, fsc: np.ndarray, p: int, att: int, fights: np.ndarray, nf: int) -> int:
-    """Rule D-13: the dice card `p` uses now from its table, or -1 to pass.
+def choose_die(g: np.void, p: int, att: int, nf: int) -> int:
+    """Rule D-13: the dice card `p` uses now (one of legal.usable_dice), or -1 to pass.
 
     Greedy: the expected value of what the roll would turn in its best fight (the result is
     assigned after rolling), against what keeping the die is worth. What each fight would turn is
-    worked out once per boost kind (`fsc` rows), then read for every possible roll."""
-    dice = table_dice(ps, p)
+    worked out once per boost kind (`g.fsc` rows), then read for every possible roll."""
+    tab, val, w, fsc = g.tab, g.val, g.w, g.fsc
+    dice = usable_dice(g, p)
     if dice == 0:
         return -1
-    if ps[p, PS_AGENT] != Agent.GREEDY:
+    if g.ps[p, PS_AGENT] != Agent.GREEDY:
         n_dice = bit_count(dice)
-        pick = _roll_choice(rng, p, n_dice + 1)  # n_dice means: pass
+        pick = _roll_choice(g, p, n_dice + 1)  # n_dice means: pass
         return -1 if pick == n_dice else _nth_card(dice, pick)
     worked_out = np.int64(0)  # bit per boost kind
     best = -1
@@ -388,7 +366,7 @@ def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
         row = 4 * boost
         if not (worked_out >> np.int64(boost)) & np.int64(1):
             for f in range(nf):
-                fsc[row, f], fsc[row + 1, f], fsc[row + 2, f], fsc[row + 3, f] = flips(tab, val, fights, f, att, p, boost)
+                fsc[row, f], fsc[row + 1, f], fsc[row + 2, f], fsc[row + 3, f] = flips(g, f, att, p, boost)
             worked_out |= np.int64(1) << np.int64(boost)
         expected = 0.0
         for roll in range(1, die + 1):
@@ -408,31 +386,31 @@ def choose_die(tab: np.ndarray, val: np.ndarray, w: np.ndarray, cs: np.ndarray, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _best_fight_for(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, nf: int, att: int, p: int,
-                    boost: int, roll: int) -> tuple:
+def _best_fight_for(g: np.void, nf: int, att: int, p: int, boost: int, roll: int) -> tuple:
     """(gain, fight) of the fight where adding `roll` helps `p` most."""
     best_gain = 0.0
     best_f = 0
     for f in range(nf):
-        gain = roll_gain(tab, val, fights, f, att, p, boost, roll)
+        gain = roll_gain(g, f, att, p, boost, roll)
         if gain > best_gain:
             best_gain, best_f = gain, f
     return best_gain, best_f
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def choose_fight(tab: np.ndarray, val: np.ndarray, ps: np.ndarray, rng: np.ndarray, p: int, att: int,
-                 fights: np.ndarray, nf: int, boost: int, roll: int) -> int:
-    """Rule D-13: the fight a rolled result is assigned to."""
-    if ps[p, PS_AGENT] != Agent.GREEDY:
-        return _roll_choice(rng, p, nf)
-    return _best_fight_for(tab, val, fights, nf, att, p, boost, roll)[1]
+def choose_fight(g: np.void, p: int, att: int, nf: int, boost: int, roll: int) -> int:
+    """Rule D-13: the fight a rolled result is assigned to (any of the nf fights of this combat)."""
+    if g.ps[p, PS_AGENT] != Agent.GREEDY:
+        return _roll_choice(g, p, nf)
+    return _best_fight_for(g, nf, att, p, boost, roll)[1]
 
 
 @njit(cache=True, _nrt=False)
-def choose_discard(val: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndarray, p: int) -> int:
-    """Hand limit (decision, rules.md): the card to discard: the least valued, or uniform."""
-    hand = zone_mask(ps, p, Zone.HAND)
+def choose_discard(g: np.void, p: int) -> int:
+    """Hand limit (decision, rules.md): the card to discard (one of legal.discard_options): the least
+    valued, or uniform."""
+    val = g.val
+    hand = discard_options(g, p)
     n_hand = 0
     worst = -1
     m = hand
@@ -442,6 +420,6 @@ def choose_discard(val: np.ndarray, cs: np.ndarray, ps: np.ndarray, rng: np.ndar
         n_hand += 1
         if worst < 0 or val[p, p, c] < val[p, p, worst]:
             worst = c
-    if ps[p, PS_AGENT] == Agent.GREEDY or n_hand == 0:
+    if g.ps[p, PS_AGENT] == Agent.GREEDY or n_hand == 0:
         return worst
-    return _nth_card(hand, _roll_choice(rng, p, n_hand))
+    return _nth_card(hand, _roll_choice(g, p, n_hand))

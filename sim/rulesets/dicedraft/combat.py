@@ -5,113 +5,107 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.bitsets import lowest_bit
 from sim.core.rng import Purpose, below
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_blocks, choose_die, choose_fight
 from sim.rulesets.dicedraft.constants import Boost, Event, Field, Seen, Zone
 from sim.rulesets.dicedraft.fights import fight_deaths
+from sim.rulesets.dicedraft.legal import list_attackers, list_blockers, usable_dice
 from sim.rulesets.dicedraft.state import (
     CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, PS_REVEALED,
-    SC_ATTACKERS, SC_BLOCKED, SC_BLOCKERS, SC_ORDER, SC_SEEN, move, record, stream, table_characters, table_dice,
+    SC_ATTACKERS, SC_BLOCKED, move, record, stream,
 )
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _reveal(cs: np.ndarray, ps: np.ndarray, side: int, card: int) -> None:
+def _reveal(g: np.void, side: int, card: int) -> None:
     """A face-down card becomes known when it attacks, blocks or is used (decision, rules.md)."""
-    cs[side, card, CS_FLAGS] |= Seen.REVEALED
-    ps[side, PS_REVEALED] |= np.int64(1) << np.int64(card)
+    g.cs[side, card, CS_FLAGS] |= Seen.REVEALED
+    g.ps[side, PS_REVEALED] |= np.int64(1) << np.int64(card)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def combat(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, att: int,
-           tr: np.ndarray) -> None:
+def combat(g: np.void, att: int) -> None:
     """The active player's attack: rules D-07 (declare together), D-08 (blocks), D-13 (dice), D-15."""
-    cs, ps, rng, fights, scratch, fsc = ws[0], ws[1], ws[2], ws[3], ws[4], ws[9]
-    attackers = scratch[SC_ATTACKERS]
-    na = choose_attackers(tab, val, w, par, cs, ps, rng, scratch, fsc, att, attackers, scratch[SC_SEEN])
+    fights = g.fights
+    attackers = g.scratch[SC_ATTACKERS]
+    na = choose_attackers(g, att, list_attackers(g, att))
     if na == 0:
         return
     dfn = 1 - att
     for i in range(na):
-        _reveal(cs, ps, att, attackers[i])
-        record(tr, ps, att, Event.ATTACK, attackers[i], 0, 0)
-    blockers = scratch[SC_BLOCKERS]
-    nb = np.int64(0)
-    able = table_characters(ps, dfn)  # any character on the table may block (rule D-07)
-    while able:
-        blockers[nb] = lowest_bit(able)
-        able &= able - np.int64(1)
-        nb += 1
-    blocked = scratch[SC_BLOCKED]
-    nf = choose_blocks(tab, val, w, ps, rng, dfn, attackers, na, blockers, nb, fights, blocked, scratch[SC_ORDER])
+        _reveal(g, att, attackers[i])
+        record(g, att, Event.ATTACK, attackers[i], 0, 0)
+    nb = list_blockers(g, dfn)  # any character on the table may block (rule D-07)
+    nf = choose_blocks(g, dfn, na, nb)
     for f in range(nf):
-        _reveal(cs, ps, dfn, fights[f, F_D0])
-        record(tr, ps, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A0], 0)
+        _reveal(g, dfn, fights[f, F_D0])
+        record(g, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A0], 0)
         if fights[f, F_A1] >= 0:
-            record(tr, ps, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A1], 1)
+            record(g, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A1], 1)
         if fights[f, F_D1] >= 0:
-            _reveal(cs, ps, dfn, fights[f, F_D1])
-            record(tr, ps, dfn, Event.BLOCK, fights[f, F_D1], fights[f, F_A0], 0)
+            _reveal(g, dfn, fights[f, F_D1])
+            record(g, dfn, Event.BLOCK, fights[f, F_D1], fights[f, F_A0], 0)
     if nf > 0:  # rule D-13: a dice chain only when there is at least one block
-        dice_chain(tab, val, w, ws, nf, att, tr)
-    resolve(tab, cs, ps, fights, nf, att, attackers, na, blocked, tr)
+        dice_chain(g, nf, att)
+    resolve(g, nf, att, na)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def dice_chain(tab: np.ndarray, val: np.ndarray, w: np.ndarray, ws: tuple, nf: int, att: int, tr: np.ndarray) -> None:
+def dice_chain(g: np.void, nf: int, att: int) -> None:
     """Rule D-13: the attacker starts; players alternate using one dice card or passing; two passes
     in a row end the chain; each roll is assigned to one fight and lasts this combat."""
-    cs, ps, rng, fights, fsc = ws[0], ws[1], ws[2], ws[3], ws[9]
+    tab, fights = g.tab, g.fights
     side_a = np.int64(0)  # not literals: a literal argument makes numba compile a function twice
     side_b = np.int64(1)
-    has_dice_0 = table_dice(ps, side_a) != 0  # a player with no dice on the table can only pass
-    has_dice_1 = table_dice(ps, side_b) != 0
+    has_dice_0 = usable_dice(g, side_a) != 0  # a player with no dice on the table can only pass
+    has_dice_1 = usable_dice(g, side_b) != 0
     current = att
     passes = 0
     while passes < 2:
         card = -1
         if has_dice_1 if current == 1 else has_dice_0:
-            card = choose_die(tab, val, w, cs, ps, rng, fsc, current, att, fights, nf)
+            card = choose_die(g, current, att, nf)
         if card < 0:
             passes += 1
-            record(tr, ps, current, Event.DICE_PASS, 0, 0, 0)
+            record(g, current, Event.DICE_PASS, 0, 0, 0)
         else:
             passes = 0
-            roll = 1 + below(rng, stream(current, Purpose.DICE), tab[current, card, Field.DIE])
+            roll = 1 + below(g.rng, stream(current, Purpose.DICE), tab[current, card, Field.DIE])
             boost = tab[current, card, Field.BOOST]
-            f = choose_fight(tab, val, ps, rng, current, att, fights, nf, boost, roll)
-            add_boost(fights, f, current == att, boost, roll)
-            _reveal(cs, ps, current, card)
-            move(cs, ps, current, card, Zone.DISCARD)  # a used dice card goes to the discard pile
+            f = choose_fight(g, current, att, nf, boost, roll)
+            add_boost(g, f, current == att, boost, roll)
+            _reveal(g, current, card)
+            move(g, current, card, Zone.DISCARD)  # a used dice card goes to the discard pile
             if current == 0:
-                has_dice_0 = table_dice(ps, side_a) != 0
+                has_dice_0 = usable_dice(g, side_a) != 0
             else:
-                has_dice_1 = table_dice(ps, side_b) != 0
-            record(tr, ps, current, Event.DICE, card, roll, fights[f, F_A0])
+                has_dice_1 = usable_dice(g, side_b) != 0
+            record(g, current, Event.DICE, card, roll, fights[f, F_A0])
         current = 1 - current
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def add_boost(fights: np.ndarray, f: int, by_attacker: bool, boost: int, roll: int) -> None:
+def add_boost(g: np.void, f: int, by_attacker: bool, boost: int, roll: int) -> None:
     """Rule D-14: a boost is added once to its side of the fight, whatever the number of fighters."""
     if by_attacker:
-        fights[f, F_ATQ_A if boost == Boost.ATQ else F_DEF_A] += roll
+        g.fights[f, F_ATQ_A if boost == Boost.ATQ else F_DEF_A] += roll
     else:
-        fights[f, F_ATQ_D if boost == Boost.ATQ else F_DEF_D] += roll
+        g.fights[f, F_ATQ_D if boost == Boost.ATQ else F_DEF_D] += roll
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray, nf: int, att: int,
-            attackers: np.ndarray, na: int, blocked: np.ndarray, tr: np.ndarray) -> None:
+def resolve(g: np.void, nf: int, att: int, na: int) -> None:
     """Rule D-15: every fight resolves at once (both sides may die; damage does not stay);
-    rule D-09: unblocked attackers deal their printed ATQ to the defender's lives, once each."""
+    rule D-09: unblocked attackers deal their printed ATQ to the defender's lives, once each.
+    The na attackers are in g.scratch[SC_ATTACKERS], marked in g.scratch[SC_BLOCKED]."""
+    tab, cs, ps, fights = g.tab, g.cs, g.ps, g.fights
+    attackers, blocked = g.scratch[SC_ATTACKERS], g.scratch[SC_BLOCKED]
     dfn = 1 - att
     dead_att = np.int64(0)
     dead_dfn = np.int64(0)
     one = np.int64(1)
     for f in range(nf):
-        a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(tab, fights, f, att)
+        a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(g, f, att)
         if a0_dies:
             dead_att |= one << np.int64(fights[f, F_A0])
         if a1_dies:
@@ -123,7 +117,7 @@ def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray,
     for i in range(na):
         if not blocked[i]:
             ps[dfn, PS_LIVES] -= tab[att, attackers[i], Field.ATQ]
-            record(tr, ps, att, Event.UNBLOCKED, attackers[i], tab[att, attackers[i], Field.ATQ], ps[dfn, PS_LIVES])
+            record(g, att, Event.UNBLOCKED, attackers[i], tab[att, attackers[i], Field.ATQ], ps[dfn, PS_LIVES])
     for f in range(nf):
         for slot, side, dead in ((F_A0, att, dead_att), (F_A1, att, dead_att), (F_D0, dfn, dead_dfn), (F_D1, dfn, dead_dfn)):
             card = fights[f, slot]
@@ -131,7 +125,7 @@ def resolve(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray, fights: np.ndarray,
                 continue
             if (dead >> np.int64(card)) & one:
                 if cs[side, card, CS_ZONE] == Zone.TABLE:
-                    move(cs, ps, side, card, Zone.DISCARD)  # dead characters go to the discard pile
-                    record(tr, ps, side, Event.DIES, card, side, 0)
+                    move(g, side, card, Zone.DISCARD)  # dead characters go to the discard pile
+                    record(g, side, Event.DIES, card, side, 0)
             else:
-                record(tr, ps, side, Event.SURVIVES, card, side, 0)
+                record(g, side, Event.SURVIVES, card, side, 0)

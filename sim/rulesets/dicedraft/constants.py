@@ -10,6 +10,11 @@ from enum import IntEnum
 
 MAX_CARDS = 32  # a side's pool (faction characters + dice types); decks are int64 bitmasks
 MAX_EVENTS = 4096  # trace buffer of one game
+MAX_BUDGET = 999  # the highest draft budget a spec may set (params.py, sim.run.spec): the per-budget tables' size
+MAX_STAGES = 16  # story stages (rule D-17, params.py)
+MAX_MATCH_GAMES = 19  # games of one best-of-three match (rule D-18, params.py)
+MAX_UNIT_GAMES = max(MAX_STAGES, MAX_MATCH_GAMES)  # the games one unit of work can play
+MAX_TRACE = MAX_EVENTS * MAX_UNIT_GAMES  # trace buffer of one unit (its games one after another)
 
 # val[viewer, side, ...]: what a card is worth to the viewer's agent; after the cards, the picture
 # of an unknown (face-down) card of that side: the mean of its pool's characters
@@ -96,9 +101,10 @@ class Param(IntEnum):
     WINS_NEEDED = 11
     MAX_MATCH_GAMES = 12
     DECK_TOP = 13
+    STAGES = 14  # how many story stages (rule D-17)
 
 
-N_PARAMS = 14
+N_PARAMS = 15
 
 
 from sim.core.agents import AGENT_NAMES, Agent  # noqa: E402,F401 (the levels every ruleset shares)

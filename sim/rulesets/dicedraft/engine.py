@@ -26,7 +26,7 @@ from sim.rulesets.dicedraft.kernels import (
     N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
-from sim.rulesets.dicedraft.state import new_workspace
+from sim.rulesets.dicedraft.state import G_TRACED, GAME, new_draft_tables, new_workspace
 from sim.rulesets.dicedraft.trace import describe_event_array
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
@@ -44,14 +44,17 @@ class DicedraftConfig(CompiledConfig):
     stage_min: np.ndarray = field(repr=False)
     stage_max: np.ndarray = field(repr=False)
 
-    def kernel_args(self) -> tuple:
-        return (self.tab, self.val, self.w, self.par, self.setup, self.greedy_decks, self.max_sizes,
-                self.counts, self.stage_min, self.stage_max)
+    def workspace(self) -> np.ndarray:
+        """A fresh game record for one thread (state.GAME_DTYPE, state.new_workspace), holding copies
+        of this config's constant tables."""
+        return new_workspace(self.tab, self.val, self.w, self.par, self.setup, self.stage_min, self.stage_max,
+                             self.greedy_decks, self.max_sizes)
 
-    def workspace(self) -> tuple:
-        """A fresh workspace for one thread (state.new_workspace) sized for this config."""
+    def draft_tables(self) -> np.ndarray:
+        """Fresh draft tables for one thread (state.new_draft_tables): a copy of the random drafter's
+        count tables and the re-draft's scratch, sized for this config."""
         pool_cost = max(int(self.tab[side, :pool.n_cards, Field.COST].sum()) for side, pool in enumerate(self.pools))
-        return new_workspace(self.params.deck_size, self.max_sizes.shape[1] - 1, pool_cost)
+        return new_draft_tables(self.counts, self.max_sizes.shape[1] - 1, pool_cost)
 
 
 def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:
@@ -186,19 +189,18 @@ class Dicedraft(RulesetShell):
 
     def play_block(self, compiled: DicedraftConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
                    flags: np.ndarray) -> None:
-        """kernels.play_range over the block, with its own copies of the constant tables (threads
-        then share no reference counts) and its own workspace."""
-        constants = [np.array(a, copy=True) for a in compiled.kernel_args()]
+        """kernels.play_range over the block in a game record and draft tables of its own (threads then
+        share no reference counts)."""
         play_range(compiled.unit_kind, unit_start, rows.shape[0] // compiled.rows_per_unit, seed, compiled.mirrored,
-                   *constants, rows, flags, compiled.workspace())
+                   rows, flags, compiled.workspace(), compiled.draft_tables())
 
     def trace_one(self, compiled: DicedraftConfig, seed: np.uint64, unit: int, rows: np.ndarray,
                   flags: np.ndarray) -> np.ndarray:
-        tr = np.full((MAX_EVENTS * compiled.rows_per_unit, 6), -1, np.int32)
-        workspace = compiled.workspace()
-        workspace[1][:] = 0  # the trace cursor starts at 0
-        play_unit(compiled.unit_kind, unit, seed, compiled.mirrored, *compiled.kernel_args(), rows, flags,
-                  workspace, tr)
+        g = compiled.workspace()[0]
+        tr = g["tr"][:MAX_EVENTS * compiled.rows_per_unit]  # what a unit of this kind keeps: one game's buffer per row
+        tr[:] = -1
+        g["ps"][GAME, G_TRACED] = 1
+        play_unit(compiled.unit_kind, unit, seed, compiled.mirrored, rows, flags, g, compiled.draft_tables())
         return tr
 
     def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray:

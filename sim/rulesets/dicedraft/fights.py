@@ -1,6 +1,6 @@
 """Who dies in one fight (rules D-10, D-11, D-14, D-15), shared by combat and the agents' lookahead.
 
-A fight is one row of `fights`: one or two attackers against one or two defenders, plus the dice
+A fight is one row of `g.fights`: one or two attackers against one or two defenders, plus the dice
 boosts of this combat. The three shapes the rules allow:
 - one attacker against one defender (rule D-08; also a double attacker against a double blocker,
   which deals its ATQ once, rule D-11);
@@ -8,6 +8,7 @@ boosts of this combat. The three shapes the rules allow:
   the first attacker receives its counterattack (rule D-12);
 - one double attacker against two defenders (rule D-11): it deals its full ATQ to each and receives
   the sum of their ATQ.
+Which shapes are legal is legal.py's (`legal.legal_fight`).
 """
 
 from __future__ import annotations
@@ -19,36 +20,14 @@ from sim.rulesets.dicedraft.constants import Boost, Field
 from sim.rulesets.dicedraft.state import F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D
 
 
-@njit(cache=True, _nrt=False)
-def legal_fight(tab: np.ndarray, fights: np.ndarray, f: int, att: int) -> bool:
-    """Is fight f one of the shapes the rules allow?
-
-    Rule D-08: one defender covers one attacker. Rule D-10: a double blocker may cover two normal
-    attackers. Rule D-11: a double attacker needs two defenders or one double blocker. Rule D-12: a
-    double blocker covering a double attacker (standing in for two defenders) takes nobody else."""
-    dfn = 1 - att
-    a0 = fights[f, F_A0]
-    a1 = fights[f, F_A1]
-    d0 = fights[f, F_D0]
-    d1 = fights[f, F_D1]
-    if a0 < 0 or d0 < 0 or (a1 >= 0 and d1 >= 0):
-        return False
-    double_attack = tab[att, a0, Field.DOUBLE_ATTACK] == 1
-    if a1 >= 0:
-        return (tab[dfn, d0, Field.DOUBLE_BLOCK] == 1 and not double_attack
-                and tab[att, a1, Field.DOUBLE_ATTACK] == 0 and a1 != a0)
-    if d1 >= 0:
-        return double_attack and d1 != d0
-    return not double_attack or tab[dfn, d0, Field.DOUBLE_BLOCK] == 1
-
-
 @njit(cache=True, _nrt=False, inline="always")
-def fight_deaths(tab: np.ndarray, fights: np.ndarray, f: int, att: int) -> tuple:
+def fight_deaths(g: np.void, f: int, att: int) -> tuple:
     """(first attacker dies, second attacker dies, first defender dies, second defender dies).
 
     Rule D-15: a character dies when the ATQ against it equals or exceeds its DEF; attack and
     counterattack resolve together, so both sides may die. Rule D-14: a dice boost counts once per
     side of the fight, never once per character."""
+    tab, fights = g.tab, g.fights
     dfn = 1 - att
     a0 = fights[f, F_A0]
     a1 = fights[f, F_A1]
@@ -83,12 +62,13 @@ NEVER = 1 << 30  # a threshold no roll reaches
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def flips(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, booster: int, boost: int) -> tuple:
+def flips(g: np.void, f: int, att: int, booster: int, boost: int) -> tuple:
     """The outcomes of fight f that a roll added by `booster` to its ATQ or DEF would turn in its
     favour, as (t1, v1, t2, v2): the smallest roll that turns each one and what that is worth to the
     booster. A threshold <= 0 means it happens already; NEVER means no roll can.
 
     Follows rules D-10, D-11, D-14 (the boost counts once per side) and D-15 (ATQ >= DEF kills)."""
+    tab, val, fights = g.tab, g.val, g.fights
     dfn = 1 - att
     a0 = fights[f, F_A0]
     a1 = fights[f, F_A1]
@@ -122,10 +102,9 @@ def flips(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def roll_gain(tab: np.ndarray, val: np.ndarray, fights: np.ndarray, f: int, att: int, booster: int, boost: int,
-              roll: int) -> float:
+def roll_gain(g: np.void, f: int, att: int, booster: int, boost: int, roll: int) -> float:
     """What adding `roll` to fight f is worth to `booster`: the value of the outcomes it turns."""
-    t1, v1, t2, v2 = flips(tab, val, fights, f, att, booster, boost)
+    t1, v1, t2, v2 = flips(g, f, att, booster, boost)
     gain = 0.0
     if 1 <= t1 <= roll:
         gain += v1

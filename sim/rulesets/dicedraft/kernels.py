@@ -20,46 +20,40 @@ from sim.rulesets.dicedraft.constants import (
     COUNTER_BITS, MAX_CARDS, Agent, Col, Event, Field, Param, Seen, UnitKind, Zone,
 )
 from sim.rulesets.dicedraft.game import play_game, set_deck
-from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, G_TRACE_N, GAME, PS_AGENT, PS_BUDGET, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS, PS_ORDER,
-    PS_REDRAFTS, PS_BY_COST, PS_CHARS, PS_FORCED, PS_ZONE_MASK, SC_AVAILABLE,
-    ST_STAGE, record, seed_streams, stream,
+from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
+    CS_FLAGS, CS_ZONE, G_TRACE_N, G_TRACED, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
+    PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,
+    SC_AVAILABLE, ST_STAGE, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS,
+    opening_counts, record, seed_streams, stream,
 )
-
-# setup[side, ...]: what the config says about each side
-SU_AGENT = 0
-SU_DRAFTER = 1
-SU_BUDGET = 2
-SU_N_CARDS = 3
-SU_CHARS = 4  # mask of the pool's characters (state.PS_CHARS)
-SU_BY_COST = 5  # the pool's cards from cheapest to dearest (sim.draft.budget.cheapest_first)
-SU_FORCED = SU_BY_COST + MAX_CARDS  # the forced-draw request (sim.core.forced_draw.forced_code), 0 for none
-N_SU = SU_FORCED + 1
 
 
 @njit(cache=True)
-def draft_deck(tab: np.ndarray, rng: np.ndarray, scratch: np.ndarray, side: int, drafter: int, budget: int,
-               greedy_decks: np.ndarray, max_sizes: np.ndarray, counts: np.ndarray, n: int) -> np.int64:
+def draft_deck(g: np.void, tables: np.ndarray, side: int, drafter: int, budget: int, n: int) -> np.int64:
     """Rule D-02: the side's deck before a game, within `budget` points.
 
     The greedy drafter's deck depends only on the pool, the weights and the budget, so it was
-    computed once per config (`greedy_decks[side, budget]`); the random drafter samples per game."""
+    computed once per config (`g.greedy_decks[side, budget]`); the random drafter samples per game
+    from its count table (state.opening_counts)."""
     if drafter == Agent.GREEDY:
-        return greedy_decks[side, budget]
-    available = scratch[SC_AVAILABLE]
+        return g.greedy_decks[side, budget]
+    available = g.scratch[SC_AVAILABLE]
     available[:] = 1
-    return _sample_deck(tab[side, :n, Field.COST], available, n, max_sizes[side, budget], budget, counts[side],
-                        rng, stream(side, Purpose.DRAFT))
+    return _sample_deck(g.tab[side, :n, Field.COST], available, n, g.max_sizes[side, budget], budget,
+                        opening_counts(tables, side), g.rng, stream(side, Purpose.DRAFT))
 
 
 @njit(cache=True, _nrt=False)
-def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
-    """Every card back to the reserve, every counter to zero, the config's per-side settings and
-    the trace cursor kept (a traced story or match records all its games one after another)."""
+def reset(g: np.void) -> None:
+    """Every card back to the reserve, every counter to zero, the config's per-side settings, the
+    trace switch and cursor kept (a traced story or match records all its games one after another)."""
+    cs, ps, setup = g.cs, g.ps, g.setup
     cs[:, :, :] = 0
-    traced = ps[GAME, G_TRACE_N]
+    traced = ps[GAME, G_TRACED]
+    cursor = ps[GAME, G_TRACE_N]
     ps[:, :] = 0
-    ps[GAME, G_TRACE_N] = traced
+    ps[GAME, G_TRACED] = traced
+    ps[GAME, G_TRACE_N] = cursor
     for side in range(2):
         for c in range(MAX_CARDS):
             cs[side, c, CS_ZONE] = Zone.RESERVE
@@ -74,22 +68,22 @@ def _reset(cs: np.ndarray, ps: np.ndarray, setup: np.ndarray) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def _play_one(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, ws: tuple, first: int, lives: int,
-              stage: int, u: int, rows: np.ndarray, flags: np.ndarray, r: int, tr: np.ndarray) -> int:
-    """Play one game of unit u from the decks in the workspace; write row r. Returns the winner."""
-    cs, ps, rng, pair = ws[0], ws[1], ws[2], ws[5]
+def _play_one(g: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int, rows: np.ndarray,
+              flags: np.ndarray, r: int) -> int:
+    """Play one game of unit u from the decks in g.pair; write row r. Returns the winner."""
+    tab, cs, ps, pair = g.tab, g.cs, g.ps, g.pair
     for side in range(2):
-        ps[side, PS_BUDGET] = pair[2 + side]
-        set_deck(cs, ps, rng, side, pair[side])
+        ps[side, PS_BUDGET] = pair[PR_BUDGET + side]
+        set_deck(g, side, pair[PR_DECK + side])
         # the forced-draw effect moves one card of the deck the game starts with (not of a re-draft)
         force_card(ps[side], PS_ORDER, ps[side, PS_DECK_LEN], ps[side, PS_FORCED])
         for c in range(ps[side, PS_N_CARDS]):
             if cs[side, c, CS_ZONE] == Zone.DECK:
                 cs[side, c, CS_FLAGS] |= Seen.IN_DECK
-        for i in range(min(par[Param.DECK_TOP], ps[side, PS_DECK_LEN])):  # the deck-position effect
+        for i in range(min(g.par[Param.DECK_TOP], ps[side, PS_DECK_LEN])):  # the deck-position effect
             cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.TOP
-    record(tr, ps, first, Event.DRAFT, stage, pair[2], pair[3])
-    winner, end, turns = play_game(tab, val, w, par, ws, first, lives, tr)
+    record(g, first, Event.DRAFT, stage, pair[PR_BUDGET], pair[PR_BUDGET + 1])
+    winner, end, turns = play_game(g, tables, first, lives)
     rows[r, Col.UNIT] = u
     rows[r, Col.STAGE] = stage
     rows[r, Col.PLAYED] = 1
@@ -100,27 +94,26 @@ def _play_one(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, 
     for side in range(2):
         total = 0
         for c in range(ps[side, PS_N_CARDS]):
-            if (pair[side] >> np.int64(c)) & np.int64(1):
+            if (pair[PR_DECK + side] >> np.int64(c)) & np.int64(1):
                 total += tab[side, c, Field.COST]
             flags[r, side, c] = cs[side, c, CS_FLAGS] & COUNTER_BITS
         rows[r, Col.COST_A + side] = total
         rows[r, Col.LIVES_A + side] = ps[side, PS_LIVES]
-        rows[r, Col.DECK_A + side] = pair[side]
-        rows[r, Col.BUDGET_A + side] = pair[2 + side]
+        rows[r, Col.DECK_A + side] = pair[PR_DECK + side]
+        rows[r, Col.BUDGET_A + side] = pair[PR_BUDGET + side]
         rows[r, Col.REDRAFTS_A + side] = ps[side, PS_REDRAFTS]
     return winner
 
 
 @njit(cache=True)
-def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.ndarray, val: np.ndarray,
-              w: np.ndarray, par: np.ndarray, setup: np.ndarray, greedy_decks: np.ndarray, max_sizes: np.ndarray,
-              counts: np.ndarray, stage_min: np.ndarray, stage_max: np.ndarray, rows: np.ndarray,
-              flags: np.ndarray, ws: tuple, tr: np.ndarray) -> None:
-    """Play unit u into `rows`/`flags` (its own slice: no two units write the same row).
+def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.ndarray, flags: np.ndarray,
+              g: np.void, tables: np.ndarray) -> None:
+    """Play unit u into `rows`/`flags` (its own slice: no two units write the same row), in the game
+    record `g` with the draft tables `tables` (state.new_workspace, state.new_draft_tables).
 
-    `ws` is the calling thread's workspace (state.new_workspace); everything in it is reset here,
-    so a unit's result never depends on what the thread played before."""
-    cs, ps, rng, scratch, pair = ws[0], ws[1], ws[2], ws[4], ws[5]
+    Everything in `g` but its constant tables and the trace is reset here, so a unit's result never
+    depends on what the thread played before."""
+    setup, par, pair = g.setup, g.par, g.pair
     pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
     swap = (u % 2) * np.int64(mirrored)
     side_a = np.int64(0)  # not literals: a literal argument makes numba compile a function twice
@@ -128,55 +121,51 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, tab: np.n
     first_stage = np.int64(0)
     n_a = setup[0, SU_N_CARDS]
     n_b = setup[1, SU_N_CARDS]
-    _reset(cs, ps, setup)
-    seed_streams(rng, seed, pair_index, first_stage)
-    pair[2] = setup[0, SU_BUDGET]
-    pair[0] = draft_deck(tab, rng, scratch, side_a, setup[0, SU_DRAFTER], pair[2], greedy_decks, max_sizes, counts, n_a)
+    reset(g)
+    seed_streams(g, seed, pair_index, first_stage)
+    pair[PR_BUDGET] = setup[0, SU_BUDGET]
+    pair[PR_DECK] = draft_deck(g, tables, side_a, setup[0, SU_DRAFTER], pair[PR_BUDGET], n_a)
     story = unit_kind == UnitKind.STORY
     match = unit_kind == UnitKind.MATCH
-    n_games = stage_min.shape[0] if story else (par[Param.MAX_MATCH_GAMES] if match else 1)
+    n_games = par[Param.STAGES] if story else (par[Param.MAX_MATCH_GAMES] if match else 1)
     lives = par[Param.STORY_LIVES] if story else par[Param.START_LIVES]
-    pair[4] = 0
-    pair[5] = 0
+    pair[PR_WINS] = 0
+    pair[PR_WINS + 1] = 0
     for s in range(n_games):
         if s > 0:
-            _reset(cs, ps, setup)
-            seed_streams(rng, seed, pair_index, s)
+            reset(g)
+            seed_streams(g, seed, pair_index, s)
         if story:
             # rule D-17: side A keeps its drafted deck through every stage; each stage's bot drafts
             # at a budget drawn from that stage's range; every battle starts at the story's lives
-            pair[3] = stage_min[s] + below(rng, ST_STAGE, stage_max[s] - stage_min[s] + 1)
-            pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes,
-                                 counts, n_b)
+            low = g.stage_min[s]
+            pair[PR_BUDGET + 1] = low + below(g.rng, ST_STAGE, g.stage_max[s] - low + 1)
+            pair[PR_DECK + 1] = draft_deck(g, tables, side_b, setup[1, SU_DRAFTER], pair[PR_BUDGET + 1], n_b)
         elif s == 0:  # a game, or a match whose two sides keep their decks (rule D-18)
-            pair[3] = setup[1, SU_BUDGET]
-            pair[1] = draft_deck(tab, rng, scratch, side_b, setup[1, SU_DRAFTER], pair[3], greedy_decks, max_sizes,
-                                 counts, n_b)
-        winner = _play_one(tab, val, w, par, ws, (swap + s) % 2, lives, s, u, rows, flags, s, tr)
+            pair[PR_BUDGET + 1] = setup[1, SU_BUDGET]
+            pair[PR_DECK + 1] = draft_deck(g, tables, side_b, setup[1, SU_DRAFTER], pair[PR_BUDGET + 1], n_b)
+        winner = _play_one(g, tables, (swap + s) % 2, lives, s, u, rows, flags, s)
         if match and winner >= 0:
             # rule D-18: games until one side has the wins it needs
-            pair[4 + winner] += 1
-            if pair[4 + winner] >= par[Param.WINS_NEEDED]:
+            pair[PR_WINS + winner] += 1
+            if pair[PR_WINS + winner] >= par[Param.WINS_NEEDED]:
                 break
 
 
 @njit(cache=True, nogil=True)
-def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, tab: np.ndarray,
-               val: np.ndarray, w: np.ndarray, par: np.ndarray, setup: np.ndarray, greedy_decks: np.ndarray,
-               max_sizes: np.ndarray, counts: np.ndarray, stage_min: np.ndarray, stage_max: np.ndarray,
-               rows: np.ndarray, flags: np.ndarray, ws: tuple) -> None:
+def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, rows: np.ndarray,
+               flags: np.ndarray, ws: np.ndarray, tables: np.ndarray) -> None:
     """The batch kernel: play units unit_start .. unit_start+n_units-1, one whole unit per iteration;
     unit i writes rows [i*per, (i+1)*per) of `rows` and `flags`.
 
     It releases the GIL, so the engine's wrapper (engine.play_chunk) runs one call per block of
-    units on as many threads as numba is given; each block gets its own copies of the small
-    constant tables and one workspace (`ws`, state.new_workspace), so threads share no reference
-    counts and no game allocates.
+    units on as many threads as numba is given; each block gets its own game record (ws[0],
+    state.new_workspace, holding copies of the config's constant tables) and draft tables, so
+    threads share no reference counts and no game allocates.
     Which thread plays which block never changes a result. (A prange over the blocks did the same
     but added ten seconds of compilation to every cold start.)"""
     per = rows.shape[0] // max(n_units, 1)
-    no_trace = np.zeros((0, 6), np.int32)
+    g = ws[0]
     for i in range(n_units):
-        play_unit(unit_kind, unit_start + i, seed, mirrored, tab, val, w, par, setup, greedy_decks, max_sizes,
-                  counts, stage_min, stage_max, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per], ws,
-                  no_trace)
+        play_unit(unit_kind, unit_start + i, seed, mirrored, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per],
+                  g, tables)

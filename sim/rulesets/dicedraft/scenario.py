@@ -24,13 +24,13 @@ from sim.rulesets.dicedraft.combat import add_boost, combat, dice_chain, resolve
 from sim.rulesets.dicedraft.constants import MAX_EVENTS, Boost, Field, Param, Seen, Zone
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.rulesets.dicedraft.engine import RULESET, DicedraftConfig
-from sim.rulesets.dicedraft.fights import legal_fight
 from sim.rulesets.dicedraft.game import draw, set_deck, take_turn
-from sim.rulesets.dicedraft.kernels import SU_BUDGET, _reset
+from sim.rulesets.dicedraft.kernels import reset
+from sim.rulesets.dicedraft.legal import legal_fight
 from sim.rulesets.dicedraft.params import DicedraftSide
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TURN, GAME, PS_BUDGET, PS_LIVES,
-    seed_streams, sync_masks,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TRACED, G_TURN, GAME, PS_BUDGET, PS_LIVES,
+    PS_ORDER, SC_ATTACKERS, SC_BLOCKED, SU_BUDGET, seed_streams, sync_masks,
 )
 
 ZONES = {"reserve": Zone.RESERVE, "deck": Zone.DECK, "hand": Zone.HAND, "table": Zone.TABLE, "discard": Zone.DISCARD}
@@ -91,10 +91,14 @@ class Scenario:
     def __init__(self, compiled: DicedraftConfig, seed: int = 0) -> None:
         self.compiled = compiled
         self.ws = compiled.workspace()
-        self.cs, self.ps, self.rng, self.fights, self.scratch = self.ws[:5]
-        self.trace = np.full((MAX_EVENTS, 6), -1, np.int32)
-        _reset(self.cs, self.ps, compiled.setup)
-        seed_streams(self.rng, np.uint64(seed), np.uint64(0), 0)
+        self.g = self.ws[0]  # the game record the kernels take; the views below are into it
+        self.tables = compiled.draft_tables()
+        self.cs, self.ps, self.rng = self.g["cs"], self.g["ps"], self.g["rng"]
+        self.fights, self.scratch = self.g["fights"], self.g["scratch"]
+        self.trace = self.g["tr"][:MAX_EVENTS]
+        self.ps[GAME, G_TRACED] = 1
+        reset(self.g)
+        seed_streams(self.g, np.uint64(seed), np.uint64(0), np.int64(0))
         for side in range(2):
             self.ps[side, PS_LIVES] = compiled.params.start_lives
             self.ps[side, PS_BUDGET] = compiled.setup[side, SU_BUDGET]
@@ -139,10 +143,10 @@ class Scenario:
         mask = 0
         for card_id in card_ids:
             mask |= 1 << self.index(side, card_id)
-        sync_masks(self.compiled.tab, self.cs, self.ps)
-        set_deck(self.cs, self.ps, self.rng, side, np.int64(mask))
+        sync_masks(self.g)
+        set_deck(self.g, side, np.int64(mask))
         for i, card_id in enumerate(card_ids):
-            self.ps[side, 16 + i] = self.index(side, card_id)
+            self.ps[side, PS_ORDER + i] = self.index(side, card_id)
 
     def zone_of(self, side: int, card_id: str) -> str:
         code = int(self.cs[side, self.index(side, card_id), CS_ZONE])
@@ -193,43 +197,41 @@ class Scenario:
         fights[:] = 0
         for f, (a0, a1, d0, d1) in enumerate(rows):
             fights[f, F_A0], fights[f, F_A1], fights[f, F_D0], fights[f, F_D1] = a0, a1, d0, d1
-            if not legal_fight(self.compiled.tab, fights, f, att):
+            if not legal_fight(self.g, f, att):
                 names = ", ".join(i for i in (*attackers, *(d for d, _ in blocks)))
                 raise ValueError(f"illegal block shape among {names} (rules D-08, D-10, D-11, D-12)")
         for side, kind, a_id, roll in boosts:
             f = by_attacker[self.index(att, a_id)]
-            add_boost(fights, f, side == att, Boost.ATQ if kind == "atq" else Boost.DEF, roll)
-        attacking = np.array([self.index(att, a) for a in attackers] + [0] * 32, np.int32)[:32]
-        blocked = np.array([1 if self.index(att, a) in by_attacker else 0 for a in attackers] + [0] * 32, np.int32)[:32]
-        return self._resolved(lambda tr: resolve(self.compiled.tab, self.cs, self.ps, fights, len(rows), att,
-                                                 attacking, len(attackers), blocked, tr))
+            add_boost(self.g, f, side == att, Boost.ATQ if kind == "atq" else Boost.DEF, roll)
+        self.scratch[SC_ATTACKERS] = 0
+        self.scratch[SC_BLOCKED] = 0
+        for i, a_id in enumerate(attackers):
+            self.scratch[SC_ATTACKERS, i] = self.index(att, a_id)
+            self.scratch[SC_BLOCKED, i] = 1 if self.index(att, a_id) in by_attacker else 0
+        return self._resolved(lambda: resolve(self.g, len(rows), att, len(attackers)))
 
     def combat(self, attacker_side: int = 0) -> Outcome:
         """One whole combat decided by the agents: attackers, blocks, dice chain, resolution."""
-        c = self.compiled
-        return self._resolved(lambda tr: combat(c.tab, c.val, c.w, c.par, self.ws, attacker_side, tr))
+        return self._resolved(lambda: combat(self.g, attacker_side))
 
     def dice_chain(self, attacker_side: int, n_fights: int) -> list[str]:
         """Run the dice chain over fights already in `self.fights` (after `fight`-style set-up)."""
-        c = self.compiled
-        return self._resolved(lambda tr: dice_chain(c.tab, c.val, c.w, self.ws, n_fights, attacker_side, tr)).events
+        return self._resolved(lambda: dice_chain(self.g, n_fights, attacker_side)).events
 
     def turn(self, side: int) -> Outcome:
         """One whole turn of `side`: draw, put down, attack when open."""
-        c = self.compiled
-        return self._resolved(lambda tr: take_turn(c.tab, c.val, c.w, c.par, self.ws, side, tr))
+        return self._resolved(lambda: take_turn(self.g, self.tables, side))
 
     def draw(self, side: int, n: int) -> list[str]:
-        c = self.compiled
-        return self._resolved(lambda tr: draw(c.tab, c.val, c.par, self.ws, side, n, False, tr)).events
+        return self._resolved(lambda: draw(self.g, self.tables, side, n, False)).events
 
     def _resolved(self, run) -> Outcome:
         before = {(s, c) for s in range(2) for c in range(self.compiled.pools[s].n_cards)
                   if self.cs[s, c, CS_ZONE] == Zone.TABLE}
         self.trace[:] = -1
         self.ps[GAME, G_TRACE_N] = 0
-        sync_masks(self.compiled.tab, self.cs, self.ps)  # `put` sets zones and flags by hand
-        run(self.trace)
+        sync_masks(self.g)  # `put` sets zones and flags by hand
+        run()
         events = self.trace[self.trace[:, 2] >= 0]
         dead = {self.compiled.pools[s].ids[c] for s, c in before if self.cs[s, c, CS_ZONE] == Zone.DISCARD
                 and self.compiled.tab[s, c, Field.KIND] == 0}

@@ -1,16 +1,34 @@
-"""Per-game state of dicedraft: three small arrays, cheap to copy for a lookahead agent.
+"""Per-game state of dicedraft, and the one record every kernel function takes.
 
-- `cs[side, card, CS_*]` (int16): each card's zone, seen-flags and the turn it was put down. A card
+A game's arrays live side by side in one numpy record `g` (`GAME_DTYPE`), and every function of the
+game takes `g` instead of the arrays, as in fortaleza (sim/rulesets/fortaleza/state.py): numba passes
+a record as one pointer and an array as five words plus two per dimension, and the arrays read from
+a record have their shapes fixed in the type, so indexing them needs no loads of shapes or strides.
+
+- `g.cs[side, card, CS_*]` (int16): each card's zone, seen-flags and the turn it was put down. A card
   is in exactly one zone by construction (card conservation).
-- `ps[row, PS_*]` (int64): rows 0 and 1 are the players (lives, deck order and position, budget...),
-  row GAME holds the turn counter and the trace cursor. Each player's zones are also kept as card
-  masks (`PS_ZONE_MASK + zone`, sim.core.bitsets), with the masks of its characters and of its cards
-  revealed so far: `move` is the one place that changes a zone, and keeps both in step.
-- `rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
+- `g.ps[row, PS_*]` (int64): rows 0 and 1 are the players (lives, deck order and position, budget...),
+  row GAME holds the turn counter, the trace cursor and the trace switch. Each player's zones are
+  also kept as card masks (`PS_ZONE_MASK + zone`, sim.core.bitsets), with the masks of its characters
+  and of its cards revealed so far: `move` is the one place that changes a zone, and keeps both in step.
+- `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
+- Scratch a turn fills and reads, so that no game allocates: `g.fights[f, F_*]` (the blocked fights
+  of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` (an agent's per-fight figures while it
+  weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*).
+- `g.tr`: the trace buffer of one unit, written only when `g.ps[GAME, G_TRACED]` is set.
+- Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
+  card, Field]` (card stats), `g.val[viewer, side, card]` (what each side's agent thinks a card is
+  worth), `g.w[side, Weight]`, `g.par[Param]`, `g.setup[side, SU_*]` (what the config says about each
+  side), the story's stage budget ranges `g.stage_min` / `g.stage_max` (rule D-17), and per side and
+  budget the greedy drafter's deck and the largest deck that fits (`g.greedy_decks`, `g.max_sizes`,
+  rules D-02 and D-16; budgets are at most MAX_BUDGET).
 
-Constant tables the kernels read but never write: `tab[side, card, Field]` (card stats),
-`val[viewer, side, card]` (what each side's agent thinks a card is worth), `w[side, Weight]`,
-`par[Param]`.
+The draft tables, the one argument beside `g`: the random drafter's counting tables and the
+re-draft's knapsack and counting scratch (rule D-16) are as large as the config's deck size times its
+highest budget times its pool, up to 33 x 31 x 1000 floats per side (16 MB), so they cannot have a
+fixed shape at a sane size, and a record type per config would compile the kernels per config. They
+live in one float64 array (`new_draft_tables`) whose header gives each table's shape and offset;
+the kernels take views of it (`opening_counts`, `redraft_counts`, `knapsack_tables`).
 """
 
 from __future__ import annotations
@@ -19,10 +37,11 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import move_card
-from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, record  # noqa: F401 (kernels import it here)
+from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
-from sim.draft.budget import knapsack_scratch
-from sim.rulesets.dicedraft.constants import MAX_CARDS, Field, Kind, Seen, Zone
+from sim.rulesets.dicedraft.constants import (
+    MAX_BUDGET, MAX_CARDS, MAX_STAGES, MAX_TRACE, N_FIELDS, N_PARAMS, N_VAL, N_WEIGHTS, Field, Kind, Seen, Zone,
+)
 
 N_ZONES = len(Zone)
 
@@ -51,9 +70,10 @@ PS_FORCED = PS_BY_COST + MAX_CARDS  # the forced-draw request (sim.core.forced_d
 N_PS = PS_FORCED + 1
 
 # ps[GAME, ...]
-GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
+GAME = TRACE_ROW  # the trace (sim.core.records.write_event) reads the turn and its cursor here
 G_TURN = TRACE_TURN
 G_TRACE_N = TRACE_CURSOR
+G_TRACED = 2  # 1 when this game writes its events to g.tr
 
 # rng streams of a game: side * 4 + purpose - 1, then one shared stream
 N_STREAM_PURPOSES = 4
@@ -71,69 +91,6 @@ F_ATQ_D = 6
 F_DEF_D = 7
 N_F = 8
 
-
-@njit(cache=True, _nrt=False, inline="always")
-def stream(side: int, purpose: int) -> int:
-    """Index in `rng` of a side's stream for `purpose` (a sim.core.rng.Purpose below STAGE)."""
-    return side * N_STREAM_PURPOSES + purpose - 1
-
-
-@njit(cache=True, _nrt=False)
-def seed_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64, stage: int) -> None:
-    """Key every stream of one game from (run seed, unit, stage, side, purpose)."""
-    base = np.uint64(stage * 64)
-    for side in range(2):
-        for purpose in range(1, N_STREAM_PURPOSES + 1):
-            code = base + np.uint64(side * SIDE_STRIDE + purpose)
-            rng[stream(side, purpose)] = stream_key(seed, unit, code)
-    rng[ST_STAGE] = stream_key(seed, unit, base + np.uint64(Purpose.STAGE))
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def is_character(tab: np.ndarray, side: int, card: int) -> bool:
-    return tab[side, card, Field.KIND] == Kind.CHARACTER
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def zone_mask(ps: np.ndarray, side: int, zone: int) -> np.int64:
-    return ps[side, PS_ZONE_MASK + zone]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def table_characters(ps: np.ndarray, side: int) -> np.int64:
-    """The side's characters on the table: those that may attack or block (rule D-07)."""
-    return ps[side, PS_ZONE_MASK + Zone.TABLE] & ps[side, PS_CHARS]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def table_dice(ps: np.ndarray, side: int) -> np.int64:
-    """The side's dice cards on the table: those it may use in a dice chain (rule D-13)."""
-    return ps[side, PS_ZONE_MASK + Zone.TABLE] & ~ps[side, PS_CHARS]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def move(cs: np.ndarray, ps: np.ndarray, side: int, c: int, zone: int) -> None:
-    """Put card c of `side` in `zone`, keeping the zone masks in step with the zone codes."""
-    move_card(cs, ps, side, c, zone, CS_ZONE, PS_ZONE_MASK)
-
-
-@njit(cache=True, _nrt=False)
-def sync_masks(tab: np.ndarray, cs: np.ndarray, ps: np.ndarray) -> None:
-    """Rebuild every mask from the zone codes, flags and card kinds (after a board is set by hand)."""
-    for side in range(2):
-        for zone in range(N_ZONES):
-            ps[side, PS_ZONE_MASK + zone] = 0
-        ps[side, PS_REVEALED] = 0
-        ps[side, PS_CHARS] = 0
-        for c in range(ps[side, PS_N_CARDS]):
-            bit = np.int64(1) << np.int64(c)
-            ps[side, PS_ZONE_MASK + cs[side, c, CS_ZONE]] |= bit
-            if cs[side, c, CS_FLAGS] & Seen.REVEALED:
-                ps[side, PS_REVEALED] |= bit
-            if is_character(tab, side, c):
-                ps[side, PS_CHARS] |= bit
-
-
 # scratch[row, i]: lists a turn fills and reads, so that no turn allocates
 SC_ATTACKERS = 0
 SC_BLOCKED = 1
@@ -145,22 +102,187 @@ SC_SEEN = 6  # opposing table cards an attacker must assume can block
 N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 
+# pair[...]: what one unit keeps from game to game
+PR_DECK = 0  # pair[PR_DECK + side]: the side's drafted deck (bitmask)
+PR_BUDGET = 2  # pair[PR_BUDGET + side]: the budget it was drafted at
+PR_WINS = 4  # pair[PR_WINS + side]: games won in a match (rule D-18)
+N_PR = 6
 
-def new_workspace(deck_size: int, max_budget: int, pool_cost: int) -> tuple:
-    """The arrays one thread reuses for every game it plays:
-    (cs, ps, rng, fights, scratch, pair, dp, keep, counts, fsc).
+# setup[side, ...]: what the config says about each side
+SU_AGENT = 0
+SU_DRAFTER = 1
+SU_BUDGET = 2
+SU_N_CARDS = 3
+SU_CHARS = 4  # mask of the pool's characters (PS_CHARS)
+SU_BY_COST = 5  # the pool's cards from cheapest to dearest (sim.draft.budget.cheapest_first)
+SU_FORCED = SU_BY_COST + MAX_CARDS  # the forced-draw request (sim.core.forced_draw.forced_code), 0 for none
+N_SU = SU_FORCED + 1
 
-    `pair[0:2]` holds the two decks (bitmasks), `pair[2:4]` the budgets, `pair[4:6]` match wins;
-    dp, keep and counts are the re-draft's knapsack tables (rule D-16), sized for this config
-    (`pool_cost`: the dearer pool's total cost);
-    fsc holds an agent's per-fight figures while it weighs its dice (float rows)."""
-    cs = np.zeros((2, MAX_CARDS, N_CS), np.int16)
-    ps = np.zeros((3, N_PS), np.int64)
-    rng = np.zeros(N_STREAMS, np.uint64)
-    fights = np.zeros((MAX_CARDS, N_F), np.int32)
-    scratch = np.zeros((N_SC, MAX_CARDS), np.int32)
-    pair = np.zeros(6, np.int64)
-    dp, keep = knapsack_scratch(MAX_CARDS, pool_cost)
-    counts = np.zeros((MAX_CARDS + 1, deck_size + 1, max_budget + 1))
-    fsc = np.zeros((N_FSC, MAX_CARDS))
-    return cs, ps, rng, fights, scratch, pair, dp, keep, counts, fsc
+GAME_DTYPE = np.dtype([
+    ("tab", np.int32, (2, MAX_CARDS, N_FIELDS)),
+    ("val", np.float64, (2, 2, N_VAL)),
+    ("w", np.float64, (2, N_WEIGHTS)),
+    ("par", np.int64, (N_PARAMS,)),
+    ("cs", np.int16, (2, MAX_CARDS, N_CS)),
+    ("ps", np.int64, (3, N_PS)),
+    ("rng", np.uint64, (N_STREAMS,)),
+    ("fights", np.int32, (MAX_CARDS, N_F)),
+    ("scratch", np.int32, (N_SC, MAX_CARDS)),
+    ("fsc", np.float64, (N_FSC, MAX_CARDS)),
+    ("pair", np.int64, (N_PR,)),
+    ("setup", np.int64, (2, N_SU)),
+    ("stage_min", np.int64, (MAX_STAGES,)),
+    ("stage_max", np.int64, (MAX_STAGES,)),
+    ("greedy_decks", np.int64, (2, MAX_BUDGET + 1)),
+    ("max_sizes", np.int64, (2, MAX_BUDGET + 1)),
+    ("tr", np.int32, (MAX_TRACE, 6)),
+], align=True)
+
+
+def new_workspace(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, setup: np.ndarray,
+                  stage_min: np.ndarray, stage_max: np.ndarray, greedy_decks: np.ndarray,
+                  max_sizes: np.ndarray) -> np.ndarray:
+    """The record one thread reuses for every unit it plays (a one-element array of GAME_DTYPE; its
+    element is the `g` the kernels take), holding a copy of the config's constant tables. The
+    per-budget tables cover budgets 0 .. greedy_decks.shape[1] - 1, at most MAX_BUDGET."""
+    if greedy_decks.shape[1] > MAX_BUDGET + 1 or len(stage_min) > MAX_STAGES:
+        raise ValueError(f"budgets up to {MAX_BUDGET} and at most {MAX_STAGES} stages fit the game record")
+    ws = np.zeros(1, GAME_DTYPE)
+    g = ws[0]
+    g["tab"][:] = tab
+    g["val"][:] = val
+    g["w"][:] = w
+    g["par"][:] = par
+    g["setup"][:] = setup
+    g["stage_min"][:len(stage_min)] = stage_min
+    g["stage_max"][:len(stage_max)] = stage_max
+    g["greedy_decks"][:, :greedy_decks.shape[1]] = greedy_decks
+    g["max_sizes"][:, :max_sizes.shape[1]] = max_sizes
+    return ws
+
+
+# The draft tables: one float64 array, a header (DT_*: whole numbers, exact as floats), then each
+# table at the offset its header entry gives. All float64, the knapsack's 0/1 choices too, so a view
+# is a slice and a reshape: a `.view` to another dtype would add a second of cold compile.
+DT_POOL = 0  # rows of the opening count tables: the larger pool's cards + 1
+DT_DECK = 1  # deck size + 1
+DT_BUDGET = 2  # the config's highest budget + 1
+DT_COST = 3  # the dearer pool's total cost + 1
+DT_OPENING = 4  # the random drafter's count table of each side, [2, POOL, DECK, BUDGET] (rule D-02)
+DT_REDRAFT = 5  # the re-draft's count table, [MAX_CARDS + 1, DECK, BUDGET] (rule D-16)
+DT_DP = 6  # the re-draft's knapsack values, [MAX_CARDS + 1, COST] (sim.draft.budget._best_deck)
+DT_KEEP = 7  # and its choices, [MAX_CARDS, MAX_CARDS + 1, COST]
+N_DT = 8
+
+
+def new_draft_tables(opening_counts: np.ndarray, max_budget: int, pool_cost: int) -> np.ndarray:
+    """The draft tables of one thread: a copy of the random drafter's count tables
+    (`opening_counts[side, i, j, b]`, sim.draft.budget.count_table; zeros for a greedy drafter), and
+    the re-draft's scratch sized for this config's highest budget and the dearer pool's total cost."""
+    pool_rows, deck_rows = opening_counts.shape[1], opening_counts.shape[2]
+    budgets = max_budget + 1
+    costs = pool_cost + 1
+    sizes = (opening_counts.size, (MAX_CARDS + 1) * deck_rows * budgets, (MAX_CARDS + 1) * costs,
+             MAX_CARDS * (MAX_CARDS + 1) * costs)
+    header = [pool_rows, deck_rows, budgets, costs]
+    at = N_DT
+    for size in sizes:
+        header.append(at)
+        at += size
+    tables = np.zeros(at)
+    tables[:N_DT] = header
+    tables[header[DT_OPENING]:header[DT_OPENING] + opening_counts.size] = opening_counts.ravel()
+    return tables
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _head(tables: np.ndarray, entry: int) -> np.int64:
+    return np.int64(tables[entry])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def opening_counts(tables: np.ndarray, side: int) -> np.ndarray:
+    """The random drafter's count table of `side` (sim.draft.budget._sample_deck reads it)."""
+    rows, deck, budgets = _head(tables, DT_POOL), _head(tables, DT_DECK), _head(tables, DT_BUDGET)
+    n = rows * deck * budgets
+    at = _head(tables, DT_OPENING) + n * side
+    return tables[at:at + n].reshape((rows, deck, budgets))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def redraft_counts(tables: np.ndarray) -> np.ndarray:
+    """Scratch for the random drafter's count table over the cards a re-draft may pick (rule D-16)."""
+    deck, budgets = _head(tables, DT_DECK), _head(tables, DT_BUDGET)
+    at = _head(tables, DT_REDRAFT)
+    return tables[at:at + (MAX_CARDS + 1) * deck * budgets].reshape((MAX_CARDS + 1, deck, budgets))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def knapsack_tables(tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Scratch for the greedy re-draft's knapsack (sim.draft.budget._best_deck): (dp, keep)."""
+    costs = _head(tables, DT_COST)
+    at = _head(tables, DT_DP)
+    dp = tables[at:at + (MAX_CARDS + 1) * costs].reshape((MAX_CARDS + 1, costs))
+    at = _head(tables, DT_KEEP)
+    keep = tables[at:at + MAX_CARDS * (MAX_CARDS + 1) * costs].reshape((MAX_CARDS, MAX_CARDS + 1, costs))
+    return dp, keep
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
+    """Record one event when this game is traced: only the test is compiled into every caller; the
+    writing is a call, which keeps the game loop small enough to compile in seconds."""
+    if g.ps[GAME, G_TRACED]:
+        write_event(g.tr, g.ps, player, code, a, b, c)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def stream(side: int, purpose: int) -> int:
+    """Index in `g.rng` of a side's stream for `purpose` (a sim.core.rng.Purpose below STAGE)."""
+    return side * N_STREAM_PURPOSES + purpose - 1
+
+
+@njit(cache=True, _nrt=False)
+def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64, stage: int) -> None:
+    """Key every stream of one game from (run seed, unit, stage, side, purpose)."""
+    rng = g.rng
+    base = np.uint64(stage * 64)
+    for side in range(2):
+        for purpose in range(1, N_STREAM_PURPOSES + 1):
+            code = base + np.uint64(side * SIDE_STRIDE + purpose)
+            rng[stream(side, purpose)] = stream_key(seed, unit, code)
+    rng[ST_STAGE] = stream_key(seed, unit, base + np.uint64(Purpose.STAGE))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_character(g: np.void, side: int, card: int) -> bool:
+    return g.tab[side, card, Field.KIND] == Kind.CHARACTER
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def zone_mask(g: np.void, side: int, zone: int) -> np.int64:
+    return g.ps[side, PS_ZONE_MASK + zone]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def move(g: np.void, side: int, c: int, zone: int) -> None:
+    """Put card c of `side` in `zone`, keeping the zone masks in step with the zone codes."""
+    move_card(g.cs, g.ps, side, c, zone, CS_ZONE, PS_ZONE_MASK)
+
+
+@njit(cache=True, _nrt=False)
+def sync_masks(g: np.void) -> None:
+    """Rebuild every mask from the zone codes, flags and card kinds (after a board is set by hand)."""
+    cs, ps = g.cs, g.ps
+    for side in range(2):
+        for zone in range(N_ZONES):
+            ps[side, PS_ZONE_MASK + zone] = 0
+        ps[side, PS_REVEALED] = 0
+        ps[side, PS_CHARS] = 0
+        for c in range(ps[side, PS_N_CARDS]):
+            bit = np.int64(1) << np.int64(c)
+            ps[side, PS_ZONE_MASK + cs[side, c, CS_ZONE]] |= bit
+            if cs[side, c, CS_FLAGS] & Seen.REVEALED:
+                ps[side, PS_REVEALED] |= bit
+            if is_character(g, side, c):
+                ps[side, PS_CHARS] |= bit

@@ -13,9 +13,10 @@ from sim.analysis.intervals import wilson_interval
 from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.agents import choose_attackers
 from sim.rulesets.dicedraft.constants import Col, Seen, Zone
+from sim.rulesets.dicedraft.legal import list_attackers
 from sim.rulesets.dicedraft.scenario import Scenario
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, PS_DECK_LEN, PS_N_CARDS, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK, SC_SEEN,
+    CS_FLAGS, CS_ZONE, PS_DECK_LEN, PS_N_CARDS, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK, SC_ATTACKERS, sync_masks,
 )
 
 from .conftest import SEED, make_config
@@ -84,12 +85,12 @@ def test_agents_never_read_the_identity_of_face_down_cards():
         s.put(0, "AR-07", "AR-11", "AR-15")
         s.put(1, "CI-04")
         s.put(1, hidden, revealed=False)
-        c = s.compiled
-        out = np.zeros(32, np.int32)
-        n = choose_attackers(c.tab, c.val, c.w, c.par, s.cs, s.ps, s.rng, s.scratch, s.ws[9], 0, out,
-                             s.scratch[SC_SEEN])
-        decisions.add(tuple(out[:n]))
+        sync_masks(s.g)  # `put` sets the zones by hand
+        side_a = np.int64(0)
+        n = choose_attackers(s.g, side_a, list_attackers(s.g, side_a))
+        decisions.add(tuple(s.scratch[SC_ATTACKERS, :n]))
     assert len(decisions) == 1
+    assert len(next(iter(decisions))) > 0  # a decision to attack with something, the same each time
 
 
 def win_rate(rows: np.ndarray, side: int) -> tuple[float, float, float]:
