@@ -3,7 +3,7 @@ record's tables, the kernel entry points, and the games frame's own columns."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -11,11 +11,14 @@ import polars as pl
 
 from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig
+from sim.core.rng import seed_to_u64
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.rulesets.fortaleza.cards import (
     CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
-from sim.rulesets.fortaleza.constants import AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
+from sim.rulesets.fortaleza.constants import (
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DECK, N_DESIGNS, Col, Field, Kind, Weight, Zone,
+)
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_FORCED, new_workspace
@@ -108,6 +111,97 @@ class Fortaleza(RulesetShell):
             pl.Series(f"mulligans_{suffix}", played[:, Col.MULLIGAN_A + i].astype(np.int8)),
             pl.Series(f"cards_played_{suffix}", played[:, Col.CARDS_PLAYED_A + i].astype(np.int16)),
         )]
+
+    # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
+    def conservation_problems(self, compiled: FortalezaConfig, seed: int, n_units: int) -> int:
+        """The same config with `debug_checks` on, so state.conservation_errors runs after every step
+        of every game (invariant 3); the problems it found, summed over the games."""
+        checked = self.compile(replace(compiled.match, params={**compiled.match.params, "debug_checks": True}),
+                               compiled.config_id)
+        rows = np.zeros((n_units, self.n_cols), np.int64)
+        flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
+        return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.agents.copy(), rows, flags,
+                              checked.workspace()))
+
+    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
+        """Invariant 5, in n greedy games of every pairing played part way: everything the player to
+        move would decide now (main action, response, attacks, blocks), then again with the
+        opponent's hand, deck order and face-down trap reshuffled."""
+        from sim.rulesets.fortaleza.game import setup_game  # the scenario builds on this module
+        from sim.rulesets.fortaleza.scenario import Scenario
+        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_TURN, GAME
+
+        factions = self.list_factions(self.cards_dir)
+        rng = np.random.default_rng(seed)
+        compared = changed = 0
+        for k in range(n):
+            s = Scenario.from_factions(factions[k % len(factions)], factions[(k + 1) % len(factions)], seed=seed + k)
+            s.begin(active=0, step="start", turn=0)
+            setup_game(s.g, 0)
+            for t in range(int(rng.integers(2, 14))):
+                s.ps[GAME, G_ACTIVE] = t % 2
+                s.ps[GAME, G_TURN] = t
+                s.turn()
+                if s.ps[GAME, G_OVER]:
+                    break
+            if s.ps[GAME, G_OVER]:
+                continue
+            p = int(s.ps[GAME, G_ACTIVE])
+            before = _greedy_decisions(s, p)
+            _reshuffle_hidden(s, 1 - p, rng)
+            after = _greedy_decisions(s, p)
+            compared += len(before)
+            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
+        return compared, changed
+
+
+def _greedy_decisions(s, p: int) -> list:
+    """Everything p's greedy agent would decide now in scenario `s`: the main action, the response,
+    whether each unit that may attack does, and the blocker against each opposing unit."""
+    from sim.rulesets.fortaleza.agents import can_attack, choose_action, choose_blocker, wants_to_attack
+    from sim.rulesets.fortaleza.state import CS_ATTACKING, CS_ZONE
+
+    out = []
+    for main in (True, False):
+        i = choose_action(s.g, p, np.bool_(main))
+        out.append(tuple(s.cand[i]) if i >= 0 else None)
+    for u in range(N_DESIGNS):
+        if can_attack(s.g, p, u):
+            out.append(("attack", u, bool(wants_to_attack(s.g, p, u))))
+    for a in range(N_DESIGNS):
+        if s.cs[1 - p, a, CS_ZONE] == Zone.UNIT:
+            s.cs[1 - p, a, CS_ATTACKING] = 1  # suppose it attacks
+            out.append(("block", a, int(choose_blocker(s.g, p, a, False))))
+            s.cs[1 - p, a, CS_ATTACKING] = 0
+    return out
+
+
+def _reshuffle_hidden(s, opp: int, rng: np.random.Generator) -> None:
+    """Deal again what the other player cannot see of `opp` in scenario `s`: which of its cards are in
+    the hand and which in the deck, the deck order, and which trap lies face down."""
+    from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_ZONE, PS_ORDER, PS_TOP
+
+    hidden = [c for c in range(N_DESIGNS) if s.cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    in_hand = int(sum(s.cs[opp, c, CS_ZONE] == Zone.HAND for c in hidden))
+    rng.shuffle(hidden)
+    for k, c in enumerate(hidden):
+        s.cs[opp, c, CS_ZONE] = Zone.HAND if k < in_hand else Zone.DECK
+    deck = hidden[in_hand:]
+    s.ps[opp, PS_TOP] = N_DECK - len(deck)
+    for i, c in enumerate(deck):
+        s.ps[opp, PS_ORDER + N_DECK - len(deck) + i] = c
+    traps = [c for c in range(N_DESIGNS) if s.tab[opp, c, Field.KIND] == Kind.TRAP]
+    set_traps = [c for c in traps if s.cs[opp, c, CS_ZONE] == Zone.SUPPORT]
+    if len(set_traps) == 1:  # the face-down one swaps with the other trap, wherever that is
+        a = set_traps[0]
+        b = next(c for c in traps if c != a)
+        for column in (CS_ZONE, CS_SET_TURN):
+            s.cs[opp, a, column], s.cs[opp, b, column] = s.cs[opp, b, column], s.cs[opp, a, column]
+        if s.cs[opp, a, CS_ZONE] == Zone.DECK:  # keep the deck order listing the card that is there
+            for i in range(s.ps[opp, PS_TOP], N_DECK):
+                if s.ps[opp, PS_ORDER + i] == b:
+                    s.ps[opp, PS_ORDER + i] = a
+    s._recount(opp)
 
 
 RULESET = Fortaleza()
