@@ -5,9 +5,9 @@ by 0 (A) and 1 (B).
 
     s = Scenario.from_factions("rojo", "azul")
     s.deal(first=0)
-    s.give(0, "RO-09"); s.give(1, "AZ-04")
-    s.play_round()
-    s.points(0)  # 1 if side A led its 9 and B could not beat it
+    s.set_hand(0, "RO-09", "RO-02"); s.set_hand(1, "AZ-05", "AZ-01")
+    s.play_round()  # A leads its 9; B cannot beat it and answers with its lowest card, the 2
+    s.points(0)     # 1
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tests.rulesets.tiny.engine import RULESET, TinyConfig
 from tests.rulesets.tiny.game import play, play_round, setup_game
 from tests.rulesets.tiny.kernels import reset
 from tests.rulesets.tiny.state import (
-    CS_ZONE, G_LEADER, G_OVER, G_TRACE_N, G_TRACED, G_WINNER, GAME, PS_HAND, PS_N_CARDS, PS_ORDER, PS_POINTS,
+    CS_ZONE, G_LEADER, G_OVER, G_TRACE_N, G_TRACED, GAME, PS_HAND, PS_N_CARDS, PS_ORDER, PS_POINTS,
     PS_TOP, PS_ZONE_MASK, seed_streams,
 )
 
@@ -98,14 +98,6 @@ class Scenario:
         """Every card left in the deck is played: nothing more to draw."""
         self._set_deck(side, [])
 
-    def stack_deck(self, side: int, *card_ids: str) -> None:
-        """These cards on top of the deck, drawn in this order, the rest of the deck below them."""
-        top = [self.index(side, card_id) for card_id in card_ids]
-        self._set_deck(side, top + [c for c in self._deck_order(side) if c not in top])
-
-    def set_leader(self, side: int) -> None:
-        self.ps[GAME, G_LEADER] = side
-
     def redeal_hidden(self, side: int, rng: np.random.Generator) -> None:
         """What the other side cannot see of `side` dealt again: the cards of its hand and deck
         shuffled among the hand and the deck positions (the hand keeps its size)."""
@@ -164,10 +156,6 @@ class Scenario:
     @property
     def over(self) -> bool:
         return bool(self.ps[GAME, G_OVER])
-
-    @property
-    def winner(self) -> int:
-        return int(self.ps[GAME, G_WINNER])
 
     def events(self, lang: str = "en") -> list[str]:
         n = int(self.ps[GAME, G_TRACE_N])
