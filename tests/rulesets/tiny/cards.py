@@ -7,14 +7,14 @@ card's `cost`, since a card is worth its number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField
 
-from sim.core.cards import file_hash, load_card_file
+from sim.core.cards import CardPoolBase, card_factions, faction_file, load_card_file
 from sim.core.errors import InputError
 from tests.rulesets.tiny.constants import MAX_CARDS, N_FIELDS, Field
 
@@ -32,48 +32,29 @@ class TinyCard(BaseModel):
 
 
 @dataclass(frozen=True)
-class Deck:
-    """One faction's cards, validated and compiled: the side's whole deck (rule T-01)."""
+class Deck(CardPoolBase):
+    """One faction's cards, validated and compiled: the side's whole deck (rule T-01). `frame` has
+    id, name, value and cost, one row per card in file order; `table` is int32 [MAX_CARDS, N_FIELDS]."""
 
-    faction: str
-    label: str
-    frame: pl.DataFrame = field(repr=False)  # id, name, value, cost: one row per card in file order
     path: Path
-    table: np.ndarray = field(repr=False)  # int32 [MAX_CARDS, N_FIELDS]
 
     @property
-    def ids(self) -> list[str]:
-        return self.frame["id"].to_list()
-
-    @property
-    def names(self) -> list[str]:
-        return self.frame["name"].to_list()
+    def files(self) -> tuple[Path, ...]:
+        return (self.path,)
 
     @property
     def n_cards(self) -> int:
         return self.frame.height
 
-    def index_of(self, card_id: str) -> int:
-        try:
-            return self.ids.index(card_id)
-        except ValueError:
-            raise InputError(f"{self.path}: no card {card_id!r} in the {self.faction} deck") from None
-
-    def hash(self) -> str:
-        return file_hash([self.path])
-
 
 def list_factions(cards_dir: Path = CARDS_DIR) -> list[str]:
-    return sorted(p.stem for p in cards_dir.glob("*.toml"))
+    return card_factions(cards_dir)
 
 
 def load_deck(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, dict] | None = None) -> Deck:
     """Read, validate and compile one faction file; `overrides` (card id -> fields) are applied
     before validation, so a swept value is checked like a value in the file."""
-    path = cards_dir / f"{faction}.toml"
-    if not path.exists():
-        known = ", ".join(list_factions(cards_dir)) or "none"
-        raise InputError(f"{cards_dir}: no card file for faction {faction!r} (found: {known})")
+    path = faction_file(cards_dir, faction)
     header, cards = load_card_file(path, TinyCard, overrides)
     if len(cards) > MAX_CARDS:
         raise InputError(f"{path}: {len(cards)} cards; a deck holds at most {MAX_CARDS} (rule T-01)")
@@ -81,7 +62,7 @@ def load_deck(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, di
                           "value": [c.value for c in cards], "cost": [c.value for c in cards]})
     table = np.zeros((MAX_CARDS, N_FIELDS), np.int32)
     table[:len(cards), Field.VALUE] = frame["value"].to_numpy()
-    return Deck(faction, str(header.get("name", faction)), frame, path, table)
+    return Deck(faction, str(header.get("name", faction)), frame, table, path)
 
 
 def vanilla_filler(deck: Deck, card_id: str) -> dict:

@@ -5,18 +5,16 @@ contract test calls (tests/rulesets/test_contract.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 import numpy as np
 import polars as pl
 
-from sim.core.agents import agent_weights
 from sim.core.errors import InputError
 from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig
 from sim.core.rng import seed_to_u64
 from sim.core.ruleset import CompiledConfig, RulesetShell
-from tests.rulesets.tiny.cards import CARDS_DIR, Deck, describe_filler, list_factions, load_deck, vanilla_filler
+from tests.rulesets.tiny.cards import CARDS_DIR, describe_filler, list_factions, load_deck, vanilla_filler
 from tests.rulesets.tiny.constants import AGENT_NAMES, END_NAMES, MAX_CARDS, N_COLS, Col
 from tests.rulesets.tiny.kernels import play_range, play_unit
 from tests.rulesets.tiny.params import TinyParams
@@ -31,10 +29,9 @@ SETUP_FORCED = 2
 
 @dataclass
 class TinyConfig(CompiledConfig):
-    """Everything the kernel needs for one config, as numpy arrays (after the shell's fields)."""
+    """Everything the kernel needs for one config: the shell's fields (the card tables `tab`, the
+    parameter vector `par`; no weights) and what it says of each side."""
 
-    tab: np.ndarray = field(repr=False)  # int32 [side, card, Field]
-    par: np.ndarray = field(repr=False)  # int64 [Param]
     setup: np.ndarray = field(repr=False)  # int64 [SETUP_*, side]
 
     def workspace(self) -> np.ndarray:
@@ -53,40 +50,31 @@ class Tiny(RulesetShell):
     params_model = TinyParams
     agents = AGENT_NAMES
     end_names = END_NAMES
+    weight_names = ()  # the agents take no weights: a spec's [side.weights] is refused
+    default_weights = ()
     n_cols = N_COLS
     flag_width = MAX_CARDS
     chunk_games = 100_000
-
-    def list_factions(self, cards_dir: Path) -> list[str]:
-        return list_factions(cards_dir)
-
-    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> Deck:
-        return load_deck(faction, cards_dir, overrides)
-
-    def vanilla_filler(self, pool: Deck, card_id: str) -> dict:
-        return vanilla_filler(pool, card_id)
-
-    def describe_filler(self, pool: Deck, card_id: str) -> str:
-        return describe_filler(pool, card_id)
+    list_factions = staticmethod(list_factions)
+    load_cards = staticmethod(load_deck)
+    vanilla_filler = staticmethod(vanilla_filler)
+    describe_filler = staticmethod(describe_filler)
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> TinyConfig:
         """Validate the config against the card files and rule parameters and build the kernel arrays."""
-        unit_kind = self.unit_kind_code(match)
-        params, pools = self.compile_head(match)
+        head = self.compile_head(match, config_id)
+        pools = head["pools"]
         setup = np.zeros((3, 2), np.int64)
         for i, side in enumerate(match.sides):
             if side.agent not in AGENT_NAMES:
                 raise InputError(f"{match.source}: side[{i + 1}].agent: no agent {side.agent!r}; the agents are "
                                  f"{', '.join(AGENT_NAMES)}")
-            agent_weights((), (), dict(side.weights), match.source, i)  # no weights: a name is refused
             setup[SETUP_AGENT, i] = AGENT_NAMES.index(side.agent)
             setup[SETUP_CARDS, i] = pools[i].n_cards
         if match.force is not None:
             index, card_id, where = match.force
             setup[SETUP_FORCED, index] = forced_code(pools[index].index_of(card_id), where)
-        tab = np.stack([pool.table for pool in pools]).astype(np.int32)
-        return TinyConfig(config_id, match, params, pools, match.labels, unit_kind, match.mirrored, 1, tab,
-                          params.vector(), setup)
+        return TinyConfig(**head, setup=setup)
 
     def play_block(self, compiled: TinyConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
                    flags: np.ndarray) -> None:

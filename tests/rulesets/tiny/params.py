@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from tests.rulesets.tiny.constants import MAX_CARDS, N_PARAMS, Param
+from sim.core.params import kernel_vector
+from tests.rulesets.tiny.constants import MAX_CARDS, Param
 
 
 class TinyParams(BaseModel):
@@ -19,10 +20,5 @@ class TinyParams(BaseModel):
                                    "the deck-position effect (the opening hand)")
 
     def vector(self) -> np.ndarray:
-        """The int64 vector the kernels read, indexed by Param."""
-        v = np.zeros(N_PARAMS, np.int64)
-        v[Param.HAND_SIZE] = self.hand_size
-        v[Param.TARGET_POINTS] = self.target_points
-        v[Param.DEBUG_CHECKS] = int(self.debug_checks)
-        v[Param.DECK_TOP] = self.deck_position_top
-        return v
+        """The int64 vector the kernels read, indexed by Param (each slot the parameter of its name)."""
+        return kernel_vector(self, Param, named={Param.DECK_TOP: "deck_position_top"})
