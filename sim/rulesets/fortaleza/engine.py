@@ -10,7 +10,7 @@ import numpy as np
 import polars as pl
 
 from sim.core.forced_draw import forced_code
-from sim.core.match import MatchConfig
+from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.rng import seed_to_u64
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.rulesets.fortaleza.cards import (
@@ -126,82 +126,92 @@ class Fortaleza(RulesetShell):
     def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
         """Invariant 5, in n greedy games of every pairing played part way: everything the player to
         move would decide now (main action, response, attacks, blocks), then again with the
-        opponent's hand, deck order and face-down trap reshuffled."""
-        from sim.rulesets.fortaleza.game import setup_game  # the scenario builds on this module
-        from sim.rulesets.fortaleza.scenario import Scenario
-        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_TURN, GAME
+        opponent's hand, deck order and face-down trap reshuffled. Played on the game record with
+        the kernels' own functions (the files above this one), as play_unit begins a game."""
+        from sim.rulesets.fortaleza.game import setup_game, take_turn
+        from sim.rulesets.fortaleza.kernels import reset
+        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_TURN, GAME, seed_streams
 
         factions = self.list_factions(self.cards_dir)
         rng = np.random.default_rng(seed)
         compared = changed = 0
+        pairings = [(factions[k], factions[(k + 1) % len(factions)]) for k in range(len(factions))]
+        configs = [self.compile(MatchConfig("hidden information probe", tuple(
+            SideConfig(f, default_label(f, i), "greedy") for i, f in enumerate(pairing)))) for pairing in pairings]
         for k in range(n):
-            s = Scenario.from_factions(factions[k % len(factions)], factions[(k + 1) % len(factions)], seed=seed + k)
-            s.begin(active=0, step="start", turn=0)
-            setup_game(s.g, 0)
+            compiled = configs[k % len(configs)]
+            g = compiled.workspace()[0]
+            reset(g, compiled.agents)
+            seed_streams(g, np.uint64(seed + k), np.uint64(0))
+            setup_game(g, np.int64(0))
             for t in range(int(rng.integers(2, 14))):
-                s.ps[GAME, G_ACTIVE] = t % 2
-                s.ps[GAME, G_TURN] = t
-                s.turn()
-                if s.ps[GAME, G_OVER]:
+                g["ps"][GAME, G_ACTIVE] = t % 2
+                g["ps"][GAME, G_TURN] = t
+                take_turn(g)
+                if g["ps"][GAME, G_OVER]:
                     break
-            if s.ps[GAME, G_OVER]:
+            if g["ps"][GAME, G_OVER]:
                 continue
-            p = int(s.ps[GAME, G_ACTIVE])
-            before = _greedy_decisions(s, p)
-            _reshuffle_hidden(s, 1 - p, rng)
-            after = _greedy_decisions(s, p)
+            p = int(g["ps"][GAME, G_ACTIVE])
+            before = _greedy_decisions(g, p)
+            _reshuffle_hidden(g, 1 - p, rng)
+            after = _greedy_decisions(g, p)
             compared += len(before)
             changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
         return compared, changed
 
 
-def _greedy_decisions(s, p: int) -> list:
-    """Everything p's greedy agent would decide now in scenario `s`: the main action, the response,
-    whether each unit that may attack does, and the blocker against each opposing unit."""
-    from sim.rulesets.fortaleza.agents import can_attack, choose_action, choose_blocker, wants_to_attack
+def _greedy_decisions(g: np.void, p: int) -> list:
+    """Everything p's greedy agent would decide now in game record `g`: the main action, the
+    response, whether each unit that may attack does, and the blocker against each opposing unit."""
+    from sim.rulesets.fortaleza.agents import choose_action, choose_blocker, wants_to_attack
+    from sim.rulesets.fortaleza.legal import can_attack
     from sim.rulesets.fortaleza.state import CS_ATTACKING, CS_ZONE
 
+    cs, cand = g["cs"], g["cand"]
     out = []
     for main in (True, False):
-        i = choose_action(s.g, p, np.bool_(main))
-        out.append(tuple(s.cand[i]) if i >= 0 else None)
+        i = choose_action(g, p, np.bool_(main))
+        out.append(tuple(cand[i]) if i >= 0 else None)
     for u in range(N_DESIGNS):
-        if can_attack(s.g, p, u):
-            out.append(("attack", u, bool(wants_to_attack(s.g, p, u))))
+        if can_attack(g, p, u):
+            out.append(("attack", u, bool(wants_to_attack(g, p, u))))
     for a in range(N_DESIGNS):
-        if s.cs[1 - p, a, CS_ZONE] == Zone.UNIT:
-            s.cs[1 - p, a, CS_ATTACKING] = 1  # suppose it attacks
-            out.append(("block", a, int(choose_blocker(s.g, p, a, False))))
-            s.cs[1 - p, a, CS_ATTACKING] = 0
+        if cs[1 - p, a, CS_ZONE] == Zone.UNIT:
+            cs[1 - p, a, CS_ATTACKING] = 1  # suppose it attacks
+            out.append(("block", a, int(choose_blocker(g, p, a, False))))
+            cs[1 - p, a, CS_ATTACKING] = 0
     return out
 
 
-def _reshuffle_hidden(s, opp: int, rng: np.random.Generator) -> None:
-    """Deal again what the other player cannot see of `opp` in scenario `s`: which of its cards are in
-    the hand and which in the deck, the deck order, and which trap lies face down."""
-    from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_ZONE, PS_ORDER, PS_TOP
+def _reshuffle_hidden(g: np.void, opp: int, rng: np.random.Generator) -> None:
+    """Deal again what the other player cannot see of `opp`: which of its cards are in the hand and
+    which in the deck, the deck order, and which trap lies face down. Zones change through
+    state.move, which keeps the zone masks in step; the counts stay as they were."""
+    from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_ZONE, PS_ORDER, PS_TOP, move
 
-    hidden = [c for c in range(N_DESIGNS) if s.cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
-    in_hand = int(sum(s.cs[opp, c, CS_ZONE] == Zone.HAND for c in hidden))
+    cs, ps, tab = g["cs"], g["ps"], g["tab"]
+    hidden = [c for c in range(N_DESIGNS) if cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    in_hand = int(sum(cs[opp, c, CS_ZONE] == Zone.HAND for c in hidden))
     rng.shuffle(hidden)
     for k, c in enumerate(hidden):
-        s.cs[opp, c, CS_ZONE] = Zone.HAND if k < in_hand else Zone.DECK
+        move(cs, ps, opp, c, Zone.HAND if k < in_hand else Zone.DECK)
     deck = hidden[in_hand:]
-    s.ps[opp, PS_TOP] = N_DECK - len(deck)
+    ps[opp, PS_TOP] = N_DECK - len(deck)
     for i, c in enumerate(deck):
-        s.ps[opp, PS_ORDER + N_DECK - len(deck) + i] = c
-    traps = [c for c in range(N_DESIGNS) if s.tab[opp, c, Field.KIND] == Kind.TRAP]
-    set_traps = [c for c in traps if s.cs[opp, c, CS_ZONE] == Zone.SUPPORT]
-    if len(set_traps) == 1:  # the face-down one swaps with the other trap, wherever that is
-        a = set_traps[0]
-        b = next(c for c in traps if c != a)
-        for column in (CS_ZONE, CS_SET_TURN):
-            s.cs[opp, a, column], s.cs[opp, b, column] = s.cs[opp, b, column], s.cs[opp, a, column]
-        if s.cs[opp, a, CS_ZONE] == Zone.DECK:  # keep the deck order listing the card that is there
-            for i in range(s.ps[opp, PS_TOP], N_DECK):
-                if s.ps[opp, PS_ORDER + i] == b:
-                    s.ps[opp, PS_ORDER + i] = a
-    s._recount(opp)
-
+        ps[opp, PS_ORDER + N_DECK - len(deck) + i] = c
+    traps = [c for c in range(N_DESIGNS) if tab[opp, c, Field.KIND] == Kind.TRAP]
+    set_traps = [c for c in traps if cs[opp, c, CS_ZONE] == Zone.SUPPORT]
+    unseen_traps = [c for c in traps if cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    if len(set_traps) == 1 and unseen_traps:  # the face-down one swaps with a trap not in sight
+        a, b = set_traps[0], unseen_traps[0]
+        zone_a, zone_b = int(cs[opp, a, CS_ZONE]), int(cs[opp, b, CS_ZONE])
+        move(cs, ps, opp, a, zone_b)
+        move(cs, ps, opp, b, zone_a)
+        cs[opp, a, CS_SET_TURN], cs[opp, b, CS_SET_TURN] = cs[opp, b, CS_SET_TURN], cs[opp, a, CS_SET_TURN]
+        if zone_b == Zone.DECK:  # keep the deck order listing the card that is there
+            for i in range(ps[opp, PS_TOP], N_DECK):
+                if ps[opp, PS_ORDER + i] == b:
+                    ps[opp, PS_ORDER + i] = a
 
 RULESET = Fortaleza()

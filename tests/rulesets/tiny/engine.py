@@ -11,14 +11,18 @@ import polars as pl
 
 from sim.core.errors import InputError
 from sim.core.forced_draw import forced_code
-from sim.core.match import MatchConfig
+from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.rng import seed_to_u64
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from tests.rulesets.tiny.cards import CARDS_DIR, describe_filler, list_factions, load_deck, vanilla_filler
-from tests.rulesets.tiny.constants import AGENT_NAMES, END_NAMES, MAX_CARDS, N_COLS, Col
-from tests.rulesets.tiny.kernels import play_range, play_unit
+from tests.rulesets.tiny.agents import choose_card
+from tests.rulesets.tiny.constants import AGENT_NAMES, END_NAMES, MAX_CARDS, N_COLS, Col, Zone
+from tests.rulesets.tiny.game import play, play_round, setup_game
+from tests.rulesets.tiny.kernels import play_range, play_unit, reset
 from tests.rulesets.tiny.params import TinyParams
-from tests.rulesets.tiny.state import G_TRACED, GAME, new_workspace
+from tests.rulesets.tiny.state import (
+    CS_ZONE, G_LEADER, G_OVER, G_TRACED, GAME, PS_HAND, PS_N_CARDS, PS_ORDER, PS_TOP, move, new_workspace, seed_streams,
+)
 from tests.rulesets.tiny.trace import describe_event_array
 
 # setup[row, side]: what the config says about each side
@@ -117,30 +121,55 @@ class Tiny(RulesetShell):
     def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
         """Rule T-07, in n games (greedy and random agents by turns) played a few rounds in: what the
         leader leads, with the other side's hand and deck dealt again from the same cards; then, the
-        lead played, what the other side answers, with the leader's hand and deck dealt again."""
-        from tests.rulesets.tiny.scenario import Scenario  # the scenario builds on this module
-
+        lead played, what the other side answers, with the leader's hand and deck dealt again.
+        Played on the game record with the kernels' own functions, as play_unit begins a game."""
         rng = np.random.default_rng(seed)
-        factions = self.list_factions(self.cards_dir)
+        factions = self.list_factions(self.cards_dir)[:2]
+        configs = [self.compile(MatchConfig("hidden information probe", tuple(
+            SideConfig(f, default_label(f, i), agent) for i, f in enumerate(factions)))) for agent in AGENT_NAMES]
         compared = changed = 0
         for k in range(n):
-            agent = AGENT_NAMES[k % len(AGENT_NAMES)]
-            s = Scenario.from_factions(factions[0], factions[1 % len(factions)], agents=(agent, agent), seed=seed + k)
-            s.deal(first=k % 2)
+            compiled = configs[k % len(configs)]
+            g = compiled.workspace()[0]
+            reset(g, compiled.setup[SETUP_AGENT], compiled.setup[SETUP_CARDS], compiled.setup[SETUP_FORCED])
+            seed_streams(g, np.uint64(seed + k), np.uint64(0))
+            setup_game(g, np.int64(k % 2))
             for _ in range(int(rng.integers(0, 6))):
-                if not s.over:
-                    s.play_round()
-            if s.over:
+                if not g["ps"][GAME, G_OVER]:
+                    play_round(g)
+            if g["ps"][GAME, G_OVER]:
                 continue
-            leader, other = s.leader, 1 - s.leader
-            lead = s.choice(leader)
-            s.redeal_hidden(other, rng)
-            compared, changed = compared + 1, changed + (s.choice(leader) != lead)
-            s.play_card(leader, lead)
-            answer = s.choice(other, led=lead)
-            s.redeal_hidden(leader, rng)
-            compared, changed = compared + 1, changed + (s.choice(other, led=lead) != answer)
+            leader = int(g["ps"][GAME, G_LEADER])
+            lead = agent_choice(g, leader, -1)
+            redeal_hidden(g, 1 - leader, rng)
+            compared, changed = compared + 1, changed + (agent_choice(g, leader, -1) != lead)
+            play(g, np.int64(leader), np.int64(lead))
+            answer = agent_choice(g, 1 - leader, lead)
+            redeal_hidden(g, leader, rng)
+            compared, changed = compared + 1, changed + (agent_choice(g, 1 - leader, lead) != answer)
         return compared, changed
 
+
+def agent_choice(g: np.void, side: int, led: int) -> int:
+    """The card the side's agent plays now (leading when `led` < 0), without advancing its stream."""
+    kept = g["rng"].copy()
+    card = int(choose_card(g, np.int64(side), np.int64(led)))
+    g["rng"][:] = kept
+    return card
+
+
+def redeal_hidden(g: np.void, side: int, rng: np.random.Generator) -> None:
+    """What the other side cannot see of `side` dealt again: the cards of its hand and deck shuffled
+    among the hand and the deck positions (the hand keeps its size; state.move keeps the masks)."""
+    cs, ps = g["cs"], g["ps"]
+    n = int(ps[side, PS_N_CARDS])
+    hidden = [c for c in range(n) if cs[side, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    dealt = [int(c) for c in rng.permutation(hidden)]
+    hand_size = int(ps[side, PS_HAND])
+    for k, c in enumerate(dealt):
+        move(g, np.int64(side), np.int64(c), np.int64(Zone.HAND if k < hand_size else Zone.DECK))
+    deck = dealt[hand_size:]
+    ps[side, PS_TOP] = n - len(deck)
+    ps[side, PS_ORDER + n - len(deck):PS_ORDER + n] = deck
 
 RULESET = Tiny()

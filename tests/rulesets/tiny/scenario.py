@@ -15,9 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.match import MatchConfig, SideConfig, default_label
-from tests.rulesets.tiny.agents import choose_card
 from tests.rulesets.tiny.constants import ZONE_WORDS, Zone
-from tests.rulesets.tiny.engine import RULESET, TinyConfig
+from tests.rulesets.tiny.engine import RULESET, TinyConfig, agent_choice, redeal_hidden
 from tests.rulesets.tiny.game import play, play_round, setup_game
 from tests.rulesets.tiny.kernels import reset
 from tests.rulesets.tiny.state import (
@@ -99,23 +98,15 @@ class Scenario:
         self._set_deck(side, [])
 
     def redeal_hidden(self, side: int, rng: np.random.Generator) -> None:
-        """What the other side cannot see of `side` dealt again: the cards of its hand and deck
-        shuffled among the hand and the deck positions (the hand keeps its size)."""
-        hidden = [c for c in range(int(self.ps[side, PS_N_CARDS])) if self.cs[side, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
-        hand_size = int(self.ps[side, PS_HAND])
-        dealt = list(rng.permutation(hidden))
-        for c in dealt[:hand_size]:
-            self.cs[side, c, CS_ZONE] = Zone.HAND
-        self._set_deck(side, [int(c) for c in dealt[hand_size:]])
+        """What the other side cannot see of `side` dealt again (engine.redeal_hidden)."""
+        redeal_hidden(self.g, side, rng)
 
     # -- acting -------------------------------------------------------------------------------------
     def choice(self, side: int, led: str | None = None) -> str:
         """The card the side's agent plays now (leading, or answering the other side's `led`),
         without advancing its random stream."""
-        kept = self.rng.copy()
-        c = choose_card(self.g, np.int64(side), np.int64(-1 if led is None else self.index(1 - side, led)))
-        self.rng[:] = kept
-        return self.compiled.pools[side].ids[c]
+        card = agent_choice(self.g, side, -1 if led is None else self.index(1 - side, led))
+        return self.compiled.pools[side].ids[card]
 
     def play_card(self, side: int, card_id: str) -> None:
         """Rule T-03: a card from the hand to the played cards, face up."""
