@@ -15,6 +15,7 @@ Nothing here imports a game or the run layer: the registry imports a game's pack
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
@@ -87,6 +88,7 @@ class Ruleset(Protocol):
     unit_kinds: Mapping[str, str]  # unit kind -> its plural in a progress line; "games" first
     agents: tuple[str, ...]
     end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them
+    rules_path: Path  # the game's rules.md: its rule ids and code pointers (the contract test reads them)
 
     def list_factions(self, cards_dir: Path) -> list[str]: ...
     def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> CardPool: ...
@@ -104,6 +106,8 @@ class Ruleset(Protocol):
     def forced_draw_cards(self, match: MatchConfig, side_index: int) -> list[str]: ...
     def side_budget(self, match: MatchConfig, side_index: int) -> int | None: ...
     def side_record(self, compiled: Any, side_index: int) -> dict[str, Any]: ...
+    def conservation_problems(self, compiled: Any, seed: int, n_units: int) -> int: ...
+    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]: ...
 
 
 class RulesetShell:
@@ -166,6 +170,20 @@ class RulesetShell:
         """The game's words for a card's filler ("Relleno (3): 3/4 unit, no keywords or effects")."""
         raise NotImplementedError
 
+    def conservation_problems(self, compiled: Any, seed: int, n_units: int) -> int:
+        """The game's invariant check: play units 0..n_units-1 of `compiled` from `seed`, checking card
+        conservation after every step (each card in exactly one zone; the zone counts, the zone masks
+        and the deck order agreeing with the zones), and return how many problems were found (0 when
+        the rules keep every card where it belongs)."""
+        raise NotImplementedError
+
+    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
+        """The game's invariant check: reach about n positions by play from `seed`; in each, take the
+        decisions of a player, swap what that player cannot see of the opponent (the hand, the deck
+        order, face-down cards) for other cards, and take them again. Returns (decisions compared,
+        decisions that changed): an agent that reads only what it may see changes none."""
+        raise NotImplementedError
+
     def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
         """The cards an ablation can replace: by default every card of the faction."""
         return self.load_cards(faction, cards_dir).ids
@@ -191,6 +209,12 @@ class RulesetShell:
         return max(1, self.chunk_games // compiled.rows_per_unit)
 
     # -- what the shell does for every game ----------------------------------------------------
+    @property
+    def rules_path(self) -> Path:
+        """The rules.md beside the module that defines the game's class (sim/rulesets/<name>/rules.md);
+        its rule tests live in tests/rulesets/<name>/ (docs/adding-a-game.md)."""
+        return Path(inspect.getfile(type(self))).parent / "rules.md"
+
     def unit_kind_code(self, match: MatchConfig) -> int:
         """The unit kind as the kernels read it (its index in `unit_kinds`)."""
         if match.unit_kind not in self.unit_kinds:

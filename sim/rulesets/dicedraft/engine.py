@@ -233,5 +233,121 @@ class Dicedraft(RulesetShell):
             ]
         return columns
 
+    # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
+    # Played turn by turn through the public Scenario (imported here: it builds on this module), from
+    # the decks the batch kernel drafted for the same units.
+    def conservation_problems(self, compiled: DicedraftConfig, seed: int, n_units: int) -> int:
+        """Invariant 3: each of the units' games (its drafted decks, shuffled, the same first player)
+        played turn by turn to its end, and after every turn: every card in exactly one zone, the
+        deck order listing exactly the cards in the deck, the zone masks the agents read agreeing
+        with the zones, and the revealed mask with the revealed flags."""
+        from sim.rulesets.dicedraft.scenario import Scenario
+
+        rows, _ = self.play_chunk(compiled, seed, 0, n_units, threads=1)
+        rng = np.random.default_rng(seed)
+        problems = 0
+        for row in rows[rows[:, Col.PLAYED] == 1]:
+            s = self._scenario_from_row(Scenario, compiled, row, rng)
+            for turn in range(compiled.params.turn_cap):
+                s.set_turn(turn)
+                s.turn((int(row[Col.FIRST]) + turn) % 2)
+                problems += self._zone_problems(s)
+                if min(s.lives) <= 0:
+                    break
+        return problems
+
+    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
+        """Invariant 5, in n greedy games of the first two factions played part way (attacks open):
+        what the player to move puts down and attacks with this turn, then the same position with
+        the opponent's hand, deck order and face-down cards dealt again among themselves."""
+        from sim.core.match import MatchConfig, SideConfig, default_label
+        from sim.rulesets.dicedraft.scenario import Scenario
+
+        factions = self.list_factions(self.cards_dir)[:2]
+        sides = tuple(SideConfig(f, default_label(f, i), "greedy", {}, self.side_options())
+                      for i, f in enumerate(factions))
+        compiled = self.compile(MatchConfig("hidden information probe", (sides[0], sides[1])))
+        rows, _ = self.play_chunk(compiled, seed, 0, n, threads=1)
+        rng = np.random.default_rng(seed)
+        compared = changed = 0
+        for row in rows:
+            turns = int(rng.integers(6, 24))
+            order_seed = int(rng.integers(1 << 32))
+            worlds = []
+            for _ in range(2):  # the same position twice: the same decks, deck order and seed
+                s = self._scenario_from_row(Scenario, compiled, row, np.random.default_rng(order_seed))
+                for turn in range(turns):
+                    s.set_turn(turn)
+                    s.turn((int(row[Col.FIRST]) + turn) % 2)
+                worlds.append(s)
+            if min(worlds[0].lives) <= 0:
+                continue
+            p = (int(row[Col.FIRST]) + turns) % 2
+            self._redeal_hidden(worlds[1], 1 - p, rng)
+            before, after = (self._decisions_of_turn(s, p, turns) for s in worlds)
+            compared += len(before)
+            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
+        return compared, changed
+
+    def _scenario_from_row(self, scenario_class: type, compiled: DicedraftConfig, row: np.ndarray,
+                           rng: np.random.Generator):
+        """A scenario holding the decks a record row says its game drafted, in an order from `rng`."""
+        s = scenario_class(compiled, seed=int(row[Col.UNIT]))
+        for side in range(2):
+            ids = compiled.pools[side].ids
+            deck = [ids[c] for c in range(len(ids)) if int(row[Col.DECK_A + side]) >> c & 1]
+            s.stack_deck(side, *[deck[i] for i in rng.permutation(len(deck))])
+        return s
+
+    @staticmethod
+    def _zone_problems(s) -> int:
+        """Card conservation in a scenario: zones known, the deck order against the deck zone, each
+        zone mask against the zones, the revealed mask against the revealed flags."""
+        from sim.rulesets.dicedraft.constants import Seen, Zone
+        from sim.rulesets.dicedraft.state import (
+            CS_FLAGS, CS_ZONE, PS_DECK_LEN, PS_N_CARDS, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
+        )
+
+        problems = 0
+        for side in range(2):
+            n = int(s.ps[side, PS_N_CARDS])
+            zones = s.cs[side, :n, CS_ZONE]
+            bits = np.int64(1) << np.arange(n, dtype=np.int64)
+            problems += int(not np.isin(zones, [int(z) for z in Zone]).all())
+            deck = np.sort(s.ps[side, PS_ORDER + s.ps[side, PS_TOP]:PS_ORDER + s.ps[side, PS_DECK_LEN]])
+            problems += int(not np.array_equal(deck, np.flatnonzero(zones == Zone.DECK)))
+            for zone in Zone:
+                problems += int((s.ps[side, PS_ZONE_MASK + zone] & bits.sum()) != bits[zones == zone].sum())
+            revealed = bits[(s.cs[side, :n, CS_FLAGS] & Seen.REVEALED) != 0].sum()
+            problems += int(s.ps[side, PS_REVEALED] != revealed)
+        return problems
+
+    @staticmethod
+    def _redeal_hidden(s, side: int, rng: np.random.Generator) -> None:
+        """Deal again what the opponent cannot see of `side`: its face-down cards (in hand, in the deck,
+        face down on the table) change places among themselves, each place keeping its state."""
+        from sim.rulesets.dicedraft.constants import Seen, Zone
+        from sim.rulesets.dicedraft.state import CS_FLAGS, CS_ZONE, PS_DECK_LEN, PS_N_CARDS, PS_ORDER, PS_TOP
+
+        n = int(s.ps[side, PS_N_CARDS])
+        hidden = [c for c in range(n) if s.cs[side, c, CS_ZONE] in (Zone.HAND, Zone.DECK, Zone.TABLE)
+                  and not s.cs[side, c, CS_FLAGS] & Seen.REVEALED]
+        dealt = [int(c) for c in rng.permutation(hidden)]
+        places = s.cs[side, hidden].copy()
+        s.cs[side, dealt] = places  # card dealt[k] takes the place of card hidden[k]
+        new_card = dict(zip(hidden, dealt))
+        for i in range(int(s.ps[side, PS_TOP]), int(s.ps[side, PS_DECK_LEN])):
+            s.ps[side, PS_ORDER + i] = new_card.get(int(s.ps[side, PS_ORDER + i]), s.ps[side, PS_ORDER + i])
+
+    @staticmethod
+    def _decisions_of_turn(s, p: int, turn: int) -> list[tuple[int, int]]:
+        """What p decides in its turn before the opponent answers: the cards it puts down (or its
+        pass) and the attackers it declares, as (event code, card)."""
+        s.set_turn(turn)
+        s.turn(p)
+        events = s.trace[s.trace[:, 2] >= 0]
+        decided = (Event.PUT_DOWN, Event.PASS, Event.ATTACK)
+        return [(int(e[2]), int(e[3])) for e in events if e[1] == p and e[2] in decided]
+
 
 RULESET = Dicedraft()

@@ -3,19 +3,22 @@ record's tables, the kernel entry points, and the games frame's own columns."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from sim.core.forced_draw import forced_code
-from sim.core.match import MatchConfig
+from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.rng import seed_to_u64
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.rulesets.fortaleza.cards import (
     CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
-from sim.rulesets.fortaleza.constants import AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
+from sim.rulesets.fortaleza.constants import (
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DECK, N_DESIGNS, Col, Field, Kind, Weight, Zone,
+)
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_FORCED, new_workspace
@@ -109,5 +112,106 @@ class Fortaleza(RulesetShell):
             pl.Series(f"cards_played_{suffix}", played[:, Col.CARDS_PLAYED_A + i].astype(np.int16)),
         )]
 
+    # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
+    def conservation_problems(self, compiled: FortalezaConfig, seed: int, n_units: int) -> int:
+        """The same config with `debug_checks` on, so state.conservation_errors runs after every step
+        of every game (invariant 3); the problems it found, summed over the games."""
+        checked = self.compile(replace(compiled.match, params={**compiled.match.params, "debug_checks": True}),
+                               compiled.config_id)
+        rows = np.zeros((n_units, self.n_cols), np.int64)
+        flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
+        return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.agents.copy(), rows, flags,
+                              checked.workspace()))
+
+    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
+        """Invariant 5, in n greedy games of every pairing played part way: everything the player to
+        move would decide now (main action, response, attacks, blocks), then again with the
+        opponent's hand, deck order and face-down trap reshuffled. Played on the game record with
+        the kernels' own functions (the files above this one), as play_unit begins a game."""
+        from sim.rulesets.fortaleza.game import setup_game, take_turn
+        from sim.rulesets.fortaleza.kernels import reset
+        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_TURN, GAME, seed_streams
+
+        factions = self.list_factions(self.cards_dir)
+        rng = np.random.default_rng(seed)
+        compared = changed = 0
+        pairings = [(factions[k], factions[(k + 1) % len(factions)]) for k in range(len(factions))]
+        configs = [self.compile(MatchConfig("hidden information probe", tuple(
+            SideConfig(f, default_label(f, i), "greedy") for i, f in enumerate(pairing)))) for pairing in pairings]
+        for k in range(n):
+            compiled = configs[k % len(configs)]
+            g = compiled.workspace()[0]
+            reset(g, compiled.agents)
+            seed_streams(g, np.uint64(seed + k), np.uint64(0))
+            setup_game(g, np.int64(0))
+            for t in range(int(rng.integers(2, 14))):
+                g["ps"][GAME, G_ACTIVE] = t % 2
+                g["ps"][GAME, G_TURN] = t
+                take_turn(g)
+                if g["ps"][GAME, G_OVER]:
+                    break
+            if g["ps"][GAME, G_OVER]:
+                continue
+            p = int(g["ps"][GAME, G_ACTIVE])
+            before = _greedy_decisions(g, p)
+            _reshuffle_hidden(g, 1 - p, rng)
+            after = _greedy_decisions(g, p)
+            compared += len(before)
+            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
+        return compared, changed
+
+
+def _greedy_decisions(g: np.void, p: int) -> list:
+    """Everything p's greedy agent would decide now in game record `g`: the main action, the
+    response, whether each unit that may attack does, and the blocker against each opposing unit."""
+    from sim.rulesets.fortaleza.agents import choose_action, choose_blocker, wants_to_attack
+    from sim.rulesets.fortaleza.legal import can_attack
+    from sim.rulesets.fortaleza.state import CS_ATTACKING, CS_ZONE
+
+    cs, cand = g["cs"], g["cand"]
+    out = []
+    for main in (True, False):
+        i = choose_action(g, p, np.bool_(main))
+        out.append(tuple(cand[i]) if i >= 0 else None)
+    for u in range(N_DESIGNS):
+        if can_attack(g, p, u):
+            out.append(("attack", u, bool(wants_to_attack(g, p, u))))
+    for a in range(N_DESIGNS):
+        if cs[1 - p, a, CS_ZONE] == Zone.UNIT:
+            cs[1 - p, a, CS_ATTACKING] = 1  # suppose it attacks
+            out.append(("block", a, int(choose_blocker(g, p, a, False))))
+            cs[1 - p, a, CS_ATTACKING] = 0
+    return out
+
+
+def _reshuffle_hidden(g: np.void, opp: int, rng: np.random.Generator) -> None:
+    """Deal again what the other player cannot see of `opp`: which of its cards are in the hand and
+    which in the deck, the deck order, and which trap lies face down. Zones change through
+    state.move, which keeps the zone masks in step; the counts stay as they were."""
+    from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_ZONE, PS_ORDER, PS_TOP, move
+
+    cs, ps, tab = g["cs"], g["ps"], g["tab"]
+    hidden = [c for c in range(N_DESIGNS) if cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    in_hand = int(sum(cs[opp, c, CS_ZONE] == Zone.HAND for c in hidden))
+    rng.shuffle(hidden)
+    for k, c in enumerate(hidden):
+        move(cs, ps, opp, c, Zone.HAND if k < in_hand else Zone.DECK)
+    deck = hidden[in_hand:]
+    ps[opp, PS_TOP] = N_DECK - len(deck)
+    for i, c in enumerate(deck):
+        ps[opp, PS_ORDER + N_DECK - len(deck) + i] = c
+    traps = [c for c in range(N_DESIGNS) if tab[opp, c, Field.KIND] == Kind.TRAP]
+    set_traps = [c for c in traps if cs[opp, c, CS_ZONE] == Zone.SUPPORT]
+    unseen_traps = [c for c in traps if cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    if len(set_traps) == 1 and unseen_traps:  # the face-down one swaps with a trap not in sight
+        a, b = set_traps[0], unseen_traps[0]
+        zone_a, zone_b = int(cs[opp, a, CS_ZONE]), int(cs[opp, b, CS_ZONE])
+        move(cs, ps, opp, a, zone_b)
+        move(cs, ps, opp, b, zone_a)
+        cs[opp, a, CS_SET_TURN], cs[opp, b, CS_SET_TURN] = cs[opp, b, CS_SET_TURN], cs[opp, a, CS_SET_TURN]
+        if zone_b == Zone.DECK:  # keep the deck order listing the card that is there
+            for i in range(ps[opp, PS_TOP], N_DECK):
+                if ps[opp, PS_ORDER + i] == b:
+                    ps[opp, PS_ORDER + i] = a
 
 RULESET = Fortaleza()
