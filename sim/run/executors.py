@@ -125,7 +125,14 @@ class SerialExecutor:
             return False
 
         def hand_over(item: object) -> None:
-            wait_for(lambda timeout: played.put(item, timeout=timeout) is None)
+            def put(timeout: float) -> bool:
+                try:  # Queue.put raises Full when the timeout passes; it never returns False
+                    played.put(item, timeout=timeout)
+                except queue.Full:
+                    return False
+                return True
+
+            wait_for(put)
 
         def play_ahead() -> None:
             numba.set_num_threads(threads)

@@ -216,6 +216,27 @@ def test_the_next_chunk_plays_while_the_driver_writes(spec_path: Path, monkeypat
     assert max(undelivered_at_start) == 1
 
 
+def test_a_driver_slower_than_the_player_still_gets_every_chunk_and_the_end(spec_path: Path) -> None:
+    """The player hands over the last chunk and then the end while the driver is still writing the
+    chunk before: it must wait for room, not give up (a hand-over that gave up after 0.1 s left the
+    driver waiting for ever)."""
+    plan = make_plan(load_spec(spec_path), 500)
+    written: list[int] = []
+    done = threading.Event()
+
+    def slow_write(chunk, games, cards) -> None:
+        time.sleep(0.3)
+        written.append(chunk.unit_start)
+
+    def run() -> None:
+        SerialExecutor().execute(plan, plan.chunks, slow_write)
+        done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    assert done.wait(timeout=60), "the run never ended"
+    assert written == [chunk.unit_start for chunk in plan.chunks]
+
+
 def test_the_in_process_executor_gives_what_a_plain_loop_gives(spec_path: Path) -> None:
     plan = make_plan(load_spec(spec_path), 300)
     expected = [executors.chunk_frames(plan, chunk, *executors.play_on_threads(plan, chunk)) for chunk in plan.chunks]

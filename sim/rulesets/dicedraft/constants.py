@@ -136,15 +136,8 @@ class UnitKind(IntEnum):
 
 
 class Col(IntEnum):
-    """Columns of the per-game record array the kernel writes."""
-
-    UNIT = 0
-    STAGE = 1
-    PLAYED = 2  # 1 when this row holds a game (best-of-three can stop early)
-    FIRST = 3  # side that took the first turn
-    WINNER = 4  # 0 side A, 1 side B, -1 draw
-    END = 5
-    TURNS = 6
+    """Columns of the per-game record array the kernel writes: the shared head first
+    (sim.core.records.RecordCol: unit, stage, played, first, winner, end, turns), then these."""
     LIVES_A = 7
     LIVES_B = 8
     DECK_A = 9  # bitmask of the drafted deck over the side's pool

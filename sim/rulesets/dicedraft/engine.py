@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
+from sim.core.records import RecordCol
 from sim.core.errors import InputError
 from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig
@@ -246,11 +247,11 @@ class Dicedraft(RulesetShell):
         rows, _ = self.play_chunk(compiled, seed, 0, n_units, threads=1)
         rng = np.random.default_rng(seed)
         problems = 0
-        for row in rows[rows[:, Col.PLAYED] == 1]:
+        for row in rows[rows[:, RecordCol.PLAYED] == 1]:
             s = self._scenario_from_row(Scenario, compiled, row, rng)
             for turn in range(compiled.params.turn_cap):
                 s.set_turn(turn)
-                s.turn((int(row[Col.FIRST]) + turn) % 2)
+                s.turn((int(row[RecordCol.FIRST]) + turn) % 2)
                 problems += self._zone_problems(s)
                 if min(s.lives) <= 0:
                     break
@@ -278,11 +279,11 @@ class Dicedraft(RulesetShell):
                 s = self._scenario_from_row(Scenario, compiled, row, np.random.default_rng(order_seed))
                 for turn in range(turns):
                     s.set_turn(turn)
-                    s.turn((int(row[Col.FIRST]) + turn) % 2)
+                    s.turn((int(row[RecordCol.FIRST]) + turn) % 2)
                 worlds.append(s)
             if min(worlds[0].lives) <= 0:
                 continue
-            p = (int(row[Col.FIRST]) + turns) % 2
+            p = (int(row[RecordCol.FIRST]) + turns) % 2
             self._redeal_hidden(worlds[1], 1 - p, rng)
             before, after = (self._decisions_of_turn(s, p, turns) for s in worlds)
             compared += len(before)
@@ -292,7 +293,7 @@ class Dicedraft(RulesetShell):
     def _scenario_from_row(self, scenario_class: type, compiled: DicedraftConfig, row: np.ndarray,
                            rng: np.random.Generator):
         """A scenario holding the decks a record row says its game drafted, in an order from `rng`."""
-        s = scenario_class(compiled, seed=int(row[Col.UNIT]))
+        s = scenario_class(compiled, seed=int(row[RecordCol.UNIT]))
         for side in range(2):
             ids = compiled.pools[side].ids
             deck = [ids[c] for c in range(len(ids)) if int(row[Col.DECK_A + side]) >> c & 1]

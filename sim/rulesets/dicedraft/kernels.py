@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.records import seat_of_unit, write_record_head
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
@@ -84,13 +85,7 @@ def _play_one(g: np.void, tables: np.ndarray, first: int, lives: int, stage: int
             cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.TOP
     record(g, first, Event.DRAFT, stage, pair[PR_BUDGET], pair[PR_BUDGET + 1])
     winner, end, turns = play_game(g, tables, first, lives)
-    rows[r, Col.UNIT] = u
-    rows[r, Col.STAGE] = stage
-    rows[r, Col.PLAYED] = 1
-    rows[r, Col.FIRST] = first
-    rows[r, Col.WINNER] = winner
-    rows[r, Col.END] = end
-    rows[r, Col.TURNS] = turns
+    write_record_head(rows, r, u, stage, first, winner, end, turns)
     for side in range(2):
         total = 0
         for c in range(ps[side, PS_N_CARDS]):
@@ -114,8 +109,7 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.
     Everything in `g` but its constant tables and the trace is reset here, so a unit's result never
     depends on what the thread played before."""
     setup, par, pair = g.setup, g.par, g.pair
-    pair_index = np.uint64(u // 2) if mirrored else np.uint64(u)
-    swap = (u % 2) * np.int64(mirrored)
+    pair_index, swap = seat_of_unit(u, mirrored)
     side_a = np.int64(0)  # not literals: a literal argument makes numba compile a function twice
     side_b = np.int64(1)
     first_stage = np.int64(0)

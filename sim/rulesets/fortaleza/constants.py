@@ -271,15 +271,8 @@ DEFAULT_WEIGHTS = (1.0, 1.0, 1.0, 0.6, 0.5, 1.5, 0.5, 2.0)
 
 
 class Col(IntEnum):
-    """Columns of the per-game record array the kernel writes."""
-
-    UNIT = 0
-    STAGE = 1
-    PLAYED = 2
-    FIRST = 3  # side that took the first turn
-    WINNER = 4  # 0 side A, 1 side B, -1 draw
-    END = 5
-    TURNS = 6
+    """Columns of the per-game record array the kernel writes: the shared head first
+    (sim.core.records.RecordCol: unit, stage, played, first, winner, end, turns), then these."""
     FORT_A = 7
     FORT_B = 8
     MULLIGAN_A = 9

@@ -9,6 +9,7 @@ import numba
 import numpy as np
 import pytest
 
+from sim.core.records import RecordCol
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.agents import choose_attackers
@@ -39,7 +40,7 @@ def test_same_seed_same_results_whatever_the_threads_and_chunking(greedy_config)
 def test_a_different_seed_gives_different_games(greedy_config):
     a, _ = RULESET.play_chunk(greedy_config, SEED, 0, 200)
     b, _ = RULESET.play_chunk(greedy_config, SEED + 1, 0, 200)
-    assert not np.array_equal(a[:, Col.TURNS], b[:, Col.TURNS])
+    assert not np.array_equal(a[:, RecordCol.TURNS], b[:, RecordCol.TURNS])
 
 
 def test_seat_mirrored_pairs_share_decks_and_swap_the_first_player():
@@ -48,7 +49,7 @@ def test_seat_mirrored_pairs_share_decks_and_swap_the_first_player():
     even, odd = rows[0::2], rows[1::2]
     assert np.array_equal(even[:, Col.DECK_A], odd[:, Col.DECK_A])
     assert np.array_equal(even[:, Col.DECK_B], odd[:, Col.DECK_B])
-    assert (even[:, Col.FIRST] == 0).all() and (odd[:, Col.FIRST] == 1).all()
+    assert (even[:, RecordCol.FIRST] == 0).all() and (odd[:, RecordCol.FIRST] == 1).all()
 
 
 def test_card_conservation_through_whole_games():
@@ -94,7 +95,7 @@ def test_agents_never_read_the_identity_of_face_down_cards():
 
 
 def win_rate(rows: np.ndarray, side: int) -> tuple[float, float, float]:
-    wins = (rows[:, Col.WINNER] == side).sum() + 0.5 * (rows[:, Col.WINNER] == -1).sum()
+    wins = (rows[:, RecordCol.WINNER] == side).sum() + 0.5 * (rows[:, RecordCol.WINNER] == -1).sum()
     low, high = wilson_interval(wins, len(rows))
     return wins / len(rows), low, high
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sim.core.records import RecordCol
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.agents import ACT_THRESHOLD, action_value, choose_action, choose_blocker, wants_to_attack
@@ -44,13 +45,13 @@ def test_card_conservation_holds_in_every_step_of_random_and_greedy_games(a, b):
     """Invariant 3: with debug checks on, play_chunk raises if any turn breaks card conservation."""
     for agents in (("random", "random"), ("greedy", "random")):
         rows, _ = RULESET.play_chunk(make_config(a, b, agents=agents, params={"debug_checks": True}), SEED, 0, 300)
-        assert rows[:, Col.PLAYED].all()
+        assert rows[:, RecordCol.PLAYED].all()
 
 
 @pytest.mark.parametrize("faction", FACTIONS)
 def test_mirror_match_is_within_its_interval_of_50_percent(faction):
     rows, _ = RULESET.play_chunk(make_config(faction, faction), SEED, 0, 20_000)
-    score = (rows[:, Col.WINNER] == 0).sum() + 0.5 * (rows[:, Col.WINNER] < 0).sum()
+    score = (rows[:, RecordCol.WINNER] == 0).sum() + 0.5 * (rows[:, RecordCol.WINNER] < 0).sum()
     low, high = wilson_interval(score, len(rows))
     assert low <= 0.5 <= high, (faction, score / len(rows))
 
@@ -58,7 +59,7 @@ def test_mirror_match_is_within_its_interval_of_50_percent(faction):
 def test_greedy_wins_at_least_90_percent_against_random():
     for faction in FACTIONS:
         rows, _ = RULESET.play_chunk(make_config(faction, faction, agents=("greedy", "random")), SEED, 0, 1000)
-        score = ((rows[:, Col.WINNER] == 0).sum() + 0.5 * (rows[:, Col.WINNER] < 0).sum()) / len(rows)
+        score = ((rows[:, RecordCol.WINNER] == 0).sum() + 0.5 * (rows[:, RecordCol.WINNER] < 0).sum()) / len(rows)
         assert score >= 0.90, (faction, score)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sim.core.records import RecordCol
 from sim.core.errors import InputError
 from sim.rulesets.fortaleza.cards import load_collection
 from sim.rulesets.fortaleza.cards import CARDS_DIR
@@ -134,7 +135,7 @@ def test_f04_mulligans_param_zero_keeps_every_hand():
 
 def test_f05_the_first_player_skips_the_first_draw_and_seats_alternate(traced_games):
     for u, (rows, events) in enumerate(traced_games):
-        first = rows[0, Col.FIRST]
+        first = rows[0, RecordCol.FIRST]
         assert first == u % 2  # mirrored seats: pairs swap who starts
         turn_starts = np.flatnonzero(events[:, 2] == Event.TURN)
         first_turn = events[turn_starts[0]:turn_starts[1]]
