@@ -21,7 +21,7 @@ from sim.rulesets.fortaleza.constants import (
     E_DO, E_N, E_ON, E_TARGET, N_DESIGNS, Agent, Action, Do, Field, Keyword, Kind, On, Param, Step, Target, Weight,
     Zone,
 )
-from sim.rulesets.fortaleza.legal import can_attack, can_block, list_actions, list_targets, recoverable
+from sim.rulesets.fortaleza.legal import add_targets, can_attack, can_block, chain_full, list_actions, recoverable
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
@@ -288,6 +288,8 @@ def choose_action(g: np.void, p: int, main: bool) -> int:
     """Index in the candidate list g.cand (legal.list_actions) of the action player p takes now, or -1
     to pass."""
     ps, rng = g.ps, g.rng
+    if chain_full(ps):  # list_actions tests it too; first here, as before legal.py: the same machine code
+        return -1
     if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
         return -1
     idle = np.int64(0)
@@ -317,7 +319,7 @@ def choose_target(g: np.void, side: int, c: int, k: int) -> int:
     """A trigger's chosen target (side * N_DESIGNS + card), or -1 when there is none."""
     # the candidate list is free here: triggers happen outside any agent's choice of action
     tab, ps, cand = g.tab, g.ps, g.cand
-    n = list_targets(g, side, c, tab[side, c, effect_base(k) + E_TARGET])
+    n = add_targets(g, 0, side, c, tab[side, c, effect_base(k) + E_TARGET], Action.CAST)
     if n == 0:
         return -1
     if ps[side, PS_AGENT] == Agent.RANDOM:

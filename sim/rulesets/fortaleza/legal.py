@@ -23,6 +23,12 @@ from sim.rulesets.fortaleza.state import (
 from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target, target_pool
 
 
+@njit(cache=True, _nrt=False, inline="always")  # first in agents.choose_action, again in list_actions
+def chain_full(ps: np.ndarray) -> bool:
+    """Rule F-24 as implemented: the chain holds MAX_CHAIN - 1 items; no response may go deeper."""
+    return ps[GAME, G_DEPTH] >= MAX_CHAIN - 1
+
+
 @njit(cache=True, _nrt=False)
 def can_attack(g: np.void, side: int, c: int) -> bool:
     """Rules F-20, F-21, F-31: may the unit attack, or use an ability that exhausts it, now? Untapped,
@@ -82,13 +88,15 @@ def _add_targeted(g: np.void, n: int, p: int, c: int, on: int, action: int) -> i
     k = chosen_effect(g, p, c, on)
     if k < 0:
         return _add(cand, n, action, c, p, 0)
-    return _add_targets(g, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
+    return add_targets(g, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -> int:
-    """One candidate per legal target of this target kind (targets.legal_target, rules F-03, F-25),
-    side A's designs first, in design order."""
+@njit(cache=True, _nrt=False, inline="always")  # into list_actions and agents.choose_target
+def add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -> int:
+    """Rows n, n + 1, ... of `cand`: one candidate `action` of p's card c per legal target of this
+    target kind (targets.legal_target, rules F-03, F-25), side A's designs first, in design order
+    (target side in column 2, card + 1 in column 3). Returns the new row count. agents.choose_target
+    lists a trigger's targets from row 0: triggers happen outside any choice of action."""
     ps, cand = g.ps, g.cand
     for ts in range(2):
         m = target_pool(ps, p, ts, target)
@@ -100,14 +108,6 @@ def _add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -
     return n
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into agents.choose_target, its one caller
-def list_targets(g: np.void, p: int, c: int, target: int) -> int:
-    """Fill `cand` with the legal targets of this target kind for p's card c, one row each (target
-    side in column 2, card + 1 in column 3); returns how many. For a trigger's chosen target: triggers
-    happen at once, outside any choice of action, so the candidate list is free then."""
-    return _add_targets(g, 0, p, c, target, Action.CAST)
-
-
 @njit(cache=True, _nrt=False, inline="always")  # once per decision, into agents.choose_action
 def list_actions(g: np.void, p: int, main: bool, idle: np.int64) -> int:
     """Fill `cand` with player p's legal actions now; returns how many (passing, always legal, is not
@@ -116,8 +116,8 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64) -> int:
     technique, trap or ability the caller leaves out (the greedy agent in a quiet window, see
     agents.quiet_window); 0 lists every legal action."""
     tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
-    if ps[GAME, G_DEPTH] >= MAX_CHAIN - 1:
-        return 0  # rule F-24 as implemented: the chain holds so many items, a deeper response is refused
+    if chain_full(ps):
+        return 0
     n = 0
     energy = ps[p, PS_ENERGY]
     turn1 = ps[GAME, G_TURN] + 1

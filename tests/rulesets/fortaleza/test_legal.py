@@ -5,8 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from sim.rulesets.fortaleza.constants import Target
-from sim.rulesets.fortaleza.legal import list_targets
+from sim.rulesets.fortaleza.constants import Action, Target
+from sim.rulesets.fortaleza.legal import add_targets
+from sim.rulesets.fortaleza.scenario import Scenario
 
 PACKAGE_DIR = Path(__file__).resolve().parents[3] / "sim" / "rulesets" / "fortaleza"
 
@@ -18,20 +19,27 @@ def _functions(name: str) -> set[str]:
 
 def test_the_agents_define_none_of_the_legality_checks():
     legal = _functions("legal")
-    assert {"can_attack", "can_block", "ready_trap", "recoverable", "list_actions", "list_targets"} <= legal
+    moved = {"can_attack", "can_block", "chain_full", "ready_trap", "recoverable", "list_actions", "add_targets"}
+    assert moved <= legal
     assert not legal & _functions("agents")
 
 
-def test_a_triggers_legal_targets_are_one_row_each_side_a_first_in_design_order(s):
+def _targets(s: Scenario, c: int, target: Target, first_row: int = 0) -> list[tuple[int, int]]:
+    """The (target side, target card + 1) rows add_targets writes for side A's card c from first_row."""
+    n = add_targets(s.g, first_row, 0, c, target, Action.CAST)
+    return [(int(s.cand[i, 2]), int(s.cand[i, 3])) for i in range(first_row, n)]
+
+
+def test_a_cards_legal_targets_are_one_row_each_side_a_first_in_design_order(s):
     s.put(0, "CH-001")
     s.put(1, "JP-007", "JP-002")
     c = s.index(0, "CH-001")
-    jp_002, jp_007 = s.index(1, "JP-002"), s.index(1, "JP-007")
-    rows = lambda n: [tuple(int(x) for x in s.cand[i, 2:]) for i in range(n)]  # noqa: E731 (target side, card + 1)
-    assert rows(list_targets(s.g, 0, c, Target.ENEMY_UNIT)) == sorted([(1, jp_002 + 1), (1, jp_007 + 1)])
-    assert rows(list_targets(s.g, 0, c, Target.OWN_UNIT)) == [(0, c + 1)]
-    assert rows(list_targets(s.g, 0, c, Target.ANY_UNIT)) == [(0, c + 1)] + sorted([(1, jp_002 + 1), (1, jp_007 + 1)])
-    assert list_targets(s.g, 0, c, Target.ENEMY_ATTACKER) == 0  # nobody attacks in a main phase (rule F-03)
-    assert list_targets(s.g, 0, c, Target.ENEMY_ARTIFACT) == 0
+    theirs = sorted([(1, s.index(1, "JP-002") + 1), (1, s.index(1, "JP-007") + 1)])
+    assert _targets(s, c, Target.ENEMY_UNIT) == theirs
+    assert _targets(s, c, Target.OWN_UNIT) == [(0, c + 1)]
+    assert _targets(s, c, Target.ANY_UNIT) == [(0, c + 1)] + theirs
+    assert _targets(s, c, Target.ANY_UNIT, first_row=5) == [(0, c + 1)] + theirs  # appended after row 5
+    assert _targets(s, c, Target.ENEMY_ATTACKER) == []  # nobody attacks in a main phase (rule F-03)
+    assert _targets(s, c, Target.ENEMY_ARTIFACT) == []
     s.put(1, "JP-039", zone="support")
-    assert rows(list_targets(s.g, 0, c, Target.ENEMY_ARTIFACT)) == [(1, s.index(1, "JP-039") + 1)]
+    assert _targets(s, c, Target.ENEMY_ARTIFACT) == [(1, s.index(1, "JP-039") + 1)]

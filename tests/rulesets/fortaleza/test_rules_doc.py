@@ -1,5 +1,6 @@
-"""rules.md against the code: every function it names as `module.function` is defined there, and its file table is the import
-order (each file imports only from the files above it, so the rules never import the agents)."""
+"""rules.md against the code: every function it names as `module.function` is defined there, and its
+file table is the import order (each file imports only from the files above it, so the rules never
+import the agents)."""
 
 from __future__ import annotations
 
