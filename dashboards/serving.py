@@ -101,7 +101,7 @@ class HostCheck:
         self.any_address = bind_host in WILDCARD_BINDS
         names = set(LOOPBACK_HOSTS) | {host_name(bind_host)} | {host_name(n) for n in extra_names if n.strip()}
         if self.any_address:
-            names |= {host_name(socket.gethostname()), host_name(socket.getfqdn())}
+            names.add(host_name(socket.gethostname()))  # not getfqdn: it may wait on a DNS server
         self.allowed = frozenset(names - {""})
 
     def allows(self, header: str) -> bool:
@@ -171,7 +171,7 @@ class AccessLog:
 
 
 class DashServer:
-    """waitress serving one WSGI app: `run` until Ctrl-C (or `close` from another thread)."""
+    """waitress serving one WSGI app: `run` until Ctrl-C (or `shutdown` from another thread)."""
 
     def __init__(self, app: WSGIApp, host: str, port: int, max_request_bytes: int,
                  threads: int = SERVER_THREADS) -> None:
@@ -184,10 +184,10 @@ class DashServer:
         return self.server.effective_port
 
     def run(self) -> None:
-        """Serve until Ctrl-C or `close`; waitress turns KeyboardInterrupt into a clean stop."""
+        """Serve until Ctrl-C or `shutdown`; waitress turns KeyboardInterrupt into a clean stop."""
         self.server.run()
 
-    def close(self) -> None:
+    def shutdown(self) -> None:
         """Stop serving from another thread: the socket map is emptied in the server's own loop
         (through its trigger), which then ends `run`."""
         self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))

@@ -155,7 +155,8 @@ clientside_callback(
     """function (contents, filename, limit) {
         if (!contents) { return window.dash_clientside.no_update; }
         const encoded = contents.length - contents.indexOf(",") - 1;
-        const size = Math.floor(encoded * 3 / 4);
+        const padding = contents.endsWith("==") ? 2 : (contents.endsWith("=") ? 1 : 0);
+        const size = encoded / 4 * 3 - padding;
         if (size > limit) { return {filename: filename, size: size, too_large: true}; }
         return {filename: filename, contents: contents};
     }""",
