@@ -181,7 +181,6 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
 def _warm(app: Dash) -> None:
     """Read every run's tables once in the background, newest first, so a page opens on figures
     already computed instead of scanning millions of games on the first click."""
-    _warm_plotly()
     with app.server.app_context():
         for run in data.list_runs():
             if run["problem"]:
@@ -197,17 +196,6 @@ def _warm(app: Dash) -> None:
                     data.sprt_of(run["run"])
             except Exception:  # a run still being written, or damaged: its page will say so when opened
                 continue
-
-
-def _warm_plotly() -> None:
-    """Build one figure of each kind the pages draw, so that the first page after start does not
-    pay for loading Plotly's validators (a few tenths of a second)."""
-    import plotly.graph_objects as go
-
-    figure = go.Figure([go.Bar(x=[1], y=[1], error_y=dict(array=[0])), go.Scatter(x=[1], y=[1]),
-                        go.Heatmap(z=[[1]])])
-    figure.update_layout(template="plotly_white", title="warm", xaxis=dict(tickformat=".0%"))
-    figure.to_plotly_json()
 
 
 def shell_layout() -> html.Div:

@@ -12,7 +12,7 @@ A page counts as drawn when every Plotly graph on it shows a trace and Dash has 
 (the page title leaves "Updating..."), and it still holds 0.3 s later.
 
 Needs Chromium and ChromeDriver (scripts/install_browser.sh) and selenium (the test extra). The
-`sim dash` it starts is the one on PYTHONPATH, so the same script times an older checkout too."""
+`sim dash` it starts is the one on PYTHONPATH, or each --tree checkout's in turn (before and after a change)."""
 
 from __future__ import annotations
 
