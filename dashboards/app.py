@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 import re
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
@@ -174,11 +175,32 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
     app.layout = shell_layout
     _register_shell_callbacks(app)
     if warm:
-        threading.Thread(target=_warm, args=(app,), name="sim-dash-warm", daemon=True).start()
+        activity = Activity()
+        app.server.before_request(activity.touch)
+        threading.Thread(target=_warm, args=(app, activity), name="sim-dash-warm", daemon=True).start()
     return app
 
 
-def _warm(app: Dash) -> None:
+class Activity:
+    """When the server last took a request. The warm-up reads millions of games on every core, and on
+    a small machine the browser drawing a page is on the same cores: between two tables, the warm-up
+    waits for a pause in the page's requests."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+
+    def touch(self) -> None:
+        self.last = time.monotonic()
+
+    def wait_for_a_pause(self, pause: float = 0.5, longest: float = 10.0) -> None:
+        """Return once no request came for `pause` seconds, or after `longest` (the warm-up still
+        ends while a page polls without stopping)."""
+        given_up = time.monotonic() + longest
+        while (quiet := time.monotonic() - self.last) < pause and time.monotonic() < given_up:
+            time.sleep(pause - quiet)
+
+
+def _warm(app: Dash, activity: Activity) -> None:
     """Read every run's tables once in the background, newest first, so a page opens on figures
     already computed instead of scanning millions of games on the first click."""
     with app.server.app_context():
@@ -186,14 +208,16 @@ def _warm(app: Dash) -> None:
             if run["problem"]:
                 continue
             try:
-                data.tables_of(run["run"])
-                data.impact_of(run["run"])
-                data.turn_shares(run["run"])
-                manifest = data.manifest_of(run["run"])
+                name = run["run"]
+                manifest = data.manifest_of(name)
+                readers = [data.tables_of, data.turn_shares, data.impact_of]
                 if manifest["spec"].get("matchups") == "round_robin":
-                    data.ratings_of(run["run"])
+                    readers.append(data.ratings_of)
                 if manifest["spec"].get("sweep") or manifest["spec"].get("ablation"):
-                    data.sprt_of(run["run"])
+                    readers.append(data.sprt_of)
+                for read in readers:
+                    activity.wait_for_a_pause()
+                    read(name)
             except Exception:  # a run still being written, or damaged: its page will say so when opened
                 continue
 
