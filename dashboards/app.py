@@ -58,8 +58,8 @@ def _guard(token: str):
 
 class CompressedAssets:
     """flask-compress's cache, holding the compressed Dash bundles only: they cannot change while the
-    server runs, so each (plotly.js is 4.8 MB) is compressed once, not on every first visit; the
-    layout and callbacks, which do change, are compressed afresh (their key is empty)."""
+    server runs, so each (plotly.js alone is 1.5 MB) is compressed once, not on every first visit;
+    the layout and callbacks, which do change, are compressed afresh (their key is empty)."""
 
     def __init__(self) -> None:
         self.bodies: dict[str, bytes] = {}
@@ -137,9 +137,9 @@ def _serve_plotly(app: Dash) -> None:
     It is served at the address Dash itself loads plotly.js from, and only when it is the same
     plotly.js version as the installed plotly's; else Dash's own full bundle is served.
 
-    The page also asks for it as soon as it starts, not when its first graph is drawn (Dash loads it
-    on demand, only after the page's data has come back): it downloads and compiles while the
-    browser waits for that data."""
+    The page also downloads it as soon as it starts, not when its first graph is drawn (Dash loads
+    it on demand, only after the page's data has come back), and runs it while the server computes
+    that data (PLOTLY_EARLY)."""
     from plotly.offline import get_plotlyjs_version
 
     source = f"{app.config.requests_pathname_prefix}_dash-component-suites/plotly/package_data/plotly.min.js"

@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
 import waitress
-from waitress import wasyncore
+from waitress import trigger, wasyncore
 
 from sim.core.errors import InputError
 
@@ -181,7 +181,8 @@ class DashServer:
 
     @property
     def port(self) -> int:
-        return self.server.effective_port
+        listening = getattr(self.server, "effective_listen", None)  # a name such as localhost: one socket an address
+        return listening[0][1] if listening else self.server.effective_port
 
     def run(self) -> None:
         """Serve until Ctrl-C or `shutdown`; waitress turns KeyboardInterrupt into a clean stop."""
@@ -190,7 +191,9 @@ class DashServer:
     def shutdown(self) -> None:
         """Stop serving from another thread: the socket map is emptied in the server's own loop
         (through its trigger), which then ends `run`."""
-        self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        sockets = getattr(self.server, "map", None) or self.server._map
+        wake = next(channel for channel in sockets.values() if isinstance(channel, trigger.trigger))
+        wake.pull_trigger(lambda: wasyncore.close_all(sockets))
         self.server.task_dispatcher.shutdown(cancel_pending=True, timeout=5)
 
 
