@@ -77,8 +77,8 @@ def _asset_key(asked: Request) -> str:
 
 
 def _compress(server: Flask) -> None:
-    """gzip (every browser over http) or brotli: the JavaScript of a first visit is 6.8 MB as it
-    is and 1.6 MB compressed."""
+    """gzip (what browsers ask for over http) or brotli: with the cartesian plotly.js, a first visit
+    of the factions page moves 0.9 MB, against 6.8 MB before (full plotly.js, nothing compressed)."""
     server.config.update(COMPRESS_ALGORITHM=["br", "gzip"], COMPRESS_LEVEL=6, COMPRESS_BR_LEVEL=5,
                          COMPRESS_CACHE_BACKEND=CompressedAssets, COMPRESS_CACHE_KEY=_asset_key)
     Compress(server)

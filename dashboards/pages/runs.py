@@ -172,13 +172,14 @@ def launch(_: int | None, upload: dict | None, shipped: str | None, games: int |
 
     try:
         if ctx.triggered_id == "launch-upload-checked":
-            if not upload:
+            if not isinstance(upload, dict):  # nothing dropped (or not what the page's own check sends)
                 return no_update
-            name = uploaded_name(upload.get("filename"))  # never a path outside results/
+            name = uploaded_name(str(upload.get("filename") or ""))  # never a path outside results/
             limit = current_app.config["SIM_MAX_UPLOAD_BYTES"]
             if upload.get("too_large"):
-                raise too_large(name, int(upload.get("size") or 0), limit)
-            raw, parsed = read_upload(upload.get("contents") or "", name, limit)
+                size = upload.get("size")
+                raise too_large(name, size if isinstance(size, int) else 0, limit)
+            raw, parsed = read_upload(str(upload.get("contents") or ""), name, limit)
             uploads = data.results_root() / "_uploads"
             try:
                 load_spec_dict(parsed, uploads / name)  # validate before anything is written
