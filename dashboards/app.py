@@ -8,16 +8,22 @@ shell's run and language say; their numbers come from sim.analysis through dashb
 from __future__ import annotations
 
 import hmac
+import re
 import threading
+import time
+from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import dash
 from dash import Dash, Input, Output, State, dcc, html
-from flask import abort, request
+from flask import Flask, Request, Response, abort, current_app, redirect, request
+from flask_compress import Compress
 
 from dashboards import data
 from dashboards.i18n import LANGUAGES, t
+from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostCheck, checked_token,
+                                request_body_limit)
 
 PAGES_DIR = Path(__file__).resolve().parent / "pages"
 TOKEN_COOKIE = "sim_token"
@@ -26,54 +32,192 @@ NAV = (("/", "nav_runs"), ("/factions", "nav_factions"), ("/cards", "nav_cards")
 
 
 def _guard(token: str):
-    """Refuse every request that does not carry the token (query ?token=, header or cookie)."""
+    """Refuse every request that does not carry the token (query ?token=, header X-Sim-Token or
+    the cookie). A page opened with ?token= is sent on to the same address without it, the token
+    now in a cookie, so it stays out of the address bar, the history and the Referer of later
+    requests."""
+    expected = token.encode()
 
-    def check() -> None:
-        given = request.args.get("token") or request.headers.get("X-Sim-Token") or request.cookies.get(TOKEN_COOKIE)
-        if not given or not hmac.compare_digest(given, token):
-            abort(403, description="sim dash: a token is required (open the address printed by `sim dash`)")
+    def check():
+        given = (request.args.get(TOKEN_PARAMETER) or request.headers.get("X-Sim-Token")
+                 or request.cookies.get(TOKEN_COOKIE))
+        if not given or not hmac.compare_digest(given.encode(), expected):
+            abort(403, description="sim dash: a token is required (open the address `sim dash` printed, "
+                                   "with ?token= and the token it was started with)")
+        if request.method == "GET" and TOKEN_PARAMETER in request.args:
+            kept = [(k, v) for k, v in request.args.items(multi=True) if k != TOKEN_PARAMETER]
+            response = redirect(request.script_root + request.path + (f"?{urlencode(kept)}" if kept else ""), 303)
+            # Lax, not Strict: a link to the dashboard followed from another site (a chat, a mail)
+            # must still carry it; a cross-site POST (a callback) does not
+            response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Lax")
+            return response
+        return None
 
     return check
 
 
-def _remember_token(token: str):
-    def remember(response):
-        if request.args.get("token") == token:
-            response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict")
-        return response
+class CompressedAssets:
+    """flask-compress's cache, holding the compressed Dash bundles only: they cannot change while the
+    server runs, so each (plotly.js alone is 1.5 MB) is compressed once, not on every first visit;
+    the layout and callbacks, which do change, are compressed afresh (their key is empty)."""
 
-    return remember
+    def __init__(self) -> None:
+        self.bodies: dict[str, bytes] = {}
+
+    def get(self, key: str) -> bytes | None:
+        return self.bodies.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";"):
+            self.bodies[key] = value
 
 
-def create_app(results: Path, token: str | None = None, executor: str = "ray", warm: bool = True) -> Dash:
-    """The dashboard over `results`; with `token`, every request must carry it. `warm` reads the
-    runs' tables in the background at start."""
+def _asset_key(asked: Request) -> str:
+    return asked.path if "/_dash-component-suites/" in asked.path else ""
+
+
+def _compress(server: Flask) -> None:
+    """gzip (what browsers ask for over http) or brotli: with the cartesian plotly.js, a first visit
+    of the factions page moves 0.9 MB, against 6.8 MB before (full plotly.js, nothing compressed)."""
+    server.config.update(COMPRESS_ALGORITHM=["br", "gzip"], COMPRESS_LEVEL=6, COMPRESS_BR_LEVEL=5,
+                         COMPRESS_CACHE_BACKEND=CompressedAssets, COMPRESS_CACHE_KEY=_asset_key)
+    Compress(server)
+
+
+PLOTLY_CARTESIAN = Path(__file__).resolve().parent / "vendor" / "plotly-cartesian.min.js"
+# the trace types Plotly's cartesian bundle draws (its README): a page drawing another needs the full one
+CARTESIAN_TRACES = frozenset({"bar", "box", "contour", "heatmap", "histogram", "histogram2d", "histogram2dcontour",
+                              "image", "pie", "scatter", "scatterternary", "violin"})
+
+
+# Download plotly.js at once (the preload), and run it (half a second of the browser's main thread
+# on a busy machine) while the server computes a page's figures: once a callback has been waiting
+# for its answer for 80 ms, when the browser has nothing else to do. Before, it would hold up the
+# page's layout and its quick callbacks. Dash's graphs use window.Plotly when it is there, and load
+# it themselves (from the same, cached, address) when it is not.
+PLOTLY_EARLY = """        <link rel="preload" as="script" href="SOURCE">
+        <script>
+        (function () {
+            var send = window.fetch, started = false;
+            function runPlotly() {
+                if (started || window.Plotly) { return; }
+                started = true;
+                window.fetch = send;
+                var script = document.createElement("script");
+                script.src = "SOURCE";
+                document.head.appendChild(script);
+            }
+            window.fetch = function (resource) {
+                var asked = send.apply(this, arguments);
+                if (String((resource && resource.url) || resource).indexOf("_dash-update-component") >= 0) {
+                    var waiting = setTimeout(runPlotly, 80);
+                    asked.then(function () { clearTimeout(waiting); }, function () { clearTimeout(waiting); });
+                }
+                return asked;
+            };
+        })();
+        </script>"""
+
+
+def vendored_plotly_version(bundle: Path = PLOTLY_CARTESIAN) -> str | None:
+    """The plotly.js version of the cartesian bundle shipped in dashboards/vendor (its header says
+    "plotly.js (cartesian - minified) v4.1.1"), or None when it is missing."""
+    try:
+        head = bundle.read_bytes()[:200].decode("ascii", "replace")
+    except OSError:
+        return None
+    found = re.search(r"plotly\.js \(cartesian[^)]*\) v(\d+\.\d+\.\d+)", head)
+    return found[1] if found else None
+
+
+def _serve_plotly(app: Dash) -> None:
+    """plotly.js as the pages need it: the cartesian bundle (1.5 MB: bar, heatmap, scatter and the
+    like, all the pages draw) in place of the full one (4.8 MB, maps, 3-D and WebGL too), whose
+    compiling and running took most of a first visit (2.7 s against 0.9 s on a busy 2-core machine).
+    It is served at the address Dash itself loads plotly.js from, and only when it is the same
+    plotly.js version as the installed plotly's; else Dash's own full bundle is served.
+
+    The page also downloads it as soon as it starts, not when its first graph is drawn (Dash loads
+    it on demand, only after the page's data has come back), and runs it while the server computes
+    that data (PLOTLY_EARLY)."""
+    from plotly.offline import get_plotlyjs_version
+
+    source = f"{app.config.requests_pathname_prefix}_dash-component-suites/plotly/package_data/plotly.min.js"
+    if vendored_plotly_version() == get_plotlyjs_version():
+        bundle = PLOTLY_CARTESIAN.read_bytes()
+
+        def cartesian_plotly() -> Response:
+            response = Response(bundle, mimetype="application/javascript")
+            response.add_etag()
+            return response.make_conditional(request)
+
+        app.server.add_url_rule(source, endpoint="sim_plotly_cartesian", view_func=cartesian_plotly)
+    app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + PLOTLY_EARLY.replace("SOURCE", source), 1)
+
+
+def create_app(results: Path, token: str | None = None, executor: str = "ray", warm: bool = True, *,
+               host: str = "127.0.0.1", allow_hosts: Iterable[str] = (),
+               max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES) -> Dash:
+    """The dashboard over `results`; with `token` (at least 16 characters), every request must
+    carry it. Requests must name `host` (the address the server binds to), this machine's loopback
+    or one of `allow_hosts` in their Host header; an uploaded spec is at most `max_upload_bytes`.
+    `warm` reads the runs' tables in the background at start."""
+    token = checked_token(token, "token")
     app = Dash(__name__, use_pages=True, pages_folder=str(PAGES_DIR), title="sim", suppress_callback_exceptions=True)
-    app.server.config.update(SIM_RESULTS=str(Path(results).resolve()), SIM_EXECUTOR=executor)
+    app.server.config.update(SIM_RESULTS=str(Path(results).resolve()), SIM_EXECUTOR=executor,
+                             SIM_MAX_UPLOAD_BYTES=max_upload_bytes,
+                             MAX_CONTENT_LENGTH=request_body_limit(max_upload_bytes))
+    app.server.wsgi_app = HostCheck(app.server.wsgi_app, host, allow_hosts)  # before the token: 403 either way
     if token:
         app.server.before_request(_guard(token))
-        app.server.after_request(_remember_token(token))
+    _compress(app.server)
+    _serve_plotly(app)
     app.layout = shell_layout
     _register_shell_callbacks(app)
     if warm:
-        threading.Thread(target=_warm, args=(app,), name="sim-dash-warm", daemon=True).start()
+        activity = Activity()
+        app.server.before_request(activity.touch)
+        threading.Thread(target=_warm, args=(app, activity), name="sim-dash-warm", daemon=True).start()
     return app
 
 
-def _warm(app: Dash) -> None:
+class Activity:
+    """When the server last took a request. The warm-up reads millions of games on every core, and on
+    a small machine the browser drawing a page is on the same cores: between two tables, the warm-up
+    waits for a pause in the page's requests."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+
+    def touch(self) -> None:
+        self.last = time.monotonic()
+
+    def wait_for_a_pause(self, pause: float = 0.5, longest: float = 10.0) -> None:
+        """Return once no request came for `pause` seconds, or after `longest` (the warm-up still
+        ends while a page polls without stopping)."""
+        given_up = time.monotonic() + longest
+        while (quiet := time.monotonic() - self.last) < pause and time.monotonic() < given_up:
+            time.sleep(pause - quiet)
+
+
+def _warm(app: Dash, activity: Activity) -> None:
     """Read every run's tables once in the background, newest first, so a page opens on figures
     already computed instead of scanning millions of games on the first click."""
     with app.server.app_context():
         for run in data.list_runs():
+            if run["problem"]:
+                continue
             try:
-                data.tables_of(run["run"])
-                data.impact_of(run["run"])
-                data.turn_shares(run["run"])
-                manifest = data.manifest_of(run["run"])
+                name = run["run"]
+                manifest = data.manifest_of(name)
+                readers = [data.tables_of, data.turn_shares, data.impact_of]
                 if manifest["spec"].get("matchups") == "round_robin":
-                    data.ratings_of(run["run"])
+                    readers.append(data.ratings_of)
                 if manifest["spec"].get("sweep") or manifest["spec"].get("ablation"):
-                    data.sprt_of(run["run"])
+                    readers.append(data.sprt_of)
+                for read in readers:
+                    activity.wait_for_a_pause()
+                    read(name)
             except Exception:  # a run still being written, or damaged: its page will say so when opened
                 continue
 
@@ -81,13 +225,14 @@ def _warm(app: Dash) -> None:
 def shell_layout() -> html.Div:
     """The shell, built per page load so the run picker starts on ?run= (or the newest run) and the
     page draws once, not twice."""
-    runs = [r["run"] for r in data.list_runs()]
+    runs = data.readable_runs()
     # Dash asks for the layout from the page itself, so the page's ?run= is in the referrer
     wanted = parse_qs(urlparse(request.referrer or "").query).get("run", [None])[0]
     chosen = wanted if wanted in runs else (runs[0] if runs else None)
     return html.Div([
         dcc.Location(id="url"),
         dcc.Store(id="lang", storage_type="local", data="es"),
+        dcc.Store(id="upload-limit", data=current_app.config["SIM_MAX_UPLOAD_BYTES"]),
         html.Header([
             html.H1(id="app-title", style={"fontSize": "1.3em", "margin": "0 1em 0 0"}),
             html.Nav(id="nav", style={"display": "flex", "gap": "1em"}),
@@ -122,6 +267,6 @@ def _register_shell_callbacks(app: Dash) -> None:
                   State("run", "value"), State("run", "options"), prevent_initial_call=True)
     def list_runs(_: int, current: str | None, shown: list | None):
         """Keep the run list fresh (a launched run appears) without redrawing the page each time."""
-        runs = [r["run"] for r in data.list_runs()]
+        runs = data.readable_runs()
         value = dash.no_update if current in runs else (runs[0] if runs else None)
         return (runs if runs != shown else dash.no_update), value

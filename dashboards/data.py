@@ -1,15 +1,22 @@
 """What the pages read: run folders and their tables, all from sim.analysis, cached per manifest
-version so a running sweep's pages refresh as chunks land and a finished run is read once."""
+version so a running sweep's pages refresh as chunks land and a finished run is read once.
+
+Every read goes through `run_folder`, which refuses a run any of whose files or folders is a
+symbolic link leading outside the results folder (`link_leaving`): such a run is listed as
+unreadable, with the reason, and nothing of it is read."""
 
 from __future__ import annotations
 
 import functools
 import json
+import os
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import polars as pl
-from flask import current_app
+from flask import current_app, g
 
 from sim.analysis import card_impact, scan_games
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
@@ -26,19 +33,67 @@ def results_root() -> Path:
     return Path(current_app.config["SIM_RESULTS"])
 
 
+def link_leaving(folder: Path, root: Path) -> str | None:
+    """Why `folder` (a run's folder, under the resolved results folder `root`) may not be read: the
+    first entry in it, the folder itself included, that is a symbolic link resolving outside `root`
+    (directly or through links inside it), said with its target; None when every entry stays inside."""
+    where = lambda path: os.path.relpath(path, root)  # noqa: E731  (the run's own words: rr/manifest.json)
+    target = folder.resolve()
+    if not target.is_relative_to(root):
+        return f"{where(folder)} is a link to {target}, outside the results folder {root}"
+    seen = {target}
+    pending = [folder]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    target = Path(entry.path).resolve()
+                    if not target.is_relative_to(root):
+                        return f"{where(entry.path)} is a link to {target}, outside the results folder {root}"
+                    if target.is_dir() and target not in seen:  # a link to a folder inside: read what it holds
+                        seen.add(target)
+                        pending.append(Path(entry.path))
+                elif entry.is_dir(follow_symlinks=False):
+                    pending.append(Path(entry.path))
+    return None
+
+
 def run_folder(run: str) -> Path:
-    """A run's folder, refusing any name that would leave the results folder."""
+    """A run's folder, refusing any name that would leave the results folder and any run with a
+    link leading out of it (checked once per request)."""
     root = results_root().resolve()
-    folder = (root / run).resolve()
-    if folder.parent != root or not (folder / MANIFEST).is_file():
+    folder = root / run
+    if Path(run).name != run or run in ("", ".", "..") or not (folder / MANIFEST).is_file():
         raise InputError(f"no run {run!r} in {root}")
-    return folder
+    checked = g.setdefault("sim_confined_runs", {})
+    if run not in checked:
+        checked[run] = link_leaving(folder, root)
+    if checked[run]:
+        raise InputError(f"run {run!r} is not read: {checked[run]}")
+    return folder.resolve()
+
+
+def confined(path: Path) -> Path:
+    """`path` under the results folder, refused (InputError) when it or a link on its way leads
+    outside; for the files the dashboard writes (uploads, launch logs)."""
+    root = results_root().resolve()
+    if not path.resolve().is_relative_to(root):
+        raise InputError(f"{path} leads outside the results folder {root} (a symbolic link); nothing is written there")
+    return path
 
 
 def list_runs() -> list[dict[str, Any]]:
-    """Every run folder with a manifest, newest first: name, ruleset, status, progress."""
+    """Every run folder with a manifest, newest first: name, ruleset, status, progress, and the
+    problem that makes a run unreadable (status "unreadable"; None for the others)."""
+    root = results_root().resolve()
     runs = []
-    for manifest_path in results_root().glob(f"*/{MANIFEST}"):
+    for manifest_path in root.glob(f"*/{MANIFEST}"):
+        problem = link_leaving(manifest_path.parent, root)
+        if problem:
+            runs.append({"run": manifest_path.parent.name, "ruleset": None, "status": "unreadable",
+                         "chunks_done": 0, "chunks_total": 0, "games": None, "configs": 0, "created": None,
+                         "mtime": manifest_path.parent.lstat().st_mtime, "problem": problem})
+            continue
         try:
             manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError):
@@ -47,8 +102,13 @@ def list_runs() -> list[dict[str, Any]]:
                      "status": manifest.get("status"), "chunks_done": manifest.get("chunks_done", 0),
                      "chunks_total": manifest.get("chunks_total", 0), "games": manifest.get("games"),
                      "configs": len(manifest.get("configs", {})), "created": manifest.get("created"),
-                     "mtime": manifest_path.stat().st_mtime})
+                     "mtime": manifest_path.stat().st_mtime, "problem": None})
     return sorted(runs, key=lambda r: r["mtime"], reverse=True)
+
+
+def readable_runs() -> list[str]:
+    """The names of the runs a page may open (`list_runs` less the unreadable ones), newest first."""
+    return [r["run"] for r in list_runs() if r["problem"] is None]
 
 
 def has_games(run: str) -> bool:
@@ -65,7 +125,38 @@ def _version(run: str) -> float:
     return (run_folder(run) / MANIFEST).stat().st_mtime
 
 
-@functools.lru_cache(maxsize=32)
+Computed = TypeVar("Computed")
+
+
+def computed_once(maxsize: int) -> Callable[[Callable[..., Computed]], Callable[..., Computed]]:
+    """functools.lru_cache whose concurrent calls with the same arguments compute once: right after
+    `sim dash` starts, the background warm-up and the first page ask for the same tables of the same
+    run at the same time, and a million games read twice on two cores take twice as long."""
+
+    def wrap(compute: Callable[..., Computed]) -> Callable[..., Computed]:
+        cached = functools.lru_cache(maxsize=maxsize)(compute)
+        locks: dict[tuple, threading.Lock] = {}
+        guard = threading.Lock()
+
+        @functools.wraps(compute)
+        def call(*args: Any) -> Computed:
+            with guard:
+                lock = locks.setdefault(args, threading.Lock())
+            try:
+                with lock:
+                    return cached(*args)
+            finally:
+                with guard:  # forget the lock once nobody waits on it (a running sweep has many versions)
+                    if locks.get(args) is lock and not lock.locked():
+                        del locks[args]
+
+        call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        return call
+
+    return wrap
+
+
+@computed_once(maxsize=32)
 def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
     check_whole(Path(folder))  # a damaged chunk is named, with how to repair it, never read
     manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
@@ -78,7 +169,7 @@ def tables_of(run: str) -> dict[str, pl.DataFrame]:
     return _tables(str(run_folder(run)), _version(run))
 
 
-@functools.lru_cache(maxsize=16)
+@computed_once(maxsize=16)
 def _ratings(folder: str, version: float) -> pl.DataFrame:
     return ratings_table(ratings_games(Path(folder)), seats=run_seats(Path(folder)))
 
@@ -93,7 +184,7 @@ def ratings_of(run: str) -> pl.DataFrame:
     return _ratings(str(run_folder(run)), _version(run))
 
 
-@functools.lru_cache(maxsize=32)
+@computed_once(maxsize=32)
 def _turns(folder: str, version: float) -> pl.DataFrame:
     return (scan_games(Path(folder)).group_by("config", "turns").agg(pl.len().alias("games"))
             .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
@@ -104,7 +195,7 @@ def turn_shares(run: str) -> pl.DataFrame:
     return _turns(str(run_folder(run)), _version(run))
 
 
-@functools.lru_cache(maxsize=8)
+@computed_once(maxsize=8)
 def _impact(folder: str, version: float) -> pl.DataFrame:
     check_whole(Path(folder))
     return card_impact(Path(folder))
@@ -114,7 +205,7 @@ def impact_of(run: str) -> pl.DataFrame:
     return _impact(str(run_folder(run)), _version(run))
 
 
-@functools.lru_cache(maxsize=16)
+@computed_once(maxsize=16)
 def _sprt(folder: str, version: float, lang: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     return sprt_by_config(Path(folder), lang=lang), sprt_trajectories(Path(folder))
 

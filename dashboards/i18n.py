@@ -85,6 +85,7 @@ TEXT: dict[str, dict[str, str]] = {
 # table column headers: (Spanish, English); a column not listed shows its data name
 COLUMNS: dict[str, tuple[str, str]] = {
     "run": ("ejecución", "run"), "ruleset": ("juego", "ruleset"), "status": ("estado", "status"),
+    "problem": ("problema", "problem"),
     "chunks_done": ("bloques hechos", "chunks done"), "chunks_total": ("bloques", "chunks"),
     "games": ("partidas", "games"), "configs": ("configuraciones", "configs"), "created": ("creada", "created"),
     "config": ("configuración", "config"), "side": ("lado", "side"), "faction": ("facción", "faction"),

@@ -21,6 +21,7 @@ import errno
 import gc
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -132,13 +133,20 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(handler=command_report)
 
     dash_app = commands.add_parser("dash", help="open the dashboard (a local web app) over a results folder",
-                                   description="Serve the dashboard. On 127.0.0.1 by default; binding to any "
-                                   "other address needs a token (--token or SIM_DASH_TOKEN).")
+                                   description="Serve the dashboard with waitress. On 127.0.0.1 by default; binding "
+                                   "to any other address needs a token (--token or SIM_DASH_TOKEN) of at least 16 "
+                                   "characters. Requests naming another host than this server's are refused.")
     dash_app.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     dash_app.add_argument("--host", type=_non_empty("an address"), default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=8050)
-    dash_app.add_argument("--token", default=os.environ.get("SIM_DASH_TOKEN"),
-                          help="require this token on every request (default: SIM_DASH_TOKEN)")
+    dash_app.add_argument("--token", default=None, help="require this token on every request: at least 16 letters, "
+                          "digits, - _ . or ~ (default: SIM_DASH_TOKEN); open the page once with ?token=, a cookie "
+                          "keeps it")
+    dash_app.add_argument("--allow-host", action="append", default=[], metavar="NAME", help="also answer requests "
+                          "whose Host is NAME (a DNS name or proxy in front of this server; repeatable)")
+    dash_app.add_argument("--max-upload-kib", type=_int_at_least(1, 1024 * 1024), default=1024, metavar="KIB",
+                          help="largest spec a page may upload, in KiB (default 1024)")
+    dash_app.add_argument("--no-access-log", action="store_true", help="do not print a line per request on stderr")
     dash_app.add_argument("--executor", choices=EXECUTORS, default="auto", help="executor of runs launched from the "
                           "dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else in-process threads)")
     dash_app.set_defaults(handler=command_dash)
@@ -182,17 +190,30 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def command_dash(args: argparse.Namespace, console: Console) -> int:
-    if args.host not in LOOPBACK and not args.token:
+    from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr, make_server
+
+    given = args.token if args.token is not None else os.environ.get("SIM_DASH_TOKEN")
+    token = checked_token(given, "--token" if args.token is not None else "SIM_DASH_TOKEN")
+    if args.host not in LOOPBACK and not token:
         raise InputError(f"--host {args.host}: other machines could reach the dashboard; give --token (or set "
                          "SIM_DASH_TOKEN) so that requests without it are refused")
     check_results_place(args.results)
     args.results.mkdir(exist_ok=True)
+    log_to_stderr(token, access_log=not args.no_access_log)  # before Flask sets up a log of its own
     from dashboards.app import create_app  # Dash loads only for this command
 
-    app = create_app(args.results, token=args.token, executor=args.executor)
-    where = f"http://{args.host}:{args.port}/" + (f"?token={args.token}" if args.token else "")
-    console.print(f"dashboard over {args.results.resolve()} at {where} (Ctrl-C stops it)", highlight=False)
-    app.run(host=args.host, port=args.port, debug=False)
+    app = create_app(args.results, token=token, executor=args.executor, host=args.host, allow_hosts=args.allow_host,
+                     max_upload_bytes=args.max_upload_kib * 1024)
+    try:
+        server = make_server(app, args.host, args.port, max_upload_bytes=args.max_upload_kib * 1024)
+    except OSError as exc:  # the port is taken, the address is not this machine's
+        raise InputError(f"--host {args.host} --port {args.port}: cannot listen there: {exc.strerror or exc}") from None
+    shown_host = socket.gethostname() if args.host in WILDCARD_BINDS else args.host
+    where = f"http://{f'[{shown_host}]' if ':' in shown_host else shown_host}:{server.port}/"
+    opening = (f"open {where}?token=<the token> once (a cookie keeps it)" if token else f"at {where}")
+    console.print(f"dashboard over {args.results.resolve()}: {opening}; Ctrl-C stops it", highlight=False)
+    server.run()
+    console.print("dashboard stopped", highlight=False)
     return 0
 
 

@@ -4,6 +4,7 @@ with its progress."""
 from __future__ import annotations
 
 import base64
+import binascii
 import json
 import re
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import dash
 import polars as pl
-from dash import Input, Output, State, callback, dcc, html, no_update
+from dash import Input, Output, State, callback, clientside_callback, dcc, html, no_update
 from flask import current_app
 
 from dashboards import data
@@ -39,6 +40,7 @@ layout = html.Div([
     ], style={"display": "flex", "gap": ".6em", "alignItems": "center", "flexWrap": "wrap"}),
     dcc.Upload(id="launch-upload", style={"border": "1px dashed #999", "padding": "1em", "margin": ".6em 0",
                                           "width": "36em"}),
+    dcc.Store(id="launch-upload-checked"),
     html.Div(id="launch-message", role="status"),
     html.H3(id="progress-heading"),
     html.Div(id="progress"),
@@ -75,7 +77,10 @@ def runs_and_progress(_: int, lang: str):
 def manifest(run: str | None):
     if not run:
         return ""
-    return json.dumps(data.manifest_of(run), indent=2, ensure_ascii=False)
+    try:
+        return json.dumps(data.manifest_of(run), indent=2, ensure_ascii=False)
+    except InputError as exc:  # e.g. it became a link out of the results folder: the reason, never its content
+        return str(exc)
 
 
 SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
@@ -89,9 +94,9 @@ def _start(spec_path: Path, games: int | None) -> str:
                "--executor", current_app.config.get("SIM_EXECUTOR", "ray")]
     if games:
         command += ["--games", str(games)]
-    log = (root / "_launches")
+    log = data.confined(root / "_launches")
     log.mkdir(parents=True, exist_ok=True)
-    with open(log / f"{experiment.spec.name}.log", "w", encoding="utf-8") as out:
+    with open(data.confined(log / f"{experiment.spec.name}.log"), "w", encoding="utf-8") as out:
         subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     return experiment.spec.name
 
@@ -106,27 +111,82 @@ def _games_override(games: object) -> int | None:
     return games
 
 
+def uploaded_name(filename: str | None) -> str:
+    """The name an uploaded spec is kept under in results/_uploads: its own file name with anything
+    but letters, digits, _ . - replaced, never a path, never hidden or empty."""
+    return SAFE_NAME.sub("_", Path(filename or "").name).lstrip(".") or "spec.toml"
+
+
+def too_large(name: str, size: int, limit: int) -> InputError:
+    return InputError(f"{name}: {size:,} bytes, more than the {limit:,} bytes an uploaded spec may have "
+                      "(sim dash --max-upload-kib sets the limit); nothing was read")
+
+
+def read_upload(contents: str, name: str, limit: int) -> tuple[bytes, dict]:
+    """The bytes and the parsed TOML of an upload as the browser sends it (a base64 data URL), at
+    most `limit` bytes: every way it can be wrong (too large, not base64, not UTF-8, not TOML,
+    nested too deeply for the parser) is an InputError naming the file, never a server error."""
+    header, comma, encoded = contents.partition(",")
+    if not comma or not header.endswith(";base64"):
+        raise InputError(f"{name}: the browser sent no file content")
+    if len(encoded) > (limit * 4 + 2) // 3 + 4:  # refused before decoding: nothing larger is held twice
+        raise too_large(name, len(encoded) * 3 // 4, limit)
+    try:
+        raw = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise InputError(f"{name}: the browser sent a damaged file ({exc})") from None
+    if len(raw) > limit:
+        raise too_large(name, len(raw), limit)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        return raw, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{name}: not valid TOML: arrays or tables nested too deeply to read") from None
+
+
+# In the browser: a file over the limit never leaves it (the server would refuse the request
+# unread, and the page could not say why); the launch callback gets its size and says so.
+clientside_callback(
+    """function (contents, filename, limit) {
+        if (!contents) { return window.dash_clientside.no_update; }
+        const encoded = contents.length - contents.indexOf(",") - 1;
+        const padding = contents.endsWith("==") ? 2 : (contents.endsWith("=") ? 1 : 0);
+        const size = encoded / 4 * 3 - padding;
+        if (size > limit) { return {filename: filename, size: size, too_large: true}; }
+        return {filename: filename, contents: contents};
+    }""",
+    Output("launch-upload-checked", "data"), Input("launch-upload", "contents"), State("launch-upload", "filename"),
+    State("upload-limit", "data"), prevent_initial_call=True)
+
+
 @callback(Output("launch-message", "children"), Input("launch-button", "n_clicks"),
-          Input("launch-upload", "contents"), State("launch-upload", "filename"), State("launch-shipped", "value"),
+          Input("launch-upload-checked", "data"), State("launch-shipped", "value"),
           State("launch-games", "value"), State("lang", "data"), prevent_initial_call=True)
-def launch(_: int | None, contents: str | None, filename: str | None, shipped: str | None, games: int | None,
-           lang: str):
+def launch(_: int | None, upload: dict | None, shipped: str | None, games: int | None, lang: str):
     from dash import ctx
 
     try:
-        if ctx.triggered_id == "launch-upload":
-            if not contents:
+        if ctx.triggered_id == "launch-upload-checked":
+            if not isinstance(upload, dict):  # nothing dropped (or not what the page's own check sends)
                 return no_update
-            raw = base64.b64decode(contents.split(",", 1)[1])
-            name = SAFE_NAME.sub("_", Path(filename or "spec.toml").name)  # never a path outside results/
-            try:
-                parsed = tomllib.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-                raise InputError(f"{name}: not valid TOML: {exc}") from None
+            name = uploaded_name(str(upload.get("filename") or ""))  # never a path outside results/
+            limit = current_app.config["SIM_MAX_UPLOAD_BYTES"]
+            if upload.get("too_large"):
+                size = upload.get("size")
+                raise too_large(name, size if isinstance(size, int) else 0, limit)
+            raw, parsed = read_upload(str(upload.get("contents") or ""), name, limit)
             uploads = data.results_root() / "_uploads"
-            load_spec_dict(parsed, uploads / name)  # validate before anything is written
+            try:
+                load_spec_dict(parsed, uploads / name)  # validate before anything is written
+            except RecursionError:
+                raise InputError(f"{name}: nested too deeply to check") from None
+            path = data.confined(uploads / name)
             uploads.mkdir(parents=True, exist_ok=True)
-            path = uploads / name
             path.write_bytes(raw)
         else:
             if not shipped:

@@ -17,9 +17,8 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from werkzeug.serving import make_server
-
 from dashboards.app import create_app
+from dashboards.serving import make_server
 from sim.cli import main
 from sim.report.export import find_chromium
 
@@ -49,10 +48,11 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def serve(app, port: int = 0):
-    server = make_server("127.0.0.1", port, app.server, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    """The app on the server `sim dash` runs (waitress), on a free loopback port; `.shutdown()` stops it."""
+    server = make_server(app, "127.0.0.1", port, access_log=False)
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    return server, f"http://127.0.0.1:{server.server_port}"
+    return server, f"http://127.0.0.1:{server.port}"
 
 
 @pytest.fixture(scope="module")
@@ -176,13 +176,25 @@ def test_a_bad_uploaded_spec_shows_an_error_and_the_app_keeps_working(browser, s
 
 
 def test_requests_without_the_token_are_refused(results: Path) -> None:
-    server, url = serve(create_app(results, token="s3cret-token"))
+    """The token opens the page once, which then goes on without it in the address: a cookie
+    carries it from there, and the page's own requests need nothing else."""
+    import http.cookiejar
+
+    server, url = serve(create_app(results, token="s3cret-token-16ch", warm=False))
     try:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{url}/factions", timeout=10)
         assert refused.value.code == 403
-        with urllib.request.urlopen(f"{url}/factions?token=s3cret-token", timeout=10) as ok:
-            assert ok.status == 200
+        with pytest.raises(urllib.error.HTTPError) as wrong:
+            urllib.request.urlopen(f"{url}/factions?token=s3cret-token-16cX", timeout=10)
+        assert wrong.value.code == 403
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        with opener.open(f"{url}/factions?run=rr&token=s3cret-token-16ch", timeout=10) as ok:
+            assert ok.status == 200 and ok.url == f"{url}/factions?run=rr"  # the token left the address
+        assert [c.name for c in jar] == ["sim_token"]
+        with opener.open(f"{url}/_dash-layout", timeout=10) as layout:
+            assert layout.status == 200
     finally:
         server.shutdown()
 
