@@ -21,7 +21,7 @@ from flask import Flask, Request, Response, abort, current_app, redirect, reques
 from flask_compress import Compress
 
 from dashboards import data
-from dashboards.i18n import LANGUAGES, t
+from sim.report.language import LANGUAGES, t
 from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostCheck, checked_token,
                                 request_body_limit)
 

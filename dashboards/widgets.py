@@ -16,7 +16,7 @@ import polars as pl
 from dash import MATCH, Input, Output, State, callback, dash_table, dcc, html, no_update
 
 from dashboards import data
-from dashboards.i18n import column, t
+from sim.report.language import column, t
 from sim.report.export import html_report
 from sim.report.formatting import readable_columns
 

@@ -11,7 +11,7 @@ import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.i18n import t
+from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.report import figures
 

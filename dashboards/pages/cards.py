@@ -11,7 +11,7 @@ import polars as pl
 from dash import Input, Output, callback, dcc, html
 
 from dashboards import data
-from dashboards.i18n import t
+from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect

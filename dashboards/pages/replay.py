@@ -6,7 +6,7 @@ import dash
 from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
-from dashboards.i18n import t
+from sim.report.language import t
 from dashboards.widgets import export_bar, register_exports
 from sim.run.replay import replay_game
 from sim.core.errors import InputError

@@ -18,7 +18,7 @@ from dash import Input, Output, State, callback, clientside_callback, dcc, html,
 from flask import current_app
 
 from dashboards import data
-from dashboards.i18n import t
+from sim.report.language import t
 from dashboards.widgets import export_bar, register_exports, shown, table
 from sim.core.errors import InputError
 from sim.run.spec import load_spec, load_spec_dict

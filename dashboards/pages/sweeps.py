@@ -8,7 +8,7 @@ import dash
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.i18n import t
+from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import plotly.graph_objects as go
 import polars as pl

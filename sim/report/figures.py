@@ -12,48 +12,9 @@ import plotly.graph_objects as go
 import polars as pl
 
 from sim.report.formatting import first_player_words, q_text, signed_points
+from sim.report.language import t
 
 PCT = dict(tickformat=".0%")
-
-# titles and axis words, in Spanish and English (the dashboard and `sim report --lang` choose)
-WORDS: dict[str, dict[str, str]] = {
-    "win_rates": {"en": "Win rate by side (draw = ½ win), 95% interval",
-                  "es": "Tasa de victoria por lado (empate = ½), intervalo del 95%"},
-    "matchups": {"en": "Matchups: row's win rate against column", "es": "Enfrentamientos: victorias de la fila contra la columna"},
-    "opponent": {"en": "opponent", "es": "rival"},
-    "marginals": {"en": "Win rate against a uniform field of the others, 95% interval",
-                  "es": "Tasa de victoria contra un campo uniforme de rivales, intervalo del 95%"},
-    "first_player": {"en": "First player's win rate over both seats, 95% interval; label: points above the second",
-                     "es": "Victorias del primer jugador en ambos asientos, IC 95%; etiqueta: puntos sobre el segundo"},
-    "first_player_axis": {"en": "first player's win rate", "es": "victorias del primer jugador"},
-    "first_player_by_length": {"en": "First player's win rate by game length, 95% interval (observational)",
-                               "es": "Victorias del primer jugador según la duración, IC 95% (observacional)"},
-    "game_length": {"en": "Game length", "es": "Duración de las partidas"},
-    "turns": {"en": "turns", "es": "turnos"},
-    "share": {"en": "share of games", "es": "proporción de partidas"},
-    "end_reasons": {"en": "How games ended", "es": "Cómo terminaron las partidas"},
-    "sweep": {"en": "Sweep: side A's win rate against the baseline, same games (paired), 95% interval",
-              "es": "Barrido: lado A contra la base, mismas partidas (emparejadas), intervalo del 95%"},
-    "budget": {"en": "Draft budget: side A's win rate against its budget, 95% interval",
-               "es": "Presupuesto: victorias del lado A según su presupuesto, intervalo del 95%"},
-    "budget_axis": {"en": "side A's budget (points)", "es": "presupuesto del lado A (puntos)"},
-    "falls": {"en": "falls with more budget", "es": "baja con más presupuesto"},
-    "falls_none": {"en": "no step falls with more budget (paired, 95%)",
-                   "es": "ningún paso baja con más presupuesto (emparejado, 95%)"},
-    "falls_some": {"en": "step(s) fall with more budget, in red (paired, 95% interval below 0)",
-                   "es": "paso(s) bajan con más presupuesto, en rojo (emparejado, intervalo del 95% bajo 0)"},
-    "cards": {"en": "Cards: win rate when seen (GIH) against cost", "es": "Cartas: victorias cuando se ve (GIH) según coste"},
-    "cost": {"en": "cost", "es": "coste"},
-    "story": {"en": "Story mode: side A's win rate at each stage, 95% interval",
-              "es": "Modo historia: victorias del lado A en cada etapa, intervalo del 95%"},
-    "stage": {"en": "stage", "es": "etapa"},
-    "side": {"en": "side", "es": "lado"},
-}
-
-
-def word(key: str, lang: str = "en") -> str:
-    entry = WORDS[key]
-    return entry.get(lang, entry["en"])
 
 
 def _error(low: pl.Series, mid: pl.Series, high: pl.Series) -> dict[str, Any]:
@@ -64,11 +25,11 @@ def win_rate_figure(rates: pl.DataFrame, lang: str = "en") -> go.Figure:
     """Each config's side win rates as bars with their Wilson intervals."""
     fig = go.Figure()
     for side, part in rates.group_by("side", maintain_order=True):
-        fig.add_bar(x=part["config"].to_list(), y=part["win_rate"].to_list(), name=f"{word('side', lang)} {'AB'[side[0]]}",
+        fig.add_bar(x=part["config"].to_list(), y=part["win_rate"].to_list(), name=f"{t('chart_side', lang)} {'AB'[side[0]]}",
                     error_y=_error(part["ci_low"], part["win_rate"], part["ci_high"]),
                     customdata=list(zip(part["label"].to_list(), part["n"].to_list())),
                     hovertemplate="%{x}<br>%{customdata[0]}: %{y:.1%} (n=%{customdata[1]:,})<extra></extra>")
-    fig.update_layout(title=word("win_rates", lang), barmode="group", yaxis=PCT)
+    fig.update_layout(title=t("chart_win_rates", lang), barmode="group", yaxis=PCT)
     return fig
 
 
@@ -86,7 +47,7 @@ def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
                       for c in labels])
     fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
                                hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdBu", reversescale=True))
-    fig.update_layout(title=word("matchups", lang), xaxis_title=word("opponent", lang),
+    fig.update_layout(title=t("chart_matchups", lang), xaxis_title=t("chart_opponent", lang),
                       yaxis=dict(autorange="reversed"))
     return fig
 
@@ -99,7 +60,7 @@ def marginal_figure(marginals: pl.DataFrame, lang: str = "en") -> go.Figure:
                            customdata=part["n"].to_list(),
                            hovertemplate="%{x}: %{y:.1%} (n=%{customdata:,})<extra></extra>"))
     fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
-    fig.update_layout(title=word("marginals", lang), yaxis=PCT)
+    fig.update_layout(title=t("chart_marginals", lang), yaxis=PCT)
     return fig
 
 
@@ -116,7 +77,7 @@ def first_player_figure(fpa: pl.DataFrame, lang: str = "en") -> go.Figure:
         customdata=list(zip(words, shown["pairs"].to_list())),
         hovertemplate="%{x}: %{customdata[0]}, pairs=%{customdata[1]:,}<extra></extra>"))
     fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
-    fig.update_layout(title=word("first_player", lang), yaxis=dict(title=word("first_player_axis", lang), range=[0, 1],
+    fig.update_layout(title=t("chart_first_player", lang), yaxis=dict(title=t("chart_first_player_axis", lang), range=[0, 1],
                                                                    **PCT))
     return fig
 
@@ -131,12 +92,12 @@ def first_player_length_figure(by_length: pl.DataFrame, lang: str = "en") -> go.
             error_y=_error(part["first_player_win_rate_low"], part["first_player_win_rate"],
                            part["first_player_win_rate_high"]),
             customdata=list(zip(part["n"].to_list(), [signed_points(v) for v in part["advantage"].to_list()])),
-            hovertemplate="%{x} " + word("turns", lang) + ": %{y:.1%} (%{customdata[1]}), n=%{customdata[0]:,}<extra>"
+            hovertemplate="%{x} " + t("chart_turns", lang) + ": %{y:.1%} (%{customdata[1]}), n=%{customdata[0]:,}<extra>"
                           + str(config) + "</extra>")
     fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
-    fig.update_layout(title=word("first_player_by_length", lang),
-                      xaxis=dict(title=word("turns", lang), type="category"),
-                      yaxis=dict(title=word("first_player_axis", lang), range=[0, 1], **PCT))
+    fig.update_layout(title=t("chart_first_player_by_length", lang),
+                      xaxis=dict(title=t("chart_turns", lang), type="category"),
+                      yaxis=dict(title=t("chart_first_player_axis", lang), range=[0, 1], **PCT))
     return fig
 
 
@@ -147,8 +108,8 @@ def game_length_figure(turns: pl.DataFrame, lang: str = "en") -> go.Figure:
         part = part.sort("turns")
         fig.add_scatter(x=part["turns"].to_list(), y=part["share"].to_list(), mode="lines", name=str(config[0]),
                         hovertemplate="%{x} turns: %{y:.1%}<extra>" + str(config[0]) + "</extra>")
-    fig.update_layout(title=word("game_length", lang), xaxis_title=word("turns", lang),
-                      yaxis=dict(title=word("share", lang), **PCT))
+    fig.update_layout(title=t("chart_game_length", lang), xaxis_title=t("chart_turns", lang),
+                      yaxis=dict(title=t("chart_share", lang), **PCT))
     return fig
 
 
@@ -158,7 +119,7 @@ def end_reason_figure(reasons: pl.DataFrame, lang: str = "en") -> go.Figure:
         fig.add_bar(x=part["config"].to_list(), y=part["share"].to_list(), name=str(reason[0]),
                     customdata=part["count"].to_list(),
                     hovertemplate="%{x}: %{y:.1%} (%{customdata:,} games)<extra>" + str(reason[0]) + "</extra>")
-    fig.update_layout(title=word("end_reasons", lang), barmode="stack", yaxis=PCT)
+    fig.update_layout(title=t("chart_end_reasons", lang), barmode="stack", yaxis=PCT)
     return fig
 
 
@@ -172,7 +133,7 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
                             others["n"].to_list())),
         hovertemplate="%{x}<br>Δ %{y:+.2%} vs base (win rate %{customdata[0]:.1%}, q=%{customdata[1]}, "
                       "n=%{customdata[2]:,})<extra></extra>"))
-    fig.update_layout(title=word("sweep", lang),
+    fig.update_layout(title=t("chart_sweep", lang),
                       yaxis=dict(tickformat="+.0%"))
     return fig
 
@@ -204,12 +165,12 @@ def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFra
             fig.add_scatter(x=[step["budget_from"], step["budget_to"]],
                             y=[rate.get(step["budget_from"]), rate.get(step["budget_to"])], mode="lines+markers",
                             line=dict(color="crimson", width=4), marker=dict(color="crimson"),
-                            name=word("falls", lang), legendgroup="falls", showlegend=falling == 1,
-                            hovertemplate=text + "<extra>" + word("falls", lang) + "</extra>")
-    title = word("budget", lang)
+                            name=t("chart_falls", lang), legendgroup="falls", showlegend=falling == 1,
+                            hovertemplate=text + "<extra>" + t("chart_falls", lang) + "</extra>")
+    title = t("chart_budget", lang)
     if steps is not None:
-        title += "; " + (word("falls_none", lang) if not falling else f"{falling} " + word("falls_some", lang))
-    fig.update_layout(title=title, xaxis_title=word("budget_axis", lang), yaxis=PCT)
+        title += "; " + (t("chart_falls_none", lang) if not falling else f"{falling} " + t("chart_falls_some", lang))
+    fig.update_layout(title=title, xaxis_title=t("chart_budget_axis", lang), yaxis=PCT)
     return fig
 
 
@@ -267,7 +228,7 @@ def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = 
             hovertemplate="%{customdata[0]} (cost %{x}): GIH %{y:.1%}, n=%{customdata[1]:,}, "
                           "IWD %{customdata[2]:+.1%}<extra></extra>")
     where = f" ({config})" if config else ""
-    fig.update_layout(title=word("cards", lang) + where, xaxis_title=word("cost", lang), yaxis=PCT)
+    fig.update_layout(title=t("chart_cards", lang) + where, xaxis_title=t("chart_cost", lang), yaxis=PCT)
     return fig
 
 
@@ -275,9 +236,9 @@ def story_figure(stages: pl.DataFrame, lang: str = "en") -> go.Figure:
     fig = go.Figure()
     for config, part in stages.group_by("config", maintain_order=True):
         part = part.sort("stage")
-        fig.add_bar(x=[f"{word('stage', lang)} {s + 1}" for s in part["stage"].to_list()], y=part["rate"].to_list(),
+        fig.add_bar(x=[f"{t('chart_stage', lang)} {s + 1}" for s in part["stage"].to_list()], y=part["rate"].to_list(),
                     name=str(config[0]), error_y=_error(part["ci_low"], part["rate"], part["ci_high"]))
-    fig.update_layout(title=word("story", lang), yaxis=PCT)
+    fig.update_layout(title=t("chart_story", lang), yaxis=PCT)
     return fig
 
 

@@ -22,6 +22,8 @@ from typing import Any
 
 import polars as pl
 
+from sim.report.language import t
+
 MISSING = "-"
 Q_FLOOR = 1e-300  # below this a p- or q-value prints as "< 1e-300" (ANALYTICS.md)
 SIDES = "AB"
@@ -31,14 +33,6 @@ DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "
                               "points_at_max", "local_slope", "per_point", "effect", "forced_effect", "ablation_worth",
                               "iwd_null", "iwd_excess", "rank_value"})
 PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
-
-WORDS: dict[str, dict[str, str]] = {
-    "first_player": {"en": "the first player wins {rate} ({points})",
-                     "es": "el primer jugador gana el {rate} ({points})"},
-    "no_first_player": {"en": "first player: not measured (no games with side A in both seats)",
-                        "es": "primer jugador: sin medir (no hay partidas del lado A en los dos asientos)"},
-}
-
 
 def is_missing(value: Any) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
@@ -117,13 +111,10 @@ def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
     """A first_player_advantage row said as ANALYTICS.md says it: "the first player wins 77.4%
     (+54.8 pts)": the first player's win rate over both seats, and how many points it is above the
     second player's (side A's win rate going first minus going second)."""
-    def say(key: str) -> str:
-        return WORDS[key].get(lang, WORDS[key]["en"])
-
     if is_missing(row.get("advantage")) or is_missing(row.get("first_player_win_rate")):
-        return say("no_first_player")
-    return say("first_player").format(rate=percent(row["first_player_win_rate"]),
-                                      points=signed_points(row["advantage"]))
+        return t("no_first_player", lang)
+    return t("first_player_words", lang, rate=percent(row["first_player_win_rate"]),
+             points=signed_points(row["advantage"]))
 
 
 def in_spec_order(frame: pl.DataFrame, configs: Iterable[str], only: bool = False) -> pl.DataFrame:

@@ -1,10 +1,16 @@
-"""Every interface text in Spanish and English; card names stay as the data spells them."""
+"""The one language catalog: every text the dashboard, the HTML report and the charts show, in
+Spanish and English. Card names stay as the data spells them.
+
+`t(key, lang)` gives a text, `column(name, lang)` a table column's header. Keys are grouped by where
+they are shown (the shell, each dashboard page, the charts, the report's sentences); a key is used
+wherever its text fits, so a word is translated once."""
 
 from __future__ import annotations
 
 LANGUAGES = ("es", "en")
 
 TEXT: dict[str, dict[str, str]] = {
+    # the shell: header, navigation, run picker
     "title": {"es": "Balance de juegos de cartas", "en": "Card game balance"},
     "language": {"es": "Idioma", "en": "Language"},
     "run": {"es": "Ejecución", "en": "Run"},
@@ -16,6 +22,7 @@ TEXT: dict[str, dict[str, str]] = {
     "nav_budget": {"es": "Presupuesto", "en": "Draft budget"},
     "nav_sweeps": {"es": "Barridos", "en": "Sweeps"},
     "nav_replay": {"es": "Repetición", "en": "Replay"},
+    # runs page
     "runs_heading": {"es": "Ejecuciones guardadas", "en": "Stored runs"},
     "manifest": {"es": "Manifiesto de la ejecución", "en": "Run manifest"},
     "launch_heading": {"es": "Lanzar un experimento", "en": "Launch an experiment"},
@@ -28,26 +35,32 @@ TEXT: dict[str, dict[str, str]] = {
     "progress": {"es": "En curso", "en": "Running"},
     "nothing_running": {"es": "Nada en curso.", "en": "Nothing running."},
     "chunks": {"es": "bloques", "en": "chunks"},
+    # factions page
     "factions_heading": {"es": "Facciones: tasas de victoria", "en": "Factions: win rates"},
     "ratings": {"es": "Valoraciones Bradley-Terry (Elo; errores típicos agrupados por pares de asientos)",
                 "en": "Bradley-Terry ratings (Elo; standard errors clustered on seat pairs)"},
+    # cards page
     "cards_heading": {"es": "Cartas: impacto", "en": "Cards: impact"},
     "config": {"es": "Configuración", "en": "Config"},
     "min_games": {"es": "Partidas mínimas (GIH)", "en": "Minimum games (GIH)"},
     "faction_filter": {"es": "Facción", "en": "Faction"},
+    # budget page
     "budget_heading": {"es": "Presupuesto de draft", "en": "Draft budget"},
     "no_budget": {"es": "Esta ejecución no varía el presupuesto (lanza dicedraft_budget_curve).",
                   "en": "This run does not vary the budget (launch dicedraft_budget_curve)."},
+    # sweeps page
     "sweeps_heading": {"es": "Barridos: cada configuración contra la base", "en": "Sweeps: each config against the baseline"},
     "no_sweep": {"es": "Esta ejecución no es un barrido.", "en": "This run is not a sweep."},
     "sprt": {"es": "SPRT de cada configuración contra la base, en los mismos pares de partidas",
              "en": "SPRT of each config against the baseline, on the same game pairs"},
+    # replay page
     "replay_heading": {"es": "Repetir una partida", "en": "Replay a game"},
     "game": {"es": "Partida", "en": "Game"},
     "show": {"es": "Mostrar", "en": "Show"},
     "replay_summary": {"es": "Partida {game}: empieza {first}; {turns} turnos; gana {winner} ({end}).",
                        "en": "Game {game}: {first} starts; {turns} turns; winner {winner} ({end})."},
     "matches_stored": {"es": "La repetición coincide con el registro guardado.", "en": "The replay matches the stored record."},
+    # every page: export bar, empty states, notes
     "export": {"es": "Exportar", "en": "Export"},
     "download_report": {"es": "Informe HTML", "en": "HTML report"},
     "download_csv": {"es": "CSV de la tabla", "en": "Table as CSV"},
@@ -79,6 +92,44 @@ TEXT: dict[str, dict[str, str]] = {
                              "(sin emparejar): describe, no explica; la duración es un resultado de la partida.",
                        "en": "Each band holds the games that ended at that length, each game on its own (not paired): "
                              "it describes, it does not explain; length is an outcome of the game."},
+
+    # charts (sim/report/figures.py): titles, axes and legends, shared by the dashboard and the report
+    "chart_win_rates": {"en": "Win rate by side (draw = ½ win), 95% interval",
+                  "es": "Tasa de victoria por lado (empate = ½), intervalo del 95%"},
+    "chart_matchups": {"en": "Matchups: row's win rate against column", "es": "Enfrentamientos: victorias de la fila contra la columna"},
+    "chart_opponent": {"en": "opponent", "es": "rival"},
+    "chart_marginals": {"en": "Win rate against a uniform field of the others, 95% interval",
+                  "es": "Tasa de victoria contra un campo uniforme de rivales, intervalo del 95%"},
+    "chart_first_player": {"en": "First player's win rate over both seats, 95% interval; label: points above the second",
+                     "es": "Victorias del primer jugador en ambos asientos, IC 95%; etiqueta: puntos sobre el segundo"},
+    "chart_first_player_axis": {"en": "first player's win rate", "es": "victorias del primer jugador"},
+    "chart_first_player_by_length": {"en": "First player's win rate by game length, 95% interval (observational)",
+                               "es": "Victorias del primer jugador según la duración, IC 95% (observacional)"},
+    "chart_game_length": {"en": "Game length", "es": "Duración de las partidas"},
+    "chart_turns": {"en": "turns", "es": "turnos"},
+    "chart_share": {"en": "share of games", "es": "proporción de partidas"},
+    "chart_end_reasons": {"en": "How games ended", "es": "Cómo terminaron las partidas"},
+    "chart_sweep": {"en": "Sweep: side A's win rate against the baseline, same games (paired), 95% interval",
+              "es": "Barrido: lado A contra la base, mismas partidas (emparejadas), intervalo del 95%"},
+    "chart_budget": {"en": "Draft budget: side A's win rate against its budget, 95% interval",
+               "es": "Presupuesto: victorias del lado A según su presupuesto, intervalo del 95%"},
+    "chart_budget_axis": {"en": "side A's budget (points)", "es": "presupuesto del lado A (puntos)"},
+    "chart_falls": {"en": "falls with more budget", "es": "baja con más presupuesto"},
+    "chart_falls_none": {"en": "no step falls with more budget (paired, 95%)",
+                   "es": "ningún paso baja con más presupuesto (emparejado, 95%)"},
+    "chart_falls_some": {"en": "step(s) fall with more budget, in red (paired, 95% interval below 0)",
+                   "es": "paso(s) bajan con más presupuesto, en rojo (emparejado, intervalo del 95% bajo 0)"},
+    "chart_cards": {"en": "Cards: win rate when seen (GIH) against cost", "es": "Cartas: victorias cuando se ve (GIH) según coste"},
+    "chart_cost": {"en": "cost", "es": "coste"},
+    "chart_story": {"en": "Story mode: side A's win rate at each stage, 95% interval",
+              "es": "Modo historia: victorias del lado A en cada etapa, intervalo del 95%"},
+    "chart_stage": {"en": "stage", "es": "etapa"},
+    "chart_side": {"en": "side", "es": "lado"},
+    # sentences of sim/report/formatting.py
+    "first_player_words": {"en": "the first player wins {rate} ({points})",
+                     "es": "el primer jugador gana el {rate} ({points})"},
+    "no_first_player": {"en": "first player: not measured (no games with side A in both seats)",
+                        "es": "primer jugador: sin medir (no hay partidas del lado A en los dos asientos)"},
 }
 
 
