@@ -1,5 +1,7 @@
 """What the pages read: run folders and their tables, all from sim.analysis, cached per manifest
-version so a running sweep's pages refresh as chunks land and a finished run is read once.
+version so a running sweep's pages refresh as chunks land and a finished run is read once; a
+finished run's tables are also kept in its folder (sim.run.summaries), so the first page after
+`sim dash` starts reads them instead of the games.
 
 Every read goes through `run_folder`, which refuses a run any of whose files or folders is a
 symbolic link leading outside the results folder (`link_leaving`): such a run is listed as
@@ -24,6 +26,7 @@ from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.report.export import report_tables
 from sim.run.store import CARDS, MANIFEST, check_whole
+from sim.run.summaries import kept_tables
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
 
@@ -158,9 +161,14 @@ def computed_once(maxsize: int) -> Callable[[Callable[..., Computed]], Callable[
 
 @computed_once(maxsize=32)
 def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
-    check_whole(Path(folder))  # a damaged chunk is named, with how to repair it, never read
-    manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
-    return report_tables(Path(folder), manifest, with_cards=False)
+    # a damaged chunk is named, with how to repair it, and nothing shown: kept tables included
+    check_whole(Path(folder))
+
+    def compute() -> dict[str, pl.DataFrame]:
+        manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+        return report_tables(Path(folder), manifest, with_cards=False)
+
+    return kept_tables(Path(folder), "tables", compute)
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:
@@ -171,7 +179,8 @@ def tables_of(run: str) -> dict[str, pl.DataFrame]:
 
 @computed_once(maxsize=16)
 def _ratings(folder: str, version: float) -> pl.DataFrame:
-    return ratings_table(ratings_games(Path(folder)), seats=run_seats(Path(folder)))
+    return kept_tables(Path(folder), "ratings", lambda: {
+        "ratings": ratings_table(ratings_games(Path(folder)), seats=run_seats(Path(folder)))})["ratings"]
 
 
 def ratings_of(run: str) -> pl.DataFrame:
@@ -186,9 +195,10 @@ def ratings_of(run: str) -> pl.DataFrame:
 
 @computed_once(maxsize=32)
 def _turns(folder: str, version: float) -> pl.DataFrame:
-    return (scan_games(Path(folder)).group_by("config", "turns").agg(pl.len().alias("games"))
-            .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
-            .sort("config", "turns").collect())
+    return kept_tables(Path(folder), "turns", lambda: {"turns": (
+        scan_games(Path(folder)).group_by("config", "turns").agg(pl.len().alias("games"))
+        .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
+        .sort("config", "turns").collect())})["turns"]
 
 
 def turn_shares(run: str) -> pl.DataFrame:
@@ -198,7 +208,7 @@ def turn_shares(run: str) -> pl.DataFrame:
 @computed_once(maxsize=8)
 def _impact(folder: str, version: float) -> pl.DataFrame:
     check_whole(Path(folder))
-    return card_impact(Path(folder))
+    return kept_tables(Path(folder), "impact", lambda: {"impact": card_impact(Path(folder))})["impact"]
 
 
 def impact_of(run: str) -> pl.DataFrame:
@@ -207,7 +217,9 @@ def impact_of(run: str) -> pl.DataFrame:
 
 @computed_once(maxsize=16)
 def _sprt(folder: str, version: float, lang: str) -> tuple[pl.DataFrame, pl.DataFrame]:
-    return sprt_by_config(Path(folder), lang=lang), sprt_trajectories(Path(folder))
+    kept = kept_tables(Path(folder), f"sprt_{lang}", lambda: {
+        "readings": sprt_by_config(Path(folder), lang=lang), "paths": sprt_trajectories(Path(folder))})
+    return kept["readings"], kept["paths"]
 
 
 def sprt_of(run: str, lang: str = "es") -> tuple[pl.DataFrame, pl.DataFrame]:

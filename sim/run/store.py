@@ -7,6 +7,8 @@ results/<run>/
   games/config=<id>/chunk-<unit_start:012d>.parquet   one row per game
   cards/config=<id>/chunk-<unit_start:012d>.parquet   per-(side, card) counters of that chunk
   chunks/config=<id>/chunk-<unit_start:012d>.json     rows, bytes and SHA-256 of the chunk's two files
+  summaries/<name>-<key>/                         analysis tables of the finished run (sim.run.summaries):
+                                                 derived, removable, recomputed whenever they are stale
 ```
 The counters' meanings are ANALYTICS.md's card-impact definitions (the contract: GP, OH, GD, GIH =
 OH + GD and GNS of the deck a game started with, draws after a re-draft apart); sim.core.records
