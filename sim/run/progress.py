@@ -1,4 +1,5 @@
-"""Progress of a long run on the terminal: units done of total, games per second, time left.
+"""Progress of a long run on the terminal: units done of total, games per second, time left; and
+the progress of a stored run as any reader finds it on disk (`stored_progress`, the dashboard's).
 
 The runner reports through the small `ProgressReporter` interface, so tests and non-terminal
 output use `SilentProgress` and the CLI uses `RichProgress`, which stays quiet when stderr is not a
@@ -7,7 +8,10 @@ terminal (logs and CI keep only the final summary line the CLI prints).
 
 from __future__ import annotations
 
-from typing import Protocol
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.progress import (
@@ -15,6 +19,10 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.text import Text
+
+from sim.run.store import RECORDS
+
+CHUNK_RECORD = re.compile(r"^chunk-(\d{12})\.json$")
 
 class ProgressReporter(Protocol):
     def start(self, total_units: int, done_units: int, unit_word: str) -> None:
@@ -78,3 +86,43 @@ class RichProgress:
         if self._progress is not None:
             self._progress.stop()
             self._progress = None
+
+
+@dataclass(frozen=True)
+class StoredProgress:
+    """How far a stored run is: chunks as its manifest counts them, units (games, story runs or
+    matches) from the chunk records on disk."""
+
+    chunks_done: int
+    chunks_total: int
+    units_done: int
+    units_total: int
+
+    @property
+    def fraction(self) -> float:
+        return self.units_done / self.units_total if self.units_total else 0.0
+
+
+def stored_progress(run_dir: Path, manifest: dict[str, Any]) -> StoredProgress:
+    """A run's progress from its manifest and the names of its chunk records (a record is written
+    last, once both files of its chunk are whole, so no half-written chunk is counted; its name
+    holds the chunk's first unit, and the chunk size and games per config give its length). Chunks a
+    stop rule made unnecessary count as done in the manifest and have no record."""
+    games = int(manifest.get("games") or 0)
+    size = int(manifest.get("chunk_size") or 0)
+    configs = manifest.get("configs") or {}
+    units_done = 0
+    if games and size:
+        for config_id in configs:
+            folder = Path(run_dir) / RECORDS / f"config={config_id}"
+            try:
+                names = [entry.name for entry in folder.iterdir()]
+            except OSError:  # no chunk of this config has finished
+                continue
+            for name in names:
+                found = CHUNK_RECORD.match(name)
+                if found and (start := int(found.group(1))) < games:
+                    units_done += min(size, games - start)
+    return StoredProgress(chunks_done=int(manifest.get("chunks_done") or 0),
+                          chunks_total=int(manifest.get("chunks_total") or 0),
+                          units_done=units_done, units_total=games * len(configs))

@@ -3,7 +3,8 @@
 ```
 results/<run>/
   manifest.json                                  what was run, with which code and data, and how far
-  .lock                                          held (flock) by the one process writing the run
+  .lock                                          held (flock) by the one process writing the run, which
+                                                 records itself in it (sim.run.liveness: pid, host, start)
   games/config=<id>/chunk-<unit_start:012d>.parquet   one row per game
   cards/config=<id>/chunk-<unit_start:012d>.parquet   per-(side, card) counters of that chunk
   chunks/config=<id>/chunk-<unit_start:012d>.json     rows, bytes and SHA-256 of the chunk's two files
@@ -56,11 +57,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 import sim
 from sim.core.errors import InputError, as_written
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
+from sim.run.liveness import LOCK, Heartbeat, read_writer, this_writer, writer_line
 from sim.run.plan import Chunk, Plan
 from sim.run.spec import Experiment
 
 MANIFEST = "manifest.json"
-LOCK = ".lock"
 GAMES = "games"
 CARDS = "cards"
 RECORDS = "chunks"  # one small JSON per finished chunk: rows, bytes and SHA-256 of its two files
@@ -573,7 +574,9 @@ def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> di
 def run_lock(run_dir: Path) -> Iterator[None]:
     """Hold an exclusive, non-blocking flock on <run>/.lock; a second writer gets an InputError.
 
-    flock is released by the kernel when the process dies, so a crash never leaves a stale lock."""
+    flock is released by the kernel when the process dies, so a crash never leaves a stale lock. The
+    holder records itself in the file and keeps a heartbeat on it (sim.run.liveness), so a reader
+    can tell a run still being written from one whose writer died."""
     try:
         run_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a place the checks could not foresee (/proc, a disk that just went away)
@@ -584,17 +587,25 @@ def run_lock(run_dir: Path) -> Iterator[None]:
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            raise InputError(f"{run_dir}: in use by another run ({holder}, lock {path}); wait for it to finish "
-                             "or pick another --run NAME") from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()}\n")
-        handle.flush()
+            holder = read_writer(path)
+            raise InputError(f"{run_dir}: in use by another run ({holder.describe() if holder else 'another process'}, "
+                             f"lock {path}); wait for it to finish or pick another --run NAME") from None
+        # who writes the run, for readers to tell a live run from a dead one; written over the old
+        # record, then cut to length, so a reader never finds the file empty
+        record = writer_line(this_writer()).encode("utf-8")
+        over = os.open(path, os.O_WRONLY)  # not the handle: in append mode, Linux's pwrite appends
         try:
-            yield
+            os.pwrite(over, record, 0)
+            os.ftruncate(over, len(record))
         finally:
+            os.close(over)
+        try:
+            with Heartbeat(path):
+                yield
+        finally:
+            # the record goes with the lock: a process that lives on (a test, a notebook) is not
+            # taken for the writer of a run it stopped writing
+            os.truncate(path, 0)
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
     finally:
         handle.close()
