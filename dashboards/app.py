@@ -20,7 +20,7 @@ from dash import Dash, Input, Output, State, dcc, html
 from flask import Flask, Request, Response, abort, current_app, redirect, request
 from flask_compress import Compress
 
-from dashboards import data
+from dashboards import data, launches
 from sim.report.language import LANGUAGES, t
 from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostCheck, checked_token,
                                 request_body_limit)
@@ -222,6 +222,10 @@ def _warm(app: Dash, activity: Activity) -> None:
                 continue
 
 
+UNFINISHED_BANNER_STYLE = {"background": "#fff4d6", "borderBottom": "1px solid #e0c060", "padding": ".5em 1em",
+                           "fontFamily": "system-ui, sans-serif"}
+
+
 def shell_layout() -> html.Div:
     """The shell, built per page load so the run picker starts on ?run= (or the newest run) and the
     page draws once, not twice."""
@@ -243,6 +247,7 @@ def shell_layout() -> html.Div:
                            value="es", inline=True),
         ], style={"display": "flex", "gap": "1.5em", "alignItems": "center", "padding": ".6em 1em",
                   "borderBottom": "1px solid #ddd", "fontFamily": "system-ui, sans-serif"}),
+        html.Div(id="unfinished-banner", role="alert", hidden=True, style=UNFINISHED_BANNER_STYLE),
         dcc.Interval(id="runs-refresh", interval=3000),
         html.Main(dash.page_container, style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
     ])
@@ -262,6 +267,13 @@ def _register_shell_callbacks(app: Dash) -> None:
     def translate_shell(lang: str):
         links = [dcc.Link(t(key, lang), href=path, id=f"nav-{key[4:]}") for path, key in NAV]
         return t("title", lang), links, t("run", lang)
+
+    @app.callback(Output("unfinished-banner", "children"), Output("unfinished-banner", "hidden"),
+                  Input("run", "value"), Input("runs-refresh", "n_intervals"), Input("lang", "data"))
+    def unfinished_run_banner(run: str | None, _: int | None, lang: str):
+        """Every page of a run still running, interrupted or cancelled says so, and what to do."""
+        banner = launches.unfinished_banner(run, lang)
+        return banner, banner is None
 
     @app.callback(Output("run", "options"), Output("run", "value"), Input("runs-refresh", "n_intervals"),
                   State("run", "value"), State("run", "options"), prevent_initial_call=True)

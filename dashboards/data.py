@@ -14,6 +14,7 @@ import json
 import os
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,10 +26,12 @@ from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.report.export import report_tables
+from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole
 from sim.run.summaries import kept_tables
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
+LAUNCHES = "_launches"  # the dashboard's own folder in the results folder: launch logs, cancel marks
 
 
 def results_root() -> Path:
@@ -85,9 +88,30 @@ def confined(path: Path) -> Path:
     return path
 
 
+def cancel_mark(run: str) -> Path:
+    """The file the dashboard's Cancel leaves for a run, so the run reads "cancelled" afterwards."""
+    return results_root() / LAUNCHES / f"{run}.cancelled"
+
+
+def run_status(folder: Path, manifest: dict[str, Any]) -> str:
+    """A run's status as a reader can trust it (sim.run.liveness.run_state: a manifest that says
+    "running" with no live writer is "interrupted"), and "cancelled" for an interrupted run that
+    this dashboard's Cancel stopped during its last session."""
+    state = run_state(folder, manifest)
+    if state != "interrupted":
+        return state
+    try:
+        cancelled = cancel_mark(folder.name).stat().st_mtime
+        started = datetime.fromisoformat(str(manifest.get("started"))).timestamp()
+    except (OSError, ValueError):
+        return state
+    return "cancelled" if cancelled >= started - 1 else state  # manifest times are whole seconds
+
+
 def list_runs() -> list[dict[str, Any]]:
-    """Every run folder with a manifest, newest first: name, ruleset, status, progress, and the
-    problem that makes a run unreadable (status "unreadable"; None for the others)."""
+    """Every run folder with a manifest, newest first: name, ruleset, status (`run_status`: finished,
+    running, interrupted or cancelled), progress, and the problem that makes a run unreadable (status
+    "unreadable"; None for the others)."""
     root = results_root().resolve()
     runs = []
     for manifest_path in root.glob(f"*/{MANIFEST}"):
@@ -101,8 +125,10 @@ def list_runs() -> list[dict[str, Any]]:
             manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError):
             continue  # a folder being written: it shows up on the next refresh
+        if not isinstance(manifest, dict):
+            continue
         runs.append({"run": manifest_path.parent.name, "ruleset": manifest.get("ruleset"),
-                     "status": manifest.get("status"), "chunks_done": manifest.get("chunks_done", 0),
+                     "status": run_status(manifest_path.parent, manifest), "chunks_done": manifest.get("chunks_done", 0),
                      "chunks_total": manifest.get("chunks_total", 0), "games": manifest.get("games"),
                      "configs": len(manifest.get("configs", {})), "created": manifest.get("created"),
                      "mtime": manifest_path.stat().st_mtime, "problem": None})

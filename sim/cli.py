@@ -47,6 +47,7 @@ EXIT_INTERRUPTED = 130
 # faults of the place being written, not of the code: reported with the path, exit 2
 FILESYSTEM_FAULTS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR,
                      errno.EISDIR, errno.EEXIST, errno.EFBIG, errno.ENAMETOOLONG, errno.ELOOP, errno.EIO}
+DASH_MAX_GAMES = 20_000_000  # dashboards.launches.DEFAULT_MAX_GAMES (Dash is not imported before `sim dash`)
 INTERRUPT_GRACE = 3.0  # seconds Ctrl-C gives `sim run` to stop cleanly before it is ended outright
 
 
@@ -149,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     dash_app.add_argument("--no-access-log", action="store_true", help="do not print a line per request on stderr")
     dash_app.add_argument("--executor", choices=EXECUTORS, default="auto", help="executor of runs launched from the "
                           "dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else in-process threads)")
+    dash_app.add_argument("--max-games", type=_int_at_least(1), default=DASH_MAX_GAMES, metavar="N",
+                          help="most games (configs × games) a run launched from the dashboard may play (default "
+                          f"{DASH_MAX_GAMES:,}: minutes on one machine; docs/engine.md)")
     dash_app.set_defaults(handler=command_dash)
 
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
@@ -204,6 +208,7 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
 
     app = create_app(args.results, token=token, executor=args.executor, host=args.host, allow_hosts=args.allow_host,
                      max_upload_bytes=args.max_upload_kib * 1024)
+    app.server.config["SIM_MAX_GAMES"] = args.max_games  # what dashboards.launches.check_cap allows
     try:
         server = make_server(app, args.host, args.port, max_upload_bytes=args.max_upload_kib * 1024)
     except OSError as exc:  # the port is taken, the address is not this machine's

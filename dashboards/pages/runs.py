@@ -1,5 +1,6 @@
-"""Runs: what is stored, each run's manifest, and launching an experiment (shipped or uploaded)
-with its progress."""
+"""Runs: what is stored, each run's manifest, and launching an experiment (shipped or uploaded):
+checked before anything starts, followed to its end (progress, or its process's error), cancelled
+and resumed from the page (dashboards.launches)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,20 @@ import base64
 import binascii
 import json
 import re
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import dash
 import polars as pl
-from dash import Input, Output, State, callback, clientside_callback, dcc, html, no_update
+from dash import ALL, Input, Output, State, callback, clientside_callback, ctx, dcc, html, no_update
 from flask import current_app
 
-from dashboards import data
+from dashboards import data, launches
 from sim.report.language import t
 from dashboards.widgets import export_bar, register_exports, shown, table
 from sim.core.errors import InputError
-from sim.run.spec import load_spec, load_spec_dict
+from sim.run.progress import stored_progress
+from sim.run.spec import load_spec_dict
 
 dash.register_page(__name__, path="/", name="runs")
 
@@ -42,6 +42,7 @@ layout = html.Div([
                                           "width": "36em"}),
     dcc.Store(id="launch-upload-checked"),
     html.Div(id="launch-message", role="status"),
+    dcc.Store(id="launch-current"),  # the run this page launched (or resumed, or cancelled) last
     html.H3(id="progress-heading"),
     html.Div(id="progress"),
     dcc.Interval(id="progress-refresh", interval=1500),
@@ -59,18 +60,80 @@ def translate(lang: str):
             t("games_override", lang), t("launch", lang), t("upload", lang), t("progress", lang))
 
 
-@callback(Output("runs-list", "children"), Output("runs-shown", "data"), Output("progress", "children"),
+@callback(Output("runs-list", "children"), Output("runs-shown", "data"),
           Input("progress-refresh", "n_intervals"), Input("lang", "data"))
-def runs_and_progress(_: int, lang: str):
+def runs_table(_: int, lang: str):
     runs = data.list_runs()
     if not runs:
-        return html.P(t("no_runs", lang, folder=data.results_root())), None, t("nothing_running", lang)
+        return html.P(t("no_runs", lang, folder=data.results_root())), None
     frame = pl.DataFrame(runs).drop("mtime")
-    running = [r for r in runs if r["status"] == "running"]
-    bars = [html.Div([html.Span(f"{r['run']}: {r['chunks_done']}/{r['chunks_total']} {t('chunks', lang)} "),
-                      html.Progress(value=str(r["chunks_done"]), max=str(max(1, r["chunks_total"])))],
-                     className="run-progress") for r in running]
-    return table("runs-table", frame, lang), shown("runs", frame), bars or t("nothing_running", lang)
+    return table("runs-table", frame, lang), shown("runs", frame)
+
+
+def action_button(action: str, run: str, lang: str) -> html.Button:
+    return html.Button(t(action, lang), id={"type": "run-action", "action": action, "run": run},
+                       className=f"{action}-run", **{"data-run": run})
+
+
+def unfinished_line(row: dict, lang: str) -> html.Div | None:
+    """One unfinished run on the page: a running one with its progress (and Cancel where its process
+    can be stopped from here), an interrupted or cancelled one with Resume."""
+    run, status = row["run"], row["status"]
+    try:
+        folder, manifest = data.run_folder(run), data.manifest_of(run)
+    except InputError:
+        return None
+    progress = stored_progress(folder, manifest)
+    words = launches.progress_words(run, progress, manifest.get("started"), lang, with_rate=status == "running")
+    parts: list = [html.Span(f"{run}: {t('state_' + status, lang)}, {words} ")]
+    if status == "running":
+        parts.append(html.Progress(value=str(progress.units_done), max=str(max(1, progress.units_total))))
+        if launches.cancellable(run, status, folder):
+            parts.append(action_button("cancel", run, lang))
+    elif Path(str(manifest.get("spec_path") or "")).is_file():
+        parts.append(action_button("resume", run, lang))
+    else:
+        parts.append(html.Span(t("resume_missing", lang, path=manifest.get("spec_path"))))
+    return html.Div(parts, className=f"run-progress run-{status}", **{"data-run": run})
+
+
+@callback(Output("progress", "children"), Input("progress-refresh", "n_intervals"), Input("lang", "data"))
+def unfinished_runs(_: int, lang: str):
+    rows = [row for row in data.list_runs() if row["status"] in launches.UNFINISHED]
+    lines = [line for row in rows if (line := unfinished_line(row, lang)) is not None]
+    return lines or t("nothing_running", lang)
+
+
+@callback(Output("launch-message", "children", allow_duplicate=True), Input("progress-refresh", "n_intervals"),
+          State("launch-current", "data"), State("lang", "data"), prevent_initial_call=True)
+def follow_launch(_: int, run: str | None, lang: str):
+    """The last launch's real outcome, as it unfolds: starting, running, finished, cancelled, or its
+    process's error (what `sim run` wrote on stderr)."""
+    shown = launches.launch_message(run, lang) if run else None
+    return no_update if shown is None else shown
+
+
+@callback(Output("launch-message", "children", allow_duplicate=True),
+          Output("launch-current", "data", allow_duplicate=True),
+          Input({"type": "run-action", "action": ALL, "run": ALL}, "n_clicks"), State("lang", "data"),
+          prevent_initial_call=True)
+def cancel_or_resume(clicks: list, lang: str):
+    pressed = ctx.triggered_id
+    if not isinstance(pressed, dict) or not any(entry.get("value") for entry in ctx.triggered):
+        return no_update, no_update  # the buttons were drawn again, nobody pressed one
+    run, action = str(pressed["run"]), pressed["action"]
+    if action == "cancel":
+        try:
+            pid = launches.cancel(run)
+        except InputError as exc:
+            return html.Div([html.Strong(t("cancel_refused", lang, run=run)), html.Pre(str(exc))],
+                            className="launch-error", style={"color": "#a00"}), no_update
+        return html.Div(t("cancel_sent", lang, run=run, pid=pid), className="launch-ok"), run
+    try:
+        launch = launches.resume_run(run)
+    except InputError as exc:
+        return refused(exc, lang), None
+    return launches.launch_message(launch.run, lang), launch.run
 
 
 @callback(Output("runs-manifest", "children"), Input("run", "value"))
@@ -86,19 +149,11 @@ def manifest(run: str | None):
 SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
 
 
-def _start(spec_path: Path, games: int | None) -> str:
-    """`sim run` in its own process, writing under the results folder; returns the run's name."""
-    experiment = load_spec(spec_path, games=games)  # validate first: nothing starts on a bad spec
-    root = data.results_root()
-    command = [sys.executable, "-m", "sim.cli", "run", str(spec_path), "--results", str(root),
-               "--executor", current_app.config.get("SIM_EXECUTOR", "ray")]
-    if games:
-        command += ["--games", str(games)]
-    log = data.confined(root / "_launches")
-    log.mkdir(parents=True, exist_ok=True)
-    with open(data.confined(log / f"{experiment.spec.name}.log"), "w", encoding="utf-8") as out:
-        subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    return experiment.spec.name
+def refused(exc: InputError, lang: str) -> html.Div:
+    """A launch refused before anything started, with `sim run`'s own message in full."""
+    message = exc.said(lang) if isinstance(exc, launches.OverCap) else str(exc)
+    return html.Div([html.Strong(t("launch_refused", lang)), html.Pre(message, style={"whiteSpace": "pre-wrap"})],
+                    className="launch-error", style={"color": "#a00"})
 
 
 def _games_override(games: object) -> int | None:
@@ -164,16 +219,14 @@ clientside_callback(
     State("upload-limit", "data"), prevent_initial_call=True)
 
 
-@callback(Output("launch-message", "children"), Input("launch-button", "n_clicks"),
+@callback(Output("launch-message", "children"), Output("launch-current", "data"), Input("launch-button", "n_clicks"),
           Input("launch-upload-checked", "data"), State("launch-shipped", "value"),
           State("launch-games", "value"), State("lang", "data"), prevent_initial_call=True)
 def launch(_: int | None, upload: dict | None, shipped: str | None, games: int | None, lang: str):
-    from dash import ctx
-
     try:
         if ctx.triggered_id == "launch-upload-checked":
             if not isinstance(upload, dict):  # nothing dropped (or not what the page's own check sends)
-                return no_update
+                return no_update, no_update
             name = uploaded_name(str(upload.get("filename") or ""))  # never a path outside results/
             limit = current_app.config["SIM_MAX_UPLOAD_BYTES"]
             if upload.get("too_large"):
@@ -181,19 +234,20 @@ def launch(_: int | None, upload: dict | None, shipped: str | None, games: int |
                 raise too_large(name, size if isinstance(size, int) else 0, limit)
             raw, parsed = read_upload(str(upload.get("contents") or ""), name, limit)
             uploads = data.results_root() / "_uploads"
-            try:
-                load_spec_dict(parsed, uploads / name)  # validate before anything is written
+            override = _games_override(games)
+            try:  # checked as the file it becomes (a relative cards_dir is read from there), before it is kept
+                experiment = load_spec_dict(parsed | ({"games": override} if override else {}), uploads / name)
+                checked = launches.check_launch(experiment)
             except RecursionError:
                 raise InputError(f"{name}: nested too deeply to check") from None
             path = data.confined(uploads / name)
             uploads.mkdir(parents=True, exist_ok=True)
             path.write_bytes(raw)
+            started = launches.start_run(path, override, checked=checked)
         else:
             if not shipped:
-                return no_update
-            path = data.EXPERIMENTS_DIR / Path(shipped).name
-        run = _start(path, _games_override(games))
+                return no_update, no_update
+            started = launches.start_run(data.EXPERIMENTS_DIR / Path(shipped).name, _games_override(games))
     except InputError as exc:
-        return html.Div([html.Strong(t("spec_error", lang)), html.Pre(str(exc))], className="launch-error",
-                        style={"color": "#a00"})
-    return html.Div(t("launched", lang, run=run, games=games or "spec"), className="launch-ok")
+        return refused(exc, lang), None
+    return launches.launch_message(started.run, lang), started.run

@@ -30,11 +30,56 @@ TEXT: dict[str, dict[str, str]] = {
     "upload": {"es": "…o arrastra aquí un experimento (.toml)", "en": "…or drop an experiment spec here (.toml)"},
     "games_override": {"es": "Partidas (vacío: las del experimento)", "en": "Games (empty: the spec's)"},
     "launch": {"es": "Lanzar", "en": "Launch"},
-    "launched": {"es": "Lanzado: {run} ({games} partidas por configuración)", "en": "Launched: {run} ({games} games per config)"},
-    "spec_error": {"es": "El experimento no es válido; no se ha lanzado nada:", "en": "The spec is not valid; nothing was started:"},
     "progress": {"es": "En curso", "en": "Running"},
     "nothing_running": {"es": "Nada en curso.", "en": "Nothing running."},
     "chunks": {"es": "bloques", "en": "chunks"},
+    # runs page: launch
+    "launch_refused": {"es": "No se ha lanzado: `sim run` lo rechazaría (no se ha empezado ni escrito nada):",
+                       "en": "Not launched: `sim run` would refuse it (nothing was started or written):"},
+    "over_cap": {"es": "{name}: {configs} configuraciones × {games} partidas = {total} partidas, más que las {cap} que "
+                       "puede jugar un lanzamiento desde este panel (sim dash --max-games {cap_plain}). Baja las partidas "
+                       "(o la casilla de partidas), o lánzalo con `sim run`.",
+                 "en": "{name}: {configs} configs × {games} games = {total} games, more than the {cap} a launch from "
+                       "this dashboard may play (sim dash --max-games {cap_plain}). Lower the games (or the games box), "
+                       "or run it with `sim run`."},
+    "launch_starting": {"es": "Arrancando {run} (proceso {pid}): comprueba el experimento y la carpeta…",
+                        "en": "Starting {run} (process {pid}): checking the spec and the run folder…"},
+    "launch_running": {"es": "{run} en curso (proceso {pid}): {progress}.", "en": "{run} is running (process {pid}): {progress}."},
+    "launch_finished": {"es": "{run} ha terminado: {progress}.", "en": "{run} finished: {progress}."},
+    "launch_failed": {"es": "{run} no se ha completado: el proceso terminó con el código {code}. Su mensaje:",
+                      "en": "{run} did not complete: its process ended with exit code {code}. Its message:"},
+    "launch_cancelled": {"es": "{run} cancelada en {progress}; los bloques terminados se conservan: «Reanudar» la completa.",
+                         "en": "{run} cancelled at {progress}; finished chunks are kept: Resume completes it."},
+    "no_message": {"es": "(no escribió nada en stderr)", "en": "(it wrote nothing on stderr)"},
+    "progress_line": {"es": "{done}/{total} bloques, {games} de {total_games} partidas",
+                      "en": "{done}/{total} chunks, {games} of {total_games} games"},
+    "progress_rate": {"es": "{rate} partidas/s, faltan unos {left}", "en": "{rate} games/s, about {left} left"},
+    "state_running": {"es": "en curso", "en": "running"},
+    "state_interrupted": {"es": "interrumpida: vuelve a lanzarla para reanudarla",
+                          "en": "interrupted: rerun to resume"},
+    "state_cancelled": {"es": "cancelada: vuelve a lanzarla para reanudarla", "en": "cancelled: rerun to resume"},
+    "cancel": {"es": "Cancelar", "en": "Cancel"},
+    "resume": {"es": "Reanudar", "en": "Resume"},
+    "cancel_sent": {"es": "Cancelación enviada a {run} (proceso {pid}): se detiene en unos segundos y conserva los "
+                          "bloques terminados.",
+                    "en": "Cancel sent to {run} (process {pid}): it stops within seconds and keeps its finished chunks."},
+    "cancel_refused": {"es": "No se puede cancelar {run}:", "en": "Cannot cancel {run}:"},
+    "resume_missing": {"es": "su experimento {path} ya no existe: reanúdala con `sim run` y el experimento",
+                       "en": "its spec {path} is gone: resume it with `sim run` and the spec"},
+    "banner_running": {"es": "La ejecución {run} sigue en curso: {progress}. Estas cifras cubren solo los bloques "
+                             "terminados y cambiarán a medida que lleguen más.",
+                       "en": "Run {run} is still running: {progress}. These figures cover the finished chunks only "
+                             "and will change as more land."},
+    "banner_stopped": {"es": "La ejecución {run} está {state_word} en {progress}: estas cifras cubren solo esas "
+                             "partidas. Para completarla, pulsa «Reanudar» en la página de ejecuciones o vuelve a "
+                             "ejecutar `{command}`.",
+                       "en": "Run {run} is {state_word} at {progress}: these figures cover those games only. To "
+                             "complete it, press Resume on the runs page or run `{command}` again."},
+    "word_interrupted": {"es": "interrumpida", "en": "interrupted"},
+    "word_cancelled": {"es": "cancelada", "en": "cancelled"},
+    "seconds_left": {"es": "{n} s", "en": "{n} s"},
+    "minutes_left": {"es": "{n} min", "en": "{n} min"},
+    "hours_left": {"es": "{h} h {m} min", "en": "{h} h {m} min"},
     # factions page
     "factions_heading": {"es": "Facciones: tasas de victoria", "en": "Factions: win rates"},
     "ratings": {"es": "Valoraciones Bradley-Terry (Elo; errores típicos agrupados por pares de asientos)",
