@@ -1,0 +1,269 @@
+"""A launch you can trust, in headless Chromium against the app on waitress (the fixtures of
+test_dashboard_browser.py): a launch `sim run` would refuse says why in the page before anything
+starts, a process that fails at once shows its stderr, a running run shows its progress and can be
+cancelled, a cancelled run resumes to the games of an uninterrupted one, a dead process reads
+"interrupted" (never "running"), a launch over `--max-games` is refused with the figure and the cap,
+and every page of an unfinished run carries a banner saying so; in Spanish and in English."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from test_dashboard_browser import ARTIFACTS, browser, serve, text_of  # noqa: F401 (fixture)
+
+from dashboards.app import create_app
+from dashboards.launches import DEFAULT_MAX_GAMES
+from sim.cli import build_parser, main
+from sim.run.liveness import LOCK, read_writer
+from sim.run.store import damaged_chunks
+
+CAP = 100_000  # this site's --max-games
+SIDES = '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
+# 200 chunks of 50 games: about 10 s of `sim run` on two cores, time enough to cancel or kill it half-way
+SLOW = 'ruleset = "dicedraft"\ngames = 10000\nchunk_size = 50\n' + SIDES
+
+
+def spec_text(name: str, body: str, seed: int = 4) -> str:
+    return f'name = "{name}"\nseed = {seed}\n{body}'
+
+
+@pytest.fixture(scope="module")
+def place(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A results folder with one finished run, "hecha"."""
+    folder = tmp_path_factory.mktemp("launch")
+    spec = folder / "hecha.toml"
+    spec.write_text(spec_text("hecha", 'ruleset = "dicedraft"\ngames = 200\n' + SIDES), encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(folder / "results"), "--executor", "serial"]) == 0
+    return folder
+
+
+@pytest.fixture(scope="module")
+def app(place: Path):
+    made = create_app(place / "results", executor="serial", warm=False)
+    made.server.config["SIM_MAX_GAMES"] = CAP  # as `sim dash --max-games 100000` sets it
+    return made
+
+
+@pytest.fixture(scope="module")
+def site(app):
+    server, url = serve(app)
+    yield url
+    server.shutdown()
+
+
+def upload(driver, site: str, spec: Path, lang: str = "es") -> None:
+    """Open the runs page in `lang` and drop `spec` on it."""
+    heading = {"es": "Lanzar un experimento", "en": "Launch an experiment"}[lang]
+    driver.get(f"{site}/")
+    WebDriverWait(driver, 30).until(lambda d: text_of(d, "launch-heading") in ("Lanzar un experimento",
+                                                                               "Launch an experiment"))
+    if text_of(driver, "launch-heading") != heading:
+        driver.find_element(By.CSS_SELECTOR, f"#lang-choice input[value='{lang}']").click()
+        WebDriverWait(driver, 30).until(lambda d: text_of(d, "launch-heading") == heading)
+    box = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#launch-upload input[type=file]"))
+    box.send_keys(str(spec))
+
+
+def written(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def manifest(results: Path, run: str) -> dict:
+    try:
+        return json.loads((results / run / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+REFUSED = [
+    ("otra", spec_text("hecha", 'ruleset = "dicedraft"\ngames = 200\n' + SIDES, seed=5),
+     ["hecha: holds a different experiment", "seed: 4 -> 5"]),
+    ("carta", spec_text("carta", 'ruleset = "dicedraft"\ngames = 200\n' + SIDES
+                        + '[sweep]\n[[sweep.axis]]\ncard = "AR-99"\nfield = "atq"\nvalues = [3, 4]\n'),
+     ["sweep axis AR-99.atq: no card 'AR-99' in either side's cards"]),
+    ("puntos", spec_text("..", 'ruleset = "dicedraft"\ngames = 200\n' + SIDES),
+     ["name: '..' is not a usable run name"]),
+    ("etc", spec_text("etc", 'ruleset = "dicedraft"\ngames = 200\ncards_dir = "/etc"\n' + SIDES),
+     ["side[1].faction: no faction 'aranas'", "/etc"]),
+]
+
+
+@pytest.mark.parametrize("filename, text, said", REFUSED, ids=[case[0] for case in REFUSED])
+def test_a_launch_sim_run_would_refuse_shows_why_before_anything_starts(browser, site: str, place: Path,
+                                                                        tmp_path: Path, filename: str, text: str,
+                                                                        said: list[str]) -> None:
+    results = place / "results"
+    before = sorted(p.name for p in results.iterdir())
+    hecha = (results / "hecha" / "manifest.json").read_bytes()
+    upload(browser, site, written(tmp_path, filename, text))
+    WebDriverWait(browser, 30).until(lambda d: "No se ha lanzado" in text_of(d, "launch-message"))
+    message = text_of(browser, "launch-message")
+    assert all(part in message for part in said), message
+    assert browser.find_elements(By.CSS_SELECTOR, "#launch-message .launch-error")
+    time.sleep(2)  # a refresh of the page's follow-up must not replace the refusal
+    assert text_of(browser, "launch-message") == message
+    after = sorted(p.name for p in results.iterdir() if p.name != "_uploads")
+    assert after == [p for p in before if p != "_uploads"]  # no run folder, no launch log
+    assert (results / "hecha" / "manifest.json").read_bytes() == hecha
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / f"launch-refused-{filename}.png"))
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "enorme: 1 configuraciones × 10,000,000,000 partidas = 10,000,000,000 partidas, más que las 100,000 que "
+           "puede jugar un lanzamiento desde este panel (sim dash --max-games 100000)"),
+    ("en", "enorme: 1 configs × 10,000,000,000 games = 10,000,000,000 games, more than the 100,000 a launch from "
+           "this dashboard may play (sim dash --max-games 100000)"),
+])
+def test_a_launch_over_the_cap_is_refused_with_the_figure_and_the_cap(browser, site: str, place: Path,
+                                                                      tmp_path: Path, lang: str, said: str) -> None:
+    upload(browser, site, written(tmp_path, "enorme", spec_text("enorme", 'ruleset = "dicedraft"\n'
+                                                                'games = 10000000000\n' + SIDES)), lang)
+    WebDriverWait(browser, 30).until(lambda d: said in text_of(d, "launch-message"))
+    assert ("No se ha lanzado" if lang == "es" else "Not launched") in text_of(browser, "launch-message")
+    assert not (place / "results" / "enorme").exists()
+
+
+def test_sim_dash_takes_a_cap_on_games() -> None:
+    assert build_parser().parse_args(["dash"]).max_games == DEFAULT_MAX_GAMES == 20_000_000
+    assert build_parser().parse_args(["dash", "--max-games", "5_000"]).max_games == 5000
+    assert main(["dash", "--max-games", "0"]) == 2
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_process_that_fails_at_once_shows_its_message(browser, site: str, app, place: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everything the page can check passes; `sim run` then fails as it starts (no Ray cluster
+    answers at the address it is given): its stderr is shown, never "launched" and then silence."""
+    port = closed_port()
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+    monkeypatch.setitem(app.server.config, "SIM_EXECUTOR", "ray")
+    upload(browser, site, written(tmp_path, "sinray", spec_text("sinray", 'ruleset = "dicedraft"\ngames = 200\n' + SIDES)))
+    WebDriverWait(browser, 30).until(lambda d: "Arrancando sinray" in text_of(d, "launch-message")
+                                     or "sinray no se ha completado" in text_of(d, "launch-message"))
+    WebDriverWait(browser, 90).until(lambda d: "sinray no se ha completado" in text_of(d, "launch-message"))
+    message = text_of(browser, "launch-message")
+    assert "código 2" in message and f"sim run: error: RAY_ADDRESS: nothing answers at 127.0.0.1:{port}" in message, message
+    assert browser.find_elements(By.CSS_SELECTOR, "#launch-message .launch-error")
+    assert not (place / "results" / "sinray").exists()
+    browser.save_screenshot(str(ARTIFACTS / "launch-failed.png"))
+
+
+def wait_for_chunks(results: Path, run: str, at_least: int, timeout: float = 120) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = manifest(results, run)
+        if found.get("status") == "running" and found.get("chunks_done", 0) >= at_least:
+            return found
+        assert found.get("status") != "finished", f"{run} finished before it could be stopped"
+        time.sleep(0.05)
+    raise AssertionError(f"{run}: fewer than {at_least} chunks after {timeout} s")
+
+
+def progress_line(driver, run: str) -> str:
+    return driver.execute_script(
+        f"const e = document.querySelector('#progress .run-progress[data-run=\"{run}\"]'); return e ? e.innerText : '';")
+
+
+def banner(driver) -> str:
+    return driver.execute_script("const e = document.getElementById('unfinished-banner');"
+                                 "return e && !e.hidden ? e.innerText : '';")
+
+
+def games_rows(run_dir: Path) -> pl.DataFrame:
+    return pl.read_parquet(run_dir / "games" / "**" / "*.parquet").sort("config", "game")
+
+
+def test_a_cancelled_run_stops_and_resumes_to_the_games_of_an_uninterrupted_one(browser, site: str, place: Path,
+                                                                                tmp_path: Path) -> None:
+    results = place / "results"
+    spec = written(tmp_path, "lenta", spec_text("lenta", SLOW))
+    assert main(["run", str(spec), "--results", str(tmp_path / "whole"), "--executor", "serial"]) == 0
+    upload(browser, site, spec)
+    wait_for_chunks(results, "lenta", 3)
+    # progress while it runs: chunks done of total, games, and a rate once the page has seen two moments
+    WebDriverWait(browser, 30).until(lambda d: "partidas/s" in progress_line(d, "lenta"))
+    line = progress_line(browser, "lenta")
+    assert "lenta: en curso" in line and "/200 bloques" in line and "de 10,000 partidas" in line, line
+    browser.find_element(By.CSS_SELECTOR, ".cancel-run[data-run='lenta']").click()
+    WebDriverWait(browser, 30).until(lambda d: "lenta cancelada en" in text_of(d, "launch-message"))
+    stopped = manifest(results, "lenta")
+    assert 3 <= stopped["chunks_done"] < stopped["chunks_total"] == 200
+    assert read_writer(results / "lenta" / LOCK) is None  # it let go of the run as it stopped
+    assert damaged_chunks(results / "lenta") == []  # every chunk on disk is whole; none half-written
+    assert not list((results / "lenta").rglob(".*.tmp"))
+    records = len(list((results / "lenta" / "chunks").rglob("*.json")))
+    assert records == stopped["chunks_done"]
+    WebDriverWait(browser, 30).until(lambda d: "lenta: cancelada: vuelve a lanzarla para reanudarla"
+                                     in progress_line(d, "lenta"))
+    browser.save_screenshot(str(ARTIFACTS / "launch-cancelled.png"))
+    browser.get(f"{site}/factions?run=lenta")
+    WebDriverWait(browser, 30).until(lambda d: "La ejecución lenta está cancelada en" in banner(d))
+    assert f"{stopped['chunks_done']}/200 bloques" in banner(browser)
+    assert "sim run" in banner(browser) and "--run lenta" in banner(browser)
+    browser.save_screenshot(str(ARTIFACTS / "banner-cancelled.png"))
+    browser.get(f"{site}/")
+    button = WebDriverWait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".resume-run[data-run='lenta']"))
+    button.click()
+    WebDriverWait(browser, 180).until(lambda d: manifest(results, "lenta").get("status") == "finished")
+    WebDriverWait(browser, 30).until(lambda d: "lenta ha terminado: 200/200 bloques" in text_of(d, "launch-message"))
+    resumed = manifest(results, "lenta")
+    assert resumed["sessions"] == 2 and resumed["chunks_done"] == 200
+    whole = games_rows(tmp_path / "whole" / "lenta")
+    assert whole.height == 10_000
+    assert games_rows(results / "lenta").equals(whole)
+    browser.get(f"{site}/factions?run=lenta")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot"))
+    time.sleep(1)
+    assert banner(browser) == ""
+
+
+def test_a_dead_process_reads_interrupted_never_running(browser, site: str, place: Path, tmp_path: Path) -> None:
+    results = place / "results"
+    upload(browser, site, written(tmp_path, "muerta", spec_text("muerta", SLOW, seed=8)))
+    wait_for_chunks(results, "muerta", 2)
+    writer = read_writer(results / "muerta" / LOCK)
+    assert writer is not None
+    os.killpg(writer.pid, signal.SIGKILL)  # as a machine that runs out of memory, or `kill -9`, would
+    WebDriverWait(browser, 30).until(lambda d: "muerta: interrumpida: vuelve a lanzarla para reanudarla"
+                                     in progress_line(d, "muerta"))
+    assert manifest(results, "muerta")["status"] == "running"  # the manifest alone would say so forever
+    assert not browser.find_elements(By.CSS_SELECTOR, ".cancel-run[data-run='muerta']")
+    assert browser.find_elements(By.CSS_SELECTOR, ".resume-run[data-run='muerta']")
+    assert "interrupted" in text_of(browser, "runs-list")
+    WebDriverWait(browser, 30).until(lambda d: "muerta no se ha completado" in text_of(d, "launch-message"))
+    browser.get(f"{site}/cards?run=muerta")
+    WebDriverWait(browser, 30).until(lambda d: "La ejecución muerta está interrumpida en" in banner(d))
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    WebDriverWait(browser, 30).until(lambda d: "Run muerta is interrupted at" in banner(d))
+    assert "To complete it, press Resume on the runs page" in banner(browser)
+    browser.save_screenshot(str(ARTIFACTS / "banner-interrupted-en.png"))
+    browser.get(f"{site}/")
+    WebDriverWait(browser, 30).until(lambda d: progress_line(d, "muerta"))
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    WebDriverWait(browser, 30).until(lambda d: "muerta: interrupted: rerun to resume" in progress_line(d, "muerta"))
+    assert browser.find_element(By.CSS_SELECTOR, ".resume-run[data-run='muerta']").text == "Resume"
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+
+
+def test_no_banner_on_a_finished_run(browser, site: str) -> None:
+    browser.get(f"{site}/factions?run=hecha")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot"))
+    time.sleep(1)
+    assert banner(browser) == ""
