@@ -314,8 +314,10 @@ def unfinished_banner(run: str | None, lang: str | None) -> html.Div | None:
         return None
     progress = progress_words(run, stored_progress(folder, manifest), manifest.get("started"), lang)
     if status == "running":
-        text = t("banner_running", lang, run=run, progress=progress)
+        children: list = [t("banner_running", lang, run=run, progress=progress)]
     else:
         text = t("banner_stopped", lang, run=run, progress=progress, state_word=t(f"word_{status}", lang),
-                 command=resume_command(run, manifest))
-    return html.Div(text, className=f"unfinished-banner unfinished-{status}")
+                 command="\0")
+        before, _, after = text.partition("\0")
+        children = [before, html.Code(resume_command(run, manifest)), after]
+    return html.Div(children, className=f"unfinished-banner unfinished-{status}")

@@ -30,7 +30,7 @@ TEXT: dict[str, dict[str, str]] = {
     "upload": {"es": "…o arrastra aquí un experimento (.toml)", "en": "…or drop an experiment spec here (.toml)"},
     "games_override": {"es": "Partidas (vacío: las del experimento)", "en": "Games (empty: the spec's)"},
     "launch": {"es": "Lanzar", "en": "Launch"},
-    "progress": {"es": "En curso", "en": "Running"},
+    "progress": {"es": "En curso y sin terminar", "en": "Running and unfinished"},
     "nothing_running": {"es": "Nada en curso.", "en": "Nothing running."},
     "chunks": {"es": "bloques", "en": "chunks"},
     # runs page: launch
