@@ -189,15 +189,16 @@ def cancel(run: str) -> int:
     dashboard that has not ended `KILL_AFTER_SECONDS` later is killed with its process group (Ray's
     processes too); any other run is stopped only when its writer is on this machine and holds the
     run's lock (sim.run.liveness.interrupt_writer). Refusals are InputErrors."""
-    folder = data.run_folder(run)
     launch = launched(run)
-    if launch is not None and launch.outcome()[0] == "running":
+    if launch is not None and launch.outcome()[0] == "running":  # perhaps still starting, with no folder yet
         launch.cancelled = True
         os.kill(launch.pid, signal.SIGINT)
-        threading.Timer(KILL_AFTER_SECONDS, _kill_if_running, args=(launch,)).start()
+        killer = threading.Timer(KILL_AFTER_SECONDS, _kill_if_running, args=(launch,))
+        killer.daemon = True  # the dashboard's own Ctrl-C does not wait for it
+        killer.start()
         pid = launch.pid
     else:
-        pid = interrupt_writer(folder).pid
+        pid = interrupt_writer(data.run_folder(run)).pid  # the name is checked, and confined, here
     mark = data.confined(data.cancel_mark(run))
     mark.parent.mkdir(parents=True, exist_ok=True)
     mark.write_text(f"cancelled from the dashboard, pid {pid}\n", encoding="utf-8")
