@@ -132,7 +132,11 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                 progress.stop()
                 wall = time.perf_counter() - started
                 current["wall_seconds"] = round(float(current.get("wall_seconds", 0.0)) + wall, 3)
-                finished = all(store.is_done(chunk) or not wanted(chunk) for chunk in plan.chunks)
+                settled = [store.is_done(chunk) or not wanted(chunk) for chunk in plan.chunks]
+                finished = all(settled)
+                # counted again from the store: a stop (Ctrl-C, Cancel) between a chunk's record and
+                # the manifest it would update leaves the count one short otherwise
+                current["chunks_done"] = sum(settled)
                 if rule is not None:
                     current["stopped"] = rule.summary()
                 if finished:

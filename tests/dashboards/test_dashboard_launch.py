@@ -28,8 +28,8 @@ from sim.run.store import damaged_chunks
 
 CAP = 100_000  # this site's --max-games
 SIDES = '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
-# 200 chunks of 50 games: about 10 s of `sim run` on two cores, time enough to cancel or kill it half-way
-SLOW = 'ruleset = "dicedraft"\ngames = 10000\nchunk_size = 50\n' + SIDES
+# 300 chunks of 40 games: 10 to 20 s of `sim run` on two cores, time enough to cancel or kill it half-way
+SLOW = 'ruleset = "dicedraft"\ngames = 12000\nchunk_size = 40\n' + SIDES
 
 
 def spec_text(name: str, body: str, seed: int = 4) -> str:
@@ -200,11 +200,11 @@ def test_a_cancelled_run_stops_and_resumes_to_the_games_of_an_uninterrupted_one(
     # progress while it runs: chunks done of total, games, and a rate once the page has seen two moments
     WebDriverWait(browser, 30).until(lambda d: "partidas/s" in progress_line(d, "lenta"))
     line = progress_line(browser, "lenta")
-    assert "lenta: en curso" in line and "/200 bloques" in line and "de 10,000 partidas" in line, line
+    assert "lenta: en curso" in line and "/300 bloques" in line and "de 12,000 partidas" in line, line
     browser.find_element(By.CSS_SELECTOR, ".cancel-run[data-run='lenta']").click()
     WebDriverWait(browser, 30).until(lambda d: "lenta cancelada en" in text_of(d, "launch-message"))
     stopped = manifest(results, "lenta")
-    assert 3 <= stopped["chunks_done"] < stopped["chunks_total"] == 200
+    assert 3 <= stopped["chunks_done"] < stopped["chunks_total"] == 300
     assert read_writer(results / "lenta" / LOCK) is None  # it let go of the run as it stopped
     assert damaged_chunks(results / "lenta") == []  # every chunk on disk is whole; none half-written
     assert not list((results / "lenta").rglob(".*.tmp"))
@@ -215,18 +215,18 @@ def test_a_cancelled_run_stops_and_resumes_to_the_games_of_an_uninterrupted_one(
     browser.save_screenshot(str(ARTIFACTS / "launch-cancelled.png"))
     browser.get(f"{site}/factions?run=lenta")
     WebDriverWait(browser, 30).until(lambda d: "La ejecución lenta está cancelada en" in banner(d))
-    assert f"{stopped['chunks_done']}/200 bloques" in banner(browser)
+    assert f"{stopped['chunks_done']}/300 bloques" in banner(browser)
     assert "sim run" in banner(browser) and "--run lenta" in banner(browser)
     browser.save_screenshot(str(ARTIFACTS / "banner-cancelled.png"))
     browser.get(f"{site}/")
     button = WebDriverWait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".resume-run[data-run='lenta']"))
     button.click()
     WebDriverWait(browser, 180).until(lambda d: manifest(results, "lenta").get("status") == "finished")
-    WebDriverWait(browser, 30).until(lambda d: "lenta ha terminado: 200/200 bloques" in text_of(d, "launch-message"))
+    WebDriverWait(browser, 30).until(lambda d: "lenta ha terminado: 300/300 bloques" in text_of(d, "launch-message"))
     resumed = manifest(results, "lenta")
-    assert resumed["sessions"] == 2 and resumed["chunks_done"] == 200
+    assert resumed["sessions"] == 2 and resumed["chunks_done"] == 300
     whole = games_rows(tmp_path / "whole" / "lenta")
-    assert whole.height == 10_000
+    assert whole.height == 12_000
     assert games_rows(results / "lenta").equals(whole)
     browser.get(f"{site}/factions?run=lenta")
     WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot"))

@@ -228,3 +228,26 @@ def test_overwrite_of_the_same_experiment_starts_afresh(spec_path: Path, results
     names = sorted(p.name for p in (results / "small" / "cards" / "config=base").iterdir())
     assert names == ["chunk-000000000000.parquet", "chunk-000000001000.parquet"]
     assert json.loads((results / "small" / MANIFEST).read_text())["sessions"] == 1
+
+
+def test_a_stop_between_a_chunk_and_its_manifest_update_still_counts_the_chunk(
+        spec_path: Path, results: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (or the dashboard's Cancel) can land once a chunk's record is written and before the
+    runner counts it: the manifest the runner writes on its way out counts it all the same."""
+    from sim.run.store import RunStore
+
+    write_chunk = RunStore.write_chunk
+    chunks = []
+
+    def stop_after_the_second(store: RunStore, chunk: Chunk, games: pl.DataFrame, cards: pl.DataFrame) -> None:
+        write_chunk(store, chunk, games, cards)
+        chunks.append(chunk)
+        if len(chunks) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(RunStore, "write_chunk", stop_after_the_second)
+    with pytest.raises(KeyboardInterrupt):
+        run_experiment(load_spec(spec_path), results, chunk_size=500)
+    manifest = json.loads((results / "small" / MANIFEST).read_text())
+    assert len(list((results / "small" / "chunks").rglob("*.json"))) == 2
+    assert manifest["chunks_done"] == 2 and manifest["status"] == "running"
