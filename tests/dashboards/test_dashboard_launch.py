@@ -186,6 +186,13 @@ def banner(driver) -> str:
                                  "return e && !e.hidden ? e.innerText : '';")
 
 
+def press(driver, selector: str) -> None:
+    """Click a button of the progress list, which the page draws again every 1.5 s: found and clicked
+    in one step of the page's own script, never a stale element."""
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        f"const b = document.querySelector(\"{selector}\"); if (b) {{ b.click(); }} return !!b;"))
+
+
 def games_rows(run_dir: Path) -> pl.DataFrame:
     return pl.read_parquet(run_dir / "games" / "**" / "*.parquet").sort("config", "game")
 
@@ -201,7 +208,7 @@ def test_a_cancelled_run_stops_and_resumes_to_the_games_of_an_uninterrupted_one(
     WebDriverWait(browser, 30).until(lambda d: "partidas/s" in progress_line(d, "lenta"))
     line = progress_line(browser, "lenta")
     assert "lenta: en curso" in line and "/300 bloques" in line and "de 12,000 partidas" in line, line
-    browser.find_element(By.CSS_SELECTOR, ".cancel-run[data-run='lenta']").click()
+    press(browser, ".cancel-run[data-run='lenta']")
     WebDriverWait(browser, 30).until(lambda d: "lenta cancelada en" in text_of(d, "launch-message"))
     stopped = manifest(results, "lenta")
     assert 3 <= stopped["chunks_done"] < stopped["chunks_total"] == 300
@@ -219,8 +226,7 @@ def test_a_cancelled_run_stops_and_resumes_to_the_games_of_an_uninterrupted_one(
     assert "sim run" in banner(browser) and "--run lenta" in banner(browser)
     browser.save_screenshot(str(ARTIFACTS / "banner-cancelled.png"))
     browser.get(f"{site}/")
-    button = WebDriverWait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".resume-run[data-run='lenta']"))
-    button.click()
+    press(browser, ".resume-run[data-run='lenta']")
     WebDriverWait(browser, 180).until(lambda d: manifest(results, "lenta").get("status") == "finished")
     WebDriverWait(browser, 30).until(lambda d: "lenta ha terminado: 300/300 bloques" in text_of(d, "launch-message"))
     resumed = manifest(results, "lenta")
