@@ -147,14 +147,22 @@ def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int =
         defaultColDef={"sortable": True, "filter": True, "floatingFilter": True, "resizable": True,
                        "minWidth": 90, "wrapHeaderText": True, "autoHeaderHeight": True},
         getRowId=f"params.data.{ROW_ID}",
-        columnSize="autoSize",
         dashGridOptions={"pagination": frame.height > page_size, "paginationPageSize": page_size,
                          "paginationPageSizeSelector": False, "domLayout": "autoHeight",
-                         "suppressColumnVirtualisation": True, "tooltipShowDelay": 300,
+                         "suppressColumnVirtualisation": True,
+                         # AG Grid sizes the columns to their contents itself: dash-ag-grid's columnSize
+                         # would size them again on every redraw and drop the filter a designer typed
+                         "autoSizeStrategy": {"type": "fitCellContents"}, "tooltipShowDelay": 300,
                          "localeText": locale_text(lang), "enableCellTextSelection": True},
         persistence=True, persisted_props=["filterModel", "columnState"], persistence_type="session",
         className="sim-table", style={"width": "100%"},
     ), id=table_id)
+
+
+def table_texts(wrapper: html.Div) -> list[dict[str, str]]:
+    """The rows of a `table` as a person reads them: each column's shown text under its name."""
+    return [{key[:-len(TEXT_SUFFIX)]: value for key, value in row.items() if key.endswith(TEXT_SUFFIX)}
+            for row in wrapper.children.rowData]
 
 
 def export_bar(page: str) -> html.Div:

@@ -110,11 +110,11 @@ def ranked_figure(rows: Sequence[RankedRow], title: str, axis_title: str, signed
                    tickvals=labels, ticktext=labels, automargin=True),
         height=max(420, FRAME_HEIGHT + ROW_HEIGHT * len(rows)),
         legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
-        margin=dict(t=110, l=10, r=10, b=60))
+        margin=dict(t=95, l=10, r=10, b=60))
     return fig
 
 
-def wrapped(title: str, width: int = 100) -> str:
+def wrapped(title: str, width: int = 120) -> str:
     """A long title broken into lines at spaces (Plotly does not wrap), so it is never cut off."""
     lines, line = [], ""
     for word in title.split(" "):
