@@ -1,35 +1,48 @@
 """Pieces every page uses: the export bar (HTML report, CSV and Parquet of what is shown), graphs
-whose camera icon saves a PNG, and sortable, filterable tables.
+whose camera icon saves a PNG, and tables on AG Grid (dash-ag-grid) that sort and filter in the page.
 
 A table shows its figures as the console and the report write them (sim.report.formatting: "52.1%
-[52.0, 52.2]", "+3.4 pts", "1,000", "< 1e-300"), so its cells are text; each row also carries the raw
-values under hidden keys, and one server-side callback sorts by those (text would put "9.5%" after
-"52.1%"). Downloads export the raw numbers, never the text."""
+[52.0, 52.2]", "+3.4 pts", "1,000", "< 1e-300"), but each row holds the raw value of every column
+under the column's own key and the text beside it (key + TEXT_SUFFIX): the grid sorts by the raw
+value (text would put "9.5%" after "52.1%") and shows and filters the text. Win-rate columns are
+coloured as 17lands colours them (green above 50%, red below), differences around 0. Every row has
+a stable id (`_row_id`, from the columns that tell rows apart), so a page that redraws a table on a
+timer updates its rows in place, and the filter and sort a designer set are kept (and persist in
+the browser's session). Headers say on hover what the column measures (ANALYTICS.md's words, from
+the catalog), and the grid's own texts (filter box, "no rows", pagination) follow the language.
+Downloads export the raw numbers, never the text."""
 
 from __future__ import annotations
 
 import io
 from typing import Any
 
+import dash_ag_grid as dag
 import plotly.graph_objects as go
 import polars as pl
-from dash import MATCH, Input, Output, State, callback, dash_table, dcc, html, no_update
+from dash import Input, Output, State, callback, dcc, html, no_update
 
 from dashboards import data
-from sim.report.language import column, t
 from sim.report.export import html_report
-from sim.report.formatting import readable_columns
+from sim.report.formatting import DIFFERENCE_NAMES, ReadableColumn, readable_columns
+from sim.report.language import GRID_TEXT_KEYS, column, column_definition, t
 
 GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
-TABLE_TYPE = "sim-table"  # the pattern-matching id type of every table, for the one sorting callback
-SORT_SUFFIX = "__sort"  # a row's raw value of column c sits under c + SORT_SUFFIX
-ROW_KEY = "_row"  # a row's place in the frame, to come back to when a sort is cleared
+TEXT_SUFFIX = "__text"  # a row's shown text of column c sits under c + TEXT_SUFFIX, its raw value under c
+ROW_ID = "_row_id"
+PINNED = frozenset({"card_id", "card_name"})  # a wide card table scrolls; the card stays in sight
+# 17lands-like shades: the further from 50% (or from 0 for a difference), the stronger the colour
+GREENS = ("#1a9850", "#66bd63", "#a6d96a", "#d9ef8b")
+REDS = ("#d73027", "#f46d43", "#fdae61", "#fee08b")
+RATE_STEPS = (0.10, 0.05, 0.02, 0.005)  # distance from 50% for each shade, strongest first
+DIFFERENCE_STEPS = (0.10, 0.05, 0.02, 0.005)  # distance from 0, in rate points
 
 
 def graph(graph_id: str, fig: go.Figure) -> dcc.Graph:
     # a figure that lists every card sets its own, taller height: keep it
-    fig.update_layout(template="plotly_white", height=max(420, fig.layout.height or 0),
-                      margin=dict(t=60, l=60, r=20, b=80))
+    fig.update_layout(template="plotly_white", height=max(420, fig.layout.height or 0))
+    if fig.layout.margin.l is None:
+        fig.update_layout(margin=dict(t=60, l=60, r=20, b=80))
     return dcc.Graph(id=graph_id, figure=fig, config=GRAPH_CONFIG, className="sim-graph")
 
 
@@ -38,39 +51,118 @@ def header(name: str, with_interval: bool, lang: str | None) -> str:
     return column(name, lang) + (f" [{t('interval_95', lang)}]" if with_interval else "")
 
 
+def is_win_rate(name: str) -> bool:
+    """A column the grid colours around 50%: a win rate (not a share, a play rate or a count)."""
+    return name.endswith(("_wr", "win_rate")) or name.startswith("win_rate") or name in ("rate", "first_player_win_rate")
+
+
+def is_rate_difference(name: str) -> bool:
+    """A column the grid colours around 0: a difference of win rates (IWD, a forced-draw effect, an
+    ablation's worth, a sweep's Δ), as sim.report.formatting names them."""
+    return name.endswith(("diff", "advantage")) or name in DIFFERENCE_NAMES
+
+
+def _shades(name: str, centre: float, steps: tuple[float, ...]) -> list[dict[str, Any]]:
+    value = f"params.data['{name}']"
+    above = [{"condition": f"{value} != null && {value} >= {centre + step}", "style": {"backgroundColor": colour}}
+             for step, colour in zip(steps, GREENS)]
+    below = [{"condition": f"{value} != null && {value} <= {centre - step}", "style": {"backgroundColor": colour}}
+             for step, colour in zip(steps, REDS)]
+    return [shade for pair in zip(above, below) for shade in pair]
+
+
+def column_def(shown: ReadableColumn, dtype: pl.DataType, lang: str | None) -> dict[str, Any]:
+    """One AG Grid column: sorted by the raw value, shown and filtered as text, coloured when it is a
+    win rate or a difference of win rates, its definition on hover."""
+    text = f"params.data['{shown.name}{TEXT_SUFFIX}']"
+    definition = column_definition(shown.name, lang)
+    spec: dict[str, Any] = {
+        "field": shown.name, "headerName": header(shown.name, shown.with_interval, lang),
+        "valueFormatter": {"function": text}, "filterValueGetter": {"function": text},
+        "filter": "agTextColumnFilter",
+    }
+    if definition:
+        spec["headerTooltip"] = definition
+    if shown.name in PINNED:
+        spec["pinned"] = "left"
+    if dtype.is_numeric():
+        spec["type"] = "rightAligned"
+        if is_win_rate(shown.name):
+            spec["cellStyle"] = {"styleConditions": _shades(shown.name, 0.5, RATE_STEPS)}
+        elif is_rate_difference(shown.name):
+            spec["cellStyle"] = {"styleConditions": _shades(shown.name, 0.0, DIFFERENCE_STEPS)}
+    return spec
+
+
+def row_ids(frame: pl.DataFrame, columns: list[str]) -> list[str]:
+    """A stable id per row: the values of the fewest leading columns that tell every row apart (a run's
+    name; a config and a side; a side and a card), so the same row keeps its id when the table is
+    redrawn with new figures; the row's place when no prefix does."""
+    for stop in range(1, len(columns) + 1):
+        key = columns[:stop]
+        if frame.select(key).is_unique().all():
+            return ["\x1f".join("" if v is None else str(v) for v in values) for values in frame.select(key).iter_rows()]
+    return [str(i) for i in range(frame.height)]
+
+
+def locale_text(lang: str | None) -> dict[str, str]:
+    """AG Grid's own words (filter menu, "no rows", pagination) in `lang`."""
+    return {key: t(f"grid_{key}", lang) for key in GRID_TEXT_KEYS}
+
+
+POINTS = ("points", "points_low", "points_high")  # budget points: a signed number with its interval
+
+
+def with_budget_points(frame: pl.DataFrame) -> list[ReadableColumn]:
+    """readable_columns, with budget points (ablation's points-equivalent) as "+6.0 [+1.2, +10.8]"
+    in one column, sorted by the value, rather than three columns of bare numbers."""
+    if not set(POINTS) <= set(frame.columns):
+        return readable_columns(frame)
+    columns = readable_columns(frame.drop(POINTS[1:]))
+    texts = [signed_number_interval(v, lo, hi) for v, lo, hi in frame.select(POINTS).iter_rows()]
+    return [ReadableColumn(c.name, True, texts, c.sort_keys) if c.name == "points" else c for c in columns]
+
+
+def signed_number_interval(value: float | None, low: float | None, high: float | None) -> str:
+    if value is None:
+        return "-"
+    interval = "" if low is None or high is None else f" [{low:+.1f}, {high:+.1f}]"
+    return f"{value:+.1f}{interval}"
+
+
 def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> html.Div:
     """A table designers can sort and filter in place, headers in `lang`, figures formatted as the
-    report does. The element with id `table_id` wraps the DataTable (whose id is a pattern-matching
-    one, so that `sort_rows` serves every table)."""
-    columns = readable_columns(frame)
-    rows: list[dict[str, Any]] = [{ROW_KEY: i} for i in range(frame.height)]
+    report does. The element with id `table_id` wraps the grid (id `table_id` + "-grid")."""
+    columns = with_budget_points(frame)
+    identifying = [c.name for c in columns if not frame.schema[c.name].is_float()]
+    ids = row_ids(frame, identifying or [c.name for c in columns])
+    rows: list[dict[str, Any]] = [{ROW_ID: row_id} for row_id in ids]
     for shown_column in columns:
         for row, text, key in zip(rows, shown_column.texts, shown_column.sort_keys):
-            row[shown_column.name] = text
-            row[shown_column.name + SORT_SUFFIX] = key
-    return html.Div(dash_table.DataTable(
-        id={"type": TABLE_TYPE, "name": table_id}, data=rows,
-        columns=[{"name": header(c.name, c.with_interval, lang), "id": c.name} for c in columns],
-        sort_action="custom", sort_mode="single", sort_by=[], filter_action="native", page_size=page_size,
-        style_table={"overflowX": "auto"}, style_cell={"fontFamily": "system-ui, sans-serif", "fontSize": 13},
+            row[shown_column.name] = key
+            row[shown_column.name + TEXT_SUFFIX] = text
+    return html.Div(dag.AgGrid(
+        id=f"{table_id}-grid", rowData=rows,
+        columnDefs=[column_def(c, frame.schema[c.name], lang) for c in columns],
+        defaultColDef={"sortable": True, "filter": True, "floatingFilter": True, "resizable": True,
+                       "minWidth": 90, "wrapHeaderText": True, "autoHeaderHeight": True},
+        getRowId=f"params.data.{ROW_ID}",
+        dashGridOptions={"pagination": frame.height > page_size, "paginationPageSize": page_size,
+                         "paginationPageSizeSelector": False, "domLayout": "autoHeight",
+                         "suppressColumnVirtualisation": True,
+                         # AG Grid sizes the columns to their contents itself: dash-ag-grid's columnSize
+                         # would size them again on every redraw and drop the filter a designer typed
+                         "autoSizeStrategy": {"type": "fitCellContents"}, "tooltipShowDelay": 300,
+                         "localeText": locale_text(lang), "enableCellTextSelection": True},
+        persistence=True, persisted_props=["filterModel", "columnState"], persistence_type="session",
+        className="sim-table", style={"width": "100%"},
     ), id=table_id)
 
 
-def sorted_rows(rows: list[dict[str, Any]], sort_by: list[dict[str, str]] | None) -> list[dict[str, Any]]:
-    """Rows sorted by the raw values of the column `sort_by` names (Dash's sort_by), missing values
-    last either way; with no sort, back in the frame's order."""
-    if not sort_by:
-        return sorted(rows, key=lambda row: row[ROW_KEY])
-    key = sort_by[0]["column_id"] + SORT_SUFFIX
-    present = [row for row in rows if row.get(key) is not None]
-    missing = [row for row in rows if row.get(key) is None]
-    return sorted(present, key=lambda row: row[key], reverse=sort_by[0]["direction"] == "desc") + missing
-
-
-@callback(Output({"type": TABLE_TYPE, "name": MATCH}, "data"),
-          Input({"type": TABLE_TYPE, "name": MATCH}, "sort_by"), State({"type": TABLE_TYPE, "name": MATCH}, "data"), prevent_initial_call=True)
-def sort_rows(sort_by: list[dict[str, str]] | None, rows: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-    return sorted_rows(rows or [], sort_by)
+def table_texts(wrapper: html.Div) -> list[dict[str, str]]:
+    """The rows of a `table` as a person reads them: each column's shown text under its name."""
+    return [{key[:-len(TEXT_SUFFIX)]: value for key, value in row.items() if key.endswith(TEXT_SUFFIX)}
+            for row in wrapper.children.rowData]
 
 
 def export_bar(page: str) -> html.Div:

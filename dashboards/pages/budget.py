@@ -14,6 +14,7 @@ from dashboards import data
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.report import figures
+from sim.report.formatting import count, percent
 
 dash.register_page(__name__, path="/budget", name="budget")
 
@@ -22,16 +23,23 @@ register_exports("budget")
 
 
 def heatmap(cells: pl.DataFrame, lang: str) -> go.Figure:
-    pivot = cells.pivot(on="budget_b", index="budget_a", values="win_rate", aggregate_function="mean").sort("budget_a")
-    columns = [c for c in pivot.columns if c != "budget_a"]
-    fig = go.Figure(go.Heatmap(z=pivot.select(columns).to_numpy(), x=columns, y=pivot["budget_a"].to_list(),
-                               colorscale="RdBu", zmin=0, zmax=1,
-                               hovertemplate="player %{y} vs opponent %{x}: %{z:.1%}<extra></extra>"))
-    es = lang == "es"
-    fig.update_layout(title="Presupuesto propio × del rival: victorias propias" if es else
-                      "Player budget × opponent budget: player's win rate",
-                      xaxis_title="presupuesto del rival" if es else "opponent's budget",
-                      yaxis_title="presupuesto propio" if es else "player's budget")
+    """The player budget × opponent budget heatmap of the player's win rate, each cell's rate and n
+    printed (the mean over factions where several share a cell)."""
+    grouped = (cells.group_by("budget_a", "budget_b")
+               .agg(pl.col("win_rate").mean(), pl.col("n").sum()).sort("budget_a", "budget_b"))
+    rows = grouped["budget_a"].unique().sort().to_list()
+    columns = grouped["budget_b"].unique().sort().to_list()
+    by = {(r["budget_a"], r["budget_b"]): r for r in grouped.iter_rows(named=True)}
+    z = [[by[(a, b)]["win_rate"] if (a, b) in by else None for b in columns] for a in rows]
+    text = [[f"{percent(by[(a, b)]['win_rate'])}<br>n = {count(by[(a, b)]['n'])}" if (a, b) in by else "" for b in columns]
+            for a in rows]
+    hover = [[t("budget_heatmap_hover", lang, player=a, opponent=b, rate=percent(by[(a, b)]["win_rate"]),
+                n=count(by[(a, b)]["n"])) if (a, b) in by else "" for b in columns] for a in rows]
+    fig = go.Figure(go.Heatmap(z=z, x=[str(b) for b in columns], y=[str(a) for a in rows], text=text,
+                               texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorscale="RdBu",
+                               zmin=0, zmax=1, colorbar=dict(tickformat=".0%")))
+    fig.update_layout(title=t("budget_heatmap_title", lang), xaxis_title=t("budget_heatmap_opponent", lang),
+                      yaxis_title=t("budget_heatmap_player", lang))
     return fig
 
 

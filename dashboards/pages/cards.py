@@ -1,12 +1,13 @@
-"""Cards: for an [impact] run the forced-draw effect of every card first (causal), then the 17lands-style
-impact table (observational: sortable, filterable, a minimum-games filter, IWD beside its null,
-q-values), GIH win rate against cost, IWD against play rate, and for an ablation run each card's
-causal worth."""
+"""Cards: the causal measures first (for an [impact] run the forced-draw effect of every card, for an
+[ablation] run each card's worth and budget points), each a ranked chart of every card beside the
+table of its values; then one 17lands-style table of every measure per card (GP, OH, GD, GIH, GNS
+win rates with their n, IWD beside its null and q, forced-draw effect, ablation worth, budget
+points: sortable, filterable, a minimum-games filter), the IWD of every card ranked, GIH win rate
+against cost (both observational, and labelled so), and the deck list of each side."""
 
 from __future__ import annotations
 
 import dash
-import plotly.graph_objects as go
 import polars as pl
 from dash import Input, Output, callback, dcc, html
 
@@ -19,11 +20,19 @@ from sim.report import figures
 
 dash.register_page(__name__, path="/cards", name="cards")
 
-COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n", "gp_wr", "gih_n", "gih_wr", "gns_wr", "iwd",
-           "iwd_ci_low", "iwd_ci_high", "iwd_null", "iwd_shrunk", "q_value", "q_value_by", "position_effect", "played_n",
-           "played_wr", "never_played", "after_redraft_n"]
+COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n", "gp_wr", "gp_ci_low", "gp_ci_high",
+           "oh_n", "oh_wr", "oh_ci_low", "oh_ci_high", "gd_n", "gd_wr", "gd_ci_low", "gd_ci_high",
+           "gih_n", "gih_wr", "gih_ci_low", "gih_ci_high", "gns_n", "gns_wr", "gns_ci_low", "gns_ci_high",
+           "iwd", "iwd_ci_low", "iwd_ci_high", "iwd_null", "iwd_shrunk", "q_value", "q_value_by",
+           "forced_pairs", "forced_effect", "forced_effect_low", "forced_effect_high",
+           "ablation_n", "ablation_worth", "ablation_worth_low", "ablation_worth_high", "points", "points_low",
+           "points_high", "position_effect", "position_ci_low", "position_ci_high", "played_n", "played_wr",
+           "played_ci_low", "played_ci_high", "never_played", "after_redraft_n"]
 FORCED_COLUMNS = ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
                   "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"]
+ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "n", "pairs", "worth", "worth_low", "worth_high",
+                    "q_value", "points", "points_low", "points_high", "points_note", "deck_changed_share"]
+DECK_COLUMNS = ["card_id", "card_name", "cost", "in_deck_share", "gp_n"]
 
 layout = html.Div([
     html.H2(id="cards-heading"),
@@ -55,25 +64,48 @@ def choices(run: str | None):
     return configs, configs[0], factions
 
 
-def iwd_figure(frame: pl.DataFrame, lang: str) -> go.Figure:
-    fig = go.Figure()
-    for (faction, side), part in frame.group_by("faction", "side", maintain_order=True):
-        rate = (part["played_n"] / part["gp_n"]).to_list()
-        fig.add_scatter(x=rate, y=part["iwd"].to_list(), mode="markers", name=f"{faction} ({'AB'[side]})",
-                        customdata=list(zip(part["card_name"].to_list(), part["gih_n"].to_list())),
-                        hovertemplate="%{customdata[0]}: IWD %{y:+.1%}, played in %{x:.0%} of games "
-                                      "(GIH n=%{customdata[1]:,})<extra></extra>")
-    es = lang == "es"
-    fig.update_layout(title="IWD según frecuencia de juego" if es else "IWD against play rate",
-                      xaxis=dict(title="proporción de partidas jugada" if es else "share of games played", tickformat=".0%"),
-                      yaxis=dict(title="IWD (GIH WR − GNS WR)", tickformat="+.0%"))
-    return fig
+def ablation_side(manifest: dict) -> int:
+    """The side (0 or 1) whose cards an ablation run replaces: the spec's [ablation] side, counted from 1."""
+    return int((manifest["spec"].get("ablation") or {}).get("side", 1)) - 1
 
 
-def ablation_figure(frame: pl.DataFrame, lang: str) -> go.Figure:
-    """Each card's causal worth, the filler named and "not measured" where it plays like the card:
-    the report's own figure, so the page and the report agree."""
-    return figures.ablation_figure(frame, lang)
+def every_measure(impact: pl.DataFrame, forced: pl.DataFrame | None, ablation: pl.DataFrame | None,
+                  ablated_side: int) -> pl.DataFrame:
+    """One row per card and side with all its measures: the observational ones (GP, OH, GD, GIH, GNS
+    WR with their n, IWD with its null and q), the forced-draw effect with its pairs, the ablation
+    worth with its n and its budget points, where the run has them (null where it does not)."""
+    frame = impact
+    if forced is not None and forced.height:
+        frame = frame.join(forced.select("side", "card_id", pl.col("pairs").alias("forced_pairs"),
+                                         pl.col("effect").alias("forced_effect"),
+                                         pl.col("effect_low").alias("forced_effect_low"),
+                                         pl.col("effect_high").alias("forced_effect_high")),
+                           on=["side", "card_id"], how="left")
+    if ablation is not None and ablation.height:
+        worth = ablation.select(
+            "card_id", pl.lit(ablated_side, dtype=frame.schema["side"]).alias("side"), pl.col("n").alias("ablation_n"),
+            *(pl.when(pl.col("measured")).then(pl.col(c)).alias(f"ablation_{c}") for c in ("worth", "worth_low", "worth_high")),
+            "points", "points_low", "points_high")
+        frame = frame.join(worth, on=["side", "card_id"], how="left")
+    return frame.select([c for c in COLUMNS if c in frame.columns])
+
+
+def deck_lists(impact: pl.DataFrame, games_by_side: dict[int, int], lang: str) -> html.Div:
+    """Each side's deck: its cards (one copy each: F-02, D-02) with the share of the side's games whose
+    starting deck held them, the most common first; when every game had the same deck, it says so."""
+    blocks = []
+    for (side, faction), part in impact.group_by("side", "faction", maintain_order=True):
+        games = games_by_side.get(side) or 0
+        deck = (part.filter(pl.col("gp_n") > 0)
+                .with_columns((pl.col("gp_n") / games if games else pl.lit(None, dtype=pl.Float64)).alias("in_deck_share"))
+                .sort(["in_deck_share", "cost", "card_id"], descending=[True, False, False]))
+        same = bool(part["single_deck"].all()) if "single_deck" in part.columns else False
+        heading = t("deck_heading", lang, side=figures.side_name(side, faction, lang), cards=deck.height)
+        note = t("deck_same", lang) if same else t("deck_varies", lang, games=f"{games:,}")
+        blocks.append(html.Div([html.H4(heading), html.P(note, className="note"),
+                                table(f"cards-deck-{'ab'[side]}", deck.select(DECK_COLUMNS), lang, page_size=50)],
+                               style={"flex": "1 1 30em", "minWidth": "0"}))
+    return html.Div(blocks, id="cards-decks", style={"display": "flex", "gap": "1em", "flexWrap": "wrap"})
 
 
 @callback(Output("cards-body", "children"), Output("cards-shown", "data"), Input("run", "value"),
@@ -84,25 +116,33 @@ def draw(run: str | None, config: str | None, faction: str | None, min_games: in
         return html.P(t("no_data", lang)), None
     if not data.has_games(run):
         return html.P(t("no_games_yet", lang, run=run), className="no-games"), None
-    impact = data.impact_of(run).filter(pl.col("config") == config)
-    if faction:
-        impact = impact.filter(pl.col("faction") == faction)
+    everything = data.impact_of(run).filter(pl.col("config") == config)
+    impact = everything.filter(pl.col("faction") == faction) if faction else everything
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
-    view = impact.select([c for c in COLUMNS if c in impact.columns])
     manifest = data.manifest_of(run)
     parts = []
-    if manifest["spec"].get("impact") and config == "base":  # the causal measure first, then the observational ones
+    forced = ablation = None
+    if manifest["spec"].get("impact") and config == "base":  # the causal measures first, then the observational ones
         forced = forced_draw_effect(data.run_folder(run), manifest)
         if faction:
             forced = forced.filter(pl.col("faction") == faction)
-        parts += [graph("cards-forced", figures.forced_draw_figure(forced, lang)),
-                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang)]
+        parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(forced, lang)),
+                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang, page_size=50)]
+    if manifest["spec"].get("ablation") and config == "base":
+        ablation = ablation_impact(data.run_folder(run), manifest)
+        parts += [html.H3(t("ablation_heading", lang)),
+                  graph("cards-ablation", figures.ablation_figure(ablation, lang)),
+                  table("cards-ablation-table", ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns]),
+                        lang, page_size=50)]
+    view = every_measure(impact, forced, ablation, ablation_side(manifest))
     one_deck = impact.filter(pl.col("single_deck"))["side"].unique().sort().to_list()
+    parts += [html.H3(t("measures_heading", lang)), html.P(t("observational_note", lang), className="note")]
     if one_deck:
         parts.append(html.P(t("single_deck_note", lang, sides=", ".join("AB"[s] for s in one_deck)), className="note"))
-    parts += [html.P(t("observational_note", lang), className="note"), table("cards-table", view, lang),
+    rates = data.tables_of(run)["win_rates"].filter(pl.col("config") == config)
+    parts += [table("cards-table", view, lang, page_size=50),
+              graph("cards-iwd", figures.iwd_figure(impact, lang)),
               graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang)),
-              graph("cards-iwd-play", iwd_figure(impact, lang))]
-    if manifest["spec"].get("ablation"):
-        parts.append(graph("cards-ablation", ablation_figure(ablation_impact(data.run_folder(run), manifest), lang)))
+              html.H3(t("decks_heading", lang)),
+              deck_lists(everything, dict(zip(rates["side"].to_list(), rates["n"].to_list())), lang)]
     return parts, shown("card_impact", view)

@@ -1,158 +1,343 @@
 """The report's pictures: Plotly figures built from sim.analysis tables, one function per view.
 
 The same figures serve the standalone HTML report and the dashboard, so a designer sees the
-same picture wherever they look. Every rate is drawn with its 95% interval and its n on hover.
+same picture wherever they look. Every figure says who is compared with whom (faction or side
+labels in its legend and axes, never a bare "side A") and how much: each bar or point carries its
+value, its 95% interval and its n in print, not only on hover. Rows of figures that rank things
+(cards, configs) are listed one per line, every name shown, the figure growing with the rows
+(`ROW_HEIGHT`), with the printed figures in a column beside the plot. Every text comes from the
+language catalog (sim.report.language) in the chosen language.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import plotly.graph_objects as go
 import polars as pl
 
-from sim.report.formatting import first_player_words, q_text, signed_points
+from sim.report.formatting import (count, first_player_words, is_missing, percent, percent_interval,
+                                   percent_with_interval, points_interval, q_text, signed_points,
+                                   signed_points_with_interval)
 from sim.report.language import t
 
 PCT = dict(tickformat=".0%")
+ROW_HEIGHT = 22  # pixels per listed row (card, config): every name gets its line
+FRAME_HEIGHT = 200  # title, axis and legend around the rows
+PLOT_DOMAIN = (0.0, 0.62)  # the plot's share of the width; the printed figures take the rest
+TEXT_DOMAIN = (0.64, 1.0)
+SIDES = "AB"
+RATE_AXIS = dict(range=[0, 1], tickmode="linear", tick0=0, dtick=0.1, tickformat=".0%")  # win rates: 0 to 100%
+SIDE_COLOURS = ("#1f77b4", "#d62728")
 
 
 def _error(low: pl.Series, mid: pl.Series, high: pl.Series) -> dict[str, Any]:
     return dict(type="data", symmetric=False, array=(high - mid).to_list(), arrayminus=(mid - low).to_list())
 
 
-def win_rate_figure(rates: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """Each config's side win rates as bars with their Wilson intervals."""
+def tick_axis(low: float, high: float, signed: bool, target_ticks: int = 6) -> dict[str, Any]:
+    """An axis of rates (fractions) from `low` to `high` whose ticks all read differently: a step of
+    1, 2, 2.5 or 5 times a power of ten near (high - low) / target_ticks, and as many decimals of a
+    percent as that step needs (a step of 0.5 points prints "+1.5%", never "+1% +2% +2%")."""
+    span = max(high - low, 1e-4)
+    raw = span / target_ticks
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw * (1 - 1e-9))
+    in_points = step * 100
+    digits = next(d for d in range(8) if abs(round(in_points, d) - in_points) < 1e-9 * max(1.0, in_points))
+    pad = step / 2
+    return dict(tickmode="linear", tick0=0, dtick=step, tickformat=("+" if signed else "") + f".{digits}%",
+                range=[low - pad, high + pad], zeroline=True)
+
+
+@dataclass(frozen=True)
+class RankedRow:
+    """One line of a ranked figure: its name, the value and its interval (None: not measured), the
+    figures printed beside it, what hover adds, and its legend group."""
+
+    label: str
+    value: float | None
+    low: float | None
+    high: float | None
+    printed: str
+    hover: str
+    group: str
+
+
+def ranked_figure(rows: Sequence[RankedRow], title: str, axis_title: str, signed: bool, bars: bool = False,
+                  reference: float | None = None, group_colours: dict[str, str] | None = None,
+                  extra: Sequence[go.Scatter] = (), extra_values: Sequence[float] = ()) -> go.Figure:
+    """Rows listed top to bottom in the order given, every label on the axis (the figure is
+    ROW_HEIGHT pixels a row), a dot (or a bar from the reference) with its 95% interval as whiskers,
+    and the printed figures of each row in a column at the right, so a screenshot keeps them."""
+    labels = [r.label for r in rows]
     fig = go.Figure()
-    for side, part in rates.group_by("side", maintain_order=True):
-        fig.add_bar(x=part["config"].to_list(), y=part["win_rate"].to_list(), name=f"{t('chart_side', lang)} {'AB'[side[0]]}",
-                    error_y=_error(part["ci_low"], part["win_rate"], part["ci_high"]),
-                    customdata=list(zip(part["label"].to_list(), part["n"].to_list())),
-                    hovertemplate="%{x}<br>%{customdata[0]}: %{y:.1%} (n=%{customdata[1]:,})<extra></extra>")
-    fig.update_layout(title=t("chart_win_rates", lang), barmode="group", yaxis=PCT)
+    groups = list(dict.fromkeys(r.group for r in rows))
+    colours = group_colours or {}
+    for k, group in enumerate(groups):
+        part = [r for r in rows if r.group == group and r.value is not None]
+        if not part:
+            continue
+        colour = colours.get(group, SIDE_COLOURS[k % 2] if len(groups) <= 2 else None)
+        error = dict(type="data", symmetric=False, array=[max(0.0, (r.high if r.high is not None else r.value) - r.value) for r in part],
+                     arrayminus=[max(0.0, r.value - (r.low if r.low is not None else r.value)) for r in part],
+                     thickness=1.5, width=4)
+        common = dict(x=[r.value for r in part], y=[r.label for r in part], name=group, error_x=error,
+                      hovertext=[r.hover for r in part], hoverinfo="text", legendgroup=group)
+        if bars:  # from 0, the reference drawn as a line
+            fig.add_bar(orientation="h", marker_color=colour, opacity=0.85, **common)
+        else:
+            fig.add_scatter(mode="markers", marker=dict(size=8, color=colour), **common)
+    for trace in extra:
+        fig.add_trace(trace)
+    fig.add_scatter(x=[0] * len(rows), y=labels, text=[r.printed for r in rows], mode="text", xaxis="x2",
+                    textposition="middle right", textfont=dict(size=11), showlegend=False, hoverinfo="skip",
+                    cliponaxis=False)
+    values = [v for r in rows for v in (r.low, r.value, r.high) if v is not None] + list(extra_values)
+    if reference is not None:
+        values.append(reference)
+    low, high = (min(values), max(values)) if values else (0.0, 1.0)
+    if reference is not None:
+        fig.add_vline(x=reference, line_dash="dot", line_color="#888")
+    fig.update_layout(
+        title=dict(text=wrapped(title), font=dict(size=14)), barmode="group", showlegend=len(groups) > 1,
+        xaxis=dict(title=axis_title, domain=list(PLOT_DOMAIN), **tick_axis(low, high, signed)),
+        xaxis2=dict(domain=list(TEXT_DOMAIN), range=[0, 1], visible=False, fixedrange=True),
+        yaxis=dict(type="category", categoryorder="array", categoryarray=labels[::-1], tickmode="array",
+                   tickvals=labels, ticktext=labels, automargin=True),
+        height=max(420, FRAME_HEIGHT + ROW_HEIGHT * len(rows)),
+        legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
+        margin=dict(t=95, l=10, r=10, b=60))
+    return fig
+
+
+def wrapped(title: str, width: int = 120) -> str:
+    """A long title broken into lines at spaces (Plotly does not wrap), so it is never cut off."""
+    lines, line = [], ""
+    for word in title.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return "<br>".join(lines + [line])
+
+
+def _unique(labels: list[str]) -> list[str]:
+    """Row labels as the axis needs them, one per row: a repeated label gets its row's number."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return out
+
+
+def side_name(side: int, label: str | None, lang: str) -> str:
+    """A side said with its faction or label: "A: china" (labels like "A:japon" already say it)."""
+    letter = SIDES[side]
+    if label and label.startswith(f"{letter}:"):
+        return f"{letter}: {label[2:]}"
+    return f"{letter}: {label}" if label else f"{t('chart_side', lang)} {letter}"
+
+
+def rate_printed(value: float | None, low: float | None, high: float | None, n: int | None, unit: str = "n") -> str:
+    return f"{percent_with_interval(value, low, high)}, {unit} = {count(n)}"
+
+
+def points_printed(value: float | None, low: float | None, high: float | None, n: int | None, unit: str = "n") -> str:
+    return f"{signed_points_with_interval(value, low, high)}, {unit} = {count(n)}"
+
+
+def win_rate_figure(rates: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """Each config's side win rates as bars with their Wilson intervals, one line per config and side
+    named by its faction or label, the rate, interval and n printed beside each."""
+    rows = []
+    labels_of_side = {side: rates.filter(pl.col("side") == side)["label"].unique().to_list() for side in (0, 1)}
+    one_config = rates["config"].n_unique() == 1
+    by_side = all(len(labels) == 1 for labels in labels_of_side.values())
+    for r in rates.iter_rows(named=True):
+        who = side_name(r["side"], r["label"], lang)
+        label = who if one_config else f"{r['config']} · {who}"
+        # one label a side (a fixed matchup): colour by side, named by its label; else (a round robin)
+        # colour by faction, so the legend names the factions either way
+        group = side_name(r["side"], labels_of_side[r["side"]][0], lang) if by_side else (r["label"] or r["faction"])
+        rows.append(RankedRow(label, r["win_rate"], r["ci_low"], r["ci_high"],
+                              rate_printed(r["win_rate"], r["ci_low"], r["ci_high"], r["n"]),
+                              f"{label}: {rate_printed(r['win_rate'], r['ci_low'], r['ci_high'], r['n'])}<br>"
+                              f"{t('chart_wins_losses_draws', lang, wins=count(r['wins']), losses=count(r['losses']), draws=count(r['draws']))}",
+                              group))
+    rows = [replace(r, label=label) for r, label in zip(rows, _unique([r.label for r in rows]))]
+    fig = ranked_figure(rows, t("chart_win_rates", lang), t("chart_win_rate_axis", lang), signed=False, bars=True,
+                        reference=0.5)
+    fig.update_layout(xaxis=RATE_AXIS)
     return fig
 
 
 def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """The matchup matrix as a heatmap: row's win rate against column, n and interval on hover; labels
-    in the order the cells list them (report_tables: the spec's)."""
+    """The matchup matrix as a heatmap: row's win rate against column, printed with its n in each
+    cell, the interval on hover; labels in the order the cells list them (report_tables: the spec's)."""
     labels = cells["row"].unique(maintain_order=True).to_list()
     by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
+    against = t("chart_against", lang)
     z, text, hover = [], [], []
     for row in labels:
         z.append([by[(row, c)]["win_rate"] if (row, c) in by else None for c in labels])
-        text.append([f"{by[(row, c)]['win_rate']:.1%}" if (row, c) in by else "" for c in labels])
-        hover.append([f"{row} vs {c}: {by[(row, c)]['win_rate']:.1%} [{by[(row, c)]['ci_low']:.1%}, "
-                      f"{by[(row, c)]['ci_high']:.1%}], n={by[(row, c)]['n']:,}" if (row, c) in by else ""
-                      for c in labels])
+        text.append([f"{percent(by[(row, c)]['win_rate'])}<br>n = {count(by[(row, c)]['n'])}" if (row, c) in by else ""
+                     for c in labels])
+        hover.append([f"{row} {against} {c}: {rate_printed(by[(row, c)]['win_rate'], by[(row, c)]['ci_low'], by[(row, c)]['ci_high'], by[(row, c)]['n'])}"
+                      if (row, c) in by else "" for c in labels])
     fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
-                               hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdBu", reversescale=True))
+                               hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdBu", reversescale=True,
+                               colorbar=dict(tickformat=".0%", title=dict(text=t("chart_win_rate_axis", lang)))))
     fig.update_layout(title=t("chart_matchups", lang), xaxis_title=t("chart_opponent", lang),
-                      yaxis=dict(autorange="reversed"))
+                      yaxis=dict(autorange="reversed", title=t("chart_row_faction", lang)))
     return fig
 
 
 def marginal_figure(marginals: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """Each side's win rate against a uniform field of the round robin, with its 95% interval."""
+    """Each side's win rate against a uniform field of the round robin, with its 95% interval and n
+    printed, best first."""
     part = marginals.sort("win_rate", descending=True)
-    fig = go.Figure(go.Bar(x=part["label"].to_list(), y=part["win_rate"].to_list(),
-                           error_y=_error(part["ci_low"], part["win_rate"], part["ci_high"]),
-                           customdata=part["n"].to_list(),
-                           hovertemplate="%{x}: %{y:.1%} (n=%{customdata:,})<extra></extra>"))
-    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
-    fig.update_layout(title=t("chart_marginals", lang), yaxis=PCT)
+    rows = [RankedRow(r["label"], r["win_rate"], r["ci_low"], r["ci_high"],
+                      rate_printed(r["win_rate"], r["ci_low"], r["ci_high"], r["n"]),
+                      f"{r['label']}: {rate_printed(r['win_rate'], r['ci_low'], r['ci_high'], r['n'])}", r["label"])
+            for r in part.iter_rows(named=True)]
+    fig = ranked_figure(rows, t("chart_marginals", lang), t("chart_win_rate_axis", lang), signed=False, bars=True,
+                        reference=0.5)
+    fig.update_layout(showlegend=False)
+    fig.update_layout(xaxis=RATE_AXIS)
     return fig
 
 
 def first_player_figure(fpa: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """Each config's first player's win rate over both seats with its 95% interval, against 50%,
-    labelled with its edge in points over the second player; the words of ANALYTICS.md on hover."""
+    """Each config's first player's win rate over both seats with its 95% interval, against 50%, one
+    line per config in the table's order, said in ANALYTICS.md's words beside it: "the first player
+    wins 77.4% (+54.8 pts)", the interval and the number of seat-mirrored pairs."""
     shown = fpa.filter(pl.col("first_player_win_rate").is_not_null())
-    words = [first_player_words(row, lang) for row in shown.iter_rows(named=True)]
-    fig = go.Figure(go.Bar(
-        x=shown["config"].to_list(), y=shown["first_player_win_rate"].to_list(),
-        error_y=_error(shown["first_player_win_rate_low"], shown["first_player_win_rate"],
-                       shown["first_player_win_rate_high"]),
-        text=[signed_points(v) for v in shown["advantage"].to_list()], textposition="inside",
-        customdata=list(zip(words, shown["pairs"].to_list())),
-        hovertemplate="%{x}: %{customdata[0]}, pairs=%{customdata[1]:,}<extra></extra>"))
-    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
-    fig.update_layout(title=t("chart_first_player", lang), yaxis=dict(title=t("chart_first_player_axis", lang), range=[0, 1],
-                                                                   **PCT))
+    rows = []
+    for r in shown.iter_rows(named=True):
+        words = first_player_words(r, lang)
+        interval = percent_interval(r["first_player_win_rate_low"], r["first_player_win_rate_high"])
+        printed = f"{words} {interval}, {t('chart_pairs', lang)} = {count(r['pairs'])}"
+        rows.append(RankedRow(str(r["config"]), r["first_player_win_rate"], r["first_player_win_rate_low"],
+                              r["first_player_win_rate_high"], printed,
+                              f"{r['config']}: {printed}<br>{t('chart_advantage_words', lang, points=signed_points_with_interval(r['advantage'], r.get('ci_low'), r.get('ci_high')))}",
+                              t("chart_first_player_axis", lang)))
+    fig = ranked_figure(rows, t("chart_first_player", lang), t("chart_first_player_axis", lang), signed=False,
+                        bars=True, reference=0.5)
+    fig.update_layout(showlegend=False)
+    fig.update_layout(xaxis=RATE_AXIS)
     return fig
 
 
 def first_player_length_figure(by_length: pl.DataFrame, lang: str = "en") -> go.Figure:
     """first_player_by_length: per config, the first player's win rate in each band of game length
-    with its Wilson interval and n on hover, against 50%."""
+    with its Wilson interval, the rate and n printed at each point, against 50% (observational)."""
     fig = go.Figure()
+    turns = t("chart_turns", lang)
     for (config,), part in by_length.group_by("config", maintain_order=True):
+        printed = [f"{percent(v)}<br>n = {count(n)}" for v, n in zip(part["first_player_win_rate"], part["n"])]
+        hover = [f"{config}, {band} {turns}: {rate_printed(v, lo, hi, n)} ({signed_points(a)})"
+                 for band, v, lo, hi, n, a in zip(part["band"], part["first_player_win_rate"],
+                                                  part["first_player_win_rate_low"], part["first_player_win_rate_high"],
+                                                  part["n"], part["advantage"])]
         fig.add_scatter(
-            x=part["band"].to_list(), y=part["first_player_win_rate"].to_list(), mode="lines+markers", name=str(config),
+            x=part["band"].to_list(), y=part["first_player_win_rate"].to_list(), mode="lines+markers+text",
+            name=str(config), text=printed, textposition="top right", textfont=dict(size=10),
             error_y=_error(part["first_player_win_rate_low"], part["first_player_win_rate"],
                            part["first_player_win_rate_high"]),
-            customdata=list(zip(part["n"].to_list(), [signed_points(v) for v in part["advantage"].to_list()])),
-            hovertemplate="%{x} " + t("chart_turns", lang) + ": %{y:.1%} (%{customdata[1]}), n=%{customdata[0]:,}<extra>"
-                          + str(config) + "</extra>")
+            hovertext=hover, hoverinfo="text")
     fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
     fig.update_layout(title=t("chart_first_player_by_length", lang),
-                      xaxis=dict(title=t("chart_turns", lang), type="category"),
-                      yaxis=dict(title=t("chart_first_player_axis", lang), range=[0, 1], **PCT))
+                      xaxis=dict(title=turns, type="category"),
+                      yaxis=dict(title=t("chart_first_player_axis", lang), range=[0, 1.1], dtick=0.1, **PCT))
     return fig
 
 
 def game_length_figure(turns: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """Distribution of game length per config (turns → share of games)."""
+    """Distribution of game length per config (turns → share of games), n in each legend entry."""
     fig = go.Figure()
+    word = t("chart_turns", lang)
     for config, part in turns.group_by("config", maintain_order=True):
         part = part.sort("turns")
-        fig.add_scatter(x=part["turns"].to_list(), y=part["share"].to_list(), mode="lines", name=str(config[0]),
-                        hovertemplate="%{x} turns: %{y:.1%}<extra>" + str(config[0]) + "</extra>")
-    fig.update_layout(title=t("chart_game_length", lang), xaxis_title=t("chart_turns", lang),
+        games = int(part["games"].sum()) if "games" in part.columns else None
+        name = f"{config[0]} (n = {count(games)})" if games is not None else str(config[0])
+        hover = [f"{config[0]}: {x} {word}, {percent(s)}" + (f" ({count(g)})" if games is not None else "")
+                 for x, s, g in zip(part["turns"], part["share"], part["games"] if games is not None else part["share"])]
+        fig.add_scatter(x=part["turns"].to_list(), y=part["share"].to_list(), mode="lines", name=name,
+                        hovertext=hover, hoverinfo="text")
+    fig.update_layout(title=t("chart_game_length", lang), xaxis_title=word,
                       yaxis=dict(title=t("chart_share", lang), **PCT))
     return fig
 
 
+def end_reason_name(reason: str, lang: str) -> str:
+    """A ruleset's end reason (its `end_names`: lives, turn_cap, fortaleza, decked...) in `lang`."""
+    key = f"end_{reason}"
+    try:
+        return t(key, lang)
+    except KeyError:
+        return reason
+
+
 def end_reason_figure(reasons: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """How each config's games ended, as stacked shares, each share and its count printed."""
     fig = go.Figure()
-    for reason, part in reasons.group_by("end_reason", maintain_order=True):
-        fig.add_bar(x=part["config"].to_list(), y=part["share"].to_list(), name=str(reason[0]),
-                    customdata=part["count"].to_list(),
-                    hovertemplate="%{x}: %{y:.1%} (%{customdata:,} games)<extra>" + str(reason[0]) + "</extra>")
-    fig.update_layout(title=t("chart_end_reasons", lang), barmode="stack", yaxis=PCT)
+    games = t("chart_games", lang)
+    for (reason,), part in reasons.group_by("end_reason", maintain_order=True):
+        name = end_reason_name(str(reason), lang)
+        printed = [f"{percent(s)} ({count(c)})" for s, c in zip(part["share"], part["count"])]
+        fig.add_bar(x=part["config"].to_list(), y=part["share"].to_list(), name=name, text=printed,
+                    textposition="inside", insidetextanchor="middle",
+                    hovertext=[f"{cfg}, {name}: {p} {games}" for cfg, p in zip(part["config"], printed)],
+                    hoverinfo="text")
+    totals = reasons.group_by("config", maintain_order=True).agg(pl.col("count").sum())
+    ticks = [f"{c}<br>n = {count(n)}" for c, n in zip(totals["config"], totals["count"])]
+    fig.update_layout(title=t("chart_end_reasons", lang), barmode="stack", yaxis=dict(title=t("chart_share", lang), **PCT),
+                      xaxis=dict(tickmode="array", tickvals=totals["config"].to_list(), ticktext=ticks),
+                      legend=dict(title=dict(text=t("chart_end_reason", lang))))
     return fig
 
 
 def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """Each config's paired difference from the baseline, with its 95% interval."""
+    """Each config's paired difference from the baseline, with its 95% interval, q and n printed;
+    configs in the sweep's order."""
     others = sweep.filter(pl.col("config") != "base")
-    fig = go.Figure(go.Bar(
-        x=others["config"].to_list(), y=others["diff"].to_list(),
-        error_y=_error(others["diff_low"], others["diff"], others["diff_high"]),
-        customdata=list(zip(others["win_rate"].to_list(), [q_text(q) for q in others["q_value"].to_list()],
-                            others["n"].to_list())),
-        hovertemplate="%{x}<br>Δ %{y:+.2%} vs base (win rate %{customdata[0]:.1%}, q=%{customdata[1]}, "
-                      "n=%{customdata[2]:,})<extra></extra>"))
-    fig.update_layout(title=t("chart_sweep", lang),
-                      yaxis=dict(tickformat="+.0%"))
+    rows = []
+    for r in others.iter_rows(named=True):
+        printed = f"{points_printed(r['diff'], r['diff_low'], r['diff_high'], r['n'])}, q = {q_text(r['q_value'])}"
+        rows.append(RankedRow(str(r["config"]), r["diff"], r["diff_low"], r["diff_high"], printed,
+                              f"{r['config']}: {printed}<br>{t('chart_win_rate_axis', lang)} {percent(r['win_rate'])}",
+                              t("chart_sweep_group", lang)))
+    fig = ranked_figure(rows, t("chart_sweep", lang), t("chart_difference_axis", lang), signed=True, reference=0.0)
+    fig.update_layout(showlegend=False)
     return fig
 
 
 def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFrame | None = None) -> go.Figure:
-    """Side A's win rate against its draft budget, one line (with its interval band) per opponent;
-    with `steps` (budget_steps), each step where the curve falls with more budget (paired, 95%
-    interval below 0) is drawn in red with its difference and interval on hover."""
+    """Side A's win rate against its draft budget, one line (with its interval band) per opponent,
+    each point's rate and n printed; with `steps` (budget_steps), each step where the curve falls
+    with more budget (paired, 95% interval below 0) is drawn in red with its difference and interval
+    on hover."""
     fig = go.Figure()
     falling = 0
+    budget_word, pairs_word = t("chart_budget_word", lang), t("chart_pairs", lang)
     for key, part in cells.group_by("faction_a", "faction_b", "budget_b", maintain_order=True):
         part = part.sort("budget_a")
-        name = f"{key[0]} vs {key[1]} at {key[2]}"
+        name = t("chart_budget_line", lang, a=key[0], b=key[1], budget=key[2])
         x = part["budget_a"].to_list()
         fig.add_scatter(x=x + x[::-1], y=part["ci_high"].to_list() + part["ci_low"].to_list()[::-1], fill="toself",
                         line=dict(width=0), opacity=0.25, showlegend=False, hoverinfo="skip")
-        fig.add_scatter(x=x, y=part["win_rate"].to_list(), mode="lines+markers", name=name,
-                        customdata=part["n"].to_list(),
-                        hovertemplate="budget %{x}: %{y:.1%} (n=%{customdata:,})<extra>" + name + "</extra>")
+        fig.add_scatter(x=x, y=part["win_rate"].to_list(), mode="lines+markers+text", name=name,
+                        text=[f"{percent(v)}<br>n = {count(n)}" for v, n in zip(part["win_rate"], part["n"])],
+                        textposition="top center", textfont=dict(size=9),
+                        hovertext=[f"{name}, {budget_word} {b}: {rate_printed(v, lo, hi, n)}" for b, v, lo, hi, n in
+                                   zip(x, part["win_rate"], part["ci_low"], part["ci_high"], part["n"])],
+                        hoverinfo="text")
         if steps is None:
             continue
         rate = dict(zip(x, part["win_rate"].to_list()))
@@ -160,115 +345,141 @@ def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFra
                              & (pl.col("budget_b") == key[2]) & pl.col("falls"))
         for step in falls.iter_rows(named=True):
             falling += 1
-            text = (f"{step['budget_from']} → {step['budget_to']}: {100 * step['diff']:+.2f} pts "
-                    f"[{100 * step['diff_low']:+.2f}, {100 * step['diff_high']:+.2f}], {step['pairs']:,} pairs")
+            text = (f"{step['budget_from']} → {step['budget_to']}: "
+                    f"{signed_points_with_interval(step['diff'], step['diff_low'], step['diff_high'], 2)}, "
+                    f"{count(step['pairs'])} {pairs_word}")
             fig.add_scatter(x=[step["budget_from"], step["budget_to"]],
                             y=[rate.get(step["budget_from"]), rate.get(step["budget_to"])], mode="lines+markers",
                             line=dict(color="crimson", width=4), marker=dict(color="crimson"),
                             name=t("chart_falls", lang), legendgroup="falls", showlegend=falling == 1,
-                            hovertemplate=text + "<extra>" + t("chart_falls", lang) + "</extra>")
+                            hovertext=text, hoverinfo="text")
     title = t("chart_budget", lang)
     if steps is not None:
         title += "; " + (t("chart_falls_none", lang) if not falling else f"{falling} " + t("chart_falls_some", lang))
-    fig.update_layout(title=title, xaxis_title=t("chart_budget_axis", lang), yaxis=PCT)
+    fig.update_layout(title=title, xaxis_title=t("chart_budget_axis", lang),
+                      yaxis=dict(title=t("chart_win_rate_axis", lang), **PCT))
     return fig
 
 
+def card_label(card_id: str, card_name: str | None) -> str:
+    return f"{card_id} {card_name or ''}".strip()
+
+
 def ablation_figure(frame: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """Each card's causal worth (ablation_impact) as a bar with its 95% interval, the filler, n,
-    whether the deck changed and the budget points on hover; a card whose filler plays exactly
-    like it is labelled "not measured" instead of a bar at 0."""
-    es = lang == "es"
-    frame = frame.sort(pl.col("worth").fill_null(0.0))
-    labels = [f"{c} {n or ''}" for c, n in zip(frame["card_id"], frame["card_name"])]
-    measured = frame["measured"].to_list()
-    worth = [w if m else None for w, m in zip(frame["worth"].to_list(), measured)]
-    pts = []
+    """Each card's causal worth (ablation_impact), every card on its own line, best on top: a dot at
+    the paired difference with its 95% interval, the worth, interval, n and budget points printed
+    beside it, the filler and how often the deck changed on hover; a card whose filler plays exactly
+    like it says "not measured" instead of a dot at 0."""
+    frame = frame.sort(pl.col("worth").fill_null(-math.inf), "card_id", descending=[True, False])
+    points_word = t("chart_budget_points", lang)
+    rows = []
     for r in frame.iter_rows(named=True):
-        if r["points"] is None:
-            pts.append(r["points_note"] or "-")
-        else:
-            pts.append(f"{r['points']:+.1f} [{r['points_low']:+.1f}, {r['points_high']:+.1f}] "
-                       + ("puntos de presupuesto" if es else "budget points"))
-    decks = ["—" if d is None else f"{d:.0%}" for d in frame["deck_changed_share"].to_list()]
-    fig = go.Figure(go.Bar(
-        y=labels, x=worth, orientation="h",
-        error_x=dict(type="data", symmetric=False,
-                     array=[None if w is None else h - w for w, h in zip(worth, frame["worth_high"].to_list())],
-                     arrayminus=[None if w is None else w - lo for w, lo in zip(worth, frame["worth_low"].to_list())]),
-        customdata=list(zip(frame["filler"].fill_null("?").to_list(), frame["n"].to_list(), decks, pts)),
-        hovertemplate=("%{y}: %{x:+.1%} " + ("frente a" if es else "vs") + " %{customdata[0]} (n=%{customdata[1]:,}; "
-                       + ("mazo cambiado en" if es else "deck changed in") + " %{customdata[2]}; %{customdata[3]})"
-                       "<extra></extra>")))
-    for label, m in zip(labels, measured):
-        if not m:
-            fig.add_annotation(y=label, x=0, text="no medido" if es else "not measured", showarrow=False,
-                               xanchor="left", font=dict(color="gray"))
+        label = card_label(r["card_id"], r["card_name"])
+        if not r["measured"]:
+            printed = t("chart_not_measured", lang)
+            rows.append(RankedRow(label, None, None, None, printed, f"{label}: {printed}", t("chart_ablation_group", lang)))
+            continue
+        printed = points_printed(r["worth"], r["worth_low"], r["worth_high"], r["n"])
+        if r["points"] is not None:
+            printed += (f"; {r['points']:+.1f} [{r['points_low']:+.1f}, {r['points_high']:+.1f}] {points_word}")
+        deck = "—" if r["deck_changed_share"] is None else percent(r["deck_changed_share"], 0)
+        hover = (f"{label}: {printed}<br>{t('chart_filler', lang)}: {r['filler'] or '?'}<br>"
+                 f"{t('chart_deck_changed', lang)}: {deck}; q = {q_text(r['q_value'])}")
+        if r["points"] is None and r["points_note"]:
+            hover += f"<br>{r['points_note']}"
+        rows.append(RankedRow(label, r["worth"], r["worth_low"], r["worth_high"], printed, hover,
+                              t("chart_ablation_group", lang)))
     n = frame["n"].max() if frame.height else 0
     rate = frame["worth_per_budget_point"][0] if frame.height else None
-    rate_text = "" if rate is None else (
-        f"; 1 {'punto de presupuesto' if es else 'budget point'} = {100 * rate:+.2f} pts "
-        f"[{100 * frame['worth_per_budget_point_low'][0]:+.2f}, {100 * frame['worth_per_budget_point_high'][0]:+.2f}]")
-    fig.update_layout(title=(f"Valor causal: base menos la carta sustituida por su relleno, mismas partidas "
-                             f"(emparejadas, n = {n or 0:,} por carta), intervalo del 95%{rate_text}" if es else
-                             f"Causal worth: baseline minus the card replaced by its filler, same games "
-                             f"(paired, n = {n or 0:,} per card), 95% interval{rate_text}"),
-                      xaxis=dict(tickformat="+.0%"), height=max(420, 160 + 26 * frame.height))
+    rate_text = "" if is_missing(rate) else t(
+        "chart_budget_point_rate", lang, rate=signed_points(rate, 2),
+        interval=points_interval(frame["worth_per_budget_point_low"][0], frame["worth_per_budget_point_high"][0], 2))
+    fig = ranked_figure(rows, t("chart_ablation", lang, n=count(n or 0), cards=frame.height) + rate_text,
+                        t("chart_difference_axis", lang), signed=True, reference=0.0)
+    fig.update_layout(showlegend=False)
     return fig
 
 
 def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = "", lang: str = "en") -> go.Figure:
-    """GIH win rate against cost, one marker per card of one config, n and IWD on hover."""
+    """GIH win rate against cost, one marker per card of one config named beside it, GIH n, its
+    interval and IWD on hover (observational)."""
     shown = impact.filter(pl.col("gih_n") >= max(min_games, 1))
     fig = go.Figure()
+    cost = t("chart_cost", lang)
     for (faction, side), part in shown.group_by("faction", "side", maintain_order=True):
+        hover = [f"{name} ({cost} {c}): GIH {rate_printed(v, lo, hi, n)}, IWD {signed_points(i)}"
+                 for name, c, v, lo, hi, n, i in zip(part["card_name"], part["cost"], part["gih_wr"], part["gih_ci_low"],
+                                                     part["gih_ci_high"], part["gih_n"], part["iwd"])]
         fig.add_scatter(
-            x=part["cost"].to_list(), y=part["gih_wr"].to_list(), mode="markers", name=f"{faction} ({'AB'[side]})",
-            customdata=list(zip(part["card_name"].to_list(), part["gih_n"].to_list(), part["iwd"].to_list())),
-            hovertemplate="%{customdata[0]} (cost %{x}): GIH %{y:.1%}, n=%{customdata[1]:,}, "
-                          "IWD %{customdata[2]:+.1%}<extra></extra>")
+            x=part["cost"].to_list(), y=part["gih_wr"].to_list(), mode="markers+text", name=side_name(side, faction, lang),
+            text=[f"{name} ({count(n)})" for name, n in zip(part["card_name"], part["gih_n"])],
+            textposition="middle right", textfont=dict(size=9), hovertext=hover, hoverinfo="text")
     where = f" ({config})" if config else ""
-    fig.update_layout(title=t("chart_cards", lang) + where, xaxis_title=t("chart_cost", lang), yaxis=PCT)
+    fig.update_layout(title=t("chart_cards", lang) + where, xaxis_title=cost,
+                      yaxis=dict(title=t("chart_gih_axis", lang), **PCT))
+    return fig
+
+
+def iwd_figure(impact: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """Every card's IWD (GIH WR − GNS WR) of one config, one line each, ranked by its shrunk estimate
+    (not the raw one: the winner's curse), a dot with its 95% interval and an open diamond at its
+    null (the IWD a card with no effect shows in the same games); IWD, interval, null and GIH n
+    printed beside it. Observational, and labelled so."""
+    key = "iwd_shrunk" if "iwd_shrunk" in impact.columns else "iwd"
+    frame = impact.filter(pl.col("iwd").is_not_null()).sort(pl.col(key), "card_id", descending=[True, False])
+    mirror = frame["card_id"].n_unique() < frame.height
+    rows, nulls = [], []
+    for r in frame.iter_rows(named=True):
+        label = (f"{SIDES[r['side']]}: " if mirror else "") + card_label(r["card_id"], r["card_name"])
+        printed = (f"{signed_points_with_interval(r['iwd'], r['iwd_ci_low'], r['iwd_ci_high'])}; "
+                   f"{t('chart_null', lang)} {signed_points(r['iwd_null'])}; GIH n = {count(r['gih_n'])}")
+        hover = (f"{label}: IWD {printed}<br>GIH {percent_with_interval(r['gih_wr'], r['gih_ci_low'], r['gih_ci_high'])}, "
+                 f"GNS {percent_with_interval(r['gns_wr'], r['gns_ci_low'], r['gns_ci_high'])}; q = {q_text(r['q_value'])}")
+        rows.append(RankedRow(label, r["iwd"], r["iwd_ci_low"], r["iwd_ci_high"], printed, hover,
+                              side_name(r["side"], r["faction"], lang)))
+        nulls.append((label, r["iwd_null"]))
+    null_trace = go.Scatter(x=[v for _, v in nulls], y=[label for label, _ in nulls], mode="markers",
+                            name=t("chart_null_legend", lang), hoverinfo="skip",
+                            marker=dict(symbol="diamond-open", size=9, color="#555"))
+    values = [v for _, v in nulls if v is not None]
+    fig = ranked_figure(rows, t("chart_iwd", lang), t("chart_difference_axis", lang), signed=True, reference=0.0,
+                        extra=[null_trace] if values else [], extra_values=values)
+    fig.update_layout(showlegend=True)
     return fig
 
 
 def story_figure(stages: pl.DataFrame, lang: str = "en") -> go.Figure:
-    fig = go.Figure()
-    for config, part in stages.group_by("config", maintain_order=True):
-        part = part.sort("stage")
-        fig.add_bar(x=[f"{t('chart_stage', lang)} {s + 1}" for s in part["stage"].to_list()], y=part["rate"].to_list(),
-                    name=str(config[0]), error_y=_error(part["ci_low"], part["rate"], part["ci_high"]))
-    fig.update_layout(title=t("chart_story", lang), yaxis=PCT)
+    """Story mode: side A's win rate at each stage with its interval and n printed, stage by stage."""
+    stage = t("chart_stage", lang)
+    rows = []
+    one_config = stages["config"].n_unique() == 1
+    for (config,), part in stages.group_by("config", maintain_order=True):
+        for r in part.sort("stage").iter_rows(named=True):
+            label = f"{stage} {r['stage'] + 1}" if one_config else f"{config} · {stage} {r['stage'] + 1}"
+            n = r.get("n", r.get("runs"))
+            printed = rate_printed(r["rate"], r["ci_low"], r["ci_high"], n)
+            rows.append(RankedRow(label, r["rate"], r["ci_low"], r["ci_high"], printed, f"{label}: {printed}", str(config)))
+    fig = ranked_figure(rows, t("chart_story", lang), t("chart_win_rate_axis", lang), signed=False, bars=True,
+                        reference=0.5)
+    fig.update_layout(xaxis=RATE_AXIS)
     return fig
 
 
 def forced_draw_figure(forced: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """The forced-draw effect of every card, one row each and every name shown (the figure grows with
-    the cards): a dot at the paired difference, a bar for its 95% interval, n pairs on hover; one
-    colour per side, best card on top."""
-    es = lang == "es"
-    fig = go.Figure()
-    frame = forced.filter(pl.col("effect").is_not_null()).sort(["side", "effect"], descending=[True, False])
+    """The forced-draw effect of every card, one line each and every name shown (the figure grows with
+    the cards), best on top: a dot at the paired difference with its 95% interval, the effect,
+    interval, pairs and q printed beside it; one colour per side, named by its label."""
+    frame = forced.filter(pl.col("effect").is_not_null()).sort(["effect", "side", "card_id"], descending=[True, False, False])
     mirror = frame["card_id"].n_unique() < frame.height  # the same cards on both sides: say whose
-    for (side, label), part in frame.group_by("side", "label", maintain_order=True):
-        names = [(f"{'AB'[side]}: " if mirror else "") + f"{c} {n or ''}".strip()
-                 for c, n in zip(part["card_id"], part["card_name"])]
-        fig.add_scatter(
-            x=part["effect"].to_list(), y=names, mode="markers", name=f"{label} ({'AB'[side]})",
-            error_x=_error(part["effect_low"], part["effect"], part["effect_high"]),
-            customdata=list(zip(part["pairs"].to_list(), part["played_when_drawn"].fill_null(0).to_list(),
-                                part["seen_when_undrawn"].fill_null(0).to_list())),
-            hovertemplate=("%{y}: %{x:+.1%} (%{customdata[0]:,} " + ("pares" if es else "pairs") + "; "
-                           + ("jugada al robarla en el %{customdata[1]:.0%}, vista desde abajo en el %{customdata[2]:.0%}"
-                              if es else "played when drawn in %{customdata[1]:.0%}, seen from the bottom in "
-                                         "%{customdata[2]:.0%}") + ")<extra></extra>"))
-    fig.add_vline(x=0, line_color="#888")
-    fig.update_layout(
-        title=("Efecto de robar cada carta (causal): arriba del mazo menos abajo, mismas partidas, intervalo del 95%"
-               if es else "What drawing each card does (causal): on top of the deck minus at its bottom, same games, "
-                          "95% interval"),
-        xaxis=dict(title="diferencia de victorias del lado (puntos)" if es else "side's win-rate difference (points)",
-                   tickformat="+.0%"),
-        yaxis=dict(automargin=True, type="category"), height=max(420, 22 * frame.height + 140),
-        legend=dict(orientation="h", y=-0.15))
+    pairs_word = t("chart_pairs", lang)
+    rows = []
+    for r in frame.iter_rows(named=True):
+        who = side_name(r["side"], r["label"], lang)
+        label = (f"{SIDES[r['side']]}: " if mirror else "") + card_label(r["card_id"], r["card_name"])
+        printed = f"{points_printed(r['effect'], r['effect_low'], r['effect_high'], r['pairs'], pairs_word)}, q = {q_text(r['q_value_by'])}"
+        hover = (f"{label} ({who}): {printed}<br>"
+                 + t("chart_forced_hover", lang, played=percent(r["played_when_drawn"], 0),
+                     seen=percent(r["seen_when_undrawn"], 0)))
+        rows.append(RankedRow(label, r["effect"], r["effect_low"], r["effect_high"], printed, hover, who))
+    fig = ranked_figure(rows, t("chart_forced", lang), t("chart_difference_axis", lang), signed=True, reference=0.0)
     return fig

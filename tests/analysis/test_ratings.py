@@ -303,7 +303,7 @@ def test_the_factions_page_shows_the_ratings_and_their_fit_beside_the_matrix(tmp
         assert beside[0].children.id == "factions-matchups"
         block = str(beside[1])
         assert "Pearson χ² = " in block and "on 6 df" in block and "on 1 df" in block and "clustered" in block
-        rows = beside[1].children[2].children.data  # widgets.table wraps the DataTable in a Div
+        rows = beside[1].children[2].children.rowData  # widgets.table wraps the grid in a Div
         assert {r["model"] for r in rows} == {MODEL_NAMES["shared"], MODEL_NAMES["matchup"]}
         assert all(isinstance(r["p_value"], str) and r["p_value"] != "0" for r in rows)
         _, body_es, _ = factions.draw("rr", "es")

@@ -129,7 +129,7 @@ def test_runs_and_replay_pages_show_their_content(browser, site: str) -> None:
 def test_a_filter_changes_the_view(browser, site: str) -> None:
     open_page(browser, site, "/cards", "impact")
     wait_for_plots(browser, 2)
-    rows = lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cards-table tbody tr"))  # noqa: E731
+    rows = lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cards-table .ag-center-cols-container .ag-row"))  # noqa: E731
     WebDriverWait(browser, 30).until(lambda d: rows(d) > 5)
     before = rows(browser)
     box = browser.find_element(By.ID, "cards-min-games")

@@ -81,18 +81,54 @@ def test_readable_columns_fold_intervals_by_name_and_by_place() -> None:
 
 
 def test_dashboard_tables_show_the_text_and_sort_by_the_numbers() -> None:
-    from dashboards.widgets import sorted_rows, table
+    from dashboards.widgets import TEXT_SUFFIX, table, table_texts
 
     frame = pl.DataFrame({"config": ["a", "b", "c"], "win_rate": [0.52, 0.095, None], "ci_low": [0.5, 0.08, None],
                           "ci_high": [0.54, 0.11, None], "diff": [0.02, -0.125, 0.003]})
     wrapper = table("demo-table", frame, "en")
     grid = wrapper.children
-    assert wrapper.id == "demo-table" and grid.id == {"type": "sim-table", "name": "demo-table"}
-    assert [c["name"] for c in grid.columns] == ["config", "win rate [95% CI]", "Δ vs base"]
-    assert [row["win_rate"] for row in grid.data] == ["52.0% [50.0, 54.0]", "9.5% [8.0, 11.0]", "-"]
-    assert table("demo-table", frame, "es").children.columns[1]["name"] == "tasa de victoria [IC 95%]"
-    by_rate = sorted_rows(grid.data, [{"column_id": "win_rate", "direction": "desc"}])
-    assert [row["config"] for row in by_rate] == ["a", "b", "c"]  # as text, "9.5%" would sort above "52.0%"
-    by_diff = sorted_rows(grid.data, [{"column_id": "diff", "direction": "asc"}])
-    assert [row["diff"] for row in by_diff] == ["-12.5 pts", "+0.3 pts", "+2.0 pts"]
-    assert [row["config"] for row in sorted_rows(by_diff, [])] == ["a", "b", "c"]  # no sort: the frame's order
+    assert wrapper.id == "demo-table" and grid.id == "demo-table-grid"
+    assert [c["headerName"] for c in grid.columnDefs] == ["config", "win rate [95% CI]", "Δ vs base"]
+    assert [row["win_rate"] for row in table_texts(wrapper)] == ["52.0% [50.0, 54.0]", "9.5% [8.0, 11.0]", "-"]
+    # the grid sorts by the raw value under the column's own key, and shows and filters the text beside it
+    assert [row["win_rate"] for row in grid.rowData] == [0.52, 0.095, None]
+    rate = grid.columnDefs[1]
+    assert rate["field"] == "win_rate" and rate["valueFormatter"]["function"] == f"params.data['win_rate{TEXT_SUFFIX}']"
+    assert rate["filterValueGetter"] == rate["valueFormatter"] and "headerTooltip" in rate
+    assert sorted(grid.rowData, key=lambda r: r["win_rate"] if r["win_rate"] is not None else -1)[-1]["config"] == "a"
+    assert [row["_row_id"] for row in grid.rowData] == ["a", "b", "c"]  # stable ids: redraws update rows in place
+    assert grid.getRowId == "params.data._row_id" and set(grid.persisted_props) == {"filterModel", "columnState"}
+    assert table("demo-table", frame, "es").children.columnDefs[1]["headerName"] == "tasa de victoria [IC 95%]"
+    assert grid.dashGridOptions["localeText"]["noRowsToShow"] == "No rows to show"
+    assert table("demo-table", frame, "es").children.dashGridOptions["localeText"]["contains"] == "Contiene"
+
+
+def test_win_rate_columns_are_coloured_around_half_and_differences_around_zero() -> None:
+    from dashboards.widgets import table
+
+    frame = pl.DataFrame({"config": ["a"], "gih_wr": [0.6], "gih_n": [10], "iwd": [0.03], "cost": [3]})
+    defs = {c["field"]: c for c in table("t", frame, "en").children.columnDefs}
+    shades = defs["gih_wr"]["cellStyle"]["styleConditions"]
+    assert shades[0]["condition"] == "params.data['gih_wr'] != null && params.data['gih_wr'] >= 0.6"
+    assert shades[1]["condition"].endswith("<= 0.4")  # red below 50%, as far below as the green is above
+    assert defs["iwd"]["cellStyle"]["styleConditions"][0]["condition"].endswith(">= 0.1")
+    assert "cellStyle" not in defs["gih_n"] and "cellStyle" not in defs["cost"]  # counts are not coloured
+
+
+def test_row_ids_come_from_the_fewest_columns_that_tell_rows_apart() -> None:
+    from dashboards.widgets import row_ids
+
+    frame = pl.DataFrame({"config": ["x", "x", "y"], "side": [0, 1, 0], "n": [5, 5, 5]})
+    assert row_ids(frame, ["config", "side", "n"]) == ["x\x1f0", "x\x1f1", "y\x1f0"]
+    assert row_ids(pl.DataFrame({"run": ["r1", "r2"]}), ["run"]) == ["r1", "r2"]
+    assert row_ids(pl.DataFrame({"a": [1, 1]}), ["a"]) == ["0", "1"]  # no prefix tells them apart: the place
+
+
+def test_budget_points_print_as_a_signed_number_with_its_interval() -> None:
+    from dashboards.widgets import table, table_texts
+
+    frame = pl.DataFrame({"card_id": ["X", "Y"], "points": [6.0, None], "points_low": [1.2, None],
+                          "points_high": [10.8, None]})
+    wrapper = table("t", frame, "en")
+    assert [r["points"] for r in table_texts(wrapper)] == ["+6.0 [+1.2, +10.8]", "-"]
+    assert [c["field"] for c in wrapper.children.columnDefs] == ["card_id", "points"]

@@ -1,0 +1,149 @@
+"""The figure builders say who and how much: every card or config on its own line with its name, the
+value, its interval and n printed beside it, ticks that never repeat, and every text in the chosen
+language."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+import pytest
+
+from sim.report import figures
+from sim.report.language import TEXT
+
+
+def printed_column(fig) -> list[str]:
+    """The figures printed beside the rows of a ranked figure (its last trace: text on the right)."""
+    trace = fig.data[-1]
+    assert trace.mode == "text" and trace.xaxis == "x2"
+    return list(trace.text)
+
+
+def tick_labels(axis: dict, low: float, high: float) -> list[str]:
+    """The labels Plotly prints for a linear axis of `tick_axis`, formatted as its d3 format says."""
+    step, digits = axis["dtick"], int(axis["tickformat"].rstrip("%").split(".")[1])
+    signed = axis["tickformat"].startswith("+")
+    first = math.ceil((axis["range"][0]) / step - 1e-9)
+    last = math.floor((axis["range"][1]) / step + 1e-9)
+    return [f"{100 * k * step:{'+' if signed else ''}.{digits}f}%" for k in range(first, last + 1)]
+
+
+@pytest.mark.parametrize("low, high", [(-0.011, 0.024), (0.0, 0.0031), (-0.4, 0.6), (0.49, 0.53), (-0.002, 0.0015)])
+def test_tick_labels_never_repeat_whatever_the_range(low: float, high: float) -> None:
+    axis = figures.tick_axis(low, high, signed=True)
+    labels = tick_labels(axis, low, high)
+    assert len(labels) >= 3 and len(labels) == len(set(labels)), labels
+    assert axis["range"][0] <= low and axis["range"][1] >= high
+
+
+def ablation_frame(cards: int) -> pl.DataFrame:
+    worth = [0.004 * (k - cards / 2) for k in range(cards)]
+    return pl.DataFrame({
+        "card_id": [f"JP-{k + 1:03d}" for k in range(cards)], "card_name": [f"Carta {k}" for k in range(cards)],
+        "cost": [k % 7 for k in range(cards)], "filler": ["Relleno"] * cards,
+        "measured": [k != 0 for k in range(cards)], "n": [2000] * cards, "pairs": [1000] * cards,
+        "worth": worth, "worth_low": [w - 0.01 for w in worth], "worth_high": [w + 0.01 for w in worth],
+        "p_value": [0.5] * cards, "q_value": [0.0] + [0.5] * (cards - 1), "q_value_by": [0.9] * cards,
+        "deck_changed_share": [None] * cards, "deck_note": [None] * cards,
+        "points": [None] * cards, "points_low": [None] * cards, "points_high": [None] * cards,
+        "points_note": ["no budget_step"] * cards, "worth_per_budget_point": [None] * cards,
+        "worth_per_budget_point_low": [None] * cards, "worth_per_budget_point_high": [None] * cards,
+    }, schema_overrides={"deck_changed_share": pl.Float64, "points": pl.Float64, "points_low": pl.Float64,
+                         "points_high": pl.Float64, "worth_per_budget_point": pl.Float64,
+                         "worth_per_budget_point_low": pl.Float64, "worth_per_budget_point_high": pl.Float64,
+                         "deck_note": pl.String})
+
+
+@pytest.mark.parametrize("cards", [22, 44])
+def test_the_ablation_chart_lists_every_card_with_its_worth_interval_and_n(cards: int) -> None:
+    frame = ablation_frame(cards)
+    fig = figures.ablation_figure(frame, "en")
+    names = [f"{c} {n}" for c, n in zip(frame["card_id"], frame["card_name"])]
+    assert sorted(fig.layout.yaxis.tickvals) == sorted(names) and len(set(fig.layout.yaxis.ticktext)) == cards
+    assert fig.layout.height >= figures.ROW_HEIGHT * cards  # every name gets its line
+    printed = dict(zip(fig.data[-1].y, printed_column(fig)))
+    assert printed["JP-001 Carta 0"].startswith("not measured")
+    top = frame.sort("worth", descending=True).row(0, named=True)
+    assert printed[f"{top['card_id']} {top['card_name']}"] == (
+        f"{100 * top['worth']:+.1f} pts [{100 * top['worth_low']:+.1f}, {100 * top['worth_high']:+.1f}], n = 2,000")
+    assert list(fig.layout.yaxis.categoryarray)[-1] == f"{top['card_id']} {top['card_name']}"  # best on top
+    labels = tick_labels(fig.layout.xaxis.to_plotly_json(), 0, 0)
+    assert len(labels) == len(set(labels))
+    es = figures.ablation_figure(frame, "es")
+    assert printed_column(es)[-1].startswith("no medido") and "Valor causal" in es.layout.title.text
+
+
+def test_the_win_rate_chart_names_the_factions_and_prints_rate_interval_and_n() -> None:
+    rates = pl.DataFrame({"config": ["base", "base"], "side": [0, 1], "label": ["Arañas", "Ciempiés"],
+                          "faction": ["aranas", "ciempies"], "n": [1000, 1000], "wins": [521, 470],
+                          "losses": [470, 521], "draws": [9, 9], "win_rate": [0.5254, 0.4746],
+                          "ci_low": [0.4945, 0.4435], "ci_high": [0.5565, 0.5055]}, schema_overrides={"side": pl.Int8})
+    fig = figures.win_rate_figure(rates, "en")
+    assert [trace.name for trace in fig.data[:2]] == ["A: Arañas", "B: Ciempiés"]  # the legend names the sides
+    assert list(fig.data[-1].y) == ["A: Arañas", "B: Ciempiés"]
+    assert printed_column(fig) == ["52.5% [49.5, 55.6], n = 1,000", "47.5% [44.4, 50.5], n = 1,000"]
+    assert "side A" not in str(fig.to_plotly_json())
+    es = figures.win_rate_figure(rates, "es")
+    assert "victorias" in es.data[0].hovertext[0] and "wins" not in str(es.to_plotly_json()["data"])
+
+
+def test_a_round_robin_colours_by_faction_so_the_legend_names_them() -> None:
+    rates = pl.DataFrame({"config": ["china~japon", "china~japon", "japon~corea", "japon~corea"], "side": [0, 1, 0, 1],
+                          "label": ["china", "japon", "japon", "corea"], "faction": ["china", "japon", "japon", "corea"],
+                          "n": [20] * 4, "wins": [5, 15, 17, 3], "losses": [15, 5, 3, 17], "draws": [0] * 4,
+                          "win_rate": [0.25, 0.75, 0.85, 0.15], "ci_low": [0.1, 0.5, 0.6, 0.05],
+                          "ci_high": [0.5, 0.9, 0.95, 0.4]}, schema_overrides={"side": pl.Int8})
+    fig = figures.win_rate_figure(rates, "en")
+    assert {trace.name for trace in fig.data[:-1]} == {"china", "japon", "corea"}
+    assert list(fig.data[-1].y) == ["china~japon · A: china", "china~japon · B: japon", "japon~corea · A: japon",
+                                    "japon~corea · B: corea"]
+
+
+def test_first_player_is_said_in_words_with_interval_and_pairs() -> None:
+    fpa = pl.DataFrame({"config": ["base"], "method": ["paired"], "pairs": [5000], "games_first": [5000],
+                        "games_second": [5000], "win_rate_first": [1.0], "win_rate_second": [0.452],
+                        "advantage": [0.548], "ci_low": [0.546], "ci_high": [0.55], "first_player_win_rate": [0.774],
+                        "first_player_win_rate_low": [0.773], "first_player_win_rate_high": [0.775]})
+    assert printed_column(figures.first_player_figure(fpa, "en")) == [
+        "the first player wins 77.4% (+54.8 pts) [77.3, 77.5], pairs = 5,000"]
+    assert printed_column(figures.first_player_figure(fpa, "es")) == [
+        "el primer jugador gana el 77.4% (+54.8 pts) [77.3, 77.5], pares = 5,000"]
+
+
+def test_end_reasons_come_from_the_catalog_with_share_and_count() -> None:
+    reasons = pl.DataFrame({"config": ["base", "base"], "end_reason": ["lives", "turn_cap"], "count": [990, 10],
+                            "share": [0.99, 0.01]})
+    for lang in ("en", "es"):
+        fig = figures.end_reason_figure(reasons, lang)
+        assert [trace.name for trace in fig.data] == [TEXT["end_lives"][lang], TEXT["end_turn_cap"][lang]]
+        assert list(fig.data[0].text) == ["99.0% (990)"] and list(fig.layout.xaxis.ticktext) == ["base<br>n = 1,000"]
+    assert figures.end_reason_name("something_new", "es") == "something_new"  # an unknown reason keeps its name
+
+
+def test_the_forced_draw_chart_names_whose_card_when_both_sides_share_it() -> None:
+    forced = pl.DataFrame({"side": [0, 1, 0], "label": ["Arañas", "Ciempiés", "Arañas"],
+                           "faction": ["aranas", "ciempies", "aranas"], "card_id": ["DA-4", "DA-4", "AR-01"],
+                           "card_name": ["Dado", "Dado", "Saltarina"], "cost": [3, 3, 3], "pairs": [100, 100, 100],
+                           "drawn_wr": [0.6, 0.5, 0.55], "undrawn_wr": [0.5, 0.5, 0.5], "effect": [0.1, 0.0, 0.05],
+                           "effect_se": [0.01] * 3, "effect_low": [0.08, -0.02, 0.03], "effect_high": [0.12, 0.02, 0.07],
+                           "p_value": [0.01] * 3, "q_value": [0.01] * 3, "q_value_by": [0.0, 1.0, 0.02],
+                           "seen_when_undrawn": [0.1] * 3, "played_when_drawn": [0.9] * 3},
+                          schema_overrides={"side": pl.Int8})
+    fig = figures.forced_draw_figure(forced, "en")
+    assert list(fig.data[-1].y) == ["A: DA-4 Dado", "A: AR-01 Saltarina", "B: DA-4 Dado"]
+    assert printed_column(fig)[0] == "+10.0 pts [+8.0, +12.0], pairs = 100, q = < 1e-300"  # never q = 0
+    assert {trace.name for trace in fig.data[:-1]} == {"A: Arañas", "B: Ciempiés"}
+
+
+def test_the_iwd_chart_is_observational_ranked_by_the_shrunk_estimate_with_its_null() -> None:
+    impact = pl.DataFrame({"side": [0, 0], "faction": ["aranas"] * 2, "card_id": ["AR-01", "AR-02"],
+                           "card_name": ["Uno", "Dos"], "iwd": [0.05, 0.04], "iwd_ci_low": [0.0, 0.03],
+                           "iwd_ci_high": [0.1, 0.05], "iwd_null": [0.01, 0.01], "iwd_shrunk": [0.02, 0.035],
+                           "gih_n": [50, 5000], "gih_wr": [0.6, 0.6], "gih_ci_low": [0.5, 0.59], "gih_ci_high": [0.7, 0.61],
+                           "gns_wr": [0.55, 0.56], "gns_ci_low": [0.5, 0.55], "gns_ci_high": [0.6, 0.57],
+                           "q_value": [0.3, 0.001]}, schema_overrides={"side": pl.Int8})
+    fig = figures.iwd_figure(impact, "en")
+    assert list(fig.data[-1].y) == ["AR-02 Dos", "AR-01 Uno"]  # the shrunk estimate ranks, not the raw one
+    assert printed_column(fig)[0] == "+4.0 pts [+3.0, +5.0]; null +1.0 pts; GIH n = 5,000"
+    assert "observational" in fig.layout.title.text and "observacional" in figures.iwd_figure(impact, "es").layout.title.text
