@@ -31,12 +31,20 @@ TABLE_COLUMNS = ["rank", "card_id", "card_name", "cost", "filler", "n", "pairs",
 
 def ranked(ablation: pl.DataFrame, lang: str) -> pl.DataFrame:
     """The measured cards ranked by worth (1 = most), the unmeasured ones after them unranked, with
-    a note in `lang` where a card was not measured."""
+    a note in `lang` where a card was not measured; budget points with their interval as one text
+    (`points_ci`), or left out when the run has none."""
     order = ablation.sort(pl.col("measured").not_(), pl.col("worth"), descending=[False, True], nulls_last=True)
     rank = pl.when(pl.col("worth").is_not_null()).then(pl.int_range(1, pl.len() + 1)).otherwise(None)
-    return order.with_columns(rank.cast(pl.Int64).alias("rank"),
-                              pl.when(pl.col("measured")).then(pl.lit("")).otherwise(
-                                  pl.lit(t("ablation_not_measured_cell", lang))).alias("note")).select(TABLE_COLUMNS)
+    out = order.with_columns(rank.cast(pl.Int64).alias("rank"),
+                             pl.when(pl.col("measured")).then(pl.lit("")).otherwise(
+                                 pl.lit(t("ablation_not_measured_cell", lang))).alias("note")).select(TABLE_COLUMNS)
+    if out["points"].is_null().all():  # no budget rate: the sentence above says why
+        return out.drop("points", "points_low", "points_high")
+    # budget points are not rates: their interval is folded into one text here, as the console prints it
+    points = [None if p is None else f"{p:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+              for p, lo, hi in zip(out["points"], out["points_low"], out["points_high"])]
+    return (out.with_columns(pl.Series("points_ci", points, dtype=pl.String)).drop("points", "points_low", "points_high")
+            .select(pl.exclude("note"), "note"))
 
 
 def rate_words(ablation: pl.DataFrame, lang: str) -> str:

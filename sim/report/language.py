@@ -342,6 +342,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     # views per game kind and compare two runs (dash-views)
     "rank": ("puesto", "rank"), "filler": ("relleno", "filler"), "worth": ("valor (base − sin ella)", "worth (base − without)"),
     "deck_changed_share": ("mazo cambiado", "deck changed"), "points": ("puntos de presupuesto", "budget points"),
+    "points_ci": ("puntos de presupuesto [IC 95%]", "budget points [95% CI]"),
     "matches": ("partidos", "matches"), "won": ("ganados", "won"), "lost": ("perdidos", "lost"),
     "undecided": ("sin decidir", "undecided"), "games_per_match": ("partidas por partido", "games per match"),
     "of": ("de", "of"), "first_game_a": ("1.ª partida ganada por A", "game 1 won by A"),

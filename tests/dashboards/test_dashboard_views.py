@@ -183,3 +183,17 @@ def test_compare_of_runs_on_other_seeds_is_unpaired(browser, site: str) -> None:
     assert "the seeds differ (5 and 6)" in text_of(browser, "compare-method")
     assert "unpaired" in text_of(browser, "compare-win-rates-table")
     browser.save_screenshot(str(ARTIFACTS / "compare-unpaired-en.png"))
+
+
+def test_the_navigation_reaches_every_view(browser, site: str) -> None:
+    """Each view is in the navigation bar, named in the chosen language; a round robin's is factions."""
+    open_in_spanish(browser, site, "/factions", "rr")
+    names = {"nav-ablations": ("Ablación", "Ablation"), "nav-matches": ("Mejor de 3", "Best of 3"),
+             "nav-story": ("Historia", "Story"), "nav-compare": ("Comparar", "Compare"),
+             "nav-sweeps": ("Barridos", "Sweeps"), "nav-factions": ("Facciones", "Factions")}
+    WebDriverWait(browser, 30).until(lambda d: all(text_of(d, i) == es for i, (es, _) in names.items()))
+    wait_for_plots(browser, 3)  # the round robin's matrix, ratings and win rates draw on factions
+    choose_language(browser, "en")
+    WebDriverWait(browser, 30).until(lambda d: all(text_of(d, i) == en for i, (_, en) in names.items()))
+    browser.find_element(By.ID, "nav-story").click()
+    WebDriverWait(browser, 30).until(lambda d: "is a round robin" in text_of(d, "story-body"))
