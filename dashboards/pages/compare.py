@@ -119,11 +119,12 @@ def draw(run_a: str | None, run_b: str | None, lang: str):
     parts: list[Any] = [
         html.P(method_sentence(pairing, lang), id="compare-method", className=f"compare-{pairing.method}"),
         html.Ul(one_run_lines(manifest_a, manifest_b, run_a, run_b, lang), id="compare-configs-only"),
-        html.H3(t("compare_win_rates", lang)),
-        graph("compare-win-rates", figures.compare_figure(win_rates, lang, names)),
-        table("compare-win-rates-table", for_reading(method_words(win_rates, lang)), lang),
-        html.H3(t("compare_first_player", lang)),
     ]
+    if win_rates.height:  # no config in common: the sentence above says so, and there is nothing to set side by side
+        parts += [html.H3(t("compare_win_rates", lang)),
+                  graph("compare-win-rates", figures.compare_figure(win_rates, lang, names)),
+                  table("compare-win-rates-table", for_reading(method_words(win_rates, lang)), lang)]
+    parts.append(html.H3(t("compare_first_player", lang)))
     if first_player.height:
         parts += [graph("compare-first-player", figures.compare_figure(first_player, lang, names,
                                                                         what="chart_compare_first_player")),

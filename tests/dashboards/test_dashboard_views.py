@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -143,12 +144,20 @@ def test_a_view_of_another_kind_says_so_and_links_to_its_page(browser, site: str
 
 
 def pick_run_b(driver, run: str) -> None:
-    """Choose run B in the compare page's dropdown, as a person would: open it, type, Enter."""
-    box = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "compare-run-b"))
-    box.click()
-    field = WebDriverWait(driver, 30).until(lambda d: d.switch_to.active_element)
-    field.send_keys(run)
-    field.send_keys(Keys.ENTER)
+    """Choose run B in the compare page's dropdown, as a person would: open it, type, Enter; again
+    when the options had not arrived yet (a busy machine), until the dropdown shows the run."""
+    for _ in range(5):
+        box = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "compare-run-b"))
+        box.click()
+        field = driver.switch_to.active_element
+        field.send_keys(run)
+        field.send_keys(Keys.ENTER)
+        try:
+            WebDriverWait(driver, 10).until(lambda d: run in text_of(d, "compare-run-b"))
+            return
+        except TimeoutException:
+            driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    raise AssertionError(f"could not pick {run} as run B: the dropdown shows {text_of(driver, 'compare-run-b')!r}")
 
 
 def test_compare_pairs_two_runs_of_one_spec_with_a_card_edited(browser, site: str, results: Path) -> None:
