@@ -28,7 +28,8 @@ from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostC
 PAGES_DIR = Path(__file__).resolve().parent / "pages"
 TOKEN_COOKIE = "sim_token"
 NAV = (("/", "nav_runs"), ("/factions", "nav_factions"), ("/cards", "nav_cards"), ("/budget", "nav_budget"),
-       ("/sweeps", "nav_sweeps"), ("/replay", "nav_replay"))
+       ("/sweeps", "nav_sweeps"), ("/ablations", "nav_ablations"), ("/matches", "nav_matches"), ("/story", "nav_story"),
+       ("/compare", "nav_compare"), ("/replay", "nav_replay"))
 
 
 def _guard(token: str):

@@ -1,6 +1,7 @@
 """Sweeps: every config against the baseline on the same games (paired difference, interval,
 q-value) and each config's SPRT against the baseline on the same seat-mirrored pairs, with its
-hypothesis beside the verdicts and the bias an early stop leaves."""
+hypothesis beside the verdicts and the bias an early stop leaves. A run that is not a sweep gets a
+sentence and a link to its own page (an ablation's is the ablations page)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import dash
 from dash import Input, Output, callback, html
 
 from dashboards import data
+from dashboards.kinds import run_kinds, wrong_kind
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import plotly.graph_objects as go
@@ -28,7 +30,7 @@ def hypothesis_line(hypothesis: SprtHypothesis, lang: str) -> str:
     """The test in words, with its error rates and bounds."""
     lower, upper = sprt_bounds(hypothesis.alpha, hypothesis.beta)
     return (f"{hypothesis.text(lang)} (α = {hypothesis.alpha:g}, β = {hypothesis.beta:g}: "
-            f"{'cotas' if lang == 'es' else 'bounds'} {lower:+.3f} / {upper:+.3f})").replace("-", "−")
+            f"{t('sprt_bounds', lang)} {lower:+.3f} / {upper:+.3f})").replace("-", "−")
 
 
 def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str) -> go.Figure:
@@ -39,9 +41,9 @@ def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str
         fig.add_scatter(x=part["pairs"].to_list(), y=part["llr"].to_list(), mode="lines", name=str(config))
     for bound in (lower, upper):
         fig.add_hline(y=bound, line_dash="dash", line_color="#888")
-    es = lang == "es"
-    fig.update_layout(title=f"{'Trayectorias del SPRT' if es else 'SPRT trajectories'}: {hypothesis.text(lang)}",
-                      xaxis_title="pares de partidas" if es else "game pairs", yaxis_title="LLR")
+    pairs = int(paths["pairs"].max()) if paths.height else 0
+    fig.update_layout(title=t("sprt_paths_title", lang, pairs=f"{pairs:,}", hypothesis=hypothesis.text(lang)),
+                      xaxis_title=t("sprt_paths_axis", lang), yaxis_title=t("sprt_llr_axis", lang))
     return fig
 
 
@@ -51,16 +53,18 @@ def draw(run: str | None, lang: str):
     heading = t("sweeps_heading", lang)
     if not run:
         return heading, html.P(t("no_data", lang)), None
+    manifest = data.manifest_of(run)
+    if "sweep" not in run_kinds(manifest):
+        return heading, wrong_kind(run, manifest, "sweep", lang), None
     if not data.has_games(run):
         return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     tables = data.tables_of(run)
-    if "sweep" not in tables:
-        return heading, html.P(t("no_sweep", lang)), None
     sweep = tables["sweep"]
-    hypothesis = SprtHypothesis.of_spec(data.manifest_of(run)["spec"])
+    hypothesis = SprtHypothesis.of_spec(manifest["spec"])
     readings, paths = data.sprt_of(run, lang)
     notes = [html.Li(f"{row['config']}: {row['note']}") for row in readings.iter_rows(named=True) if row["note"]]
-    parts = [graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep, lang),
+    parts = [html.P(t("sweeps_note", lang), className="note"),
+             graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep, lang),
              html.H3(t("sprt", lang)), html.P(hypothesis_line(hypothesis, lang), id="sweeps-hypothesis"),
              graph("sweeps-sprt-paths", trajectory_figure(paths, hypothesis, lang)),
              table("sweeps-sprt", readings.select(READING_COLUMNS), lang),

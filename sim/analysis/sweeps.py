@@ -27,6 +27,18 @@ from sim.analysis.scans import scan_games
 BASELINE = "base"
 
 
+def paired_bounds(summary: pl.DataFrame, z: float = Z95) -> pl.DataFrame:
+    """`summary` (one row per comparison: `n` paired games, `diff` the mean of their differences d,
+    `sd` the standard deviation of d) with the paired difference's normal interval `diff_low`,
+    `diff_high` (diff ± z·sd/√n) and its two-sided `p_value` added: the sweep's paired difference,
+    also used to compare two runs on the same seeds (sim.analysis.compare). A single pair (no sd)
+    counts as no spread."""
+    se = summary["sd"].fill_null(0.0) / np.sqrt(summary["n"].to_numpy())
+    p = np.array([normal_p_value(m, s) for m, s in zip(summary["diff"].to_numpy(), se.to_numpy())])
+    return summary.with_columns((pl.col("diff") - z * se).alias("diff_low"), (pl.col("diff") + z * se).alias("diff_high"),
+                                pl.Series("p_value", p, dtype=pl.Float64))
+
+
 def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) -> pl.DataFrame:
     """One row per config: n, side A's win rate with its Wilson interval, and the paired difference
     from the baseline (`diff`, `diff_low`, `diff_high`, `p_value`, `q_value` (Benjamini-Hochberg),
@@ -44,11 +56,9 @@ def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) ->
         .sort("config")
     )
     low, high = wilson_exprs(pl.col("score_sum"), pl.col("n"), z)
-    summary = summary.with_columns((pl.col("score_sum") / pl.col("n")).alias("win_rate"), low.alias("ci_low"),
-                                   high.alias("ci_high"))
-    se = summary["sd"].fill_null(0.0) / np.sqrt(summary["n"].to_numpy())
-    diff = summary["diff"].to_numpy()
-    p = np.array([normal_p_value(m, s) for m, s in zip(diff, se.to_numpy())])
+    summary = paired_bounds(summary.with_columns((pl.col("score_sum") / pl.col("n")).alias("win_rate"),
+                                                 low.alias("ci_low"), high.alias("ci_high")), z)
+    p = summary["p_value"].to_numpy()
     others = summary["config"].to_numpy() != baseline
     q = np.full(len(p), np.nan)
     q_by = q.copy()
@@ -56,7 +66,6 @@ def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) ->
         q[others] = benjamini_hochberg(p[others])
         q_by[others] = benjamini_yekutieli(p[others])
     return summary.with_columns(
-        (pl.col("diff") - z * se).alias("diff_low"), (pl.col("diff") + z * se).alias("diff_high"),
         pl.Series("p_value", np.where(others, p, np.nan)), pl.Series("q_value", q),
         pl.Series("q_value_by", q_by),
     ).select("config", "n", "win_rate", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_value", "q_value",

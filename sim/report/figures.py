@@ -483,3 +483,155 @@ def forced_draw_figure(forced: pl.DataFrame, lang: str = "en") -> go.Figure:
         rows.append(RankedRow(label, r["effect"], r["effect_low"], r["effect_high"], printed, hover, who))
     fig = ranked_figure(rows, t("chart_forced", lang), t("chart_difference_axis", lang), signed=True, reference=0.0)
     return fig
+
+
+# views per game kind: best of three, story, compare two runs (the ablation view draws ablation_figure)
+
+def _rate_text(rate: float | None, low: float | None, high: float | None, n: int | None, unit: str) -> str:
+    """"61.0% [54.1, 67.5], n = 200 matches": what a bar says beside it."""
+    if rate is None:
+        return "-"
+    return f"{percent_with_interval(rate, low, high)}, n = {count(n)} {unit}"
+
+
+def match_win_rate_figure(results: pl.DataFrame, lang: str = "en", versus: str = "") -> go.Figure:
+    """match_results: side A's match win rate per config (undecided = ½) with its 95% interval,
+    the value, interval and n matches printed on the bar, against 50%; `versus` names the sides."""
+    unit = t("chart_matches_unit", lang)
+    fig = go.Figure(go.Bar(
+        x=results["config"].to_list(), y=results["rate"].to_list(),
+        error_y=_error(results["ci_low"], results["rate"], results["ci_high"]),
+        text=[_rate_text(r["rate"], r["ci_low"], r["ci_high"], r["matches"], unit) for r in results.iter_rows(named=True)],
+        textposition="inside", insidetextanchor="middle", width=0.5,
+        customdata=list(zip(results["won"].to_list(), results["lost"].to_list(), results["undecided"].to_list())),
+        hovertemplate="%{x}: %{text}<br>" + t("chart_match_record", lang, won="%{customdata[0]:,}", lost="%{customdata[1]:,}",
+                                                               undecided="%{customdata[2]:,}") + "<extra></extra>"))
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
+    fig.update_layout(title=t("chart_match_win_rate", lang) + (f": {versus}" if versus else ""),
+                      xaxis_title=t("chart_config", lang),
+                      yaxis=dict(title=t("chart_match_win_rate_axis", lang), range=[0, 1], **PCT))
+    return fig
+
+
+def games_per_match_figure(lengths: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """match_lengths: the share of matches that took 2, 3 (or, with draws, more) games, per config,
+    with 95% intervals and the counts printed on the bars."""
+    fig = go.Figure()
+    for (config,), part in lengths.group_by("config", maintain_order=True):
+        fig.add_bar(
+            x=[f"{g} {t('chart_games_unit', lang)}" for g in part["games"].to_list()], y=part["share"].to_list(),
+            name=str(config), error_y=_error(part["share_low"], part["share"], part["share_high"]),
+            text=[f"{percent(s)} ({count(m)} / {count(o)})" for s, m, o in
+                  zip(part["share"].to_list(), part["matches"].to_list(), part["of"].to_list())],
+            textposition="outside",
+            hovertemplate="%{x}: %{text}, " + t("interval_95", lang) + " %{customdata}<extra>" + str(config) + "</extra>",
+            customdata=[percent_interval(lo, hi) for lo, hi in
+                        zip(part["share_low"].to_list(), part["share_high"].to_list())])
+    fig.update_layout(title=t("chart_games_per_match", lang), barmode="group",
+                      xaxis_title=t("chart_games_per_match_axis", lang),
+                      yaxis=dict(title=t("chart_share_of_matches", lang), range=[0, 1.1], **PCT))
+    return fig
+
+
+def game_one_figure(first: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """game_one_winner: how often the winner of game 1 wins the match, per config, with its 95%
+    interval and n (matches whose game 1 had a winner), against 50%."""
+    unit = t("chart_matches_unit", lang)
+    fig = go.Figure(go.Bar(
+        x=first["config"].to_list(), y=first["rate"].to_list(),
+        error_y=_error(first["ci_low"], first["rate"], first["ci_high"]),
+        text=[_rate_text(r["rate"], r["ci_low"], r["ci_high"], r["matches"], unit) for r in first.iter_rows(named=True)],
+        textposition="inside", insidetextanchor="middle", width=0.5,
+        hovertemplate="%{x}: %{text}<extra></extra>"))
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
+    fig.update_layout(title=t("chart_game_one", lang), xaxis_title=t("chart_config", lang),
+                      yaxis=dict(title=t("chart_game_one_axis", lang), range=[0, 1], **PCT))
+    return fig
+
+
+def story_path_figure(path: pl.DataFrame, stages: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """A story stage by stage, per config: each stage's own win rate over all runs (story_stages,
+    bars, draw = ½) and the chance to have won every stage up to it (story_path's `through`, a line
+    falling to the chance to clear), each with its 95% interval; n and the runs still unbeaten on
+    the bars and in the hover."""
+    fig = go.Figure()
+    stage_word, runs_word = t("chart_stage", lang), t("chart_runs_unit", lang)
+    for (config,), part in stages.group_by("config", maintain_order=True):
+        part = part.sort("stage")
+        labels = [f"{stage_word} {s + 1}" for s in part["stage"].to_list()]
+        fig.add_bar(x=labels, y=part["rate"].to_list(), name=f"{t('chart_story_stage_rate', lang)} ({config})",
+                    error_y=_error(part["ci_low"], part["rate"], part["ci_high"]),
+                    text=[f"{percent(r)}<br>n = {count(n)}" for r, n in zip(part["rate"].to_list(), part["n"].to_list())],
+                    textposition="inside", marker_color="#9ecae1",
+                    customdata=list(zip([percent_interval(lo, hi) for lo, hi in
+                                         zip(part["ci_low"].to_list(), part["ci_high"].to_list())],
+                                        part["bot_budget_min"].to_list(), part["bot_budget_max"].to_list())),
+                    hovertemplate="%{x}: %{y:.1%} %{customdata[0]}, n = %{text}; " + t("chart_bot_budgets", lang)
+                                  + " %{customdata[1]}-%{customdata[2]}<extra></extra>")
+    for (config,), part in path.group_by("config", maintain_order=True):
+        part = part.sort("stage")
+        labels = [f"{stage_word} {s + 1}" for s in part["stage"].to_list()]
+        hover = [t("chart_story_hover", lang, through=percent_with_interval(r["through"], r["through_low"], r["through_high"]),
+                   won=count(r["won"]), runs=count(r["runs"]), reached=count(r["reached"]),
+                   rate=percent_with_interval(r["rate"], r["ci_low"], r["ci_high"]))
+                 for r in part.iter_rows(named=True)]
+        fig.add_scatter(x=labels, y=part["through"].to_list(), mode="lines+markers+text",
+                        name=f"{t('chart_story_through', lang)} ({config})",
+                        error_y=_error(part["through_low"], part["through"], part["through_high"]),
+                        text=[f"{percent(v)} ({count(w)} / {count(n)} {runs_word})" for v, w, n in
+                              zip(part["through"].to_list(), part["won"].to_list(), part["runs"].to_list())],
+                        textposition="top right", customdata=hover, hovertemplate="%{x}: %{customdata}<extra></extra>",
+                        line=dict(color="crimson", width=3))
+    fig.update_layout(title=t("chart_story_path", lang), xaxis_title=t("chart_stage", lang),
+                      yaxis=dict(title=t("chart_story_path_axis", lang), range=[0, 1.05], **PCT),
+                      legend=dict(orientation="h", y=-0.2))
+    return fig
+
+
+def compare_figure(rows: pl.DataFrame, lang: str = "en", names: tuple[str, str] = ("A", "B"),
+                   what: str = "chart_compare_win_rate") -> go.Figure:
+    """win_rate_comparison or first_player_comparison: each config's difference B − A with its 95%
+    interval, the method (paired or unpaired) and n printed beside it, against 0; `names` are the
+    two runs, `what` the catalog key of what is compared."""
+    shown = rows.filter(pl.col("diff").is_not_null())
+    method_words = {"paired": t("compare_paired_word", lang), "unpaired": t("compare_unpaired_word", lang)}
+    texts = []
+    for r in shown.iter_rows(named=True):
+        n = f"{count(r['pairs'])} {t('chart_pairs_unit', lang)}" if r["method"] == "paired" else \
+            f"n = {count(r.get('a_n', r.get('a_pairs')))} / {count(r.get('b_n', r.get('b_pairs')))}"
+        texts.append(f"{signed_points_with_interval(r['diff'], r['diff_low'], r['diff_high'])}, "
+                     f"{method_words[r['method']]}, {n}")
+    fig = go.Figure(go.Scatter(
+        x=shown["diff"].to_list(), y=shown["config"].to_list(), mode="markers+text", text=texts,
+        textposition="top center", marker=dict(size=11, color="#3366aa"),
+        error_x=_error(shown["diff_low"], shown["diff"], shown["diff_high"]),
+        hovertemplate="%{y}: %{text}<extra></extra>"))
+    fig.add_vline(x=0, line_color="#888")
+    span = max([abs(v) for v in shown["diff_low"].to_list() + shown["diff_high"].to_list() if v is not None] + [0.01])
+    fig.update_layout(title=t(what, lang, b=names[1], a=names[0]),
+                      xaxis=dict(title=t("chart_compare_axis", lang, b=names[1], a=names[0]), tickformat="+.1%",
+                                 range=[-1.3 * span, 1.3 * span]),
+                      yaxis=dict(title=t("chart_config", lang), type="category", automargin=True),
+                      height=max(320, 160 + 60 * shown.height))
+    return fig
+
+
+def compare_cards_figure(cards: pl.DataFrame, lang: str = "en", names: tuple[str, str] = ("A", "B")) -> go.Figure:
+    """card_comparison: every card both runs measured, one row each (the figure grows with the
+    cards), its GIH WR difference B − A with its 95% interval (two-sample) and both n on hover."""
+    frame = cards.filter(pl.col("gih_diff").is_not_null()).sort("gih_diff")
+    mirror = frame.select("side", "card_id").unique().height > frame["card_id"].n_unique()
+    labels = [(f"{r['config']} · " if frame["config"].n_unique() > 1 else "")
+              + (f"{'AB'[r['side']]}: " if mirror else "") + f"{r['card_id']} {r['card_name'] or ''}".strip()
+              for r in frame.iter_rows(named=True)]
+    texts = [f"{signed_points_with_interval(r['gih_diff'], r['gih_diff_low'], r['gih_diff_high'])} "
+             f"(GIH {percent(r['a_gih_wr'])} n = {count(r['a_gih_n'])} → {percent(r['b_gih_wr'])} "
+             f"n = {count(r['b_gih_n'])})" for r in frame.iter_rows(named=True)]
+    fig = go.Figure(go.Scatter(x=frame["gih_diff"].to_list(), y=labels, mode="markers",
+                               error_x=_error(frame["gih_diff_low"], frame["gih_diff"], frame["gih_diff_high"]),
+                               customdata=texts, hovertemplate="%{y}: %{customdata}<extra></extra>"))
+    fig.add_vline(x=0, line_color="#888")
+    fig.update_layout(title=t("chart_compare_cards", lang, b=names[1], a=names[0]),
+                      xaxis=dict(title=t("chart_compare_cards_axis", lang, b=names[1], a=names[0]), tickformat="+.0%"),
+                      yaxis=dict(type="category", automargin=True), height=max(420, 140 + 22 * frame.height))
+    return fig

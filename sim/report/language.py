@@ -112,9 +112,162 @@ TEXT: dict[str, dict[str, str]] = {
                              "en": "player {player} vs opponent {opponent}: {rate} (n = {n})"},
     # sweeps page
     "sweeps_heading": {"es": "Barridos: cada configuración contra la base", "en": "Sweeps: each config against the baseline"},
-    "no_sweep": {"es": "Esta ejecución no es un barrido.", "en": "This run is not a sweep."},
     "sprt": {"es": "SPRT de cada configuración contra la base, en los mismos pares de partidas",
              "en": "SPRT of each config against the baseline, on the same game pairs"},
+    # views per game kind (dash-views): the pages' sentence when a run is of another kind
+    "nav_matches": {"es": "Mejor de 3", "en": "Best of 3"},
+    "nav_story": {"es": "Historia", "en": "Story"},
+    "nav_ablations": {"es": "Ablación", "en": "Ablation"},
+    "nav_compare": {"es": "Comparar", "en": "Compare"},
+    "kind_best_of_three": {"es": "un torneo al mejor de tres", "en": "a best-of-three run"},
+    "kind_story": {"es": "un modo historia", "en": "a story run"},
+    "kind_sweep": {"es": "un barrido", "en": "a sweep"},
+    "kind_ablation": {"es": "una ablación de cartas", "en": "a card ablation"},
+    "kind_round_robin": {"es": "un todos contra todos", "en": "a round robin"},
+    "kind_impact": {"es": "un experimento de robo forzado", "en": "a forced-draw experiment"},
+    "kind_games": {"es": "una ejecución de partidas sueltas", "en": "a run of single games"},
+    "wrong_kind": {"es": "«{run}» es {kind}, no {wanted}: esta página no tiene nada que mostrar de ella. Sus cifras "
+                         "están en ",
+                   "en": "“{run}” is {kind}, not {wanted}: this page has nothing to show for it. Its figures are on "},
+    # sweeps page (dash-views)
+    "sweeps_note": {"es": "Cada configuración juega las mismas partidas que la base (misma semilla, mismos asientos): "
+                          "la diferencia es la media de las diferencias partida a partida, con su intervalo del 95%.",
+                    "en": "Every config plays the baseline's games (same seed, same seats): the difference is the "
+                          "mean of the game-by-game differences, with its 95% interval."},
+    "sprt_bounds": {"es": "cotas", "en": "bounds"},
+    "sprt_paths_title": {"es": "Trayectorias del SPRT contra la base ({pairs} pares de partidas como máximo): {hypothesis}",
+                         "en": "SPRT trajectories against the baseline (up to {pairs} game pairs): {hypothesis}"},
+    "sprt_paths_axis": {"es": "pares de partidas con asientos espejados", "en": "seat-mirrored game pairs"},
+    "sprt_llr_axis": {"es": "LLR (log del cociente de verosimilitudes H1 / H0)",
+                      "en": "LLR (log-likelihood ratio of H1 to H0)"},
+    # ablations page
+    "ablations_heading": {"es": "Ablación: lo que vale cada carta", "en": "Ablation: what each card is worth"},
+    "ablations_note": {"es": "Cada carta del lado {side} ({faction}) se sustituye por un relleno del mismo coste, en las "
+                             "mismas partidas que la base: su valor es la base menos la partida sin ella (emparejado, "
+                             "intervalo del 95% sobre los pares con asientos espejados). {measured} de {cards} cartas "
+                             "medidas; ordenadas de la que más vale a la que menos.",
+                       "en": "Each card of side {side} ({faction}) is replaced by a filler of the same cost, on the "
+                             "baseline's games: its worth is the baseline minus the game without it (paired, 95% "
+                             "interval over seat-mirrored pairs). {measured} of {cards} cards measured; ranked from "
+                             "most to least worth."},
+    "ablations_not_measured": {"es": "Sin medir (el relleno juega igual que la carta): {cards}.",
+                               "en": "Not measured (the filler plays exactly like the card): {cards}."},
+    "ablation_not_measured_cell": {"es": "sin medir: el relleno juega igual que la carta",
+                                   "en": "not measured: the filler plays exactly like the card"},
+    "ablation_rate": {"es": "En puntos de presupuesto: 1 punto de presupuesto = {rate} de victorias del lado, pendiente "
+                            "local en el presupuesto de trabajo {budget} (presupuestos jugados: {budgets}).",
+                      "en": "In budget points: 1 budget point = {rate} of the side's win rate, the local slope at the "
+                            "working budget {budget} (budgets played: {budgets})."},
+    "ablation_no_step": {"es": "Sin puntos de presupuesto: el experimento no pide budget_step, así que no jugó "
+                               "presupuestos más bajos.",
+                         "en": "No budget points: the spec has no budget_step, so the run played no lower budget."},
+    "ablation_no_rise": {"es": "Sin puntos de presupuesto: aquí la tasa de victoria del lado no sube con su presupuesto.",
+                         "en": "No budget points: the side's win rate does not rise with its budget here."},
+    "ablation_slope_zero": {"es": "Sin puntos de presupuesto: el intervalo del 95% de la pendiente incluye el 0.",
+                            "en": "No budget points: the budget slope's 95% interval includes 0."},
+    "ablation_too_few": {"es": "Sin puntos de presupuesto: muy pocas partidas emparejadas en los presupuestos bajos.",
+                         "en": "No budget points: too few paired games at the lower budgets."},
+    "ablation_no_points": {"es": "Sin puntos de presupuesto.", "en": "No budget points."},
+    # best-of-three page
+    "matches_heading": {"es": "Al mejor de tres: partidos", "en": "Best of three: matches"},
+    "matches_summary": {"es": "{config}: el lado A ({a}) gana el {rate} de los partidos contra {b} (n = {n} partidos; "
+                              "{won} ganados, {lost} perdidos, {undecided} sin decidir, que cuentan ½); {games} partidas "
+                              "por partido de media.",
+                        "en": "{config}: side A ({a}) wins {rate} of its matches against {b} (n = {n} matches; {won} "
+                              "won, {lost} lost, {undecided} undecided, counted as ½); {games} games per match on "
+                              "average."},
+    "matches_game_one": {"es": "{config}: quien gana la primera partida gana el partido el {rate} de las veces "
+                               "(n = {n} partidos con primera partida decidida).",
+                         "en": "{config}: the winner of game 1 wins the match {rate} of the time (n = {n} matches "
+                               "whose game 1 had a winner)."},
+    # story page
+    "story_heading": {"es": "Modo historia: etapa a etapa", "en": "Story mode: stage by stage"},
+    "story_summary": {"es": "{config}: el lado A supera las {stages} etapas en el {rate} de los recorridos (n = {n} "
+                            "recorridos).",
+                      "en": "{config}: side A clears all {stages} stages in {rate} of its runs (n = {n} runs)."},
+    "story_note": {"es": "Se juegan todas las etapas en cada recorrido. La barra es la tasa de victoria de la etapa en "
+                         "todos los recorridos (empate = ½); la línea, la probabilidad de haber ganado todas las etapas "
+                         "hasta esa (un empate no es victoria), que acaba en la de superar la historia. La tabla da, "
+                         "por etapa, los recorridos que llegan invictos y cuántos la ganan.",
+                   "en": "Every stage is played in every run. The bar is the stage's win rate over all runs (draw = "
+                         "½); the line, the chance to have won every stage up to it (a draw is not a win), ending at "
+                         "the chance to clear. The table gives, per stage, the runs that reach it unbeaten and how "
+                         "many of them win it."},
+    # compare page
+    "compare_heading": {"es": "Comparar dos ejecuciones", "en": "Compare two runs"},
+    "compare_run_b": {"es": "Ejecución B (la A es la elegida arriba)", "en": "Run B (A is the one chosen above)"},
+    "compare_pick_b": {"es": "Elige la ejecución B para compararla con «{a}».", "en": "Pick run B to compare with “{a}”."},
+    "compare_same_run": {"es": "A y B son la misma ejecución: elige otra como B.",
+                         "en": "A and B are the same run: pick another one as B."},
+    "compare_paired_word": {"es": "emparejada", "en": "paired"},
+    "compare_unpaired_word": {"es": "no emparejada", "en": "unpaired"},
+    "compare_paired": {"es": "Comparación emparejada: las dos ejecuciones tienen la semilla {seed} y las configuraciones "
+                             "{configs}, así que la partida i de cada configuración es el mismo reparto en las dos. Cada "
+                             "diferencia (B − A) es la media de las diferencias partida a partida, con su intervalo del "
+                             "95%, como en un barrido.",
+                       "en": "Paired comparison: both runs have seed {seed} and the configs {configs}, so game i of "
+                             "each config is the same deal in both. Each difference (B − A) is the mean of the "
+                             "game-by-game differences, with its 95% interval, as in a sweep."},
+    "compare_unpaired": {"es": "Comparación no emparejada (dos muestras independientes): {why}, así que sus partidas no "
+                               "son los mismos repartos. Cada diferencia (B − A) lleva el intervalo del 95% de dos "
+                               "muestras.",
+                         "en": "Unpaired comparison (two independent samples): {why}, so their games are not the same "
+                               "deals. Each difference (B − A) has the two-sample 95% interval."},
+    "compare_why_seed": {"es": "las semillas difieren ({a} y {b})", "en": "the seeds differ ({a} and {b})"},
+    "compare_why_ruleset": {"es": "son juegos distintos ({a} y {b})", "en": "they are different games ({a} and {b})"},
+    "compare_why_kind": {"es": "son tipos de ejecución distintos ({a} y {b})", "en": "they are different kinds of run ({a} and {b})"},
+    "compare_why_seats": {"es": "los asientos se reparten distinto ({a} y {b})", "en": "their seats differ ({a} and {b})"},
+    "compare_why_no_common_config": {"es": "no comparten ninguna configuración",
+                                     "en": "they share no config"},
+    "compare_configs_only": {"es": "Configuraciones solo en {run}: {configs}.", "en": "Configs only in {run}: {configs}."},
+    "compare_win_rates": {"es": "Tasa de victoria del lado A por configuración", "en": "Side A's win rate per config"},
+    "compare_first_player": {"es": "Primer jugador (sus victorias en los dos asientos)",
+                             "en": "First player (its win rate over both seats)"},
+    "compare_cards": {"es": "Cartas medidas en las dos ejecuciones (GIH WR e IWD; diferencias de dos muestras: los "
+                            "contadores de cartas no se guardan partida a partida)",
+                      "en": "Cards measured in both runs (GIH WR and IWD; two-sample differences: card counters are "
+                            "not stored game by game)"},
+    "compare_cards_only": {"es": "Cartas solo en una de las dos ejecuciones", "en": "Cards in one run only"},
+    "compare_no_cards_only": {"es": "Todas las cartas están en las dos ejecuciones.",
+                              "en": "Every card is in both runs."},
+    # charts of the views per game kind (sim/report/figures.py, "views per game kind")
+    "chart_config": {"es": "configuración", "en": "config"},
+    "chart_matches_unit": {"es": "partidos", "en": "matches"},
+    "chart_games_unit": {"es": "partidas", "en": "games"},
+    "chart_runs_unit": {"es": "recorridos", "en": "runs"},
+    "chart_pairs_unit": {"es": "partidas emparejadas", "en": "paired games"},
+    "chart_match_record": {"es": "ganados {won}, perdidos {lost}, sin decidir {undecided}",
+                           "en": "won {won}, lost {lost}, undecided {undecided}"},
+    "chart_match_win_rate": {"es": "Al mejor de tres: partidos ganados por el lado A (sin decidir = ½), intervalo del 95%",
+                             "en": "Best of three: side A's match win rate (undecided = ½), 95% interval"},
+    "chart_match_win_rate_axis": {"es": "partidos ganados por el lado A", "en": "side A's match win rate"},
+    "chart_games_per_match": {"es": "Partidas por partido: proporción de partidos, intervalo del 95%",
+                              "en": "Games per match: share of matches, 95% interval"},
+    "chart_games_per_match_axis": {"es": "partidas que duró el partido", "en": "games the match took"},
+    "chart_share_of_matches": {"es": "proporción de partidos", "en": "share of matches"},
+    "chart_game_one": {"es": "Quien gana la primera partida: partidos que acaba ganando, intervalo del 95%",
+                       "en": "The winner of game 1: the matches it goes on to win, 95% interval"},
+    "chart_game_one_axis": {"es": "partidos ganados por quien ganó la 1.ª", "en": "matches won by game 1's winner"},
+    "chart_story_path": {"es": "Modo historia, lado A: victorias en cada etapa y probabilidad de llegar invicto hasta "
+                               "ella y ganarla, intervalos del 95%",
+                         "en": "Story mode, side A: win rate at each stage and the chance to reach it unbeaten and "
+                               "win it, 95% intervals"},
+    "chart_story_path_axis": {"es": "tasa / probabilidad", "en": "rate / chance"},
+    "chart_story_stage_rate": {"es": "victorias en la etapa, todos los recorridos", "en": "win rate at the stage, all runs"},
+    "chart_story_through": {"es": "ganadas todas hasta esta etapa", "en": "won every stage up to this one"},
+    "chart_story_hover": {"es": "ganadas todas hasta aquí {through} ({won} de {runs} recorridos); llegan invictos {reached}, "
+                                "de ellos ganan la etapa {rate}",
+                          "en": "won every stage so far {through} ({won} of {runs} runs); {reached} reach it unbeaten, "
+                                "of whom {rate} win it"},
+    "chart_bot_budgets": {"es": "presupuestos de los bots", "en": "bot budgets"},
+    "chart_compare_win_rate": {"es": "Victorias del lado A: {b} menos {a}, por configuración, intervalo del 95%",
+                               "en": "Side A's win rate: {b} minus {a}, per config, 95% interval"},
+    "chart_compare_first_player": {"es": "Victorias del primer jugador: {b} menos {a}, por configuración, intervalo del 95%",
+                                   "en": "First player's win rate: {b} minus {a}, per config, 95% interval"},
+    "chart_compare_axis": {"es": "diferencia {b} − {a} (puntos)", "en": "difference {b} − {a} (points)"},
+    "chart_compare_cards": {"es": "GIH WR de cada carta: {b} menos {a}, intervalo del 95% (dos muestras)",
+                            "en": "Each card's GIH WR: {b} minus {a}, 95% interval (two-sample)"},
+    "chart_compare_cards_axis": {"es": "diferencia de GIH WR {b} − {a} (puntos)", "en": "GIH WR difference {b} − {a} (points)"},
     # replay page
     "replay_heading": {"es": "Repetir una partida", "en": "Replay a game"},
     "game": {"es": "Partida", "en": "Game"},
@@ -352,6 +505,24 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "deck_note": ("nota del mazo", "deck note"),
     "in_deck_share": ("en el mazo (proporción de partidas)", "in the deck (share of games)"),
     "single_deck": ("mismo mazo siempre", "same deck every game"),
+    # views per game kind and compare two runs (dash-views)
+    "rank": ("puesto", "rank"),     "points_ci": ("puntos de presupuesto [IC 95%]", "budget points [95% CI]"),
+    "matches": ("partidos", "matches"), "won": ("ganados", "won"), "lost": ("perdidos", "lost"),
+    "undecided": ("sin decidir", "undecided"), "games_per_match": ("partidas por partido", "games per match"),
+    "of": ("de", "of"), "first_game_a": ("1.ª partida ganada por A", "game 1 won by A"),
+    "stage": ("etapa", "stage"), "reached": ("llegan invictos", "reach it unbeaten"),
+    "through": ("ganadas todas hasta aquí", "won every stage so far"),
+    "bot_budget_min": ("presupuesto mín. del bot", "bot budget min"),
+    "bot_budget_max": ("presupuesto máx. del bot", "bot budget max"),
+    "a_n": ("A: n", "A: n"), "b_n": ("B: n", "B: n"), "a_pairs": ("A: pares", "A: pairs"), "b_pairs": ("B: pares", "B: pairs"),
+    "a_win_rate": ("A: tasa de victoria", "A: win rate"), "b_win_rate": ("B: tasa de victoria", "B: win rate"),
+    "a_first_player_win_rate": ("A: victorias del primer jugador", "A: first player's win rate"),
+    "b_first_player_win_rate": ("B: victorias del primer jugador", "B: first player's win rate"),
+    "a_gih_n": ("A: GIH n", "A: GIH n"), "b_gih_n": ("B: GIH n", "B: GIH n"),
+    "a_gih_wr": ("A: GIH WR", "A: GIH WR"), "b_gih_wr": ("B: GIH WR", "B: GIH WR"),
+    "gih_diff": ("GIH WR: B − A", "GIH WR: B − A"), "a_iwd_diff": ("A: IWD", "A: IWD"), "b_iwd_diff": ("B: IWD", "B: IWD"),
+    "iwd_diff": ("IWD: B − A", "IWD: B − A"), "compare_diff": ("B − A", "B − A"),
+    "win_rate_reached": ("victorias al llegar invicto", "win rate once reached unbeaten"),
 }
 
 # what each column measures, shown when the pointer rests on its header: ANALYTICS.md's words

@@ -1,0 +1,57 @@
+"""Which kind of run a run is, which page shows it, and the sentence a page of another kind says
+instead of drawing nothing: "“bo3” is a best-of-three run, not a sweep: ... Its figures are on
+Best of three."
+
+A run may be of several kinds (a story run is also a run of games; a budget curve is a sweep): a
+page draws a run when its kind is among the run's; the sentence links to the run's own pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dash import dcc, html
+
+from sim.report.language import t
+
+# kind -> (page path, nav key), in the order a run's kinds are named
+KIND_PAGES: dict[str, tuple[str, str]] = {
+    "best_of_three": ("/matches", "nav_matches"),
+    "story": ("/story", "nav_story"),
+    "ablation": ("/ablations", "nav_ablations"),
+    "sweep": ("/sweeps", "nav_sweeps"),
+    "round_robin": ("/factions", "nav_factions"),
+    "impact": ("/cards", "nav_cards"),
+    "games": ("/factions", "nav_factions"),
+}
+
+
+def run_kinds(manifest: dict[str, Any]) -> list[str]:
+    """The kinds of a run, most particular first (KIND_PAGES' order), from its manifest; "games"
+    (single games, read on the factions and cards pages) is always last."""
+    spec = manifest.get("spec", {})
+    found = {
+        "best_of_three": manifest.get("kind") == "best_of_three",
+        "story": manifest.get("kind") == "story",
+        "ablation": spec.get("ablation") is not None,
+        "sweep": spec.get("sweep") is not None,
+        "round_robin": spec.get("matchups") == "round_robin",
+        "impact": spec.get("impact") is not None,
+    }
+    return [kind for kind in KIND_PAGES if found.get(kind)] + ["games"]
+
+
+def wrong_kind(run: str, manifest: dict[str, Any], wanted: str, lang: str) -> html.P:
+    """The sentence a page for `wanted` runs shows for a run of another kind: what the run is, and
+    links to the pages that show it (the run kept in each link)."""
+    kinds = run_kinds(manifest)
+    pages: list[tuple[str, str]] = []
+    for kind in kinds:
+        if KIND_PAGES[kind] not in pages:
+            pages.append(KIND_PAGES[kind])
+    links: list[Any] = []
+    for k, (path, key) in enumerate(pages):
+        if k:
+            links.append(", ")
+        links.append(dcc.Link(t(key, lang), href=f"{path}?run={run}", className="kind-link"))
+    return html.P([t("wrong_kind", lang, run=run, kind=t(f"kind_{kinds[0]}", lang), wanted=t(f"kind_{wanted}", lang)),
+                   *links, "."], className="wrong-kind")
