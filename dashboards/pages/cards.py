@@ -8,10 +8,11 @@ from __future__ import annotations
 import dash
 import plotly.graph_objects as go
 import polars as pl
-from dash import Input, Output, callback, dcc, html
+from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
 from sim.report.language import t
+from dashboards.url_state import kept, url_filters
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
@@ -25,7 +26,7 @@ COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n", "gp_wr", "
 FORCED_COLUMNS = ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
                   "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"]
 
-layout = html.Div([
+layout = url_filters(html.Div([
     html.H2(id="cards-heading"),
     html.Div([
         html.Label(id="cards-config-label"), dcc.Dropdown(id="cards-config", clearable=False, style={"width": "24em"}),
@@ -35,7 +36,7 @@ layout = html.Div([
     ], style={"display": "flex", "gap": ".6em", "alignItems": "center", "flexWrap": "wrap"}),
     export_bar("cards"),
     html.Div(id="cards-body"),
-])
+]), config="cards-config", faction="cards-faction", min_games="cards-min-games")
 register_exports("cards")
 
 
@@ -46,13 +47,14 @@ def translate(lang: str):
 
 
 @callback(Output("cards-config", "options"), Output("cards-config", "value"), Output("cards-faction", "options"),
-          Input("run", "value"))
-def choices(run: str | None):
+          Output("cards-faction", "value"), Input("run", "value"), State("cards-config", "value"),
+          State("cards-faction", "value"))
+def choices(run: str | None, config: str | None, faction: str | None):
     if not run:
-        return [], None, []
+        return [], None, [], None
     configs = list(data.manifest_of(run)["configs"])
     factions = sorted(data.impact_of(run)["faction"].unique().to_list()) if data.has_games(run) else []
-    return configs, configs[0], factions
+    return configs, kept(config, configs), factions, kept(faction, factions, None)  # the address's, when offered
 
 
 def iwd_figure(frame: pl.DataFrame, lang: str) -> go.Figure:

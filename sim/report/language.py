@@ -22,6 +22,11 @@ TEXT: dict[str, dict[str, str]] = {
     "nav_budget": {"es": "Presupuesto", "en": "Draft budget"},
     "nav_sweeps": {"es": "Barridos", "en": "Sweeps"},
     "nav_replay": {"es": "Repetición", "en": "Replay"},
+    # the shell: a run the address names that cannot be read, a page that failed
+    "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
+                       "en": "The run {run} cannot be opened: {problem}. Choose another above."},
+    "page_error": {"es": "Esta vista no se ha podido dibujar: {problem}",
+                   "en": "This view could not be drawn: {problem}"},
     # runs page
     "runs_heading": {"es": "Ejecuciones guardadas", "en": "Stored runs"},
     "manifest": {"es": "Manifiesto de la ejecución", "en": "Run manifest"},
@@ -59,6 +64,7 @@ TEXT: dict[str, dict[str, str]] = {
     "show": {"es": "Mostrar", "en": "Show"},
     "replay_summary": {"es": "Partida {game}: empieza {first}; {turns} turnos; gana {winner} ({end}).",
                        "en": "Game {game}: {first} starts; {turns} turns; winner {winner} ({end})."},
+    "replay_draw": {"es": "nadie (empate)", "en": "nobody (a draw)"},
     "matches_stored": {"es": "La repetición coincide con el registro guardado.", "en": "The replay matches the stored record."},
     # every page: export bar, empty states, notes
     "export": {"es": "Exportar", "en": "Export"},
