@@ -131,6 +131,89 @@ TEXT: dict[str, dict[str, str]] = {
               "es": "Modo historia: victorias del lado A en cada etapa, intervalo del 95%"},
     "chart_stage": {"en": "stage", "es": "etapa"},
     "chart_side": {"en": "side", "es": "lado"},
+    # the report (sim report, sim/report/export.py): title, manifest, headings, notes
+    "report_title": {"es": "{run}: informe de balance", "en": "{run}: balance report"},
+    "report_made": {"es": "Hecho por sim report el {when} UTC. Las tasas de victoria cuentan un empate como media "
+                          "victoria; todo intervalo es del 95% (Wilson para tasas, normal emparejada para diferencias).",
+                    "en": "Made by sim report on {when} UTC. Win rates count a draw as half a win; every interval is "
+                          "95% (Wilson for rates, paired normal for differences)."},
+    "report_run": {"es": "ejecución", "en": "run"},
+    "report_experiment": {"es": "experimento", "en": "experiment"},
+    "report_description": {"es": "descripción", "en": "description"},
+    "report_ruleset": {"es": "juego", "en": "ruleset"},
+    "report_engine": {"es": "motor", "en": "engine"},
+    "report_engine_value": {"es": "{version}, commit {commit}", "en": "{version}, commit {commit}"},
+    "report_uncommitted": {"es": "con cambios sin confirmar", "en": "uncommitted changes"},
+    "report_seed": {"es": "semilla", "en": "seed"},
+    "report_games_per_config": {"es": "partidas por configuración", "en": "games per config"},
+    "report_configs": {"es": "configuraciones", "en": "configs"},
+    "report_status": {"es": "estado", "en": "status"},
+    "status_finished": {"es": "terminada", "en": "finished"},
+    "status_running": {"es": "en curso", "en": "running"},
+    "status_interrupted": {"es": "interrumpida", "en": "interrupted"},
+    "status_cancelled": {"es": "cancelada", "en": "cancelled"},
+    "report_created": {"es": "creada", "en": "created"},
+    "report_finished": {"es": "terminada el", "en": "finished"},
+    "report_wall_time": {"es": "tiempo de reloj", "en": "wall time"},
+    "report_config": {"es": "configuración {config}", "en": "config {config}"},
+    "report_side": {"es": "{label} ({faction}, agente {agent})", "en": "{label} ({faction}, agent {agent})"},
+    "report_config_value": {"es": "{sides}; cartas {cards}, parámetros {params}",
+                            "en": "{sides}; cards {cards}, params {params}"},
+    "report_more_configs": {"es": "más configuraciones", "en": "more configs"},
+    "report_more_configs_value": {"es": "{n} más (ver manifest.json)", "en": "{n} more (see manifest.json)"},
+    "report_more_rows": {"es": "{n} filas más en la exportación CSV/Parquet.", "en": "{n} more rows in the CSV/Parquet export."},
+    "report_table_ablation": {"es": "Valor de cada carta (ablación): la base menos la carta cambiada por su relleno, mismas "
+                                    "partidas",
+                              "en": "Card worth (ablation): baseline minus the card replaced by its filler, same games"},
+    "report_table_sweep": {"es": "Tabla: barrido, cada configuración contra la base (emparejado)",
+                           "en": "Table: sweep, each config against the baseline (paired)"},
+    "report_table_budget_slopes": {"es": "Tabla: pendiente del presupuesto (ajuste logístico y pendiente local)",
+                                   "en": "Table: budget slope (logistic fit and local slope)"},
+    "report_table_budget_steps": {"es": "Tabla: cada paso de presupuesto (emparejado)",
+                                  "en": "Table: each budget step (paired)"},
+    "report_table_matchup_marginals": {"es": "Tabla: tasa de victoria contra un campo uniforme de rivales",
+                                       "en": "Table: win rate against a uniform field of the others"},
+    "report_table_ratings": {"es": "Tabla: valoraciones Bradley-Terry (Elo)", "en": "Table: Bradley-Terry ratings (Elo)"},
+    "report_table_ratings_first_player": {"es": "Tabla: término del primer jugador de las valoraciones",
+                                          "en": "Table: the ratings' first-player term"},
+    "report_table_win_rates": {"es": "Tabla: tasas de victoria", "en": "Table: win rates"},
+    "report_table_first_player": {"es": "Tabla: primer jugador", "en": "Table: first player"},
+    "report_table_first_player_by_length": {"es": "Tabla: primer jugador según la duración",
+                                            "en": "Table: first player by game length"},
+    "report_table_story_stages": {"es": "Tabla: modo historia, cada etapa", "en": "Table: story mode, each stage"},
+    "report_table_story_clear_chance": {"es": "Tabla: modo historia, probabilidad de superarlo",
+                                        "en": "Table: story mode, chance to clear it"},
+    "report_table_match_results": {"es": "Tabla: resultados de los enfrentamientos al mejor de tres",
+                                   "en": "Table: best-of-three match results"},
+    "report_table_forced_draw": {"es": "Robo forzado: cada carta arriba del mazo contra abajo del todo, mismas partidas "
+                                       "(causal, emparejado; q por Benjamini-Yekutieli)",
+                                 "en": "Forced draw: each card on top of the deck against at its bottom, same games "
+                                       "(causal, paired; q by Benjamini-Yekutieli)"},
+    "report_table_card_ranking": {"es": "Cartas, de la que más ayuda a la que menos, ordenadas por la medida más fuerte de "
+                                        "la ejecución (robo forzado, si no ablación, si no IWD contraído: observacional, "
+                                        "junto a su nulo; la WR jugada está sesgada por selección)",
+                                  "en": "Cards, most to least help, ranked by the strongest measure the run has (forced "
+                                        "draw, else ablation, else shrunk IWD: observational, beside its null; Played WR "
+                                        "is selection-biased)"},
+    "report_table_faction_cards": {"es": "Cartas de {faction} ({config}): de la que más ayuda a la que menos según el IWD "
+                                         "contraído (observacional)",
+                                   "en": "Cards of {faction} ({config}): most to least help by shrunk IWD (observational)"},
+    "report_note_first_player": {
+        "es": "Las victorias del primer jugador son las suyas en los dos asientos, (lado A empezando + 1 − lado A "
+              "segundo) / 2 = 50% + ventaja / 2; la ventaja es la tasa de victoria del lado A empezando menos "
+              "siendo segundo, en pares con asientos cambiados (método emparejado).",
+        "en": "The first player's win rate is its win rate over both seats, (side A going first + 1 − side A going "
+              "second) / 2 = 50% + advantage / 2; the advantage is side A's win rate going first minus going second, "
+              "on seat-mirrored pairs (method paired)."},
+    "report_note_first_player_by_length": {
+        "es": "Observacional: cada franja reúne las partidas que terminaron con esa duración, cada una por separado "
+              "(sin emparejar); la duración es un resultado de la partida, así que una franja describe, no explica. "
+              "Las franjas cortan la ejecución por cuantiles de la duración.",
+        "en": "Observational: each band holds the games that ended at that length, each game on its own (not "
+              "paired); length is an outcome of the game, so a band describes, it does not explain. Bands cut the "
+              "run at quantiles of its game lengths."},
+    "yes": {"es": "sí", "en": "yes"},
+    "no": {"es": "no", "en": "no"},
     # sentences of sim/report/formatting.py
     "first_player_words": {"en": "the first player wins {rate} ({points})",
                      "es": "el primer jugador gana el {rate} ({points})"},
@@ -193,6 +276,43 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "pearson_chi2": ("χ² de Pearson", "Pearson χ²"), "deviance": ("devianza", "deviance"), "df": ("g.l.", "df"),
     "clusters": ("grupos", "clusters"),
 }
+
+
+# words inside report tables (the analysis writes them in English): column -> {English: Spanish};
+# a key ending in " (" also reads a text that starts with it and goes on with figures
+VALUES: dict[str, dict[str, str]] = {
+    "rank_by": {"forced_draw": "robo forzado", "ablation": "ablación", "iwd": "IWD contraído"},
+    "method": {"paired": "emparejado", "unpaired": "sin emparejar"},
+    "points_note": {
+        "not measured: the filler plays exactly like the card": "sin medir: el relleno juega igual que la carta",
+        "the card's slot only (the side plays a fixed collection)":
+            "solo el hueco de la carta (el lado juega una colección fija)",
+        "no budget_step in the spec: the run played no lower budget":
+            "sin budget_step en el experimento: no se jugó ningún presupuesto menor",
+        "no points: the budget slope's 95% interval includes 0":
+            "sin puntos: el intervalo del 95% de la pendiente del presupuesto incluye el 0",
+        "no points: too few paired games at the lower budgets":
+            "sin puntos: muy pocas partidas emparejadas en los presupuestos menores",
+        "no points: the side's win rate does not rise with its budget here (":
+            "sin puntos: la tasa de victoria del lado no sube aquí con su presupuesto (",
+    },
+}
+VALUE_COLUMNS = tuple(VALUES)
+VALUE_EN = {"rank_by": {"iwd": "shrunk IWD", "forced_draw": "forced draw"}}
+
+
+def value(name: str, text: str | None, lang: str | None) -> str | None:
+    """A word of column `name` in a table, in `lang` (VALUES); any other text as it is."""
+    if text is None:
+        return None
+    if (lang or "es") != "es":
+        return VALUE_EN.get(name, {}).get(text, text)
+    for english, spanish in VALUES.get(name, {}).items():
+        if text == english:
+            return spanish
+        if english.endswith(" (") and text.startswith(english):
+            return spanish + text[len(english):].replace(" pts per budget point", " pts por punto de presupuesto")
+    return text
 
 
 def column(name: str, lang: str | None) -> str:

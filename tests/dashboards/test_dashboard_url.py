@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import time
+import tomllib
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -204,7 +205,18 @@ def other_language_texts(lang: str) -> list[str]:
                    if entry[other] not in mine and len(entry[other]) >= 6 and "{" not in entry[other]})
 
 
+def card_names() -> list[str]:
+    """Every card's name (data, spelled one way in both languages: "Ballesta de Repetición")."""
+    names = []
+    for cards in (ROOT / "sim" / "rulesets").glob("*/cards/*.toml"):
+        names += [card["name"] for card in tomllib.loads(cards.read_text(encoding="utf-8")).get("card", [])
+                  if "name" in card]
+    return sorted(names, key=len, reverse=True)
+
+
 def found(texts: list[str], shown: str) -> list[str]:
+    for name in card_names():
+        shown = shown.replace(name, "")
     return [text for text in texts if re.search(rf"(?<!\w){re.escape(text)}(?!\w)", shown)]
 
 
