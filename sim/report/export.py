@@ -36,7 +36,7 @@ from sim.analysis.card_ranking import card_ranking
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import (
-    MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
+    ELO_PER_LOGIT, MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
 )
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
@@ -210,7 +210,7 @@ def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None,
 PLOT_WIDTH = 1040
 CSS = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1200px;color:#222}
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}table{border-collapse:collapse;font-size:.85em}
-td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}.manifest td{text-align:left}
+td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}td{white-space:nowrap}th{background:#f3f3f3}.manifest td{text-align:left}
 .note{color:#666;font-size:.85em}.plot{margin:1em 0;max-width:100%}.modebar-container{display:none}
 @page{size:A4 landscape;margin:10mm}
 @media print{body{margin:0;max-width:none;font-size:10pt}.modebar,.modebar-container{display:none!important}
@@ -232,6 +232,15 @@ FACTION_CARD_COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n
 ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "measured", "n", "worth", "worth_low", "worth_high",
                     "q_value", "q_value_by", "deck_changed_share", "points", "points_low", "points_high", "points_note",
                     "worth_per_budget_point", "worth_per_budget_point_low", "worth_per_budget_point_high"]
+# the ratings on the Elo scale the designers read (the logit columns are in the exports), as the factions page
+REPORT_COLUMNS = {
+    "ratings": ["model", "label", "games", "fit_games", "elo", "elo_se", "elo_se_model", "first_player_elo",
+                "pearson_chi2", "df", "deviance", "p_value", "clusters"],
+    "ratings_first_player": ["model", "label_1", "label_2", "games", "first_player_elo", "first_player_elo_se",
+                             "first_player_elo_se_model"],
+    "forced_draw": ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
+                    "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"],
+}
 SUMMARY_TABLES = ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
                   "win_rates", "first_player", "first_player_by_length", "story_stages", "story_clear_chance",
                   "match_results")
@@ -255,6 +264,15 @@ def other_faction_cards(impact: pl.DataFrame, manifest: dict[str, Any]) -> list[
                     .sort(["side", "iwd_shrunk", "card_id"], descending=[False, True, False], nulls_last=True))
             out.append((faction, config_id, rows.select([c for c in FACTION_CARD_COLUMNS if c in rows.columns])))
     return out
+
+
+def _report_columns(name: str, frame: pl.DataFrame) -> pl.DataFrame:
+    """The columns the report shows of table `name` (REPORT_COLUMNS; all of them for the others)."""
+    wanted = REPORT_COLUMNS.get(name)
+    if name == "ratings_first_player":  # its standard errors on the Elo scale of its estimate
+        frame = frame.with_columns((pl.col("first_player_se") * ELO_PER_LOGIT).alias("first_player_elo_se"),
+                                   (pl.col("first_player_se_model") * ELO_PER_LOGIT).alias("first_player_elo_se_model"))
+    return frame if wanted is None else frame.select([c for c in wanted if c in frame.columns])
 
 
 def _block(block_id: str, heading: str, *body: str) -> str:
@@ -289,16 +307,16 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     for name in SUMMARY_TABLES:
         if name in tables:
             notes = [t(f"report_note_{name}", lang)] if f"report_note_{name}" in TEXT else []
-            shown = tables[name]
+            shown = _report_columns(name, tables[name])
             if name == "ratings":
-                notes.append(describe_fit(shown, lang))
+                notes.append(describe_fit(tables[name], lang))
             if name in ("ratings", "ratings_first_player") and lang == "es":
                 shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
             parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), _table_html(shown, lang, limit=500),
                                 *map(_note, notes)))
     if "forced_draw" in tables:
         parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
-                            _table_html(tables["forced_draw"], lang)))
+                            _table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
     ranking = tables["card_ranking"]
     ranked_columns = [c for c in RANKING_COLUMNS if c in ranking.columns and ranking[c].null_count() < ranking.height]
     parts.append(_block("table-card_ranking", t("report_table_card_ranking", lang),
