@@ -246,7 +246,7 @@ def _warm(app: Dash, activity: Activity) -> None:
                 continue
 
 
-def run_problem(run: str) -> str:
+def run_problem(run: str, lang: str) -> str:
     """Why the run an address names cannot be shown: its problem in data.list_runs (a link out of the
     results folder), a manifest that does not read, or no such run."""
     listed = next((r for r in data.list_runs() if r["run"] == run), None)
@@ -257,8 +257,8 @@ def run_problem(run: str) -> str:
     except InputError as exc:
         return str(exc)
     except (OSError, ValueError) as exc:  # json.JSONDecodeError is a ValueError
-        return f"{run}/manifest.json does not read: {exc}"
-    return f"{run}: not readable"
+        return t("manifest_damaged", lang, run=run, error=exc)
+    return t("run_not_readable", lang, run=run)
 
 
 def shell_layout() -> html.Div:
@@ -270,7 +270,7 @@ def shell_layout() -> html.Div:
     lang = url_state.address_language()
     problem = None
     if wanted and wanted not in runs:
-        problem = t("run_unreadable", lang, run=wanted, problem=run_problem(wanted))
+        problem = t("run_unreadable", lang, run=wanted, problem=run_problem(wanted, lang))
     chosen = wanted if wanted in runs else (None if wanted else (runs[0] if runs else None))
     return html.Div([
         dcc.Location(id="url", refresh=False),
@@ -334,6 +334,6 @@ def _register_shell_callbacks(app: Dash) -> None:
         else:
             value = None
             lang = url_state.address_language()
-            set_props("run-problem", {"children": t("run_unreadable", lang, run=current, problem=run_problem(current)),
+            set_props("run-problem", {"children": t("run_unreadable", lang, run=current, problem=run_problem(current, lang)),
                                       "hidden": False})
         return (runs if runs != shown else dash.no_update), value

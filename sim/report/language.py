@@ -25,6 +25,9 @@ TEXT: dict[str, dict[str, str]] = {
     # the shell: a run the address names that cannot be read, a page that failed
     "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
                        "en": "The run {run} cannot be opened: {problem}. Choose another above."},
+    "manifest_damaged": {"es": "{run}/manifest.json no se puede leer ({error})",
+                         "en": "{run}/manifest.json does not read ({error})"},
+    "run_not_readable": {"es": "{run} no se puede leer", "en": "{run} cannot be read"},
     "page_error": {"es": "Esta vista no se ha podido dibujar: {problem}",
                    "en": "This view could not be drawn: {problem}"},
     # runs page
