@@ -252,6 +252,9 @@ def run_problem(run: str, lang: str) -> str:
     listed = next((r for r in data.list_runs() if r["run"] == run), None)
     if listed is not None and listed["problem"]:
         return listed["problem"]
+    root = data.results_root()
+    if Path(run).name != run or run in (".", "..") or not (root / run / "manifest.json").is_file():
+        return t("run_missing", lang, run=run, folder=root)
     try:
         data.manifest_of(run)
     except InputError as exc:
@@ -299,6 +302,7 @@ PROBLEM_STYLE = {"background": "#fde8e8", "borderBottom": "1px solid #d99", "col
 
 def _register_shell_callbacks(app: Dash) -> None:
     url_state.bind_to_address({"run": ("run", "value"), "lang": ("lang", "data")}, keep_when_empty=True)
+    url_state.translate_dropdowns(["run"])
 
     @app.callback(Output("lang", "data"), Output(url_state.SAVED_LANGUAGE, "data"), Input("lang-choice", "value"),
                   prevent_initial_call=True)

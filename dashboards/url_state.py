@@ -28,11 +28,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
-from dash import Input, clientside_callback, dcc
+from dash import Input, Output, clientside_callback, dcc
 from dash.development.base_component import Component
 from flask import has_request_context, request
 
-from sim.report.language import LANGUAGES
+from sim.report.language import LANGUAGES, t
 
 DEFAULT_LANGUAGE = "es"
 SAVED_LANGUAGE = "lang-saved"  # the dcc.Store (storage_type="local") holding the browser's choice
@@ -104,6 +104,26 @@ def bind_to_address(values: Mapping[str, tuple[str, str]], keep_when_empty: bool
                         [Input(component_id, prop) for component_id, prop in values.values()])
 
 
+def dropdown_labels(lang: str) -> dict[str, str]:
+    """The words a dcc.Dropdown shows itself (its search box, "no options"...: Dash's `labels`, in
+    English unless given), in `lang`."""
+    keys = ("select_all", "deselect_all", "selected_count", "search", "clear_search", "clear_selection",
+            "no_options_found")
+    return {key: t(f"dropdown_{key}", lang, num_selected="{num_selected}") for key in keys}
+
+
+def translate_dropdowns(ids: Sequence[str]) -> None:
+    """Keep the own words of the dropdowns `ids` in the page's language (in the browser: the texts of
+    both languages travel with the callback, so a switch costs no request)."""
+    if not ids:
+        return
+    labels = json.dumps({lang: dropdown_labels(lang) for lang in LANGUAGES}, ensure_ascii=False)
+    clientside_callback(f"""function (lang) {{
+        var labels = {labels}, chosen = labels[lang] || labels[{json.dumps(DEFAULT_LANGUAGE)}];
+        return {json.dumps(list(ids))}.map(function () {{ return chosen; }});
+    }}""", [Output(component_id, "labels") for component_id in ids], Input("lang", "data"))
+
+
 def _as_number(text: str) -> int | float | None:
     try:
         number = float(text)
@@ -137,6 +157,7 @@ def url_filters(template: Component, **filters: str) -> Callable[..., Component]
     if clash:
         raise ValueError(f"url_filters: {', '.join(sorted(clash))} is the shell's key")
     bind_to_address({key: (component_id, "value") for key, component_id in filters.items()})
+    translate_dropdowns([i for i in filters.values() if isinstance(template[i], dcc.Dropdown)])
 
     def layout(**query: str | list[str]) -> Component:
         page = copy.deepcopy(template)

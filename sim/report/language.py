@@ -25,8 +25,17 @@ TEXT: dict[str, dict[str, str]] = {
     # the shell: a run the address names that cannot be read, a page that failed
     "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
                        "en": "The run {run} cannot be opened: {problem}. Choose another above."},
+    # the words a dropdown shows itself (its search box...): every dropdown of the shell and the pages' filters
+    "dropdown_select_all": {"es": "Elegir todas", "en": "Select all"},
+    "dropdown_deselect_all": {"es": "Quitar todas", "en": "Deselect all"},
+    "dropdown_selected_count": {"es": "{num_selected} elegidas", "en": "{num_selected} selected"},
+    "dropdown_search": {"es": "Buscar", "en": "Search"},
+    "dropdown_clear_search": {"es": "Borrar la búsqueda", "en": "Clear search"},
+    "dropdown_clear_selection": {"es": "Quitar la elección", "en": "Clear selection"},
+    "dropdown_no_options_found": {"es": "Ninguna opción", "en": "No options found"},
     "manifest_damaged": {"es": "{run}/manifest.json no se puede leer ({error})",
                          "en": "{run}/manifest.json does not read ({error})"},
+    "run_missing": {"es": "no hay ninguna ejecución {run} en {folder}", "en": "there is no run {run} in {folder}"},
     "run_not_readable": {"es": "{run} no se puede leer", "en": "{run} cannot be read"},
     "page_error": {"es": "Esta vista no se ha podido dibujar: {problem}",
                    "en": "This view could not be drawn: {problem}"},

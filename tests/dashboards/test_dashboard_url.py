@@ -141,7 +141,7 @@ def test_changing_a_filter_updates_the_address(browser, site: str) -> None:  # n
 
 
 @pytest.mark.parametrize("run, said", [("roto", "manifest.json"), ("fuera", "outside the results folder"),
-                                       ("nadie", "no run 'nadie'")])
+                                       ("nadie", "there is no run nadie in")])
 def test_an_unreadable_run_shows_its_problem(browser, site: str, run: str, said: str) -> None:  # noqa: F811
     """A damaged manifest, a link out of the results folder, a run that is not there: the page says
     which and why, in the page's language, opens no other run, and a reload still says it."""

@@ -49,3 +49,11 @@ def test_navigation_links_carry_the_run_and_the_language_only() -> None:
     assert with_shell_query("/cards", "rr", "en") == "/cards?run=rr&lang=en"
     assert with_shell_query("/", None, "es") == "/?lang=es"
     assert with_shell_query("/replay", "a b&c", None) == "/replay?run=a+b%26c"
+
+
+def test_dropdowns_say_their_own_words_in_the_page_language() -> None:
+    from dashboards.url_state import dropdown_labels
+
+    assert dropdown_labels("es")["search"] == "Buscar" and dropdown_labels("en")["search"] == "Search"
+    assert dropdown_labels("es")["selected_count"] == "{num_selected} elegidas"  # Dash fills the number in
+    assert set(dropdown_labels("es")) == set(dropdown_labels("en")) >= {"no_options_found", "clear_selection"}
