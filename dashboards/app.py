@@ -1,26 +1,29 @@
 """The dashboard's shell: `create_app` builds a multi-page Dash app over one results folder.
 
-The shell holds what every page shares: the navigation bar, the language switch (kept in the
-browser), the run picker, and the access check. Pages live in dashboards/pages/ and draw what the
+The shell holds what every page shares: the navigation bar, the language switch, the run picker,
+the access check, and the view's state in the address (dashboards.url_state: run, page, filters and
+language in the query string, so a link opens the same view and a reload keeps it). Pages live in dashboards/pages/ and draw what the
 shell's run and language say; their numbers come from sim.analysis through dashboards.data.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import re
 import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import parse_qs, urlencode, urlparse
+from urllib.parse import urlencode
 
 import dash
-from dash import Dash, Input, Output, State, dcc, html
+from dash import Dash, Input, Output, State, callback_context, dcc, html, set_props
 from flask import Flask, Request, Response, abort, current_app, redirect, request
 from flask_compress import Compress
 
-from dashboards import data, launches
+from dashboards import data, launches, url_state
+from sim.core.errors import InputError
 from sim.report.language import LANGUAGES, t
 from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostCheck, checked_token,
                                 request_body_limit)
@@ -156,6 +159,25 @@ def _serve_plotly(app: Dash) -> None:
     app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + PLOTLY_EARLY.replace("SOURCE", source), 1)
 
 
+def _language_first(app: Dash) -> None:
+    """The address's language settled before Dash starts (url_state.LANGUAGE_FIRST): the layout and
+    the first page are then built in it, once."""
+    app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + url_state.LANGUAGE_FIRST, 1)
+
+
+def show_callback_error(error: Exception) -> None:
+    """Any page's callback that fails says why in the page (the shell's problem line), never a
+    blank or stale page: an unreadable run (a damaged manifest or chunk, a link out of the results
+    folder) names its problem; anything else its type and message, the traceback in the server's log."""
+    lang = url_state.address_language()
+    if isinstance(error, InputError):
+        reason = str(error)
+    else:
+        logging.getLogger("sim.dash").error("callback %s failed", callback_context.triggered_id, exc_info=error)
+        reason = f"{type(error).__name__}: {error}"
+    set_props("run-problem", {"children": t("page_error", lang, problem=reason), "hidden": False})
+
+
 def create_app(results: Path, token: str | None = None, executor: str = "ray", warm: bool = True, *,
                host: str = "127.0.0.1", allow_hosts: Iterable[str] = (),
                max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES) -> Dash:
@@ -164,7 +186,8 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
     or one of `allow_hosts` in their Host header; an uploaded spec is at most `max_upload_bytes`.
     `warm` reads the runs' tables in the background at start."""
     token = checked_token(token, "token")
-    app = Dash(__name__, use_pages=True, pages_folder=str(PAGES_DIR), title="sim", suppress_callback_exceptions=True)
+    app = Dash(__name__, use_pages=True, pages_folder=str(PAGES_DIR), title="sim", suppress_callback_exceptions=True,
+               on_error=show_callback_error)
     app.server.config.update(SIM_RESULTS=str(Path(results).resolve()), SIM_EXECUTOR=executor,
                              SIM_MAX_UPLOAD_BYTES=max_upload_bytes,
                              MAX_CONTENT_LENGTH=request_body_limit(max_upload_bytes))
@@ -173,6 +196,7 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
         app.server.before_request(_guard(token))
     _compress(app.server)
     _serve_plotly(app)
+    _language_first(app)
     app.layout = shell_layout
     _register_shell_callbacks(app)
     if warm:
@@ -227,16 +251,39 @@ UNFINISHED_BANNER_STYLE = {"background": "#fff4d6", "borderBottom": "1px solid #
                            "fontFamily": "system-ui, sans-serif"}
 
 
+def run_problem(run: str, lang: str) -> str:
+    """Why the run an address names cannot be shown: its problem in data.list_runs (a link out of the
+    results folder), a manifest that does not read, or no such run."""
+    listed = next((r for r in data.list_runs() if r["run"] == run), None)
+    if listed is not None and listed["problem"]:
+        return listed["problem"]
+    root = data.results_root()
+    if Path(run).name != run or run in (".", "..") or not (root / run / "manifest.json").is_file():
+        return t("run_missing", lang, run=run, folder=root)
+    try:
+        data.manifest_of(run)
+    except InputError as exc:
+        return str(exc)
+    except (OSError, ValueError) as exc:  # json.JSONDecodeError is a ValueError
+        return t("manifest_damaged", lang, run=run, error=exc)
+    return t("run_not_readable", lang, run=run)
+
+
 def shell_layout() -> html.Div:
-    """The shell, built per page load so the run picker starts on ?run= (or the newest run) and the
-    page draws once, not twice."""
+    """The shell, built per page load so the run picker and the language start on the address's
+    ?run= and ?lang= (or the newest run and the browser's stored choice) and the page draws once,
+    not twice. An address naming a run that cannot be read says why, and opens no other run."""
     runs = data.readable_runs()
-    # Dash asks for the layout from the page itself, so the page's ?run= is in the referrer
-    wanted = parse_qs(urlparse(request.referrer or "").query).get("run", [None])[0]
-    chosen = wanted if wanted in runs else (runs[0] if runs else None)
+    wanted = url_state.address_value("run")
+    lang = url_state.address_language()
+    problem = None
+    if wanted and wanted not in runs:
+        problem = t("run_unreadable", lang, run=wanted, problem=run_problem(wanted, lang))
+    chosen = wanted if wanted in runs else (None if wanted else (runs[0] if runs else None))
     return html.Div([
-        dcc.Location(id="url"),
-        dcc.Store(id="lang", storage_type="local", data="es"),
+        dcc.Location(id="url", refresh=False),
+        dcc.Store(id="lang", data=lang),
+        dcc.Store(id=url_state.SAVED_LANGUAGE, storage_type="local"),
         dcc.Store(id="upload-limit", data=current_app.config["SIM_MAX_UPLOAD_BYTES"]),
         html.Header([
             html.H1(id="app-title", style={"fontSize": "1.3em", "margin": "0 1em 0 0"}),
@@ -245,28 +292,36 @@ def shell_layout() -> html.Div:
                       dcc.Dropdown(id="run", options=runs, value=chosen, clearable=False, style={"width": "22em"})],
                      style={"display": "flex", "gap": ".5em", "alignItems": "center", "marginLeft": "auto"}),
             dcc.RadioItems(id="lang-choice", options=[{"label": x.upper(), "value": x} for x in LANGUAGES],
-                           value="es", inline=True),
+                           value=lang, inline=True),
         ], style={"display": "flex", "gap": "1.5em", "alignItems": "center", "padding": ".6em 1em",
                   "borderBottom": "1px solid #ddd", "fontFamily": "system-ui, sans-serif"}),
         html.Div(id="unfinished-banner", role="alert", hidden=True, style=UNFINISHED_BANNER_STYLE),
+        html.Div(problem, id="run-problem", role="alert", hidden=problem is None, style=PROBLEM_STYLE),
         dcc.Interval(id="runs-refresh", interval=3000),
         html.Main(dash.page_container, style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
     ])
 
 
-def _register_shell_callbacks(app: Dash) -> None:
-    @app.callback(Output("lang", "data"), Input("lang-choice", "value"))
-    def choose_language(value: str) -> str:
-        return value
+PROBLEM_STYLE = {"background": "#fde8e8", "borderBottom": "1px solid #d99", "color": "#900", "padding": ".5em 1em",
+                 "fontFamily": "system-ui, sans-serif", "whiteSpace": "pre-wrap"}
 
-    @app.callback(Output("lang-choice", "value"), Input("lang", "data"), State("lang-choice", "value"))
-    def restore_language(stored: str, shown: str) -> str:
-        return stored or shown
+
+def _register_shell_callbacks(app: Dash) -> None:
+    url_state.bind_to_address({"run": ("run", "value"), "lang": ("lang", "data")}, keep_when_empty=True)
+    url_state.translate_dropdowns(["run"])
+
+    @app.callback(Output("lang", "data"), Output(url_state.SAVED_LANGUAGE, "data"), Input("lang-choice", "value"),
+                  prevent_initial_call=True)
+    def choose_language(value: str):
+        """A switch changes the page's language and the browser's stored choice (the address follows
+        through url_state); opening a link in a language stores nothing."""
+        return value, value
 
     @app.callback(Output("app-title", "children"), Output("nav", "children"), Output("run-label", "children"),
-                  Input("lang", "data"))
-    def translate_shell(lang: str):
-        links = [dcc.Link(t(key, lang), href=path, id=f"nav-{key[4:]}") for path, key in NAV]
+                  Input("lang", "data"), Input("run", "value"))
+    def translate_shell(lang: str, run: str | None):
+        links = [dcc.Link(t(key, lang), href=url_state.with_shell_query(path, run, lang), id=f"nav-{key[4:]}")
+                 for path, key in NAV]
         return t("title", lang), links, t("run", lang)
 
     @app.callback(Output("unfinished-banner", "children"), Output("unfinished-banner", "hidden"),
@@ -276,10 +331,26 @@ def _register_shell_callbacks(app: Dash) -> None:
         banner = launches.unfinished_banner(run, lang)
         return banner, banner is None
 
+    @app.callback(Output("run-problem", "children", allow_duplicate=True),
+                  Output("run-problem", "hidden", allow_duplicate=True), Input("run", "value"),
+                  prevent_initial_call=True)
+    def clear_problem(run: str | None):
+        """Choosing a run leaves the problem of the one asked before behind."""
+        return (None, True) if run else (dash.no_update, dash.no_update)
+
     @app.callback(Output("run", "options"), Output("run", "value"), Input("runs-refresh", "n_intervals"),
                   State("run", "value"), State("run", "options"), prevent_initial_call=True)
     def list_runs(_: int, current: str | None, shown: list | None):
-        """Keep the run list fresh (a launched run appears) without redrawing the page each time."""
+        """Keep the run list fresh (a launched run appears) without redrawing the page each time. A
+        run that stops being readable while shown is left, saying why; with none chosen, none is."""
         runs = data.readable_runs()
-        value = dash.no_update if current in runs else (runs[0] if runs else None)
+        if current in runs:
+            value = dash.no_update
+        elif current is None:  # none yet (an empty folder), or the address's cannot be read: it stays said
+            value = runs[0] if runs and not url_state.address_value("run") else dash.no_update
+        else:
+            value = None
+            lang = url_state.address_language()
+            set_props("run-problem", {"children": t("run_unreadable", lang, run=current, problem=run_problem(current, lang)),
+                                      "hidden": False})
         return (runs if runs != shown else dash.no_update), value

@@ -129,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--format", default="html", metavar="F[,F...]",
                         help="html (default; opens offline), csv, parquet, pdf, png (pdf and png need Chromium)")
     report.add_argument("--out", type=_path, metavar="DIR", help="where to write (default: RUN/report/)")
-    report.add_argument("--lang", choices=("es", "en"), default="es", help="language of the report's titles")
+    report.add_argument("--lang", choices=("es", "en"), default="es", help="language of the whole report: headings, tables, notes, charts")
     report.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     report.set_defaults(handler=command_report)
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dash
 import polars as pl
-from dash import Input, Output, callback, dcc, html
+from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
 from sim.report.language import t
+from dashboards.url_state import kept, url_filters
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
@@ -34,7 +35,7 @@ ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "n", "pairs", "wor
                     "q_value", "points", "points_low", "points_high", "points_note", "deck_changed_share"]
 DECK_COLUMNS = ["card_id", "card_name", "cost", "in_deck_share", "gp_n"]
 
-layout = html.Div([
+layout = url_filters(html.Div([
     html.H2(id="cards-heading"),
     html.Div([
         html.Label(id="cards-config-label"), dcc.Dropdown(id="cards-config", clearable=False, style={"width": "24em"}),
@@ -44,7 +45,7 @@ layout = html.Div([
     ], style={"display": "flex", "gap": ".6em", "alignItems": "center", "flexWrap": "wrap"}),
     export_bar("cards"),
     html.Div(id="cards-body"),
-])
+]), config="cards-config", faction="cards-faction", min_games="cards-min-games")
 register_exports("cards")
 
 
@@ -55,13 +56,14 @@ def translate(lang: str):
 
 
 @callback(Output("cards-config", "options"), Output("cards-config", "value"), Output("cards-faction", "options"),
-          Input("run", "value"))
-def choices(run: str | None):
+          Output("cards-faction", "value"), Input("run", "value"), State("cards-config", "value"),
+          State("cards-faction", "value"))
+def choices(run: str | None, config: str | None, faction: str | None):
     if not run:
-        return [], None, []
+        return [], None, [], None
     configs = list(data.manifest_of(run)["configs"])
     factions = sorted(data.impact_of(run)["faction"].unique().to_list()) if data.has_games(run) else []
-    return configs, configs[0], factions
+    return configs, kept(config, configs), factions, kept(faction, factions, None)  # the address's, when offered
 
 
 def ablation_side(manifest: dict) -> int:

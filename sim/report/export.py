@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -34,12 +35,15 @@ from sim.analysis.card_impact import card_impact
 from sim.analysis.card_ranking import card_ranking
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
-from sim.analysis.ratings import describe_fit, first_player_table, ratings_games, ratings_table, run_seats
+from sim.analysis.ratings import (
+    ELO_PER_LOGIT, MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
+)
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
-from sim.report.formatting import in_spec_order, readable_columns
+from sim.report.formatting import count, in_spec_order, readable_columns
+from sim.report.language import TEXT, VALUE_COLUMNS, column, t, value
 from sim.run.store import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png")
@@ -144,96 +148,187 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     return out
 
 
-def manifest_rows(manifest: dict[str, Any]) -> list[tuple[str, str]]:
-    """The manifest as (what, value) lines for the head of every export."""
-    commit = (manifest.get("git_commit") or "unknown") + (" (uncommitted changes)" if manifest.get("git_dirty") else "")
+def manifest_rows(manifest: dict[str, Any], lang: str = "en") -> list[tuple[str, str]]:
+    """The manifest as (what, value) lines for the head of every export, in `lang`."""
+    commit = (manifest.get("git_commit") or "unknown") + (f" ({t('report_uncommitted', lang)})"
+                                                          if manifest.get("git_dirty") else "")
+    status = str(manifest["status"])
     rows = [
-        ("run", manifest["run"]), ("experiment", manifest["spec"].get("name", "")),
-        ("description", manifest["spec"].get("description", "")),
-        ("ruleset", f"{manifest['ruleset']} {manifest['ruleset_version']}"),
-        ("engine", f"{manifest['engine_version']}, commit {commit}"),
-        ("seed", str(manifest["seed"])), ("games per config", f"{manifest['games']:,}"),
-        ("configs", str(len(manifest["configs"]))), ("status", manifest["status"]),
-        ("created", str(manifest.get("created"))), ("finished", str(manifest.get("finished") or "-")),
-        ("wall time", f"{float(manifest.get('wall_seconds') or 0):.1f} s"),
+        (t("report_run", lang), manifest["run"]), (t("report_experiment", lang), manifest["spec"].get("name", "")),
+        (t("report_description", lang), manifest["spec"].get("description", "")),
+        (t("report_ruleset", lang), f"{manifest['ruleset']} {manifest['ruleset_version']}"),
+        (t("report_engine", lang), t("report_engine_value", lang, version=manifest["engine_version"], commit=commit)),
+        (t("report_seed", lang), str(manifest["seed"])), (t("report_games_per_config", lang), count(manifest["games"])),
+        (t("report_configs", lang), str(len(manifest["configs"]))),
+        (t("report_status", lang), t(f"status_{status}", lang) if f"status_{status}" in TEXT else status),
+        (t("report_created", lang), str(manifest.get("created"))),
+        (t("report_finished", lang), str(manifest.get("finished") or "-")),
+        (t("report_wall_time", lang), f"{float(manifest.get('wall_seconds') or 0):.1f} s"),
     ]
     for config_id, config in list(manifest["configs"].items())[:12]:
-        sides = "; ".join(f"{s['label']} ({s['faction']}, agent {s['agent']})" for s in config["sides"])
-        rows.append((f"config {config_id}", f"{sides}; cards {config['hashes']['cards']}, "
-                                            f"params {config['hashes']['params']}"))
+        sides = "; ".join(t("report_side", lang, label=s["label"], faction=s["faction"], agent=s["agent"])
+                          for s in config["sides"])
+        rows.append((t("report_config", lang, config=config_id),
+                     t("report_config_value", lang, sides=sides, cards=config["hashes"]["cards"],
+                       params=config["hashes"]["params"])))
     if len(manifest["configs"]) > 12:
-        rows.append(("more configs", f"{len(manifest['configs']) - 12} more (see manifest.json)"))
+        rows.append((t("report_more_configs", lang), t("report_more_configs_value", lang, n=len(manifest["configs"]) - 12)))
     return rows
 
 
-def _table_html(frame: pl.DataFrame, limit: int = 40) -> str:
+def readable_values(frame: pl.DataFrame, lang: str) -> pl.DataFrame:
+    """The words inside a table said in `lang`: the measure a card list is ranked by, the ratings'
+    model, a method, why a figure is missing (catalog `value`), yes and no; names (factions, cards,
+    configs) stay as the data spells them."""
+    words = [name for name in VALUE_COLUMNS if name in frame.columns and frame.schema[name] == pl.String]
+    flags = [name for name in frame.columns if frame.schema[name] == pl.Boolean]
+    return frame.with_columns(
+        *(pl.col(name).map_elements(lambda v, name=name: value(name, v, lang), return_dtype=pl.String) for name in words),
+        *(pl.when(pl.col(name)).then(pl.lit(t("yes", lang))).when(pl.col(name).not_()).then(pl.lit(t("no", lang)))
+          .otherwise(None).alias(name) for name in flags))
+
+
+def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None, table_id: str | None = None) -> str:
     """A table as a person reads it (sim.report.formatting): rates as percentages with their
-    interval folded in, differences in signed points, counts with separators, q as q_text."""
-    columns = readable_columns(frame.head(limit))
-    head = "".join(f"<th>{html.escape(c.name + (' [95% CI]' if c.with_interval else ''))}</th>" for c in columns)
+    interval folded in, differences in signed points, counts with separators, q as q_text; headers
+    from the catalog (`column`) in `lang`. With `limit`, the rows past it are left to the exports."""
+    shown = readable_values(frame if limit is None else frame.head(limit), lang)
+    columns = readable_columns(shown)
+    head = "".join(f"<th>{html.escape(column(c.name, lang) + (' [' + t('interval_95', lang) + ']' if c.with_interval else ''))}"
+                   "</th>" for c in columns)
     body = ["<tr>" + "".join(f"<td>{html.escape(c.texts[i])}</td>" for c in columns) + "</tr>"
-            for i in range(min(limit, frame.height))]
-    more = f"<p class='note'>{frame.height - limit} more rows in the CSV/Parquet export.</p>" if frame.height > limit else ""
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}"
+            for i in range(shown.height)]
+    more = (f"<p class='note'>{html.escape(t('report_more_rows', lang, n=count(frame.height - limit)))}</p>"
+            if limit is not None and frame.height > limit else "")
+    where = f" id='{table_id}'" if table_id else ""
+    return f"<table{where}><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}"
 
 
+# On screen and on paper (`sim report --format pdf` prints this page): the charts keep one width
+# that fits an A4 landscape page (277 mm printable, 1047 px at 96 px an inch), each chart and each
+# table with its heading stays on one page when it fits one, and Plotly's toolbar never shows.
+PLOT_WIDTH = 1040
 CSS = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1200px;color:#222}
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}table{border-collapse:collapse;font-size:.85em}
-td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}.manifest td{text-align:left}
-.note{color:#666;font-size:.85em}.plot{margin:1em 0}"""
+td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}td{white-space:nowrap}th{background:#f3f3f3}.manifest td{text-align:left}
+.note{color:#666;font-size:.85em}.plot{margin:1em 0;max-width:100%}.modebar-container{display:none}
+@page{size:A4 landscape;margin:10mm}
+@media print{body{margin:0;max-width:none;font-size:10pt}.modebar,.modebar-container{display:none!important}
+section.block,.plot,table{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid;page-break-after:avoid;margin-top:1em}
+table{font-size:7.5pt}.plot .js-plotly-plot,.plot .plot-container,.plot svg.main-svg{max-width:100%}}"""
 
-TABLE_NOTES = {  # what a table's reader must know to read it right
-    "first_player": "first_player_win_rate is the first player's win rate over both seats, (win_rate_first + 1 − "
-                    "win_rate_second) / 2 = 50% + advantage / 2; advantage is side A's win rate going first minus "
-                    "going second, on seat-mirrored pairs (method paired).",
-    "first_player_by_length": "Observational: each band holds the games that ended at that length, each game on its "
-                              "own (not paired); length is an outcome of the game, so a band describes, it does not "
-                              "explain. Bands cut the run at quantiles of its game lengths.",
-}
+# Once every plot has drawn: the page's full height, for the PNG of the whole report (`export`).
+HEIGHT_MARK = """<script>window.addEventListener("load", function () {
+  document.body.setAttribute("data-height", String(Math.ceil(document.documentElement.scrollHeight)));
+});</script>"""
 
 RANKING_COLUMNS = ["side", "card_id", "card_name", "cost", "rank_by", "rank_value", "forced_effect", "forced_effect_low",
                    "forced_effect_high", "forced_q", "ablation_worth", "ablation_worth_low", "ablation_worth_high", "gih_n", "gih_wr",
                    "gih_ci_low", "gih_ci_high", "iwd", "iwd_ci_low", "iwd_ci_high", "iwd_null", "q_value", "q_value_by",
                    "never_played"]
+FACTION_CARD_COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n", "gih_n", "gih_wr", "gih_ci_low",
+                        "gih_ci_high", "iwd", "iwd_ci_low", "iwd_ci_high", "iwd_null", "iwd_shrunk", "q_value",
+                        "never_played"]
 ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "measured", "n", "worth", "worth_low", "worth_high",
                     "q_value", "q_value_by", "deck_changed_share", "points", "points_low", "points_high", "points_note",
                     "worth_per_budget_point", "worth_per_budget_point_low", "worth_per_budget_point_high"]
+# the ratings on the Elo scale the designers read (the logit columns are in the exports), as the factions page
+REPORT_COLUMNS = {
+    "ratings": ["model", "label", "games", "fit_games", "elo", "elo_se", "elo_se_model", "first_player_elo",
+                "pearson_chi2", "df", "deviance", "p_value", "clusters"],
+    "ratings_first_player": ["model", "label_1", "label_2", "games", "first_player_elo", "first_player_elo_se",
+                             "first_player_elo_se_model"],
+    "forced_draw": ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
+                    "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"],
+}
+SUMMARY_TABLES = ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
+                  "win_rates", "first_player", "first_player_by_length", "story_stages", "story_clear_chance",
+                  "match_results")
+
+
+def other_faction_cards(impact: pl.DataFrame, manifest: dict[str, Any]) -> list[tuple[str, str, pl.DataFrame]]:
+    """The cards of every faction the ranked table (the baseline config's two decks) leaves out: for
+    each, its decks' cards in the first config, in the spec's order, where it plays (a round robin's
+    other factions), most to least help by shrunk IWD; as (faction, config, rows)."""
+    baseline = "base" if "base" in manifest["configs"] else next(iter(manifest["configs"]), None)
+    played = impact.filter(pl.col("gp_n") > 0)
+    covered = set(played.filter(pl.col("config") == baseline)["faction"].to_list())
+    out = []
+    for config_id in manifest["configs"]:
+        in_config = played.filter(pl.col("config") == config_id)
+        for faction in in_config["faction"].unique(maintain_order=True).to_list():
+            if faction in covered:
+                continue
+            covered.add(faction)
+            rows = (in_config.filter(pl.col("faction") == faction)
+                    .sort(["side", "iwd_shrunk", "card_id"], descending=[False, True, False], nulls_last=True))
+            out.append((faction, config_id, rows.select([c for c in FACTION_CARD_COLUMNS if c in rows.columns])))
+    return out
+
+
+def _report_columns(name: str, frame: pl.DataFrame) -> pl.DataFrame:
+    """The columns the report shows of table `name` (REPORT_COLUMNS; all of them for the others)."""
+    wanted = REPORT_COLUMNS.get(name)
+    if name == "ratings_first_player":  # its standard errors on the Elo scale of its estimate
+        frame = frame.with_columns((pl.col("first_player_se") * ELO_PER_LOGIT).alias("first_player_elo_se"),
+                                   (pl.col("first_player_se_model") * ELO_PER_LOGIT).alias("first_player_elo_se_model"))
+    return frame if wanted is None else frame.select([c for c in wanted if c in frame.columns])
+
+
+def _block(block_id: str, heading: str, *body: str) -> str:
+    """A heading and what it heads, kept together on paper."""
+    return f"<section class='block' id='{block_id}'><h2>{html.escape(heading)}</h2>{''.join(body)}</section>"
+
+
+def _note(text: str) -> str:
+    return f"<p class='note'>{html.escape(text)}</p>"
 
 
 def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> str:
-    """The standalone HTML report of a run folder; plot titles in `lang` (es or en)."""
+    """The standalone HTML report of a run folder, every word in `lang` (es or en) from the catalog:
+    the manifest, each chart with its heading, each table with its headers and notes, and every
+    card of every faction (no row cut: the exports hold the same rows)."""
     tables = report_tables(run_dir, manifest)
-    parts = [f"<h1>{html.escape(manifest['run'])}: balance report</h1>",
+    made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
+    parts = [f"<h1>{html.escape(t('report_title', lang, run=manifest['run']))}</h1>",
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
-                                                  for k, v in manifest_rows(manifest)) + "</table>",
-             f"<p class='note'>Made by sim report on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC. Win rates count "
-             "a draw as half a win; every interval is 95% (Wilson for rates, paired normal for differences).</p>"]
+                                                  for k, v in manifest_rows(manifest, lang)) + "</table>",
+             _note(t("report_made", lang, when=made))]
     for name, fig in report_figures(run_dir, tables, lang):
-        fig.update_layout(template="plotly_white", height=max(460, fig.layout.height or 0))  # a tall list keeps its rows
-        parts.append(f"<h2>{html.escape(fig.layout.title.text or name)}</h2>")
-        parts.append(f"<div class='plot' id='plot-{name}'>"
-                     + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}") + "</div>")
+        # one width that fits the printed page; a tall list keeps its rows
+        fig.update_layout(template="plotly_white", width=PLOT_WIDTH, height=max(460, fig.layout.height or 0))
+        parts.append(_block(f"chart-{name}", fig.layout.title.text or name,
+                            f"<div class='plot' id='plot-{name}'>"
+                            + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}",
+                                          config={"displayModeBar": False, "responsive": False}) + "</div>"))
     if "ablation" in tables:
-        parts.append("<h2>Card worth (ablation): baseline minus the card replaced by its filler, same games</h2>"
-                     + _table_html(tables["ablation"].select(ABLATION_COLUMNS), limit=200))
-    for name in ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
-                 "win_rates", "first_player", "first_player_by_length", "story_clear_chance", "match_results"):
+        parts.append(_block("table-ablation", t("report_table_ablation", lang),
+                            _table_html(tables["ablation"].select(ABLATION_COLUMNS), lang)))
+    for name in SUMMARY_TABLES:
         if name in tables:
-            note = f"<p class='note'>{html.escape(TABLE_NOTES[name])}</p>" if name in TABLE_NOTES else ""
+            notes = [t(f"report_note_{name}", lang)] if f"report_note_{name}" in TEXT else []
+            shown = _report_columns(name, tables[name])
             if name == "ratings":
-                note += f"<p class='note'>{html.escape(describe_fit(tables['ratings']))}</p>"
-            parts.append(f"<h2>Table: {name.replace('_', ' ')}</h2>" + _table_html(tables[name]) + note)
+                notes.append(describe_fit(tables[name], lang))
+            if name in ("ratings", "ratings_first_player") and lang == "es":
+                shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
+            parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), _table_html(shown, lang, limit=500),
+                                *map(_note, notes)))
     if "forced_draw" in tables:
-        parts.append("<h2>Forced draw: each card on top of the deck against at its bottom, same games (causal, "
-                     "paired; q by Benjamini-Yekutieli)</h2>" + _table_html(tables["forced_draw"], limit=200))
+        parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
+                            _table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
     ranking = tables["card_ranking"]
-    parts.append("<h2>Cards, most to least help, ranked by the strongest measure the run has (forced draw, else "
-                 "ablation, else shrunk IWD: observational, beside its null; Played WR is selection-biased)</h2>"
-                 + _table_html(ranking.select([c for c in RANKING_COLUMNS if c in ranking.columns]), limit=400))
+    ranked_columns = [c for c in RANKING_COLUMNS if c in ranking.columns and ranking[c].null_count() < ranking.height]
+    parts.append(_block("table-card_ranking", t("report_table_card_ranking", lang),
+                        _table_html(ranking.select(ranked_columns), lang)))
+    for faction, config_id, rows in other_faction_cards(tables["card_impact"], manifest):
+        parts.append(_block(f"table-cards-{faction}", t("report_table_faction_cards", lang, faction=faction, config=config_id),
+                            _table_html(rows, lang), _note(t("observational_note", lang))))
+    title = html.escape(t("report_title", lang, run=manifest["run"]))
     return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
-            f"<title>{html.escape(manifest['run'])}: balance report</title><style>{CSS}</style>"
+            f"<title>{title}</title><style>{CSS}</style>"
             f"<script type='text/javascript'>{plotly.offline.get_plotlyjs()}</script></head><body>"
-            + "\n".join(parts) + "</body></html>")
+            + "\n".join(parts) + HEIGHT_MARK + "</body></html>")
 
 
 def _with_manifest(frame: pl.DataFrame, manifest: dict[str, Any]):
@@ -261,6 +356,20 @@ def run_chromium(args: list[str], timeout: float = 120.0) -> subprocess.Complete
                               capture_output=True, text=True, timeout=timeout)
 
 
+PNG_WIDTH = 1280  # the report's 1200 px column and its margins
+
+
+def page_height(page: Path) -> int:
+    """The full height in pixels of the report page `page` once its plots have drawn (HEIGHT_MARK
+    writes it on the body), read in a first headless Chromium pass: the PNG is then taken with a
+    window that tall, so it holds the whole report, not its first 4000 px."""
+    result = run_chromium([f"--window-size={PNG_WIDTH},1000", "--dump-dom", page.resolve().as_uri()])
+    found = re.search(r'<body[^>]*data-height="(\d+)"', result.stdout)
+    if not found:
+        raise InputError(f"Chromium did not lay out {page}: {result.stderr.strip()[-400:]}")
+    return int(found[1]) + 16
+
+
 def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: str = "en") -> list[Path]:
     """Write the run's report in one format under `out` (a folder); returns the files written.
 
@@ -277,7 +386,7 @@ def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: s
         if fmt == "html":
             return [page]
         target = out / f"{stem}.{fmt}"
-        extra = ["--window-size=1280,4000"] if fmt == "png" else ["--no-pdf-header-footer"]
+        extra = [f"--window-size={PNG_WIDTH},{page_height(page)}"] if fmt == "png" else ["--no-pdf-header-footer"]
 
         def print_page(tmp: Path) -> None:
             flag = f"--print-to-pdf={tmp}" if fmt == "pdf" else f"--screenshot={tmp}"

@@ -152,7 +152,7 @@ def _is_difference(name: str) -> bool:
 
 
 def _is_probability(name: str) -> bool:
-    return name.startswith("q_value") or name.endswith("p_value")
+    return name.startswith("q_value") or name.endswith(("p_value", "_q"))  # forced_q, ablation_q: q-values too
 
 
 def _interval_of(name: str, columns: Sequence[str], claimed: set[str]) -> tuple[str, str] | None:

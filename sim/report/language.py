@@ -22,6 +22,23 @@ TEXT: dict[str, dict[str, str]] = {
     "nav_budget": {"es": "Presupuesto", "en": "Draft budget"},
     "nav_sweeps": {"es": "Barridos", "en": "Sweeps"},
     "nav_replay": {"es": "Repetición", "en": "Replay"},
+    # the shell: a run the address names that cannot be read, a page that failed
+    "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
+                       "en": "The run {run} cannot be opened: {problem}. Choose another above."},
+    # the words a dropdown shows itself (its search box...): every dropdown of the shell and the pages' filters
+    "dropdown_select_all": {"es": "Elegir todas", "en": "Select all"},
+    "dropdown_deselect_all": {"es": "Quitar todas", "en": "Deselect all"},
+    "dropdown_selected_count": {"es": "{num_selected} elegidas", "en": "{num_selected} selected"},
+    "dropdown_search": {"es": "Buscar", "en": "Search"},
+    "dropdown_clear_search": {"es": "Borrar la búsqueda", "en": "Clear search"},
+    "dropdown_clear_selection": {"es": "Quitar la elección", "en": "Clear selection"},
+    "dropdown_no_options_found": {"es": "Ninguna opción", "en": "No options found"},
+    "manifest_damaged": {"es": "{run}/manifest.json no se puede leer ({error})",
+                         "en": "{run}/manifest.json does not read ({error})"},
+    "run_missing": {"es": "no hay ninguna ejecución {run} en {folder}", "en": "there is no run {run} in {folder}"},
+    "run_not_readable": {"es": "{run} no se puede leer", "en": "{run} cannot be read"},
+    "page_error": {"es": "Esta vista no se ha podido dibujar: {problem}",
+                   "en": "This view could not be drawn: {problem}"},
     # runs page
     "runs_heading": {"es": "Ejecuciones guardadas", "en": "Stored runs"},
     "manifest": {"es": "Manifiesto de la ejecución", "en": "Run manifest"},
@@ -274,6 +291,7 @@ TEXT: dict[str, dict[str, str]] = {
     "show": {"es": "Mostrar", "en": "Show"},
     "replay_summary": {"es": "Partida {game}: empieza {first}; {turns} turnos; gana {winner} ({end}).",
                        "en": "Game {game}: {first} starts; {turns} turns; winner {winner} ({end})."},
+    "replay_draw": {"es": "nadie (empate)", "en": "nobody (a draw)"},
     "matches_stored": {"es": "La repetición coincide con el registro guardado.", "en": "The replay matches the stored record."},
     # every page: export bar, empty states, notes
     "export": {"es": "Exportar", "en": "Export"},
@@ -427,6 +445,89 @@ TEXT: dict[str, dict[str, str]] = {
     "grid_pinColumn": {"en": "Pin column", "es": "Fijar columna"},
     "grid_autosizeThisColumn": {"en": "Autosize this column", "es": "Ajustar esta columna"},
     "grid_resetColumns": {"en": "Reset columns", "es": "Restablecer columnas"},
+    # the report (sim report, sim/report/export.py): title, manifest, headings, notes
+    "report_title": {"es": "{run}: informe de balance", "en": "{run}: balance report"},
+    "report_made": {"es": "Hecho por sim report el {when} UTC. Las tasas de victoria cuentan un empate como media "
+                          "victoria; todo intervalo es del 95% (Wilson para tasas, normal emparejada para diferencias).",
+                    "en": "Made by sim report on {when} UTC. Win rates count a draw as half a win; every interval is "
+                          "95% (Wilson for rates, paired normal for differences)."},
+    "report_run": {"es": "ejecución", "en": "run"},
+    "report_experiment": {"es": "experimento", "en": "experiment"},
+    "report_description": {"es": "descripción", "en": "description"},
+    "report_ruleset": {"es": "juego", "en": "ruleset"},
+    "report_engine": {"es": "motor", "en": "engine"},
+    "report_engine_value": {"es": "{version}, commit {commit}", "en": "{version}, commit {commit}"},
+    "report_uncommitted": {"es": "con cambios sin confirmar", "en": "uncommitted changes"},
+    "report_seed": {"es": "semilla", "en": "seed"},
+    "report_games_per_config": {"es": "partidas por configuración", "en": "games per config"},
+    "report_configs": {"es": "configuraciones", "en": "configs"},
+    "report_status": {"es": "estado", "en": "status"},
+    "status_finished": {"es": "terminada", "en": "finished"},
+    "status_running": {"es": "en curso", "en": "running"},
+    "status_interrupted": {"es": "interrumpida", "en": "interrupted"},
+    "status_cancelled": {"es": "cancelada", "en": "cancelled"},
+    "report_created": {"es": "creada", "en": "created"},
+    "report_finished": {"es": "terminada el", "en": "finished"},
+    "report_wall_time": {"es": "tiempo de reloj", "en": "wall time"},
+    "report_config": {"es": "configuración {config}", "en": "config {config}"},
+    "report_side": {"es": "{label} ({faction}, agente {agent})", "en": "{label} ({faction}, agent {agent})"},
+    "report_config_value": {"es": "{sides}; cartas {cards}, parámetros {params}",
+                            "en": "{sides}; cards {cards}, params {params}"},
+    "report_more_configs": {"es": "más configuraciones", "en": "more configs"},
+    "report_more_configs_value": {"es": "{n} más (ver manifest.json)", "en": "{n} more (see manifest.json)"},
+    "report_more_rows": {"es": "{n} filas más en la exportación CSV/Parquet.", "en": "{n} more rows in the CSV/Parquet export."},
+    "report_table_ablation": {"es": "Valor de cada carta (ablación): la base menos la carta cambiada por su relleno, mismas "
+                                    "partidas",
+                              "en": "Card worth (ablation): baseline minus the card replaced by its filler, same games"},
+    "report_table_sweep": {"es": "Tabla: barrido, cada configuración contra la base (emparejado)",
+                           "en": "Table: sweep, each config against the baseline (paired)"},
+    "report_table_budget_slopes": {"es": "Tabla: pendiente del presupuesto (ajuste logístico y pendiente local)",
+                                   "en": "Table: budget slope (logistic fit and local slope)"},
+    "report_table_budget_steps": {"es": "Tabla: cada paso de presupuesto (emparejado)",
+                                  "en": "Table: each budget step (paired)"},
+    "report_table_matchup_marginals": {"es": "Tabla: tasa de victoria contra un campo uniforme de rivales",
+                                       "en": "Table: win rate against a uniform field of the others"},
+    "report_table_ratings": {"es": "Tabla: valoraciones Bradley-Terry (Elo)", "en": "Table: Bradley-Terry ratings (Elo)"},
+    "report_table_ratings_first_player": {"es": "Tabla: término del primer jugador de las valoraciones",
+                                          "en": "Table: the ratings' first-player term"},
+    "report_table_win_rates": {"es": "Tabla: tasas de victoria", "en": "Table: win rates"},
+    "report_table_first_player": {"es": "Tabla: primer jugador", "en": "Table: first player"},
+    "report_table_first_player_by_length": {"es": "Tabla: primer jugador según la duración",
+                                            "en": "Table: first player by game length"},
+    "report_table_story_stages": {"es": "Tabla: modo historia, cada etapa", "en": "Table: story mode, each stage"},
+    "report_table_story_clear_chance": {"es": "Tabla: modo historia, probabilidad de superarlo",
+                                        "en": "Table: story mode, chance to clear it"},
+    "report_table_match_results": {"es": "Tabla: resultados de los enfrentamientos al mejor de tres",
+                                   "en": "Table: best-of-three match results"},
+    "report_table_forced_draw": {"es": "Robo forzado: cada carta arriba del mazo contra abajo del todo, mismas partidas "
+                                       "(causal, emparejado; q por Benjamini-Yekutieli)",
+                                 "en": "Forced draw: each card on top of the deck against at its bottom, same games "
+                                       "(causal, paired; q by Benjamini-Yekutieli)"},
+    "report_table_card_ranking": {"es": "Cartas, de la que más ayuda a la que menos, ordenadas por la medida más fuerte de "
+                                        "la ejecución (robo forzado, si no ablación, si no IWD contraído: observacional, "
+                                        "junto a su nulo; la WR jugada está sesgada por selección)",
+                                  "en": "Cards, most to least help, ranked by the strongest measure the run has (forced "
+                                        "draw, else ablation, else shrunk IWD: observational, beside its null; Played WR "
+                                        "is selection-biased)"},
+    "report_table_faction_cards": {"es": "Cartas de {faction} ({config}): de la que más ayuda a la que menos según el IWD "
+                                         "contraído (observacional)",
+                                   "en": "Cards of {faction} ({config}): most to least help by shrunk IWD (observational)"},
+    "report_note_first_player": {
+        "es": "Las victorias del primer jugador son las suyas en los dos asientos, (lado A empezando + 1 − lado A "
+              "segundo) / 2 = 50% + ventaja / 2; la ventaja es la tasa de victoria del lado A empezando menos "
+              "siendo segundo, en pares con asientos cambiados (método emparejado).",
+        "en": "The first player's win rate is its win rate over both seats, (side A going first + 1 − side A going "
+              "second) / 2 = 50% + advantage / 2; the advantage is side A's win rate going first minus going second, "
+              "on seat-mirrored pairs (method paired)."},
+    "report_note_first_player_by_length": {
+        "es": "Observacional: cada franja reúne las partidas que terminaron con esa duración, cada una por separado "
+              "(sin emparejar); la duración es un resultado de la partida, así que una franja describe, no explica. "
+              "Las franjas cortan la ejecución por cuantiles de la duración.",
+        "en": "Observational: each band holds the games that ended at that length, each game on its own (not "
+              "paired); length is an outcome of the game, so a band describes, it does not explain. Bands cut the "
+              "run at quantiles of its game lengths."},
+    "yes": {"es": "sí", "en": "yes"},
+    "no": {"es": "no", "en": "no"},
     # sentences of sim/report/formatting.py
     "first_player_words": {"en": "the first player wins {rate} ({points})",
                      "es": "el primer jugador gana el {rate} ({points})"},
@@ -523,6 +624,35 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "gih_diff": ("GIH WR: B − A", "GIH WR: B − A"), "a_iwd_diff": ("A: IWD", "A: IWD"), "b_iwd_diff": ("B: IWD", "B: IWD"),
     "iwd_diff": ("IWD: B − A", "IWD: B − A"), "compare_diff": ("B − A", "B − A"),
     "win_rate_reached": ("victorias al llegar invicto", "win rate once reached unbeaten"),
+    # the report's tables (sim report): every column a report table shows
+    "mean": ("media", "mean"), "median": ("mediana", "median"), "p90": ("percentil 90", "90th percentile"),
+    "max": ("máx.", "max"), "min": ("mín.", "min"), "end_reason": ("cómo terminó", "how it ended"),
+    "count": ("recuento", "count"),
+
+    "top_n": ("arriba n", "on top n"),
+    "top_wr": ("WR arriba", "WR on top"), "rest_n": ("resto n", "rest n"), "rest_wr": ("WR resto", "WR rest"),
+    "after_redraft_wr": ("WR robada tras re-draft", "WR drawn after re-draft"),
+    "iwd_se": ("IWD error típico", "IWD standard error"),
+    "iwd_p_value": ("IWD valor p", "IWD p-value"),
+    "forced_q": ("robo forzado valor q (BY)", "forced-draw q-value (BY)"),
+    "ablation_q": ("ablación valor q", "ablation q-value"),
+    "rank_by": ("ordenada por", "ranked by"),
+    "rank_value": ("valor con que se ordena", "ranking value"), "fit_games": ("partidas del ajuste", "games fitted"),
+    "label_1": ("lado 1", "side 1"), "label_2": ("lado 2", "side 2"), "budget_a": ("presupuesto A", "budget A"),
+    "elo_per_point_se": ("Elo por punto e.t.", "Elo per point s.e."),
+    "elo_per_point_se_quasi": ("Elo por punto e.t. con desajuste", "Elo per point s.e. with misfit"),
+    "dispersion": ("dispersión (χ²/g.l.)", "dispersion (χ²/df)"), "working_budget": ("presupuesto de trabajo", "working budget"),
+    "local_fit": ("ajuste local", "local fit"), "local_slope": ("pendiente local por punto", "local slope per point"),
+    "local_pairs": ("pares del ajuste local", "local fit pairs"), "budget_from": ("desde el presupuesto", "from budget"),
+    "budget_to": ("hasta el presupuesto", "to budget"), "per_point": ("por punto", "per point"), "falls": ("baja", "falls"),
+
+    "worth_per_budget_point": ("valor por punto de presupuesto", "worth per budget point"),
+    "budgets_used": ("presupuestos usados", "budgets used"), "effect_se": ("efecto error típico", "effect standard error"),
+
+    "points_low": ("puntos mín. 95%", "points 95% low"), "points_high": ("puntos máx. 95%", "points 95% high"),
+
+    "first_player_elo_se": ("primer jugador Elo e.t.", "first player Elo s.e."),
+    "first_player_elo_se_model": ("primer jugador Elo e.t. del modelo", "first player Elo model s.e."),
 }
 
 # what each column measures, shown when the pointer rests on its header: ANALYTICS.md's words
@@ -593,6 +723,44 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
     "elo": ("Valoración Bradley-Terry en Elo, con un término de primer jugador; no sustituye a la matriz.",
             "Bradley-Terry rating in Elo, with a first-player term; never replaces the matrix."),
 }
+
+
+# words inside report tables (the analysis writes them in English): column -> {English: Spanish};
+# a key ending in " (" also reads a text that starts with it and goes on with figures
+VALUES: dict[str, dict[str, str]] = {
+    "rank_by": {"forced_draw": "robo forzado", "ablation": "ablación", "iwd": "IWD contraído"},
+    "method": {"paired": "emparejado", "unpaired": "sin emparejar"},
+    "label_1": {"all": "todos"}, "label_2": {"all": "todos"},
+    "points_note": {
+        "not measured: the filler plays exactly like the card": "sin medir: el relleno juega igual que la carta",
+        "the card's slot only (the side plays a fixed collection)":
+            "solo el hueco de la carta (el lado juega una colección fija)",
+        "no budget_step in the spec: the run played no lower budget":
+            "sin budget_step en el experimento: no se jugó ningún presupuesto menor",
+        "no points: the budget slope's 95% interval includes 0":
+            "sin puntos: el intervalo del 95% de la pendiente del presupuesto incluye el 0",
+        "no points: too few paired games at the lower budgets":
+            "sin puntos: muy pocas partidas emparejadas en los presupuestos menores",
+        "no points: the side's win rate does not rise with its budget here (":
+            "sin puntos: la tasa de victoria del lado no sube aquí con su presupuesto (",
+    },
+}
+VALUE_COLUMNS = tuple(VALUES)
+VALUE_EN = {"rank_by": {"iwd": "shrunk IWD", "forced_draw": "forced draw"}}
+
+
+def value(name: str, text: str | None, lang: str | None) -> str | None:
+    """A word of column `name` in a table, in `lang` (VALUES); any other text as it is."""
+    if text is None:
+        return None
+    if (lang or "es") != "es":
+        return VALUE_EN.get(name, {}).get(text, text)
+    for english, spanish in VALUES.get(name, {}).items():
+        if text == english:
+            return spanish
+        if english.endswith(" (") and text.startswith(english):
+            return spanish + text[len(english):].replace(" pts per budget point", " pts por punto de presupuesto")
+    return text
 
 
 def column(name: str, lang: str | None) -> str:

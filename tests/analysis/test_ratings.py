@@ -283,7 +283,8 @@ def test_a_round_robin_exports_its_ratings(tmp_path: Path, capsys: pytest.Captur
     assert json.loads(stored.schema.metadata[b"sim_manifest"])["run"] == "rr"
     assert pl.read_csv(out / "rr.ratings_first_player.csv").height == 1 + 6
     page = (out / "rr.html").read_text(encoding="utf-8")
-    assert "Table: ratings" in page and "Pearson χ² = " in page and "clustered on seat-mirrored pairs" in page
+    # sim report speaks Spanish unless told --lang en
+    assert "Tabla: valoraciones Bradley-Terry" in page and "χ² de Pearson = " in page and "agrupados por" in page
 
 
 def test_the_factions_page_shows_the_ratings_and_their_fit_beside_the_matrix(tmp_path: Path) -> None:

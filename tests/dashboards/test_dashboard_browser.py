@@ -294,7 +294,7 @@ def test_the_number_boxes_take_whole_numbers_only(results: Path) -> None:
             runs._games_override(bad)
     with app.server.app_context():
         config = next(iter(data.manifest_of("rr")["configs"]))
-        refused = replay.show(1, config, "en", "rr", 2.5)
-        assert "Game: a whole number from 0, not 2.5" in str(refused.children)
-        shown = replay.show(1, config, "en", "rr", 2)
-        assert "replay-summary" in str(shown)
+        refused, nothing = replay.show(1, config, "en", "rr", 2.5)
+        assert "Game: a whole number from 0, not 2.5" in str(refused.children) and nothing is None
+        shown, rows = replay.show(1, config, "en", "rr", 2)
+        assert "replay-summary" in str(shown) and {row["game"] for row in rows["rows"]} == {2}

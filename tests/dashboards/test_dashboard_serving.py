@@ -291,13 +291,15 @@ def test_a_link_out_of_the_results_folder_is_refused(browser, site: str, results
 
 
 def test_a_run_linked_out_of_the_results_folder_shows_nothing_when_asked_by_name(browser, site: str) -> None:  # noqa: F811
-    """?run= naming an unreadable run opens the newest readable one: the outside file is never read."""
+    """?run= naming an unreadable run says why in the page and opens no other run in its place (a
+    designer would read another run's figures as the one asked): the outside file is never read."""
     open_page(browser, site, "/factions", "fuera")
-    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot"))
-    assert SECRET not in browser.page_source
+    WebDriverWait(browser, 30).until(lambda d: "outside the results folder" in text_of(d, "run-problem"))
+    assert "fuera" in text_of(browser, "run-problem") and SECRET not in browser.page_source
+    assert not browser.find_elements(By.CSS_SELECTOR, ".js-plotly-plot")
     open_page(browser, site, "/", "fuera")
-    WebDriverWait(browser, 30).until(lambda d: '"seed": 3' in text_of(d, "runs-manifest"))
-    assert SECRET not in text_of(browser, "runs-manifest")
+    WebDriverWait(browser, 30).until(lambda d: "outside the results folder" in text_of(d, "run-problem"))
+    assert SECRET not in text_of(browser, "runs-manifest") and SECRET not in browser.page_source
 
 
 # --- what is served -------------------------------------------------------------------------------

@@ -43,4 +43,4 @@ def test_a_forced_draw_run_exports_its_effects_and_the_ranked_cards(tmp_path: Pa
     assert ranking.height == 30  # every card of both greedy decks, the unmeasured ones after the measured
     assert ranked.filter(pl.col("side") == 0)["card_id"].to_list() == ["AR-18", "AR-01"]  # best first
     page = (out / "forced.html").read_text(encoding="utf-8")
-    assert "Forced draw" in page and "CI-18" in page
+    assert "Robo forzado" in page and "CI-18" in page  # sim report speaks Spanish unless told --lang en

@@ -61,13 +61,15 @@ def test_the_console_summary_lists_configs_in_spec_order(run_dir: Path, capsys: 
 
 
 def report_tables_text(page: str) -> dict[str, tuple[list[str], list[list[str]]]]:
-    """Each `Table: <name>` of the report as (headers, rows of cell texts)."""
+    """Each table of the report (its section `table-<name>`) as (headers, rows of cell texts), the
+    name with spaces for underscores."""
     tables = {}
-    for match in re.finditer(r"<h2>Table: ([^<]+)</h2><table><thead><tr>(.*?)</tr></thead><tbody>(.*?)</tbody>", page):
+    for match in re.finditer(r"<section class='block' id='table-([^']+)'><h2>[^<]*</h2><table><thead><tr>(.*?)</tr>"
+                             r"</thead><tbody>(.*?)</tbody>", page):
         headers = [html.unescape(h) for h in re.findall(r"<th>(.*?)</th>", match.group(2))]
         rows = [[html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", row)]
                 for row in re.findall(r"<tr>(.*?)</tr>", match.group(3))]
-        tables[match.group(1)] = (headers, rows)
+        tables[match.group(1).replace("_", " ")] = (headers, rows)
     return tables
 
 
@@ -77,8 +79,8 @@ def test_the_html_report_tables_read_as_percentages_with_intervals(run_dir: Path
     assert {"sweep", "win rates", "first player", "first player by length"} <= set(tables)
     headers, rows = tables["win rates"]
     rates = faction_win_rates(run_dir)
-    assert "win_rate [95% CI]" in headers and "ci_low" not in headers and "ci_high" not in headers
-    column = headers.index("win_rate [95% CI]")
+    assert "win rate [95% CI]" in headers and "95% low" not in headers and "95% high" not in headers
+    column = headers.index("win rate [95% CI]")
     for row, expected in zip(rows, rates.sort(pl.col("config").replace_strict(
             {c: k for k, c in enumerate(SPEC_ORDER)}), "side").iter_rows(named=True)):
         assert row[column] == percent_with_interval(expected["win_rate"], expected["ci_low"], expected["ci_high"])
@@ -88,11 +90,11 @@ def test_the_html_report_tables_read_as_percentages_with_intervals(run_dir: Path
             [row[0] for row in rows if row[0] in SPEC_ORDER], key=SPEC_ORDER.index), name
         for row in rows:
             for header, cell in zip(headers, row):
-                if header.startswith(("q_value", "p_value")):
+                if header.startswith(("q-value", "p-value")):
                     continue  # a probability reads as one: 0.0123, 3.26e-21, < 1e-300
                 assert not re.fullmatch(r"-?0\.\d+", cell), (name, header, cell)  # no raw fraction like 0.5367
     sweep_headers, _ = tables["sweep"]
-    assert {"q_value", "q_value_by", "diff [95% CI]"} <= set(sweep_headers)
+    assert {"q-value (BH)", "q-value (BY)", "Δ vs base [95% CI]"} <= set(sweep_headers)
 
 
 def test_figures_follow_the_spec_order_and_say_the_first_player_as_a_win_rate(run_dir: Path) -> None:
