@@ -21,9 +21,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 from test_dashboard_browser import ARTIFACTS, browser, serve, text_of  # noqa: F401 (fixture)
 
 from dashboards.app import create_app
-from dashboards.launches import DEFAULT_MAX_GAMES
+from dashboards.launches import DEFAULT_MAX_GAMES, OverCap, Rates, check_cap, duration_words
 from sim.cli import build_parser, main
 from sim.run.liveness import LOCK, read_writer
+from sim.run.spec import load_spec
 from sim.run.store import damaged_chunks
 
 CAP = 100_000  # this site's --max-games
@@ -139,6 +140,31 @@ def test_sim_dash_takes_a_cap_on_games() -> None:
     assert build_parser().parse_args(["dash"]).max_games == DEFAULT_MAX_GAMES == 20_000_000
     assert build_parser().parse_args(["dash", "--max-games", "5_000"]).max_games == 5000
     assert main(["dash", "--max-games", "0"]) == 2
+
+
+def test_the_cap_counts_every_config_of_a_sweep(tmp_path: Path) -> None:
+    """A sweep of two budgets plays its baseline and both points: 3 configs × 100 games = 300."""
+    sweep = load_spec(written(tmp_path, "barrido", spec_text("barrido", 'ruleset = "dicedraft"\ngames = 100\n' + SIDES
+                                                             + '[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\n'
+                                                             'values = [110, 120]\n')))
+    check_cap(sweep, 300)
+    with pytest.raises(OverCap) as refused:
+        check_cap(sweep, 299)
+    assert refused.value.total == 300
+    assert str(refused.value) == ("barrido: 3 configs × 100 games = 300 games, more than the 299 a launch from the "
+                                  "dashboard may play (sim dash --max-games)")
+    assert refused.value.said("es").startswith("barrido: 3 configuraciones × 100 partidas = 300 partidas, más que las 299")
+
+
+def test_the_rate_and_the_time_left() -> None:
+    rates = Rates()
+    assert rates.games_per_second("r", "s1", 100, now=10.0) is None  # first sighting
+    assert rates.games_per_second("r", "s1", 400, now=10.5) is None  # under a second: no figure yet
+    assert rates.games_per_second("r", "s1", 1100, now=12.0) == 500.0  # (1100 - 100) / (12 - 10)
+    assert rates.games_per_second("r", "s2", 1200, now=13.0) is None  # a new session starts again
+    assert rates.games_per_second("r", "s2", 1200, now=20.0) is None  # nothing played since
+    assert [duration_words(s, "en") for s in (0.2, 30, 89, 600, 3 * 3600 + 300)] == [
+        "1 s", "30 s", "89 s", "10 min", "3 h 5 min"]
 
 
 def closed_port() -> int:
