@@ -15,6 +15,7 @@ import polars as pl
 from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
+from dashboards.url_state import url_filters
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run, configs_in_one_run,
                                   first_player_comparison, runs_pairing, win_rate_comparison)
@@ -26,14 +27,14 @@ from sim.run.store import MANIFEST
 
 dash.register_page(__name__, path="/compare", name="compare")
 
-layout = html.Div([
+layout = url_filters(html.Div([
     html.H2(id="compare-heading"),
     html.Div([html.Label(id="compare-run-b-label", htmlFor="compare-run-b"),
               dcc.Dropdown(id="compare-run-b", clearable=True, style={"width": "24em"})],
              style={"display": "flex", "gap": ".6em", "alignItems": "center"}),
     export_bar("compare"),
     html.Div(id="compare-body"),
-])
+]), run_b="compare-run-b")  # a link to a comparison names both runs
 register_exports("compare")
 
 DIFF_NAMES = {"diff": "compare_diff", "diff_low": "compare_diff_low", "diff_high": "compare_diff_high"}
