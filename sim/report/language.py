@@ -65,6 +65,18 @@ TEXT: dict[str, dict[str, str]] = {
     "budget_heatmap_player": {"es": "presupuesto propio", "en": "player's budget"},
     "budget_heatmap_hover": {"es": "propio {player} contra rival {opponent}: {rate} (n = {n})",
                              "en": "player {player} vs opponent {opponent}: {rate} (n = {n})"},
+    "slope_fit": {"es": "{a} contra {b} ({budget}): {elo} Elo por punto ± {se} (modelo)",
+                  "en": "{a} vs {b} ({budget}): {elo} Elo per point ± {se} (model)"},
+    "slope_quasi": {"es": "± {se} con desajuste", "en": "± {se} allowing for misfit"},
+    "slope_no_quasi": {"es": "sin SE de desajuste (df = 0)", "en": "no misfit SE (df = 0)"},
+    "slope_local": {"es": "pendiente local en {budget}: {slope} por punto ({fit}, {pairs} pares de asientos espejados)",
+                    "en": "local slope at {budget}: {slope} per point ({fit}, {pairs} seat-mirrored pairs)"},
+    "falls_none_words": {"es": "Ninguno de los {steps} pasos baja con más presupuesto (emparejado, intervalo del 95%).",
+                         "en": "None of the {steps} steps falls with more budget (paired, 95% interval)."},
+    "falls_some_words": {"es": "No monótona: {falls} de {steps} pasos bajan con más presupuesto (mismas partidas, "
+                               "intervalo del 95% bajo 0): {listed}.",
+                         "en": "Not monotone: {falls} of {steps} steps fall with more budget (same games, 95% interval "
+                               "below 0): {listed}."},
     # sweeps page
     "sweeps_heading": {"es": "Barridos: cada configuración contra la base", "en": "Sweeps: each config against the baseline"},
     "no_sweep": {"es": "Esta ejecución no es un barrido.", "en": "This run is not a sweep."},
