@@ -36,7 +36,7 @@ def heatmap(cells: pl.DataFrame, lang: str) -> go.Figure:
     hover = [[t("budget_heatmap_hover", lang, player=a, opponent=b, rate=percent(by[(a, b)]["win_rate"]),
                 n=count(by[(a, b)]["n"])) if (a, b) in by else "" for b in columns] for a in rows]
     fig = go.Figure(go.Heatmap(z=z, x=[str(b) for b in columns], y=[str(a) for a in rows], text=text,
-                               texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorscale="RdBu",
+                               texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorscale="RdYlGn",
                                zmin=0, zmax=1, colorbar=dict(tickformat=".0%")))
     fig.update_layout(title=t("budget_heatmap_title", lang), xaxis_title=t("budget_heatmap_opponent", lang),
                       yaxis_title=t("budget_heatmap_player", lang))
