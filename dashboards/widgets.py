@@ -6,9 +6,10 @@ A table shows its figures as the console and the report write them (sim.report.f
 under the column's own key and the text beside it (key + TEXT_SUFFIX): the grid sorts by the raw
 value (text would put "9.5%" after "52.1%") and shows and filters the text. Win-rate columns are
 coloured as 17lands colours them (green above 50%, red below), differences around 0. Every row has
-a stable id (`_row_id`, from the columns that tell rows apart), so a page that redraws a table on a
-timer updates its rows in place, and the filter and sort a designer set are kept (and persist in
-the browser's session). Headers say on hover what the column measures (ANALYTICS.md's words, from
+a stable id (`_row_id`, from the columns that tell rows apart), so a page that sends new rows to a
+grid's rowData (`grid_id`, `table_rows`) updates them in place; a page that draws the whole table
+again on a timer gets a new grid, which takes back the filter and sort the designer set (Dash
+persistence, per browser tab). Headers say on hover what the column measures (ANALYTICS.md's words, from
 the catalog), and the grid's own texts (filter box, "no rows", pagination) follow the language.
 Downloads export the raw numbers, never the text."""
 
@@ -130,19 +131,33 @@ def signed_number_interval(value: float | None, low: float | None, high: float |
     return f"{value:+.1f}{interval}"
 
 
-def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> html.Div:
-    """A table designers can sort and filter in place, headers in `lang`, figures formatted as the
-    report does. The element with id `table_id` wraps the grid (id `table_id` + "-grid")."""
-    columns = with_budget_points(frame)
+def grid_id(table_id: str) -> str:
+    """The id of the AG Grid inside `table(table_id, ...)`: a page that refreshes a table on a timer
+    may send `table_rows` to its rowData alone."""
+    return f"{table_id}-grid"
+
+
+def table_rows(frame: pl.DataFrame, columns: list[ReadableColumn] | None = None) -> list[dict[str, Any]]:
+    """The grid's rows of `frame`: each column's raw value under its name, its text beside it
+    (name + TEXT_SUFFIX), and the row's stable id (ROW_ID)."""
+    columns = columns if columns is not None else with_budget_points(frame)
     identifying = [c.name for c in columns if not frame.schema[c.name].is_float()]
-    ids = row_ids(frame, identifying or [c.name for c in columns])
-    rows: list[dict[str, Any]] = [{ROW_ID: row_id} for row_id in ids]
+    rows: list[dict[str, Any]] = [{ROW_ID: row_id} for row_id in row_ids(frame, identifying or [c.name for c in columns])]
     for shown_column in columns:
         for row, text, key in zip(rows, shown_column.texts, shown_column.sort_keys):
             row[shown_column.name] = key
             row[shown_column.name + TEXT_SUFFIX] = text
+    return rows
+
+
+def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> html.Div:
+    """A table designers can sort and filter in place, headers in `lang`, figures formatted as the
+    report does. The element with id `table_id` wraps the grid (id `grid_id(table_id)`). Drawn again
+    by a page's callback, the grid is mounted anew but takes back the filter and the sort the
+    designer set (Dash persistence of filterModel and columnState, per browser tab)."""
+    columns = with_budget_points(frame)
     return html.Div(dag.AgGrid(
-        id=f"{table_id}-grid", rowData=rows,
+        id=grid_id(table_id), rowData=table_rows(frame, columns),
         columnDefs=[column_def(c, frame.schema[c.name], lang) for c in columns],
         defaultColDef={"sortable": True, "filter": True, "floatingFilter": True, "resizable": True,
                        "minWidth": 90, "wrapHeaderText": True, "autoHeaderHeight": True},
@@ -152,8 +167,8 @@ def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int =
                          "suppressColumnVirtualisation": True,
                          # AG Grid sizes the columns to their contents itself: dash-ag-grid's columnSize
                          # would size them again on every redraw and drop the filter a designer typed
-                         "autoSizeStrategy": {"type": "fitCellContents"}, "tooltipShowDelay": 300,
-                         "localeText": locale_text(lang), "enableCellTextSelection": True},
+                         "autoSizeStrategy": {"type": "fitCellContents"},
+                         "tooltipShowDelay": 300, "localeText": locale_text(lang), "enableCellTextSelection": True},
         persistence=True, persisted_props=["filterModel", "columnState"], persistence_type="session",
         className="sim-table", style={"width": "100%"},
     ), id=table_id)

@@ -14,7 +14,7 @@ from dashboards import data
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.report import figures
-from sim.report.formatting import count, percent
+from sim.report.formatting import count, percent, signed_points_with_interval
 
 dash.register_page(__name__, path="/budget", name="budget")
 
@@ -36,7 +36,7 @@ def heatmap(cells: pl.DataFrame, lang: str) -> go.Figure:
     hover = [[t("budget_heatmap_hover", lang, player=a, opponent=b, rate=percent(by[(a, b)]["win_rate"]),
                 n=count(by[(a, b)]["n"])) if (a, b) in by else "" for b in columns] for a in rows]
     fig = go.Figure(go.Heatmap(z=z, x=[str(b) for b in columns], y=[str(a) for a in rows], text=text,
-                               texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorscale="RdBu",
+                               texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorscale="RdYlGn",
                                zmin=0, zmax=1, colorbar=dict(tickformat=".0%")))
     fig.update_layout(title=t("budget_heatmap_title", lang), xaxis_title=t("budget_heatmap_opponent", lang),
                       yaxis_title=t("budget_heatmap_player", lang))
@@ -46,37 +46,31 @@ def heatmap(cells: pl.DataFrame, lang: str) -> go.Figure:
 def slope_words(slopes: pl.DataFrame, lang: str) -> str:
     """The slope of each curve in words: the logistic fit with both SEs and its misfit, and the paired
     local slope at the working budget with its interval."""
-    es = lang == "es"
     out = []
     for r in slopes.iter_rows(named=True):
-        quasi = ("sin SE de desajuste (df = 0)" if es else "no misfit SE (df = 0)") if r["elo_per_point_se_quasi"] is None \
-            else f"± {r['elo_per_point_se_quasi']:.2f} " + ("con desajuste" if es else "allowing for misfit")
+        quasi = t("slope_no_quasi", lang) if r["elo_per_point_se_quasi"] is None \
+            else t("slope_quasi", lang, se=f"{r['elo_per_point_se_quasi']:.2f}")
         misfit = "" if r["dispersion"] is None else f", χ²/df = {r['pearson_chi2']:,.0f}/{r['df']} = {r['dispersion']:,.1f}"
-        text = (f"{r['faction_a']} vs {r['faction_b']} ({r['budget_b']}): {r['elo_per_point']:+.1f} Elo "
-                + ("por punto" if es else "per point") + f" ± {r['elo_per_point_se']:.2f} "
-                + ("(modelo)" if es else "(model)") + f", {quasi}{misfit}")
+        text = t("slope_fit", lang, a=r["faction_a"], b=r["faction_b"], budget=r["budget_b"],
+                 elo=f"{r['elo_per_point']:+.1f}", se=f"{r['elo_per_point_se']:.2f}") + f", {quasi}{misfit}"
         if r["local_slope"] is not None:
-            text += ("; " + ("pendiente local en" if es else "local slope at") + f" {r['working_budget']}: "
-                     f"{100 * r['local_slope']:+.2f} pts " + ("por punto" if es else "per point")
-                     + f" [{100 * r['local_slope_low']:+.2f}, {100 * r['local_slope_high']:+.2f}] "
-                     f"({r['local_fit']}, {r['local_pairs']:,} " + ("pares de asientos espejados" if es else "seat-mirrored pairs") + ")")
+            text += "; " + t("slope_local", lang, budget=r["working_budget"],
+                             slope=signed_points_with_interval(r["local_slope"], r["local_slope_low"],
+                                                               r["local_slope_high"], 2),
+                             fit=r["local_fit"], pairs=count(r["local_pairs"]))
         out.append(text)
     return ". ".join(out) + "."
 
 
 def falls_words(steps: pl.DataFrame, lang: str) -> str:
     """Where the curve falls with more budget (paired, 95% interval below 0), or that it never does."""
-    es = lang == "es"
     falls = steps.filter(pl.col("falls"))
     if not falls.height:
-        return (f"Ninguno de los {steps.height} pasos baja con más presupuesto (emparejado, intervalo del 95%)." if es
-                else f"None of the {steps.height} steps falls with more budget (paired, 95% interval).")
-    listed = "; ".join(f"{r['budget_from']} → {r['budget_to']}: {100 * r['diff']:+.2f} pts "
-                       f"[{100 * r['diff_low']:+.2f}, {100 * r['diff_high']:+.2f}]" for r in falls.iter_rows(named=True))
-    return (f"No monótona: {falls.height} de {steps.height} pasos bajan con más presupuesto (mismas partidas, "
-            f"intervalo del 95% bajo 0): {listed}." if es else
-            f"Not monotone: {falls.height} of {steps.height} steps fall with more budget (same games, 95% interval "
-            f"below 0): {listed}.")
+        return t("falls_none_words", lang, steps=steps.height)
+    listed = "; ".join(f"{r['budget_from']} → {r['budget_to']}: "
+                       f"{signed_points_with_interval(r['diff'], r['diff_low'], r['diff_high'], 2)}"
+                       for r in falls.iter_rows(named=True))
+    return t("falls_some_words", lang, falls=falls.height, steps=steps.height, listed=listed)
 
 
 @callback(Output("budget-heading", "children"), Output("budget-body", "children"), Output("budget-shown", "data"),

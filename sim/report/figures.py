@@ -191,7 +191,7 @@ def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
         hover.append([f"{row} {against} {c}: {rate_printed(by[(row, c)]['win_rate'], by[(row, c)]['ci_low'], by[(row, c)]['ci_high'], by[(row, c)]['n'])}"
                       if (row, c) in by else "" for c in labels])
     fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
-                               hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdBu", reversescale=True,
+                               hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdYlGn",
                                colorbar=dict(tickformat=".0%", title=dict(text=t("chart_win_rate_axis", lang)))))
     fig.update_layout(title=t("chart_matchups", lang), xaxis_title=t("chart_opponent", lang),
                       yaxis=dict(autorange="reversed", title=t("chart_row_faction", lang)))
@@ -236,25 +236,19 @@ def first_player_figure(fpa: pl.DataFrame, lang: str = "en") -> go.Figure:
 
 def first_player_length_figure(by_length: pl.DataFrame, lang: str = "en") -> go.Figure:
     """first_player_by_length: per config, the first player's win rate in each band of game length
-    with its Wilson interval, the rate and n printed at each point, against 50% (observational)."""
-    fig = go.Figure()
+    with its Wilson interval, one line per config and band (coloured by config), the rate, interval,
+    edge in points and n printed beside each, against 50%; observational, and titled so."""
     turns = t("chart_turns", lang)
-    for (config,), part in by_length.group_by("config", maintain_order=True):
-        printed = [f"{percent(v)}<br>n = {count(n)}" for v, n in zip(part["first_player_win_rate"], part["n"])]
-        hover = [f"{config}, {band} {turns}: {rate_printed(v, lo, hi, n)} ({signed_points(a)})"
-                 for band, v, lo, hi, n, a in zip(part["band"], part["first_player_win_rate"],
-                                                  part["first_player_win_rate_low"], part["first_player_win_rate_high"],
-                                                  part["n"], part["advantage"])]
-        fig.add_scatter(
-            x=part["band"].to_list(), y=part["first_player_win_rate"].to_list(), mode="lines+markers+text",
-            name=str(config), text=printed, textposition="top right", textfont=dict(size=10),
-            error_y=_error(part["first_player_win_rate_low"], part["first_player_win_rate"],
-                           part["first_player_win_rate_high"]),
-            hovertext=hover, hoverinfo="text")
-    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
-    fig.update_layout(title=t("chart_first_player_by_length", lang),
-                      xaxis=dict(title=turns, type="category"),
-                      yaxis=dict(title=t("chart_first_player_axis", lang), range=[0, 1.1], dtick=0.1, **PCT))
+    rows = []
+    for r in by_length.iter_rows(named=True):
+        label = f"{r['config']} · {r['band']} {turns}"
+        printed = (f"{rate_printed(r['first_player_win_rate'], r['first_player_win_rate_low'], r['first_player_win_rate_high'], r['n'])}"
+                   f" ({signed_points(r['advantage'])})")
+        rows.append(RankedRow(label, r["first_player_win_rate"], r["first_player_win_rate_low"],
+                              r["first_player_win_rate_high"], printed, f"{label}: {printed}", str(r["config"])))
+    fig = ranked_figure(rows, t("chart_first_player_by_length", lang), t("chart_first_player_axis", lang),
+                        signed=False, bars=True, reference=0.5)
+    fig.update_layout(xaxis=RATE_AXIS)
     return fig
 
 
