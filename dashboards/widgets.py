@@ -25,7 +25,7 @@ from dash import Input, Output, State, callback, dcc, html, no_update
 
 from dashboards import data
 from sim.report.export import html_report
-from sim.report.formatting import DIFFERENCE_NAMES, ReadableColumn, readable_columns
+from sim.report.formatting import DIFFERENCE_NAMES, ReadableColumn, readable_columns, readable_values
 from sim.report.language import GRID_TEXT_KEYS, column, column_definition, t
 
 GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}

@@ -42,8 +42,8 @@ from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
-from sim.report.formatting import count, in_spec_order, readable_columns
-from sim.report.language import TEXT, VALUE_COLUMNS, column, t, value
+from sim.report.formatting import count, in_spec_order, readable_columns, readable_values
+from sim.report.language import TEXT, column, t
 from sim.run.store import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png")
@@ -174,18 +174,6 @@ def manifest_rows(manifest: dict[str, Any], lang: str = "en") -> list[tuple[str,
     if len(manifest["configs"]) > 12:
         rows.append((t("report_more_configs", lang), t("report_more_configs_value", lang, n=len(manifest["configs"]) - 12)))
     return rows
-
-
-def readable_values(frame: pl.DataFrame, lang: str) -> pl.DataFrame:
-    """The words inside a table said in `lang`: the measure a card list is ranked by, the ratings'
-    model, a method, why a figure is missing (catalog `value`), yes and no; names (factions, cards,
-    configs) stay as the data spells them."""
-    words = [name for name in VALUE_COLUMNS if name in frame.columns and frame.schema[name] == pl.String]
-    flags = [name for name in frame.columns if frame.schema[name] == pl.Boolean]
-    return frame.with_columns(
-        *(pl.col(name).map_elements(lambda v, name=name: value(name, v, lang), return_dtype=pl.String) for name in words),
-        *(pl.when(pl.col(name)).then(pl.lit(t("yes", lang))).when(pl.col(name).not_()).then(pl.lit(t("no", lang)))
-          .otherwise(None).alias(name) for name in flags))
 
 
 def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None, table_id: str | None = None) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 import polars as pl
 
-from sim.report.language import t
+from sim.report.language import VALUE_COLUMNS, t, value
 
 MISSING = "-"
 Q_FLOOR = 1e-300  # below this a p- or q-value prints as "< 1e-300" (ANALYTICS.md)
@@ -223,3 +223,15 @@ def readable_columns(frame: pl.DataFrame) -> list[ReadableColumn]:
             texts = [_plain_text(name, dtype, v) for v in values]
         out.append(ReadableColumn(name, name in intervals, texts, [_sort_key(v) for v in values]))
     return out
+
+
+def readable_values(frame: pl.DataFrame, lang: str) -> pl.DataFrame:
+    """The words inside a table said in `lang`: the measure a card list is ranked by, the ratings'
+    model, a method, why a figure is missing (catalog `value`), yes and no; names (factions, cards,
+    configs) stay as the data spells them. The report's and the dashboard's tables both say them so."""
+    words = [name for name in VALUE_COLUMNS if name in frame.columns and frame.schema[name] == pl.String]
+    flags = [name for name in frame.columns if frame.schema[name] == pl.Boolean]
+    return frame.with_columns(
+        *(pl.col(name).map_elements(lambda v, name=name: value(name, v, lang), return_dtype=pl.String) for name in words),
+        *(pl.when(pl.col(name)).then(pl.lit(t("yes", lang))).when(pl.col(name).not_()).then(pl.lit(t("no", lang)))
+          .otherwise(None).alias(name) for name in flags))

@@ -740,6 +740,8 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
 # words inside report tables (the analysis writes them in English): column -> {English: Spanish};
 # a key ending in " (" also reads a text that starts with it and goes on with figures
 VALUES: dict[str, dict[str, str]] = {
+    "status": {"finished": "terminada", "running": "en curso", "interrupted": "interrumpida",
+               "cancelled": "cancelada", "unreadable": "ilegible"},
     "rank_by": {"forced_draw": "robo forzado", "ablation": "ablación", "iwd": "IWD contraído"},
     "method": {"paired": "emparejado", "unpaired": "sin emparejar"},
     "label_1": {"all": "todos"}, "label_2": {"all": "todos"},

@@ -205,7 +205,7 @@ def test_the_png_holds_the_whole_report(run_dir: Path, tmp_path: Path, chromium:
 
 def test_words_inside_tables_come_from_the_catalog() -> None:
     """A card ranked by shrunk IWD, a paired method, a flag: said in the report's language."""
-    from sim.report.export import readable_values
+    from sim.report.formatting import readable_values
 
     frame = pl.DataFrame({"rank_by": ["iwd", "forced_draw"], "method": ["paired", "paired"], "never_played": [True, False]})
     assert readable_values(frame, "es").to_dicts() == [
