@@ -145,6 +145,17 @@ def test_a_filter_typed_in_a_table_survives_the_refresh_interval(browser, site: 
     time.sleep(4.5)  # three refreshes of the runs page
     assert grid_rows(browser, "runs-table") == 1 and grid_column(browser, "runs-table", "run") == ["fz"]
     assert browser.execute_script(f"return document.querySelector('{FIRST_FILTER}').value;") == "fz"
+    sort_state = "return document.querySelector('#runs-table .ag-header-cell[col-id=\"run\"]').getAttribute('aria-sort');"
+
+    def sorted_down(d) -> bool:  # a click that lands while the grid is swapped is lost too: click until it holds
+        if d.execute_script(sort_state) != "descending":
+            d.find_element(By.CSS_SELECTOR, '#runs-table .ag-header-cell[col-id="run"] .ag-header-cell-label').click()
+            time.sleep(0.7)
+        return d.execute_script(sort_state) == "descending"
+
+    WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException, ElementNotInteractableException)).until(sorted_down)
+    time.sleep(4.5)
+    assert browser.execute_script(sort_state) == "descending"  # the sort stays too
 
 
 ES_ONLY = ("diferencia de tasa de victoria", "Valor causal", "IC 95%", "nulo", "pares", "mismas partidas",
