@@ -18,7 +18,8 @@ from flask import current_app
 
 from dashboards import data, launches
 from sim.report.language import t
-from dashboards.widgets import export_bar, register_exports, shown, table
+from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows
+from sim.report.formatting import readable_values
 from sim.core.errors import InputError
 from sim.run.progress import stored_progress
 from sim.run.spec import load_spec_dict
@@ -42,7 +43,8 @@ layout = html.Div([
                                           "width": "36em"}),
     dcc.Store(id="launch-upload-checked"),
     html.Div(id="launch-message", role="status"),
-    dcc.Store(id="launch-current"),  # the run this page launched (or resumed, or cancelled) last
+    dcc.Store(id="launch-current"),
+    dcc.Store(id="runs-drawn"),  # the language and columns the runs table was drawn with  # the run this page launched (or resumed, or cancelled) last
     html.H3(id="progress-heading"),
     html.Div(id="progress"),
     dcc.Interval(id="progress-refresh", interval=1500),
@@ -60,14 +62,32 @@ def translate(lang: str):
             t("games_override", lang), t("launch", lang), t("upload", lang), t("progress", lang))
 
 
-@callback(Output("runs-list", "children"), Output("runs-shown", "data"),
-          Input("progress-refresh", "n_intervals"), Input("lang", "data"))
-def runs_table(_: int, lang: str):
+def runs_frame() -> pl.DataFrame | None:
     runs = data.list_runs()
-    if not runs:
-        return html.P(t("no_runs", lang, folder=data.results_root())), None
-    frame = pl.DataFrame(runs).drop("mtime")
-    return table("runs-table", frame, lang), shown("runs", frame)
+    return pl.DataFrame(runs).drop("mtime") if runs else None
+
+
+@callback(Output("runs-list", "children"), Output("runs-shown", "data"), Output("runs-drawn", "data"),
+          Input("progress-refresh", "n_intervals"), Input("lang", "data"), State("runs-drawn", "data"))
+def runs_table(_: int, lang: str, drawn: list | None):
+    """The runs table, drawn again only when its language or columns change: a grid mounted anew on
+    every tick would lose what a designer is typing in its filter (`refresh_runs` sends new rows)."""
+    frame = runs_frame()
+    if frame is None:
+        return html.P(t("no_runs", lang, folder=data.results_root())), None, None
+    key = [lang, frame.columns]
+    if key == drawn:
+        return no_update, shown("runs", frame), no_update
+    return table("runs-table", frame, lang), shown("runs", frame), key
+
+
+@callback(Output(grid_id("runs-table"), "rowData"), Input("progress-refresh", "n_intervals"),
+          State("lang", "data"), State(grid_id("runs-table"), "rowData"), prevent_initial_call=True)
+def refresh_runs(_: int, lang: str, rows: list | None):
+    """New figures in the grid's rows (its filter, sort and the text being typed stay)."""
+    frame = runs_frame()
+    fresh = table_rows(readable_values(frame, lang or "es")) if frame is not None else []
+    return no_update if fresh == rows else fresh
 
 
 def action_button(action: str, run: str, lang: str) -> html.Button:
