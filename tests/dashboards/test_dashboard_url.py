@@ -2,11 +2,12 @@
 fixtures of test_dashboard_browser.py): the language survives a reload, a link opens the same view,
 a filter writes itself into the address, an unreadable run says why, replay's downloads hold the
 game's rows, and every page of the shell's NAV, in both languages, is shown and photographed
-(tests/artifacts/screenshots/<lang>-<page>.png)."""
+(test-artifacts/screenshots/<lang>-<page>.png)."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import time
@@ -25,7 +26,7 @@ from sim.report.language import LANGUAGES, TEXT, t
 from test_dashboard_browser import browser, serve, text_of, wait_for_plots  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"
+SCREENSHOTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
 SPECS = {
     "rr": 'ruleset = "fortaleza"\nmatchups = "round_robin"\ngames = 40\n'
           '[[side]]\nfaction = "china"\n[[side]]\nfaction = "japon"\n',
@@ -219,7 +220,7 @@ def found(texts: list[str], shown: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_is_shown_in_both_languages_and_photographed(browser, site: str, lang: str) -> None:  # noqa: F811
     """Each page of the shell's NAV (pages added later included) opens from its address in `lang`,
-    draws, and is saved as tests/artifacts/screenshots/<lang>-<page>.png. The shell and the replay
+    draws, and is saved as test-artifacts/screenshots/<lang>-<page>.png. The shell and the replay
     page show no catalog text of the other language; what other pages show is listed in
     <lang>-other-language.txt beside the screenshots."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

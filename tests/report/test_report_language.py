@@ -2,12 +2,13 @@
 chosen language (no catalog text of the other one, headers from the catalog's `column`), tables
 formatted (percentages with intervals, never a raw fraction), every card of every faction, the
 PDF's print stylesheet and its first pages as PNG, and a PNG of the whole report (taller than
-4000 px). Pictures go to tests/artifacts/report/."""
+4000 px). Pictures go to test-artifacts/report/."""
 
 from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -24,7 +25,7 @@ from sim.report.language import COLUMNS, LANGUAGES, TEXT, VALUES
 from sim.run.store import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts" / "report"
+ARTIFACTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "report"
 SPEC = ROOT / "experiments" / "fortaleza_factions.toml"
 GAMES = 10  # per matchup: 6 matchups
 
