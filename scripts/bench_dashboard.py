@@ -8,8 +8,9 @@ new browser (an empty cache: every byte of JavaScript downloaded and compiled) a
 one (its cache filled by a visit to an earlier `sim dash` on the same port, as a designer's browser
 is the next morning); then warm visits in one browser (cache filled, tables read). Prints the
 median and the range of --repeat visits of each.
-A page counts as drawn when every Plotly graph on it shows a trace and Dash has no callback pending
-(the page title leaves "Updating..."), and it still holds 0.3 s later.
+A page counts as drawn when every Plotly graph on it shows a trace (a page without graphs: its tables
+have rows, or its sentence is there) and Dash has no callback pending (the page title leaves
+"Updating..."), and it still holds 0.3 s later.
 
 Needs Chromium and ChromeDriver (scripts/install_browser.sh) and selenium (the test extra). The
 `sim dash` it starts is the one on PYTHONPATH, or each --tree checkout's in turn (before and after a change)."""
@@ -30,12 +31,14 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
+from dashboards.app import NAV
 from sim.report.export import find_chromium
 
 DRAWN = """const plots = Array.from(document.querySelectorAll('.js-plotly-plot'));
 const drawn = plots.filter(p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image').length > 0).length;
-return [plots.length, drawn, document.title];"""
-PAGES = ("/factions", "/cards", "/budget", "/sweeps")
+const grids = document.querySelectorAll('.ag-root .ag-row, main p').length;
+return [plots.length, drawn, document.title, grids];"""
+PAGES = tuple(path for path, _ in NAV)  # every page of the shell's navigation
 
 
 def free_port() -> int:
@@ -78,6 +81,11 @@ def start_dash(results: Path, port: int, tree: Path | None) -> tuple[subprocess.
     raise SystemExit("sim dash did not start serving within 120 s")
 
 
+def page_address(server: str, page: str, run: str) -> str:
+    """`page` of `run`; a page given with its own query (/compare?run_b=other) keeps it."""
+    return f"{server}{page}{'&' if '?' in page else '?'}run={run}"
+
+
 def stop_dash(process: subprocess.Popen) -> None:
     process.terminate()
     try:
@@ -92,8 +100,8 @@ def drawn_at(driver: webdriver.Chrome, timeout: float = 60) -> float | None:
     deadline = time.perf_counter() + timeout
     candidate = None
     while time.perf_counter() < deadline:
-        plots, drawn, title = driver.execute_script(DRAWN)
-        done = plots > 0 and drawn == plots and title != "Updating..."
+        plots, drawn, title, rows = driver.execute_script(DRAWN)
+        done = (drawn == plots if plots > 0 else rows > 0) and title != "Updating..."
         now = time.perf_counter()
         if done and candidate is None:
             candidate = now
@@ -115,7 +123,7 @@ def first_visit(results: Path, run: str, page: str, returning: bool, tree: Path 
             driver = start_browser(Path(profile))
             try:
                 for _ in range(2):  # Chromium keeps a script's compiled code from its second run on
-                    driver.get(f"http://127.0.0.1:{port}{page}?run={run}")
+                    driver.get(page_address(f"http://127.0.0.1:{port}", page, run))
                     drawn_at(driver)
                     driver.get("about:blank")
             finally:
@@ -125,7 +133,7 @@ def first_visit(results: Path, run: str, page: str, returning: bool, tree: Path 
         driver.get("about:blank")
         process, up = start_dash(results, port, tree)
         try:
-            driver.get(f"http://127.0.0.1:{port}{page}?run={run}")
+            driver.get(page_address(f"http://127.0.0.1:{port}", page, run))
             done = drawn_at(driver)
         finally:
             driver.quit()
@@ -134,14 +142,14 @@ def first_visit(results: Path, run: str, page: str, returning: bool, tree: Path 
 
 
 def warm_visits(driver: webdriver.Chrome, url: str, run: str, page: str, repeat: int) -> list[float]:
-    driver.get(f"{url}{page}?run={run}")  # fills the browser cache and the server's tables
+    driver.get(page_address(url, page, run))  # fills the browser cache and the server's tables
     if drawn_at(driver) is None:
         return []
     times = []
     for _ in range(repeat):
         driver.get("about:blank")
         started = time.perf_counter()
-        driver.get(f"{url}{page}?run={run}")
+        driver.get(page_address(url, page, run))
         done = drawn_at(driver)
         if done is None:
             return []
@@ -151,7 +159,7 @@ def warm_visits(driver: webdriver.Chrome, url: str, run: str, page: str, repeat:
 
 def describe(times: list[float]) -> str:
     if not times:
-        return "no plots"
+        return "not drawn"
     return f"median {statistics.median(times):.2f} s [{min(times):.2f}, {max(times):.2f}] (n={len(times)})"
 
 

@@ -278,7 +278,7 @@ def test_a_dead_process_reads_interrupted_never_running(browser, site: str, plac
     assert manifest(results, "muerta")["status"] == "running"  # the manifest alone would say so forever
     assert not browser.find_elements(By.CSS_SELECTOR, ".cancel-run[data-run='muerta']")
     assert browser.find_elements(By.CSS_SELECTOR, ".resume-run[data-run='muerta']")
-    assert "interrupted" in text_of(browser, "runs-list")
+    assert "muerta\ndicedraft\ninterrumpida" in text_of(browser, "runs-list")  # its status, in the page's language
     WebDriverWait(browser, 30).until(lambda d: "muerta no se ha completado" in text_of(d, "launch-message"))
     browser.get(f"{site}/cards?run=muerta")
     WebDriverWait(browser, 30).until(lambda d: "La ejecución muerta está interrumpida en" in banner(d))
