@@ -11,6 +11,7 @@ from typing import Any
 
 from dash import dcc, html
 
+from dashboards import data
 from sim.report.language import t
 
 # kind -> (page path, nav key), in the order a run's kinds are named
@@ -55,3 +56,17 @@ def wrong_kind(run: str, manifest: dict[str, Any], wanted: str, lang: str) -> ht
         links.append(dcc.Link(t(key, lang), href=f"{path}?run={run}", className="kind-link"))
     return html.P([t("wrong_kind", lang, run=run, kind=t(f"kind_{kinds[0]}", lang), wanted=t(f"kind_{wanted}", lang)),
                    *links, "."], className="wrong-kind")
+
+
+def unavailable(run: str | None, lang: str, kind: str | None = None) -> html.P | None:
+    """What a page shows instead of its figures, or None when it can draw them: no run chosen yet,
+    a run of another kind than the page's `kind` (wrong_kind), or a run with no finished chunk."""
+    if not run:
+        return html.P(t("no_data", lang))
+    if kind is not None:
+        manifest = data.manifest_of(run)
+        if kind not in run_kinds(manifest):
+            return wrong_kind(run, manifest, kind, lang)
+    if not data.has_games(run):
+        return html.P(t("no_games_yet", lang, run=run), className="no-games")
+    return None

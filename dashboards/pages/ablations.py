@@ -13,7 +13,7 @@ import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import run_kinds, wrong_kind
+from dashboards.kinds import unavailable
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import NOT_MEASURED
 from sim.report import figures
@@ -75,13 +75,10 @@ def ablated_side(manifest: dict[str, Any]) -> tuple[str, str]:
           Output("ablations-shown", "data"), Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("ablations_heading", lang)
-    if not run:
-        return heading, html.P(t("no_data", lang)), None
+    blocked = unavailable(run, lang, "ablation")
+    if blocked is not None:
+        return heading, blocked, None
     manifest = data.manifest_of(run)
-    if "ablation" not in run_kinds(manifest):
-        return heading, wrong_kind(run, manifest, "ablation", lang), None
-    if not data.has_games(run):
-        return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     ablation = data.tables_of(run)["ablation"]
     side, faction = ablated_side(manifest)
     unmeasured = ablation.filter(~pl.col("measured"))

@@ -11,6 +11,7 @@ import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
+from dashboards.kinds import unavailable
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.report import figures
@@ -77,10 +78,9 @@ def falls_words(steps: pl.DataFrame, lang: str) -> str:
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("budget_heading", lang)
-    if not run:
-        return heading, html.P(t("no_data", lang)), None
-    if not data.has_games(run):
-        return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
+    blocked = unavailable(run, lang)
+    if blocked is not None:
+        return heading, blocked, None
     tables = data.tables_of(run)
     parts = []
     cells = tables.get("budget_cells")

@@ -12,6 +12,7 @@ import polars as pl
 from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
+from dashboards.kinds import unavailable
 from sim.report.language import t
 from dashboards.url_state import kept, url_filters
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
@@ -114,10 +115,9 @@ def deck_lists(impact: pl.DataFrame, games_by_side: dict[int, int], lang: str) -
           Input("cards-config", "value"), Input("cards-faction", "value"), Input("cards-min-games", "value"),
           Input("lang", "data"))
 def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, lang: str):
-    if not run or not config:
-        return html.P(t("no_data", lang)), None
-    if not data.has_games(run):
-        return html.P(t("no_games_yet", lang, run=run), className="no-games"), None
+    blocked = unavailable(run if config else None, lang)
+    if blocked is not None:
+        return blocked, None
     everything = data.impact_of(run).filter(pl.col("config") == config)
     impact = everything.filter(pl.col("faction") == faction) if faction else everything
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))

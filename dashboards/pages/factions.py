@@ -8,6 +8,7 @@ import dash
 from dash import Input, Output, callback, html
 
 from dashboards import data
+from dashboards.kinds import unavailable
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import polars as pl
@@ -40,10 +41,9 @@ def ratings_block(ratings: pl.DataFrame, lang: str) -> html.Div:
 @callback(Output("factions-heading", "children"), Output("factions-body", "children"), Output("factions-shown", "data"),
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
-    if not run:
-        return t("factions_heading", lang), html.P(t("no_data", lang)), None
-    if not data.has_games(run):
-        return t("factions_heading", lang), html.P(t("no_games_yet", lang, run=run), className="no-games"), None
+    blocked = unavailable(run, lang)
+    if blocked is not None:
+        return t("factions_heading", lang), blocked, None
     tables = data.tables_of(run)
     parts = []
     if "matchups" in tables:

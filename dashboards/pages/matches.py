@@ -12,7 +12,7 @@ import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import run_kinds, wrong_kind
+from dashboards.kinds import unavailable
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.units import game_one_winner, match_lengths
 from sim.report import figures
@@ -57,13 +57,10 @@ def summary_lines(results: pl.DataFrame, first: pl.DataFrame, manifest: dict[str
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("matches_heading", lang)
-    if not run:
-        return heading, html.P(t("no_data", lang)), None
+    blocked = unavailable(run, lang, "best_of_three")
+    if blocked is not None:
+        return heading, blocked, None
     manifest = data.manifest_of(run)
-    if "best_of_three" not in run_kinds(manifest):
-        return heading, wrong_kind(run, manifest, "best_of_three", lang), None
-    if not data.has_games(run):
-        return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     results = data.tables_of(run)["match_results"]
     folder = data.run_folder(run)
     lengths, first = _match_views(str(folder), (folder / MANIFEST).stat().st_mtime)

@@ -8,6 +8,7 @@ import polars as pl
 from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
+from dashboards.kinds import unavailable
 from dashboards.url_state import kept, url_filters
 from sim.report.language import TEXT, t
 from dashboards.widgets import export_bar, register_exports, shown
@@ -57,10 +58,9 @@ def trace_rows(replay: Replay) -> pl.DataFrame:
 @callback(Output("replay-body", "children"), Output("replay-shown", "data"), Input("replay-show", "n_clicks"),
           Input("replay-config", "value"), Input("lang", "data"), State("run", "value"), State("replay-game", "value"))
 def show(_: int | None, config: str | None, lang: str, run: str | None, game: int | None):
-    if not run or not config:
-        return html.P(t("no_data", lang)), None
-    if not data.has_games(run):
-        return html.P(t("no_games_yet", lang, run=run), className="no-games"), None
+    blocked = unavailable(run if config else None, lang)
+    if blocked is not None:
+        return blocked, None
     if game is not None and (isinstance(game, bool) or not isinstance(game, int)):  # 2.5 is no game, not game 2
         return html.P(t("game_number", lang, value=game), style={"color": "#a00"}), None
     try:

@@ -12,7 +12,7 @@ import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import run_kinds, wrong_kind
+from dashboards.kinds import unavailable
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.units import story_path
 from sim.report import figures
@@ -47,13 +47,9 @@ def path_table(path: pl.DataFrame, stages: pl.DataFrame) -> pl.DataFrame:
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("story_heading", lang)
-    if not run:
-        return heading, html.P(t("no_data", lang)), None
-    manifest = data.manifest_of(run)
-    if "story" not in run_kinds(manifest):
-        return heading, wrong_kind(run, manifest, "story", lang), None
-    if not data.has_games(run):
-        return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
+    blocked = unavailable(run, lang, "story")
+    if blocked is not None:
+        return heading, blocked, None
     tables = data.tables_of(run)
     stages, clear = tables["story_stages"], tables["story_clear_chance"]
     folder = data.run_folder(run)

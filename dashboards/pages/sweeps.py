@@ -9,7 +9,7 @@ import dash
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import run_kinds, wrong_kind
+from dashboards.kinds import unavailable
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import plotly.graph_objects as go
@@ -51,13 +51,10 @@ def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("sweeps_heading", lang)
-    if not run:
-        return heading, html.P(t("no_data", lang)), None
+    blocked = unavailable(run, lang, "sweep")
+    if blocked is not None:
+        return heading, blocked, None
     manifest = data.manifest_of(run)
-    if "sweep" not in run_kinds(manifest):
-        return heading, wrong_kind(run, manifest, "sweep", lang), None
-    if not data.has_games(run):
-        return heading, html.P(t("no_games_yet", lang, run=run), className="no-games"), None
     tables = data.tables_of(run)
     sweep = tables["sweep"]
     hypothesis = SprtHypothesis.of_spec(manifest["spec"])

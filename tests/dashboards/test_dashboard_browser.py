@@ -37,14 +37,18 @@ PLOTS_DRAWN = """return Array.from(document.querySelectorAll('.js-plotly-plot'))
     p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image').length);"""
 
 
-@pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("dash")
-    for name, body in SPECS.items():
+def played(folder: Path, specs: dict[str, str], seed: int | None = None) -> Path:
+    """`folder`/results holding a run of each spec (name -> its body after `name` and `seed`)."""
+    for name, body in specs.items():
         spec = folder / f"{name}.toml"
-        spec.write_text(f'name = "{name}"\nseed = 3\n{body}', encoding="utf-8")
+        spec.write_text(f'name = "{name}"\n' + ("" if seed is None else f"seed = {seed}\n") + body, encoding="utf-8")
         assert main(["run", str(spec), "--results", str(folder / "results"), "--executor", "serial"]) == 0
     return folder / "results"
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return played(tmp_path_factory.mktemp("dash"), SPECS, seed=3)
 
 
 def serve(app, port: int = 0):

@@ -17,9 +17,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboards.app import create_app
-from sim.cli import main
 from sim.report.language import TEXT
-from tests.dashboards.test_dashboard_browser import ARTIFACTS, browser, open_page, serve, text_of, wait_for_plots  # noqa: F401
+from test_dashboard_browser import ARTIFACTS, browser, open_page, played, serve, text_of, wait_for_plots  # noqa: F401
 
 SPECS = {
     "fz": 'ruleset = "fortaleza"\ngames = 4\n[[side]]\nfaction = "japon"\n[[side]]\nfaction = "china"\n'
@@ -33,11 +32,7 @@ SVG_TEXTS = "return Array.from(document.querySelectorAll(arguments[0])).map(e =>
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("charts")
-    for name, body in SPECS.items():
-        spec = folder / f"{name}.toml"
-        spec.write_text(f'name = "{name}"\nseed = 5\n{body}', encoding="utf-8")
-        assert main(["run", str(spec), "--results", str(folder / "results"), "--executor", "serial"]) == 0
-    return folder / "results"
+    return played(folder, SPECS, seed=5)
 
 
 @pytest.fixture(scope="module")

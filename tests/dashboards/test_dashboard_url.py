@@ -21,9 +21,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboards.app import NAV, create_app
-from sim.cli import main
 from sim.report.language import LANGUAGES, TEXT, t
-from test_dashboard_browser import browser, serve, text_of, wait_for_plots  # noqa: F401 (fixture)
+from test_dashboard_browser import browser, played, serve, text_of, wait_for_plots  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
@@ -41,11 +40,7 @@ SECRET = "a file outside the results folder"
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("dash-url")
-    for name, body in SPECS.items():
-        spec = folder / f"{name}.toml"
-        spec.write_text(f'name = "{name}"\nseed = 5\n{body}', encoding="utf-8")
-        assert main(["run", str(spec), "--results", str(folder / "results"), "--executor", "serial"]) == 0
-    results = folder / "results"
+    results = played(folder, SPECS, seed=5)
     damaged = results / "roto"  # a run whose manifest no longer reads
     shutil.copytree(results / "curve", damaged)
     (damaged / "manifest.json").write_text('{"run": "roto", "spec": ', encoding="utf-8")

@@ -14,12 +14,11 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from test_dashboard_browser import ARTIFACTS, browser, serve, text_of, wait_for_plots  # noqa: F401 (fixture)
+from test_dashboard_browser import ARTIFACTS, browser, played, serve, text_of, wait_for_plots  # noqa: F401 (fixture)
 
 from dashboards.app import create_app
 from sim.analysis.compare import win_rate_comparison
 from sim.analysis.scans import scan_games
-from sim.cli import main
 from sim.report.formatting import signed_points_with_interval
 
 DICEDRAFT_CARDS = Path(__file__).resolve().parents[2] / "sim" / "rulesets" / "dicedraft" / "cards"
@@ -55,11 +54,7 @@ def edited_cards(folder: Path) -> None:
 def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("views")
     edited_cards(folder)
-    for name, body in SPECS.items():
-        spec = folder / f"{name}.toml"
-        spec.write_text(f'name = "{name}"\n{body}', encoding="utf-8")
-        assert main(["run", str(spec), "--results", str(folder / "results"), "--executor", "serial"]) == 0
-    return folder / "results"
+    return played(folder, SPECS)
 
 
 @pytest.fixture(scope="module")
