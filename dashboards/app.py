@@ -94,11 +94,12 @@ CARTESIAN_TRACES = frozenset({"bar", "box", "contour", "heatmap", "histogram", "
                               "image", "pie", "scatter", "scatterternary", "violin"})
 
 
-# Download plotly.js at once (the preload), and run it (half a second of the browser's main thread
-# on a busy machine) while the server computes a page's figures: once a callback has been waiting
-# for its answer for 80 ms, when the browser has nothing else to do. Before, it would hold up the
-# page's layout and its quick callbacks. Dash's graphs use window.Plotly when it is there, and load
-# it themselves (from the same, cached, address) when it is not.
+# Download plotly.js at once (the preload), and run it (a quarter to half a second of the browser's
+# main thread) while the server computes the page's first callbacks, as soon as one is sent: the
+# browser is then only waiting. Before the page's layout has come (at once, as the page starts) it
+# would hold up the layout and its quick callbacks; later (once the figures have come) it holds up
+# the first plot. Dash's graphs use window.Plotly when it is there, and load it themselves (from the
+# same, cached, address) when it is not.
 PLOTLY_EARLY = """        <link rel="preload" as="script" href="SOURCE">
         <script>
         (function () {
@@ -114,8 +115,7 @@ PLOTLY_EARLY = """        <link rel="preload" as="script" href="SOURCE">
             window.fetch = function (resource) {
                 var asked = send.apply(this, arguments);
                 if (String((resource && resource.url) || resource).indexOf("_dash-update-component") >= 0) {
-                    var waiting = setTimeout(runPlotly, 80);
-                    asked.then(function () { clearTimeout(waiting); }, function () { clearTimeout(waiting); });
+                    setTimeout(runPlotly, 0);  // once this turn of the page's work is done
                 }
                 return asked;
             };
@@ -285,16 +285,18 @@ def shell_layout() -> html.Div:
         dcc.Store(id="lang", data=lang),
         dcc.Store(id=url_state.SAVED_LANGUAGE, storage_type="local"),
         dcc.Store(id="upload-limit", data=current_app.config["SIM_MAX_UPLOAD_BYTES"]),
+        # two rows, so the ten pages' names never push the run picker or the language off the screen
         html.Header([
-            html.H1(id="app-title", style={"fontSize": "1.3em", "margin": "0 1em 0 0"}),
-            html.Nav(id="nav", style={"display": "flex", "gap": "1em"}),
-            html.Div([html.Span(id="run-label"),
-                      dcc.Dropdown(id="run", options=runs, value=chosen, clearable=False, style={"width": "22em"})],
-                     style={"display": "flex", "gap": ".5em", "alignItems": "center", "marginLeft": "auto"}),
-            dcc.RadioItems(id="lang-choice", options=[{"label": x.upper(), "value": x} for x in LANGUAGES],
-                           value=lang, inline=True),
-        ], style={"display": "flex", "gap": "1.5em", "alignItems": "center", "padding": ".6em 1em",
-                  "borderBottom": "1px solid #ddd", "fontFamily": "system-ui, sans-serif"}),
+            html.Div([
+                html.H1(id="app-title", style={"fontSize": "1.3em", "margin": "0 1em 0 0"}),
+                html.Div([html.Span(id="run-label"),
+                          dcc.Dropdown(id="run", options=runs, value=chosen, clearable=False, style={"width": "22em"})],
+                         style={"display": "flex", "gap": ".5em", "alignItems": "center", "marginLeft": "auto"}),
+                dcc.RadioItems(id="lang-choice", options=[{"label": x.upper(), "value": x} for x in LANGUAGES],
+                               value=lang, inline=True),
+            ], style={"display": "flex", "gap": "1.5em", "alignItems": "center", "flexWrap": "wrap"}),
+            html.Nav(id="nav", style={"display": "flex", "gap": "1.2em", "flexWrap": "wrap", "marginTop": ".4em"}),
+        ], style={"padding": ".6em 1em", "borderBottom": "1px solid #ddd", "fontFamily": "system-ui, sans-serif"}),
         html.Div(id="unfinished-banner", role="alert", hidden=True, style=UNFINISHED_BANNER_STYLE),
         html.Div(problem, id="run-problem", role="alert", hidden=problem is None, style=PROBLEM_STYLE),
         dcc.Interval(id="runs-refresh", interval=3000),

@@ -15,17 +15,19 @@ Downloads export the raw numbers, never the text."""
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
 import dash_ag_grid as dag
 import plotly.graph_objects as go
+import plotly.io as pio
 import polars as pl
 from dash import Input, Output, State, callback, dcc, html, no_update
 
 from dashboards import data
 from sim.report.export import html_report
-from sim.report.formatting import DIFFERENCE_NAMES, ReadableColumn, readable_columns, readable_values
+from sim.report.formatting import DIFFERENCE_NAMES, ReadableColumn, readable_columns, readable_values, text_width
 from sim.report.language import GRID_TEXT_KEYS, column, column_definition, t
 
 GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -39,12 +41,22 @@ RATE_STEPS = (0.10, 0.05, 0.02, 0.005)  # distance from 50% for each shade, stro
 DIFFERENCE_STEPS = (0.10, 0.05, 0.02, 0.005)  # distance from 0, in rate points
 
 
+@functools.cache
+def white_template() -> dict[str, Any]:
+    """plotly_white as plain data, made once: setting it by name on a figure validates and copies the
+    whole template each time, which took 40% of the factions page's server time."""
+    return pio.templates["plotly_white"].to_plotly_json()
+
+
 def graph(graph_id: str, fig: go.Figure) -> dcc.Graph:
+    figure = fig.to_plotly_json()
+    layout = figure["layout"]
+    layout["template"] = white_template()
     # a figure that lists every card sets its own, taller height: keep it
-    fig.update_layout(template="plotly_white", height=max(420, fig.layout.height or 0))
-    if fig.layout.margin.l is None:
-        fig.update_layout(margin=dict(t=60, l=60, r=20, b=80))
-    return dcc.Graph(id=graph_id, figure=fig, config=GRAPH_CONFIG, className="sim-graph")
+    layout["height"] = max(420, layout.get("height") or 0)
+    if layout.get("margin", {}).get("l") is None:
+        layout["margin"] = {**layout.get("margin", {}), **dict(t=60, l=60, r=20, b=80)}
+    return dcc.Graph(id=graph_id, figure=figure, config=GRAPH_CONFIG, className="sim-graph")
 
 
 def header(name: str, with_interval: bool, lang: str | None) -> str:
@@ -63,35 +75,53 @@ def is_rate_difference(name: str) -> bool:
     return name.endswith(("diff", "advantage")) or name in DIFFERENCE_NAMES
 
 
-def _shades(name: str, centre: float, steps: tuple[float, ...]) -> list[dict[str, Any]]:
-    value = f"params.data['{name}']"
-    above = [{"condition": f"{value} != null && {value} >= {centre + step}", "style": {"backgroundColor": colour}}
-             for step, colour in zip(steps, GREENS)]
-    below = [{"condition": f"{value} != null && {value} <= {centre - step}", "style": {"backgroundColor": colour}}
-             for step, colour in zip(steps, REDS)]
-    return [shade for pair in zip(above, below) for shade in pair]
+STYLE_SUFFIX = "__style"  # a coloured column c: the cell's style (its shade, or null) under c + STYLE_SUFFIX
+
+
+def shade(value: float | None, centre: float, steps: tuple[float, ...]) -> dict[str, str] | None:
+    """The cell style of `value`: green the further above `centre`, red the further below, none near it."""
+    if value is None:
+        return None
+    for step, green, red in zip(steps, GREENS, REDS):
+        if value >= centre + step:
+            return {"backgroundColor": green}
+        if value <= centre - step:
+            return {"backgroundColor": red}
+    return None
+
+
+def colouring(name: str, dtype: pl.DataType) -> tuple[float, tuple[float, ...]] | None:
+    """(centre, steps) of a column the grid colours: win rates around 50%, differences around 0."""
+    if not dtype.is_numeric():
+        return None
+    if is_win_rate(name):
+        return 0.5, RATE_STEPS
+    if is_rate_difference(name):
+        return 0.0, DIFFERENCE_STEPS
+    return None
 
 
 def column_def(shown: ReadableColumn, dtype: pl.DataType, lang: str | None) -> dict[str, Any]:
-    """One AG Grid column: sorted by the raw value, shown and filtered as text, coloured when it is a
-    win rate or a difference of win rates, its definition on hover."""
-    text = f"params.data['{shown.name}{TEXT_SUFFIX}']"
-    definition = column_definition(shown.name, lang)
+    """One AG Grid column: shown and filtered as its text, sorted by the raw value, coloured when it is
+    a win rate or a difference of win rates, its definition on hover.
+
+    No function string here is evaluated per cell (dash-ag-grid interprets each call, copying its
+    whole context each time: on the cards page that took most of a second): the text is the column's
+    field, the order a comparator made once (assets/sim_grid.js), the shade a style in the row."""
     spec: dict[str, Any] = {
-        "field": shown.name, "headerName": header(shown.name, shown.with_interval, lang),
-        "valueFormatter": {"function": text}, "filterValueGetter": {"function": text},
-        "filter": "agTextColumnFilter",
+        "colId": shown.name, "field": shown.name + TEXT_SUFFIX,
+        "headerName": header(shown.name, shown.with_interval, lang),
+        "comparator": {"function": f"simRawOrder('{shown.name}')"}, "filter": "agTextColumnFilter",
     }
+    definition = column_definition(shown.name, lang)
     if definition:
         spec["headerTooltip"] = definition
     if shown.name in PINNED:
         spec["pinned"] = "left"
     if dtype.is_numeric():
         spec["type"] = "rightAligned"
-        if is_win_rate(shown.name):
-            spec["cellStyle"] = {"styleConditions": _shades(shown.name, 0.5, RATE_STEPS)}
-        elif is_rate_difference(shown.name):
-            spec["cellStyle"] = {"styleConditions": _shades(shown.name, 0.0, DIFFERENCE_STEPS)}
+        if colouring(shown.name, dtype):
+            spec["cellStyle"] = {"function": f"params.data['{shown.name}{STYLE_SUFFIX}']"}
     return spec
 
 
@@ -147,7 +177,45 @@ def table_rows(frame: pl.DataFrame, columns: list[ReadableColumn] | None = None)
         for row, text, key in zip(rows, shown_column.texts, shown_column.sort_keys):
             row[shown_column.name] = key
             row[shown_column.name + TEXT_SUFFIX] = text
+        scale = colouring(shown_column.name, frame.schema[shown_column.name])
+        if scale is not None:
+            for row in rows:
+                row[shown_column.name + STYLE_SUFFIX] = shade(row[shown_column.name], *scale)
     return rows
+
+
+# Column widths and the header's height are worked out here (formatting.text_width), not measured by
+# AG Grid in the page:
+# its fitCellContents and autoHeaderHeight measured every column one by one, each measure laying out
+# the whole page again (3 s on the cards page, with its 40 columns and two plots).
+CELL_PADDING = 32  # AG Grid's theme: 16 px each side of a cell's text
+HEADER_ICONS = 24  # room beside a header's text for its sort arrow
+MIN_COLUMN_WIDTH = 90
+MAX_COLUMN_WIDTH = 340
+HEADER_LINE = 20  # px a wrapped header line takes
+def column_width(header_text: str, texts: list[str]) -> int:
+    """Wide enough for the column's widest cell and its header's longest word."""
+    widest = max((text_width(text) for text in texts), default=0.0)
+    longest_word = max((text_width(word) for word in header_text.split()), default=0.0) + HEADER_ICONS
+    return int(min(MAX_COLUMN_WIDTH, max(MIN_COLUMN_WIDTH, widest + CELL_PADDING, longest_word + CELL_PADDING)))
+
+
+def header_lines(header_text: str, width: int) -> int:
+    """How many lines `header_text` wraps to in a column `width` px wide."""
+    room = width - CELL_PADDING - HEADER_ICONS
+    lines, used = 1, 0.0
+    for word in header_text.split():
+        needed = text_width(word) if used == 0 else text_width(" " + word)
+        if used and used + needed > room:
+            lines, used = lines + 1, text_width(word)
+        else:
+            used += needed
+    return lines
+
+
+def header_height(headers: list[tuple[str, int]]) -> int:
+    """The header row's height: room for the header that wraps to the most lines."""
+    return HEADER_LINE * max((header_lines(text, width) for text, width in headers), default=1) + 16
 
 
 def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> html.Div:
@@ -156,18 +224,18 @@ def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int =
     by a page's callback, the grid is mounted anew but takes back the filter and the sort the
     designer set (Dash persistence of filterModel and columnState, per browser tab)."""
     columns = with_budget_points(frame)
+    column_defs = [column_def(c, frame.schema[c.name], lang) for c in columns]
+    for spec, shown_column in zip(column_defs, columns):
+        spec["width"] = column_width(spec["headerName"], shown_column.texts)
     return html.Div(dag.AgGrid(
-        id=grid_id(table_id), rowData=table_rows(frame, columns),
-        columnDefs=[column_def(c, frame.schema[c.name], lang) for c in columns],
+        id=grid_id(table_id), rowData=table_rows(frame, columns), columnDefs=column_defs,
         defaultColDef={"sortable": True, "filter": True, "floatingFilter": True, "resizable": True,
-                       "minWidth": 90, "wrapHeaderText": True, "autoHeaderHeight": True},
+                       "minWidth": MIN_COLUMN_WIDTH, "wrapHeaderText": True},
         getRowId=f"params.data.{ROW_ID}",
         dashGridOptions={"pagination": frame.height > page_size, "paginationPageSize": page_size,
                          "paginationPageSizeSelector": False, "domLayout": "autoHeight",
                          "suppressColumnVirtualisation": True,
-                         # AG Grid sizes the columns to their contents itself: dash-ag-grid's columnSize
-                         # would size them again on every redraw and drop the filter a designer typed
-                         "autoSizeStrategy": {"type": "fitCellContents"},
+                         "headerHeight": header_height([(spec["headerName"], spec["width"]) for spec in column_defs]),
                          "tooltipShowDelay": 300, "localeText": locale_text(lang), "enableCellTextSelection": True},
         persistence=True, persisted_props=["filterModel", "columnState"], persistence_type="session",
         className="sim-table", style={"width": "100%"},

@@ -1,9 +1,10 @@
-"""Cards: the causal measures first (for an [impact] run the forced-draw effect of every card, for an
-[ablation] run each card's worth and budget points), each a ranked chart of every card beside the
-table of its values; then one 17lands-style table of every measure per card (GP, OH, GD, GIH, GNS
-win rates with their n, IWD beside its null and q, forced-draw effect, ablation worth, budget
-points: sortable, filterable, a minimum-games filter), the IWD of every card ranked, GIH win rate
-against cost (both observational, and labelled so), and the deck list of each side."""
+"""Cards, in tabs so each opens at once: the causal measures first, when the run has them (for an
+[impact] run the forced-draw effect of every card, for an [ablation] run each card's worth and
+budget points), each a ranked chart of every card beside the table of its values; one 17lands-style
+table of every measure per card (GP, OH, GD, GIH, GNS win rates with their n, IWD beside its null
+and q, forced-draw effect, ablation worth, budget points: sortable, filterable, a minimum-games
+filter); the IWD of every card ranked and GIH win rate against cost (both observational, and
+labelled so); the deck list of each side. The tab is in the address (?tab=)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ FORCED_COLUMNS = ["side", "label", "card_id", "card_name", "cost", "pairs", "dra
 ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "n", "pairs", "worth", "worth_low", "worth_high",
                     "q_value", "points", "points_low", "points_high", "points_note", "deck_changed_share"]
 DECK_COLUMNS = ["card_id", "card_name", "cost", "in_deck_share", "gp_n"]
+TABS = ("causal", "measures", "charts", "decks")  # causal: a run with [impact] or [ablation] only
+TAB_LABELS = {"causal": "tab_causal", "measures": "tab_measures", "charts": "tab_charts", "decks": "tab_decks"}
+HIDDEN = {"display": "none"}
 
 layout = url_filters(html.Div([
     html.H2(id="cards-heading"),
@@ -45,26 +49,40 @@ layout = url_filters(html.Div([
                                                     debounce=True, style={"width": "7em"}),
     ], style={"display": "flex", "gap": ".6em", "alignItems": "center", "flexWrap": "wrap"}),
     export_bar("cards"),
+    dcc.Tabs(id="cards-tab", children=[dcc.Tab(id=f"cards-tab-{tab}", value=tab) for tab in TABS]),
     html.Div(id="cards-body"),
-]), config="cards-config", faction="cards-faction", min_games="cards-min-games")
+]), config="cards-config", faction="cards-faction", min_games="cards-min-games", tab="cards-tab")
 register_exports("cards")
 
 
 @callback(Output("cards-heading", "children"), Output("cards-config-label", "children"),
-          Output("cards-faction-label", "children"), Output("cards-min-label", "children"), Input("lang", "data"))
+          Output("cards-faction-label", "children"), Output("cards-min-label", "children"),
+          *(Output(f"cards-tab-{tab}", "label") for tab in TABS), Input("lang", "data"))
 def translate(lang: str):
-    return t("cards_heading", lang), t("config", lang), t("faction_filter", lang), t("min_games", lang)
+    return (t("cards_heading", lang), t("config", lang), t("faction_filter", lang), t("min_games", lang),
+            *(t(TAB_LABELS[tab], lang) for tab in TABS))
+
+
+def has_causal(manifest: dict) -> bool:
+    """Whether the run measured what its cards cause (forced draws or an ablation), in its base config."""
+    return bool(manifest["spec"].get("impact") or manifest["spec"].get("ablation"))
 
 
 @callback(Output("cards-config", "options"), Output("cards-config", "value"), Output("cards-faction", "options"),
-          Output("cards-faction", "value"), Input("run", "value"), State("cards-config", "value"),
-          State("cards-faction", "value"))
-def choices(run: str | None, config: str | None, faction: str | None):
+          Output("cards-faction", "value"), Output("cards-tab", "value"), Output("cards-tab-causal", "style"),
+          Input("run", "value"), State("cards-config", "value"), State("cards-faction", "value"),
+          State("cards-tab", "value"))
+def choices(run: str | None, config: str | None, faction: str | None, tab: str | None):
     if not run:
-        return [], None, [], None
-    configs = list(data.manifest_of(run)["configs"])
+        return [], None, [], None, "measures", HIDDEN
+    manifest = data.manifest_of(run)
+    configs = list(manifest["configs"])
     factions = sorted(data.impact_of(run)["faction"].unique().to_list()) if data.has_games(run) else []
-    return configs, kept(config, configs), factions, kept(faction, factions, None)  # the address's, when offered
+    causal = has_causal(manifest)
+    tabs = TABS if causal else TABS[1:]
+    # the address's choices, when this run offers them; the causal measures first when there are some
+    return (configs, kept(config, configs), factions, kept(faction, factions, None), kept(tab, list(tabs)),
+            None if causal else HIDDEN)
 
 
 def ablation_side(manifest: dict) -> int:
@@ -113,8 +131,9 @@ def deck_lists(impact: pl.DataFrame, games_by_side: dict[int, int], lang: str) -
 
 @callback(Output("cards-body", "children"), Output("cards-shown", "data"), Input("run", "value"),
           Input("cards-config", "value"), Input("cards-faction", "value"), Input("cards-min-games", "value"),
-          Input("lang", "data"))
-def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, lang: str):
+          Input("cards-tab", "value"), Input("lang", "data"))
+def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, tab: str | None,
+         lang: str):
     blocked = unavailable(run if config else None, lang)
     if blocked is not None:
         return blocked, None
@@ -122,29 +141,47 @@ def draw(run: str | None, config: str | None, faction: str | None, min_games: in
     impact = everything.filter(pl.col("faction") == faction) if faction else everything
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
     manifest = data.manifest_of(run)
-    parts = []
     forced = ablation = None
-    if manifest["spec"].get("impact") and config == "base":  # the causal measures first, then the observational ones
+    if manifest["spec"].get("impact") and config == "base":
         forced = forced_draw_effect(data.run_folder(run), manifest)
         if faction:
             forced = forced.filter(pl.col("faction") == faction)
-        parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(forced, lang)),
-                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang, page_size=50)]
     if manifest["spec"].get("ablation") and config == "base":
         ablation = ablation_impact(data.run_folder(run), manifest)
+    view = every_measure(impact, forced, ablation, ablation_side(manifest))
+    if tab == "causal" and (forced is not None or ablation is not None):
+        parts = causal_parts(forced, ablation, lang)
+    elif tab == "charts":
+        parts = [html.P(t("observational_note", lang), className="note"),
+                 graph("cards-iwd", figures.iwd_figure(impact, lang)),
+                 graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang))]
+    elif tab == "decks":
+        rates = data.tables_of(run)["win_rates"].filter(pl.col("config") == config)
+        parts = [html.H3(t("decks_heading", lang)),
+                 deck_lists(everything, dict(zip(rates["side"].to_list(), rates["n"].to_list())), lang)]
+    else:
+        parts = measures_parts(impact, view, lang)
+    return parts, shown("card_impact", view)
+
+
+def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lang: str) -> list:
+    """What the run measured that its cards cause: each a ranked chart of every card and its table."""
+    parts = []
+    if forced is not None:
+        parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(forced, lang)),
+                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang, page_size=50)]
+    if ablation is not None:
         parts += [html.H3(t("ablation_heading", lang)),
                   graph("cards-ablation", figures.ablation_figure(ablation, lang)),
                   table("cards-ablation-table", ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns]),
                         lang, page_size=50)]
-    view = every_measure(impact, forced, ablation, ablation_side(manifest))
+    return parts
+
+
+def measures_parts(impact: pl.DataFrame, view: pl.DataFrame, lang: str) -> list:
+    """The table of every measure per card, observational ones labelled so."""
+    parts = [html.H3(t("measures_heading", lang)), html.P(t("observational_note", lang), className="note")]
     one_deck = impact.filter(pl.col("single_deck"))["side"].unique().sort().to_list()
-    parts += [html.H3(t("measures_heading", lang)), html.P(t("observational_note", lang), className="note")]
     if one_deck:
         parts.append(html.P(t("single_deck_note", lang, sides=", ".join("AB"[s] for s in one_deck)), className="note"))
-    rates = data.tables_of(run)["win_rates"].filter(pl.col("config") == config)
-    parts += [table("cards-table", view, lang, page_size=50),
-              graph("cards-iwd", figures.iwd_figure(impact, lang)),
-              graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang)),
-              html.H3(t("decks_heading", lang)),
-              deck_lists(everything, dict(zip(rates["side"].to_list(), rates["n"].to_list())), lang)]
-    return parts, shown("card_impact", view)
+    return parts + [table("cards-table", view, lang, page_size=50)]

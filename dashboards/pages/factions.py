@@ -1,14 +1,16 @@
-"""Factions: win rates with intervals, the matchup matrix with the Bradley-Terry ratings and their
-goodness of fit beside it, first-player advantage (in words, as a table, and by game length), game
-length and end reasons of the chosen run; configs in the spec's order."""
+"""Factions, in tabs so each opens at once: win rates with intervals and the first player in words;
+for a round robin the matchup matrix with the Bradley-Terry ratings and their goodness of fit beside
+it; the first-player advantage (in words, as a table, and by game length); game length and end
+reasons. Configs in the spec's order; the tab is in the address (?tab=)."""
 
 from __future__ import annotations
 
 import dash
-from dash import Input, Output, callback, html
+from dash import Input, Output, callback, dcc, html
 
 from dashboards import data
 from dashboards.kinds import unavailable
+from dashboards.url_state import url_filters
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 import polars as pl
@@ -20,7 +22,16 @@ from sim.report.formatting import first_player_words, in_spec_order
 
 dash.register_page(__name__, path="/factions", name="factions")
 
-layout = html.Div([html.H2(id="factions-heading"), export_bar("factions"), html.Div(id="factions-body")])
+TABS = ("win-rates", "matchups", "first-player", "length")  # matchups: a round robin's only
+TAB_LABELS = {"win-rates": "tab_win_rates", "matchups": "tab_matchups", "first-player": "tab_first_player",
+              "length": "tab_length"}
+
+layout = url_filters(html.Div([
+    html.H2(id="factions-heading"), export_bar("factions"),
+    dcc.Tabs(id="factions-tab", value=TABS[0],
+             children=[dcc.Tab(id=f"factions-tab-{tab}", value=tab) for tab in TABS]),
+    html.Div(id="factions-body"),
+]), tab="factions-tab")
 register_exports("factions")
 
 
@@ -38,34 +49,53 @@ def ratings_block(ratings: pl.DataFrame, lang: str) -> html.Div:
                     style={"flex": "1 1 26em", "minWidth": "0"})
 
 
+@callback([Output(f"factions-tab-{tab}", "label") for tab in TABS], Input("lang", "data"))
+def translate_tabs(lang: str):
+    return [t(TAB_LABELS[tab], lang) for tab in TABS]
+
+
 @callback(Output("factions-heading", "children"), Output("factions-body", "children"), Output("factions-shown", "data"),
-          Input("run", "value"), Input("lang", "data"))
-def draw(run: str | None, lang: str):
+          Output("factions-tab-matchups", "style"), Input("run", "value"), Input("lang", "data"),
+          Input("factions-tab", "value"))
+def draw(run: str | None, lang: str, tab: str | None):
     blocked = unavailable(run, lang)
     if blocked is not None:
-        return t("factions_heading", lang), blocked, None
+        return t("factions_heading", lang), blocked, None, HIDDEN
     tables = data.tables_of(run)
-    parts = []
-    if "matchups" in tables:
-        parts.append(html.Div([
+    round_robin = "matchups" in tables
+    tab = tab if tab in TABS and (tab != "matchups" or round_robin) else TABS[0]
+    if tab == "matchups":
+        parts = [html.Div([
             html.Div(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)),
                      style={"flex": "1 1 34em", "minWidth": "0"}),
             ratings_block(data.ratings_of(run), lang),
-        ], style={"display": "flex", "flexWrap": "wrap", "gap": "1em", "alignItems": "flex-start"}))
-        parts.append(graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang)))
-    parts += [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
-              *first_player_parts(tables, lang),
-              graph("factions-game-length", figures.game_length_figure(
-                  in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True), lang)),
-              graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
-    return t("factions_heading", lang), parts, shown("win_rates", tables["win_rates"])
+        ], style={"display": "flex", "flexWrap": "wrap", "gap": "1em", "alignItems": "flex-start"}),
+            graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang))]
+    elif tab == "first-player":
+        parts = first_player_parts(tables, lang)
+    elif tab == "length":
+        parts = [graph("factions-game-length", figures.game_length_figure(
+                     in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True), lang)),
+                 graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
+    else:
+        parts = [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
+                 html.H3(t("first_player_heading", lang)), first_player_list(tables["first_player"], lang)]
+    return t("factions_heading", lang), parts, shown("win_rates", tables["win_rates"]), (None if round_robin else HIDDEN)
+
+
+HIDDEN = {"display": "none"}
+
+
+def first_player_list(advantage: pl.DataFrame, lang: str) -> html.Ul:
+    """The first player said in words, a line per config."""
+    return html.Ul([html.Li(f"{row['config']}: {first_player_words(row, lang)}")
+                    for row in advantage.iter_rows(named=True)], id="factions-first-player-words")
 
 
 def first_player_parts(tables: dict, lang: str) -> list:
-    """The first player said in words per config, its table and figure, then by game length."""
+    """The first player said in words per config, its figure and table, then by game length."""
     advantage, by_length = tables["first_player"], tables["first_player_by_length"]
-    words = [html.Li(f"{row['config']}: {first_player_words(row, lang)}") for row in advantage.iter_rows(named=True)]
-    return [html.H3(t("first_player_heading", lang)), html.Ul(words, id="factions-first-player-words"),
+    return [html.H3(t("first_player_heading", lang)), first_player_list(advantage, lang),
             graph("factions-first-player", figures.first_player_figure(advantage, lang)),
             table("factions-first-player-table", advantage, lang),
             html.H3(t("by_length_heading", lang)), html.P(t("by_length_note", lang), className="note"),

@@ -21,7 +21,7 @@ import polars as pl
 
 from sim.report.formatting import (count, first_player_words, is_missing, percent, percent_interval,
                                    percent_with_interval, points_interval, q_text, signed_points,
-                                   signed_points_with_interval)
+                                   signed_points_with_interval, text_width)
 from sim.report.language import t
 
 PCT = dict(tickformat=".0%")
@@ -107,11 +107,21 @@ def ranked_figure(rows: Sequence[RankedRow], title: str, axis_title: str, signed
         xaxis=dict(title=axis_title, domain=list(PLOT_DOMAIN), **tick_axis(low, high, signed)),
         xaxis2=dict(domain=list(TEXT_DOMAIN), range=[0, 1], visible=False, fixedrange=True),
         yaxis=dict(type="category", categoryorder="array", categoryarray=labels[::-1], tickmode="array",
-                   tickvals=labels, ticktext=labels, automargin=True),
+                   tickvals=labels, ticktext=labels, automargin=False),
         height=max(420, FRAME_HEIGHT + ROW_HEIGHT * len(rows)),
         legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
-        margin=dict(t=95, l=10, r=10, b=60))
+        margin=dict(t=95, l=label_margin(labels), r=10, b=60))
     return fig
+
+
+TICK_FONT = 12  # px, Plotly's tick labels
+
+
+def label_margin(labels: Sequence[str], title: bool = False) -> int:
+    """The left margin that fits the widest of `labels` (and an axis title beside them): worked out
+    here, as Plotly's automargin would measure them in the page, drawing the chart twice to do it."""
+    widest = max((text_width(label, TICK_FONT) for label in labels), default=0.0)
+    return int(widest + 16 + (28 if title else 0))
 
 
 def wrapped(title: str, width: int = 120) -> str:
@@ -605,7 +615,8 @@ def compare_figure(rows: pl.DataFrame, lang: str = "en", names: tuple[str, str] 
     fig.update_layout(title=t(what, lang, b=names[1], a=names[0]),
                       xaxis=dict(title=t("chart_compare_axis", lang, b=names[1], a=names[0]), tickformat="+.1%",
                                  range=[-1.3 * span, 1.3 * span]),
-                      yaxis=dict(title=t("chart_config", lang), type="category", automargin=True),
+                      yaxis=dict(title=t("chart_config", lang), type="category", automargin=False),
+                      margin=dict(t=60, l=label_margin(shown["config"].to_list(), title=True), r=20, b=80),
                       height=max(320, 160 + 60 * shown.height))
     return fig
 
@@ -627,5 +638,6 @@ def compare_cards_figure(cards: pl.DataFrame, lang: str = "en", names: tuple[str
     fig.add_vline(x=0, line_color="#888")
     fig.update_layout(title=t("chart_compare_cards", lang, b=names[1], a=names[0]),
                       xaxis=dict(title=t("chart_compare_cards_axis", lang, b=names[1], a=names[0]), tickformat="+.0%"),
-                      yaxis=dict(type="category", automargin=True), height=max(420, 140 + 22 * frame.height))
+                      yaxis=dict(type="category", automargin=False), margin=dict(t=60, l=label_margin(labels), r=20, b=80),
+                      height=max(420, 140 + 22 * frame.height))
     return fig

@@ -117,6 +117,18 @@ def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
              points=signed_points(row["advantage"]))
 
 
+NARROW_CHARACTERS = frozenset(" .,:;[]()-+%'|/·")
+
+
+def text_width(text: str, size: float = 14.0) -> float:
+    """About how many px `text` takes at `size` px in a sans-serif font, rounded up (a designer's font
+    may be wider than the one it was measured in): a table's column or a chart's margin is sized
+    from it, rather than measured in the page, which lays the page out again for every measure."""
+    em = sum(0.40 if c in NARROW_CHARACTERS else 0.59 if c.isdigit() else 0.72 if c.isupper() else
+             0.55 if c.islower() else 0.62 for c in text)
+    return em * size
+
+
 def in_spec_order(frame: pl.DataFrame, configs: Iterable[str], only: bool = False) -> pl.DataFrame:
     """Rows in the order the spec lists its configs (manifest["configs"]), not the alphabet's; rows of
     one config keep their order, and a config the list does not name goes last (or, with `only`, is

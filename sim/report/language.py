@@ -99,10 +99,18 @@ TEXT: dict[str, dict[str, str]] = {
     "hours_left": {"es": "{h} h {m} min", "en": "{h} h {m} min"},
     # factions page
     "factions_heading": {"es": "Facciones: tasas de victoria", "en": "Factions: win rates"},
+    "tab_win_rates": {"es": "Tasas de victoria", "en": "Win rates"},
+    "tab_matchups": {"es": "Enfrentamientos", "en": "Matchups"},
+    "tab_first_player": {"es": "Primer jugador", "en": "First player"},
+    "tab_length": {"es": "Duración y finales", "en": "Length and endings"},
     "ratings": {"es": "Valoraciones Bradley-Terry (Elo; errores típicos agrupados por pares de asientos)",
                 "en": "Bradley-Terry ratings (Elo; standard errors clustered on seat pairs)"},
     # cards page
     "cards_heading": {"es": "Cartas: impacto", "en": "Cards: impact"},
+    "tab_causal": {"es": "Lo que causa cada carta", "en": "What each card causes"},
+    "tab_measures": {"es": "Todas las medidas", "en": "Every measure"},
+    "tab_charts": {"es": "Gráficos (observacionales)", "en": "Charts (observational)"},
+    "tab_decks": {"es": "Mazos", "en": "Decks"},
     "config": {"es": "Configuración", "en": "Config"},
     "min_games": {"es": "Partidas mínimas (GIH)", "en": "Minimum games (GIH)"},
     "faction_filter": {"es": "Facción", "en": "Faction"},

@@ -299,7 +299,8 @@ def test_the_factions_page_shows_the_ratings_and_their_fit_beside_the_matrix(tmp
     factions = registered_page("/factions")
 
     with app.server.app_context():
-        _, body, _ = factions.draw("rr", "en")
+        _, body, _, matchups_tab = factions.draw("rr", "en", "matchups")
+        assert matchups_tab is None  # a round robin shows its matchups tab (other runs hide it)
         beside = body[0].children  # one row: the matrix, then the ratings block
         assert beside[0].children.id == "factions-matchups"
         block = str(beside[1])
@@ -307,7 +308,7 @@ def test_the_factions_page_shows_the_ratings_and_their_fit_beside_the_matrix(tmp
         rows = beside[1].children[2].children.rowData  # widgets.table wraps the grid in a Div
         assert {r["model"] for r in rows} == {MODEL_NAMES["shared"], MODEL_NAMES["matchup"]}
         assert all(isinstance(r["p_value"], str) and r["p_value"] != "0" for r in rows)
-        _, body_es, _ = factions.draw("rr", "es")
+        _, body_es, _, _ = factions.draw("rr", "es", "matchups")
         assert "χ² de Pearson" in str(body_es[0].children[1])
 
 

@@ -98,12 +98,15 @@ def wait_for_plots(driver, count: int, timeout: float = 30) -> list[int]:
 
 
 def open_page(driver, url: str, path: str, run: str) -> float:
+    """Open `path` (it may carry its own query: /factions?tab=length) of `run`."""
     started = time.perf_counter()
-    driver.get(f"{url}{path}?run={run}")
+    driver.get(f"{url}{path}{'&' if '?' in path else '?'}run={run}")
     return started
 
 
-PAGES = [("/factions", "rr", 6), ("/cards", "impact", 3), ("/budget", "curve", 2), ("/sweeps", "curve", 2)]
+PAGES = [("/factions", "rr", 1), ("/factions?tab=matchups", "rr", 2), ("/factions?tab=first-player", "rr", 2),
+         ("/factions?tab=length", "rr", 2), ("/cards", "impact", 1), ("/cards?tab=charts", "impact", 2),
+         ("/budget", "curve", 2), ("/sweeps", "curve", 2)]
 
 
 @pytest.mark.parametrize("path, run, plots", PAGES)
@@ -113,7 +116,7 @@ def test_each_page_shows_its_plots_with_data(browser, site: str, path: str, run:
     seconds = time.perf_counter() - started
     assert len(counts) >= plots and all(n > 0 for n in counts), counts
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    browser.save_screenshot(str(ARTIFACTS / f"{path.strip('/')}.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"{path.strip('/').replace('?tab=', '-')}.png"))
     print(f"{path}: {len(counts)} plots drawn in {seconds:.2f} s")
 
 
@@ -131,8 +134,7 @@ def test_runs_and_replay_pages_show_their_content(browser, site: str) -> None:
 
 
 def test_a_filter_changes_the_view(browser, site: str) -> None:
-    open_page(browser, site, "/cards", "impact")
-    wait_for_plots(browser, 2)
+    open_page(browser, site, "/cards?tab=measures", "impact")
     rows = lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cards-table .ag-center-cols-container .ag-row"))  # noqa: E731
     WebDriverWait(browser, 30).until(lambda d: rows(d) > 5)
     before = rows(browser)
@@ -144,7 +146,7 @@ def test_a_filter_changes_the_view(browser, site: str) -> None:
 
 def test_a_download_produces_a_file(browser, site: str) -> None:
     open_page(browser, site, "/factions", "rr")
-    wait_for_plots(browser, 3)
+    wait_for_plots(browser, 1)
     browser.find_element(By.ID, "factions-export-csv").click()
     target = browser.downloads / "rr.win_rates.csv"
     WebDriverWait(browser, 30).until(lambda d: target.exists() and target.stat().st_size > 0)
@@ -152,7 +154,7 @@ def test_a_download_produces_a_file(browser, site: str) -> None:
 
 
 def test_the_language_toggle_changes_the_text(browser, site: str) -> None:
-    open_page(browser, site, "/factions", "rr")
+    open_page(browser, site, "/factions?tab=matchups", "rr")
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") in ("Facciones", "Factions"))
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Factions")
@@ -176,7 +178,7 @@ def test_a_bad_uploaded_spec_shows_an_error_and_the_app_keeps_working(browser, s
     assert "games" in message and browser.find_elements(By.CLASS_NAME, "launch-error")
     assert not (results / "mal").exists() and not (results / "_uploads" / "mal.toml").exists()
     open_page(browser, site, "/factions", "rr")
-    wait_for_plots(browser, 3)
+    wait_for_plots(browser, 1)
 
 
 def test_requests_without_the_token_are_refused(results: Path) -> None:

@@ -78,8 +78,8 @@ def grid_rows(driver, table_id: str) -> int:
 
 @pytest.mark.parametrize("run, cards", [("fz", 44), ("dd", 22)])
 def test_the_ablation_chart_lists_every_card_name(browser, site: str, results: Path, run: str, cards: int) -> None:
-    open_page(browser, site, "/cards", run)
-    wait_for_plots(browser, 3, timeout=60)
+    open_page(browser, site, "/cards", run)  # an ablation run opens on what its cards cause
+    wait_for_plots(browser, 1, timeout=60)
     expected = ablated_cards(results, run)
     assert len(expected) == cards
     WebDriverWait(browser, 30).until(lambda d: len(d.execute_script(SVG_TEXTS, "#cards-ablation g.ytick text")) == cards)
@@ -95,17 +95,20 @@ def test_the_ablation_chart_lists_every_card_name(browser, site: str, results: P
 
 def test_the_win_rate_chart_names_the_factions_and_prints_value_and_n(browser, site: str) -> None:
     open_page(browser, site, "/factions", "dd")
-    wait_for_plots(browser, 3, timeout=60)
+    wait_for_plots(browser, 1, timeout=60)
     legend = browser.execute_script(SVG_TEXTS, "#factions-win-rates .legendtext")
     assert set(legend) == {"A: Arañas", "B: Ciempiés"}, legend
     printed = browser.execute_script(SVG_TEXTS, "#factions-win-rates g.textpoint text")
     assert printed and all(re.fullmatch(r"\d+\.\d% \[\d+\.\d, \d+\.\d\], n = 4", p) for p in printed), printed
+    browser.find_element(By.ID, "factions-tab-first-player").click()  # its own tab, the address follows
+    WebDriverWait(browser, 30).until(lambda d: "tab=first-player" in d.current_url)
+    WebDriverWait(browser, 30).until(lambda d: d.execute_script(SVG_TEXTS, "#factions-first-player g.textpoint text"))
     fpa = browser.execute_script(SVG_TEXTS, "#factions-first-player g.textpoint text")
     assert fpa and all("pairs = " in p or "pares = " in p for p in fpa), fpa
 
 
 def test_table_cells_read_as_the_report_and_sort_by_their_numbers(browser, site: str) -> None:
-    open_page(browser, site, "/cards", "dd")
+    open_page(browser, site, "/cards?tab=measures", "dd")
     WebDriverWait(browser, 60).until(lambda d: grid_rows(d, "cards-table") > 10)
     rates = [t for t in grid_column(browser, "cards-table", "gih_wr") if t != "-"]
     assert rates and all(re.fullmatch(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", r) for r in rates), rates
@@ -162,12 +165,17 @@ EN_ONLY = ("win-rate difference", "Causal worth", "95% CI", "null ", "pairs", "s
 def test_chart_and_table_texts_follow_the_language(browser, site: str, lang: str, absent: tuple[str, ...]) -> None:
     open_page(browser, site, "/cards", "dd")
     choose_language(browser, lang)
+    wait_for_plots(browser, 1, timeout=60)
+    texts = browser.execute_script(SVG_TEXTS, ".js-plotly-plot text")  # what the ablation tab draws
+    browser.find_element(By.ID, "cards-tab-charts").click()
     title = TEXT["chart_iwd"][lang][:30]
     WebDriverWait(browser, 60).until(lambda d: any(title in t for t in d.execute_script(SVG_TEXTS, "#cards-iwd .gtitle")))
-    wait_for_plots(browser, 3, timeout=60)
+    wait_for_plots(browser, 2, timeout=60)
+    texts += browser.execute_script(SVG_TEXTS, ".js-plotly-plot text")
+    browser.find_element(By.ID, "cards-tab-measures").click()
     WebDriverWait(browser, 30).until(lambda d: grid_rows(d, "cards-table") > 10)
-    texts = " | ".join(browser.execute_script(SVG_TEXTS, ".js-plotly-plot text")
-                       + browser.execute_script(SVG_TEXTS, ".ag-header-cell-text"))
+    texts = " | ".join(texts + browser.execute_script(SVG_TEXTS, ".ag-header-cell-text")
+                       + browser.execute_script(SVG_TEXTS, ".tab"))
     for phrase in absent:
         assert phrase not in texts, (lang, phrase)
     assert TEXT["chart_difference_axis"][lang] in texts

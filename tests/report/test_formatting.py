@@ -93,8 +93,10 @@ def test_dashboard_tables_show_the_text_and_sort_by_the_numbers() -> None:
     # the grid sorts by the raw value under the column's own key, and shows and filters the text beside it
     assert [row["win_rate"] for row in grid.rowData] == [0.52, 0.095, None]
     rate = grid.columnDefs[1]
-    assert rate["field"] == "win_rate" and rate["valueFormatter"]["function"] == f"params.data['win_rate{TEXT_SUFFIX}']"
-    assert rate["filterValueGetter"] == rate["valueFormatter"] and "headerTooltip" in rate
+    assert rate["colId"] == "win_rate" and rate["field"] == f"win_rate{TEXT_SUFFIX}"  # shown and filtered as text
+    assert rate["comparator"] == {"function": "simRawOrder('win_rate')"} and "headerTooltip" in rate  # ordered by value
+    # nothing is a function string the grid would evaluate for each cell: dash-ag-grid interprets those
+    assert not {"valueFormatter", "valueGetter", "filterValueGetter"} & set(rate)
     assert sorted(grid.rowData, key=lambda r: r["win_rate"] if r["win_rate"] is not None else -1)[-1]["config"] == "a"
     assert [row["_row_id"] for row in grid.rowData] == ["a", "b", "c"]  # stable ids: redraws update rows in place
     assert grid.getRowId == "params.data._row_id" and set(grid.persisted_props) == {"filterModel", "columnState"}
@@ -104,15 +106,31 @@ def test_dashboard_tables_show_the_text_and_sort_by_the_numbers() -> None:
 
 
 def test_win_rate_columns_are_coloured_around_half_and_differences_around_zero() -> None:
-    from dashboards.widgets import table
+    from dashboards.widgets import GREENS, REDS, table
 
-    frame = pl.DataFrame({"config": ["a"], "gih_wr": [0.6], "gih_n": [10], "iwd": [0.03], "cost": [3]})
-    defs = {c["field"]: c for c in table("t", frame, "en").children.columnDefs}
-    shades = defs["gih_wr"]["cellStyle"]["styleConditions"]
-    assert shades[0]["condition"] == "params.data['gih_wr'] != null && params.data['gih_wr'] >= 0.6"
-    assert shades[1]["condition"].endswith("<= 0.4")  # red below 50%, as far below as the green is above
-    assert defs["iwd"]["cellStyle"]["styleConditions"][0]["condition"].endswith(">= 0.1")
+    frame = pl.DataFrame({"config": ["a", "b", "c", "d"], "gih_wr": [0.6, 0.4, 0.51, None], "gih_n": [10, 10, 10, 0],
+                          "iwd": [0.03, -0.1, 0.0, None], "cost": [3, 3, 3, 3]})
+    grid = table("t", frame, "en").children
+    defs = {c["colId"]: c for c in grid.columnDefs}
+    assert defs["gih_wr"]["cellStyle"] == {"function": "params.data['gih_wr__style']"}  # the shade travels in the row
+    shades = [(row["gih_wr__style"] or {}).get("backgroundColor") for row in grid.rowData]
+    # dark green 10 points above 50%, dark red as far below, the lightest green just above, none when missing
+    assert shades == [GREENS[0], REDS[0], GREENS[3], None]
+    assert [(row["iwd__style"] or {}).get("backgroundColor") for row in grid.rowData] == [GREENS[2], REDS[0], None, None]
     assert "cellStyle" not in defs["gih_n"] and "cellStyle" not in defs["cost"]  # counts are not coloured
+    assert "gih_n__style" not in grid.rowData[0]
+
+
+def test_columns_are_as_wide_as_their_widest_text_and_the_header_fits_its_wrapped_name() -> None:
+    from dashboards.widgets import MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, column_width, header_height, header_lines
+
+    assert column_width("n", ["1"]) == MIN_COLUMN_WIDTH  # never narrower than the floor
+    wide = column_width("GIH WR", ["52.1% [52.0, 52.2]"])
+    assert wide > column_width("GIH WR", ["52.1%"]) > MIN_COLUMN_WIDTH - 1
+    assert column_width("x", ["Araña de Seda Dorada " * 10]) == MAX_COLUMN_WIDTH  # a long text wraps, not the table
+    assert column_width("Extraordinariamente", ["1"]) > MIN_COLUMN_WIDTH  # its header's longest word fits
+    assert header_lines("win rate", 400) == 1 and header_lines("win rate when drawn [95% CI]", 120) >= 3
+    assert header_height([("a", 100), ("win rate when drawn [95% CI]", 120)]) > header_height([("a", 100)])
 
 
 def test_row_ids_come_from_the_fewest_columns_that_tell_rows_apart() -> None:
@@ -131,4 +149,4 @@ def test_budget_points_print_as_a_signed_number_with_its_interval() -> None:
                           "points_high": [10.8, None]})
     wrapper = table("t", frame, "en")
     assert [r["points"] for r in table_texts(wrapper)] == ["+6.0 [+1.2, +10.8]", "-"]
-    assert [c["field"] for c in wrapper.children.columnDefs] == ["card_id", "points"]
+    assert [c["colId"] for c in wrapper.children.columnDefs] == ["card_id", "points"]
