@@ -9,6 +9,7 @@ shell's run and language say; their numbers come from sim.analysis through dashb
 from __future__ import annotations
 
 import hmac
+import json
 import logging
 import re
 import threading
@@ -99,7 +100,9 @@ CARTESIAN_TRACES = frozenset({"bar", "box", "contour", "heatmap", "histogram", "
 # browser is then only waiting. Before the page's layout has come (at once, as the page starts) it
 # would hold up the layout and its quick callbacks; later (once the figures have come) it holds up
 # the first plot. Dash's graphs use window.Plotly when it is there, and load it themselves (from the
-# same, cached, address) when it is not.
+# same, cached, address) when it is not. (Running Dash's graph and AG Grid chunks in the same wait
+# made the cards and compare pages twice as slow: they are left to Dash.)
+PLOTLESS_PAGES = ("/",)  # the runs page draws no plot: running plotly.js there would only hold it up
 PLOTLY_EARLY = """        <link rel="preload" as="script" href="SOURCE">
         <script>
         (function () {
@@ -114,7 +117,8 @@ PLOTLY_EARLY = """        <link rel="preload" as="script" href="SOURCE">
             }
             window.fetch = function (resource) {
                 var asked = send.apply(this, arguments);
-                if (String((resource && resource.url) || resource).indexOf("_dash-update-component") >= 0) {
+                var plotless = PLOTLESS.indexOf(window.location.pathname) >= 0;
+                if (!plotless && String((resource && resource.url) || resource).indexOf("_dash-update-component") >= 0) {
                     setTimeout(runPlotly, 0);  // once this turn of the page's work is done
                 }
                 return asked;
@@ -156,7 +160,9 @@ def _serve_plotly(app: Dash) -> None:
             return response.make_conditional(request)
 
         app.server.add_url_rule(source, endpoint="sim_plotly_cartesian", view_func=cartesian_plotly)
-    app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + PLOTLY_EARLY.replace("SOURCE", source), 1)
+    plotless = json.dumps([f"{app.config.requests_pathname_prefix.rstrip('/')}{path}" for path in PLOTLESS_PAGES])
+    early = PLOTLY_EARLY.replace("SOURCE", source).replace("PLOTLESS", plotless)
+    app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + early, 1)
 
 
 def _language_first(app: Dash) -> None:

@@ -218,28 +218,38 @@ def header_height(headers: list[tuple[str, int]]) -> int:
     return HEADER_LINE * max((header_lines(text, width) for text, width in headers), default=1) + 16
 
 
-def table(table_id: str, frame: pl.DataFrame, lang: str | None, page_size: int = 20) -> html.Div:
+SCROLL_AFTER = 25  # rows: a longer table scrolls in a box of SHOWN_ROWS rows, and the grid draws only the rows in sight
+SHOWN_ROWS = 15
+ROW_HEIGHT = 36  # px
+FILTER_ROW = 40  # px: the floating filters under the header
+
+
+def table(table_id: str, frame: pl.DataFrame, lang: str | None) -> html.Div:
     """A table designers can sort and filter in place, headers in `lang`, figures formatted as the
     report does. The element with id `table_id` wraps the grid (id `grid_id(table_id)`). Drawn again
     by a page's callback, the grid is mounted anew but takes back the filter and the sort the
-    designer set (Dash persistence of filterModel and columnState, per browser tab)."""
+    designer set (Dash persistence of filterModel and columnState, per browser tab). A short table
+    is as tall as its rows; a long one (every card of a game) scrolls under its header, so opening
+    it draws only the rows and columns in sight (drawing all 44 rows of 25 columns took most of a
+    second)."""
     columns = with_budget_points(frame)
     column_defs = [column_def(c, frame.schema[c.name], lang) for c in columns]
     for spec, shown_column in zip(column_defs, columns):
         spec["width"] = column_width(spec["headerName"], shown_column.texts)
+    headers = header_height([(spec["headerName"], spec["width"]) for spec in column_defs])
+    scrolled = frame.height > SCROLL_AFTER
+    size = {"height": f"{headers + FILTER_ROW + ROW_HEIGHT * SHOWN_ROWS + 18}px"} if scrolled else {}
     return html.Div(dag.AgGrid(
         id=grid_id(table_id), rowData=table_rows(frame, columns), columnDefs=column_defs,
         defaultColDef={"sortable": True, "filter": True, "floatingFilter": True, "resizable": True,
                        "minWidth": MIN_COLUMN_WIDTH, "wrapHeaderText": True},
         getRowId=f"params.data.{ROW_ID}",
-        dashGridOptions={"pagination": frame.height > page_size, "paginationPageSize": page_size,
-                         "paginationPageSizeSelector": False, "domLayout": "autoHeight",
-                         "suppressColumnVirtualisation": True,
-                         "headerHeight": header_height([(spec["headerName"], spec["width"]) for spec in column_defs]),
+        dashGridOptions={"domLayout": "normal" if scrolled else "autoHeight", "rowHeight": ROW_HEIGHT,
+                         "headerHeight": headers, "suppressColumnVirtualisation": not scrolled,
                          "tooltipShowDelay": 300, "localeText": locale_text(lang), "enableCellTextSelection": True},
         persistence=True, persisted_props=["filterModel", "columnState"], persistence_type="session",
-        className="sim-table", style={"width": "100%"},
-    ), id=table_id)
+        className="sim-table", style={"width": "100%", **size},
+    ), id=table_id, className="sim-table-box")
 
 
 def table_texts(wrapper: html.Div) -> list[dict[str, str]]:

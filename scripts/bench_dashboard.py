@@ -8,9 +8,10 @@ new browser (an empty cache: every byte of JavaScript downloaded and compiled) a
 one (its cache filled by a visit to an earlier `sim dash` on the same port, as a designer's browser
 is the next morning); then warm visits in one browser (cache filled, tables read). Prints the
 median and the range of --repeat visits of each.
-A page counts as drawn when every Plotly graph on it shows a trace (a page without graphs: its tables
-have rows, or its sentence is there) and Dash has no callback pending (the page title leaves
-"Updating..."), and it still holds 0.3 s later.
+A page counts as drawn when every Plotly graph on it shows a trace, every table on it shows its rows
+(or says it has none), there is at least one of them (or, on a page of another kind of run, its
+sentence), Dash has no callback pending (the page title leaves "Updating..."), and all this still
+holds 0.3 s later.
 
 Needs Chromium and ChromeDriver (scripts/install_browser.sh) and selenium (the test extra). The
 `sim dash` it starts is the one on PYTHONPATH, or each --tree checkout's in turn (before and after a change)."""
@@ -36,8 +37,10 @@ from sim.report.export import find_chromium
 
 DRAWN = """const plots = Array.from(document.querySelectorAll('.js-plotly-plot'));
 const drawn = plots.filter(p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image').length > 0).length;
-const grids = document.querySelectorAll('.ag-root .ag-row, main p').length;
-return [plots.length, drawn, document.title, grids];"""
+const tables = Array.from(document.querySelectorAll('.sim-table-box'));
+const filled = tables.filter(b => b.querySelector('.ag-row, .ag-overlay-no-rows-wrapper')).length;
+const sentences = document.querySelectorAll('main p').length;
+return [plots.length, drawn, document.title, tables.length, filled, sentences];"""
 PAGES = tuple(path for path, _ in NAV)  # every page of the shell's navigation
 
 
@@ -100,8 +103,9 @@ def drawn_at(driver: webdriver.Chrome, timeout: float = 60) -> float | None:
     deadline = time.perf_counter() + timeout
     candidate = None
     while time.perf_counter() < deadline:
-        plots, drawn, title, rows = driver.execute_script(DRAWN)
-        done = (drawn == plots if plots > 0 else rows > 0) and title != "Updating..."
+        plots, drawn, title, tables, filled, sentences = driver.execute_script(DRAWN)
+        shown = plots + tables > 0 or sentences > 0  # a page of another kind of run: its sentence
+        done = shown and drawn == plots and filled == tables and title != "Updating..."
         now = time.perf_counter()
         if done and candidate is None:
             candidate = now

@@ -91,5 +91,5 @@ def draw(run: str | None, lang: str):
         parts.append(html.P(rate_words(ablation, lang), id="ablations-rate"))
     shown_rows = ranked(ablation, lang)
     parts += [graph("ablations-worth", figures.ablation_figure(ablation, lang)),
-              table("ablations-table", shown_rows, lang, page_size=max(20, ablation.height))]
+              table("ablations-table", shown_rows, lang)]
     return heading, parts, shown("ablation", ablation)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dash
 import polars as pl
-from dash import Input, Output, State, callback, dcc, html
+from dash import Input, Output, State, callback, ctx, dcc, html, no_update
 
 from dashboards import data
 from dashboards.kinds import unavailable
@@ -68,19 +68,15 @@ def has_causal(manifest: dict) -> bool:
     return bool(manifest["spec"].get("impact") or manifest["spec"].get("ablation"))
 
 
-@callback(Output("cards-config", "options"), Output("cards-config", "value"), Output("cards-faction", "options"),
-          Output("cards-faction", "value"), Output("cards-tab", "value"), Output("cards-tab-causal", "style"),
-          Input("run", "value"), State("cards-config", "value"), State("cards-faction", "value"),
-          State("cards-tab", "value"))
-def choices(run: str | None, config: str | None, faction: str | None, tab: str | None):
-    if not run:
-        return [], None, [], None, "measures", HIDDEN
+def choices(run: str, config: str | None, faction: str | None, tab: str | None) -> tuple:
+    """The run's configs, factions and tabs to choose from, and what is chosen: the address's (or
+    the one already made) when this run offers it, else its first config, no faction, and the causal
+    measures first when there are some."""
     manifest = data.manifest_of(run)
     configs = list(manifest["configs"])
     factions = sorted(data.impact_of(run)["faction"].unique().to_list()) if data.has_games(run) else []
     causal = has_causal(manifest)
     tabs = TABS if causal else TABS[1:]
-    # the address's choices, when this run offers them; the causal measures first when there are some
     return (configs, kept(config, configs), factions, kept(faction, factions, None), kept(tab, list(tabs)),
             None if causal else HIDDEN)
 
@@ -124,16 +120,33 @@ def deck_lists(impact: pl.DataFrame, games_by_side: dict[int, int], lang: str) -
         heading = t("deck_heading", lang, side=figures.side_name(side, faction, lang), cards=deck.height)
         note = t("deck_same", lang) if same else t("deck_varies", lang, games=f"{games:,}")
         blocks.append(html.Div([html.H4(heading), html.P(note, className="note"),
-                                table(f"cards-deck-{'ab'[side]}", deck.select(DECK_COLUMNS), lang, page_size=50)],
+                                table(f"cards-deck-{'ab'[side]}", deck.select(DECK_COLUMNS), lang)],
                                style={"flex": "1 1 30em", "minWidth": "0"}))
     return html.Div(blocks, id="cards-decks", style={"display": "flex", "gap": "1em", "flexWrap": "wrap"})
 
 
-@callback(Output("cards-body", "children"), Output("cards-shown", "data"), Input("run", "value"),
+@callback(Output("cards-body", "children"), Output("cards-shown", "data"), Output("cards-config", "options"),
+          Output("cards-config", "value"), Output("cards-faction", "options"), Output("cards-faction", "value"),
+          Output("cards-tab", "value"), Output("cards-tab-causal", "style"), Input("run", "value"),
           Input("cards-config", "value"), Input("cards-faction", "value"), Input("cards-min-games", "value"),
-          Input("cards-tab", "value"), Input("lang", "data"))
+          Input("cards-tab", "value"), Input("lang", "data"), State("cards-config", "options"))
 def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, tab: str | None,
-         lang: str):
+         lang: str, offered: list | None):
+    """The chosen tab of the chosen run. A new run (or the page opening) sets the choices first, in
+    the same callback: a callback of its own would cost the page a round trip before it draws."""
+    if not run:
+        return unavailable(None, lang), None, [], None, [], None, "measures", HIDDEN
+    if not offered or "run.value" in ctx.triggered_prop_ids:
+        chosen = choices(run, config, faction, tab)
+        config, faction, tab = chosen[1], chosen[3], chosen[4]
+    else:
+        chosen = (no_update,) * 6
+    body, shown_rows = draw_tab(run, config, faction, min_games, tab, lang)
+    return (body, shown_rows, *chosen)
+
+
+def draw_tab(run: str, config: str | None, faction: str | None, min_games: int | None, tab: str | None,
+             lang: str) -> tuple:
     blocked = unavailable(run if config else None, lang)
     if blocked is not None:
         return blocked, None
@@ -169,12 +182,12 @@ def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lan
     parts = []
     if forced is not None:
         parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(forced, lang)),
-                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang, page_size=50)]
+                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang)]
     if ablation is not None:
         parts += [html.H3(t("ablation_heading", lang)),
                   graph("cards-ablation", figures.ablation_figure(ablation, lang)),
                   table("cards-ablation-table", ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns]),
-                        lang, page_size=50)]
+                        lang)]
     return parts
 
 
@@ -184,4 +197,4 @@ def measures_parts(impact: pl.DataFrame, view: pl.DataFrame, lang: str) -> list:
     one_deck = impact.filter(pl.col("single_deck"))["side"].unique().sort().to_list()
     if one_deck:
         parts.append(html.P(t("single_deck_note", lang, sides=", ".join("AB"[s] for s in one_deck)), className="note"))
-    return parts + [table("cards-table", view, lang, page_size=50)]
+    return parts + [table("cards-table", view, lang)]

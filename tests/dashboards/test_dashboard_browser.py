@@ -91,6 +91,18 @@ def text_of(driver, element_id: str) -> str:
     return driver.execute_script(f"const e = document.getElementById('{element_id}'); return e ? e.innerText : '';")
 
 
+def grid_text(driver, table_id: str) -> str:
+    """Every row of a table as it reads, in the grid's order, whether in sight or not (a long
+    table draws only the rows in sight)."""
+    return driver.execute_script("""
+        try {
+            const texts = [];
+            dash_ag_grid.getApi(arguments[0] + '-grid').forEachNodeAfterFilterAndSort(node => texts.push(
+                Object.entries(node.data).filter(([k]) => k.endsWith('__text')).map(([, v]) => v).join(' ')));
+            return texts.join('\\n');
+        } catch (e) { return ''; }""", table_id)
+
+
 def wait_for_plots(driver, count: int, timeout: float = 30) -> list[int]:
     """Wait until `count` plots have drawn at least one trace each; returns the trace counts."""
     WebDriverWait(driver, timeout).until(lambda d: len([n for n in d.execute_script(PLOTS_DRAWN) if n > 0]) >= count)
