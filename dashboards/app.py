@@ -100,15 +100,24 @@ CARTESIAN_TRACES = frozenset({"bar", "box", "contour", "heatmap", "histogram", "
 # browser is then only waiting. Before the page's layout has come (at once, as the page starts) it
 # would hold up the layout and its quick callbacks; later (once the figures have come) it holds up
 # the first plot. Dash's graphs use window.Plotly when it is there, and load it themselves (from the
-# same, cached, address) when it is not. (Running Dash's graph and AG Grid chunks in the same wait
-# made the cards and compare pages twice as slow: they are left to Dash.)
-PLOTLESS_PAGES = ("/",)  # the runs page draws no plot: running plotly.js there would only hold it up
+# same, cached, address) when it is not, as on a view that draws no plot (PLOTLESS_VIEWS). (Running
+# Dash's graph and AG Grid chunks in the same wait made the cards and compare pages twice as slow:
+# they are left to Dash.)
+# The views that draw no plot, where running plotly.js early would only hold the page up: a page's
+# path, with the tabs of it that draw none (None: the whole page). The cards page opens, with no
+# tab in its address, on the table of every measure unless the run measured what its cards cause.
+PLOTLESS_VIEWS = {"/": None, "/replay": None, "/cards": ("measures", "decks", None)}
 PLOTLY_EARLY = """        <link rel="preload" as="script" href="SOURCE">
         <script>
         (function () {
-            var send = window.fetch, started = false;
+            var send = window.fetch, started = false, plotless = PLOTLESS;
+            function drawsNoPlot() {
+                if (!(window.location.pathname in plotless)) { return false; }
+                var tabs = plotless[window.location.pathname];
+                return tabs === null || tabs.indexOf(new URLSearchParams(window.location.search).get("tab")) >= 0;
+            }
             function runPlotly() {
-                if (started || window.Plotly) { return; }
+                if (started || window.Plotly || drawsNoPlot()) { return; }
                 started = true;
                 window.fetch = send;
                 var script = document.createElement("script");
@@ -117,8 +126,7 @@ PLOTLY_EARLY = """        <link rel="preload" as="script" href="SOURCE">
             }
             window.fetch = function (resource) {
                 var asked = send.apply(this, arguments);
-                var plotless = PLOTLESS.indexOf(window.location.pathname) >= 0;
-                if (!plotless && String((resource && resource.url) || resource).indexOf("_dash-update-component") >= 0) {
+                if (String((resource && resource.url) || resource).indexOf("_dash-update-component") >= 0) {
                     setTimeout(runPlotly, 0);  // once this turn of the page's work is done
                 }
                 return asked;
@@ -160,7 +168,8 @@ def _serve_plotly(app: Dash) -> None:
             return response.make_conditional(request)
 
         app.server.add_url_rule(source, endpoint="sim_plotly_cartesian", view_func=cartesian_plotly)
-    plotless = json.dumps([f"{app.config.requests_pathname_prefix.rstrip('/')}{path}" for path in PLOTLESS_PAGES])
+    plotless = json.dumps({f"{app.config.requests_pathname_prefix.rstrip('/')}{path}": tabs
+                           for path, tabs in PLOTLESS_VIEWS.items()})
     early = PLOTLY_EARLY.replace("SOURCE", source).replace("PLOTLESS", plotless)
     app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + early, 1)
 
