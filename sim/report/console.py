@@ -25,6 +25,7 @@ from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
+from sim.run.liveness import shown_status
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, match_results,
     story_clear_chance, story_stages,
@@ -58,6 +59,12 @@ def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str
     return table
 
 
+def status_words(run_dir: Path, manifest: dict[str, Any]) -> str:
+    """The run's status; an unfinished one says how to go on."""
+    status = shown_status(run_dir, manifest)
+    return f"{status}: rerun the same `sim run` to resume" if status in ("interrupted", "cancelled") else status
+
+
 def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
     """Who ran what: the lines above the tables."""
     if manifest["spec"].get("matchups") == "round_robin":
@@ -67,7 +74,7 @@ def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
     commit = (manifest.get("git_commit") or "unknown")[:12] + ("+dirty" if manifest.get("git_dirty") else "")
     return [
         f"[bold]{manifest['run']}[/bold]: {sides} ({manifest['kind']}, {manifest['games']:,} units, "
-        f"seed {manifest['seed']}) — {manifest['status']}, chunks {manifest.get('chunks_done', '?')}/"
+        f"seed {manifest['seed']}) — {status_words(run_dir, manifest)}, chunks {manifest.get('chunks_done', '?')}/"
         f"{manifest['chunks_total']}",
         f"ruleset {manifest['ruleset']} {manifest['ruleset_version']}, engine {manifest['engine_version']}, "
         f"commit {commit}, folder {run_dir}",

@@ -44,6 +44,7 @@ from sim.core.errors import InputError
 from sim.report import figures
 from sim.report.formatting import count, in_spec_order, readable_columns, readable_values
 from sim.report.language import TEXT, column, t
+from sim.run.liveness import shown_status
 from sim.run.store import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png")
@@ -148,11 +149,12 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     return out
 
 
-def manifest_rows(manifest: dict[str, Any], lang: str = "en") -> list[tuple[str, str]]:
-    """The manifest as (what, value) lines for the head of every export, in `lang`."""
+def manifest_rows(manifest: dict[str, Any], lang: str = "en", run_dir: Path | None = None) -> list[tuple[str, str]]:
+    """The manifest as (what, value) lines for the head of every export, in `lang`; with `run_dir`,
+    a run whose writer died reads "interrupted", not the "running" its manifest still says."""
     commit = (manifest.get("git_commit") or "unknown") + (f" ({t('report_uncommitted', lang)})"
                                                           if manifest.get("git_dirty") else "")
-    status = str(manifest["status"])
+    status = shown_status(run_dir, manifest) if run_dir is not None else str(manifest["status"])
     rows = [
         (t("report_run", lang), manifest["run"]), (t("report_experiment", lang), manifest["spec"].get("name", "")),
         (t("report_description", lang), manifest["spec"].get("description", "")),
@@ -280,7 +282,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
     parts = [f"<h1>{html.escape(t('report_title', lang, run=manifest['run']))}</h1>",
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
-                                                  for k, v in manifest_rows(manifest, lang)) + "</table>",
+                                                  for k, v in manifest_rows(manifest, lang, run_dir)) + "</table>",
              _note(t("report_made", lang, when=made))]
     for name, fig in report_figures(run_dir, tables, lang):
         # one width that fits the printed page; a tall list keeps its rows

@@ -232,3 +232,10 @@ class Heartbeat:
 
     def __exit__(self, *_: object) -> None:
         self._stop.set()
+
+
+def shown_status(run_dir: Path, manifest: dict[str, Any]) -> str:
+    """The status to tell a person: the manifest's, except that a run whose manifest still says
+    "running" while nobody writes it (its process was killed) is "interrupted"."""
+    status = str(manifest.get("status"))
+    return run_state(run_dir, manifest) if status == "running" else status

@@ -180,3 +180,25 @@ def test_stored_progress_counts_recorded_chunks_only(tmp_path: Path) -> None:
     assert (progress.units_done, progress.units_total) == (100 + 50 + 100, 500)
     assert progress.fraction == 0.5
     assert stored_progress(tmp_path / "nothing", manifest).units_done == 0
+
+
+def test_show_and_report_say_interrupted_for_a_run_whose_writer_died(tmp_path: Path) -> None:
+    """A manifest left saying "running" by a killed process: `sim show` and the report read the lock,
+    not the manifest's word, and say how to go on."""
+    from sim.cli import main
+    from sim.report.export import manifest_rows
+
+    spec = tmp_path / "dd.toml"
+    spec.write_text('name = "dd"\nruleset = "dicedraft"\ngames = 40\nseed = 1\n[[side]]\nfaction = "aranas"\n'
+                    '[[side]]\nfaction = "ciempies"\n', encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(tmp_path / "r"), "--executor", "serial"]) == 0
+    run_dir = tmp_path / "r" / "dd"
+    manifest = json.loads((run_dir / "manifest.json").read_text(encoding="utf-8"))
+    manifest["status"] = "running"  # as a process killed mid-run leaves it, its lock held by nobody
+    (run_dir / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    shown = subprocess.run([sys.executable, "-m", "sim.cli", "show", str(run_dir)], capture_output=True, text=True,
+                           cwd=ROOT, env=dict(os.environ, COLUMNS="200"))
+    assert shown.returncode == 0, shown.stderr
+    assert "interrupted: rerun the same `sim run` to resume" in shown.stdout and "— running" not in shown.stdout
+    assert dict(manifest_rows(manifest, "es", run_dir))["estado"] == "interrumpida"
+    assert dict(manifest_rows(manifest, "en"))["status"] == "running"  # the manifest's own word, without the folder
