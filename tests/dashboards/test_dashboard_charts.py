@@ -168,7 +168,8 @@ EN_ONLY = ("win-rate difference", "Causal worth", "95% CI", "null ", "pairs", "s
 def test_chart_and_table_texts_follow_the_language(browser, site: str, lang: str, absent: tuple[str, ...]) -> None:
     open_page(browser, site, "/cards", "dd")
     choose_language(browser, lang)
-    wait_for_plots(browser, 1, timeout=60)
+    axis = TEXT["chart_difference_axis"][lang]  # the ablation chart's axis, once drawn again in `lang`
+    WebDriverWait(browser, 60).until(lambda d: axis in d.execute_script(SVG_TEXTS, ".js-plotly-plot text"))
     texts = browser.execute_script(SVG_TEXTS, ".js-plotly-plot text")  # what the ablation tab draws
     browser.find_element(By.ID, "cards-tab-charts").click()
     title = TEXT["chart_iwd"][lang][:30]
