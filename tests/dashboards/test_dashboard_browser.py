@@ -59,11 +59,20 @@ def serve(app, port: int = 0):
     return server, f"http://127.0.0.1:{server.port}"
 
 
-@pytest.fixture(scope="module")
-def site(results: Path):
-    server, url = serve(create_app(results, executor="serial"))
-    yield url
-    server.shutdown()
+def site_fixture(warm: bool = True):
+    """A test module's `site` fixture: the dashboard over that module's `results`, served for the
+    module's tests (`warm`: reading the runs' tables in the background at start, as `sim dash` does)."""
+
+    @pytest.fixture(scope="module")
+    def site(results: Path):
+        server, url = serve(create_app(results, executor="serial", warm=warm))
+        yield url
+        server.shutdown()
+
+    return site
+
+
+site = site_fixture()
 
 
 @pytest.fixture(scope="module")

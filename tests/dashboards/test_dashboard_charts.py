@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboards.app import create_app
 from sim.report.language import TEXT
-from test_dashboard_browser import ARTIFACTS, browser, open_page, played, serve, text_of, wait_for_plots  # noqa: F401
+from test_dashboard_browser import ARTIFACTS, browser, open_page, played, serve, site_fixture, text_of, wait_for_plots  # noqa: F401
 
 SPECS = {
     "fz": 'ruleset = "fortaleza"\ngames = 4\n[[side]]\nfaction = "japon"\n[[side]]\nfaction = "china"\n'
@@ -35,11 +35,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return played(folder, SPECS, seed=5)
 
 
-@pytest.fixture(scope="module")
-def site(results: Path):
-    server, url = serve(create_app(results, executor="serial", warm=False))
-    yield url
-    server.shutdown()
+site = site_fixture(warm=False)
 
 
 def choose_language(driver, lang: str) -> None:

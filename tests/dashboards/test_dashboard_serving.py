@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from test_dashboard_browser import ARTIFACTS, SPECS, browser, open_page, serve, text_of  # noqa: F401 (fixture)
+from test_dashboard_browser import ARTIFACTS, SPECS, browser, open_page, serve, site_fixture, text_of  # noqa: F401 (fixture)
 
 from dashboards.app import CARTESIAN_TRACES, create_app, vendored_plotly_version
 from dashboards.serving import (MIN_TOKEN_LENGTH, HostCheck, checked_token, host_name, redacted_query,
@@ -63,11 +63,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def site(results: Path):
-    server, url = serve(create_app(results, executor="serial"))
-    yield url
-    server.shutdown()
+site = site_fixture()
 
 
 # --- tokens -------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboards.app import NAV, create_app
 from sim.report.language import LANGUAGES, TEXT, t
-from test_dashboard_browser import browser, played, serve, text_of, wait_for_plots  # noqa: F401 (fixture)
+from test_dashboard_browser import browser, played, serve, site_fixture, text_of, wait_for_plots  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
@@ -52,11 +52,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return results
 
 
-@pytest.fixture(scope="module")
-def site(results: Path):
-    server, url = serve(create_app(results, executor="serial"))
-    yield url
-    server.shutdown()
+site = site_fixture()
 
 
 def address(driver) -> dict[str, list[str]]:

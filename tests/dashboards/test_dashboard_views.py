@@ -14,7 +14,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from test_dashboard_browser import ARTIFACTS, browser, grid_text, played, serve, text_of, wait_for_plots  # noqa: F401 (fixture)
+from test_dashboard_browser import ARTIFACTS, browser, grid_text, played, serve, site_fixture, text_of, wait_for_plots  # noqa: F401 (fixture)
 
 from dashboards.app import create_app
 from sim.analysis.compare import win_rate_comparison
@@ -57,11 +57,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return played(folder, SPECS)
 
 
-@pytest.fixture(scope="module")
-def site(results: Path):
-    server, url = serve(create_app(results, executor="serial", warm=False))
-    yield url
-    server.shutdown()
+site = site_fixture(warm=False)
 
 
 def choose_language(driver, lang: str) -> None:
