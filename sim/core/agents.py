@@ -1,8 +1,9 @@
 """Agent levels every ruleset offers, and reading a side's agent weights from a spec.
 
-Agents come in levels (ARCHITECTURE.md): `random` (uniform over legal actions) and `greedy`
-(one-step evaluation with weights a sweep can tune); each ruleset implements them in its own
-agents.py, under these names and codes.
+Agents come in levels (ARCHITECTURE.md): `random` (uniform over legal actions), `greedy`
+(one-step evaluation with weights a sweep can tune) and `hard` (determinization and flat Monte
+Carlo with greedy rollouts, sim/core/search.py); each ruleset implements them in its own agents.py
+and hard.py, under these names and codes.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from sim.core.errors import InputError
 class Agent(IntEnum):
     RANDOM = 0  # uniform over legal actions
     GREEDY = 1  # one-step evaluation with tunable weights
+    HARD = 2  # searches: sampled worlds, each candidate rolled out with greedy play (sim.core.search)
 
 
-AGENT_NAMES = ("random", "greedy")
+AGENT_NAMES = ("random", "greedy", "hard")
 
 
 def agent_weights(defaults: tuple[float, ...], names: tuple[str, ...], overrides: dict[str, float], source: str,

@@ -33,6 +33,7 @@ class SideConfig:
     agent: str
     weights: Mapping[str, float] = field(default_factory=dict)
     options: BaseModel = field(default_factory=NoSideOptions)  # the ruleset's side options model, validated
+    search: Any = None  # sim.core.search.SearchSettings of a hard side, None for the defaults
 
 
 @dataclass(frozen=True)

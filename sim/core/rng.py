@@ -30,6 +30,7 @@ class Purpose(IntEnum):
     AGENT = 3
     DRAFT = 4
     STAGE = 5  # per-unit draws that belong to no side (story-mode bot budgets)
+    SEARCH = 6  # the key of a hard agent's own streams (sim.core.search.world_key); never drawn from
 
 
 SIDE_STRIDE = 16

@@ -26,6 +26,7 @@ import polars as pl
 from pydantic import BaseModel
 
 from sim.core.agents import agent_weights
+from sim.core.search import search_table
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, NoSideOptions
 from sim.core.params import params_hash, resolve_params
@@ -69,6 +70,7 @@ class CompiledConfig:
     tab: np.ndarray = field(repr=False)  # int32 [side, card, field]: each side's compiled card table
     w: np.ndarray = field(repr=False)  # float64 [side, weight]: each side's agent weights
     par: np.ndarray = field(repr=False)  # int64 [param]: the rule parameters as the kernels read them
+    search: np.ndarray = field(repr=False)  # int64 [side, SEARCH_*]: a hard side's search settings (sim.core.search)
 
     def hashes(self) -> dict[str, str]:
         """The hashes a manifest keeps to tell whether a replay still plays the stored games."""
@@ -226,7 +228,8 @@ class RulesetShell:
         """What every compile starts with, as the keyword arguments of the shared CompiledConfig
         fields: the resolved parameters, both sides' cards with this config's changes (sweep edits,
         the ablation filler) and their tables, both sides' agent weights and the parameter vector
-        (`params.vector()`). A unit is one game row unless the game sets `rows_per_unit`."""
+        (`params.vector()`) and their search settings (`sim.core.search.search_table`). A unit is one
+        game row unless the game sets `rows_per_unit`."""
         unit_kind = self.unit_kind_code(match)
         params = resolve_params(self.params_model, dict(match.params), match.source)
         pools = match.load_side_cards(self.load_cards, self.vanilla_filler, match.cards_dir or self.cards_dir)
@@ -235,7 +238,7 @@ class RulesetShell:
         return {"config_id": config_id, "match": match, "params": params, "pools": pools, "labels": match.labels,
                 "unit_kind": unit_kind, "mirrored": match.mirrored, "rows_per_unit": 1,
                 "tab": np.stack([pool.table for pool in pools]).astype(np.int32), "w": np.stack(weights),
-                "par": params.vector()}
+                "par": params.vector(), "search": search_table((match.sides[0].search, match.sides[1].search))}
 
     def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
                    threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:

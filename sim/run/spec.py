@@ -18,12 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_serializer, model_validator,
+)
 
 from sim.core.cards import FIELD_IN_MESSAGE, read_toml
 from sim.core.errors import InputError, as_written
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
+from sim.core.search import SearchSettings
 
 MAX_GAMES = 10_000_000_000  # units per config; the CLI's --games shares the bound
 MAX_SIDES = 8  # sides of a round robin (36 matchups)
@@ -45,6 +48,16 @@ class SideSpec(BaseModel):
     label: str | None = None
     agent: str = Field("greedy", min_length=1)
     weights: dict[str, float] = Field(default_factory=dict)
+    search: SearchSettings | None = None  # the hard agent's settings ([side.search]); only a hard side has them
+
+    @model_serializer(mode="wrap")
+    def _search_only_when_set(self, handler: Any) -> dict[str, Any]:
+        # a side that does not search stores no search table: the specs (and hashes) of runs made
+        # before the hard agent existed stay as they were
+        data = handler(self)
+        if data.get("search", 0) is None:
+            del data["search"]
+        return data
 
     @property
     def options(self) -> dict[str, Any]:
@@ -61,7 +74,7 @@ class SideSpec(BaseModel):
         return value
 
 
-SIDE_FIELDS = ("agent", "faction", "label")  # and the ruleset's side options, and weights.<name>
+SIDE_FIELDS = ("agent", "faction", "label")  # and the ruleset's side options, weights.<name> and search.<name>
 MAX_SWEEP_CONFIGS = 400
 
 
@@ -310,7 +323,8 @@ class Experiment:
         for card_id, field_name, value in self.card_overrides:
             overrides.setdefault(card_id, {})[field_name] = value
         sides = tuple(SideConfig(side.faction, side.label or default_label(side.faction, i), side.agent,
-                                 dict(side.weights), ruleset.side_options.model_validate(side.options))
+                                 dict(side.weights), ruleset.side_options.model_validate(side.options),
+                                 side.search)
                       for i, side in enumerate(self.spec.sides))
         return MatchConfig(str(self.path), sides, self.spec.kind, self.spec.seats, dict(self.spec.params),
                            self.cards_dir, overrides, self.ablate, self.force)
@@ -506,9 +520,9 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
     side_fields = SIDE_FIELDS + tuple(ruleset.side_options.model_fields)
     for axis in spec.sweep.axes if spec.sweep else ():  # each value as the side it sets would take it
         if axis.side is not None:
-            if axis.field not in side_fields and not str(axis.field).startswith("weights."):
+            if axis.field not in side_fields and not str(axis.field).startswith(("weights.", "search.")):
                 raise InputError(f"{path}: sweep axis {axis.label}: a {ruleset.name} side has no field "
-                                 f"{axis.field!r}; choose {', '.join(side_fields)} or weights.<name>")
+                                 f"{axis.field!r}; choose {', '.join(side_fields)}, weights.<name> or search.<name>")
             for value in axis.values:
                 _validated_side(spec.sides[axis.side - 1], str(axis.field), value, path, axis, ruleset)
     factions = ruleset.list_factions(cards_dir)
@@ -545,13 +559,18 @@ def _id_text(value: Any) -> str:
 
 def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axis: SweepAxis,
                     ruleset: Ruleset) -> SideSpec:
-    """The side with `field_name` (agent, faction, a side option, or weights.<name>) set to `value`,
-    validated as the [[side]] table itself would be."""
+    """The side with `field_name` (agent, faction, a side option, weights.<name> or search.<name>) set
+    to `value`, validated as the [[side]] table itself would be. A point that sets a hard side's agent
+    to another level plays without its search settings (only the hard agent reads them)."""
     data = side.model_dump()
     if field_name.startswith("weights."):
         data["weights"] = {**data["weights"], field_name.split(".", 1)[1]: value}
+    elif field_name.startswith("search."):
+        data["search"] = {**(data["search"] or {}), field_name.split(".", 1)[1]: value}
     else:
         data[field_name] = value
+        if field_name == "agent" and value != "hard":
+            data["search"] = None
     place = f"{path}: sweep axis {axis.label}: value {value!r}"
     try:
         changed = SideSpec.model_validate(data)
@@ -567,6 +586,9 @@ def _side_for(ruleset: Ruleset, side: SideSpec, place: str) -> SideSpec:
     if side.agent not in ruleset.agents:
         raise InputError(f"{place}.agent: {ruleset.name} has no agent {side.agent!r}; the agents are "
                          f"{', '.join(ruleset.agents)}")
+    if side.search is not None and side.agent != "hard":
+        raise InputError(f"{place}.search: only the hard agent searches, and this side plays {side.agent!r}: "
+                         "set agent = \"hard\" or remove [side.search]")
     model = ruleset.side_options
     try:
         options = model.model_validate(side.options)
@@ -575,12 +597,14 @@ def _side_for(ruleset: Ruleset, side: SideSpec, place: str) -> SideSpec:
         for err in exc.errors():
             name = ".".join(str(p) for p in err["loc"])
             if err["type"] == "extra_forbidden":
-                takes = ", ".join(("faction", "label", "agent", "weights") + tuple(model.model_fields))
+                takes = ", ".join(("faction", "label", "agent", "weights", "search") + tuple(model.model_fields))
                 lines.append(f"{place}.{name}: a {ruleset.name} side has no {name!r}; it takes {takes}")
             else:
                 lines.append(f"{place}.{name}: {err['msg']} (got {as_written(err.get('input'))})")
         raise InputError("\n".join(lines)) from None
     generic = side.model_dump(include={"faction", "label", "agent", "weights"})
+    if side.agent == "hard":  # every setting spelled out, defaults included
+        generic["search"] = (side.search or SearchSettings()).model_dump()
     return SideSpec.model_validate(generic | options.model_dump(mode="json"))
 
 

@@ -3,6 +3,7 @@
 - random: uniform over the legal choices at each decision.
 - greedy: a one-step evaluation of each choice with the weights in `w[side]` (constants.Weight),
   which a sweep can tune.
+- hard: searches its put-downs and attacks (hard.py); its other choices are the greedy agent's.
 
 Hidden information (invariant 4): an agent reads its own cards, the opponent's face-up cards and
 public counts. An opponent's face-down card on the table is read only as "a card", pictured as the
@@ -63,7 +64,7 @@ def choose_put_down(g: np.void, p: int) -> int:
         n_hand += 1
         if best < 0 or val[p, p, c] > val[p, p, best]:
             best = c
-    if n_hand == 0 or g.ps[p, PS_AGENT] == Agent.GREEDY:
+    if n_hand == 0 or g.ps[p, PS_AGENT] != Agent.RANDOM:
         return best
     pick = _roll_choice(g, p, n_hand + 1)  # n_hand means: pass
     return -1 if pick == n_hand else _nth_card(hand, pick)
@@ -104,7 +105,7 @@ def choose_attackers(g: np.void, p: int, n: int) -> int:
     how many. g.scratch[SC_SEEN] receives the opposing cards p must assume can block."""
     if n == 0:
         return 0
-    if g.ps[p, PS_AGENT] == Agent.GREEDY:
+    if g.ps[p, PS_AGENT] != Agent.RANDOM:
         n_seen = visible_blockers(g, p)
         return _greedy_attackers(g, p, n, n_seen)
     out = g.scratch[SC_ATTACKERS]
@@ -204,7 +205,7 @@ def choose_blocks(g: np.void, dfn: int, na: int, nb: int) -> int:
     for i in range(na):
         blocked[i] = 0
         order[i] = i
-    greedy = ps[dfn, PS_AGENT] == Agent.GREEDY
+    greedy = ps[dfn, PS_AGENT] != Agent.RANDOM
     incoming = 0
     if greedy:
         for i in range(na):
@@ -350,7 +351,7 @@ def choose_die(g: np.void, p: int, att: int, nf: int) -> int:
     dice = usable_dice(g, p)
     if dice == 0:
         return -1
-    if g.ps[p, PS_AGENT] != Agent.GREEDY:
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
         n_dice = bit_count(dice)
         pick = _roll_choice(g, p, n_dice + 1)  # n_dice means: pass
         return -1 if pick == n_dice else _nth_card(dice, pick)
@@ -400,7 +401,7 @@ def _best_fight_for(g: np.void, nf: int, att: int, p: int, boost: int, roll: int
 @njit(cache=True, _nrt=False, inline="always")
 def choose_fight(g: np.void, p: int, att: int, nf: int, boost: int, roll: int) -> int:
     """Rule D-13: the fight a rolled result is assigned to (any of the nf fights of this combat)."""
-    if g.ps[p, PS_AGENT] != Agent.GREEDY:
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _roll_choice(g, p, nf)
     return _best_fight_for(g, nf, att, p, boost, roll)[1]
 
@@ -420,6 +421,6 @@ def choose_discard(g: np.void, p: int) -> int:
         n_hand += 1
         if worst < 0 or val[p, p, c] < val[p, p, worst]:
             worst = c
-    if g.ps[p, PS_AGENT] == Agent.GREEDY or n_hand == 0:
+    if g.ps[p, PS_AGENT] != Agent.RANDOM or n_hand == 0:
         return worst
     return _nth_card(hand, _roll_choice(g, p, n_hand))

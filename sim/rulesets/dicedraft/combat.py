@@ -26,9 +26,15 @@ def _reveal(g: np.void, side: int, card: int) -> None:
 @njit(cache=True, _nrt=False, inline="always")
 def combat(g: np.void, att: int) -> None:
     """The active player's attack: rules D-07 (declare together), D-08 (blocks), D-13 (dice), D-15."""
+    declared_attack(g, att, choose_attackers(g, att, list_attackers(g, att)))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def declared_attack(g: np.void, att: int, na: int) -> None:
+    """The attack of the na characters at the front of g.scratch[SC_ATTACKERS] (rule D-07), from
+    their reveal on: blocks (D-08), the dice chain (D-13) and the resolution (D-15)."""
     fights = g.fights
     attackers = g.scratch[SC_ATTACKERS]
-    na = choose_attackers(g, att, list_attackers(g, att))
     if na == 0:
         return
     dfn = 1 - att

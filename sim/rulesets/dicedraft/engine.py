@@ -46,10 +46,10 @@ class DicedraftConfig(CompiledConfig):
     stage_max: np.ndarray = field(repr=False)
 
     def workspace(self) -> np.ndarray:
-        """A fresh game record for one thread (state.GAME_DTYPE, state.new_workspace), holding copies
-        of this config's constant tables."""
-        return new_workspace(self.tab, self.val, self.w, self.par, self.setup, self.stage_min, self.stage_max,
-                             self.greedy_decks, self.max_sizes)
+        """Fresh game records for one thread (state.GAME_DTYPE, state.new_workspace: the game and a
+        hard agent's world), holding copies of this config's constant tables."""
+        return new_workspace(self.tab, self.val, self.w, self.par, self.setup, self.search, self.stage_min,
+                             self.stage_max, self.greedy_decks, self.max_sizes)
 
     def draft_tables(self) -> np.ndarray:
         """Fresh draft tables for one thread (state.new_draft_tables): a copy of the random drafter's
@@ -197,11 +197,12 @@ class Dicedraft(RulesetShell):
 
     def trace_one(self, compiled: DicedraftConfig, seed: np.uint64, unit: int, rows: np.ndarray,
                   flags: np.ndarray) -> np.ndarray:
-        g = compiled.workspace()[0]
+        ws = compiled.workspace()
+        g = ws[0]
         tr = g["tr"][:MAX_EVENTS * compiled.rows_per_unit]  # what a unit of this kind keeps: one game's buffer per row
         tr[:] = -1
         g["ps"][GAME, G_TRACED] = 1
-        play_unit(compiled.unit_kind, unit, seed, compiled.mirrored, rows, flags, g, compiled.draft_tables())
+        play_unit(compiled.unit_kind, unit, seed, compiled.mirrored, rows, flags, g, ws[1], compiled.draft_tables())
         return tr
 
     def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray:

@@ -1,4 +1,5 @@
-"""One game of dicedraft from drafted decks to the last turn (rules D-01 to D-06, D-16)."""
+"""A dicedraft turn and its steps: the draw and re-draft, putting down, the hand limit (rules D-02 to D-06,
+D-16). The game loop around them is kernels.play_game; a hard player's turn is hard.take_turn_searching."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from sim.core.rng import Purpose, below
 from sim.draft.budget import _best_deck, _count_table, _max_deck_size, _sample_deck
 from sim.rulesets.dicedraft.agents import choose_discard, choose_put_down
 from sim.rulesets.dicedraft.combat import combat
-from sim.rulesets.dicedraft.constants import Agent, End, Event, Field, Param, Seen, Zone
+from sim.rulesets.dicedraft.constants import Agent, Event, Field, Param, Seen, Zone
 from sim.rulesets.dicedraft.legal import attacks_open
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, PS_BUDGET, PS_BY_COST, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS,
@@ -102,25 +103,42 @@ def draw(g: np.void, tables: np.ndarray, side: int, n: int, opening: bool) -> No
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def take_turn(g: np.void, tables: np.ndarray, p: int) -> None:
-    """One turn of player p: draw (D-04), put down (D-05), attack when open (D-06, D-07)."""
-    cs, ps, par = g.cs, g.ps, g.par
+def begin_turn(g: np.void, tables: np.ndarray, p: int) -> None:
+    """The start of p's turn: rule D-04's draw (the first turn's draw is larger)."""
+    ps, par = g.ps, g.par
     record(g, p, Event.TURN, ps[p, PS_LIVES], ps[p, PS_DECK_LEN] - ps[p, PS_TOP], ps[1 - p, PS_LIVES])
     first = ps[p, PS_TURNS] == 0
     ps[p, PS_TURNS] += 1
     draw(g, tables, p, par[Param.FIRST_TURN_DRAW] if first else par[Param.DRAW_PER_TURN], first)
-    for _ in range(par[Param.CARDS_DOWN]):
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def put_down(g: np.void, p: int, card: int) -> None:
+    """Rule D-05: put `card` face down on the table, or pass (card -1)."""
+    cs, ps = g.cs, g.ps
+    if card < 0:
+        record(g, p, Event.PASS, 0, 0, 0)
+        return
+    move(g, p, card, Zone.TABLE)  # face down
+    cs[p, card, CS_ENTERED] = ps[GAME, G_TURN]
+    cs[p, card, CS_FLAGS] |= Seen.PLAYED
+    record(g, p, Event.PUT_DOWN, card, 0, 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def put_down_rest(g: np.void, p: int, start: int) -> None:
+    """Rule D-05 from the `start`-th card this turn on, as the agent chooses."""
+    for _ in range(start, g.par[Param.CARDS_DOWN]):
         card = choose_put_down(g, p)
+        put_down(g, p, card)
         if card < 0:
-            record(g, p, Event.PASS, 0, 0, 0)
             break
-        move(g, p, card, Zone.TABLE)  # face down
-        cs[p, card, CS_ENTERED] = ps[GAME, G_TURN]
-        cs[p, card, CS_FLAGS] |= Seen.PLAYED
-        record(g, p, Event.PUT_DOWN, card, 0, 0)
-    if attacks_open(g):
-        combat(g, p)
-    limit = par[Param.HAND_LIMIT]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def discard_to_limit(g: np.void, p: int) -> None:
+    """Hand limit (decision, rules.md): at the end of the turn, discard down to the limit."""
+    limit = g.par[Param.HAND_LIMIT]
     if limit > 0:
         while bit_count(zone_mask(g, p, Zone.HAND)) > limit:
             card = choose_discard(g, p)
@@ -128,24 +146,12 @@ def take_turn(g: np.void, tables: np.ndarray, p: int) -> None:
             record(g, p, Event.DISCARD, card, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
-def play_game(g: np.void, tables: np.ndarray, first: int, lives: int) -> tuple:
-    """Play from shuffled decks to the end. Returns (winner side or -1 for a draw, end reason, turns).
-
-    Rule D-01: lives start at `lives`; a player whose lives reach 0 loses. Only the defender loses
-    lives in a combat, so one combat never ends with both at 0. The turn cap (decision) is a draw."""
-    ps = g.ps
-    ps[0, PS_LIVES] = lives
-    ps[1, PS_LIVES] = lives
-    ps[GAME, G_TURN] = 0
-    active = first
-    cap = g.par[Param.TURN_CAP]
-    while ps[GAME, G_TURN] < cap:
-        take_turn(g, tables, active)
-        ps[GAME, G_TURN] += 1
-        if ps[1 - active, PS_LIVES] <= 0:
-            record(g, active, Event.END, active, End.LIVES, 0)
-            return active, End.LIVES, ps[GAME, G_TURN]
-        active = 1 - active
-    record(g, -1, Event.END, -1, End.TURN_CAP, 0)
-    return -1, End.TURN_CAP, ps[GAME, G_TURN]
+@njit(cache=True, _nrt=False, inline="always")
+def take_turn(g: np.void, tables: np.ndarray, p: int) -> None:
+    """One turn of player p: draw (D-04), put down (D-05), attack when open (D-06, D-07), then the
+    hand limit."""
+    begin_turn(g, tables, p)
+    put_down_rest(g, p, 0)
+    if attacks_open(g):
+        combat(g, p)
+    discard_to_limit(g, p)

@@ -18,11 +18,12 @@ from sim.core.records import seat_of_unit, write_record_head
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
-    COUNTER_BITS, MAX_CARDS, Agent, Col, Event, Field, Param, Seen, UnitKind, Zone,
+    COUNTER_BITS, MAX_CARDS, Agent, Col, End, Event, Field, Param, Seen, UnitKind, Zone,
 )
-from sim.rulesets.dicedraft.game import play_game, set_deck
+from sim.rulesets.dicedraft.game import set_deck
+from sim.rulesets.dicedraft.hard import play_turn
 from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
-    CS_FLAGS, CS_ZONE, G_TRACE_N, G_TRACED, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
+    CS_FLAGS, CS_ZONE, G_TRACE_N, G_TRACED, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
     PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,
     SC_AVAILABLE, ST_STAGE, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS,
     opening_counts, record, seed_streams, stream,
@@ -69,8 +70,32 @@ def reset(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def _play_one(g: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int, rows: np.ndarray,
-              flags: np.ndarray, r: int) -> int:
+def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int) -> tuple:
+    """Play from shuffled decks to the end. Returns (winner side or -1 for a draw, end reason, turns).
+
+    Rule D-01: lives start at `lives`; a player whose lives reach 0 loses. Only the defender loses
+    lives in a combat, so one combat never ends with both at 0. The turn cap (decision) is a draw.
+    `world` is the record a hard player searches in (hard.py)."""
+    ps = g.ps
+    ps[0, PS_LIVES] = lives
+    ps[1, PS_LIVES] = lives
+    ps[GAME, G_TURN] = 0
+    active = first
+    cap = g.par[Param.TURN_CAP]
+    while ps[GAME, G_TURN] < cap:
+        play_turn(g, world, tables, active)
+        ps[GAME, G_TURN] += 1
+        if ps[1 - active, PS_LIVES] <= 0:
+            record(g, active, Event.END, active, End.LIVES, 0)
+            return active, End.LIVES, ps[GAME, G_TURN]
+        active = 1 - active
+    record(g, -1, Event.END, -1, End.TURN_CAP, 0)
+    return -1, End.TURN_CAP, ps[GAME, G_TURN]
+
+
+@njit(cache=True, _nrt=False)
+def _play_one(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int,
+              rows: np.ndarray, flags: np.ndarray, r: int) -> int:
     """Play one game of unit u from the decks in g.pair; write row r. Returns the winner."""
     tab, cs, ps, pair = g.tab, g.cs, g.ps, g.pair
     for side in range(2):
@@ -84,7 +109,7 @@ def _play_one(g: np.void, tables: np.ndarray, first: int, lives: int, stage: int
         for i in range(min(g.par[Param.DECK_TOP], ps[side, PS_DECK_LEN])):  # the deck-position effect
             cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.TOP
     record(g, first, Event.DRAFT, stage, pair[PR_BUDGET], pair[PR_BUDGET + 1])
-    winner, end, turns = play_game(g, tables, first, lives)
+    winner, end, turns = play_game(g, world, tables, first, lives)
     write_record_head(rows, r, u, stage, first, winner, end, turns)
     for side in range(2):
         total = 0
@@ -102,9 +127,10 @@ def _play_one(g: np.void, tables: np.ndarray, first: int, lives: int, stage: int
 
 @njit(cache=True)
 def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.ndarray, flags: np.ndarray,
-              g: np.void, tables: np.ndarray) -> None:
+              g: np.void, world: np.void, tables: np.ndarray) -> None:
     """Play unit u into `rows`/`flags` (its own slice: no two units write the same row), in the game
-    record `g` with the draft tables `tables` (state.new_workspace, state.new_draft_tables).
+    record `g` (and a hard player's world record) with the draft tables `tables` (state.new_workspace,
+    state.new_draft_tables).
 
     Everything in `g` but its constant tables and the trace is reset here, so a unit's result never
     depends on what the thread played before."""
@@ -138,7 +164,7 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.
         elif s == 0:  # a game, or a match whose two sides keep their decks (rule D-18)
             pair[PR_BUDGET + 1] = setup[1, SU_BUDGET]
             pair[PR_DECK + 1] = draft_deck(g, tables, side_b, setup[1, SU_DRAFTER], pair[PR_BUDGET + 1], n_b)
-        winner = _play_one(g, tables, (swap + s) % 2, lives, s, u, rows, flags, s)
+        winner = _play_one(g, world, tables, (swap + s) % 2, lives, s, u, rows, flags, s)
         if match and winner >= 0:
             # rule D-18: games until one side has the wins it needs
             pair[PR_WINS + winner] += 1
@@ -153,13 +179,14 @@ def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, m
     unit i writes rows [i*per, (i+1)*per) of `rows` and `flags`.
 
     It releases the GIL, so the engine's wrapper (engine.play_chunk) runs one call per block of
-    units on as many threads as numba is given; each block gets its own game record (ws[0],
+    units on as many threads as numba is given; each block gets its own game records (ws[0], ws[1],
     state.new_workspace, holding copies of the config's constant tables) and draft tables, so
     threads share no reference counts and no game allocates.
     Which thread plays which block never changes a result. (A prange over the blocks did the same
     but added ten seconds of compilation to every cold start.)"""
     per = rows.shape[0] // max(n_units, 1)
     g = ws[0]
+    world = ws[1]
     for i in range(n_units):
         play_unit(unit_kind, unit_start + i, seed, mirrored, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per],
-                  g, tables)
+                  g, world, tables)

@@ -24,7 +24,8 @@ from sim.rulesets.dicedraft.combat import add_boost, combat, dice_chain, resolve
 from sim.rulesets.dicedraft.constants import MAX_EVENTS, Boost, Field, Param, Seen, Zone
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.rulesets.dicedraft.engine import RULESET, DicedraftConfig
-from sim.rulesets.dicedraft.game import draw, set_deck, take_turn
+from sim.rulesets.dicedraft.game import draw, set_deck
+from sim.rulesets.dicedraft.hard import play_turn
 from sim.rulesets.dicedraft.kernels import reset
 from sim.rulesets.dicedraft.legal import legal_fight
 from sim.rulesets.dicedraft.params import DicedraftSide
@@ -220,7 +221,7 @@ class Scenario:
 
     def turn(self, side: int) -> Outcome:
         """One whole turn of `side`: draw, put down, attack when open."""
-        return self._resolved(lambda: take_turn(self.g, self.tables, side))
+        return self._resolved(lambda: play_turn(self.g, self.ws[1], self.tables, side))
 
     def draw(self, side: int, n: int) -> list[str]:
         return self._resolved(lambda: draw(self.g, self.tables, side, n, False)).events

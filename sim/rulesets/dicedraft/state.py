@@ -14,12 +14,14 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
 - Scratch a turn fills and reads, so that no game allocates: `g.fights[f, F_*]` (the blocked fights
   of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` (an agent's per-fight figures while it
-  weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*).
+  weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), and a
+  hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py).
 - `g.tr`: the trace buffer of one unit, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   card, Field]` (card stats), `g.val[viewer, side, card]` (what each side's agent thinks a card is
   worth), `g.w[side, Weight]`, `g.par[Param]`, `g.setup[side, SU_*]` (what the config says about each
-  side), the story's stage budget ranges `g.stage_min` / `g.stage_max` (rule D-17), and per side and
+  side), each side's search settings (`g.search[side, SEARCH_*]`, sim.core.search), the story's
+  stage budget ranges `g.stage_min` / `g.stage_max` (rule D-17), and per side and
   budget the greedy drafter's deck and the largest deck that fits (`g.greedy_decks`, `g.max_sizes`,
   rules D-02 and D-16; budgets are at most MAX_BUDGET).
 
@@ -39,6 +41,7 @@ from numba import njit
 from sim.core.bitsets import move_card
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.core.search import N_SEARCH
 from sim.rulesets.dicedraft.constants import (
     MAX_BUDGET, MAX_CARDS, MAX_STAGES, MAX_TRACE, N_FIELDS, N_PARAMS, N_VAL, N_WEIGHTS, Field, Kind, Seen, Zone,
 )
@@ -67,7 +70,8 @@ PS_CHARS = 15  # the pool's characters (the rest are dice cards), fixed for a co
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_BY_COST = PS_ORDER + MAX_CARDS  # the pool's cards from cheapest to dearest, for the re-draft (rule D-16)
 PS_FORCED = PS_BY_COST + MAX_CARDS  # the forced-draw request (sim.core.forced_draw.forced_code), 0 for none
-N_PS = PS_FORCED + 1
+PS_DECISIONS = PS_FORCED + 1  # decisions a hard player has searched this game (keys its worlds, sim.core.search)
+N_PS = PS_DECISIONS + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.write_event) reads the turn and its cursor here
@@ -75,10 +79,12 @@ G_TURN = TRACE_TURN
 G_TRACE_N = TRACE_CURSOR
 G_TRACED = 2  # 1 when this game writes its events to g.tr
 
-# rng streams of a game: side * 4 + purpose - 1, then one shared stream
+# rng streams of a game: side * 4 + purpose - 1, then one shared stream; then each side's search key
 N_STREAM_PURPOSES = 4
 ST_STAGE = 8
-N_STREAMS = 9
+N_PLAY_STREAMS = 9  # the streams the game draws from (a hard agent's world gets its own of each)
+ST_SEARCH = 9  # rng[ST_SEARCH + side]: the key of the side's hard-agent streams (sim.core.search)
+N_STREAMS = 11
 
 # fights[f, ...]: one fight per blocked attacker group (rules D-08, D-10, D-11)
 F_A0 = 0  # first attacker (the one that receives the counterattack, rule D-10)
@@ -101,6 +107,7 @@ SC_AVAILABLE = 5  # cards a draft may pick (0/1)
 SC_SEEN = 6  # opposing table cards an attacker must assume can block
 N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
+MAX_CANDIDATES = MAX_CARDS + 3  # a hard agent's choices at one decision (g.cand, their mean scores g.score)
 
 # pair[...]: what one unit keeps from game to game
 PR_DECK = 0  # pair[PR_DECK + side]: the side's drafted deck (bitmask)
@@ -131,33 +138,38 @@ GAME_DTYPE = np.dtype([
     ("fsc", np.float64, (N_FSC, MAX_CARDS)),
     ("pair", np.int64, (N_PR,)),
     ("setup", np.int64, (2, N_SU)),
+    ("search", np.int64, (2, N_SEARCH)),
     ("stage_min", np.int64, (MAX_STAGES,)),
     ("stage_max", np.int64, (MAX_STAGES,)),
     ("greedy_decks", np.int64, (2, MAX_BUDGET + 1)),
     ("max_sizes", np.int64, (2, MAX_BUDGET + 1)),
+    ("cand", np.int64, (MAX_CANDIDATES,)),
+    ("score", np.float64, (MAX_CANDIDATES,)),
     ("tr", np.int32, (MAX_TRACE, 6)),
 ], align=True)
 
 
 def new_workspace(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarray, setup: np.ndarray,
-                  stage_min: np.ndarray, stage_max: np.ndarray, greedy_decks: np.ndarray,
+                  search: np.ndarray, stage_min: np.ndarray, stage_max: np.ndarray, greedy_decks: np.ndarray,
                   max_sizes: np.ndarray) -> np.ndarray:
-    """The record one thread reuses for every unit it plays (a one-element array of GAME_DTYPE; its
-    element is the `g` the kernels take), holding a copy of the config's constant tables. The
-    per-budget tables cover budgets 0 .. greedy_decks.shape[1] - 1, at most MAX_BUDGET."""
+    """The records one thread reuses for every unit it plays (a two-element array of GAME_DTYPE):
+    ws[0] is the game, the `g` the kernels take; ws[1] the world a hard agent plays its rollouts in
+    (hard.py). Both hold a copy of the config's constant tables. The per-budget tables cover budgets
+    0 .. greedy_decks.shape[1] - 1, at most MAX_BUDGET."""
     if greedy_decks.shape[1] > MAX_BUDGET + 1 or len(stage_min) > MAX_STAGES:
         raise ValueError(f"budgets up to {MAX_BUDGET} and at most {MAX_STAGES} stages fit the game record")
-    ws = np.zeros(1, GAME_DTYPE)
-    g = ws[0]
-    g["tab"][:] = tab
-    g["val"][:] = val
-    g["w"][:] = w
-    g["par"][:] = par
-    g["setup"][:] = setup
-    g["stage_min"][:len(stage_min)] = stage_min
-    g["stage_max"][:len(stage_max)] = stage_max
-    g["greedy_decks"][:, :greedy_decks.shape[1]] = greedy_decks
-    g["max_sizes"][:, :max_sizes.shape[1]] = max_sizes
+    ws = np.zeros(2, GAME_DTYPE)
+    for g in ws:
+        g["tab"][:] = tab
+        g["val"][:] = val
+        g["w"][:] = w
+        g["par"][:] = par
+        g["setup"][:] = setup
+        g["search"][:] = search
+        g["stage_min"][:len(stage_min)] = stage_min
+        g["stage_max"][:len(stage_max)] = stage_max
+        g["greedy_decks"][:, :greedy_decks.shape[1]] = greedy_decks
+        g["max_sizes"][:, :max_sizes.shape[1]] = max_sizes
     return ws
 
 
@@ -252,6 +264,8 @@ def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64, stage: int) -> No
             code = base + np.uint64(side * SIDE_STRIDE + purpose)
             rng[stream(side, purpose)] = stream_key(seed, unit, code)
     rng[ST_STAGE] = stream_key(seed, unit, base + np.uint64(Purpose.STAGE))
+    for side in range(2):
+        rng[ST_SEARCH + side] = stream_key(seed, unit, base + np.uint64(side * SIDE_STRIDE + Purpose.SEARCH))
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -1,0 +1,91 @@
+"""The searching agent ("hard") every ruleset builds the same way: determinization and flat Monte Carlo.
+
+At each decision it searches, a hard player:
+
+1. lists its candidate choices (the ruleset's hard.py: every legal choice, or for a combinatorial
+   choice such as a set of attackers, the greedy agent's choice and its neighbours);
+2. samples `samples` worlds from what it may know: the opponent's cards it has not seen (hand,
+   face-down cards, deck, cards not drafted) dealt at random into the places the opponent's unseen
+   cards occupy, its own deck shuffled, and fresh dice (`deal_unseen`, `world_key`); a world depends
+   only on public information and the agent's own stream, never on where the hidden cards really are;
+3. plays each candidate in each world, then the rest of the game (or `horizon` turns, then the
+   ruleset's evaluation) with the greedy agent on both sides, `rollouts` times with fresh dice;
+   every candidate meets the same worlds and dice (common random numbers: the comparison is paired);
+4. keeps the candidate with the best mean score (a win 1, a draw 1/2), the first listed on a tie:
+   the greedy choice comes first, so the agent leaves greedy play only for a measured gain.
+
+Its randomness comes from its own stream keyed by (run seed, game, side, decision), never from the
+game's streams: a hard side's games stay a pure function of the seed, the dice and shuffles of the
+real game are the same with or without it, and a card edit leaves every other decision's worlds as
+they were (paired comparisons hold with hard agents).
+
+The settings are a side's `[side.search]` table in a spec (`SearchSettings`); the kernels read them
+as `search[side, SEARCH_*]` (`search_table`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from pydantic import BaseModel, ConfigDict, Field
+
+from sim.core.rng import below, stream_key
+
+# search[side, ...]: a side's search settings as the kernels read them
+SEARCH_SAMPLES = 0
+SEARCH_ROLLOUTS = 1
+SEARCH_HORIZON = 2
+N_SEARCH = 3
+
+
+class SearchSettings(BaseModel):
+    """How hard a hard agent searches ([side.search] in a spec). The defaults were chosen from the
+    strength-speed curve in docs/agents.md."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+    samples: int = Field(8, ge=1, le=256, description="worlds sampled per decision (determinizations)")
+    rollouts: int = Field(1, ge=1, le=64, description="rollouts of each candidate in each world")
+    horizon: int = Field(2, ge=0, le=200, description="turns rolled out before the evaluation; 0: to the end")
+
+
+def search_table(settings: tuple[SearchSettings | None, SearchSettings | None]) -> np.ndarray:
+    """Both sides' settings as the int64 [side, SEARCH_*] table the kernels read (defaults for a
+    side that does not search: its row is never read)."""
+    table = np.zeros((2, N_SEARCH), np.int64)
+    for side, chosen in enumerate(settings):
+        s = chosen or SearchSettings()
+        table[side] = (s.samples, s.rollouts, s.horizon)
+    return table
+
+
+# Keys of the agent's own streams. A decision's worlds and dice are keyed by (the side's search key,
+# decision number, sample, rollout, stream): the search key itself is keyed by (run seed, game, side).
+WORLD_STRIDE = 64  # streams a world may key (a game record holds fewer)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def world_key(search_key: np.uint64, decision: int, sample: int, rollout: int, stream: int) -> np.uint64:
+    """The starting state of stream `stream` in rollout `rollout` of world `sample` of a decision."""
+    code = np.uint64((sample * 64 + rollout) * WORLD_STRIDE + stream)
+    return stream_key(search_key, np.uint64(decision), code)
+
+
+@njit(cache=True, _nrt=False)
+def deal_unseen(cards: np.ndarray, n: int, rng: np.ndarray, s: int) -> None:
+    """Shuffle cards[:n] in place (Fisher-Yates) with stream `s` of `rng`. The caller lists the unseen
+    cards in a public order (by card number) and deals the result into the unseen places in a public
+    order, so the world drawn never depends on where the hidden cards really are."""
+    for i in range(n - 1, 0, -1):
+        j = below(rng, s, i + 1)
+        tmp = cards[i]
+        cards[i] = cards[j]
+        cards[j] = tmp
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def outcome_score(winner: int, side: int) -> float:
+    """A finished rollout's score for `side`: 1 for a win, 1/2 for a draw (winner -1), 0 for a loss."""
+    if winner < 0:
+        return 0.5
+    return 1.0 if winner == side else 0.0

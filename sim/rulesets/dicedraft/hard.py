@@ -1,0 +1,346 @@
+"""Dicedraft's hard agent: determinization and flat Monte Carlo with greedy rollouts (sim.core.search).
+
+A hard player searches the two choices that shape a turn: the card it puts face down (rule D-05,
+each distinct card of its hand or a pass) and the characters it attacks with (rule D-07: the greedy
+agent's choice, all, none, and the greedy choice with one attacker added or taken away). Its
+blocks, dice and discards are the greedy agent's (agents.py reads a hard player as greedy).
+
+Each candidate is played in `samples` worlds (`observe`): a copy of the game in which what the
+player cannot see is dealt again at random, namely the opponent's hand, deck, face-down cards and
+undrafted cards (all unseen cards of its pool, dealt into the places unseen cards occupy), the
+player's own deck order, and every die to come. The rest of the game is then played by two greedy
+agents in the world record (`ws[1]`, state.new_workspace), never in the game's own.
+
+`take_turn_searching` is a hard player's turn; `play_turn` picks it. The rollouts play plain
+`game.take_turn`, so no kernel here calls itself.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from sim.core.search import SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, deal_unseen, outcome_score, world_key
+from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
+from sim.rulesets.dicedraft.combat import declared_attack
+from sim.rulesets.dicedraft.constants import N_FIELDS, V_MEAN_VALUE, Agent, Param, Seen, Weight, Zone
+from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, put_down, put_down_rest, take_turn
+from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
+from sim.rulesets.dicedraft.state import (
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_DECK_LEN,
+    PS_LIVES, PS_N_CARDS, PS_ORDER, PS_TOP, SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, sync_masks,
+    zone_mask,
+)
+
+DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice streams are 0 .. N_PLAY_STREAMS-1)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_turn(g: np.void, tables: np.ndarray, p: int) -> None:
+    """game.take_turn, compiled once here: the rollouts and the real game's other turns call it
+    (inlined at each call it took minutes to compile)."""
+    take_turn(g, tables, p)
+
+
+@njit(cache=True, _nrt=False)
+def attack(g: np.void, p: int, na: int) -> None:
+    """combat.declared_attack, compiled once for the searches (see greedy_turn)."""
+    declared_attack(g, p, na)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_hard(g: np.void, side: int) -> bool:
+    return g.ps[side, PS_AGENT] == Agent.HARD
+
+
+@njit(cache=True, _nrt=False)
+def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
+    """Deal again, in `world`, the cards of `side` that the searching player cannot see.
+
+    Its own side (`own`): only the deck order. The opponent: every card of its pool that is not in
+    the discard pile or face up on the table. The unseen cards are listed by card number and
+    shuffled; the places they fill are listed in a public order (face-down table places by the turn
+    they were put down, then the hand, the deck from the top, the reserve), so the world never
+    depends on where the hidden cards really are (invariant 4)."""
+    cs, wcs, wps = g.cs, world.cs, world.ps
+    unseen, entered = world.scratch[SC_AVAILABLE], world.scratch[SC_RANKED]
+    n_unseen = n_table = n_hand = 0
+    for c in range(g.ps[side, PS_N_CARDS]):
+        zone = cs[side, c, CS_ZONE]
+        if own:
+            if zone != Zone.DECK:
+                continue
+        elif zone == Zone.DISCARD or (zone == Zone.TABLE and cs[side, c, CS_FLAGS] & Seen.REVEALED):
+            continue
+        unseen[n_unseen] = c
+        n_unseen += 1
+        if zone == Zone.TABLE:  # insertion by the turn it was put down: places alike are interchangeable
+            turn = cs[side, c, CS_ENTERED]
+            j = n_table
+            while j > 0 and entered[j - 1] > turn:
+                entered[j] = entered[j - 1]
+                j -= 1
+            entered[j] = turn
+            n_table += 1
+        elif zone == Zone.HAND:
+            n_hand += 1
+    deal_unseen(unseen, n_unseen, world.rng, ST_SEARCH)
+    top, deck_len = g.ps[side, PS_TOP], g.ps[side, PS_DECK_LEN]
+    k = 0
+    for i in range(n_table):
+        c = unseen[k]
+        k += 1
+        wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.TABLE, Seen.PLAYED, entered[i]
+    for _ in range(n_hand):
+        c = unseen[k]
+        k += 1
+        wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.HAND, 0, 0
+    for i in range(top, deck_len):
+        c = unseen[k]
+        k += 1
+        wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.DECK, 0, 0
+        wps[side, PS_ORDER + i] = c
+    while k < n_unseen:
+        c = unseen[k]
+        k += 1
+        wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.RESERVE, 0, 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _copy2(dst: np.ndarray, src: np.ndarray) -> None:
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@njit(cache=True, _nrt=False)
+def copy_play_state(g: np.void, world: np.void) -> None:
+    """The world record takes the game's changing state (zones, players, fights, scratch); its
+    constant tables are the game's already (state.new_workspace). Loops: a slice copy would need
+    numba's runtime, which the kernels go without."""
+    for side in range(2):
+        _copy2(world.cs[side], g.cs[side])
+    _copy2(world.ps, g.ps)
+    _copy2(world.fights, g.fights)
+    _copy2(world.scratch, g.scratch)
+    _copy2(world.fsc, g.fsc)
+
+
+@njit(cache=True, _nrt=False)
+def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """`world` becomes world `sample` of p's decision: the game as p may know it, the rest dealt
+    again (the same deal for every rollout and candidate), the dice of rollout `rollout`, greedy
+    agents on both sides and no trace."""
+    copy_play_state(g, world)
+    world.ps[GAME, G_TRACED] = 0
+    world.ps[0, PS_AGENT] = Agent.GREEDY
+    world.ps[1, PS_AGENT] = Agent.GREEDY
+    key = g.rng[ST_SEARCH + p]
+    world.rng[ST_SEARCH] = world_key(key, decision, sample, 0, DEAL_STREAM)
+    _deal_side(g, world, p, True)
+    _deal_side(g, world, 1 - p, False)
+    sync_masks(world)
+    for s in range(N_PLAY_STREAMS):
+        world.rng[s] = world_key(key, decision, sample, rollout, s)
+
+
+@njit(cache=True, _nrt=False)
+def evaluate(world: np.void, p: int) -> float:
+    """A rollout stopped at its horizon, scored for p in (0, 1): the lives difference (in the greedy
+    agent's unit, `Weight.LIFE` per life) and the table's card values, through a logistic whose
+    scale is two average cards of p's pool."""
+    ps, val = world.ps, world.val
+    opp = 1 - p
+    x = world.w[p, Weight.LIFE] * (ps[p, PS_LIVES] - ps[opp, PS_LIVES]) * 4.0
+    for side in range(2):
+        m = zone_mask(world, side, Zone.TABLE)
+        c = 0
+        while m:
+            if m & 1:
+                x += val[p, side, c] if side == p else -val[p, side, c]
+            m >>= 1
+            c += 1
+    scale = max(2.0 * val[p, p, V_MEAN_VALUE], 1e-9)
+    return 1.0 / (1.0 + math.exp(-x / scale))
+
+
+@njit(cache=True, _nrt=False)
+def play_out(world: np.void, tables: np.ndarray, p: int, active: int, horizon: int) -> float:
+    """After `active`'s turn in the world: the rest of the game (or `horizon` more turns, then
+    `evaluate`), scored for p. The end checks are play_game's (rule D-01, the turn cap)."""
+    ps = world.ps
+    cap = world.par[Param.TURN_CAP]
+    turns = 0
+    while True:
+        ps[GAME, G_TURN] += 1
+        if ps[1 - active, PS_LIVES] <= 0:
+            return outcome_score(active, p)
+        if ps[GAME, G_TURN] >= cap:
+            return 0.5
+        if horizon > 0 and turns >= horizon:
+            return evaluate(world, p)
+        active = 1 - active
+        greedy_turn(world, tables, active)
+        turns += 1
+
+
+@njit(cache=True, _nrt=False)
+def _rollout_put_down(world: np.void, tables: np.ndarray, p: int, k: int, card: int, horizon: int) -> float:
+    put_down(world, p, card)
+    if card >= 0:
+        put_down_rest(world, p, k + 1)
+    if attacks_open(world):
+        attack(world, p, choose_attackers(world, p, list_attackers(world, p)))
+    discard_to_limit(world, p)
+    return play_out(world, tables, p, p, horizon)
+
+
+@njit(cache=True, _nrt=False)
+def _rollout_attack(world: np.void, tables: np.ndarray, p: int, attackers_mask: np.int64, horizon: int) -> float:
+    attackers = world.scratch[SC_ATTACKERS]
+    n = list_attackers(world, p)
+    chosen = 0
+    for i in range(n):
+        a = attackers[i]
+        if (attackers_mask >> np.int64(a)) & np.int64(1):
+            attackers[chosen] = a
+            chosen += 1
+    attack(world, p, chosen)
+    discard_to_limit(world, p)
+    return play_out(world, tables, p, p, horizon)
+
+
+@njit(cache=True, _nrt=False)
+def _best_candidate(g: np.void, world: np.void, tables: np.ndarray, p: int, n_cand: int, what: int, k: int) -> int:
+    """The index of the candidate in g.cand[:n_cand] with the best mean score over the decision's
+    worlds and rollouts (`what`: 0 a put-down at its k-th card, 1 an attack); the first on a tie."""
+    ps, search, cand, score = g.ps, g.search, g.cand, g.score
+    decision = ps[p, PS_DECISIONS]
+    ps[p, PS_DECISIONS] += 1
+    if n_cand == 1:
+        return 0
+    samples, rollouts, horizon = search[p, SEARCH_SAMPLES], search[p, SEARCH_ROLLOUTS], search[p, SEARCH_HORIZON]
+    for i in range(n_cand):
+        score[i] = 0.0
+    for s in range(samples):
+        for r in range(rollouts):
+            for i in range(n_cand):
+                observe(g, world, p, decision, s, r)
+                if what == 0:
+                    score[i] += _rollout_put_down(world, tables, p, k, cand[i], horizon)
+                else:
+                    score[i] += _rollout_attack(world, tables, p, cand[i], horizon)
+    best = 0
+    for i in range(1, n_cand):
+        if score[i] > score[best]:
+            best = i
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _same_card(g: np.void, p: int, a: int, b: int) -> bool:
+    for f in range(N_FIELDS):
+        if g.tab[p, a, f] != g.tab[p, b, f]:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: int) -> int:
+    """Rule D-05 for a hard player: the card to put down as its k-th this turn, or -1 to pass.
+    Candidates: the greedy agent's card first, each other card of the hand unlike those before it
+    (two cards with the same numbers play alike), and the pass."""
+    hand = put_down_options(g, p)
+    if hand == 0:
+        return -1
+    cand = g.cand
+    cand[0] = choose_put_down(g, p)  # a hard player is read as greedy there
+    n = 1
+    m = hand
+    c = 0
+    while m:
+        if m & 1:
+            new = True
+            for i in range(n):
+                if cand[i] >= 0 and _same_card(g, p, cand[i], c):
+                    new = False
+                    break
+            if new:
+                cand[n] = c
+                n += 1
+        m >>= 1
+        c += 1
+    if cand[0] >= 0:
+        cand[n] = -1
+        n += 1
+    return cand[_best_candidate(g, world, tables, p, n, 0, k)]
+
+
+@njit(cache=True, _nrt=False)
+def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: int) -> int:
+    """Rule D-07 for a hard player: which of the n able attackers in g.scratch[SC_ATTACKERS] attack;
+    keeps them at the front of that row (in its order), returns how many. Candidates: the greedy
+    agent's attack first, then all, none, and the greedy attack with one character added or taken."""
+    if n == 0:
+        return 0
+    attackers = g.scratch[SC_ATTACKERS]
+    one = np.int64(1)
+    everyone = np.int64(0)
+    for i in range(n):
+        everyone |= one << np.int64(attackers[i])
+    copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
+    n_greedy = choose_attackers(world, p, n)
+    greedy = np.int64(0)
+    for i in range(n_greedy):
+        greedy |= one << np.int64(world.scratch[SC_ATTACKERS, i])
+    cand = g.cand
+    cand[0] = greedy
+    n_cand = 1
+    for i in range(n + 2):
+        if i < n:
+            option = greedy ^ (one << np.int64(attackers[i]))
+        elif i == n:
+            option = everyone
+        else:
+            option = np.int64(0)
+        new = True
+        for j in range(n_cand):
+            if cand[j] == option:
+                new = False
+                break
+        if new:
+            cand[n_cand] = option
+            n_cand += 1
+    best = cand[_best_candidate(g, world, tables, p, n_cand, 1, 0)]
+    chosen = 0
+    for i in range(n):
+        a = attackers[i]
+        if (best >> np.int64(a)) & one:
+            attackers[chosen] = a
+            chosen += 1
+    return chosen
+
+
+@njit(cache=True, _nrt=False)
+def take_turn_searching(g: np.void, world: np.void, tables: np.ndarray, p: int) -> None:
+    """game.take_turn for a hard player: the same steps, its put-downs and its attack searched."""
+    begin_turn(g, tables, p)
+    for k in range(g.par[Param.CARDS_DOWN]):
+        card = search_put_down(g, world, tables, p, k)
+        put_down(g, p, card)
+        if card < 0:
+            break
+    if attacks_open(g):
+        attack(g, p, search_attackers(g, world, tables, p, list_attackers(g, p)))
+    discard_to_limit(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(g: np.void, world: np.void, tables: np.ndarray, p: int) -> None:
+    """p's turn: searched when p is hard (a hard defender's blocks and dice are greedy)."""
+    if is_hard(g, p):
+        take_turn_searching(g, world, tables, p)
+    else:
+        greedy_turn(g, tables, p)
