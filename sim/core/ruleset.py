@@ -109,7 +109,7 @@ class Ruleset(Protocol):
     def side_budget(self, match: MatchConfig, side_index: int) -> int | None: ...
     def side_record(self, compiled: Any, side_index: int) -> dict[str, Any]: ...
     def conservation_problems(self, compiled: Any, seed: int, n_units: int) -> int: ...
-    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]: ...
+    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]: ...
 
 
 class RulesetShell:
@@ -179,11 +179,12 @@ class RulesetShell:
         the rules keep every card where it belongs)."""
         raise NotImplementedError
 
-    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
-        """The game's invariant check: reach about n positions by play from `seed`; in each, take the
-        decisions of a player, swap what that player cannot see of the opponent (the hand, the deck
-        order, face-down cards) for other cards, and take them again. Returns (decisions compared,
-        decisions that changed): an agent that reads only what it may see changes none."""
+    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
+        """The game's invariant check: reach about n positions by play from `seed` with `agent` (one of
+        its agents that reads the board: greedy, hard) on both sides; in each, take the decisions of a
+        player, swap what that player cannot see of the opponent (the hand, the deck order, face-down
+        cards) for other cards, and take them again. Returns (decisions compared, decisions that
+        changed): an agent that reads only what it may see changes none."""
         raise NotImplementedError
 
     def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:

@@ -258,15 +258,15 @@ class Dicedraft(RulesetShell):
                     break
         return problems
 
-    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
-        """Invariant 5, in n greedy games of the first two factions played part way (attacks open):
+    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
+        """Invariant 5, in n games of the first two factions played part way (attacks open) by `agent`:
         what the player to move puts down and attacks with this turn, then the same position with
         the opponent's hand, deck order and face-down cards dealt again among themselves."""
         from sim.core.match import MatchConfig, SideConfig, default_label
         from sim.rulesets.dicedraft.scenario import Scenario
 
         factions = self.list_factions(self.cards_dir)[:2]
-        sides = tuple(SideConfig(f, default_label(f, i), "greedy", {}, self.side_options())
+        sides = tuple(SideConfig(f, default_label(f, i), agent, {}, self.side_options())
                       for i, f in enumerate(factions))
         compiled = self.compile(MatchConfig("hidden information probe", (sides[0], sides[1])))
         rows, _ = self.play_chunk(compiled, seed, 0, n, threads=1)

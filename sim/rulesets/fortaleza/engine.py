@@ -123,8 +123,8 @@ class Fortaleza(RulesetShell):
         return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.agents.copy(), rows, flags,
                               checked.workspace()))
 
-    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
-        """Invariant 5, in n greedy games of every pairing played part way: everything the player to
+    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
+        """Invariant 5, in n games of every pairing played part way by `agent`: everything the player to
         move would decide now (main action, response, attacks, blocks), then again with the
         opponent's hand, deck order and face-down trap reshuffled. Played on the game record with
         the kernels' own functions (the files above this one), as play_unit begins a game."""
@@ -137,7 +137,7 @@ class Fortaleza(RulesetShell):
         compared = changed = 0
         pairings = [(factions[k], factions[(k + 1) % len(factions)]) for k in range(len(factions))]
         configs = [self.compile(MatchConfig("hidden information probe", tuple(
-            SideConfig(f, default_label(f, i), "greedy") for i, f in enumerate(pairing)))) for pairing in pairings]
+            SideConfig(f, default_label(f, i), agent) for i, f in enumerate(pairing)))) for pairing in pairings]
         for k in range(n):
             compiled = configs[k % len(configs)]
             g = compiled.workspace()[0]

@@ -118,7 +118,7 @@ class Tiny(RulesetShell):
         return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.setup.copy(), rows, flags,
                               checked.workspace()))
 
-    def hidden_information_probe(self, seed: int, n: int) -> tuple[int, int]:
+    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
         """Rule T-07, in n games (greedy and random agents by turns) played a few rounds in: what the
         leader leads, with the other side's hand and deck dealt again from the same cards; then, the
         lead played, what the other side answers, with the leader's hand and deck dealt again.
