@@ -89,6 +89,7 @@ class Ruleset(Protocol):
     side_options: type[BaseModel]  # a side's own settings beyond faction, label, agent and weights
     unit_kinds: Mapping[str, str]  # unit kind -> its plural in a progress line; "games" first
     agents: tuple[str, ...]
+    default_agents: Mapping[str, Mapping[int, str]]  # unit kind -> {side index: agent} when a spec names none
     end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them
     rules_path: Path  # the game's rules.md: its rule ids and code pointers (the contract test reads them)
 
@@ -123,6 +124,8 @@ class RulesetShell:
     side_options: ClassVar[type[BaseModel]] = NoSideOptions
     unit_kinds: ClassVar[Mapping[str, str]] = {"games": "games"}
     agents: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    # unit kind -> {side index: agent} for a side whose spec names no agent (default: greedy)
+    default_agents: ClassVar[Mapping[str, Mapping[int, str]]] = {}
     end_names: ClassVar[tuple[str, ...]]
     weight_names: ClassVar[tuple[str, ...]]  # the agents' weights a spec's [side.weights] may set
     default_weights: ClassVar[tuple[float, ...]]

@@ -511,8 +511,11 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
     if spec.kind not in ruleset.unit_kinds:
         raise InputError(f"{path}: kind: {ruleset.name} plays {' or '.join(map(repr, ruleset.unit_kinds))}, "
                          f"not {spec.kind!r}")
+    defaults = ruleset.default_agents.get(spec.kind, {})
+    sides = [side if "agent" in side.model_fields_set or i not in defaults
+             else side.model_copy(update={"agent": defaults[i]}) for i, side in enumerate(spec.sides)]
     spec = spec.model_copy(update={"sides": [_side_for(ruleset, side, f"{path}: side[{i + 1}]")
-                                             for i, side in enumerate(spec.sides)]})
+                                             for i, side in enumerate(sides)]})
     experiment = Experiment(spec, path)
     cards_dir = experiment.cards_dir or ruleset.cards_dir
     if experiment.cards_dir is not None:

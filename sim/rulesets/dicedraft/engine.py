@@ -84,14 +84,15 @@ class Dicedraft(RulesetShell):
     name = "dicedraft"
     # 1.1: the `seen` card counter; 1.2: the greedy drafter breaks ties between equally valued decks
     # differently; 1.3: OH, GD and GIH count the deck the game started with, draws after a re-draft
-    # apart (games unchanged)
-    version = "1.3.0"
+    # apart (games unchanged); 1.4: the story's bots play the hard agent (rule D-17)
+    version = "1.4.0"
     cards_dir = CARDS_DIR
     params_model = DicedraftParams
     side_options = DicedraftSide
     # in UnitKind order: rule D-17's story runs and rule D-18's best-of-three matches
     unit_kinds = {"games": "games", "story": "story runs", "best_of_three": "matches"}
     agents = AGENT_NAMES
+    default_agents = {"story": {1: "hard"}}  # rule D-17: the source's bots use "razonamiento difícil"
     end_names = END_NAMES
     weight_names = WEIGHT_NAMES
     default_weights = DEFAULT_WEIGHTS
