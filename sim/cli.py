@@ -5,7 +5,7 @@ sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|seria
         [--run NAME] [--overwrite]
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
-sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray]
+sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -167,6 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "included (repeat the flag to time several)")
     bench.add_argument("--repeat", type=_int_at_least(1), default=5, metavar="R", help="timed runs per thread count")
     bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
+    bench.add_argument("--hard-games", type=_int_at_least(0), default=2000, metavar="N",
+                       help="games per timed run of the hard agent against greedy, on one thread (default 2,000; "
+                       "0 skips it)")
     bench.set_defaults(handler=command_bench)
     return parser
 
@@ -228,7 +231,7 @@ def command_bench(args: argparse.Namespace, console: Console) -> int:
     games = args.games or (1_000_000 if args.executor else 200_000)
     print(describe(args.spec, games, args.repeat), flush=True)
     for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup,
-                            executors=tuple(dict.fromkeys(args.executor or ()))):
+                            executors=tuple(dict.fromkeys(args.executor or ())), hard_games=args.hard_games):
         print(figure.line(), flush=True)
     return 0
 

@@ -6,6 +6,8 @@ Figures, one line each:
 - cold compile: a fresh process with an empty numba cache, from start to its first played chunk;
 - cached start: the same in a fresh process whose cache is warm;
 - peak memory (resident set) of this process after the timed runs;
+- the hard agent: games per second of hard (default settings) against greedy on one thread in the
+  first faction's mirror of every game that has one, and the hard side's score with its interval;
 - with `--executor auto` (or `serial`): the whole `sim run` command of the same games in a fresh
   process (interpreter start, imports, kernel load, plan, play, writes, summary, exit), once per
   repeat right after that repeat's kernel timings, and its time over the bare kernel's for the same
@@ -37,8 +39,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numba
+import numpy as np
 
-from sim.core.ruleset import get_ruleset
+from sim.analysis.intervals import wilson_interval
+from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.records import RecordCol
+from sim.core.ruleset import get_ruleset, ruleset_names
+from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec
 
 DEFAULT_SPEC = Path(__file__).resolve().parents[2] / "experiments" / "dicedraft_factions.toml"
@@ -188,7 +195,7 @@ def ray_fixed_cost(spec: Path) -> tuple[float, float]:
 
 
 def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True,
-              executors: Sequence[str] = ()) -> list[Figure]:
+              executors: Sequence[str] = (), hard_games: int = 0) -> list[Figure]:
     experiment = load_spec(spec)
     figures: list[Figure] = []
     in_process = [name for name in executors if name != "ray"]
@@ -240,8 +247,45 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
                                   "fresh process: import, compile, first chunk"))
             figures.append(Figure("cached start (warm numba cache)", time_start(spec, Path(cache)), "s",
                                   "fresh process: import, load kernels, first chunk"))
+    if hard_games:
+        figures += hard_figures(hard_games, repeats)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     figures.append(Figure("peak memory (this process)", peak_mb, "MB", f"after {games:,} games per timed run"))
+    return figures
+
+
+def hard_figures(games: int, repeats: int) -> list[Figure]:
+    """Hard (default settings) against greedy on one thread, in the mirror of each game's first
+    faction, seats mirrored: games/s (median of the repeats, min and max) and the hard side's score."""
+    figures = []
+    settings = SearchSettings()
+    saved = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        for name in ruleset_names():
+            ruleset = get_ruleset(name)
+            if "hard" not in ruleset.agents:
+                continue
+            faction = ruleset.list_factions(ruleset.cards_dir)[0]
+            sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, ruleset.side_options(),
+                                     settings if agent == "hard" else None) for i, agent in enumerate(("hard", "greedy")))
+            config = ruleset.compile(MatchConfig("sim bench", sides))
+            ruleset.play_chunk(config, 1, 0, 8)  # load or compile outside the timings
+            rates, score, played = [], 0.0, 0
+            for repeat in range(repeats):
+                started = time.perf_counter()
+                rows, _ = ruleset.play_chunk(config, 1 + repeat, repeat * games, games)
+                rates.append(games / (time.perf_counter() - started))
+                winner = rows[rows[:, RecordCol.PLAYED] == 1, RecordCol.WINNER]
+                score += float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0))
+                played += len(winner)
+            low, high = wilson_interval(score, played)
+            figures.append(Figure(f"hard vs greedy, {name}, 1 thread", statistics.median(rates), "games/s",
+                                  f"(min {min(rates):,.0f}, max {max(rates):,.0f}; {faction} mirror; hard scored "
+                                  f"{score / played:.1%} [{low:.1%}, {high:.1%}] of {played:,} games; samples "
+                                  f"{settings.samples}, rollouts {settings.rollouts}, horizon {settings.horizon})"))
+    finally:
+        numba.set_num_threads(saved)
     return figures
 
 
