@@ -569,11 +569,11 @@ def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axi
     if field_name.startswith("weights."):
         data["weights"] = {**data["weights"], field_name.split(".", 1)[1]: value}
     elif field_name.startswith("search."):
-        data["search"] = {**(data["search"] or {}), field_name.split(".", 1)[1]: value}
+        data["search"] = {**(data.get("search") or {}), field_name.split(".", 1)[1]: value}
     else:
         data[field_name] = value
-        if field_name == "agent" and value != "hard":
-            data["search"] = None
+    if data["agent"] != "hard":
+        data.pop("search", None)
     place = f"{path}: sweep axis {axis.label}: value {value!r}"
     try:
         changed = SideSpec.model_validate(data)
