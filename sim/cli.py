@@ -5,6 +5,7 @@ sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|seria
         [--run NAME] [--overwrite]
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
+sim ladder dicedraft [--games 1000] [--faction aranas]
 sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
@@ -155,6 +156,22 @@ def build_parser() -> argparse.ArgumentParser:
                           f"{DASH_MAX_GAMES:,}: minutes on one machine; docs/engine.md)")
     dash_app.set_defaults(handler=command_dash)
 
+    ladder = commands.add_parser("ladder", help="how strong each agent level is: a round robin of the levels",
+                                 description="Play random, greedy and the hard agent at three settings against "
+                                 "each other on one faction's mirror (seats mirrored), store it as a round-robin run "
+                                 "and print its ratings (Elo with intervals), win-rate matrix and each level's speed.")
+    ladder.add_argument("ruleset", metavar="RULESET", help="the game (dicedraft, fortaleza)")
+    ladder.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=1000, metavar="N",
+                        help="games per pair of levels (default 1,000; two hard players' games are long: minutes)")
+    ladder.add_argument("--faction", metavar="NAME", help="the faction every level plays (default: the game's first)")
+    ladder.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=None, help="run seed (default 20261201)")
+    ladder.add_argument("--speed-games", type=_int_at_least(1), default=200, metavar="N",
+                        help="games of each level against itself, on one thread, timed for its speed (default 200)")
+    ladder.add_argument("--run", metavar="NAME", help="results folder name (default RULESET_ladder_FACTION)")
+    ladder.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    ladder.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    ladder.set_defaults(handler=command_ladder)
+
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=_path, default=DEFAULT_SPEC, metavar="SPEC",
@@ -268,6 +285,25 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
     for problem in outcome.repaired:
         console.print(f"repaired: {problem}; played again", highlight=False)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
+    console.print(_summary_line(outcome), highlight=False)
+    return 0
+
+
+def command_ladder(args: argparse.Namespace, console: Console) -> int:
+    from sim.run.ladder import DEFAULT_SEED, ladder_experiment, level_speeds, write_speeds
+
+    if args.run is not None:
+        check_run_name(args.run, "--run")
+    experiment = ladder_experiment(args.ruleset, args.games, args.faction,
+                                   DEFAULT_SEED if args.seed is None else args.seed, args.results)
+    executor = make_executor(args.executor, None)
+    console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
+    outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress())
+    speeds = level_speeds(experiment, args.speed_games)
+    write_speeds(outcome.run_dir, speeds, args.speed_games)
+    print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
+    console.print("Speed of each level against itself, one thread: "
+                  + "; ".join(f"{label} {rate:,.0f} games/s" for label, rate in speeds.items()), highlight=False)
     console.print(_summary_line(outcome), highlight=False)
     return 0
 

@@ -2,8 +2,9 @@
 
 At each decision it searches, a hard player:
 
-1. lists its candidate choices (the ruleset's hard.py: every legal choice, or for a combinatorial
-   choice such as a set of attackers, the greedy agent's choice and its neighbours);
+1. lists its candidate choices (the ruleset's hard.py: the legal choices the greedy agent values
+   most, or for a combinatorial choice such as a set of attackers, the greedy agent's choice and its
+   neighbours), at most `width` of them, the greedy agent's choice first;
 2. samples `samples` worlds from what it may know: the opponent's cards it has not seen (hand,
    face-down cards, deck, cards not drafted) dealt at random into the places the opponent's unseen
    cards occupy, its own deck shuffled, and fresh dice (`deal_unseen`, `world_key`); a world depends
@@ -35,7 +36,8 @@ from sim.core.rng import below, stream_key
 SEARCH_SAMPLES = 0
 SEARCH_ROLLOUTS = 1
 SEARCH_HORIZON = 2
-N_SEARCH = 3
+SEARCH_WIDTH = 3
+N_SEARCH = 4
 
 
 class SearchSettings(BaseModel):
@@ -47,6 +49,7 @@ class SearchSettings(BaseModel):
     samples: int = Field(8, ge=1, le=256, description="worlds sampled per decision (determinizations)")
     rollouts: int = Field(1, ge=1, le=64, description="rollouts of each candidate in each world")
     horizon: int = Field(2, ge=0, le=200, description="turns rolled out before the evaluation; 0: to the end")
+    width: int = Field(6, ge=2, le=32, description="candidates searched per decision, the greedy agent's first")
 
 
 def search_table(settings: tuple[SearchSettings | None, SearchSettings | None]) -> np.ndarray:
@@ -55,7 +58,7 @@ def search_table(settings: tuple[SearchSettings | None, SearchSettings | None]) 
     table = np.zeros((2, N_SEARCH), np.int64)
     for side, chosen in enumerate(settings):
         s = chosen or SearchSettings()
-        table[side] = (s.samples, s.rollouts, s.horizon)
+        table[side] = (s.samples, s.rollouts, s.horizon, s.width)
     return table
 
 

@@ -35,9 +35,9 @@ def test_bad_search_settings_name_the_side_and_field(first: dict, words: str) ->
 def test_a_hard_side_stores_every_setting_and_a_greedy_side_none() -> None:
     experiment = load_spec_dict(spec({"agent": "hard", "search": {"samples": 4}}), Path("s.toml"))
     sides = experiment.spec_dict()["side"]
-    assert sides[0]["search"] == {"samples": 4, "rollouts": 1, "horizon": 2}
+    assert sides[0]["search"] == {"samples": 4, "rollouts": 1, "horizon": 2, "width": 6}
     assert "search" not in sides[1]  # the hash of a spec without hard sides is as it was before
-    assert experiment.compile().search[0].tolist() == [4, 1, 2]
+    assert experiment.compile().search[0].tolist() == [4, 1, 2, 6]
 
 
 def test_story_bots_are_hard_unless_the_spec_names_their_agent() -> None:
