@@ -14,7 +14,8 @@ player cannot see is dealt again at random, namely the opponent's hand, deck and
 played by two greedy agents in the world record (`ws[1]`, state.new_workspace), never in the game's
 own. Greedy play draws no random numbers once the game has begun (no dice; decks are shuffled only
 at the start, rules F-02 and F-04), so a world is played out the same way however its streams are
-keyed: rollouts beyond the first replay the same game and only cost time.
+keyed: rollouts beyond the first replay the same games and only cost time (a decision can change
+with them only where two candidates' sums tie but for rounding).
 
 `take_turn_searching` is a hard player's turn; `play_turn` picks it. The rollouts play the greedy
 turn and the pieces it is made of (chain.main_step, chain.main_phase, combat.declared_attack,
