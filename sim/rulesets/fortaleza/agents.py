@@ -2,6 +2,8 @@
 sweep can tune). They decide the mulligan, every main-phase action, every response, attacks, blocks,
 targets and discards, each among the choices the rules allow: what is legal (the candidate actions,
 who may attack or block, which targets and recoveries) is legal.py's; here is only what is good.
+The `hard` agent searches its main-phase actions and its attacks (hard.py); every other choice of a
+hard player is the greedy agent's, so the tests here are "not random" rather than "greedy".
 
 What an agent may read (invariant 5, tested): its own hand; both fields, lands, discard piles and
 the chain (all public); how many cards each hand and deck hold. Never the opponent's hand, the
@@ -24,7 +26,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.legal import add_targets, can_attack, can_block, chain_full, list_actions, recoverable
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
+    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
     PS_LANDS, PS_QUIET_IDLE, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
@@ -286,7 +288,8 @@ def quiet_window(g: np.void) -> bool:
 @njit(cache=True, _nrt=False)
 def choose_action(g: np.void, p: int, main: bool) -> int:
     """Index in the candidate list g.cand (legal.list_actions) of the action player p takes now, or -1
-    to pass."""
+    to pass. Once the list is made, its length is left in ps[GAME, G_LISTED] (a hard player's
+    candidates, hard.search_action)."""
     ps, rng = g.ps, g.rng
     if chain_full(ps):  # list_actions tests it too; first here, as before legal.py: the same machine code
         return -1
@@ -299,6 +302,7 @@ def choose_action(g: np.void, p: int, main: bool) -> int:
         if not main and answers_held(ps, p) & ~idle == 0:  # all p could answer with is idle
             return -1
     n = list_actions(g, p, main, idle)
+    ps[GAME, G_LISTED] = n
     if n == 0:
         return -1
     if ps[p, PS_AGENT] == Agent.RANDOM:

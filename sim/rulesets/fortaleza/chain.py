@@ -248,22 +248,34 @@ def _window(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False)
+def main_step(g: np.void, active: int, i: int) -> bool:
+    """One step of the active player's main phase (rule F-19 steps 2 and 7): its action i of the
+    candidate list, followed by its chain, or with i < 0 its pass, to which the opponent may still
+    respond with the chain empty (rule F-24). False when the phase ends: the active player passed
+    and the opponent did not answer. (A hard player's main phase, hard.main_phase_searching, takes
+    the same steps with its own choices.)"""
+    ps = g.ps
+    if i >= 0:
+        if take_action(g, active, i):
+            run_chain(g, active)
+        return True
+    j = choose_action(g, 1 - active, RESPONSE) if may_answer(ps, 1 - active) else -1
+    if j < 0:
+        return False
+    if take_action(g, 1 - active, j):
+        run_chain(g, 1 - active)
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def main_phase(g: np.void) -> None:
     """Rule F-19 steps 2 and 7: the active player plays lands, units, artifacts, traps, techniques
     and equips, each spell followed by its chain; when they pass, the opponent may still respond
-    with the chain empty (rule F-24) before the phase ends."""
+    with the chain empty (rule F-24) before the phase ends (`main_step`)."""
     ps = g.ps
     active = ps[GAME, G_ACTIVE]
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        i = choose_action(g, active, MAIN)
-        if i >= 0:
-            if take_action(g, active, i):
-                run_chain(g, active)
-            continue
-        j = choose_action(g, 1 - active, RESPONSE) if may_answer(ps, 1 - active) else -1
-        if j < 0:
+        if not main_step(g, active, choose_action(g, active, MAIN)):
             return
-        if take_action(g, 1 - active, j):
-            run_chain(g, 1 - active)

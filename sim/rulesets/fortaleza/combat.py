@@ -1,5 +1,7 @@
 """Combat (rule F-19 steps 3 to 6; rules F-20 to F-23, F-33, F-34): a response window, attackers,
-responses, blockers, responses, simultaneous damage, and a last window."""
+responses, blockers, responses, simultaneous damage, and a last window. The attack is chosen whole
+(`chosen_attackers`) before it is declared (`declared_attack`), so a hard player can weigh other
+attacks in its worlds (hard.py)."""
 
 from __future__ import annotations
 
@@ -38,15 +40,16 @@ def block_with(g: np.void, d: int, b: int, a: int) -> None:
     record(g, d, Event.BLOCK, b, a, 0)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # the combat steps are inlined into combat, their one caller
-def declare_attackers(g: np.void) -> int:
-    """The active player's attackers (rules F-20, F-21, F-32). Returns how many attack."""
-    cs, ps = g.cs, g.ps
-    p = ps[GAME, G_ACTIVE]
-    n = 0
-    attackers = np.int64(0)
+@njit(cache=True, _nrt=False)
+def chosen_attackers(g: np.void, p: int) -> np.int64:
+    """The units player p's agent attacks with now (rules F-20, F-21, F-32), as a bitmask: the greedy
+    agent goes all in when the swing is lethal (weighed before any unit attacks), otherwise asks
+    each able unit in design order (the random agent flips a coin for each). A hard player's
+    attack is searched (hard.search_attackers) among this choice and its neighbours."""
+    ps = g.ps
+    chosen = np.int64(0)
     all_in = False
-    weighed = False  # lethal_swing is weighed once, at the first unit able to attack, before any attacks
+    weighed = False  # lethal_swing is weighed once, at the first unit able to attack
     m = in_zone(ps, p, Zone.UNIT)
     while m:
         u = lowest_bit(m)
@@ -54,15 +57,31 @@ def declare_attackers(g: np.void) -> int:
         if not can_attack(g, p, u):
             continue
         if not weighed:
-            all_in = ps[p, PS_AGENT] == Agent.GREEDY and lethal_swing(g, p)
+            all_in = ps[p, PS_AGENT] != Agent.RANDOM and lethal_swing(g, p)
             weighed = True
+        # wants_to_attack reads only u and the defenders, never the units declared before it: the
+        # choice can be made whole before any unit attacks
         if all_in or wants_to_attack(g, p, u):
-            attack_with(g, p, u)
-            attackers |= np.int64(1) << u
-            n += 1
-    while attackers:
-        u = lowest_bit(attackers)
-        attackers &= attackers - 1
+            chosen |= np.int64(1) << u
+    return chosen
+
+
+@njit(cache=True, _nrt=False, inline="always")  # the combat steps are inlined into declared_attack, their one caller
+def declare_attackers(g: np.void, p: int, chosen: np.int64) -> int:
+    """The units of `chosen` attack, in design order, then their `atacar` triggers happen (rule
+    F-28). Returns how many attack."""
+    cs = g.cs
+    n = 0
+    m = chosen
+    while m:
+        u = lowest_bit(m)
+        m &= m - 1
+        attack_with(g, p, u)
+        n += 1
+    m = chosen
+    while m:
+        u = lowest_bit(m)
+        m &= m - 1
         if cs[p, u, CS_ZONE] == Zone.UNIT:
             fire_triggers(g, p, u, On.ATTACK)  # rule F-28
     return n
@@ -155,15 +174,22 @@ def end_combat(g: np.void) -> None:
             cs[side, u, CS_WAS_BLOCKED] = 0
 
 
-@njit(cache=True, _nrt=False)
-def combat(g: np.void) -> None:
-    """Rule F-19 steps 3 to 6."""
+@njit(cache=True, _nrt=False, inline="always")
+def open_combat(g: np.void) -> bool:
+    """Rule F-19 step 3: the window before attackers. False when the game ended in it."""
     ps = g.ps
     ps[GAME, G_STEP] = Step.BEGIN_COMBAT
     window(g)
-    if ps[GAME, G_OVER]:
-        return
-    if declare_attackers(g) == 0:
+    return not ps[GAME, G_OVER]
+
+
+@njit(cache=True, _nrt=False)
+def declared_attack(g: np.void, chosen: np.int64) -> None:
+    """Rule F-19 steps 4 to 6 for the attack `chosen` (a bitmask of the active player's units that
+    may attack): attackers and a window, blockers and a window, damage and a last window. Nothing
+    when no unit attacks (decision, rule F-19)."""
+    ps = g.ps
+    if declare_attackers(g, ps[GAME, G_ACTIVE], chosen) == 0:
         return
     ps[GAME, G_STEP] = Step.ATTACKERS
     window(g)
@@ -177,3 +203,10 @@ def combat(g: np.void) -> None:
         end_combat(g)
         window(g)
     end_combat(g)
+
+
+@njit(cache=True, _nrt=False)
+def combat(g: np.void) -> None:
+    """Rule F-19 steps 3 to 6, the attack the active player's agent chooses."""
+    if open_combat(g):
+        declared_attack(g, chosen_attackers(g, g.ps[GAME, G_ACTIVE]))

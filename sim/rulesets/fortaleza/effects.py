@@ -17,7 +17,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.field import destroy_if_lethal, draw_card, leave_field
 from sim.rulesets.fortaleza.state import (
     in_zone, lowest_bit, move,
-    CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
+    CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, CS_SHOWN, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
     PS_HAND, record,
 )
 from sim.rulesets.fortaleza.targets import condition_holds, effect_base, is_chosen, legal_target
@@ -146,6 +146,7 @@ def apply_effect(g: np.void, side: int, c: int, k: int, ts: int, tc: int) -> Non
         r = choose_recover(g, side, n)
         if r >= 0:
             move(cs, ps, side, r, Zone.HAND)
+            cs[side, r, CS_SHOWN] = 1  # both players saw it come back: not a hidden card of the hand
             ps[side, PS_HAND] += 1
             record(g, side, Event.RECOVER, r, 0, 0)
 

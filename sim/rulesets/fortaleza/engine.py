@@ -36,12 +36,14 @@ class FortalezaConfig(CompiledConfig):
     forced: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(2, np.int64))  # per side, forced_code
 
     def workspace(self) -> np.ndarray:
-        """A fresh game record for one thread (state.GAME_DTYPE), holding copies of this config's tables,
-        the per-design masks computed from them and the forced-draw request (kept by every reset)."""
-        ws = new_workspace(self.tab, self.par, self.w)
-        for side in range(2):
-            set_design_masks(ws[0], side)
-            ws[0]["ps"][side, PS_FORCED] = self.forced[side]
+        """Fresh game records for one thread (state.GAME_DTYPE, state.new_workspace: the game and a
+        hard agent's world), holding copies of this config's tables, the per-design masks computed
+        from them and the forced-draw request (kept by every reset)."""
+        ws = new_workspace(self.tab, self.par, self.w, self.search)
+        for g in ws:
+            for side in range(2):
+                set_design_masks(g, side)
+                g["ps"][side, PS_FORCED] = self.forced[side]
         return ws
 
 
@@ -54,7 +56,7 @@ class Fortaleza(RulesetShell):
     version = "0.3.0"  # 0.3: rules F-20 and F-22 mended to the source text (games change); see rules.md
     cards_dir = CARDS_DIR
     params_model = FortalezaParams
-    agents = AGENT_NAMES[:2]  # random and greedy: its hard agent (sim.core.search) is not written yet
+    agents = AGENT_NAMES  # random, greedy and hard (hard.py)
     end_names = END_NAMES
     weight_names = WEIGHT_NAMES
     default_weights = DEFAULT_WEIGHTS
@@ -93,10 +95,11 @@ class Fortaleza(RulesetShell):
 
     def trace_one(self, compiled: FortalezaConfig, seed: np.uint64, unit: int, rows: np.ndarray,
                   flags: np.ndarray) -> np.ndarray:
-        g = compiled.workspace()[0]
+        ws = compiled.workspace()
+        g = ws[0]
         g["tr"][:] = -1
         g["ps"][GAME, G_TRACED] = 1
-        play_unit(unit, seed, compiled.mirrored, compiled.agents, rows, flags, g)
+        play_unit(unit, seed, compiled.mirrored, compiled.agents, rows, flags, g, ws[1])
         return g["tr"].copy()
 
     def describe_events(self, compiled: FortalezaConfig, rows: np.ndarray, events: np.ndarray,
@@ -124,13 +127,17 @@ class Fortaleza(RulesetShell):
                               checked.workspace()))
 
     def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
-        """Invariant 5, in n games of every pairing played part way by `agent`: everything the player to
-        move would decide now (main action, response, attacks, blocks), then again with the
-        opponent's hand, deck order and face-down trap reshuffled. Played on the game record with
-        the kernels' own functions (the files above this one), as play_unit begins a game."""
-        from sim.rulesets.fortaleza.game import setup_game, take_turn
+        """Invariant 5, in n games of every pairing played part way by `agent` on both sides, to the
+        first main phase of a turn: everything the player to move would decide now (main action,
+        response, attacks, blocks; a hard player's searched main action and attack too, hard.py),
+        then again with the opponent's hand, deck order and face-down trap reshuffled. Played on the
+        game records with the kernels' own functions (the files above this one), as play_unit
+        begins a game."""
+        from sim.rulesets.fortaleza.constants import Step
+        from sim.rulesets.fortaleza.game import setup_game, start_turn
+        from sim.rulesets.fortaleza.hard import play_turn
         from sim.rulesets.fortaleza.kernels import reset
-        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_TURN, GAME, seed_streams
+        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_DECISIONS, seed_streams
 
         factions = self.list_factions(self.cards_dir)
         rng = np.random.default_rng(seed)
@@ -140,33 +147,46 @@ class Fortaleza(RulesetShell):
             SideConfig(f, default_label(f, i), agent) for i, f in enumerate(pairing)))) for pairing in pairings]
         for k in range(n):
             compiled = configs[k % len(configs)]
-            g = compiled.workspace()[0]
+            ws = compiled.workspace()
+            g, world = ws[0], ws[1]
             reset(g, compiled.agents)
             seed_streams(g, np.uint64(seed + k), np.uint64(0))
             setup_game(g, np.int64(0))
-            for t in range(int(rng.integers(2, 14))):
+            turns = int(rng.integers(2, 14))
+            for t in range(turns):
                 g["ps"][GAME, G_ACTIVE] = t % 2
                 g["ps"][GAME, G_TURN] = t
-                take_turn(g)
+                play_turn(g, world)
                 if g["ps"][GAME, G_OVER]:
                     break
             if g["ps"][GAME, G_OVER]:
                 continue
-            p = int(g["ps"][GAME, G_ACTIVE])
-            before = _greedy_decisions(g, p)
+            p = turns % 2  # the next player begins its turn: it untaps and draws from its own deck
+            g["ps"][GAME, G_ACTIVE] = p
+            g["ps"][GAME, G_TURN] = turns
+            start_turn(g)
+            if g["ps"][GAME, G_OVER]:
+                continue
+            g["ps"][GAME, G_STEP] = Step.MAIN1
+            decisions = int(g["ps"][p, PS_DECISIONS])  # a hard player's worlds are keyed by it: the same twice
+            before = _decisions(g, world, p)
             _reshuffle_hidden(g, 1 - p, rng)
-            after = _greedy_decisions(g, p)
+            g["ps"][p, PS_DECISIONS] = decisions
+            after = _decisions(g, world, p)
             compared += len(before)
             changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
         return compared, changed
 
 
-def _greedy_decisions(g: np.void, p: int) -> list:
-    """Everything p's greedy agent would decide now in game record `g`: the main action, the
-    response, whether each unit that may attack does, and the blocker against each opposing unit."""
+def _decisions(g: np.void, world: np.void, p: int) -> list:
+    """Everything p's agent would decide now in game record `g`: the main action, the response,
+    whether each unit that may attack does, and the blocker against each opposing unit; for a hard
+    player also its searched main action and attack (played out in the world record `world`)."""
     from sim.rulesets.fortaleza.agents import choose_action, choose_blocker, wants_to_attack
+    from sim.rulesets.fortaleza.constants import Agent, Step
+    from sim.rulesets.fortaleza.hard import search_action, search_attackers
     from sim.rulesets.fortaleza.legal import can_attack
-    from sim.rulesets.fortaleza.state import CS_ATTACKING, CS_ZONE
+    from sim.rulesets.fortaleza.state import CS_ATTACKING, CS_ZONE, PS_AGENT
 
     cs, cand = g["cs"], g["cand"]
     out = []
@@ -181,17 +201,23 @@ def _greedy_decisions(g: np.void, p: int) -> list:
             cs[1 - p, a, CS_ATTACKING] = 1  # suppose it attacks
             out.append(("block", a, int(choose_blocker(g, p, a, False))))
             cs[1 - p, a, CS_ATTACKING] = 0
+    if g["ps"][p, PS_AGENT] == Agent.HARD:
+        i = search_action(g, world, p, np.int64(Step.MAIN1))
+        out.append(("searched action", tuple(cand[i]) if i >= 0 else None))
+        out.append(("searched attack", int(search_attackers(g, world, p))))
     return out
 
 
 def _reshuffle_hidden(g: np.void, opp: int, rng: np.random.Generator) -> None:
     """Deal again what the other player cannot see of `opp`: which of its cards are in the hand and
-    which in the deck, the deck order, and which trap lies face down. Zones change through
-    state.move, which keeps the zone masks in step; the counts stay as they were."""
-    from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_ZONE, PS_ORDER, PS_TOP, move
+    which in the deck (a card both saw come back to the hand stays, state.CS_SHOWN), the deck order,
+    and which trap lies face down. Zones change through state.move, which keeps the zone masks in
+    step; the counts stay as they were."""
+    from sim.rulesets.fortaleza.state import CS_SET_TURN, CS_SHOWN, CS_ZONE, PS_ORDER, PS_TOP, move
 
     cs, ps, tab = g["cs"], g["ps"], g["tab"]
-    hidden = [c for c in range(N_DESIGNS) if cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    hidden = [c for c in range(N_DESIGNS) if cs[opp, c, CS_ZONE] == Zone.DECK
+              or (cs[opp, c, CS_ZONE] == Zone.HAND and not cs[opp, c, CS_SHOWN])]
     in_hand = int(sum(cs[opp, c, CS_ZONE] == Zone.HAND for c in hidden))
     rng.shuffle(hidden)
     for k, c in enumerate(hidden):
@@ -202,7 +228,7 @@ def _reshuffle_hidden(g: np.void, opp: int, rng: np.random.Generator) -> None:
         ps[opp, PS_ORDER + N_DECK - len(deck) + i] = c
     traps = [c for c in range(N_DESIGNS) if tab[opp, c, Field.KIND] == Kind.TRAP]
     set_traps = [c for c in traps if cs[opp, c, CS_ZONE] == Zone.SUPPORT]
-    unseen_traps = [c for c in traps if cs[opp, c, CS_ZONE] in (Zone.HAND, Zone.DECK)]
+    unseen_traps = [c for c in traps if c in hidden]
     if len(set_traps) == 1 and unseen_traps:  # the face-down one swaps with a trap not in sight
         a, b = set_traps[0], unseen_traps[0]
         zone_a, zone_b = int(cs[opp, a, CS_ZONE]), int(cs[opp, b, CS_ZONE])
@@ -213,5 +239,6 @@ def _reshuffle_hidden(g: np.void, opp: int, rng: np.random.Generator) -> None:
             for i in range(ps[opp, PS_TOP], N_DECK):
                 if ps[opp, PS_ORDER + i] == b:
                     ps[opp, PS_ORDER + i] = a
+
 
 RULESET = Fortaleza()

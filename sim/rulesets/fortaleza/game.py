@@ -1,5 +1,6 @@
-"""One game of fortaleza from shuffled decks to its end: setup and mulligans (rules F-02 to F-05),
-then turns (rule F-19) until a Fortaleza falls, a deck runs out (F-06) or the turn cap."""
+"""A game of fortaleza's setup and mulligans (rules F-02 to F-05) and its turn (rule F-19) in the
+pieces a hard player's worlds resume from (`rest_of_turn`). The game loop around them is
+kernels.play_game; a hard player's turn is hard.take_turn_searching."""
 
 from __future__ import annotations
 
@@ -100,38 +101,33 @@ def end_turn(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def take_turn(g: np.void) -> None:
-    """One whole turn of the active player (rule F-19)."""
+def rest_of_turn(g: np.void, after: int) -> None:
+    """The active player's turn (rule F-19) from the end of step `after` on: after Step.MAIN1, combat,
+    the second main phase and the end; after Step.BEGIN_COMBAT (the whole combat), the second main
+    phase and the end; after Step.MAIN2, the end. A hard player's worlds finish a turn from its
+    searched decision with it (hard.py)."""
     ps = g.ps
-    start_turn(g)
-    steps = (Step.MAIN1, Step.BEGIN_COMBAT, Step.MAIN2)
-    for step in steps:
+    if after < Step.BEGIN_COMBAT:
         if ps[GAME, G_OVER]:
             return
-        if step == Step.BEGIN_COMBAT:
-            combat(g)
-        else:
-            ps[GAME, G_STEP] = step
-            main_phase(g)
+        combat(g)
+    if after < Step.MAIN2:
+        if ps[GAME, G_OVER]:
+            return
+        ps[GAME, G_STEP] = Step.MAIN2
+        main_phase(g)
     if not ps[GAME, G_OVER]:
         end_turn(g)
 
 
 @njit(cache=True, _nrt=False)
-def play_game(g: np.void, first: int) -> int:
-    """Play a game from a reset workspace to its end. Returns the number of problems the debug
-    checks found (always 0 unless `debug_checks` is on and something broke)."""
-    par, ps = g.par, g.ps
-    problems = 0
-    setup_game(g, first)
-    while not ps[GAME, G_OVER]:
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            end_game(g, np.int64(-1), End.TURN_CAP)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        take_turn(g)
-        if par[Param.DEBUG_CHECKS]:
-            problems += conservation_errors(g)
-        if not ps[GAME, G_OVER]:
-            ps[GAME, G_TURN] += 1
-    return problems
+def take_turn(g: np.void) -> None:
+    """One whole turn of the active player (rule F-19): the start, the first main phase, then the
+    rest (`rest_of_turn`)."""
+    ps = g.ps
+    start_turn(g)
+    if ps[GAME, G_OVER]:
+        return
+    ps[GAME, G_STEP] = Step.MAIN1
+    main_phase(g)
+    rest_of_turn(g, np.int64(Step.MAIN1))  # int64 as from hard.py: one compile

@@ -1,6 +1,7 @@
-"""The fortaleza batch kernel: `play_range` plays a range of games, one whole game per iteration,
-without the GIL (engine.play_chunk runs blocks of games on threads); sim.core.records.count_cards
-folds the per-game card flags into card-impact counters.
+"""The fortaleza batch kernel: `play_range` plays a range of games, one whole game per iteration
+(`play_game`; a hard player's turns are searched, hard.play_turn), without the GIL (engine.play_chunk
+runs blocks of games on threads); sim.core.records.count_cards folds the per-game card flags into
+card-impact counters.
 
 Game u is a pure function of (run seed, config, u): its random streams are keyed by (seed, pair,
 side, purpose), where seat-mirrored games 2k and 2k+1 share the pair k and differ only in who goes
@@ -14,11 +15,13 @@ from numba import njit
 
 from sim.core.records import seat_of_unit, write_record_head
 
-from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Seen
-from sim.rulesets.fortaleza.game import play_game
+from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param, Seen
+from sim.rulesets.fortaleza.effects import end_game
+from sim.rulesets.fortaleza.game import setup_game
+from sim.rulesets.fortaleza.hard import play_turn
 from sim.rulesets.fortaleza.state import (
-    CS_FLAGS, G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS, PS_FORT, PS_MULLIGAN,
-    seed_streams,
+    CS_FLAGS, G_ACTIVE, G_END, G_OVER, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
+    PS_FORT, PS_MULLIGAN, conservation_errors, seed_streams,
 )
 
 
@@ -38,14 +41,37 @@ def reset(g: np.void, agents: np.ndarray) -> None:
 
 
 @njit(cache=True, _nrt=False)
+def play_game(g: np.void, world: np.void, first: int) -> int:
+    """Play a game from a reset workspace to its end: setup (rules F-02 to F-05), then turns until a
+    Fortaleza falls or a deck runs out (rule F-06) or the turn cap (a draw, decision). `world` is the
+    record a hard player searches in (hard.py). Returns the number of problems the debug checks
+    found (always 0 unless `debug_checks` is on and something broke)."""
+    par, ps = g.par, g.ps
+    problems = 0
+    setup_game(g, first)
+    while not ps[GAME, G_OVER]:
+        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
+            end_game(g, np.int64(-1), End.TURN_CAP)
+            break
+        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
+        play_turn(g, world)
+        if par[Param.DEBUG_CHECKS]:
+            problems += conservation_errors(g)
+        if not ps[GAME, G_OVER]:
+            ps[GAME, G_TURN] += 1
+    return problems
+
+
+@njit(cache=True, _nrt=False)
 def play_unit(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray,
-              g: np.void) -> int:
-    """Play game u into rows[0] and flags[0]. Returns the debug checks' problem count."""
+              g: np.void, world: np.void) -> int:
+    """Play game u into rows[0] and flags[0], in the game record `g` (and a hard player's world
+    record). Returns the debug checks' problem count."""
     cs, ps = g.cs, g.ps
     pair_index, first = seat_of_unit(u, mirrored)
     reset(g, agents)
     seed_streams(g, seed, pair_index)
-    problems = play_game(g, first)
+    problems = play_game(g, world, first)
     write_record_head(rows, 0, u, 0, first, ps[GAME, G_WINNER], ps[GAME, G_END],
                       ps[GAME, G_TURN] + (0 if ps[GAME, G_END] == End.TURN_CAP else 1))
     for side in range(2):
@@ -65,11 +91,12 @@ def play_unit(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows:
 def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray,
                flags: np.ndarray, ws: np.ndarray) -> int:
     """The batch kernel: play games unit_start .. unit_start+n_units-1, one whole game per iteration,
-    game i into rows[i] and flags[i], in the game record ws[0] (state.new_workspace). Releases the
-    GIL; see dicedraft.kernels.play_range for why threads run blocks of this rather than a prange.
-    Returns the debug checks' problem count."""
+    game i into rows[i] and flags[i], in the game record ws[0] and a hard player's world ws[1]
+    (state.new_workspace). Releases the GIL; see dicedraft.kernels.play_range for why threads run
+    blocks of this rather than a prange. Returns the debug checks' problem count."""
     g = ws[0]
+    world = ws[1]
     problems = 0
     for i in range(n_units):
-        problems += play_unit(unit_start + i, seed, mirrored, agents, rows[i:i + 1], flags[i:i + 1], g)
+        problems += play_unit(unit_start + i, seed, mirrored, agents, rows[i:i + 1], flags[i:i + 1], g, world)
     return problems

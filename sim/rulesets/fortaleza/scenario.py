@@ -25,7 +25,8 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.effects import fire_triggers
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.rulesets.fortaleza.engine import RULESET, FortalezaConfig
-from sim.rulesets.fortaleza.game import end_turn, start_turn, take_turn
+from sim.rulesets.fortaleza.game import end_turn, start_turn
+from sim.rulesets.fortaleza.hard import play_turn
 from sim.rulesets.fortaleza.kernels import reset
 from sim.rulesets.fortaleza.legal import can_block, list_actions
 from sim.rulesets.fortaleza.targets import set_design_masks
@@ -44,7 +45,9 @@ class Scenario:
 
     def __init__(self, compiled: FortalezaConfig, seed: int = 0) -> None:
         self.compiled = compiled
-        self.g = compiled.workspace()[0]  # the game record the kernels take; the views below are into it
+        self.ws = compiled.workspace()
+        self.g = self.ws[0]  # the game record the kernels take; the views below are into it
+        self.world = self.ws[1]  # where a hard player searches (hard.py)
         self.tab, self.cs, self.ps, self.cand = self.g["tab"], self.g["cs"], self.g["ps"], self.g["cand"]
         self.g["tr"][:] = -1
         self.ps[GAME, G_TRACED] = 1
@@ -72,6 +75,7 @@ class Scenario:
         """Change a card's fields for this scenario (validated like a card file)."""
         changed = collection_with(self.compiled.pools[side], card_id, **fields)
         self.tab[side] = changed.table
+        self.world["tab"][side] = changed.table  # a hard player's worlds play the same cards
         self._recount(side)
 
     def find(self, side: int, kind: str, **wanted: object) -> str:
@@ -252,7 +256,8 @@ class Scenario:
         end_turn(self.g)
 
     def turn(self) -> None:
-        take_turn(self.g)
+        """The active player's whole turn (searched when it is hard, hard.play_turn)."""
+        play_turn(self.g, self.world)
 
     # -- reading the board -----------------------------------------------------------------------------
     def zone(self, side: int, card_id: str) -> str:

@@ -14,10 +14,13 @@ them needs no loads of shapes or strides.
   row GAME holds the turn, the active player, the step, the chain depth and the trace cursor.
 - `g.ch[item, CH_*]` (int32): the chain (rule F-24), last in first out.
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
-- `g.cand`: an agent's candidate actions (scratch, no allocation).
+- `g.cand`: an agent's candidate actions (scratch, no allocation); a hard agent's own candidates
+  and their scores (`g.options`, `g.score`), and the lists its worlds are dealt from (`g.unseen`,
+  hard.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace:
-  `g.tab[side, card, Field]`, `g.w[side, Weight]`, `g.par[Param]`.
+  `g.tab[side, card, Field]`, `g.w[side, Weight]`, `g.par[Param]`, and each side's search settings
+  (`g.search[side, SEARCH_*]`, sim.core.search).
 
 References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
 """
@@ -29,7 +32,8 @@ from numba import njit
 
 from sim.core.bitsets import lowest_bit, move_card  # noqa: F401 (lowest_bit: the engine imports it from here)
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
-from sim.core.rng import SIDE_STRIDE, stream_key
+from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.core.search import N_SEARCH
 from sim.rulesets.fortaleza.constants import (
     MAX_CHAIN, MAX_EVENTS, N_DECK, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, Field, Kind, Zone,
 )
@@ -57,7 +61,10 @@ CS_PENDING = 16  # combat damage about to be dealt to it (rule F-22: simultaneou
 CS_EQUIP_ATQ = 17
 CS_EQUIP_RES = 18
 CS_EQUIP_KEYWORDS = 19
-N_CS = 20
+# 1 for a card in the hand that the opponent has seen come there (rule F-29: a unit recovered from the
+# discard pile); a hard agent's world keeps it where it is (hard.observe) instead of dealing it again
+CS_SHOWN = 20
+N_CS = 21
 
 # ps[player, ...]
 PS_FORT = 0  # Fortaleza (rule F-04)
@@ -72,6 +79,7 @@ PS_SUPPORTS = 8  # supports used (rule F-10)
 PS_AGENT = 9
 PS_MULLIGAN = 10  # 1 when the opening hand was replaced (rule F-04)
 PS_TURNS = 11  # turns this player has begun
+PS_DECISIONS = 12  # decisions a hard player has searched this game (keys its worlds, sim.core.search)
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
 # from here on, per-design masks that depend only on the cards (targets.set_design_masks): set once per
@@ -100,6 +108,7 @@ G_END = 7
 G_FIRST = 8
 G_PASSES = 9  # consecutive passes in the current window (rule F-24)
 G_TRACED = 10  # 1 when this game writes its events to g.tr
+G_LISTED = 11  # candidates the last agents.choose_action listed (a hard agent searches among them)
 
 # ch[item, ...]: one item on the chain
 CH_SIDE = 0
@@ -110,12 +119,15 @@ CH_T_SIDE = 4
 CH_T_CARD = 5  # chosen target + 1; 0: a Fortaleza, a player or nothing
 N_CH = 6
 
-# rng streams of a game: side * 2 + (0 shuffle, 1 agent)
+# rng streams of a game: side * 2 + (0 shuffle, 1 agent); then each side's search key
 ST_SHUFFLE = 0
 ST_AGENT = 1
-N_STREAMS = 4
+N_PLAY_STREAMS = 4  # the streams the game draws from (a hard agent's world gets its own of each)
+ST_SEARCH = 4  # rng[ST_SEARCH + side]: the key of the side's hard-agent streams (sim.core.search)
+N_STREAMS = 6
 
 MAX_CAND = 256  # candidate actions an agent weighs at one decision
+MAX_OPTIONS = MAX_CAND + 1  # a hard agent's choices at one decision: every listed action and the pass
 
 GAME_DTYPE = np.dtype([
     ("tab", np.int32, (2, N_DESIGNS, N_FIELDS)),
@@ -126,6 +138,10 @@ GAME_DTYPE = np.dtype([
     ("rng", np.uint64, (N_STREAMS,)),
     ("ch", np.int32, (MAX_CHAIN, N_CH)),
     ("cand", np.int32, (MAX_CAND, 4)),
+    ("search", np.int64, (2, N_SEARCH)),
+    ("options", np.int64, (MAX_OPTIONS,)),
+    ("score", np.float64, (MAX_OPTIONS,)),
+    ("unseen", np.int64, (2, N_DESIGNS)),
     ("tr", np.int32, (MAX_EVENTS, 6)),
 ], align=True)
 
@@ -142,14 +158,16 @@ def in_zone(ps: np.ndarray, side: int, zone: int) -> np.int64:
     return ps[side, PS_ZONE_MASK + zone]
 
 
-def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """The record one thread reuses for every game it plays (a one-element array of GAME_DTYPE; its
-    element is the `g` the kernels take), holding a copy of the config's constant tables."""
-    ws = np.zeros(1, GAME_DTYPE)
-    g = ws[0]
-    g["tab"][:] = tab
-    g["par"][:] = par
-    g["w"][:] = w
+def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray, search: np.ndarray) -> np.ndarray:
+    """The records one thread reuses for every game it plays (a two-element array of GAME_DTYPE):
+    ws[0] is the game, the `g` the kernels take; ws[1] the world a hard agent plays its rollouts in
+    (hard.py). Both hold a copy of the config's constant tables."""
+    ws = np.zeros(2, GAME_DTYPE)
+    for g in ws:
+        g["tab"][:] = tab
+        g["par"][:] = par
+        g["w"][:] = w
+        g["search"][:] = search
     return ws
 
 
@@ -162,11 +180,13 @@ def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
 
 @njit(cache=True, _nrt=False)
 def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64) -> None:
-    """Key every stream of one game from (run seed, unit, side, purpose)."""
+    """Key every stream of one game from (run seed, unit, side, purpose), a hard agent's search key
+    among them (never drawn from: sim.core.search.world_key keys its worlds from it)."""
     rng = g.rng
     for side in range(2):
-        rng[side * 2 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 1))
-        rng[side * 2 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + 3))
+        rng[side * 2 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SHUFFLE))
+        rng[side * 2 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.AGENT))
+        rng[ST_SEARCH + side] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SEARCH))
 
 
 @njit(cache=True, _nrt=False, inline="always")
