@@ -60,7 +60,7 @@ def test_an_ablation_steps_down_from_the_budget_parameter_and_a_game_without_one
 def test_a_sweep_over_a_side_option_the_ruleset_lacks_is_refused() -> None:
     sweep = {"axis": [{"side": 1, "field": "budget", "values": [100, 110]}]}
     with pytest.raises(InputError, match=r"sweep axis side1.budget: a fortaleza side has no field 'budget'; "
-                                         r"choose agent, faction, label or weights.<name>"):
+                                         r"choose agent, faction, label, weights.<name> or search.<name>"):
         load_spec_dict(spec("fortaleza", sweep=sweep), Path("t.toml"))
     dice = load_spec_dict(spec("dicedraft", sweep=sweep), Path("t.toml"))
     assert [c.match_config().sides[0].options.budget for c in dice.config_experiments().values()] == [None, 100, 110]

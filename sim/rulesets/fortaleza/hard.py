@@ -29,8 +29,10 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, deal_unseen, outcome_score, world_key
-from sim.rulesets.fortaleza.agents import choose_action, printed_value, unit_value
+from sim.core.search import (
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
+)
+from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
 from sim.rulesets.fortaleza.combat import chosen_attackers, declared_attack, open_combat
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Action, Agent, Field, Kind, Param, Step, Weight, Zone
@@ -293,9 +295,9 @@ def _best_candidate(g: np.void, world: np.void, p: int, n: int, what: int, phase
 @njit(cache=True, _nrt=False)
 def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
     """Rule F-19 steps 2 and 7 for a hard player: the index in g.cand of its next action in main phase
-    `phase` (the chain empty), or -1 to pass. Candidates: the greedy agent's choice first, every other
-    action it lists (agents.choose_action, legal.list_actions), then the pass; a land the greedy
-    agent places is placed unsearched (see the module's docstring)."""
+    `phase` (the chain empty), or -1 to pass. Candidates: the greedy agent's choice first, the other
+    actions it lists (agents.choose_action, legal.list_actions) by its value, then the pass: `width`
+    in all; a land the greedy agent places is placed unsearched (see the module's docstring)."""
     greedy = choose_action(g, p, MAIN)  # a hard player is read as greedy there
     n = g.ps[GAME, G_LISTED]
     if n == 0:
@@ -309,6 +311,14 @@ def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
         if i != greedy:
             options[k] = i
             k += 1
+    keep = min(k, g.search[p, SEARCH_WIDTH] - 1)
+    for i in range(1, keep):  # the most valued first (selection; greedy's stays first)
+        top = i
+        for j in range(i + 1, k):
+            if action_value(g, p, options[j]) > action_value(g, p, options[top]):
+                top = j
+        options[i], options[top] = options[top], options[i]
+    k = keep
     if greedy >= 0:
         options[k] = -1
         k += 1
@@ -329,7 +339,7 @@ def _add_option(options: np.ndarray, n: int, option: np.int64) -> int:
 def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
     """Rule F-19 step 4 for a hard player: the units it attacks with, as a bitmask. Candidates: the
     greedy agent's attack first (combat.chosen_attackers), then all that may attack, none, and the
-    greedy attack with one unit added or taken away."""
+    greedy attack with one unit added or taken away; `width` at most."""
     ps, options = g.ps, g.options
     one = np.int64(1)
     able = np.int64(0)
@@ -346,10 +356,12 @@ def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
     n = _add_option(options, 1, able)
     n = _add_option(options, n, np.int64(0))
     m = able
-    while m:
+    width = g.search[p, SEARCH_WIDTH]
+    while m and n < width:
         u = lowest_bit(m)
         m &= m - 1
         n = _add_option(options, n, greedy ^ (one << u))
+    n = min(n, width)
     return options[_best_candidate(g, world, p, n, np.int64(SEARCH_ATTACK), np.int64(Step.BEGIN_COMBAT))]
 
 

@@ -48,7 +48,7 @@ def test_hard_beats_greedy_in_a_faction_mirror(faction):
 def test_the_search_settings_of_a_spec_reach_the_kernels():
     config = make_config("china", "corea", agents=("hard", "greedy"))
     defaults = SearchSettings()
-    assert config.search[0].tolist() == [defaults.samples, defaults.rollouts, defaults.horizon]
+    assert config.search[0].tolist() == [defaults.samples, defaults.rollouts, defaults.horizon, defaults.width]
     assert config.workspace()[1]["search"].tolist() == config.search.tolist()  # the world's copy too
 
 
