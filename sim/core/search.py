@@ -10,8 +10,10 @@ At each decision it searches, a hard player:
    cards occupy, its own deck shuffled, and fresh dice (`deal_unseen`, `world_key`); a world depends
    only on public information and the agent's own stream, never on where the hidden cards really are;
 3. plays each candidate in each world, then the rest of the game (or `horizon` turns, then the
-   ruleset's evaluation) with the greedy agent on both sides, `rollouts` times with fresh dice;
-   every candidate meets the same worlds and dice (common random numbers: the comparison is paired);
+   ruleset's evaluation) with the greedy agent on both sides, `rollouts` times with fresh dice
+   (in a game whose greedy play draws no random number, such as fortaleza after its set-up, more
+   rollouts replay the same games); every candidate meets the same worlds and dice (common random
+   numbers: the comparison is paired);
 4. keeps the candidate with the best mean score (a win 1, a draw 1/2), the first listed on a tie:
    the greedy choice comes first, so the agent leaves greedy play only for a measured gain.
 
