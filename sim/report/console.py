@@ -22,6 +22,7 @@ from sim.analysis.card_ranking import card_ranking
 from sim.analysis.forced_draw import summary_configs
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
+from sim.analysis.levels import level_conclusions
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
@@ -63,6 +64,21 @@ def status_words(run_dir: Path, manifest: dict[str, Any]) -> str:
     """The run's status; an unfinished one says how to go on."""
     status = shown_status(run_dir, manifest)
     return f"{status}: rerun the same `sim run` to resume" if status in ("interrupted", "cancelled") else status
+
+
+def print_levels(console: Console, run_dir: Path) -> None:
+    """The headline figures at each agent level of a sweep over agents, with the flags of
+    sim.analysis.levels (nothing for a sweep that plays one level)."""
+    table = level_conclusions(run_dir)
+    if table.is_empty():
+        return
+    console.print(_table("Across agent levels (sides A / B): does each figure hold? Each config's own 95% interval; "
+                         "flags against the first level", table, ["group", "figure", "level", "n", "value", "95% CI",
+                                                                  "flag"], {
+        "group": lambda r: r["group"], "figure": lambda r: r["figure"], "level": lambda r: r["level"],
+        "n": lambda r: count(r["n"]), "value": lambda r: percent(r["value"]),
+        "95% CI": lambda r: percent_interval(r["low"], r["high"]), "flag": lambda r: r["flag"],
+    }))
 
 
 def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
@@ -120,6 +136,8 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
     if manifest["spec"].get("matchups") == "round_robin":
         print_matchups(console, run_dir, configs)
         print_ratings(console, run_dir)
+    if sweep:
+        print_levels(console, run_dir)
     print_cards(console, run_dir, manifest)
     if manifest.get("kind") == "story":
         print_story(console, run_dir, many, configs)

@@ -56,6 +56,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import sim
 from sim.core.errors import InputError, as_written
+from sim.core.search import SearchSettings
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.run.liveness import LOCK, Heartbeat, read_writer, this_writer, writer_line
 from sim.run.plan import Chunk, Plan
@@ -121,6 +122,7 @@ def describe_config(ruleset: Ruleset, compiled: CompiledConfig, experiment: Expe
             "agent": side.agent,
             **ruleset.side_record(compiled, i),
             "weights": dict(side.weights),
+            **({"search": (side.search or SearchSettings()).model_dump()} if side.agent == "hard" else {}),
             "cards": len(compiled.pools[i].ids),
         })
     described: dict[str, Any] = {
