@@ -17,6 +17,7 @@ import polars as pl
 
 from sim.analysis.sprt import SprtHypothesis, sprt_bounds
 from sim.report import figures
+from sim.report.export import levels_in_words
 
 dash.register_page(__name__, path="/sweeps", name="sweeps")
 
@@ -66,4 +67,8 @@ def draw(run: str | None, lang: str):
              graph("sweeps-sprt-paths", trajectory_figure(paths, hypothesis, lang)),
              table("sweeps-sprt", readings.select(READING_COLUMNS), lang),
              html.Ul(notes, id="sweeps-stopped-notes")]
+    if "levels" in tables:  # a sweep over agents: do its conclusions hold at every level?
+        parts[1:1] = [graph("sweeps-levels", figures.levels_figure(tables["levels"], lang)),
+                      table("sweeps-levels-table", levels_in_words(tables["levels"], lang), lang),
+                      html.P(t("report_note_levels", lang), className="note")]
     return heading, parts, shown("sweep", sweep)

@@ -54,7 +54,8 @@ def _with_config(columns: list[str], many: bool) -> list[str]:
 def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str, Any]) -> Table:
     table = Table(title=title, title_justify="left", title_style="bold")
     for name in columns:
-        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method", "card") else "right")
+        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method", "card",
+                                                          "group", "figure", "level", "flag") else "right")
     for row in frame.iter_rows(named=True):
         table.add_row(*[render[name](row) for name in columns])
     return table

@@ -38,6 +38,7 @@ from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import (
     ELO_PER_LOGIT, MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
 )
+from sim.analysis.levels import level_conclusions
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
@@ -81,6 +82,9 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
             tables["ratings_first_player"] = first_player_table(games, seats=run_seats(run_dir))
     if spec.get("sweep") is not None:
         tables["sweep"] = sweep_comparison(run_dir)
+        levels = level_conclusions(run_dir)
+        if levels.height:
+            tables["levels"] = levels.rename({"value": "level_rate", "low": "level_rate_low", "high": "level_rate_high"})
     if spec.get("ablation") is not None:
         tables["ablation"] = ablation_impact(run_dir, manifest)
     if "budget_a" in scan_games(run_dir).collect_schema().names():
@@ -124,6 +128,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
+    if "levels" in tables:
+        out.append(("levels", figures.levels_figure(tables["levels"], lang=lang)))
     if "ablation" in tables:
         out.append(("ablation", figures.ablation_figure(tables["ablation"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:
@@ -231,7 +237,7 @@ REPORT_COLUMNS = {
     "forced_draw": ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
                     "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"],
 }
-SUMMARY_TABLES = ("sweep", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
+SUMMARY_TABLES = ("sweep", "levels", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
                   "win_rates", "first_player", "first_player_by_length", "story_stages", "story_clear_chance",
                   "match_results")
 
@@ -254,6 +260,13 @@ def other_faction_cards(impact: pl.DataFrame, manifest: dict[str, Any]) -> list[
                     .sort(["side", "iwd_shrunk", "card_id"], descending=[False, True, False], nulls_last=True))
             out.append((faction, config_id, rows.select([c for c in FACTION_CARD_COLUMNS if c in rows.columns])))
     return out
+
+
+def levels_in_words(levels: pl.DataFrame, lang: str) -> pl.DataFrame:
+    """The levels table (sim.analysis.levels) with its figures and flags in `lang`."""
+    return levels.with_columns(
+        pl.col("figure").map_elements(lambda v: t(f"level_figure_{v}", lang), return_dtype=pl.String),
+        pl.col("flag").map_elements(lambda v: t(f"level_flag_{v}", lang) if v else "", return_dtype=pl.String))
 
 
 def _report_columns(name: str, frame: pl.DataFrame) -> pl.DataFrame:
@@ -302,6 +315,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                 notes.append(describe_fit(tables[name], lang))
             if name in ("ratings", "ratings_first_player") and lang == "es":
                 shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
+            if name == "levels":
+                shown = levels_in_words(shown, lang)
             parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), _table_html(shown, lang, limit=500),
                                 *map(_note, notes)))
     if "forced_draw" in tables:

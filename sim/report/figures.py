@@ -322,6 +322,19 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
     return fig
 
 
+def levels_figure(levels: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """Each headline figure at each agent level (sim.analysis.levels, its report columns), with its
+    95% interval, n and flag printed; one colour per figure, 50% marked."""
+    rows = []
+    for r in levels.iter_rows(named=True):
+        figure = t(f"level_figure_{r['figure']}", lang)
+        flag = f" · {t('level_flag_' + r['flag'], lang)}" if r["flag"] else ""
+        printed = rate_printed(r["level_rate"], r["level_rate_low"], r["level_rate_high"], r["n"]) + flag
+        rows.append(RankedRow(f"{figure}: {r['level']}", r["level_rate"], r["level_rate_low"], r["level_rate_high"],
+                              printed, f"{r['group']}<br>{figure}, {r['level']}: {printed}", figure))
+    return ranked_figure(rows, t("chart_levels", lang), t("chart_win_rate_axis", lang), signed=False, reference=0.5)
+
+
 def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFrame | None = None) -> go.Figure:
     """Side A's win rate against its draft budget, one line (with its interval band) per opponent,
     each point's rate and n printed; with `steps` (budget_steps), each step where the curve falls

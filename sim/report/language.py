@@ -501,6 +501,22 @@ TEXT: dict[str, dict[str, str]] = {
                               "en": "Card worth (ablation): baseline minus the card replaced by its filler, same games"},
     "report_table_sweep": {"es": "Tabla: barrido, cada configuración contra la base (emparejado)",
                            "en": "Table: sweep, each config against the baseline (paired)"},
+    "report_table_levels": {"es": "Tabla: cada cifra en cada nivel de agente, ¿se sostiene?",
+                            "en": "Table: each headline figure at each agent level: does it hold?"},
+    "report_note_levels": {"es": "Niveles: lo que juega cada lado (A / B; hard NxH: N mundos, H turnos de horizonte). "
+                                 "Cada configuración con su propio intervalo del 95%; la señal compara con el primer "
+                                 "nivel del grupo: «cambia de signo» si el favorito cambia (ambos intervalos fuera del "
+                                 "50%), «se mueve más que su intervalo» si los intervalos no se solapan.",
+                           "en": "Levels: what each side plays (A / B; hard NxH: N worlds, H turns of horizon). Each "
+                                 "config's own 95% interval; the flag compares with the group's first level: \"sign "
+                                 "changes\" when the favourite changes (both intervals clear of 50%), \"moves beyond "
+                                 "its interval\" when the intervals do not overlap."},
+    "chart_levels": {"es": "¿Se sostiene cada cifra con juego más fuerte? Cada nivel de agente (A / B), intervalo del 95%",
+                     "en": "Does each figure hold with stronger play? Each agent level (A / B), 95% interval"},
+    "level_figure_side A win rate": {"es": "victorias del lado A", "en": "side A win rate"},
+    "level_figure_first player win rate": {"es": "victorias del primer jugador", "en": "first player win rate"},
+    "level_flag_sign changes": {"es": "cambia de signo", "en": "sign changes"},
+    "level_flag_moves beyond its interval": {"es": "se mueve más que su intervalo", "en": "moves beyond its interval"},
     "report_table_budget_slopes": {"es": "Tabla: pendiente del presupuesto (ajuste logístico y pendiente local)",
                                    "en": "Table: budget slope (logistic fit and local slope)"},
     "report_table_budget_steps": {"es": "Tabla: cada paso de presupuesto (emparejado)",
@@ -565,6 +581,8 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "chunks_done": ("bloques hechos", "chunks done"), "chunks_total": ("bloques", "chunks"),
     "games": ("partidas", "games"), "configs": ("configuraciones", "configs"), "created": ("creada", "created"),
     "config": ("configuración", "config"), "side": ("lado", "side"), "faction": ("facción", "faction"),
+    "group": ("grupo", "group"), "figure": ("cifra", "figure"), "level": ("nivel (A / B)", "level (A / B)"),
+    "level_rate": ("valor", "value"), "flag": ("señal", "flag"),
     "card_id": ("carta", "card"), "card_name": ("nombre", "name"), "cost": ("coste", "cost"),
     "gp_wr": ("GP WR (en el mazo)", "GP WR (in deck)"), "gih_n": ("GIH n", "GIH n"),
     "gih_wr": ("GIH WR (vista)", "GIH WR (seen)"), "gns_wr": ("GNS WR (no vista)", "GNS WR (not seen)"),
