@@ -89,6 +89,17 @@ def deal_unseen(cards: np.ndarray, n: int, rng: np.ndarray, s: int) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def insert_sorted(values: np.ndarray, n: int, x: int) -> None:
+    """values[:n] is ascending; put x in its place, making values[:n + 1]. The public order of the
+    unseen places (the turn each face-down card was put down): places alike are interchangeable."""
+    j = n
+    while j > 0 and values[j - 1] > x:
+        values[j] = values[j - 1]
+        j -= 1
+    values[j] = x
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def outcome_score(winner: int, side: int) -> float:
     """A finished rollout's score for `side`: 1 for a win, 1/2 for a draw (winner -1), 0 for a loss."""
     if winner < 0:

@@ -23,7 +23,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, insert_sorted, outcome_score,
+    world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -78,13 +79,8 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
             continue
         unseen[n_unseen] = c
         n_unseen += 1
-        if zone == Zone.TABLE:  # insertion by the turn it was put down: places alike are interchangeable
-            turn = cs[side, c, CS_ENTERED]
-            j = n_table
-            while j > 0 and entered[j - 1] > turn:
-                entered[j] = entered[j - 1]
-                j -= 1
-            entered[j] = turn
+        if zone == Zone.TABLE:
+            insert_sorted(entered, n_table, cs[side, c, CS_ENTERED])
             n_table += 1
         elif zone == Zone.HAND:
             n_hand += 1

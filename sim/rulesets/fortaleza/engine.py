@@ -133,17 +133,35 @@ class Fortaleza(RulesetShell):
         then again with the opponent's hand, deck order and face-down trap reshuffled. Played on the
         game records with the kernels' own functions (the files above this one), as play_unit
         begins a game."""
+        from sim.rulesets.fortaleza.state import PS_DECISIONS
+
+        rng = np.random.default_rng(seed)
+        compared = changed = 0
+        for ws, p in self.positions_in_play(seed, n, agent, rng):
+            g, world = ws[0], ws[1]
+            decisions = int(g["ps"][p, PS_DECISIONS])  # a hard player's worlds are keyed by it: the same twice
+            before = _decisions(g, world, p)
+            _reshuffle_hidden(g, 1 - p, rng)
+            g["ps"][p, PS_DECISIONS] = decisions
+            after = _decisions(g, world, p)
+            compared += len(before)
+            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
+        return compared, changed
+
+    def positions_in_play(self, seed: int, n: int, agent: str, rng: np.random.Generator):
+        """Up to n positions reached by play, `agent` on both sides of every pairing, 2 to 13 turns in,
+        stopped at the first main phase of the next turn (it has untapped and drawn): yields
+        (workspace, the player to move). The hidden-information probe and the hard agent's tests
+        read them."""
         from sim.rulesets.fortaleza.constants import Step
         from sim.rulesets.fortaleza.game import setup_game, start_turn
         from sim.rulesets.fortaleza.hard import play_turn
         from sim.rulesets.fortaleza.kernels import reset
-        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_DECISIONS, seed_streams
+        from sim.rulesets.fortaleza.state import G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, seed_streams
 
         factions = self.list_factions(self.cards_dir)
-        rng = np.random.default_rng(seed)
-        compared = changed = 0
         pairings = [(factions[k], factions[(k + 1) % len(factions)]) for k in range(len(factions))]
-        configs = [self.compile(MatchConfig("hidden information probe", tuple(
+        configs = [self.compile(MatchConfig("positions in play", tuple(
             SideConfig(f, default_label(f, i), agent) for i, f in enumerate(pairing)))) for pairing in pairings]
         for k in range(n):
             compiled = configs[k % len(configs)]
@@ -168,14 +186,7 @@ class Fortaleza(RulesetShell):
             if g["ps"][GAME, G_OVER]:
                 continue
             g["ps"][GAME, G_STEP] = Step.MAIN1
-            decisions = int(g["ps"][p, PS_DECISIONS])  # a hard player's worlds are keyed by it: the same twice
-            before = _decisions(g, world, p)
-            _reshuffle_hidden(g, 1 - p, rng)
-            g["ps"][p, PS_DECISIONS] = decisions
-            after = _decisions(g, world, p)
-            compared += len(before)
-            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
-        return compared, changed
+            yield ws, p
 
 
 def _decisions(g: np.void, world: np.void, p: int) -> list:

@@ -30,7 +30,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, insert_sorted, outcome_score,
+    world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -117,13 +118,8 @@ def _deal_opponent(g: np.void, world: np.void, o: int) -> None:
             continue
         unseen[n_traps] = c
         n_traps += 1
-        if cs[o, c, CS_ZONE] == Zone.SUPPORT:  # insertion by set turn: places alike are interchangeable
-            turn = cs[o, c, CS_SET_TURN]
-            j = n_down
-            while j > 0 and set_turns[j - 1] > turn:
-                set_turns[j] = set_turns[j - 1]
-                j -= 1
-            set_turns[j] = turn
+        if cs[o, c, CS_ZONE] == Zone.SUPPORT:  # by set turn
+            insert_sorted(set_turns, n_down, cs[o, c, CS_SET_TURN])
             n_down += 1
     deal_unseen(unseen, n_traps, world.rng, ST_SEARCH)
     down = np.int64(0)

@@ -12,13 +12,10 @@ from sim.core.search import SearchSettings
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Action, Field, Kind, Step, Zone
 from sim.rulesets.fortaleza.engine import _reshuffle_hidden
-from sim.rulesets.fortaleza.game import setup_game, start_turn
-from sim.rulesets.fortaleza.hard import observe, play_turn, search_action, search_attackers
-from sim.rulesets.fortaleza.kernels import reset
+from sim.rulesets.fortaleza.hard import observe, search_action, search_attackers
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
-    CS_SET_TURN, CS_SHOWN, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_AGENT, PS_DECISIONS, PS_HAND,
-    PS_ORDER, PS_TOP, conservation_errors, seed_streams,
+    CS_SET_TURN, CS_SHOWN, CS_ZONE, PS_AGENT, PS_DECISIONS, PS_HAND, PS_ORDER, PS_TOP, conservation_errors,
 )
 
 from .conftest import SEED, make_config
@@ -95,30 +92,7 @@ def test_the_hidden_information_probe_with_hard_agents_changes_no_decision():
 def hard_positions(n: int, seed: int):
     """Hard against hard (every pairing), played part way to the first main phase of a turn: yields
     (workspace, the player to move)."""
-    configs = [make_config(a, b, agents=("hard", "hard")) for a, b in zip(FACTIONS, FACTIONS[1:] + FACTIONS[:1])]
-    rng = np.random.default_rng(seed)
-    for k in range(n):
-        compiled = configs[k % len(configs)]
-        ws = compiled.workspace()
-        g, world = ws[0], ws[1]
-        reset(g, compiled.agents)
-        seed_streams(g, np.uint64(seed + k), np.uint64(0))
-        setup_game(g, np.int64(0))
-        turns = int(rng.integers(2, 14))
-        for t in range(turns):
-            g["ps"][GAME, G_ACTIVE] = t % 2
-            g["ps"][GAME, G_TURN] = t
-            play_turn(g, world)
-            if g["ps"][GAME, G_OVER]:
-                break
-        if g["ps"][GAME, G_OVER]:
-            continue
-        g["ps"][GAME, G_ACTIVE] = turns % 2
-        g["ps"][GAME, G_TURN] = turns
-        start_turn(g)
-        if not g["ps"][GAME, G_OVER]:
-            g["ps"][GAME, G_STEP] = Step.MAIN1
-            yield ws, turns % 2
+    yield from RULESET.positions_in_play(seed, n, "hard", np.random.default_rng(seed))
 
 
 def test_a_world_keeps_what_the_player_sees_and_deals_again_what_it_does_not():
