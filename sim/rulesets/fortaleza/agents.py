@@ -23,7 +23,7 @@ from sim.rulesets.fortaleza.constants import (
     E_DO, E_N, E_ON, E_TARGET, N_DESIGNS, Agent, Action, Do, Field, Keyword, Kind, On, Param, Step, Target, Weight,
     Zone,
 )
-from sim.rulesets.fortaleza.legal import add_targets, can_attack, can_block, chain_full, list_actions, recoverable
+from sim.rulesets.fortaleza.legal import add_targets, can_attack, can_block, chain_full, could_block, list_actions, recoverable
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
@@ -418,7 +418,7 @@ def wants_to_attack(g: np.void, p: int, u: int) -> bool:
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if can_block(g, opp, b, p, u):
+        if could_block(g, opp, b, p, u):  # u is not marked attacking yet: can_block would refuse every blocker
             kills_me = atq_of(g, opp, b) >= toughness_left(g, p, u)
             i_kill = atq >= toughness_left(g, opp, b)
             loss = (mine if kills_me else 0.0) - (unit_value(g, p, opp, b) if i_kill else 0.0)

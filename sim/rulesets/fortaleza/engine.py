@@ -53,7 +53,7 @@ class Fortaleza(RulesetShell):
     one copy of each design), so a side takes no options beyond its faction, agent and weights."""
 
     name = "fortaleza"
-    version = "0.3.0"  # 0.3: rules F-20 and F-22 mended to the source text (games change); see rules.md
+    version = "0.4.0"  # 0.4: the greedy agent weighs the blocks an attack would meet (games change); see rules.md
     cards_dir = CARDS_DIR
     params_model = FortalezaParams
     agents = AGENT_NAMES  # random, greedy and hard (hard.py)

@@ -45,9 +45,17 @@ def can_block(g: np.void, side: int, b: int, attacker_side: int, a: int) -> bool
     """Rules F-21, F-22, F-23, F-33: an untapped unit not already blocking, against an attacker nobody
     blocks yet (one that was blocked stays blocked), and Vuelo only by Vuelo or Alcance."""
     cs = g.cs
-    if cs[side, b, CS_ZONE] != Zone.UNIT or cs[side, b, CS_TAPPED] or cs[side, b, CS_BLOCKING]:
-        return False
     if cs[attacker_side, a, CS_ATTACKING] == 0 or cs[attacker_side, a, CS_WAS_BLOCKED]:
+        return False
+    return could_block(g, side, b, attacker_side, a)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inside the attack and block loops
+def could_block(g: np.void, side: int, b: int, attacker_side: int, a: int) -> bool:
+    """can_block for an attack not declared yet (the agents ask it before declaring one): the blocker's
+    side of rules F-21, F-23, F-33 (untapped, not already blocking, Vuelo only by Vuelo or Alcance)."""
+    cs = g.cs
+    if cs[side, b, CS_ZONE] != Zone.UNIT or cs[side, b, CS_TAPPED] or cs[side, b, CS_BLOCKING]:
         return False
     if keywords_of(g, attacker_side, a) & Keyword.VUELO:
         return (keywords_of(g, side, b) & (Keyword.VUELO | Keyword.ALCANCE)) != 0
