@@ -6,7 +6,7 @@ sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|seria
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
 sim ladder dicedraft [--games 1000] [--faction aranas]
-sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000]
+sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000] [--hard-every-faction]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -187,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--hard-games", type=_int_at_least(0), default=2000, metavar="N",
                        help="games per timed run of the hard agent against greedy, on one thread (default 2,000; "
                        "0 skips it)")
+    bench.add_argument("--hard-every-faction", action="store_true",
+                       help="time the hard agent in every faction's mirror, not only each game's first")
     bench.set_defaults(handler=command_bench)
     return parser
 
@@ -248,7 +250,8 @@ def command_bench(args: argparse.Namespace, console: Console) -> int:
     games = args.games or (1_000_000 if args.executor else 200_000)
     print(describe(args.spec, games, args.repeat), flush=True)
     for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup,
-                            executors=tuple(dict.fromkeys(args.executor or ())), hard_games=args.hard_games):
+                            executors=tuple(dict.fromkeys(args.executor or ())), hard_games=args.hard_games,
+                            hard_every_faction=args.hard_every_faction):
         print(figure.line(), flush=True)
     return 0
 

@@ -98,6 +98,20 @@ class Ruleset(Protocol):
     def compile(self, match: MatchConfig, config_id: str = "base") -> CompiledConfig: ...
     def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
                    threads: int | None = None) -> tuple[np.ndarray, np.ndarray]: ...
+    def searched_decisions(self, compiled: Any, seed: int, unit_start: int, n_units: int) -> np.ndarray:
+        """Decisions each side's hard player searched in each single-game unit of [unit_start,
+        unit_start + n_units), int64 [unit, side] (0 for other agents): the same games play_chunk
+        plays, one at a time, read from the game record's `decisions_slot` when each ends."""
+        out = np.zeros((n_units, 2), np.int64)
+        rows = np.zeros((compiled.rows_per_unit, self.n_cols), np.int64)
+        flags = np.zeros((compiled.rows_per_unit, 2, self.flag_width), np.uint8)
+        ws = compiled.workspace()
+        key = seed_to_u64(seed)
+        for i in range(n_units):
+            self.play_block(compiled, key, unit_start + i, rows, flags, ws)
+            out[i] = ws[0]["ps"][:2, self.decisions_slot]
+        return out
+
     def trace_unit(self, compiled: Any, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]: ...
     def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray: ...
     def describe_events(self, compiled: Any, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]: ...
@@ -128,6 +142,7 @@ class RulesetShell:
     default_agents: ClassVar[Mapping[str, Mapping[int, str]]] = {}
     end_names: ClassVar[tuple[str, ...]]
     weight_names: ClassVar[tuple[str, ...]]  # the agents' weights a spec's [side.weights] may set
+    decisions_slot: ClassVar[int]  # the game record's ps column counting a hard player's searched decisions
     default_weights: ClassVar[tuple[float, ...]]
     n_cols: ClassVar[int]  # columns of a record row (RecordCol first, then the game's own)
     flag_width: ClassVar[int]  # cards per side in the per-game card flags
@@ -148,10 +163,11 @@ class RulesetShell:
         raise NotImplementedError
 
     def play_block(self, compiled: Any, seed: np.uint64, unit_start: int, rows: np.ndarray,
-                   flags: np.ndarray) -> None:
+                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
         """The game's kernel entry: play the units from `unit_start` that fill `rows` (rows_per_unit
         rows each) and their card `flags`, in a workspace of this call's own (it runs on a thread
-        beside others)."""
+        beside others) unless `ws` (compiled.workspace()) is given: it then holds the last game's
+        record when the call returns."""
         raise NotImplementedError
 
     def trace_one(self, compiled: Any, seed: np.uint64, unit: int, rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
@@ -263,6 +279,20 @@ class RulesetShell:
             return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
 
         return rows, play_in_blocks(n_units, threads, play_block)
+
+    def searched_decisions(self, compiled: Any, seed: int, unit_start: int, n_units: int) -> np.ndarray:
+        """Decisions each side's hard player searched in each single-game unit of [unit_start,
+        unit_start + n_units), int64 [unit, side] (0 for other agents): the same games play_chunk
+        plays, one at a time, read from the game record's `decisions_slot` when each ends."""
+        out = np.zeros((n_units, 2), np.int64)
+        rows = np.zeros((compiled.rows_per_unit, self.n_cols), np.int64)
+        flags = np.zeros((compiled.rows_per_unit, 2, self.flag_width), np.uint8)
+        ws = compiled.workspace()
+        key = seed_to_u64(seed)
+        for i in range(n_units):
+            self.play_block(compiled, key, unit_start + i, rows, flags, ws)
+            out[i] = ws[0]["ps"][:2, self.decisions_slot]
+        return out
 
     def trace_unit(self, compiled: Any, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]:
         """Replay unit `unit` with the trace on: (rows, events[event, (turn, player, code, a, b, c)])."""

@@ -7,7 +7,8 @@ Figures, one line each:
 - cached start: the same in a fresh process whose cache is warm;
 - peak memory (resident set) of this process after the timed runs;
 - the hard agent: games per second of hard (default settings) against greedy on one thread in the
-  first faction's mirror of every game that has one, and the hard side's score with its interval;
+  first faction's mirror of every game that has one (every faction's with `--hard-every-faction`),
+  the hard side's score with its interval, and the decisions it searched per second;
 - with `--executor auto` (or `serial`): the whole `sim run` command of the same games in a fresh
   process (interpreter start, imports, kernel load, plan, play, writes, summary, exit), once per
   repeat right after that repeat's kernel timings, and its time over the bare kernel's for the same
@@ -44,7 +45,7 @@ import numpy as np
 from sim.analysis.intervals import wilson_interval
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.records import RecordCol
-from sim.core.ruleset import get_ruleset, ruleset_names
+from sim.core.ruleset import Ruleset, get_ruleset, ruleset_names
 from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec
 
@@ -75,7 +76,7 @@ class Figure:
             number = f"{self.value:.3f}"  # a tiny run through Ray is mostly start-up: 0.005, not 0.00
         else:
             number = f"{self.value:,.0f}" if self.value >= 100 else f"{self.value:.2f}"
-        return f"{self.name:<34} {number:>12} {self.unit:<11} {self.detail}".rstrip()
+        return f"{self.name:<52} {number:>12} {self.unit:<11} {self.detail}".rstrip()
 
 
 def time_start(spec: Path, cache_dir: Path) -> float:
@@ -195,7 +196,7 @@ def ray_fixed_cost(spec: Path) -> tuple[float, float]:
 
 
 def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True,
-              executors: Sequence[str] = (), hard_games: int = 0) -> list[Figure]:
+              executors: Sequence[str] = (), hard_games: int = 0, hard_every_faction: bool = False) -> list[Figure]:
     experiment = load_spec(spec)
     figures: list[Figure] = []
     in_process = [name for name in executors if name != "ray"]
@@ -248,15 +249,18 @@ def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5,
             figures.append(Figure("cached start (warm numba cache)", time_start(spec, Path(cache)), "s",
                                   "fresh process: import, load kernels, first chunk"))
     if hard_games:
-        figures += hard_figures(hard_games, repeats)
+        figures += hard_figures(hard_games, repeats, hard_every_faction)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     figures.append(Figure("peak memory (this process)", peak_mb, "MB", f"after {games:,} games per timed run"))
     return figures
 
 
-def hard_figures(games: int, repeats: int) -> list[Figure]:
-    """Hard (default settings) against greedy on one thread, in the mirror of each game's first
-    faction, seats mirrored: games/s (median of the repeats, min and max) and the hard side's score."""
+def hard_figures(games: int, repeats: int, every_faction: bool = False) -> list[Figure]:
+    """Hard (default settings) against greedy on one thread (so per core), in the mirror of each
+    game's first faction (of every faction with `every_faction`), seats mirrored: games/s (median of
+    the repeats, min and max), the hard side's score over all repeats with its interval, and the
+    decisions it searched per game and per second (counted in the first repeat's first games, replayed
+    one at a time: Ruleset.searched_decisions)."""
     figures = []
     settings = SearchSettings()
     saved = numba.get_num_threads()
@@ -266,27 +270,41 @@ def hard_figures(games: int, repeats: int) -> list[Figure]:
             ruleset = get_ruleset(name)
             if "hard" not in ruleset.agents:
                 continue
-            faction = ruleset.list_factions(ruleset.cards_dir)[0]
-            sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, ruleset.side_options(),
-                                     settings if agent == "hard" else None) for i, agent in enumerate(("hard", "greedy")))
-            config = ruleset.compile(MatchConfig("sim bench", sides))
-            ruleset.play_chunk(config, 1, 0, 8)  # load or compile outside the timings
-            rates, score, played = [], 0.0, 0
-            for repeat in range(repeats):
-                started = time.perf_counter()
-                rows, _ = ruleset.play_chunk(config, 1 + repeat, repeat * games, games)
-                rates.append(games / (time.perf_counter() - started))
-                winner = rows[rows[:, RecordCol.PLAYED] == 1, RecordCol.WINNER]
-                score += float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0))
-                played += len(winner)
-            low, high = wilson_interval(score, played)
-            figures.append(Figure(f"hard vs greedy, {name}, 1 thread", statistics.median(rates), "games/s",
-                                  f"(min {min(rates):,.0f}, max {max(rates):,.0f}; {faction} mirror; hard scored "
-                                  f"{score / played:.1%} [{low:.1%}, {high:.1%}] of {played:,} games; samples "
-                                  f"{settings.samples}, rollouts {settings.rollouts}, horizon {settings.horizon})"))
+            factions = ruleset.list_factions(ruleset.cards_dir)
+            for faction in factions if every_faction else factions[:1]:
+                figures += hard_mirror_figures(ruleset, faction, settings, games, repeats)
     finally:
         numba.set_num_threads(saved)
     return figures
+
+
+def hard_mirror_figures(ruleset: Ruleset, faction: str, settings: SearchSettings, games: int,
+                        repeats: int) -> list[Figure]:
+    sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, ruleset.side_options(),
+                             settings if agent == "hard" else None) for i, agent in enumerate(("hard", "greedy")))
+    config = ruleset.compile(MatchConfig("sim bench", sides))
+    ruleset.play_chunk(config, 1, 0, 8)  # load or compile outside the timings
+    rates, score, played = [], 0.0, 0
+    for repeat in range(repeats):
+        started = time.perf_counter()
+        rows, _ = ruleset.play_chunk(config, 1 + repeat, repeat * games, games)
+        rates.append(games / (time.perf_counter() - started))
+        winner = rows[rows[:, RecordCol.PLAYED] == 1, RecordCol.WINNER]
+        score += float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0))
+        played += len(winner)
+    low, high = wilson_interval(score, played)
+    counted = min(games, 200)
+    per_game = float(ruleset.searched_decisions(config, 1, 0, counted).sum()) / counted
+    rate = statistics.median(rates)
+    where = f"{ruleset.name}, {faction} mirror, 1 thread"
+    return [
+        Figure(f"hard vs greedy, {where}", rate, "games/s",
+               f"(min {min(rates):,.0f}, max {max(rates):,.0f}; hard scored {score / played:.1%} "
+               f"[{low:.1%}, {high:.1%}] of {played:,} games, 95% Wilson, draws half; samples "
+               f"{settings.samples}, rollouts {settings.rollouts}, horizon {settings.horizon}, width {settings.width})"),
+        Figure(f"hard decisions/s, {where}", rate * per_game, "decisions/s",
+               f"({per_game:.1f} searched decisions a game, counted in {counted} games)"),
+    ]
 
 
 def describe(spec: Path, games: int, repeats: int) -> str:

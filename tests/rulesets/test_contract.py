@@ -204,6 +204,19 @@ def test_decisions_never_change_with_the_opponents_hidden_cards(name: str, agent
     assert changed == 0, f"{changed} of {compared} decisions of {agent} changed with cards the player cannot see"
 
 
+
+@pytest.mark.parametrize("name", [name for name in RULESETS if "hard" in get_ruleset(name).agents])
+def test_searched_decisions_counts_the_hard_players_decisions_in_the_same_games(name: str) -> None:
+    # `sim bench` turns this count into decisions/s: it must replay play_chunk's games, not others
+    r = get_ruleset(name)
+    compiled = r.compile(match_of(r, agents=("hard", "greedy")))
+    rows, _ = r.play_chunk(compiled, SEED, 0, 6, threads=1)
+    decisions = r.searched_decisions(compiled, SEED, 0, 6)
+    assert decisions.shape == (6, 2) and (decisions[:, 1] == 0).all(), "the greedy side searches nothing"
+    assert (decisions[:, 0] > 0).all(), "every game asks the hard side something"
+    again, _ = r.play_chunk(compiled, SEED, 0, 6, threads=1)
+    assert np.array_equal(rows, again)
+
 # -- the run layer -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", RULESETS)
 def test_sim_run_plays_stores_and_replays_its_games(name: str, tmp_path: Path,

@@ -27,7 +27,7 @@ from sim.rulesets.dicedraft.kernels import (
     N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range, play_unit,
 )
 from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
-from sim.rulesets.dicedraft.state import G_TRACED, GAME, new_draft_tables, new_workspace
+from sim.rulesets.dicedraft.state import G_TRACED, GAME, PS_DECISIONS, new_draft_tables, new_workspace
 from sim.rulesets.dicedraft.trace import describe_event_array
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
@@ -96,6 +96,7 @@ class Dicedraft(RulesetShell):
     end_names = END_NAMES
     weight_names = WEIGHT_NAMES
     default_weights = DEFAULT_WEIGHTS
+    decisions_slot = PS_DECISIONS
     n_cols = N_COLS
     flag_width = MAX_CARDS
     chunk_games = 100_000
@@ -190,11 +191,11 @@ class Dicedraft(RulesetShell):
         return [card_id for c, card_id in enumerate(pool.ids) if decks >> c & 1]
 
     def play_block(self, compiled: DicedraftConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
-                   flags: np.ndarray) -> None:
+                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
         """kernels.play_range over the block in a game record and draft tables of its own (threads then
         share no reference counts)."""
         play_range(compiled.unit_kind, unit_start, rows.shape[0] // compiled.rows_per_unit, seed, compiled.mirrored,
-                   rows, flags, compiled.workspace(), compiled.draft_tables())
+                   rows, flags, compiled.workspace() if ws is None else ws, compiled.draft_tables())
 
     def trace_one(self, compiled: DicedraftConfig, seed: np.uint64, unit: int, rows: np.ndarray,
                   flags: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
 from sim.rulesets.fortaleza.params import FortalezaParams
-from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_FORCED, new_workspace
+from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_DECISIONS, PS_FORCED, new_workspace
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.trace import describe_event_array
 
@@ -60,6 +60,7 @@ class Fortaleza(RulesetShell):
     end_names = END_NAMES
     weight_names = WEIGHT_NAMES
     default_weights = DEFAULT_WEIGHTS
+    decisions_slot = PS_DECISIONS
     n_cols = N_COLS
     flag_width = N_DESIGNS
     list_factions = staticmethod(list_factions)
@@ -83,12 +84,12 @@ class Fortaleza(RulesetShell):
         return FortalezaConfig(**head, agents=agents, forced=forced)
 
     def play_block(self, compiled: FortalezaConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
-                   flags: np.ndarray) -> None:
+                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
         """kernels.play_range over the block in a game record of its own; with `debug_checks` on, a
         broken card conservation stops the run."""
         agents = compiled.agents.copy()  # no shared refcounts between threads
         problems = play_range(unit_start, rows.shape[0], seed, compiled.mirrored, agents, rows, flags,
-                              compiled.workspace())
+                              compiled.workspace() if ws is None else ws)
         if problems:
             raise RuntimeError(f"fortaleza debug checks: {problems} card-conservation problems in games "
                                f"{unit_start}..{unit_start + rows.shape[0] - 1}")

@@ -160,9 +160,9 @@ def test_a_land_is_placed_without_a_search():
 
 
 def test_a_hard_player_keeps_a_unit_from_an_attack_that_only_loses_it():
-    """Rules F-21, F-22: greedy sends Soldado de Terracota (1/2) into an untapped Samurái del Clan
-    Takeda (4/3), which blocks, kills it and survives; the hard agent, having played that attack
-    out, leaves it home."""
+    """Rules F-21, F-22: Soldado de Terracota (1/2) attacking into an untapped Samurái del Clan Takeda
+    (4/3) is blocked and dies; the hard agent, having played that attack out, leaves it home (greedy
+    does too since 0.4.0, test_greedy_agent.py)."""
     s = Scenario.from_factions("china", "japon", agents=("hard", "greedy"))
     s.put(0, "CH-001", zone="unit")
     s.put(1, "JP-007", zone="unit")

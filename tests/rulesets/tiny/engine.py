@@ -52,7 +52,7 @@ class Tiny(RulesetShell):
     version = "1.0.0"
     cards_dir = CARDS_DIR
     params_model = TinyParams
-    agents = AGENT_NAMES
+    agents = AGENT_NAMES[:2]  # random and greedy; no search agent (docs/agents.md says how to add one)
     end_names = END_NAMES
     weight_names = ()  # the agents take no weights: a spec's [side.weights] is refused
     default_weights = ()
@@ -70,9 +70,9 @@ class Tiny(RulesetShell):
         pools = head["pools"]
         setup = np.zeros((3, 2), np.int64)
         for i, side in enumerate(match.sides):
-            if side.agent not in AGENT_NAMES:
+            if side.agent not in self.agents:
                 raise InputError(f"{match.source}: side[{i + 1}].agent: no agent {side.agent!r}; the agents are "
-                                 f"{', '.join(AGENT_NAMES)}")
+                                 f"{', '.join(self.agents)}")
             setup[SETUP_AGENT, i] = AGENT_NAMES.index(side.agent)
             setup[SETUP_CARDS, i] = pools[i].n_cards
         if match.force is not None:
@@ -126,7 +126,7 @@ class Tiny(RulesetShell):
         rng = np.random.default_rng(seed)
         factions = self.list_factions(self.cards_dir)[:2]
         configs = [self.compile(MatchConfig("hidden information probe", tuple(
-            SideConfig(f, default_label(f, i), agent) for i, f in enumerate(factions)))) for agent in AGENT_NAMES]
+            SideConfig(f, default_label(f, i), agent) for i, f in enumerate(factions)))) for agent in self.agents]
         compared = changed = 0
         for k in range(n):
             compiled = configs[k % len(configs)]
