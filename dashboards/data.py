@@ -25,7 +25,8 @@ from sim.analysis import card_impact, scan_games
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
-from sim.report.export import report_tables
+from sim.analysis.levels import level_groups
+from sim.report.export import card_levels_table, report_tables
 from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole
 from sim.run.summaries import kept_tables
@@ -239,6 +240,21 @@ def _impact(folder: str, version: float) -> pl.DataFrame:
 
 def impact_of(run: str) -> pl.DataFrame:
     return _impact(str(run_folder(run)), _version(run))
+
+
+@computed_once(maxsize=8)
+def _card_levels(folder: str, version: float) -> pl.DataFrame | None:
+    manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    if not level_groups(manifest)[1]:
+        return None  # one level only: nothing to read, and no card counters to scan for it
+    return kept_tables(Path(folder), "card_levels", lambda: {
+        "card_levels": card_levels_table(Path(folder), _impact(folder, version))})["card_levels"]
+
+
+def card_levels_of(run: str) -> pl.DataFrame | None:
+    """The top card effects at each agent level of a sweep over agents (sim.analysis.levels; None
+    for a run played at one level)."""
+    return _card_levels(str(run_folder(run)), _version(run))
 
 
 @computed_once(maxsize=16)

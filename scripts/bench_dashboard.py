@@ -6,8 +6,10 @@ For each run, each page: the first visit after `sim dash` starts, timed from the
 accepts connections (a fresh `sim dash` process each time, so the run's tables are read cold), by a
 new browser (an empty cache: every byte of JavaScript downloaded and compiled) and by a returning
 one (its cache filled by a visit to an earlier `sim dash` on the same port, as a designer's browser
-is the next morning); then warm visits in one browser (cache filled, tables read). Prints the
-median and the range of --repeat visits of each.
+is the next morning); then warm visits in one browser (cache filled, tables read): the page
+reloaded, and the page opened from inside the app by a click on its navigation link or its tab (the
+app already running, as a designer moves between pages). Prints the median and the range of
+--repeat visits of each.
 A page counts as drawn when every Plotly graph on it shows a trace, every table on it shows its rows
 (or says it has none), there is at least one of them (or, on a page of another kind of run, its
 sentence), Dash has no callback pending (the page title leaves "Updating..."), and all this still
@@ -161,6 +163,39 @@ def warm_visits(driver: webdriver.Chrome, url: str, run: str, page: str, repeat:
     return times
 
 
+def click_target(page: str) -> str:
+    """The element a person clicks to reach `page` from another page: its tab (`/factions?tab=x`:
+    #factions-tab-x) or its link in the shell's navigation (#nav-factions)."""
+    path, _, query = page.partition("?")
+    tab = dict(pair.split("=", 1) for pair in query.split("&") if "=" in pair).get("tab")
+    if tab:
+        return f"#{path.strip('/')}-tab-{tab}"
+    key = dict(NAV)[path]
+    return f"#nav-{key[4:]}"
+
+
+def navigation_visits(driver: webdriver.Chrome, url: str, run: str, page: str, repeat: int) -> list[float]:
+    """Seconds from a click that opens `page` inside the running app (its navigation link, or its
+    tab) to the page drawn, the app already open on another page: how a designer moves between pages.
+    Each visit starts from the runs page (or, for a tab, the page's first tab), drawn."""
+    path, _, query = page.partition("?")
+    start = f"{path}" if query else "/"
+    times = []
+    for _ in range(repeat):
+        driver.get(page_address(url, start, run))
+        if drawn_at(driver) is None:
+            return []
+        driver.execute_script("window.scrollTo(0, 0)")
+        link = driver.find_element("css selector", click_target(page))
+        started = time.perf_counter()
+        link.click()
+        done = drawn_at(driver)
+        if done is None:
+            return []
+        times.append(done - started)
+    return times
+
+
 def describe(times: list[float]) -> str:
     if not times:
         return "not drawn"
@@ -204,7 +239,12 @@ def main() -> None:
             for run in args.run:
                 for page in pages:
                     times_warm = warm_visits(driver, f"http://127.0.0.1:{port}", run, page, args.repeat)
-                    print(f"warm page{'':33s} {name[tree]:20s} {run:24s} {page:10s} {describe(times_warm)}", flush=True)
+                    print(f"warm page, reloaded{'':23s} {name[tree]:20s} {run:24s} {page:10s} {describe(times_warm)}",
+                          flush=True)
+                    if page != "/":
+                        times_nav = navigation_visits(driver, f"http://127.0.0.1:{port}", run, page, args.repeat)
+                        print(f"warm page, opened from the app{'':12s} {name[tree]:20s} {run:24s} {page:10s} "
+                              f"{describe(times_nav)}", flush=True)
         finally:
             driver.quit()
             stop_dash(process)

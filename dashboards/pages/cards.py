@@ -168,6 +168,10 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
         parts = [html.P(t("observational_note", lang), className="note"),
                  graph("cards-iwd", figures.iwd_figure(impact, lang)),
                  graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang))]
+        levels = data.card_levels_of(run)
+        if levels is not None and levels.height:  # a sweep over agents: do the key cards hold at every level?
+            parts += [graph("cards-levels", figures.card_levels_figure(levels, lang)),
+                      html.P(t("report_note_card_levels", lang), className="note")]
     elif tab == "decks":
         rates = data.tables_of(run)["win_rates"].filter(pl.col("config") == config)
         parts = [html.H3(t("decks_heading", lang)),

@@ -80,6 +80,9 @@ def draw(run: str | None, lang: str, tab: str | None):
     else:
         parts = [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
                  html.H3(t("first_player_heading", lang)), first_player_list(tables["first_player"], lang)]
+        if "levels" in tables:  # a sweep over agents: the win rates and the first player at every level
+            parts += [graph("factions-levels", figures.levels_figure(tables["levels"], lang)),
+                      html.P(t("report_note_levels", lang), className="note")]
     return t("factions_heading", lang), parts, shown("win_rates", tables["win_rates"]), (None if round_robin else HIDDEN)
 
 

@@ -19,6 +19,12 @@ baseline when it is in the group), and flagged:
 
 All the configs play the same seeds, but the agents' choices take the games apart within a few
 turns, so the intervals are each config's own, not paired differences.
+
+The top card effects (card_level_conclusions): at the group's first level, each side's `top` cards
+that help most and least by shrunk IWD (sim.analysis.card_impact); for each, at every level, its IWD
+above its null (IWD − the IWD a card with no effect shows in the same games) with the interval
+shifted alike, flagged the same way around 0 instead of 50%. IWD is observational (ANALYTICS.md):
+the flag says the agents read the card differently, a forced-draw spec at each level says why.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any
 
 import polars as pl
 
+from sim.analysis.card_impact import card_impact
 from sim.analysis.first_player import first_player_advantage
 from sim.analysis.win_rates import faction_win_rates
 from sim.run.store import read_manifest
@@ -54,45 +61,68 @@ def side_level(side: dict[str, Any]) -> str:
     return str(side.get("agent"))
 
 
+def _side_value(described: dict[str, Any], label: str) -> Any:
+    """A config's value on a side axis (`side1.faction`) when its sweep point does not name it (the
+    baseline's own sides), else None."""
+    side, _, field = label.partition(".")
+    sides = described.get("sides") or []
+    if side.startswith("side") and side[4:].isdigit() and int(side[4:]) <= len(sides) and "." not in field:
+        return sides[int(side[4:]) - 1].get(field)
+    return None
+
+
 def config_levels(manifest: dict[str, Any]) -> dict[str, tuple[str, str]]:
     """Each config's (group, level): the group names the values of the axes that do not change the
-    agents; the level, what each side plays ("greedy / greedy", "hard 8x2 / greedy")."""
+    agents (the baseline's own, from its sides, when its point is empty); the level, what each side
+    plays ("greedy / greedy", "hard 8x2 / greedy")."""
+    axes = list(dict.fromkeys(k for described in manifest["configs"].values()
+                              for k in (described.get("sweep") or {}) if not _is_level_axis(k)))
     out = {}
     for config, described in manifest["configs"].items():
         point = described.get("sweep") or {}
-        group = ", ".join(f"{k}={v}" for k, v in point.items() if not _is_level_axis(k)) or "all configs"
+        values = [(k, point[k] if k in point else _side_value(described, k)) for k in axes]
+        group = ", ".join(f"{k}={v}" for k, v in values if v is not None) or "all configs"
         sides = described.get("sides") or []
         level = " / ".join(side_level(side) for side in sides)
         out[config] = (group, level)
     return out
 
 
-def _flag(first: tuple[float, float, float], now: tuple[float, float, float]) -> str:
+def _flag(first: tuple[float, float, float], now: tuple[float, float, float], neutral: float = 0.5) -> str:
+    """SIGN or MOVES (module docstring) for a figure at a level against the first level; `neutral`
+    is the value on which a figure favours nobody (50% for a win rate, 0 for a card's effect)."""
     value0, low0, high0 = first
     value1, low1, high1 = now
-    if (low0 > 0.5 and high1 < 0.5) or (high0 < 0.5 and low1 > 0.5):
+    if (low0 > neutral and high1 < neutral) or (high0 < neutral and low1 > neutral):
         return SIGN
     if low1 > high0 or high1 < low0:
         return MOVES
     return ""
 
 
-def level_conclusions(run_dir: Path) -> pl.DataFrame:
-    """One row per (group, figure, level): n, value, interval and flag (SCHEMA); empty unless the
-    run's configs play at least two levels within one group."""
-    manifest = read_manifest(run_dir)
+def level_groups(manifest: dict[str, Any]) -> tuple[dict[str, tuple[str, str]], dict[str, list[str]]]:
+    """config_levels, and the groups that play at least two levels: group -> its configs, the
+    baseline first, then in the manifest's order (the first is what every level is compared with)."""
     levels = config_levels(manifest)
     groups: dict[str, list[str]] = {}
     for config, (group, _) in levels.items():
         groups.setdefault(group, []).append(config)
-    groups = {g: cs for g, cs in groups.items() if len({levels[c][1] for c in cs}) >= 2}
+    order = list(manifest["configs"])
+    return levels, {g: sorted(cs, key=lambda c: (c != "base", order.index(c)))
+                    for g, cs in groups.items() if len({levels[c][1] for c in cs}) >= 2}
+
+
+def level_conclusions(run_dir: Path) -> pl.DataFrame:
+    """One row per (group, figure, level): n, value, interval and flag (SCHEMA); empty unless the
+    run's configs play at least two levels within one group."""
+    manifest = read_manifest(run_dir)
+    levels, groups = level_groups(manifest)
     if not groups:
         return pl.DataFrame(schema=SCHEMA)
     rates = {row["config"]: row for row in faction_win_rates(run_dir).filter(pl.col("side") == 0).iter_rows(named=True)}
     fpa = {row["config"]: row for row in first_player_advantage(run_dir).iter_rows(named=True)}
     rows = []
     for group, configs in groups.items():
-        configs = sorted(configs, key=lambda c: (c != "base", list(manifest["configs"]).index(c)))
         for figure in FIGURES:
             first = None
             for config in configs:
@@ -113,3 +143,48 @@ def level_conclusions(run_dir: Path) -> pl.DataFrame:
                 rows.append({"group": group, "figure": figure, "level": levels[config][1], "config": config, "n": n,
                              "value": value, "low": low, "high": high, "flag": flag})
     return pl.DataFrame(rows, schema=SCHEMA)
+
+
+CARD_SCHEMA = {"group": pl.String, "side": pl.Int64, "faction": pl.String, "card_id": pl.String,
+               "card_name": pl.String, "level": pl.String, "config": pl.String, "n": pl.Int64,
+               "value": pl.Float64, "low": pl.Float64, "high": pl.Float64, "flag": pl.String}
+
+
+def card_level_conclusions(run_dir: Path, top: int = 3, impact: pl.DataFrame | None = None) -> pl.DataFrame:
+    """The top card effects per level (module docstring): one row per (group, side, card, level),
+    CARD_SCHEMA; n is the card's GIH games, value its IWD above the null. `impact` is the run's
+    card_impact when the caller has it. Empty unless the run plays two levels in a group and has
+    card counters."""
+    manifest = read_manifest(run_dir)
+    levels, groups = level_groups(manifest)
+    if not groups:
+        return pl.DataFrame(schema=CARD_SCHEMA)
+    impact = card_impact(run_dir) if impact is None else impact
+    if impact.is_empty():
+        return pl.DataFrame(schema=CARD_SCHEMA)
+    impact = impact.with_columns((pl.col("iwd") - pl.col("iwd_null")).alias("value"),
+                                 (pl.col("iwd_ci_low") - pl.col("iwd_null")).alias("low"),
+                                 (pl.col("iwd_ci_high") - pl.col("iwd_null")).alias("high"))
+    rows = []
+    for group, configs in groups.items():
+        first = impact.filter((pl.col("config") == configs[0]) & pl.col("iwd_shrunk").is_not_null())
+        for side in sorted(set(first["side"].to_list())):
+            ranked = first.filter(pl.col("side") == side).sort("iwd_shrunk", descending=True)
+            chosen = ranked.head(top)["card_id"].to_list()
+            chosen += [c for c in ranked.tail(top)["card_id"].to_list() if c not in chosen]
+            for card in chosen:
+                baseline = None
+                for config in configs:
+                    r = impact.filter((pl.col("config") == config) & (pl.col("side") == side)
+                                      & (pl.col("card_id") == card))
+                    if r.is_empty() or r["value"][0] is None or r["low"][0] is None:
+                        continue
+                    r = r.row(0, named=True)
+                    now = (r["value"], r["low"], r["high"])
+                    flag = "" if baseline is None else _flag(baseline, now, neutral=0.0)
+                    baseline = baseline or now
+                    rows.append({"group": group, "side": side, "faction": r["faction"], "card_id": card,
+                                 "card_name": r["card_name"], "level": levels[config][1], "config": config,
+                                 "n": r["gih_n"], "value": r["value"], "low": r["low"], "high": r["high"],
+                                 "flag": flag})
+    return pl.DataFrame(rows, schema=CARD_SCHEMA)

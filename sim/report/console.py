@@ -22,7 +22,7 @@ from sim.analysis.card_ranking import card_ranking
 from sim.analysis.forced_draw import summary_configs
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
-from sim.analysis.levels import level_conclusions
+from sim.analysis.levels import card_level_conclusions, level_conclusions
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
@@ -79,6 +79,17 @@ def print_levels(console: Console, run_dir: Path) -> None:
         "group": lambda r: r["group"], "figure": lambda r: r["figure"], "level": lambda r: r["level"],
         "n": lambda r: count(r["n"]), "value": lambda r: percent(r["value"]),
         "95% CI": lambda r: percent_interval(r["low"], r["high"]), "flag": lambda r: r["flag"],
+    }))
+    cards = card_level_conclusions(run_dir)
+    if cards.is_empty():
+        return
+    console.print(_table("Top card effects across agent levels: IWD above its null (observational), the cards that "
+                         "help most and least at the first level; flags against it", cards,
+                         ["group", "card", "level", "GIH n", "IWD - null", "95% CI", "flag"], {
+        "group": lambda r: r["group"], "card": lambda r: f"{'AB'[r['side']]}: {r['card_id']} {r['card_name']}",
+        "level": lambda r: r["level"], "GIH n": lambda r: count(r["n"]),
+        "IWD - null": lambda r: signed_points(r["value"]),
+        "95% CI": lambda r: points_interval(r["low"], r["high"]), "flag": lambda r: r["flag"],
     }))
 
 

@@ -38,7 +38,7 @@ from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import (
     ELO_PER_LOGIT, MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
 )
-from sim.analysis.levels import level_conclusions
+from sim.analysis.levels import card_level_conclusions, level_conclusions
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
@@ -85,6 +85,10 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
         levels = level_conclusions(run_dir)
         if levels.height:
             tables["levels"] = levels.rename({"value": "level_rate", "low": "level_rate_low", "high": "level_rate_high"})
+            if with_cards:
+                card_levels = card_levels_table(run_dir, tables["card_impact"])
+                if card_levels.height:
+                    tables["card_levels"] = card_levels
     if spec.get("ablation") is not None:
         tables["ablation"] = ablation_impact(run_dir, manifest)
     if "budget_a" in scan_games(run_dir).collect_schema().names():
@@ -102,6 +106,12 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
         tables["match_results"] = match_results(run_dir)
     configs = summary_configs(manifest)  # a forced-draw run: its baseline only
     return {name: in_spec_order(frame, configs, only=True) for name, frame in tables.items()}  # not the alphabet's
+
+
+def card_levels_table(run_dir: Path, impact: pl.DataFrame) -> pl.DataFrame:
+    """sim.analysis.levels' top card effects per agent level, in the report's column names."""
+    return card_level_conclusions(run_dir, impact=impact).rename(
+        {"value": "iwd_excess", "low": "iwd_excess_low", "high": "iwd_excess_high"})
 
 
 def budget_curve_configs(manifest: dict[str, Any]) -> list[str] | None:
@@ -130,6 +140,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
     if "levels" in tables:
         out.append(("levels", figures.levels_figure(tables["levels"], lang=lang)))
+    if "card_levels" in tables:
+        out.append(("card_levels", figures.card_levels_figure(tables["card_levels"], lang=lang)))
     if "ablation" in tables:
         out.append(("ablation", figures.ablation_figure(tables["ablation"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:
@@ -237,7 +249,7 @@ REPORT_COLUMNS = {
     "forced_draw": ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
                     "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"],
 }
-SUMMARY_TABLES = ("sweep", "levels", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
+SUMMARY_TABLES = ("sweep", "levels", "card_levels", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
                   "win_rates", "first_player", "first_player_by_length", "story_stages", "story_clear_chance",
                   "match_results")
 
@@ -263,10 +275,12 @@ def other_faction_cards(impact: pl.DataFrame, manifest: dict[str, Any]) -> list[
 
 
 def levels_in_words(levels: pl.DataFrame, lang: str) -> pl.DataFrame:
-    """The levels table (sim.analysis.levels) with its figures and flags in `lang`."""
-    return levels.with_columns(
-        pl.col("figure").map_elements(lambda v: t(f"level_figure_{v}", lang), return_dtype=pl.String),
-        pl.col("flag").map_elements(lambda v: t(f"level_flag_{v}", lang) if v else "", return_dtype=pl.String))
+    """A levels table (sim.analysis.levels: its headline figures, or its cards) with its figures and
+    flags in `lang`."""
+    words = [pl.col("flag").map_elements(lambda v: t(f"level_flag_{v}", lang) if v else "", return_dtype=pl.String)]
+    if "figure" in levels.columns:
+        words.append(pl.col("figure").map_elements(lambda v: t(f"level_figure_{v}", lang), return_dtype=pl.String))
+    return levels.with_columns(words)
 
 
 def _report_columns(name: str, frame: pl.DataFrame) -> pl.DataFrame:
@@ -315,7 +329,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                 notes.append(describe_fit(tables[name], lang))
             if name in ("ratings", "ratings_first_player") and lang == "es":
                 shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
-            if name == "levels":
+            if name in ("levels", "card_levels"):
                 shown = levels_in_words(shown, lang)
             parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), _table_html(shown, lang, limit=500),
                                 *map(_note, notes)))

@@ -335,6 +335,20 @@ def levels_figure(levels: pl.DataFrame, lang: str = "en") -> go.Figure:
     return ranked_figure(rows, t("chart_levels", lang), t("chart_win_rate_axis", lang), signed=False, reference=0.5)
 
 
+def card_levels_figure(cards: pl.DataFrame, lang: str = "en") -> go.Figure:
+    """The top cards' IWD above its null at each agent level (sim.analysis.levels, the report's
+    card_levels columns), each with its 95% interval, GIH n and flag printed; one colour per level, 0
+    marked. Observational, and its title says so."""
+    rows = []
+    for r in cards.iter_rows(named=True):
+        flag = f" · {t('level_flag_' + r['flag'], lang)}" if r["flag"] else ""
+        printed = points_printed(r["iwd_excess"], r["iwd_excess_low"], r["iwd_excess_high"], r["n"], "GIH n") + flag
+        card = f"{'AB'[r['side']]}: {r['card_id']} {r['card_name']}"
+        rows.append(RankedRow(f"{card} · {r['level']}", r["iwd_excess"], r["iwd_excess_low"], r["iwd_excess_high"],
+                              printed, f"{r['group']}<br>{card}, {r['level']}: {printed}", r["level"]))
+    return ranked_figure(rows, t("chart_card_levels", lang), t("chart_card_levels_axis", lang), signed=True, reference=0.0)
+
+
 def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFrame | None = None) -> go.Figure:
     """Side A's win rate against its draft budget, one line (with its interval band) per opponent,
     each point's rate and n printed; with `steps` (budget_steps), each step where the curve falls

@@ -513,6 +513,24 @@ TEXT: dict[str, dict[str, str]] = {
                                  "its interval\" when the intervals do not overlap."},
     "chart_levels": {"es": "¿Se sostiene cada cifra con juego más fuerte? Cada nivel de agente (A / B), intervalo del 95%",
                      "en": "Does each figure hold with stronger play? Each agent level (A / B), 95% interval"},
+    "report_table_card_levels": {"es": "Tabla: las cartas que más y menos ayudan, en cada nivel de agente",
+                                 "en": "Table: the cards that help most and least, at each agent level"},
+    "report_note_card_levels": {"es": "Observacional: IWD menos su nulo (lo que muestra una carta sin efecto en las "
+                                      "mismas partidas), con su intervalo del 95%; las cartas son las tres que más y "
+                                      "las tres que menos ayudan en el primer nivel de cada grupo. La señal compara "
+                                      "con ese nivel (signo alrededor de 0). Que una carta cambie con el nivel dice "
+                                      "que los agentes la leen distinto; un experimento [impact] en cada nivel mide "
+                                      "lo que causa.",
+                                "en": "Observational: IWD minus its null (what a card with no effect shows in the same "
+                                      "games), with its 95% interval; the cards are the three that help most and the "
+                                      "three that help least at each group's first level. The flag compares with that "
+                                      "level (sign around 0). A card that changes with the level is read differently "
+                                      "by the agents; an [impact] experiment at each level measures what it causes."},
+    "chart_card_levels": {"es": "Las cartas clave con juego más fuerte: IWD sobre su nulo en cada nivel (observacional), "
+                                "intervalo del 95%",
+                          "en": "The key cards with stronger play: IWD above its null at each level (observational), "
+                                "95% interval"},
+    "chart_card_levels_axis": {"es": "IWD menos su nulo (puntos)", "en": "IWD minus its null (points)"},
     "level_figure_side A win rate": {"es": "victorias del lado A", "en": "side A win rate"},
     "level_figure_first player win rate": {"es": "victorias del primer jugador", "en": "first player win rate"},
     "level_flag_sign changes": {"es": "cambia de signo", "en": "sign changes"},

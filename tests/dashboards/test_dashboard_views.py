@@ -31,6 +31,10 @@ SPECS = {
     "ablation": f'ruleset = "dicedraft"\ngames = 100\nseed = 3\n{SIDES}[ablation]\ncards = ["AR-11", "AR-13", "DA-4"]\n',
     "rr": 'ruleset = "fortaleza"\nmatchups = "round_robin"\ngames = 40\nseed = 3\n'
           '[[side]]\nfaction = "china"\n[[side]]\nfaction = "japon"\n',
+    # a sweep over agents: both sides greedy (the baseline), then both random
+    "levels": f'ruleset = "dicedraft"\ngames = 200\nseed = 3\n{SIDES}[sweep]\nmode = "list"\n'
+              '[[sweep.axis]]\nside = 1\nfield = "agent"\nvalues = ["random"]\n'
+              '[[sweep.axis]]\nside = 2\nfield = "agent"\nvalues = ["random"]\n',
     # one spec run twice on the same seed, the second time with Araña Saltarina's ATQ 3 -> 6; and once on another seed
     "cmp_a": f'ruleset = "dicedraft"\ngames = 300\nseed = 5\ncards_dir = "cards_as_shipped"\n{SIDES}',
     "cmp_b": f'ruleset = "dicedraft"\ngames = 300\nseed = 5\ncards_dir = "cards_edited"\n{SIDES}',
@@ -89,6 +93,28 @@ def test_each_view_draws_its_kind_of_run(browser, site: str, path: str, run: str
     choose_language(browser, "en")
     WebDriverWait(browser, 30).until(lambda d: english in text_of(d, words_id))
     browser.save_screenshot(str(ARTIFACTS / f"{path.strip('/')}-{run}-en.png"))
+
+
+def test_a_run_at_several_agent_levels_shows_its_figures_and_cards_per_level(browser, site: str) -> None:
+    """Issue 16: the factions page draws each headline figure per level, the cards page the key cards
+    per level, both in the chosen language, n and flags printed beside the dots."""
+    levels_text = "return Array.from(document.querySelectorAll('#{} text')).map(e => e.textContent).join(' ');"
+    open_in_spanish(browser, site, "/factions", "levels")
+    wait_for_plots(browser, 2)
+    WebDriverWait(browser, 30).until(lambda d: "victorias del primer jugador: random / random"
+                                     in d.execute_script(levels_text.format("factions-levels")))
+    assert "n = 200" in browser.execute_script(levels_text.format("factions-levels"))
+    choose_language(browser, "en")
+    WebDriverWait(browser, 30).until(lambda d: "first player win rate: random / random"
+                                     in d.execute_script(levels_text.format("factions-levels")))
+    browser.get(f"{site}/cards?run=levels&tab=charts")
+    wait_for_plots(browser, 3)
+    cards = browser.execute_script(levels_text.format("cards-levels"))
+    assert "IWD minus its null" in cards and "· random / random" in cards and "GIH n = " in cards, cards
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "cards-levels-en.png"))
+    choose_language(browser, "es")
+    WebDriverWait(browser, 30).until(lambda d: "IWD menos su nulo" in d.execute_script(levels_text.format("cards-levels")))
 
 
 def test_the_views_say_n_and_intervals(browser, site: str) -> None:
