@@ -18,6 +18,7 @@ import polars as pl
 from sim.analysis.ratings import MODEL_NAMES_ES, describe_fit, format_p_value
 from sim.report import figures
 from sim.analysis.forced_draw import summary_configs
+from sim.run.ladder import read_ladder
 from sim.report.formatting import first_player_words, in_spec_order
 
 dash.register_page(__name__, path="/factions", name="factions")
@@ -71,6 +72,9 @@ def draw(run: str | None, lang: str, tab: str | None):
             ratings_block(data.ratings_of(run), lang),
         ], style={"display": "flex", "flexWrap": "wrap", "gap": "1em", "alignItems": "flex-start"}),
             graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang))]
+        speeds, speed_games = read_ladder(data.run_folder(run))
+        if speeds:  # a `sim ladder` run: how fast each level plays beside how strong it is
+            parts.append(graph("factions-level-speed", figures.level_speed_figure(speeds, speed_games, lang)))
     elif tab == "first-player":
         parts = first_player_parts(tables, lang)
     elif tab == "length":

@@ -39,6 +39,7 @@ from sim.analysis.ratings import (
     ELO_PER_LOGIT, MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
 )
 from sim.analysis.levels import card_level_conclusions, level_conclusions
+from sim.run.ladder import read_ladder
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
@@ -142,6 +143,9 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
         out.append(("levels", figures.levels_figure(tables["levels"], lang=lang)))
     if "card_levels" in tables:
         out.append(("card_levels", figures.card_levels_figure(tables["card_levels"], lang=lang)))
+    speeds, speed_games = read_ladder(run_dir)
+    if speeds:  # a `sim ladder` run
+        out.append(("level_speed", figures.level_speed_figure(speeds, speed_games, lang=lang)))
     if "ablation" in tables:
         out.append(("ablation", figures.ablation_figure(tables["ablation"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:

@@ -349,6 +349,22 @@ def card_levels_figure(cards: pl.DataFrame, lang: str = "en") -> go.Figure:
     return ranked_figure(rows, t("chart_card_levels", lang), t("chart_card_levels_axis", lang), signed=True, reference=0.0)
 
 
+def level_speed_figure(speeds: dict[str, float], games: int, lang: str = "en") -> go.Figure:
+    """A ladder's speed per level (sim.run.ladder's ladder.json): games per second of each level
+    against itself on one thread, the figure printed on each bar, fastest first, on a log axis (the
+    levels span three orders of magnitude)."""
+    levels = sorted(speeds, key=speeds.get, reverse=True)
+    values = [speeds[level] for level in levels]
+    fig = go.Figure(go.Bar(x=values, y=levels, orientation="h", text=[f"{count(v)} {t('chart_speed_unit', lang)}" for v in values],
+                           textposition="auto", marker_color=SIDE_COLOURS[0],
+                           hovertext=[f"{level}: {count(v)} {t('chart_speed_unit', lang)}" for level, v in zip(levels, values)],
+                           hoverinfo="text"))
+    fig.update_layout(title=wrapped(t("chart_level_speed", lang, games=count(games))), xaxis_type="log",
+                      xaxis_title=t("chart_speed_axis", lang), yaxis=dict(autorange="reversed"),
+                      height=140 + ROW_HEIGHT * 2 * len(levels), margin=dict(l=label_margin(levels)))
+    return fig
+
+
 def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFrame | None = None) -> go.Figure:
     """Side A's win rate against its draft budget, one line (with its interval band) per opponent,
     each point's rate and n printed; with `steps` (budget_steps), each step where the curve falls

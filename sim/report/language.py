@@ -531,6 +531,10 @@ TEXT: dict[str, dict[str, str]] = {
                           "en": "The key cards with stronger play: IWD above its null at each level (observational), "
                                 "95% interval"},
     "chart_card_levels_axis": {"es": "IWD menos su nulo (puntos)", "en": "IWD minus its null (points)"},
+    "chart_level_speed": {"es": "Velocidad de cada nivel: partidas por segundo contra sí mismo, un hilo ({games} partidas)",
+                          "en": "Speed of each level: games per second against itself, one thread ({games} games)"},
+    "chart_speed_axis": {"es": "partidas por segundo (escala logarítmica)", "en": "games per second (log scale)"},
+    "chart_speed_unit": {"es": "partidas/s", "en": "games/s"},
     "level_figure_side A win rate": {"es": "victorias del lado A", "en": "side A win rate"},
     "level_figure_first player win rate": {"es": "victorias del primer jugador", "en": "first player win rate"},
     "level_flag_sign changes": {"es": "cambia de signo", "en": "sign changes"},

@@ -101,10 +101,16 @@ def write_speeds(run_dir: Path, speeds: dict[str, float], games: int) -> None:
     tmp.replace(path)  # a reader never sees half a file
 
 
-def read_speeds(run_dir: Path) -> dict[str, float]:
-    """A ladder run's speeds by level label; empty for any other run or a damaged file."""
+def read_ladder(run_dir: Path) -> tuple[dict[str, float], int]:
+    """A ladder run's speeds by level label and the games each was timed on; ({}, 0) for any other
+    run or a damaged file."""
     try:
         data = json.loads((run_dir / LADDER_FILE).read_text(encoding="utf-8"))
-        return {str(k): float(v) for k, v in data["games_per_second"].items()}
+        return {str(k): float(v) for k, v in data["games_per_second"].items()}, int(data["speed_games"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
+        return {}, 0
+
+
+def read_speeds(run_dir: Path) -> dict[str, float]:
+    """A ladder run's speeds by level label; empty for any other run or a damaged file."""
+    return read_ladder(run_dir)[0]

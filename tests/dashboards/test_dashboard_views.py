@@ -17,6 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from test_dashboard_browser import ARTIFACTS, browser, grid_text, played, serve, site_fixture, text_of, wait_for_plots  # noqa: F401 (fixture)
 
 from dashboards.app import create_app
+from sim.cli import main
 from sim.analysis.compare import win_rate_comparison
 from sim.analysis.scans import scan_games
 from sim.report.formatting import signed_points_with_interval
@@ -58,7 +59,10 @@ def edited_cards(folder: Path) -> None:
 def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("views")
     edited_cards(folder)
-    return played(folder, SPECS)
+    results = played(folder, SPECS)
+    assert main(["ladder", "dicedraft", "--games", "20", "--speed-games", "2", "--run", "ladder",
+                 "--results", str(results), "--executor", "serial"]) == 0
+    return results
 
 
 site = site_fixture(warm=False)
@@ -115,6 +119,17 @@ def test_a_run_at_several_agent_levels_shows_its_figures_and_cards_per_level(bro
     browser.save_screenshot(str(ARTIFACTS / "cards-levels-en.png"))
     choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: "IWD menos su nulo" in d.execute_script(levels_text.format("cards-levels")))
+
+
+def test_a_ladder_shows_each_levels_speed_beside_its_rating(browser, site: str) -> None:
+    open_in_spanish(browser, site, "/factions", "ladder")
+    browser.get(f"{site}/factions?run=ladder&tab=matchups")
+    wait_for_plots(browser, 3)
+    speeds = "return Array.from(document.querySelectorAll('#factions-level-speed text')).map(e => e.textContent).join(' ');"
+    WebDriverWait(browser, 30).until(lambda d: "partidas/s" in d.execute_script(speeds))
+    assert all(level in browser.execute_script(speeds) for level in ("random", "greedy", "hard 2x1", "hard 16x2"))
+    choose_language(browser, "en")
+    WebDriverWait(browser, 30).until(lambda d: "Speed of each level" in d.execute_script(speeds))
 
 
 def test_the_views_say_n_and_intervals(browser, site: str) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from sim.cli import main
 from sim.core.errors import InputError
+from sim.report.export import html_report
 from sim.run.ladder import LADDER_FILE, ladder_experiment, levels, read_speeds
 from sim.run.store import read_manifest
 
@@ -41,3 +42,5 @@ def test_sim_ladder_stores_a_round_robin_with_ratings_and_speeds(tmp_path: Path,
     assert set(speeds) == {"random", "greedy", "hard 2x1", "hard 8x2", "hard 16x2"}
     assert all(rate > 0 for rate in speeds.values())
     assert json.loads((run_dir / LADDER_FILE).read_text())["speed_games"] == 2
+    page = html_report(run_dir, manifest, "es")
+    assert "id='chart-level_speed'" in page and "Velocidad de cada nivel" in page
