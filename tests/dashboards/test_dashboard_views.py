@@ -200,13 +200,21 @@ def test_compare_pairs_two_runs_of_one_spec_with_a_card_edited(browser, site: st
     pick_run_b(browser, "cmp_b")
     WebDriverWait(browser, 60).until(lambda d: "Comparación emparejada" in text_of(d, "compare-method"))
     assert "semilla 5" in text_of(browser, "compare-method")
-    wait_for_plots(browser, 3)
+    wait_for_plots(browser, 1)
     WebDriverWait(browser, 30).until(lambda d: difference in text_of(d, "compare-win-rates-table"))
     assert "emparejada" in text_of(browser, "compare-win-rates-table")
-    assert "AR-01" in grid_text(browser, "compare-cards-table")  # every card, in sight or below
-    assert "Todas las cartas" in text_of(browser, "compare-cards-only")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "compare-paired-es.png"))
+    for tab, shows in (("first-player", "compare-first-player-table"), ("cards", "compare-cards-table")):
+        browser.find_element(By.ID, f"compare-tab-{tab}").click()  # one view at a time, the tab in the address
+        WebDriverWait(browser, 30).until(lambda d: browser.find_elements(By.ID, shows))
+        wait_for_plots(browser, 1)
+        assert f"tab={tab}" in browser.current_url and "run_b=cmp_b" in browser.current_url
+    assert "AR-01" in grid_text(browser, "compare-cards-table")  # every card, in sight or below
+    assert "Todas las cartas" in text_of(browser, "compare-cards-only")
+    browser.save_screenshot(str(ARTIFACTS / "compare-paired-cards-es.png"))
+    browser.find_element(By.ID, "compare-tab-win-rates").click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.ID, "compare-win-rates-table"))
     choose_language(browser, "en")
     WebDriverWait(browser, 30).until(lambda d: "Paired comparison" in text_of(d, "compare-method"))
     assert "paired" in text_of(browser, "compare-win-rates-table") and difference in text_of(browser, "compare-win-rates-table")
@@ -218,7 +226,7 @@ def test_compare_of_runs_on_other_seeds_is_unpaired(browser, site: str) -> None:
     pick_run_b(browser, "cmp_c")
     WebDriverWait(browser, 60).until(lambda d: "no emparejada" in text_of(d, "compare-method"))
     assert "las semillas difieren (5 y 6)" in text_of(browser, "compare-method")
-    wait_for_plots(browser, 2)
+    wait_for_plots(browser, 1)
     choose_language(browser, "en")
     WebDriverWait(browser, 30).until(lambda d: "Unpaired comparison" in text_of(d, "compare-method"))
     assert "the seeds differ (5 and 6)" in text_of(browser, "compare-method")
