@@ -22,11 +22,9 @@ import dash
 from dash import Dash, Input, Output, State, callback_context, dcc, html, set_props
 from flask import Flask, Request, Response, abort, current_app, redirect, request
 from flask_compress import Compress
-import plotly.graph_objects as go
 
 from dashboards import data, launches, url_state
 from sim.core.errors import InputError
-from sim.run.summaries import is_kept
 from sim.report.language import LANGUAGES, t
 from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostCheck, checked_token,
                                 request_body_limit)
@@ -217,34 +215,10 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
     app.layout = shell_layout
     _register_shell_callbacks(app)
     if warm:
-        _prepare_first_page(app)
         activity = Activity()
         app.server.before_request(activity.touch)
         threading.Thread(target=_warm, args=(app, activity), name="sim-dash-warm", daemon=True).start()
     return app
-
-
-def _prepare_first_page(app: Dash) -> None:
-    """Before the server listens, what a process pays once, on its first page: plotly's property
-    validators (a figure of each kind the pages draw) and the newest run's tables when it keeps them
-    (a few kilobytes of Parquet, Polars' reader loaded on the way). A quarter of a second of the first
-    page after `sim dash` starts, measured with scripts/bench_dashboard.py; a run that keeps nothing
-    yet is left to the background warm-up (_warm), which may scan millions of games."""
-    figure = go.Figure([go.Bar(x=[0.5], y=["a"], orientation="h", text=["a"], error_x=dict(type="data", array=[0.1])),
-                        go.Scatter(x=[0.5], y=["a"], mode="markers+text", error_x=dict(type="data", array=[0.1])),
-                        go.Heatmap(z=[[0.5]], x=["a"], y=["a"], text=[["a"]], texttemplate="%{text}")])
-    figure.add_vline(x=0.5, line_dash="dot")
-    figure.update_layout(template="plotly_white", title=dict(text="a", font=dict(size=14)), height=200,
-                         margin=dict(l=10, r=10), legend=dict(orientation="h"), xaxis=dict(title="a", range=[0, 1]),
-                         xaxis2=dict(overlaying="x", visible=False), yaxis=dict(autorange="reversed"))
-    figure.to_plotly_json()
-    with app.server.app_context():
-        runs = [run for run in data.list_runs() if not run["problem"]]
-        if runs and is_kept(data.run_folder(runs[0]["run"]), "tables"):
-            try:
-                data.tables_of(runs[0]["run"])
-            except Exception:  # damaged since it was kept: its page will say so when opened
-                pass
 
 
 class Activity:

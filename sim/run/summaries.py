@@ -98,13 +98,6 @@ def keep(summaries: Path, folder: Path, tables: dict[str, pl.DataFrame]) -> None
         return
 
 
-def is_kept(run_dir: Path, name: str) -> bool:
-    """Whether the finished run keeps the set `name` for its current state (reading it is then a few
-    kilobytes; computing it may scan millions of games)."""
-    run_dir = Path(run_dir)
-    return is_finished(run_dir) and (run_dir / SUMMARIES / f"{name}-{run_state_key(run_dir)}" / "tables.json").is_file()
-
-
 def kept_tables(run_dir: Path, name: str,
                 compute: Callable[[], dict[str, pl.DataFrame]]) -> dict[str, pl.DataFrame]:
     """The tables `compute` gives for `run_dir`, read from the run's kept set `name` when it holds
