@@ -177,9 +177,11 @@ def click_target(page: str) -> str:
 def navigation_visits(driver: webdriver.Chrome, url: str, run: str, page: str, repeat: int) -> list[float]:
     """Seconds from a click that opens `page` inside the running app (its navigation link, or its
     tab) to the page drawn, the app already open on another page: how a designer moves between pages.
-    Each visit starts from the runs page (or, for a tab, the page's first tab), drawn."""
+    Each visit starts from the runs page (or, for a tab, the same page on its first tab), drawn."""
     path, _, query = page.partition("?")
-    start = f"{path}" if query else "/"
+    kept = "&".join(pair for pair in query.split("&") if pair and not pair.startswith("tab="))
+    tabbed = "tab=" in query
+    start = (f"{path}?{kept}" if kept else path) if tabbed else "/"
     times = []
     for _ in range(repeat):
         driver.get(page_address(url, start, run))

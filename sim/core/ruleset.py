@@ -98,20 +98,7 @@ class Ruleset(Protocol):
     def compile(self, match: MatchConfig, config_id: str = "base") -> CompiledConfig: ...
     def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
                    threads: int | None = None) -> tuple[np.ndarray, np.ndarray]: ...
-    def searched_decisions(self, compiled: Any, seed: int, unit_start: int, n_units: int) -> np.ndarray:
-        """Decisions each side's hard player searched in each single-game unit of [unit_start,
-        unit_start + n_units), int64 [unit, side] (0 for other agents): the same games play_chunk
-        plays, one at a time, read from the game record's `decisions_slot` when each ends."""
-        out = np.zeros((n_units, 2), np.int64)
-        rows = np.zeros((compiled.rows_per_unit, self.n_cols), np.int64)
-        flags = np.zeros((compiled.rows_per_unit, 2, self.flag_width), np.uint8)
-        ws = compiled.workspace()
-        key = seed_to_u64(seed)
-        for i in range(n_units):
-            self.play_block(compiled, key, unit_start + i, rows, flags, ws)
-            out[i] = ws[0]["ps"][:2, self.decisions_slot]
-        return out
-
+    def searched_decisions(self, compiled: Any, seed: int, unit_start: int, n_units: int) -> np.ndarray: ...
     def trace_unit(self, compiled: Any, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]: ...
     def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray: ...
     def describe_events(self, compiled: Any, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]: ...

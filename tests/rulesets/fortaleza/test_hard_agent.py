@@ -50,7 +50,7 @@ def test_the_search_settings_of_a_spec_reach_the_kernels():
 
 
 def test_hard_games_do_not_depend_on_threads_or_chunking():
-    config = make_config("japon", "corea", agents=("hard", "greedy"))
+    config = make_config("japon", "corea", agents=("hard", "hard"))  # both sides search
     rows, counters = RULESET.play_chunk(config, SEED, 0, DETERMINISM_GAMES, threads=1)
     rows2, counters2 = RULESET.play_chunk(config, SEED, 0, DETERMINISM_GAMES, threads=2)
     assert np.array_equal(rows, rows2) and np.array_equal(counters, counters2)
