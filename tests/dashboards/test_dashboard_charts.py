@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -117,7 +117,14 @@ def test_table_cells_read_as_the_report_and_sort_by_their_numbers(browser, site:
         WebDriverWait(browser, 10).until(lambda d: d.execute_script(
             "return document.querySelector('#cards-table .ag-header-cell[col-id=\"gih_wr\"]').getAttribute('aria-sort');")
             == ("ascending" if direction == "asc" else "descending"))
-        values = [float(t.split("%")[0]) for t in grid_column(browser, "cards-table", "gih_wr") if t != "-"]
+        def shown_rates(d) -> list[float]:
+            return [float(t.split("%")[0]) for t in grid_column(d, "cards-table", "gih_wr") if t != "-"]
+
+        try:  # the rows move to their places after the header says so (AG Grid animates them): wait for it
+            WebDriverWait(browser, 10).until(lambda d: shown_rates(d) == sorted(shown_rates(d), reverse=direction == "desc"))
+        except TimeoutException:
+            pass
+        values = shown_rates(browser)
         assert values == sorted(values, reverse=direction == "desc"), values  # numbers, not text ("9.5%" < "52.1%")
 
 
