@@ -1,0 +1,146 @@
+"""rules.md against the code: every rule R-01 to R-20 restated with its code, the open points decided,
+every number in the parameter table, every backticked code pointer real, and the ruleset not yet
+registered (it has no engine)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from collections import Counter
+from pathlib import Path
+
+import sim.rulesets.rolplay as package
+from sim.core.ruleset import RULESET_IDS
+from sim.rulesets.rolplay.decks import DeckRules, list_decks
+from tests.rulesets.rolplay.conftest import PACKAGE_DIR, ROOT
+from tests.rulesets.rolplay.test_converter import converter_module
+
+RULES_MD = PACKAGE_DIR / "rules.md"
+TEXT = RULES_MD.read_text(encoding="utf-8")
+TESTS_DIR = Path(__file__).resolve().parent
+DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+PATH = re.compile(r"(?:[\w.-]+/)+[\w.-]*|[\w-]+\.py")
+FILE_SUFFIXES = {"py", "toml", "md", "txt", "json", "csv"}
+
+
+def rule_paragraphs() -> dict[str, str]:
+    parts = re.split(r"\n(?=\*\*R-\d\d )", TEXT.split("## Rules", 1)[1].split("\n## ", 1)[0])
+    return {p[2:6]: p for p in parts if p.startswith("**R-")}
+
+
+def section(title: str) -> str:
+    return TEXT.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_r01_to_r20_every_rule_is_restated_with_its_source_and_code() -> None:
+    paragraphs = rule_paragraphs()
+    assert sorted(paragraphs) == [f"R-{n:02d}" for n in range(1, 21)]
+    for rule, text in paragraphs.items():
+        assert "**Code:**" in text, rule
+        assert "Manual" in text or "RULES.md" in text, f"{rule} cites no source"
+
+
+def test_the_open_points_of_rules_md_are_decided() -> None:
+    paragraphs = rule_paragraphs()
+    assert "Decision (modes):" in paragraphs["R-14"]  # how and when a creature's mode is chosen
+    assert "Decision (who defends):" in paragraphs["R-13"]  # who picks the defender
+    assert "replace_cost_factor" in paragraphs["R-09"]  # the replacement cost
+    assert "turn_cap" in paragraphs["R-04"] and "score" in paragraphs["R-04"]  # 40 minutes, then the score
+
+
+def test_the_parameter_table_gives_every_number_its_default_and_rule() -> None:
+    rows = [line.split("|")[1:-1] for line in section("Parameters").splitlines() if line.startswith("| `")]
+    assert len(rows) >= 25
+    table = {}
+    for cells in rows:
+        assert len(cells) == 5, cells
+        name, default, rule = (c.strip() for c in cells[:3])
+        assert re.search(r"R-\d\d", rule), name
+        assert default, name
+        table[name] = default
+    rules = DeckRules()
+    assert table["`deck_size`"] == str(rules.deck_size) == "60"
+    assert table["`min_powers`, `max_powers`"] == f"{rules.min_powers}, {rules.max_powers}" == "7, 40"
+    assert table["`tiers`"] == ", ".join(map(str, rules.tiers)) == "25, 50"
+    assert table["`copy_limits`"] == f'"{rules.copy_limits}"'
+    for number in ("100", "200", "7"):  # life, power points, hand and places: the manual's numbers
+        assert any(default.startswith(number) for default in table.values()), number
+
+
+def test_the_version_history_says_there_is_no_game_yet() -> None:
+    assert "- 0.1.0: card pool and deck lists; no game yet." in section("Version history")
+
+
+def test_the_doubtful_cards_are_each_listed_with_their_decision() -> None:
+    doubtful = section("The doubtful cards, decided")
+    for number in converter_module().DECIDED:
+        assert f"RP-{int(number):03d}" in doubtful, number
+    assert "RP-117" in doubtful and "RP-077" in doubtful and "RP-098" in doubtful
+
+
+def test_the_card_files_and_decks_rules_md_names_are_the_shipped_ones(pool) -> None:
+    counts = Counter(path.name for path in pool.home.values())
+    named = {f"{stem}.toml": int(n) for stem, n in re.findall(r"`cards/(\w+)\.toml`\s+\((?:the )?(\d+)", TEXT)}
+    assert named == dict(counts)
+    decks = set(re.findall(r"`decks/(\w+)\.toml`", section("Decks")))
+    assert decks == set(list_decks())
+
+
+def _defined(path: Path) -> set[str]:
+    """Top-level names a module defines itself (not merely imports), and its classes' methods."""
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def _resolves(pointer: str) -> bool:
+    if not DOTTED.fullmatch(pointer) or pointer.rsplit(".", 1)[1] in FILE_SUFFIXES:
+        return any((base / pointer).exists() for base in (PACKAGE_DIR, ROOT, TESTS_DIR))
+    parts = pointer.split(".")
+    if parts[0] == "sim":
+        for cut in range(len(parts) - 1, 0, -1):
+            if ROOT.joinpath(*parts[:cut]).with_suffix(".py").exists():
+                return _has(".".join(parts[:cut]), parts[cut:])
+        return False
+    if (PACKAGE_DIR / f"{parts[0]}.py").exists():
+        return _has(f"sim.rulesets.rolplay.{parts[0]}", parts[1:])
+    return any(_has(f"sim.rulesets.rolplay.{p.stem}", parts) for p in PACKAGE_DIR.glob("*.py"))
+
+
+def _has(module: str, names: list[str]) -> bool:
+    path = ROOT.joinpath(*module.split(".")).with_suffix(".py")
+    if not names or names[0] not in _defined(path):
+        return not names
+    thing = importlib.import_module(module)
+    for name in names:
+        if not hasattr(thing, name):
+            return False
+        thing = getattr(thing, name)
+    return True
+
+
+def test_every_backticked_code_pointer_of_rules_md_is_real() -> None:
+    pointers = set()
+    for token in re.findall(r"`([^`\n]+)`", TEXT):
+        if (DOTTED.fullmatch(token) or PATH.fullmatch(token)) and not token.startswith(("shared/", "../")):
+            pointers.add(token)
+    assert len(pointers) >= 20, sorted(pointers)
+    stale = sorted(p for p in pointers if not _resolves(p))
+    assert not stale, f"{RULES_MD} points at code that is not there: {stale} (mark it 'not built yet', unquoted)"
+
+
+def test_every_rule_test_of_this_folder_names_a_rule_of_rules_md() -> None:
+    tests = "\n".join(p.read_text(encoding="utf-8") for p in TESTS_DIR.glob("test_*.py"))
+    cited = {f"R-{n}" for n in re.findall(r"def test_r(\d\d)_", tests)}
+    assert cited and cited <= set(rule_paragraphs())
+
+
+def test_the_ruleset_is_not_registered_before_it_has_an_engine() -> None:
+    assert "rolplay" not in RULESET_IDS
+    assert not hasattr(package, "RULESET")
