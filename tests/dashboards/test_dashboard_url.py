@@ -21,6 +21,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboards.app import NAV, create_app
+from sim.core.ruleset import get_ruleset, ruleset_names
 from sim.report.language import LANGUAGES, TEXT, t
 from test_dashboard_browser import browser, played, serve, site_fixture, text_of, wait_for_plots  # noqa: F401 (fixture)
 
@@ -194,11 +195,14 @@ def other_language_texts(lang: str) -> list[str]:
 
 
 def card_names() -> list[str]:
-    """Every card's name (data, spelled one way in both languages: "Ballesta de Repetición")."""
+    """Every card's name of the games the dashboard plays (data, spelled one way in both languages:
+    "Ballesta de Repetición"); a game's cards count once it is registered, so short names of a game
+    still being built cannot hide a word of the catalog."""
     names = []
-    for cards in (ROOT / "sim" / "rulesets").glob("*/cards/*.toml"):
-        names += [card["name"] for card in tomllib.loads(cards.read_text(encoding="utf-8")).get("card", [])
-                  if "name" in card]
+    for ruleset in ruleset_names():
+        for cards in get_ruleset(ruleset).cards_dir.glob("*.toml"):
+            names += [card["name"] for card in tomllib.loads(cards.read_text(encoding="utf-8")).get("card", [])
+                      if "name" in card]
     return sorted(names, key=len, reverse=True)
 
 
