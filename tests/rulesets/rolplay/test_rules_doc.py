@@ -4,8 +4,6 @@ registered (it has no engine)."""
 
 from __future__ import annotations
 
-import ast
-import importlib
 import re
 from collections import Counter
 from pathlib import Path
@@ -13,15 +11,13 @@ from pathlib import Path
 import sim.rulesets.rolplay as package
 from sim.core.ruleset import RULESET_IDS
 from sim.rulesets.rolplay.decks import DeckRules, list_decks
-from tests.rulesets.rolplay.conftest import PACKAGE_DIR, ROOT
+from tests.rulesets.rolplay.conftest import PACKAGE_DIR
 from tests.rulesets.rolplay.test_converter import converter_module
+from tests.rulesets.test_contract import code_pointers, pointer_resolves
 
 RULES_MD = PACKAGE_DIR / "rules.md"
 TEXT = RULES_MD.read_text(encoding="utf-8")
 TESTS_DIR = Path(__file__).resolve().parent
-DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-PATH = re.compile(r"(?:[\w.-]+/)+[\w.-]*|[\w-]+\.py")
-FILE_SUFFIXES = {"py", "toml", "md", "txt", "json", "csv"}
 
 
 def rule_paragraphs() -> dict[str, str]:
@@ -87,51 +83,11 @@ def test_the_card_files_and_decks_rules_md_names_are_the_shipped_ones(pool) -> N
     assert decks == set(list_decks())
 
 
-def _defined(path: Path) -> set[str]:
-    """Top-level names a module defines itself (not merely imports), and its classes' methods."""
-    names = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(t.id for t in targets if isinstance(t, ast.Name))
-    return names
-
-
-def _resolves(pointer: str) -> bool:
-    if not DOTTED.fullmatch(pointer) or pointer.rsplit(".", 1)[1] in FILE_SUFFIXES:
-        return any((base / pointer).exists() for base in (PACKAGE_DIR, ROOT, TESTS_DIR))
-    parts = pointer.split(".")
-    if parts[0] == "sim":
-        for cut in range(len(parts) - 1, 0, -1):
-            if ROOT.joinpath(*parts[:cut]).with_suffix(".py").exists():
-                return _has(".".join(parts[:cut]), parts[cut:])
-        return False
-    if (PACKAGE_DIR / f"{parts[0]}.py").exists():
-        return _has(f"sim.rulesets.rolplay.{parts[0]}", parts[1:])
-    return any(_has(f"sim.rulesets.rolplay.{p.stem}", parts) for p in PACKAGE_DIR.glob("*.py"))
-
-
-def _has(module: str, names: list[str]) -> bool:
-    path = ROOT.joinpath(*module.split(".")).with_suffix(".py")
-    if not names or names[0] not in _defined(path):
-        return not names
-    thing = importlib.import_module(module)
-    for name in names:
-        if not hasattr(thing, name):
-            return False
-        thing = getattr(thing, name)
-    return True
-
-
 def test_every_backticked_code_pointer_of_rules_md_is_real() -> None:
-    pointers = set()
-    for token in re.findall(r"`([^`\n]+)`", TEXT):
-        if (DOTTED.fullmatch(token) or PATH.fullmatch(token)) and not token.startswith(("shared/", "../")):
-            pointers.add(token)
+    # the contract's reader, as for every registered game (rolplay is not registered yet)
+    pointers = code_pointers(TEXT)
     assert len(pointers) >= 20, sorted(pointers)
-    stale = sorted(p for p in pointers if not _resolves(p))
+    stale = sorted(p for p in pointers if not pointer_resolves(p, PACKAGE_DIR, TESTS_DIR))
     assert not stale, f"{RULES_MD} points at code that is not there: {stale} (mark it 'not built yet', unquoted)"
 
 
