@@ -23,7 +23,9 @@ random: uniform over the legal deck lists of the tier, exactly: a list is a mult
 them (R-03), every card of level <= tier (R-02). Dynamic programming counts the lists (Python ints,
 exact), the number of powers is drawn in proportion to the lists that have it, then each card's
 copies in turn from the counts. "Uniform" is over deck lists, not over shuffled decks: a list of 60
-different cards and a list of 5 cards x 12 are equally likely.
+different cards and a list of 5 cards x 12 are equally likely. Uniform lists are power-poor: there are
+far more ways to choose the non-powers, so a random deck holds 8.6 powers on average at tier 25 and
+8.0 at tier 50 (a third and a half of them exactly 7), of 3.6e56 and 3.6e65 legal lists.
 """
 
 from __future__ import annotations
@@ -323,7 +325,8 @@ class LegalDecks:
         without_need = self._other_table[0][0]
         top = min(rules.max_powers, rules.deck_size)
         # rule R-08: 7 to 40 powers; the rest of the deck is non-powers (R-01)
-        self.by_powers = {p: with_start[p] * without_need[rules.deck_size - p] for p in range(rules.min_powers, top + 1)}
+        self.by_powers = {p: with_start[p] * without_need[rules.deck_size - p]
+                          for p in range(rules.min_powers, top + 1)}
         self.total = sum(self.by_powers.values())
 
     def sample(self, rnd: random.Random) -> dict[str, int]:

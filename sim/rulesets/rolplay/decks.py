@@ -1,9 +1,9 @@
 """Rolplay deck lists: `decks/*.toml` a designer writes (card ids and copies), checked against the
 card pool and the deck rules (R-01, R-02, R-03, R-08, R-15).
 
-Decks are built, not drafted (RULES.md's open point); builders that make legal decks for a level come
-later. Every problem names the deck file, the card (or `deck` when it is the deck as a whole) and the
-rule, all of them at once, so one run shows every edit to make.
+Decks are built, not drafted (RULES.md's open point): written here as lists, or made for a level by
+the builders of builders.py (greedy, random). Every problem names the deck file, the card (or `deck`
+when it is the deck as a whole) and the rule, all of them at once, so one run shows every edit to make.
 """
 
 from __future__ import annotations
