@@ -1,6 +1,3 @@
-"""Rolplay (rolplay.net, 2002): its card pool and deck lists, read and validated (rules.md).
+"""Rolplay: the 2002 Rolplay.net card game (rules R-01 to R-20, rules.md beside this file)."""
 
-No game is played yet: this package exports no `RULESET` and is not in sim.core.ruleset.RULESET_IDS,
-so the contract tests do not look for an engine that does not exist. `cards.load_pool` reads the
-card files, `decks.load_deck` a deck list checked against them.
-"""
+from sim.rulesets.rolplay.engine import RULESET  # noqa: F401

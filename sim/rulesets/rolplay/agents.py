@@ -1,0 +1,465 @@
+"""Rolplay's agents: `random` (uniform over what legal.py allows) and `greedy` (a one-step value of
+each choice, tunable by the weights of constants.Weight). A hard player searches with these
+(hard.py).
+
+What they may read: their own hand and deck count, both sides' cards in play (creatures, amulets,
+powers: shown, R-09), the opponent's spell only once activated (R-09), both lives and the counts
+of the opponent's hand and deck. Never the opponent's hand, deck order or face-down spell; the
+hidden-information probe of the contract test checks it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import below
+from sim.rulesets.rolplay.combat import fight_outcome
+from sim.rulesets.rolplay.constants import (
+    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, MAX_ABILITIES, Agent, Class, Do, Field, Param, Weight, Zone,
+)
+from sim.rulesets.rolplay.legal import (
+    defender_for, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace, may_set_spell,
+    may_summon, powers_full, replace_cost,
+)
+from sim.rulesets.rolplay.state import (
+    CS_DESIGN, CS_ENTERED, G_TURN, GAME, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_POWER, PS_TOP, ST_AGENT,
+    atq_of, def_left, field, in_zone, is_mystic, is_tapped, lowest_bit,
+)
+
+# candidate kinds of a summon (cand[k] = (kind, card, target))
+SUMMON = 0  # a creature into a free place
+REPLACE = 1  # a creature replacing the one in play named by target (R-09)
+AMULET = 2  # an amulet beneath the creature named by target
+SPELL = 3  # a spell face down
+
+NO_ATTACK = -2  # choose_target: this creature does not attack
+NO_CHOICE = -1  # ... attacks with no creature to choose (R-13 finds the defender, or life)
+
+
+@njit(cache=True, _nrt=False)
+def _pick(g: np.void, p: int, n: int) -> int:
+    """A uniform index in [0, n) on p's agent stream."""
+    return below(g.rng, p * 3 + ST_AGENT, n)
+
+
+@njit(cache=True, _nrt=False)
+def effect_worth(g: np.void, p: int, do: int, n: int) -> float:
+    """What an effect is worth to p on average, without the board: how greedy values a card in hand."""
+    w = g.w[p]
+    if do == Do.SELF_ATQ:
+        return n * w[Weight.ATQ]
+    if do == Do.SELF_DEF or do == Do.HOLDER_DEF:
+        return n * w[Weight.DEF]
+    if do == Do.HEAL:
+        return n * w[Weight.LIFE]
+    if do == Do.DAMAGE:
+        return n * w[Weight.FACE]
+    if do == Do.LOSE_LIFE:
+        return -n * w[Weight.LIFE]
+    if do == Do.DRAW:
+        return n * w[Weight.CARD]
+    if do == Do.ADD_POWER:
+        return 0.3 * n
+    if do == Do.TAP_CREATURES:
+        return 2.0 * min(n, 3)
+    if do == Do.TAP_POWERS:
+        return 1.5 * min(n, 3)
+    if do == Do.DESTROY_CREATURES:
+        return 5.0 * min(n, 3)
+    if do == Do.DESTROY_POWERS:
+        return 3.0 * min(n, 3)
+    if do == Do.DESTROY_AMULETS:
+        return 2.0 * min(n, 3)
+    if do == Do.ALL_ATQ:
+        return 2.0 * n * w[Weight.ATQ]
+    if do == Do.ALL_DEF:
+        return 2.0 * n * w[Weight.DEF]
+    if do == Do.ALL_DEFENDERS:
+        return 2.0 + n
+    if do == Do.UNMYSTIC:
+        return 2.0
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def abilities_worth(g: np.void, p: int, d: int) -> float:
+    """A design's abilities, each worth its effect times the uses it offers (at most three counted)."""
+    tab = g.tab
+    total = 0.0
+    for k in range(tab[p, d, Field.N_ABILITIES]):
+        base = Field.ABILITIES + k * ABILITY_WIDTH
+        limit = tab[p, d, base + A_LIMIT]
+        uses = 3 if limit < 0 else min(limit, 3)
+        total += uses * effect_worth(g, p, tab[p, d, base + A_DO], tab[p, d, base + A_N])
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def design_worth(g: np.void, p: int, d: int) -> float:
+    """Greedy's value of a card of design d not yet in play."""
+    tab, w = g.tab, g.w[p]
+    klass = tab[p, d, Field.CLASS]
+    if klass == Class.CREATURE:
+        value = w[Weight.ATQ] * tab[p, d, Field.ATQ] * tab[p, d, Field.MULTI_ATTACK] + w[Weight.DEF] * tab[p, d, Field.DEF]
+        value += 2.0 * tab[p, d, Field.MYSTIC] + 1.0 * tab[p, d, Field.DEFENDER]
+        value += 0.5 * (tab[p, d, Field.MULTI_DEFENSE] - 1) * tab[p, d, Field.DEF]
+        value -= 0.5 * tab[p, d, Field.SELF_DAMAGE]
+        if tab[p, d, Field.BERSERKER]:
+            value *= 0.6  # it fights once
+        return value + 0.5 * abilities_worth(g, p, d)
+    return abilities_worth(g, p, d)
+
+
+@njit(cache=True, _nrt=False)
+def creature_worth(g: np.void, p: int, c: int) -> float:
+    """Greedy's value of p's creature c as it stands in play (damage, boosts and amulet counted)."""
+    w = g.w[p]
+    value = w[Weight.ATQ] * atq_of(g, p, c) * field(g, p, c, Field.MULTI_ATTACK) + w[Weight.DEF] * max(def_left(g, p, c), 0)
+    value += 2.0 * is_mystic(g, p, c) + 1.0 * field(g, p, c, Field.DEFENDER)
+    return value + 0.5 + 0.3 * abilities_worth(g, p, g.cs[p, c, CS_DESIGN])
+
+
+# -- phase 3, powers (rule R-08) ---------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def choose_power(g: np.void, p: int) -> int:
+    """The power card p conjures this turn, -1 for none: greedy the highest value (its on-cast
+    effects counted), random any or none."""
+    m = in_zone(g, p, Zone.HAND)
+    best = -1
+    best_value = -1.0
+    n = 0
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if not may_conjure(g, p, c):
+            continue
+        n += 1
+        value = field(g, p, c, Field.POWER_VALUE) + 0.0
+        for k in range(field(g, p, c, Field.N_ON_CAST)):
+            base = Field.ON_CAST + k * 3
+            value += effect_worth(g, p, field(g, p, c, base), field(g, p, c, base + 1))
+        if value > best_value:
+            best = c
+            best_value = value
+    if g.ps[p, PS_AGENT] == Agent.RANDOM and n:
+        k = _pick(g, p, n + 1)
+        if k == n:
+            return -1
+        m = in_zone(g, p, Zone.HAND)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            if may_conjure(g, p, c):
+                if k == 0:
+                    return c
+                k -= 1
+    if best >= 0 and powers_full(g, p):
+        weakest = choose_power_to_burn(g, p)
+        if g.ps[p, PS_AGENT] != Agent.RANDOM and field(g, p, weakest, Field.POWER_VALUE) >= best_value:
+            return -1
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_power_to_burn(g: np.void, p: int) -> int:
+    """At the seven powers of R-08, the one a new power replaces: greedy the lowest value (tapped
+    ones first), random any."""
+    m = in_zone(g, p, Zone.POWER)
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
+        n = 0
+        mm = m
+        while mm:
+            mm &= mm - np.int64(1)
+            n += 1
+        k = _pick(g, p, n)
+        while k:
+            m &= m - np.int64(1)
+            k -= 1
+        return lowest_bit(m)
+    worst = -1
+    worst_value = 1 << 30
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        value = field(g, p, c, Field.POWER_VALUE) * 2 - (1 if is_tapped(g, p, c) else 0)
+        if value < worst_value:
+            worst = c
+            worst_value = value
+    return worst
+
+
+# -- phase 4, summoning (rule R-09) -----------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def list_summons(g: np.void, p: int) -> int:
+    """Every summon p may make now into g.cand as (kind, card, target); returns how many."""
+    cand = g.cand
+    n = 0
+    hand = in_zone(g, p, Zone.HAND)
+    while hand:
+        c = lowest_bit(hand)
+        hand &= hand - np.int64(1)
+        klass = field(g, p, c, Field.CLASS)
+        if klass == Class.CREATURE:
+            if may_summon(g, p, c):
+                cand[n, 0], cand[n, 1], cand[n, 2] = SUMMON, c, -1
+                n += 1
+            elif g.ps[p, PS_CREATURES] >= g.par[Param.CREATURE_PLACES]:
+                m = in_zone(g, p, Zone.CREATURE)
+                while m:
+                    old = lowest_bit(m)
+                    m &= m - np.int64(1)
+                    if may_replace(g, p, c, old) and n < cand.shape[0]:
+                        cand[n, 0], cand[n, 1], cand[n, 2] = REPLACE, c, old
+                        n += 1
+        elif klass == Class.AMULET:
+            m = in_zone(g, p, Zone.CREATURE)
+            while m:
+                holder = lowest_bit(m)
+                m &= m - np.int64(1)
+                if may_put_amulet(g, p, c, holder) and n < cand.shape[0]:
+                    cand[n, 0], cand[n, 1], cand[n, 2] = AMULET, c, holder
+                    n += 1
+        elif klass == Class.SPELL and may_set_spell(g, p, c):
+            cand[n, 0], cand[n, 1], cand[n, 2] = SPELL, c, -1
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def summon_worth(g: np.void, p: int, k: int) -> float:
+    """Greedy's value of summon candidate k: what the card brings less what a replacement burns."""
+    kind, c, target = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
+    d = g.cs[p, c, CS_DESIGN]
+    value = design_worth(g, p, d)
+    if kind == REPLACE:
+        value -= creature_worth(g, p, target) + 0.1 * replace_cost(g, p, c, target)
+    elif kind == AMULET:
+        value += 0.1 * creature_worth(g, p, target)  # on the best creature: it lives longest
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def choose_summon(g: np.void, p: int) -> int:
+    """The summon candidate p makes next (an index into g.cand after list_summons), -1 to stop:
+    greedy the most valuable with a positive value, the cheaper on a tie; random any or stop."""
+    n = list_summons(g, p)
+    if n == 0:
+        return -1
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
+        k = _pick(g, p, n + 1)
+        return -1 if k == n else k
+    best = -1
+    best_value = 0.0
+    for k in range(n):
+        value = summon_worth(g, p, k)
+        if value > best_value:
+            best = k
+            best_value = value
+    return best
+
+
+# -- phase 5, abilities (rules R-10, R-17) ----------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def effect_now(g: np.void, p: int, src: int, do: int, n: int) -> float:
+    """Greedy's value of an effect of p's card src on the board as it is now."""
+    q = 1 - p
+    w = g.w[p]
+    if do == Do.DRAW:
+        room = g.par[Param.HAND_MAX] - g.ps[p, PS_HAND]
+        if 60 - g.ps[p, PS_TOP] <= n + 3:
+            return -100.0  # rule R-04: an empty deck loses
+        return min(n, room) * w[Weight.CARD] - max(n - room, 0) * 0.5
+    if do == Do.HEAL:
+        return n * w[Weight.LIFE]
+    if do == Do.LOSE_LIFE:
+        return -n * w[Weight.LIFE] * (3.0 if g.ps[p, PS_LIFE] <= n * 2 else 1.0)
+    if do == Do.TAP_CREATURES or do == Do.DESTROY_CREATURES:
+        m = in_zone(g, q, Zone.CREATURE)
+        if m == 0:
+            return 0.0
+        total = 0.0
+        count = 0
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            total += creature_worth(g, q, c)
+            count += 1
+        per = total / count * (1.0 if do == Do.DESTROY_CREATURES else 0.4)
+        return per * min(n, count)
+    if do == Do.TAP_POWERS or do == Do.DESTROY_POWERS:
+        count = 0
+        m = in_zone(g, q, Zone.POWER)
+        while m:
+            m &= m - np.int64(1)
+            count += 1
+        return min(n, count) * (3.0 if do == Do.DESTROY_POWERS else 1.0)
+    if do == Do.DESTROY_AMULETS:
+        count = 0
+        m = in_zone(g, q, Zone.AMULET)
+        while m:
+            m &= m - np.int64(1)
+            count += 1
+        return min(n, count) * 2.0
+    if do == Do.ALL_ATQ or do == Do.ALL_DEF:
+        return g.ps[p, PS_CREATURES] * n * (w[Weight.ATQ] if do == Do.ALL_ATQ else w[Weight.DEF])
+    if do == Do.ALL_DEFENDERS:
+        return g.ps[p, PS_CREATURES] * (0.5 + n * w[Weight.DEF]) * 0.5
+    if do == Do.UNMYSTIC:
+        count = 0
+        m = in_zone(g, q, Zone.CREATURE)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            count += is_mystic(g, q, c)
+        return 2.0 * count
+    if do == Do.ADD_POWER:
+        return 0.0  # nothing is summoned after phase 4; power left over is lost
+    return effect_worth(g, p, do, n)
+
+
+@njit(cache=True, _nrt=False)
+def list_activations(g: np.void, p: int) -> int:
+    """Every ability p may activate now into g.cand as (card, ability, 0); returns how many."""
+    cand = g.cand
+    n = 0
+    for zone in (Zone.CREATURE, Zone.AMULET, Zone.SPELL):
+        m = in_zone(g, p, zone)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            for k in range(MAX_ABILITIES):
+                if may_activate(g, p, c, k) and n < cand.shape[0]:
+                    cand[n, 0], cand[n, 1], cand[n, 2] = c, k, 0
+                    n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def choose_activation(g: np.void, p: int) -> int:
+    """The ability p activates next (an index into g.cand after list_activations), -1 to stop:
+    greedy the most valuable on the board now if it is worth anything, random any or stop."""
+    n = list_activations(g, p)
+    if n == 0:
+        return -1
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
+        k = _pick(g, p, n + 1)
+        return -1 if k == n else k
+    best = -1
+    best_value = 0.0
+    for k in range(n):
+        c, a = g.cand[k, 0], g.cand[k, 1]
+        base = Field.ABILITIES + a * ABILITY_WIDTH
+        value = effect_now(g, p, c, field(g, p, c, base + A_DO), field(g, p, c, base + A_N))
+        if value > best_value:
+            best = k
+            best_value = value
+    return best
+
+
+# -- phase 6, attack (rules R-11 to R-14) -----------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def attack_worth(g: np.void, p: int, a: int, d: int) -> float:
+    """Greedy's value of p's attacker a meeting defender d (-1: the attack reaches life), its life
+    cost counted (R-18)."""
+    q = 1 - p
+    w = g.w[p]
+    cost = field(g, p, a, Field.SELF_DAMAGE) * w[Weight.LIFE]
+    if d < 0:
+        return atq_of(g, p, a) * w[Weight.FACE] - cost - (creature_worth(g, p, a) if field(g, p, a, Field.BERSERKER) else 0.0)
+    a_dies, d_dies, excess = fight_outcome(g, p, a, d)
+    value = excess * w[Weight.FACE] - cost
+    if d_dies:
+        value += creature_worth(g, q, d)
+    if a_dies:
+        value -= creature_worth(g, p, a)
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def best_target(g: np.void, p: int, a: int) -> tuple:
+    """Greedy's best choice for attacker a: (the creature to choose or NO_CHOICE, its value)."""
+    q = 1 - p
+    best = NO_CHOICE
+    best_value = -1e18
+    any_choice = False
+    m = in_zone(g, q, Zone.CREATURE)
+    while m:
+        t = lowest_bit(m)
+        m &= m - np.int64(1)
+        if not may_choose(g, p, a, t):
+            continue
+        any_choice = True
+        value = attack_worth(g, p, a, defender_for(g, p, a, t))
+        if value > best_value:
+            best = t
+            best_value = value
+    if not any_choice:
+        best_value = attack_worth(g, p, a, defender_for(g, p, a, np.int64(-1)))
+    return best, best_value
+
+
+@njit(cache=True, _nrt=False)
+def could_attack(g: np.void, p: int, c: int) -> bool:
+    """Whether p's creature c could attack this turn in attack mode (R-11)."""
+    cs = g.cs
+    return (not is_tapped(g, p, c)
+            and (cs[p, c, CS_ENTERED] != g.ps[GAME, G_TURN] + 1 or field(g, p, c, Field.BERSERKER) != 0))
+
+
+@njit(cache=True, _nrt=False)
+def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
+    """Rule R-14 (decision: the owner sets modes at its attack phase): greedy puts in attack mode
+    the creatures with an attack worth making now; random tosses a coin."""
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
+        return _pick(g, p, 2) == 1
+    if not could_attack(g, p, c):
+        return False
+    _, value = best_target(g, p, c)
+    return value > -g.w[p, Weight.AGGRESSION] * creature_worth(g, p, c) and value > 0.0
+
+
+@njit(cache=True, _nrt=False)
+def choose_target(g: np.void, p: int, a: int) -> int:
+    """Whom attacker a chooses (R-11): an opposing creature, NO_CHOICE when none may be chosen, or
+    NO_ATTACK: greedy attacks when the exchange is worth it, random any choice or none."""
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
+        q = 1 - p
+        n = 0
+        m = in_zone(g, q, Zone.CREATURE)
+        while m:
+            t = lowest_bit(m)
+            m &= m - np.int64(1)
+            n += may_choose(g, p, a, t)
+        k = _pick(g, p, max(n, 1) + 1)
+        if k == max(n, 1):
+            return NO_ATTACK
+        if n == 0:
+            return NO_CHOICE
+        m = in_zone(g, q, Zone.CREATURE)
+        while m:
+            t = lowest_bit(m)
+            m &= m - np.int64(1)
+            if may_choose(g, p, a, t):
+                if k == 0:
+                    return t
+                k -= 1
+        return NO_CHOICE
+    t, value = best_target(g, p, a)
+    if value > 0.0 and value > -g.w[p, Weight.AGGRESSION] * creature_worth(g, p, a):
+        return t
+    return NO_ATTACK
+
+
+@njit(cache=True, _nrt=False)
+def wants_to_defend(g: np.void, q: int, d: int, a: int) -> bool:
+    """The 2002 variant's "no defender" (R-20): whether q lets its creature d defend against the
+    opponent's attacker a. Greedy refuses when d would die without taking a with it and the life
+    the attack would cost is worth less than d; random tosses a coin."""
+    if g.ps[q, PS_AGENT] == Agent.RANDOM:
+        return _pick(g, q, 2) == 1
+    p = 1 - q
+    a_dies, d_dies, excess = fight_outcome(g, p, a, d)
+    if d_dies and not a_dies:
+        return creature_worth(g, q, d) - excess * g.w[q, Weight.LIFE] < atq_of(g, p, a) * g.w[q, Weight.LIFE]
+    return True

@@ -1,0 +1,173 @@
+"""Rolplay in the shell every game plugs into (sim.core.ruleset): compile a config into the game
+record's tables, the kernel entry points, the games frame's own columns and the invariant hooks the
+contract test calls (tests/rulesets/test_contract.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim.core.errors import InputError
+from sim.core.forced_draw import forced_code
+from sim.core.match import MatchConfig
+from sim.core.rng import seed_to_u64
+from sim.core.ruleset import CompiledConfig, RulesetShell
+from sim.rulesets.rolplay.cards import CARDS_DIR
+from sim.rulesets.rolplay.constants import (
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_CARDS, N_COLS, N_DESIGNS, Col, Weight,
+)
+from sim.rulesets.rolplay.kernels import play_range, play_unit
+from sim.rulesets.rolplay.params import RolplayParams
+from sim.rulesets.rolplay.sides import (
+    DeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
+)
+from sim.rulesets.rolplay.state import (
+    G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_AGENT, SETUP_LEVEL, SETUP_LIFE, SETUP_START, new_workspace,
+)
+from sim.rulesets.rolplay.trace import describe_event_array
+
+WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
+
+
+@dataclass
+class RolplayConfig(CompiledConfig):
+    """Everything the kernels need for one config, as numpy arrays (after the shell's fields)."""
+
+    setup: np.ndarray = field(repr=False)  # int64 [SETUP_*, side]
+    designs: np.ndarray = field(repr=False)  # int32 [side, card instance]: its design (rule R-01)
+    forced: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(2, np.int64))  # per side, forced_code
+
+    def workspace(self) -> np.ndarray:
+        """Fresh game records for one thread (state.GAME_DTYPE, state.new_workspace: the game and a
+        hard player's world) with copies of this config's tables."""
+        return new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
+
+
+class Rolplay(RulesetShell):
+    """Rolplay: the 2002 Rolplay.net card game, 60-card decks of creatures, powers, spells and amulets
+    from the recovered 285-card pool (rules R-01 to R-20; see rules.md beside this file). A side is
+    a deck: a deck file of decks/ or a builder's deck (sides.py)."""
+
+    name = "rolplay"
+    version = "0.2.0"  # 0.2: the game is played (0.1 was the card pool and the deck lists); see rules.md
+    cards_dir = CARDS_DIR
+    params_model = RolplayParams
+    agents = AGENT_NAMES[:2]
+    end_names = END_NAMES
+    weight_names = WEIGHT_NAMES
+    default_weights = DEFAULT_WEIGHTS
+    decisions_slot = PS_DECISIONS
+    n_cols = N_COLS
+    flag_width = N_DESIGNS
+    chunk_games = 50_000
+    list_factions = staticmethod(list_sides)
+    vanilla_filler = staticmethod(vanilla_filler)
+    describe_filler = staticmethod(describe_filler)
+
+    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> DeckCards:
+        return load_side(faction, cards_dir, overrides)
+
+    def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
+        """Every distinct card of the deck but the starting power (rule R-03)."""
+        return ablatable_cards(faction, cards_dir)
+
+    def compile(self, match: MatchConfig, config_id: str = "base") -> RolplayConfig:
+        """Validate the config against the card pool, the decks and the rule parameters and build the
+        kernel arrays: per side its agent, its life (R-03, R-20), the starting power's instance
+        (R-03), its deck's level (R-02), and each instance's design."""
+        head = self.compile_head(match, config_id)
+        pools: tuple[DeckCards, DeckCards] = head["pools"]
+        params: RolplayParams = head["params"]
+        setup = np.zeros((N_SETUP, 2), np.int64)
+        designs = np.zeros((2, N_CARDS), np.int32)
+        for i, (side, pool) in enumerate(zip(match.sides, pools)):
+            if pool.n_cards != N_CARDS:
+                raise InputError(f"{match.source}: side {side.label}: {pool.deck.path}: {pool.n_cards} cards; the "
+                                 f"engine plays decks of {N_CARDS} (rule R-01)")
+            designs[i] = instance_designs(pool)
+            setup[SETUP_AGENT, i] = AGENT_NAMES.index(side.agent)
+            setup[SETUP_LIFE, i] = params.start_life + params.life_per_player_level * pool.deck.level
+            start_design = pool.index_of(pool.deck.starting_power)
+            setup[SETUP_START, i] = int(np.flatnonzero(designs[i] == start_design)[0])
+            setup[SETUP_LEVEL, i] = pool.deck.level
+        forced = np.zeros(2, np.int64)
+        if match.force is not None:
+            index, card_id, where = match.force
+            forced[index] = forced_code(pools[index].index_of(card_id), where)
+        return RolplayConfig(**head, setup=setup, designs=designs, forced=forced)
+
+    def play_block(self, compiled: RolplayConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
+                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
+        """kernels.play_range over the block in a game record of its own; with `debug_checks` on, a
+        broken card conservation stops the run."""
+        problems = play_range(unit_start, rows.shape[0], seed, compiled.mirrored, compiled.forced.copy(), rows, flags,
+                              compiled.workspace() if ws is None else ws)
+        if problems:
+            raise RuntimeError(f"rolplay debug checks: {problems} card-conservation problems in games "
+                               f"{unit_start}..{unit_start + rows.shape[0] - 1}")
+
+    def trace_one(self, compiled: RolplayConfig, seed: np.uint64, unit: int, rows: np.ndarray,
+                  flags: np.ndarray) -> np.ndarray:
+        ws = compiled.workspace()
+        g = ws[0]
+        g["tr"][:] = -1
+        g["ps"][GAME, G_TRACED] = 1
+        play_unit(unit, seed, compiled.mirrored, compiled.forced, rows, flags, g, ws[1])
+        return g["tr"].copy()
+
+    def describe_events(self, compiled: RolplayConfig, rows: np.ndarray, events: np.ndarray,
+                        lang: str = "es") -> list[str]:
+        names = (compiled.pools[0].names, compiled.pools[1].names)
+        return describe_event_array(names, compiled.labels, events, lang)
+
+    def game_columns(self, compiled: RolplayConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
+        """Per side: its life and R-04 score at the end, the cards it played and the creatures it summoned."""
+        return [series for i, suffix in enumerate("ab") for series in (
+            pl.Series(f"life_{suffix}", played[:, Col.LIFE_A + i].astype(np.int32)),
+            pl.Series(f"score_{suffix}", played[:, Col.SCORE_A + i].astype(np.int32)),
+            pl.Series(f"cards_played_{suffix}", played[:, Col.CARDS_PLAYED_A + i].astype(np.int16)),
+            pl.Series(f"creatures_{suffix}", played[:, Col.CREATURES_A + i].astype(np.int16)),
+        )]
+
+    def side_record(self, compiled: RolplayConfig, side_index: int) -> dict:
+        """The side's deck as the manifest keeps it: its name, tier, level and list (a builder's deck
+        is spelled out, so the run says what was played)."""
+        deck = compiled.pools[side_index].deck
+        return {"deck": deck.name, "tier": deck.tier, "level": deck.level, "starting_power": deck.starting_power,
+                "cards": [{"id": card.id, "name": card.name, "copies": n} for card, n in deck.entries]}
+
+    # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
+    def conservation_problems(self, compiled: RolplayConfig, seed: int, n_units: int) -> int:
+        """The same config with `debug_checks` on, so state.conservation_errors runs after the setup and
+        every turn of every game; the problems it found, summed over the games."""
+        checked = self.compile(replace(compiled.match, params={**compiled.match.params, "debug_checks": True}),
+                               compiled.config_id)
+        rows = np.zeros((n_units, self.n_cols), np.int64)
+        flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
+        return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.forced.copy(), rows, flags,
+                              checked.workspace()))
+
+    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
+        """Invariant 5, in n games of the first decks played part way by `agent` on both sides, to the
+        start of a turn's phase 3: everything the player to move would decide now (the power, the
+        summon, the activation, each creature's mode and target), then again with what it cannot see
+        of the opponent dealt again (which cards are in the hand and which in the deck, the deck
+        order, and a face-down spell). Played on the game records with the kernels' own functions."""
+        from sim.rulesets.rolplay.hidden import decisions, positions_in_play, redeal_hidden
+
+        rng = np.random.default_rng(seed)
+        compared = changed = 0
+        for ws, p in positions_in_play(self, seed, n, agent, rng):
+            g = ws[0]
+            before = decisions(g, p)
+            redeal_hidden(g, 1 - p, rng)
+            after = decisions(g, p)
+            compared += len(before)
+            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
+        return compared, changed
+
+
+RULESET = Rolplay()

@@ -1,0 +1,159 @@
+"""What a rolplay player may do now (rules R-08 to R-14). The agents choose only among what these
+functions allow, and the game applies only what they allow, so a rule lives here once."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.rulesets.rolplay.constants import (
+    A_LIMIT, A_PAY, ABILITY_WIDTH, Class, Field, Param, Zone,
+)
+from sim.rulesets.rolplay.state import (
+    CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_ENTERED, CS_LINK, CS_PLACE, CS_USED, CS_USES, CS_ZONE, G_TURN, GAME,
+    PS_CONJURED, PS_CREATURES, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, field, is_defender, is_mystic, is_tapped,
+)
+
+
+@njit(cache=True, _nrt=False)
+def may_conjure(g: np.void, p: int, c: int) -> bool:
+    """Rule R-08: a power card from the hand, at most `powers_per_turn` a turn; at the maximum in
+    play a new one enters only by replacing one (`game.conjure` burns the replaced one)."""
+    return (g.cs[p, c, CS_ZONE] == Zone.HAND and field(g, p, c, Field.CLASS) == Class.POWER
+            and g.ps[p, PS_CONJURED] < g.par[Param.POWERS_PER_TURN])
+
+
+@njit(cache=True, _nrt=False)
+def powers_full(g: np.void, p: int) -> bool:
+    return g.ps[p, PS_POWERS] >= g.par[Param.POWERS_IN_PLAY_MAX]
+
+
+@njit(cache=True, _nrt=False)
+def places_full(g: np.void, p: int) -> bool:
+    return g.ps[p, PS_CREATURES] >= g.par[Param.CREATURE_PLACES]
+
+
+@njit(cache=True, _nrt=False)
+def replace_cost(g: np.void, p: int, new: int, old: int) -> int:
+    """Rule R-09 (decision): replacing creature `old` with `new` costs replace_cost_factor x old's cost
+    plus new's cost (R-19: a cost of 0 is 0)."""
+    return g.par[Param.REPLACE_COST_FACTOR] * field(g, p, old, Field.COST) + field(g, p, new, Field.COST)
+
+
+@njit(cache=True, _nrt=False)
+def may_summon(g: np.void, p: int, c: int) -> bool:
+    """Rules R-09, R-19: a creature from the hand into a free place, paid with its cost (0 is free);
+    with every place full only by replacement (`may_replace`)."""
+    return (g.cs[p, c, CS_ZONE] == Zone.HAND and field(g, p, c, Field.CLASS) == Class.CREATURE
+            and not places_full(g, p) and field(g, p, c, Field.COST) <= g.ps[p, PS_POWER])
+
+
+@njit(cache=True, _nrt=False)
+def may_replace(g: np.void, p: int, c: int, old: int) -> bool:
+    """Rule R-09: with all creature places full, creature `c` from the hand replaces `old` in play
+    for the replacement cost."""
+    return (g.cs[p, c, CS_ZONE] == Zone.HAND and field(g, p, c, Field.CLASS) == Class.CREATURE
+            and places_full(g, p) and g.cs[p, old, CS_ZONE] == Zone.CREATURE
+            and replace_cost(g, p, c, old) <= g.ps[p, PS_POWER])
+
+
+@njit(cache=True, _nrt=False)
+def may_put_amulet(g: np.void, p: int, c: int, holder: int) -> bool:
+    """Rule R-09: an amulet from the hand beneath a creature in play of its level or higher that
+    carries none (never replaced or moved), paid with its cost."""
+    return (g.cs[p, c, CS_ZONE] == Zone.HAND and field(g, p, c, Field.CLASS) == Class.AMULET
+            and g.cs[p, holder, CS_ZONE] == Zone.CREATURE and g.cs[p, holder, CS_LINK] == 0
+            and field(g, p, holder, Field.LEVEL) >= field(g, p, c, Field.LEVEL)
+            and field(g, p, c, Field.COST) <= g.ps[p, PS_POWER])
+
+
+@njit(cache=True, _nrt=False)
+def may_set_spell(g: np.void, p: int, c: int) -> bool:
+    """Rule R-09: a spell from the hand into the empty spell place, face down, paid with its cost;
+    one spell at a time, not replaceable."""
+    return (g.cs[p, c, CS_ZONE] == Zone.HAND and field(g, p, c, Field.CLASS) == Class.SPELL
+            and g.ps[p, PS_SPELL] == 0 and field(g, p, c, Field.COST) <= g.ps[p, PS_POWER])
+
+
+@njit(cache=True, _nrt=False)
+def activation_cost(g: np.void, p: int, c: int, k: int) -> int:
+    """Rule R-17: an ability's `pay`; in the 2002 variant an amulet pays its cost again (R-20)."""
+    cost = field(g, p, c, Field.ABILITIES + k * ABILITY_WIDTH + A_PAY)
+    if g.par[Param.AMULET_PAYS_TWICE] and field(g, p, c, Field.CLASS) == Class.AMULET:
+        cost += field(g, p, c, Field.COST)
+    return cost
+
+
+@njit(cache=True, _nrt=False)
+def may_activate(g: np.void, p: int, c: int, k: int) -> bool:
+    """Rules R-10, R-17: ability k of a creature, amulet or spell in play: not in the turn the card
+    arrived (berserkers excepted), once a turn, within its usage limit (-1: unlimited), paid with
+    power; a tapped creature does not act (R-17 decision)."""
+    cs = g.cs
+    zone = cs[p, c, CS_ZONE]
+    if zone != Zone.CREATURE and zone != Zone.AMULET and zone != Zone.SPELL:
+        return False
+    if k >= field(g, p, c, Field.N_ABILITIES):
+        return False
+    turn = g.ps[GAME, G_TURN]
+    if cs[p, c, CS_ENTERED] == turn + 1 and not field(g, p, c, Field.BERSERKER):
+        return False
+    if cs[p, c, CS_USED + k] == turn + 1:
+        return False
+    limit = field(g, p, c, Field.ABILITIES + k * ABILITY_WIDTH + A_LIMIT)
+    if limit >= 0 and cs[p, c, CS_USES + k] >= limit:
+        return False
+    if zone == Zone.CREATURE and is_tapped(g, p, c):
+        return False
+    return activation_cost(g, p, c, k) <= g.ps[p, PS_POWER]
+
+
+@njit(cache=True, _nrt=False)
+def may_attack(g: np.void, p: int, c: int) -> bool:
+    """Rules R-11, R-14: a creature in play in attack mode, untapped, not summoned this turn
+    (berserkers excepted), with an attack left this turn (multiple attack raises it)."""
+    cs = g.cs
+    return (cs[p, c, CS_ZONE] == Zone.CREATURE and cs[p, c, CS_ATTACK_MODE] == 1 and not is_tapped(g, p, c)
+            and (cs[p, c, CS_ENTERED] != g.ps[GAME, G_TURN] + 1 or field(g, p, c, Field.BERSERKER) != 0)
+            and cs[p, c, CS_ATTACKS] < field(g, p, c, Field.MULTI_ATTACK))
+
+
+@njit(cache=True, _nrt=False)
+def may_choose(g: np.void, p: int, a: int, t: int) -> bool:
+    """Rules R-11, R-14: attacker `a` of p may choose the opposing creature t, unless t is a mystic
+    and a is not (only mystics can attack a mystic)."""
+    q = 1 - p
+    return g.cs[q, t, CS_ZONE] == Zone.CREATURE and (is_mystic(g, p, a) or not is_mystic(g, q, t))
+
+
+@njit(cache=True, _nrt=False)
+def may_defend(g: np.void, q: int, d: int, a: int) -> bool:
+    """Rules R-11, R-13, R-14: q's creature d is available against p's attacker a: in play,
+    untapped, in defense mode or a defender, with a defense left this turn (multiple defense raises
+    it), and able to fight a (a mystic attacker is defended only by mystics)."""
+    cs = g.cs
+    p = 1 - q
+    if cs[q, d, CS_ZONE] != Zone.CREATURE or is_tapped(g, q, d):
+        return False
+    if cs[q, d, CS_ATTACK_MODE] == 1 and not is_defender(g, q, d):
+        return False
+    if cs[q, d, CS_DEFENSES] >= field(g, q, d, Field.MULTI_DEFENSE):
+        return False
+    return not is_mystic(g, p, a) or is_mystic(g, q, d)
+
+
+@njit(cache=True, _nrt=False)
+def defender_for(g: np.void, p: int, a: int, chosen: int) -> int:
+    """Rule R-13 (decision: place order): the chosen creature if it is available, else the next
+    available creature in place order after its place (1 to 7, wrapping round); with no creature
+    chosen, the first available from place 1. -1 when none can defend: the attack reaches life."""
+    q = 1 - p
+    ps = g.ps
+    start = g.cs[q, chosen, CS_PLACE] if chosen >= 0 else 0
+    places = g.par[Param.CREATURE_PLACES]
+    for i in range(places):
+        k = (start + i) % places
+        d = ps[q, PS_PLACE + k] - 1
+        if d >= 0 and may_defend(g, q, d, a):
+            return d
+    return -1
