@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 
 from crafted_runs import write_round_robin
+from sim.analysis.matchups import matchup_cells
 from sim.analysis.metagame import SCHEMA, bootstrap_nash, metagame, nash_mix, win_rate_matrix
 
 # rock beats scissors, scissors beats paper, paper beats rock: row's win rate against column
@@ -179,3 +180,34 @@ def test_a_stored_round_robin_gives_its_nash_mix_as_a_table(tmp_path: Path) -> N
 def test_a_round_robin_missing_a_matchup_has_no_mix_yet(tmp_path: Path) -> None:
     write_round_robin(tmp_path, {pair: scores for pair, scores in CYCLE_PAIRS.items() if pair != ("B", "C")})
     assert metagame(tmp_path, resamples=10).is_empty()
+
+
+def test_the_console_prints_the_mix_with_its_interval_support_and_best_responses(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from sim.report.console import print_nash
+    write_round_robin(tmp_path, CYCLE_PAIRS)
+    console = Console(record=True, width=200)
+    print_nash(console, tmp_path, matchup_cells(tmp_path))
+    text = console.export_text()
+    assert "Nash equilibrium mix" in text and "1,000 resamples" in text
+    lines = {line.split("│")[1].strip(): line for line in text.splitlines() if line.startswith("│")}
+    assert "40.0%" in lines["A"] and "+20.0 pts" in lines["A"] and "C (n=10)" in lines["A"]
+    assert "20.0%" in lines["C"] and "B (n=10)" in lines["C"]
+    assert "Value of the game: +0.0 pts" in text and "support: A, B, C" in text
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Nash equilibrium mix", "60 games", "200 resamples")),
+                                         ("es", ("mezcla de equilibrio de Nash", "60 partidas", "200 remuestreos"))])
+def test_the_chart_says_what_it_compares_with_n_and_the_interval(tmp_path: Path, lang: str, words: tuple[str, ...]) -> None:
+    from sim.report.figures import nash_figure
+    write_round_robin(tmp_path, CYCLE_PAIRS)
+    nash = metagame(tmp_path, resamples=200)
+    fig = nash_figure(nash, 60, lang)
+    title = fig.layout.title.text.replace("<br>", " ")
+    assert all(word in title for word in words)
+    bars = [trace for trace in fig.data if trace.type == "bar"]  # one a faction, in the table's order
+    assert [b.y[0] for b in bars] == ["A", "B", "C"] and [b.x[0] for b in bars] == pytest.approx([0.4, 0.4, 0.2])
+    assert [b.error_x.array[0] for b in bars] == pytest.approx((nash["nash_share_high"] - nash["nash_share"]).to_list())
+    printed = fig.data[-1].text
+    assert printed[0].startswith("40.0% [") and "C +20.0 pts, n = 10" in printed[0]
