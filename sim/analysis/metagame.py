@@ -26,8 +26,8 @@ y is the column (field) player's minimax mix. When several mixes reach the value
 that play exactly alike), HiGHS returns one of them, the same one every time.
 
 - support: the factions whose mix probability exceeds `tol` (1e-6, numerical zero);
-- win rate against the mix: 0.5 + (A y)_i; at most 0.5 + value for every faction, and equal to
-  it for each one in the support (the equilibrium's indifference);
+- win rate against the mix: 0.5 + (A y)_i; at most 0.5 + value for every faction, and in a
+  symmetric game (x = y) equal to it for each one in the support (the equilibrium's indifference);
 - exploitability of faction f: how much the best response gains against a field that plays only
   f, above the value: max over i of A[i, f] − value (0.5 + that, minus 0.5 + value, in win-rate
   points), with the best responder i (the first such in the matrix's order on a tie). A faction
