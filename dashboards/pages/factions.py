@@ -1,6 +1,6 @@
 """Factions, in tabs so each opens at once: win rates with intervals and the first player in words;
 for a round robin the matchup matrix with the Bradley-Terry ratings and their goodness of fit beside
-it; the first-player advantage (in words, as a table, and by game length); game length and end
+it, and the metagame (the Nash mix with its interval, support and exploitability); the first-player advantage (in words, as a table, and by game length); game length and end
 reasons. Configs in the spec's order; the tab is in the address (?tab=)."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import polars as pl
 
 from sim.analysis.ratings import MODEL_NAMES_ES, describe_fit, format_p_value
 from sim.report import figures
+from sim.report.export import nash_words, round_robin_games
 from sim.analysis.forced_draw import summary_configs
 from sim.run.ladder import read_ladder
 from sim.report.formatting import first_player_words, in_spec_order
@@ -72,6 +73,9 @@ def draw(run: str | None, lang: str, tab: str | None):
             ratings_block(data.ratings_of(run), lang),
         ], style={"display": "flex", "flexWrap": "wrap", "gap": "1em", "alignItems": "flex-start"}),
             graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang))]
+        if "nash" in tables:  # the metagame: every matchup has games
+            parts += [graph("factions-nash", figures.nash_figure(tables["nash"], round_robin_games(tables["matchups"]), lang)),
+                      html.P(nash_words(tables["nash"], lang), className="note", id="factions-nash-note")]
         speeds, speed_games = read_ladder(data.run_folder(run))
         if speeds:  # a `sim ladder` run: how fast each level plays beside how strong it is
             parts.append(graph("factions-level-speed", figures.level_speed_figure(speeds, speed_games, lang)))

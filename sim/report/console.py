@@ -23,6 +23,7 @@ from sim.analysis.forced_draw import summary_configs
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.levels import card_level_conclusions, level_conclusions
+from sim.analysis.metagame import metagame
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
@@ -54,7 +55,7 @@ def _with_config(columns: list[str], many: bool) -> list[str]:
 def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str, Any]) -> Table:
     table = Table(title=title, title_justify="left", title_style="bold")
     for name in columns:
-        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method", "card",
+        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method", "card", "best response",
                                                           "group", "figure", "level", "flag") else "right")
     for row in frame.iter_rows(named=True):
         table.add_row(*[render[name](row) for name in columns])
@@ -146,7 +147,8 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
     if manifest["spec"].get("stop") is not None and not sweep:
         print_side_a_sprt(console, run_dir, manifest)
     if manifest["spec"].get("matchups") == "round_robin":
-        print_matchups(console, run_dir, configs)
+        cells = print_matchups(console, run_dir, configs)
+        print_nash(console, run_dir, cells)
         print_ratings(console, run_dir)
     if sweep:
         print_levels(console, run_dir)
@@ -396,10 +398,10 @@ def print_budget_slopes(console: Console, run_dir: Path) -> None:
         console.print(text, highlight=False)
 
 
-def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ()) -> None:
+def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ()) -> pl.DataFrame:
     """The matchup matrix: each cell the row's win rate against the column, ± half its 95% interval,
     n, and that matchup's first-player advantage; then each row's marginal against a uniform field.
-    Sides come in the order of `configs` (the spec's), else the alphabet's."""
+    Sides come in the order of `configs` (the spec's), else the alphabet's. Returns the cells."""
     cells = in_spec_order(matchup_cells(run_dir), configs, only=bool(configs))
     labels = cells["row"].unique(maintain_order=True).to_list()
     table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± 95% CI, n, first-player "
@@ -423,6 +425,35 @@ def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ())
         out.append(f"{_pct(m['win_rate'])} ±{100 * (m['ci_high'] - m['win_rate']):.1f}")
         table.add_row(*out)
     console.print(table)
+    return cells
+
+
+def print_nash(console: Console, run_dir: Path, cells: pl.DataFrame) -> None:
+    """The metagame of the matrix (sim.analysis.metagame): the Nash mix with its bootstrap interval
+    and in-support share, each faction's win rate against the mix, its exploitability and best
+    response; then the game's value and support in words. Nothing while a matchup has no games."""
+    nash = metagame(run_dir, cells=cells)
+    if nash.is_empty():
+        return
+    first = nash.row(0, named=True)
+    title = (f"Metagame: the field no faction can exploit, the Nash equilibrium mix of the matrix (payoff: win rate "
+             f"− 50%, mirrors even; observational); interval and in-support share from {first['resamples']:,} "
+             f"resamples of the cells' games (seed {first['seed']}); exploitability: what the best response gains "
+             f"over the value against a field of that faction alone, with its cell's 95% CI and n")
+    console.print(_table(title, nash, ["label", "games", "Nash mix", "95% CI", "in support", "vs the mix",
+                                       "exploitability", "best response"], {
+        "label": lambda r: r["label"], "games": lambda r: count(r["games"]),
+        "Nash mix": lambda r: percent(r["nash_share"]),
+        "95% CI": lambda r: percent_interval(r["nash_share_low"], r["nash_share_high"]),
+        "in support": lambda r: f"{'yes' if r['in_support'] else 'no'} ({percent(r['support_share'], 0)} of resamples)",
+        "vs the mix": lambda r: percent(r["win_rate_vs_nash"]),
+        "exploitability": lambda r: signed_points_with_interval(r["exploitability"], r["exploitability_low"],
+                                                                r["exploitability_high"]),
+        "best response": lambda r: f"{r['best_response']} (n={count(r['best_response_n'])})",
+    }))
+    support = nash.filter(pl.col("in_support"))["label"].to_list()
+    console.print(f"Value of the game: {signed_points(first['game_value'])} (0 in a symmetric game: no faction wins "
+                  f"more than 50% against the mix); support: {', '.join(support)}", highlight=False)
 
 
 def _rate_columns() -> dict[str, Any]:

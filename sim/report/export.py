@@ -39,12 +39,13 @@ from sim.analysis.ratings import (
     ELO_PER_LOGIT, MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
 )
 from sim.analysis.levels import card_level_conclusions, level_conclusions
+from sim.analysis.metagame import metagame
 from sim.run.ladder import read_ladder
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
-from sim.report.formatting import count, in_spec_order, readable_columns, readable_values
+from sim.report.formatting import count, in_spec_order, readable_columns, readable_values, signed_points
 from sim.report.language import TEXT, column, t
 from sim.run.liveness import shown_status
 from sim.run.store import write_atomic
@@ -75,6 +76,10 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     if spec.get("matchups") == "round_robin":
         tables["matchups"] = matchup_cells(run_dir, rates=tables["win_rates"], advantage=tables["first_player"])
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
+        # names in the spec's order, so a tie in the mix keeps it
+        nash = metagame(run_dir, cells=in_spec_order(tables["matchups"], summary_configs(manifest)))
+        if nash.height:  # every matchup has games
+            tables["nash"] = nash
         games = ratings_games(run_dir)
         labels = games.select(pl.concat_list(pl.col("label_a").cast(pl.String), pl.col("label_b").cast(pl.String))
                               .explode().n_unique()).collect().item()
@@ -126,6 +131,11 @@ def budget_curve_configs(manifest: dict[str, Any]) -> list[str] | None:
     return [c for c in manifest["configs"] if c == "base" or c.startswith(prefix)]
 
 
+def round_robin_games(cells: pl.DataFrame) -> int:
+    """The games of a round robin: each config's once (its two cells are the same games)."""
+    return int(cells.unique("config")["n"].sum())
+
+
 def turn_shares(run_dir: Path, configs: list[str] | None = None) -> pl.DataFrame:
     """Per config and turn count: games and their share of the config's games; configs in the order
     given (the spec's), else the alphabet's."""
@@ -154,6 +164,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     if "matchups" in tables:
         out.append(("matchups", figures.matchup_figure(tables["matchups"], lang=lang)))
         out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang)))
+    if "nash" in tables:
+        out.append(("nash", figures.nash_figure(tables["nash"], round_robin_games(tables["matchups"]), lang=lang)))
     out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang)))
     out.append(("first_player", figures.first_player_figure(tables["first_player"], lang=lang)))
     out.append(("first_player_by_length",
@@ -250,10 +262,14 @@ REPORT_COLUMNS = {
                 "pearson_chi2", "df", "deviance", "p_value", "clusters"],
     "ratings_first_player": ["model", "label_1", "label_2", "games", "first_player_elo", "first_player_elo_se",
                              "first_player_elo_se_model"],
+    # the metagame: the value, resamples and seed are the same on every row, so the note says them once
+    "nash": ["label", "games", "nash_share", "nash_share_low", "nash_share_high", "in_support", "support_share",
+             "win_rate_vs_nash", "exploitability", "exploitability_low", "exploitability_high", "best_response",
+             "best_response_n"],
     "forced_draw": ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
                     "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"],
 }
-SUMMARY_TABLES = ("sweep", "levels", "card_levels", "budget_slopes", "budget_steps", "matchup_marginals", "ratings", "ratings_first_player",
+SUMMARY_TABLES = ("sweep", "levels", "card_levels", "budget_slopes", "budget_steps", "matchup_marginals", "nash", "ratings", "ratings_first_player",
                   "win_rates", "first_player", "first_player_by_length", "story_stages", "story_clear_chance",
                   "match_results")
 
@@ -276,6 +292,14 @@ def other_faction_cards(impact: pl.DataFrame, manifest: dict[str, Any]) -> list[
                     .sort(["side", "iwd_shrunk", "card_id"], descending=[False, True, False], nulls_last=True))
             out.append((faction, config_id, rows.select([c for c in FACTION_CARD_COLUMNS if c in rows.columns])))
     return out
+
+
+def nash_words(nash: pl.DataFrame, lang: str) -> str:
+    """The metagame table's note: the game, its value and support, the resamples and seed."""
+    first = nash.row(0, named=True)
+    return t("nash_note", lang, value=signed_points(first["game_value"]),
+             support=", ".join(nash.filter(pl.col("in_support"))["label"].to_list()),
+             resamples=count(first["resamples"]), seed=first["seed"])
 
 
 def levels_in_words(levels: pl.DataFrame, lang: str) -> pl.DataFrame:
@@ -318,7 +342,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     for name, fig in report_figures(run_dir, tables, lang):
         # one width that fits the printed page; a tall list keeps its rows
         fig.update_layout(template="plotly_white", width=PLOT_WIDTH, height=max(460, fig.layout.height or 0))
-        parts.append(_block(f"chart-{name}", fig.layout.title.text or name,
+        # the heading reads the title on one line (the chart breaks a long one with <br>)
+        parts.append(_block(f"chart-{name}", (fig.layout.title.text or name).replace("<br>", " "),
                             f"<div class='plot' id='plot-{name}'>"
                             + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}",
                                           config={"displayModeBar": False, "responsive": False}) + "</div>"))
@@ -331,6 +356,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
             shown = _report_columns(name, tables[name])
             if name == "ratings":
                 notes.append(describe_fit(tables[name], lang))
+            if name == "nash":
+                notes.append(nash_words(tables[name], lang))
             if name in ("ratings", "ratings_first_player") and lang == "es":
                 shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
             if name in ("levels", "card_levels"):

@@ -223,6 +223,27 @@ def marginal_figure(marginals: pl.DataFrame, lang: str = "en") -> go.Figure:
     return fig
 
 
+def nash_figure(nash: pl.DataFrame, games: int, lang: str = "en") -> go.Figure:
+    """The metagame (sim.analysis.metagame): each faction's share of the Nash mix as a bar with the
+    bootstrap's 95% percentile interval, most played first, beside it the share of resamples that
+    keep it in the support and what exploits a field of it alone (best response, gain, n); a dotted
+    line at a uniform field's share. `games` is the round robin's, said in the title."""
+    rows = []
+    for r in nash.iter_rows(named=True):
+        printed = t("chart_nash_printed", lang, share=percent_with_interval(r["nash_share"], r["nash_share_low"], r["nash_share_high"]),
+                    support=percent(r["support_share"], 0), responder=r["best_response"],
+                    gain=signed_points(r["exploitability"]), n=count(r["best_response_n"]))
+        rows.append(RankedRow(r["label"], r["nash_share"], r["nash_share_low"], r["nash_share_high"], printed,
+                              f"{r['label']}: {printed}<br>{t('chart_nash_vs_mix', lang, rate=percent(r['win_rate_vs_nash']))}",
+                              r["label"]))
+    first = nash.row(0, named=True) if nash.height else {"resamples": 0}
+    fig = ranked_figure(rows, t("chart_nash", lang, games=count(games), resamples=count(first["resamples"])),
+                        t("chart_nash_axis", lang), signed=False, bars=True,
+                        reference=1.0 / nash.height if nash.height else None)
+    fig.update_layout(showlegend=False, xaxis=RATE_AXIS, margin=dict(t=120))  # room for the title's three lines
+    return fig
+
+
 def first_player_figure(fpa: pl.DataFrame, lang: str = "en") -> go.Figure:
     """Each config's first player's win rate over both seats with its 95% interval, against 50%, one
     line per config in the table's order, said in ANALYTICS.md's words beside it: "the first player

@@ -31,7 +31,7 @@ SIDES = "AB"
 RATE_NAMES = frozenset({"rate", "share", "fitted_at_max", "seen_when_undrawn", "played_when_drawn"})
 DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "worth_per_budget_point",
                               "points_at_max", "local_slope", "per_point", "effect", "forced_effect", "ablation_worth",
-                              "iwd_null", "iwd_excess", "rank_value"})
+                              "iwd_null", "iwd_excess", "rank_value", "exploitability"})
 PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
 
 def is_missing(value: Any) -> bool:

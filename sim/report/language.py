@@ -353,6 +353,18 @@ TEXT: dict[str, dict[str, str]] = {
     "chart_opponent": {"en": "opponent", "es": "rival"},
     "chart_marginals": {"en": "Win rate against a uniform field of the others, 95% interval",
                   "es": "Tasa de victoria contra un campo uniforme de rivales, intervalo del 95%"},
+    "chart_nash": {"en": "The field no faction can exploit: Nash equilibrium mix of the matchup matrix, {games} games "
+                         "(observational); whisker: 2.5-97.5% of {resamples} resamples; dotted: a uniform field; beside "
+                         "it: in the support in what share of resamples, and the best response to that faction alone, "
+                         "its gain and n",
+                   "es": "El campo que ninguna facción puede explotar: mezcla de equilibrio de Nash de la matriz de "
+                         "enfrentamientos, {games} partidas (observacional); bigote: 2,5-97,5% de {resamples} "
+                         "remuestreos; puntos: un campo uniforme; al lado: en el soporte en qué parte de los "
+                         "remuestreos, y la mejor respuesta a solo esa facción, lo que gana y n"},
+    "chart_nash_axis": {"en": "share of the Nash mix", "es": "parte de la mezcla de Nash"},
+    "chart_nash_printed": {"en": "{share}, in support {support}; {responder} {gain}, n = {n}",
+                           "es": "{share}, en el soporte {support}; {responder} {gain}, n = {n}"},
+    "chart_nash_vs_mix": {"en": "win rate against the mix: {rate}", "es": "victorias contra la mezcla: {rate}"},
     "chart_first_player": {"en": "First player's win rate over both seats (seat-mirrored pairs), 95% interval; beside it in words, with the points above the second player",
                      "es": "Victorias del primer jugador en ambos asientos (pares con asientos cambiados), IC 95%; al lado, en palabras, con los puntos sobre el segundo"},
     "chart_first_player_axis": {"en": "first player's win rate", "es": "victorias del primer jugador"},
@@ -545,6 +557,23 @@ TEXT: dict[str, dict[str, str]] = {
                                   "en": "Table: each budget step (paired)"},
     "report_table_matchup_marginals": {"es": "Tabla: tasa de victoria contra un campo uniforme de rivales",
                                        "en": "Table: win rate against a uniform field of the others"},
+    "report_table_nash": {"es": "Tabla: metajuego, la mezcla de equilibrio de Nash (el campo que ninguna facción puede explotar)",
+                          "en": "Table: metagame, the Nash equilibrium mix (the field no faction can exploit)"},
+    "nash_note": {"es": "Observacional: el juego de suma cero cuyo pago es la tasa de victoria de la fila contra la "
+                        "columna menos el 50% (empate = ½; los espejos cuentan como 50%). Valor del juego: {value} (0 "
+                        "en un juego simétrico: ninguna facción gana más del 50% contra la mezcla); soporte: {support}. "
+                        "Intervalo de la mezcla y «en el soporte»: {resamples} remuestreos de las partidas de cada "
+                        "enfrentamiento (semilla {seed}), percentiles 2,5 y 97,5; dice lo firme que es la mezcla con "
+                        "estas partidas, no es una garantía de cobertura. Explotabilidad: lo que gana la mejor "
+                        "respuesta, sobre el valor, contra un campo de solo esa facción, con el intervalo de Wilson "
+                        "del 95% de su casilla y sus partidas.",
+                  "en": "Observational: the zero-sum game whose payoff is the row's win rate against the column minus "
+                        "50% (draw = ½; mirrors count as 50%). Value of the game: {value} (0 in a symmetric game: no "
+                        "faction wins more than 50% against the mix); support: {support}. The mix's interval and \"in "
+                        "support\": {resamples} resamples of each matchup's games (seed {seed}), 2.5 and 97.5 "
+                        "percentiles; they say how firm the mix is at these games, not a coverage guarantee. "
+                        "Exploitability: what the best response gains over the value against a field of that faction "
+                        "alone, with its cell's 95% Wilson interval and games."},
     "report_table_ratings": {"es": "Tabla: valoraciones Bradley-Terry (Elo)", "en": "Table: Bradley-Terry ratings (Elo)"},
     "report_table_ratings_first_player": {"es": "Tabla: término del primer jugador de las valoraciones",
                                           "en": "Table: the ratings' first-player term"},
@@ -712,6 +741,13 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "points_low": ("puntos mín. 95%", "points 95% low"), "points_high": ("puntos máx. 95%", "points 95% high"),
 
     "first_player_elo_se": ("primer jugador Elo e.t.", "first player Elo s.e."),
+    # the metagame (sim.analysis.metagame)
+    "nash_share": ("mezcla de Nash", "Nash mix"), "in_support": ("en el soporte", "in support"),
+    "support_share": ("en el soporte (remuestreos)", "in support (resamples)"),
+    "win_rate_vs_nash": ("victorias contra la mezcla", "win rate against the mix"),
+    "exploitability": ("explotabilidad", "exploitability"), "best_response": ("mejor respuesta", "best response"),
+    "best_response_n": ("mejor respuesta n", "best response n"), "game_value": ("valor del juego", "value of the game"),
+    "resamples": ("remuestreos", "resamples"),
     "first_player_elo_se_model": ("primer jugador Elo e.t. del modelo", "first player Elo model s.e."),
 }
 
@@ -780,6 +816,16 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
     "diff": ("Diferencia emparejada con la base, en las mismas partidas.", "Paired difference from the baseline, same games."),
     "in_deck_share": ("Proporción de las partidas del lado con la carta en el mazo inicial.",
                       "Share of the side's games with the card in the starting deck."),
+    "nash_share": ("Probabilidad de la facción en la mezcla de equilibrio de Nash (el campo que ninguna facción "
+                   "puede explotar), con el intervalo 2,5-97,5% de los remuestreos.",
+                   "The faction's probability in the Nash equilibrium mix (the field no faction can exploit), with "
+                   "the 2.5-97.5% interval of the resamples."),
+    "support_share": ("Proporción de remuestreos en que la facción está en el soporte (probabilidad > 0).",
+                      "Share of resamples in which the faction is in the support (probability > 0)."),
+    "exploitability": ("Lo que gana la mejor respuesta, sobre el valor del juego, contra un campo de solo esta facción.",
+                       "What the best response gains over the game's value against a field of this faction alone."),
+    "win_rate_vs_nash": ("Victorias de la facción contra un campo que juega la mezcla de Nash.",
+                         "The faction's win rate against a field playing the Nash mix."),
     "elo": ("Valoración Bradley-Terry en Elo, con un término de primer jugador; no sustituye a la matriz.",
             "Bradley-Terry rating in Elo, with a first-player term; never replaces the matrix."),
 }

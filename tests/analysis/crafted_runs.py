@@ -18,17 +18,19 @@ def winners_of(pair_scores: list[float]) -> list[int]:
 
 
 def write_games(folder: Path, config: str, pair_scores: list[float], budget_a: int, budget_b: int = 135,
-                decks_a: list[int] | None = None, with_decks: bool = True) -> None:
+                decks_a: list[int] | None = None, with_decks: bool = True,
+                labels: tuple[str, str] = ("Arañas", "Ciempiés"), factions: tuple[str, str] = ("aranas", "ciempies")) -> None:
     """One chunk of games of `config`: pair k is units 2k and 2k+1, side A's mean score over the
-    two is pair_scores[k]; without decks, as a ruleset that plays fixed collections records them."""
+    two is pair_scores[k]; without decks, as a ruleset that plays fixed collections records them.
+    `labels` and `factions` name sides A and B (a round robin's config names its pair)."""
     winners = winners_of(pair_scores)
     n = len(winners)
     games = pl.DataFrame({
         "config": [config] * n, "game": range(n), "unit": range(n), "stage": pl.Series([0] * n, dtype=pl.Int8),
         "first_side": pl.Series([i % 2 for i in range(n)], dtype=pl.Int8), "winner": pl.Series(winners, dtype=pl.Int8),
         "end_reason": pl.Series(["lives"] * n).cast(pl.Categorical), "turns": pl.Series([10] * n, dtype=pl.Int16),
-        "label_a": ["Arañas"] * n, "label_b": ["Ciempiés"] * n, "faction_a": ["aranas"] * n,
-        "faction_b": ["ciempies"] * n, "budget_a": pl.Series([budget_a] * n, dtype=pl.Int16),
+        "label_a": [labels[0]] * n, "label_b": [labels[1]] * n, "faction_a": [factions[0]] * n,
+        "faction_b": [factions[1]] * n, "budget_a": pl.Series([budget_a] * n, dtype=pl.Int16),
         "budget_b": pl.Series([budget_b] * n, dtype=pl.Int16),
         "deck_a": pl.Series(decks_a if decks_a is not None else [7] * n, dtype=pl.Int64),
         "deck_b": pl.Series([7] * n, dtype=pl.Int64),
@@ -59,3 +61,18 @@ def write_manifest(folder: Path, configs: dict[str, dict[str, Any]], spec: dict[
 def sides(budget_a: int, budget_b: int = 135) -> list[dict[str, Any]]:
     return [{"label": "Arañas", "faction": "aranas", "budget": budget_a},
             {"label": "Ciempiés", "faction": "ciempies", "budget": budget_b}]
+
+
+def write_round_robin(folder: Path, pair_scores: dict[tuple[str, str], list[float]]) -> dict[str, Any]:
+    """A round robin as `sim run` stores one: a config "<a>~<b>" per pair of labels (a ≤ b in the
+    spec's order, mirrors included) whose side A is `a` and whose games have side A's pair scores
+    `pair_scores[(a, b)]`; labels are their own factions. Returns the manifest."""
+    labels = list(dict.fromkeys(label for pair in pair_scores for label in pair))
+    configs = {}
+    for (a, b), scores in pair_scores.items():
+        config = f"{a}~{b}"
+        write_games(folder, config, scores, budget_a=135, labels=(a, b), factions=(a, b))
+        configs[config] = {"sides": [{"label": a, "faction": a, "agent": "greedy"},
+                                     {"label": b, "faction": b, "agent": "greedy"}]}
+    return write_manifest(folder, configs, {"matchups": "round_robin",
+                                            "side": [{"label": label, "faction": label} for label in labels]})

@@ -125,7 +125,7 @@ def open_page(driver, url: str, path: str, run: str) -> float:
     return started
 
 
-PAGES = [("/factions", "rr", 1), ("/factions?tab=matchups", "rr", 2), ("/factions?tab=first-player", "rr", 2),
+PAGES = [("/factions", "rr", 1), ("/factions?tab=matchups", "rr", 3), ("/factions?tab=first-player", "rr", 2),
          ("/factions?tab=length", "rr", 2), ("/cards", "impact", 1), ("/cards?tab=charts", "impact", 2),
          ("/budget", "curve", 2), ("/sweeps", "curve", 2)]
 
@@ -185,6 +185,21 @@ def test_the_language_toggle_changes_the_text(browser, site: str) -> None:
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Facciones")
     WebDriverWait(browser, 30).until(lambda d: "Enfrentamientos" in d.execute_script(plot_titles))
+
+
+def test_the_matchups_tab_shows_the_nash_mix_with_n_and_its_interval(browser, site: str) -> None:
+    open_page(browser, site, "/factions?tab=matchups", "rr")
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    nash_title = "const g = document.querySelector('#factions-nash .gtitle'); return g ? g.textContent : '';"
+    bars = "return document.querySelectorAll('#factions-nash g.trace.bars').length;"
+    WebDriverWait(browser, 30).until(lambda d: "Nash equilibrium mix" in d.execute_script(nash_title))
+    title = browser.execute_script(nash_title)
+    assert "720 games" in title and "1,000 resamples" in title  # 3 factions: 6 matchups of 120 games
+    assert browser.execute_script(bars) == 3  # a bar a faction
+    assert "Value of the game" in text_of(browser, "factions-nash-note")
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    WebDriverWait(browser, 30).until(lambda d: "mezcla de equilibrio de Nash" in d.execute_script(nash_title))
+    WebDriverWait(browser, 30).until(lambda d: "Valor del juego" in text_of(d, "factions-nash-note"))
 
 
 def test_a_bad_uploaded_spec_shows_an_error_and_the_app_keeps_working(browser, site: str, results: Path,

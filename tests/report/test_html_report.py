@@ -65,7 +65,7 @@ def _run(tmp_path: Path, name: str, ruleset: str, games: int, extra: str) -> Pat
 @pytest.mark.parametrize("ruleset, games, extra, expected", [
     ("dicedraft", 400, DICEDRAFT_SWEEP, {"sweep", "budget_curve", "win_rates", "first_player", "first_player_by_length",
                                          "cards", "game_length", "end_reasons"}),
-    ("fortaleza", 100, FORTALEZA_ROUND_ROBIN, {"matchups", "marginals", "win_rates", "first_player",
+    ("fortaleza", 100, FORTALEZA_ROUND_ROBIN, {"matchups", "marginals", "nash", "win_rates", "first_player",
                                                "first_player_by_length", "cards", "game_length", "end_reasons"}),
 ])
 def test_the_html_report_opens_offline_and_every_plot_renders_with_data(tmp_path: Path, chromium: str,

@@ -1,0 +1,255 @@
+"""The metagame of a matchup matrix: the Nash equilibrium mix, the field no faction can exploit.
+
+The game. Two players each choose a faction (or deck) from the same list; the payoff to the row
+player is the row's win rate against the column minus 0.5 (draws count half a win, as everywhere
+in the product: win rate = (wins + draws / 2) / n, sim.analysis.win_rates):
+
+    A[i, j] = win_rate(i against j) − 0.5
+
+It is zero-sum: what the row gains over 50% the column loses. A round robin measures each pair
+once (sim.analysis.matchups: one config fills both (a, b) and (b, a) from the same games), so
+A[j, i] = −A[i, j] exactly; a faction against itself wins half its games by symmetry, so the
+stored run is read with A[i, i] = 0 (`mirrors_even`: the mirror's measured rate differs from 50%
+only by noise and by which seat side A took, and a designer picking a faction does not pick a
+seat). A is then antisymmetric: a symmetric game, whose value is 0.
+
+The mix. The field's mix y (a probability per faction) that minimises the best any faction can
+do against it:
+
+    value = min over y of max over i of (A y)_i          (a linear programme: scipy's HiGHS)
+
+By the minimax theorem this is also the best the row player can guarantee, max over x of min over
+j of (xᵀ A)_j. For an antisymmetric A the value is 0 and the optimal x and y are the same set:
+no faction wins more than 50% against the mix. For a general A (a matrix that is not antisymmetric:
+a mirror read as measured, or cells from unrelated games) the value is whatever the LP gives, and
+y is the column (field) player's minimax mix. When several mixes reach the value (two factions
+that play exactly alike), HiGHS returns one of them, the same one every time.
+
+- support: the factions whose mix probability exceeds `tol` (1e-6, numerical zero);
+- win rate against the mix: 0.5 + (A y)_i; at most 0.5 + value for every faction, and in a
+  symmetric game (x = y) equal to it for each one in the support (the equilibrium's indifference);
+- exploitability of faction f: how much the best response gains against a field that plays only
+  f, above the value: max over i of A[i, f] − value (0.5 + that, minus 0.5 + value, in win-rate
+  points), with the best responder i (the first such in the matrix's order on a tie). A faction
+  that only its own mirror answers has exploitability 0.
+
+How sure the mix is (parametric bootstrap). Each pair's games are redrawn from its own counts:
+(wins, draws, losses) ~ Multinomial(n, their observed shares), which is the binomial per cell
+when there are no draws; the pair's two cells stay one set of games (A[j, i] = −A[i, j]), mirrors
+stay 0.5. The game is solved again on each of `resamples` matrices (seeded: the same seed gives
+the same figures). Reported per faction: the share of resamples in which it is in the support,
+and the percentile interval of its mix probability (2.5% and 97.5% quantiles at level 0.95).
+The interval takes the observed rates as the truth to redraw from and the mix jumps when a cell
+crosses another, so it says how firm the mix is at this many games, not a coverage guarantee.
+
+Everything here is observational in the sense of ANALYTICS.md's matchups: it is the agents' play
+that was measured, and the mix belongs to the agents that played it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from scipy.optimize import linprog
+
+from sim.analysis.intervals import Z95
+from sim.analysis.matchups import matchup_cells
+
+SUPPORT_TOL = 1e-6  # a mix probability above this is in the support (below it, the LP's zero)
+RESAMPLES = 1000
+SEED = 0
+LEVEL = 0.95
+
+SCHEMA = {
+    "label": pl.String, "games": pl.Int64, "nash_share": pl.Float64, "nash_share_low": pl.Float64,
+    "nash_share_high": pl.Float64, "in_support": pl.Boolean, "support_share": pl.Float64,
+    "win_rate_vs_nash": pl.Float64, "exploitability": pl.Float64, "exploitability_low": pl.Float64,
+    "exploitability_high": pl.Float64, "best_response": pl.String, "best_response_n": pl.Int64,
+    "game_value": pl.Float64, "resamples": pl.Int64, "seed": pl.Int64,
+}
+
+
+@dataclass(frozen=True)
+class NashMix:
+    """The solved game (module docstring): per faction in `names` order its mix probability, win
+    rate against the mix, exploitability and best responder; the support and the value."""
+
+    names: tuple[str, ...]
+    mix: np.ndarray
+    support: tuple[str, ...]
+    value: float
+    win_rate_vs_mix: np.ndarray
+    exploitability: np.ndarray
+    best_response: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NashBootstrap:
+    """The resampled mixes (module docstring): `mixes` is resamples × factions; per faction the
+    share of resamples with it in the support and the percentile interval of its probability."""
+
+    names: tuple[str, ...]
+    resamples: int
+    seed: int
+    level: float
+    mixes: np.ndarray
+    support_share: np.ndarray
+    mix_low: np.ndarray
+    mix_high: np.ndarray
+
+
+def solve_field_mix(payoff: np.ndarray) -> tuple[np.ndarray, float]:
+    """The column player's minimax mix y and the game's value for the row player's payoff matrix:
+    min v subject to A y ≤ v (every row), Σ y = 1, y ≥ 0, solved by scipy.optimize.linprog (HiGHS).
+    Tiny negative probabilities the solver leaves are clipped to 0 and the mix renormalised."""
+    a = np.asarray(payoff, dtype=np.float64)
+    k = a.shape[0]
+    # variables: y_1..y_k, v; minimise v
+    cost = np.zeros(k + 1)
+    cost[-1] = 1.0
+    upper = np.hstack([a, -np.ones((k, 1))])  # (A y)_i − v ≤ 0
+    equal = np.hstack([np.ones((1, k)), np.zeros((1, 1))])
+    bounds = [(0.0, None)] * k + [(None, None)]
+    result = linprog(cost, A_ub=upper, b_ub=np.zeros(k), A_eq=equal, b_eq=[1.0], bounds=bounds, method="highs")
+    if not result.success:  # a bounded feasible LP always solves; a failure is a solver problem worth seeing
+        raise RuntimeError(f"metagame: the LP did not solve: {result.message}")
+    mix = np.clip(result.x[:k], 0.0, None)
+    return mix / mix.sum(), float(result.x[-1])
+
+
+def _check_square(matrix: np.ndarray, names: Sequence[str]) -> np.ndarray:
+    m = np.asarray(matrix, dtype=np.float64)
+    if m.ndim != 2 or m.shape[0] != m.shape[1] or m.shape[0] != len(names) or not len(names):
+        raise ValueError(f"metagame: a square matrix with one row per name is needed, got shape {m.shape} for "
+                         f"{len(names)} names")
+    if np.isnan(m).any():
+        raise ValueError("metagame: every matchup needs a win rate (the matrix has missing cells)")
+    return m
+
+
+def nash_mix(matrix: np.ndarray, names: Sequence[str], tol: float = SUPPORT_TOL) -> NashMix:
+    """The Nash equilibrium of the zero-sum game whose payoff is `matrix[i, j]` − 0.5, where
+    matrix[i, j] is the row faction's win rate against the column (draws half; module docstring):
+    the field's mix, its support (probability > `tol`), the value (0 for an antisymmetric payoff),
+    each faction's win rate against the mix, and each faction's exploitability with its best
+    responder."""
+    rates = _check_square(matrix, names)
+    payoff = rates - 0.5
+    mix, value = solve_field_mix(payoff)
+    responder = payoff.argmax(axis=0)  # per column f: the row that gains most against a field of f only
+    gains = payoff[responder, np.arange(len(names))] - value
+    return NashMix(names=tuple(names), mix=mix, support=tuple(n for n, p in zip(names, mix) if p > tol),
+                   value=value, win_rate_vs_mix=0.5 + payoff @ mix, exploitability=gains,
+                   best_response=tuple(names[i] for i in responder))
+
+
+def win_rate_matrix(wins: np.ndarray, draws: np.ndarray, games: np.ndarray, mirrors_even: bool = True) -> np.ndarray:
+    """Row's win rate against column, (wins + draws / 2) / games per cell (NaN where no games); with
+    `mirrors_even` the diagonal is 0.5 whatever was measured (module docstring)."""
+    w, d, n = (np.asarray(x, dtype=np.float64) for x in (wins, draws, games))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rates = np.where(n > 0, (w + 0.5 * d) / n, np.nan)
+    if mirrors_even:
+        np.fill_diagonal(rates, 0.5)
+    return rates
+
+
+def _check_paired(wins: np.ndarray, draws: np.ndarray, games: np.ndarray) -> None:
+    """Cells (i, j) and (j, i), i ≠ j, must be the same games seen from each side: same n and
+    draws, and the row's wins the column's losses (a mirror is one side's view of its own games)."""
+    off = ~np.eye(len(games), dtype=bool)
+    losses = games - wins - draws
+    if not ((games == games.T)[off].all() and (draws == draws.T)[off].all() and (wins == losses.T)[off].all()):
+        raise ValueError("metagame: paired resampling needs cell (j, i) to be cell (i, j)'s games from the other "
+                         "side (equal n and draws, wins = the other's losses); pass paired=False for cells of "
+                         "unrelated games")
+
+
+def bootstrap_nash(wins: np.ndarray, draws: np.ndarray, games: np.ndarray, names: Sequence[str],
+                   resamples: int = RESAMPLES, seed: int = SEED, level: float = LEVEL, paired: bool = True,
+                   mirrors_even: bool = True, tol: float = SUPPORT_TOL) -> NashBootstrap:
+    """Parametric bootstrap of the Nash mix (module docstring) from per-cell counts (k × k arrays:
+    the row's wins, draws and games against the column). `paired`: cell (j, i) is the same games as
+    (i, j) (a round robin), so each pair is redrawn once and both cells follow; else every cell is
+    redrawn on its own. `mirrors_even`: the diagonal stays 0.5, else it is redrawn too."""
+    w, d, n = (np.asarray(x, dtype=np.int64) for x in (wins, draws, games))
+    k = len(names)
+    _check_square(win_rate_matrix(w, d, n, mirrors_even), names)
+    if paired:
+        _check_paired(w, d, n)
+    rng = np.random.default_rng(seed)
+    drawn = np.empty((resamples, k, k))
+    if mirrors_even:
+        drawn[:, np.arange(k), np.arange(k)] = 0.5
+    for i in range(k):
+        for j in range(k):
+            if (i == j and mirrors_even) or (paired and j < i):
+                continue
+            shares = np.array([w[i, j], d[i, j], n[i, j] - w[i, j] - d[i, j]]) / n[i, j]
+            outcomes = rng.multinomial(n[i, j], shares, size=resamples)  # (wins, draws, losses) per resample
+            rate = (outcomes[:, 0] + 0.5 * outcomes[:, 1]) / n[i, j]
+            drawn[:, i, j] = rate
+            if paired and j != i:
+                drawn[:, j, i] = 1.0 - rate
+    mixes = np.array([solve_field_mix(m - 0.5)[0] for m in drawn]) if resamples else np.empty((0, k))
+    tail = (1.0 - level) / 2.0
+    low, high = (np.quantile(mixes, q, axis=0) if resamples else np.full(k, np.nan) for q in (tail, 1.0 - tail))
+    return NashBootstrap(names=tuple(names), resamples=resamples, seed=seed, level=level, mixes=mixes,
+                         support_share=(mixes > tol).mean(axis=0) if resamples else np.full(k, np.nan),
+                         mix_low=low, mix_high=high)
+
+
+def cell_counts(cells: pl.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """matchup_cells' rows as k × k arrays of wins, draws and games (row against column), in the
+    order of `names`; a cell the run has not played has 0 games."""
+    index = {name: k for k, name in enumerate(names)}
+    shape = (len(names), len(names))
+    wins, draws, games = np.zeros(shape, np.int64), np.zeros(shape, np.int64), np.zeros(shape, np.int64)
+    for c in cells.iter_rows(named=True):
+        i, j = index[c["row"]], index[c["column"]]
+        wins[i, j], draws[i, j], games[i, j] = c["wins"], c["draws"], c["n"]
+    return wins, draws, games
+
+
+def metagame(run_dir: Path, resamples: int = RESAMPLES, seed: int = SEED, cells: pl.DataFrame | None = None,
+             z: float = Z95) -> pl.DataFrame:
+    """The Nash mix of a stored round robin (its matchup_cells; `cells` saves computing them), one
+    row per label (SCHEMA), most played in the mix first: its games, mix probability with the
+    bootstrap's percentile interval, whether it is in the support and its share of resamples in
+    it, its win rate against the mix, its exploitability with the interval of the best responder's
+    cell (the cell's Wilson interval, minus 0.5 and the value), the best responder and that cell's
+    games; and on every row the value, resamples and seed. Empty when some matchup has no games yet
+    (a game needs every cell)."""
+    cells = matchup_cells(run_dir, z) if cells is None else cells
+    names = cells["row"].unique(maintain_order=True).to_list()
+    wins, draws, games = cell_counts(cells, names)
+    off_diagonal = ~np.eye(len(names), dtype=bool)
+    if not names or (games[off_diagonal] == 0).any():
+        return pl.DataFrame(schema=SCHEMA)
+    solved = nash_mix(win_rate_matrix(wins, draws, games), names)
+    sure = bootstrap_nash(wins, draws, games, names, resamples=resamples, seed=seed)
+    by_cell = {(c["row"], c["column"]): c for c in cells.iter_rows(named=True)}
+    rows = []
+    for k, name in enumerate(names):
+        responder = solved.best_response[k]
+        cell = by_cell.get((responder, name))
+        mirror = responder == name  # only the mirror answers it: even by symmetry, no interval to draw
+        low = solved.exploitability[k] if mirror else cell["ci_low"] - 0.5 - solved.value
+        high = solved.exploitability[k] if mirror else cell["ci_high"] - 0.5 - solved.value
+        rows.append({
+            "label": name, "games": int(games[k].sum()), "nash_share": float(solved.mix[k]),
+            "nash_share_low": float(sure.mix_low[k]), "nash_share_high": float(sure.mix_high[k]),
+            "in_support": name in solved.support, "support_share": float(sure.support_share[k]),
+            "win_rate_vs_nash": float(solved.win_rate_vs_mix[k]), "exploitability": float(solved.exploitability[k]),
+            "exploitability_low": float(low), "exploitability_high": float(high), "best_response": responder,
+            "best_response_n": int(games[names.index(responder), k]), "game_value": solved.value,
+            "resamples": resamples, "seed": seed,
+        })
+    order = {name: k for k, name in enumerate(names)}
+    return (pl.DataFrame(rows, schema=SCHEMA)
+            .sort(pl.col("nash_share"), pl.col("label").replace_strict(order, return_dtype=pl.Int64),
+                  descending=[True, False]))
