@@ -332,8 +332,11 @@ class EpikhaCard(BaseModel):
     @property
     def pays_for_spells(self) -> bool:
         """Rule E-05: characters with Magia or Espíritu, and Player cards, pay for spells (where they
-        stand is the engine's: not in the Combat Zone)."""
-        return self.class_ == "player" or any(r.rule in PAYS_FOR_SPELLS for r in self.rules)
+        stand is the engine's: not in the Combat Zone). A machine pays only if it is a character
+        (E-11); gear that grants Magia is the engine's to add, as the bearer changes."""
+        if self.class_ == "player":
+            return True
+        return self.is_character and any(r.rule in PAYS_FOR_SPELLS for r in self.rules)
 
     @property
     def is_character(self) -> bool:
