@@ -186,8 +186,9 @@ def check_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRules) -> 
         named = {e.id for e in deck.cards} | set(deck.abilities) | set(deck.gear) | {deck.player or ""}
         for card_id in sorted(named - {""}):
             if card_id in pool.cards and pool.faction_of(card_id) != deck.faction:
-                problems.append(f"{path}: {_card(card_id, pool)}: rule E-35: a {pool.faction_of(card_id)} card; "
-                                f"a {deck.faction} deck holds only {deck.faction} cards")
+                theirs, ours = pool.factions[pool.faction_of(card_id)].name, pool.factions[deck.faction].name
+                problems.append(f"{path}: {_card(card_id, pool)}: rule E-35: a card of {theirs}; this {ours} deck "
+                                f"holds only {ours} cards")
     size = sum(e.copies for e in deck.cards)
     if size != rules.deck_size:
         problems.append(f"{path}: deck: rule E-15: {size} cards; a deck holds exactly {rules.deck_size} "
