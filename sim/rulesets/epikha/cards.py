@@ -73,7 +73,6 @@ class Verb:
     uses: Literal["fuerza", "resistencia", ""] = ""
 
 
-_SPELLISH = SPELLS
 _CAST = frozenset({"on_cast"})
 _PASSIVE_CLASSES = frozenset({"continuous_spell", "player_ability", "machine"})
 _PASSIVE = frozenset({"passive"})
@@ -81,25 +80,25 @@ _PASSIVE = frozenset({"passive"})
 # rule E-31: the one vocabulary of every card's effects
 VERBS: dict[str, Verb] = {
     "damage": Verb("deals the card's Fuerza to the target, less the target's Resistencia (E-27); to a Player card "
-                   "it is direct damage (E-13)", _SPELLISH, frozenset({"on_cast", "on_start"}), n="none",
+                   "it is direct damage (E-13)", SPELLS, frozenset({"on_cast", "on_start"}), n="none",
                    targets=("enemy_character", "enemy_player", "enemy_attacker", "all_enemy_characters"),
                    uses="fuerza"),
     "shield": Verb("the target gains the card's Resistencia until the start of its controller's next turn",
-                   _SPELLISH, _CAST, n="none", targets=("own_character", "all_own_characters"), uses="resistencia"),
-    "boost": Verb("the target gains n Fuerza until the end of the turn", _SPELLISH, _CAST,
+                   SPELLS, _CAST, n="none", targets=("own_character", "all_own_characters"), uses="resistencia"),
+    "boost": Verb("the target gains n Fuerza until the end of the turn", SPELLS, _CAST,
                   targets=("own_character", "all_own_characters")),
-    "weaken": Verb("the target loses n Fuerza (not below 0) until the end of the turn", _SPELLISH, _CAST,
+    "weaken": Verb("the target loses n Fuerza (not below 0) until the end of the turn", SPELLS, _CAST,
                    targets=("enemy_character", "enemy_attacker", "all_enemy_characters")),
     "restore": Verb("the target character gets back up to n of the Vital it paid or lost, never above its base "
-                    "(E-06, E-10)", _SPELLISH, _CAST, targets=("own_character",)),
+                    "(E-06, E-10)", SPELLS, _CAST, targets=("own_character",)),
     "heal": Verb("its controller's Player card gains n Vital, never above its base (E-14)",
-                 frozenset({*_SPELLISH, "character", "machine"}), frozenset({"on_cast", "on_start", "on_enter"})),
-    "draw": Verb("its controller draws n cards", frozenset({*_SPELLISH, "character", "machine"}),
+                 frozenset({*SPELLS, "character", "machine"}), frozenset({"on_cast", "on_start", "on_enter"})),
+    "draw": Verb("its controller draws n cards", frozenset({*SPELLS, "character", "machine"}),
                  frozenset({"on_cast", "on_start", "on_enter"})),
     "negate": Verb("negates the target if its level is at most n: a negated spell goes to the Discard Zone without "
-                   "effect, a negated continuous spell counts as destroyed (E-01)", _SPELLISH, _CAST,
+                   "effect, a negated continuous spell counts as destroyed (E-01)", SPELLS, _CAST,
                    targets=("pending_spell", "continuous_spell")),
-    "destroy_gear": Verb("destroys the target weapon or item (E-18)", _SPELLISH, _CAST, n="none",
+    "destroy_gear": Verb("destroys the target weapon or item (E-18)", SPELLS, _CAST, n="none",
                          targets=("enemy_gear",)),
     "all_fuerza": Verb("every character of its controller, the Player card included, has n more Fuerza",
                        _PASSIVE_CLASSES, _PASSIVE),
@@ -127,7 +126,8 @@ class RuleWord:
 SPECIAL_RULES: dict[str, RuleWord] = {
     "magia": RuleWord("may pay for spells from its player's hand (E-05)"),
     "espiritu": RuleWord("may pay for spells from its player's hand (E-05)"),
-    "regeneracion": RuleWord("at the end of every Combat phase it gets back n lost Vital, never above its base", n=True),
+    "regeneracion": RuleWord("at the end of every Combat phase it gets back n lost Vital, never above its base",
+                             n=True),
     "nivel": RuleWord("the spells it pays for enter n levels higher, up to level 10 (E-18's staff)", n=True),
     "arrollar": RuleWord("when it attacks and is blocked, the damage beyond the blocker's Vital reaches the "
                          "defending Player card (E-27)"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -331,7 +330,7 @@ def test_an_id_in_two_files_is_refused(tmp_path: Path) -> None:
 
 def test_every_problem_of_every_file_is_reported_at_once(tmp_path: Path) -> None:
     folder = one_card_folder(tmp_path, CHARACTER.replace("cost = 6\n", 'cost = "6"\n'))
-    (folder / "otra.toml").write_text(HEADER.replace('"prueba"', '"otra"') + "\n" + SPELL.replace("level = 2", "level = 0"),
-                                      encoding="utf-8")
+    other = HEADER.replace('"prueba"', '"otra"') + "\n" + SPELL.replace("level = 2", "level = 0")
+    (folder / "otra.toml").write_text(other, encoding="utf-8")
     message = refusal(folder)
     assert "prueba.toml: card PR-010: field 'cost'" in message and "otra.toml: card PR-040: field 'level'" in message

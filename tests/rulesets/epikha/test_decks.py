@@ -22,7 +22,7 @@ BASE = [("AB-010", 4), ("AB-013", 4), ("AB-017", 4), ("AB-021", 4), ("AB-012", 4
 def deck_file(tmp_path: Path, entries: list[tuple[str, int]], player: str | None = "AB-001",
               abilities: tuple[str, ...] = ("AB-002",), gear: tuple[str, ...] = (), faction: str = "abaron") -> Path:
     lines = [f'    {{ id = "{card_id}", copies = {copies} }},' for card_id, copies in entries]
-    head = [f'name = "Prueba"', f'faction = "{faction}"', 'idea = "Una prueba."']
+    head = ['name = "Prueba"', f'faction = "{faction}"', 'idea = "Una prueba."']
     if player is not None:
         head.append(f'player = "{player}"')
     head.append("abilities = [" + ", ".join(f'"{a}"' for a in abilities) + "]")
@@ -149,7 +149,8 @@ def test_e16_set_up_gear_is_a_weapon_or_item_and_counts_against_its_copies(tmp_p
     deck = load_deck(deck_file(tmp_path, BASE, gear=("AB-032",)), pool)  # Daga Ritual: 3 in the deck, 1 on the player
     assert [g.name for g in deck.gear] == ["Daga Ritual"] and deck.size == 50
     path = deck_file(tmp_path, BASE, gear=("AB-035", "AB-032"))
-    assert f"{path}: deck: rule E-16: 2 cards of set-up gear; a Player card starts with at most 1" in refusal(path, pool)
+    message = refusal(path, pool)
+    assert f"{path}: deck: rule E-16: 2 cards of set-up gear; a Player card starts with at most 1" in message
     path = deck_file(tmp_path, changed(AB_032=4, AB_049=3), gear=("AB-032",))
     assert "card AB-032 (Daga Ritual): rule E-15: 5 copies" in refusal(path, pool)
     assert "card AB-041 (Chispa): rule E-16: a spell cannot be set-up gear" in refusal(
