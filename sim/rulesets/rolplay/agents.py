@@ -408,15 +408,53 @@ def could_attack(g: np.void, p: int, c: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def guard_worth(g: np.void, p: int, c: int) -> float:
+    """What p's creature c is worth in defense mode through the opponent's next turn, against the
+    strongest opposing creature it could fight (R-14): the life it would save (R-12: only what its
+    defense absorbs) and the attacker it would kill, less itself if it dies. Negative for a creature
+    that would only die in the way: R-13 makes an available creature defend, so attack mode keeps
+    it out of a losing fight. 0 for a defender (it defends in either mode) and with no opposing
+    creature."""
+    if field(g, p, c, Field.DEFENDER):
+        return 0.0
+    q = 1 - p
+    w = g.w[p]
+    strongest = -1
+    strongest_atq = -1
+    m = in_zone(g, q, Zone.CREATURE)
+    while m:
+        t = lowest_bit(m)
+        m &= m - np.int64(1)
+        if is_mystic(g, q, t) and not is_mystic(g, p, c):
+            continue  # a mystic attacker is defended only by mystics (R-14)
+        atk = atq_of(g, q, t)
+        if atk > strongest_atq:
+            strongest = t
+            strongest_atq = atk
+    if strongest < 0:
+        return 0.0
+    t_dies, c_dies, excess = fight_outcome(g, q, strongest, c)
+    value = (strongest_atq - excess) * w[Weight.LIFE]
+    if t_dies:
+        value += creature_worth(g, q, strongest)
+    if c_dies:
+        value -= creature_worth(g, p, c)
+    return value
+
+
+@njit(cache=True, _nrt=False)
 def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
-    """Rule R-14 (decision: the owner sets modes at its attack phase): greedy puts in attack mode
-    the creatures with an attack worth making now; random tosses a coin."""
+    """Rule R-14 (decision: the owner sets modes at its attack phase): greedy puts a creature in
+    attack mode when its best attack now is worth more than its guard through the opponent's turn
+    (a creature that could only die defending goes to attack mode even if it cannot attack);
+    random tosses a coin."""
     if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _pick(g, p, 2) == 1
-    if not could_attack(g, p, c):
-        return False
-    _, value = best_target(g, p, c)
-    return value > -g.w[p, Weight.AGGRESSION] * creature_worth(g, p, c) and value > 0.0
+    attack = 0.0
+    if could_attack(g, p, c):
+        _, value = best_target(g, p, c)
+        attack = max(value + g.w[p, Weight.AGGRESSION] * creature_worth(g, p, c), 0.0)
+    return attack > guard_worth(g, p, c)
 
 
 @njit(cache=True, _nrt=False)
@@ -455,11 +493,11 @@ def choose_target(g: np.void, p: int, a: int) -> int:
 def wants_to_defend(g: np.void, q: int, d: int, a: int) -> bool:
     """The 2002 variant's "no defender" (R-20): whether q lets its creature d defend against the
     opponent's attacker a. Greedy refuses when d would die without taking a with it and the life
-    the attack would cost is worth less than d; random tosses a coin."""
+    its defense saves (R-12: only what it absorbs) is worth less than d; random tosses a coin."""
     if g.ps[q, PS_AGENT] == Agent.RANDOM:
         return _pick(g, q, 2) == 1
     p = 1 - q
     a_dies, d_dies, excess = fight_outcome(g, p, a, d)
     if d_dies and not a_dies:
-        return creature_worth(g, q, d) - excess * g.w[q, Weight.LIFE] < atq_of(g, p, a) * g.w[q, Weight.LIFE]
+        return (atq_of(g, p, a) - excess) * g.w[q, Weight.LIFE] > creature_worth(g, q, d)
     return True

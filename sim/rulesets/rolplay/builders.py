@@ -5,7 +5,7 @@ R-08, R-15), deterministic from a seed, so a run can give each side a deck witho
     build_deck("random", 50, seed=7)    # one legal deck list of level <= 50, every list equally likely
     deck_toml(deck)                     # the deck as a deck file (decks/*.toml) to save and edit
 
-`seed` is the side's deck seed (the run derives one per side from its streams): the same builder,
+`seed` is the side's deck seed (a spec names it in the side: `random-50-seed7`): the same builder,
 tier, seed, card pool and deck rules give the same deck on any machine, because every draw comes
 from a `random.Random(seed)` of this call and never from global state.
 

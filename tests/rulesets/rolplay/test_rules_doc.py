@@ -1,6 +1,6 @@
 """rules.md against the code: every rule R-01 to R-20 restated with its code, the open points decided,
 every number in the parameter table, every backticked code pointer real, and the ruleset not yet
-registered (it has no engine)."""
+registered (its greedy agent misses the contract's 90% against random)."""
 
 from __future__ import annotations
 
@@ -64,8 +64,9 @@ def test_the_parameter_table_gives_every_number_its_default_and_rule() -> None:
         assert any(default.startswith(number) for default in table.values()), number
 
 
-def test_the_version_history_says_there_is_no_game_yet() -> None:
-    assert "- 0.1.0: card pool and deck lists; no game yet." in section("Version history")
+def test_the_version_history_names_the_engine_version() -> None:
+    from sim.rulesets.rolplay.engine import RULESET
+    assert f"- {RULESET.version}: the game is played" in section("Version history")
 
 
 def test_the_doubtful_cards_are_each_listed_with_their_decision() -> None:
@@ -84,7 +85,7 @@ def test_the_card_files_and_decks_rules_md_names_are_the_shipped_ones(pool) -> N
 
 
 def test_every_backticked_code_pointer_of_rules_md_is_real() -> None:
-    # the contract's reader, as for every registered game (rolplay is not registered yet)
+    # the contract's reader, as for every registered game
     pointers = code_pointers(TEXT)
     assert len(pointers) >= 20, sorted(pointers)
     stale = sorted(p for p in pointers if not pointer_resolves(p, PACKAGE_DIR, TESTS_DIR))
@@ -97,6 +98,7 @@ def test_every_rule_test_of_this_folder_names_a_rule_of_rules_md() -> None:
     assert cited and cited <= set(rule_paragraphs())
 
 
-def test_the_ruleset_is_not_registered_before_it_has_an_engine() -> None:
+def test_the_ruleset_is_not_registered_while_greedy_misses_the_contracts_90_percent() -> None:
+    # rules.md's header and "Sides and agents" say why; registering it is the next step
     assert "rolplay" not in RULESET_IDS
-    assert not hasattr(package, "RULESET")
+    assert hasattr(package, "RULESET") and "Not registered yet" in TEXT

@@ -1,0 +1,120 @@
+"""Rolplay's engine as a whole, the checks the contract test makes of a registered game (rolplay is
+not registered yet, rules.md says why): determinism on any thread count and chunking, card
+conservation, agents that never read hidden information, every enabled card in a game, greedy
+against random, and the trace in both languages."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim.core.match import MatchConfig, SideConfig
+from sim.core.records import Counter, RecordCol
+from sim.rulesets.rolplay.cards import CARDS_DIR, load_pool
+from sim.rulesets.rolplay.engine import RULESET
+
+SEED = 20261202
+
+
+def match(a: str = "carga_25", b: str = "misticos_25", agents: tuple[str, str] = ("greedy", "greedy"),
+          cards_dir: Path | None = None, **params) -> MatchConfig:
+    return MatchConfig("rolplay test", (SideConfig(a, f"A:{a}", agents[0]), SideConfig(b, f"B:{b}", agents[1])),
+                       params=params, cards_dir=cards_dir)
+
+
+def score_a(rows: np.ndarray) -> float:
+    w = rows[:, RecordCol.WINNER]
+    return float(((w == 0) + 0.5 * (w == -1)).mean())
+
+
+def test_same_seed_same_games_on_one_or_two_threads_and_any_chunking() -> None:
+    compiled = RULESET.compile(match(agents=("greedy", "random")))
+    one, c1 = RULESET.play_chunk(compiled, SEED, 0, 600, threads=1)
+    two, c2 = RULESET.play_chunk(compiled, SEED, 0, 600, threads=2)
+    parts = [RULESET.play_chunk(compiled, SEED, lo, 150, threads=1) for lo in range(0, 600, 150)]
+    assert np.array_equal(one, two) and np.array_equal(c1, c2)
+    assert np.array_equal(one, np.concatenate([p[0] for p in parts]))
+    assert np.array_equal(c1, sum(p[1] for p in parts))
+    other, _ = RULESET.play_chunk(compiled, SEED + 1, 0, 600, threads=1)
+    assert not np.array_equal(one, other)
+
+
+def test_no_card_conservation_problem_in_play() -> None:
+    for agents in (("greedy", "greedy"), ("random", "greedy")):
+        for a, b in (("carga_25", "misticos_25"), ("amuletos_25", "defensores_25"), ("dragones_50", "control_50"),
+                     ("muralla_50", "misticos_50")):
+            compiled = RULESET.compile(match(a, b, agents))
+            assert RULESET.conservation_problems(compiled, SEED, 40) == 0, (a, b, agents)
+    variant = RULESET.compile(match("control_50", "amuletos_25", ("greedy", "random"), variant="2002"))
+    assert RULESET.conservation_problems(variant, SEED, 40) == 0
+
+
+def test_agents_never_read_what_they_cannot_see() -> None:
+    compared, changed = RULESET.hidden_information_probe(SEED, 60)
+    assert compared >= 200 and changed == 0
+
+
+def test_a_mirror_is_even_and_greedy_beats_random() -> None:
+    """The mirror (20,000 games, seats mirrored) holds 50% in its 95% interval. Greedy against random
+    in each level-25 mirror: measured 80 to 92% (the contract asks 90% of a registered game, which
+    greedy does not reach yet in every pairing: rules.md, Agents)."""
+    rows, _ = RULESET.play_chunk(RULESET.compile(match("carga_25", "carga_25")), SEED, 0, 20_000)
+    p = score_a(rows)
+    half = 1.96 * np.sqrt(0.25 / len(rows))
+    assert abs(p - 0.5) < half + 0.002, p
+    for deck in ("carga_25", "misticos_25", "defensores_25", "amuletos_25"):
+        for agents, sign in ((("greedy", "random"), 1), (("random", "greedy"), -1)):
+            rows, _ = RULESET.play_chunk(RULESET.compile(match(deck, deck, agents)), SEED, 0, 2000)
+            greedy = score_a(rows) if sign == 1 else 1 - score_a(rows)
+            assert greedy >= 0.75, (deck, agents, greedy)
+
+
+def test_every_enabled_card_loads_and_appears_in_a_test_game(tmp_path) -> None:
+    """Tier-50 decks of one copy of every enabled card (seven Poder each, the starting power and the
+    deck's power floor, R-03, R-08), played against each other: every card is in a game's deck, and
+    most are put into play (245 of 283 when measured: such decks rarely hold the power the dearest
+    cards cost, R-08)."""
+    pool = load_pool()
+    cards_dir = tmp_path / "cards"
+    shutil.copytree(CARDS_DIR, cards_dir)
+    decks_dir = tmp_path / "decks"
+    decks_dir.mkdir()
+    others = [c for c in pool.cards.values() if c.id != "RP-007"]
+    names = []
+    for k in range(0, len(others), 53):
+        chunk = others[k:k + 53]
+        chunk += [c for c in others if c not in chunk][: 53 - len(chunk)]
+        lines = ['{ id = "RP-007", copies = 7 }'] + [f'{{ id = "{c.id}", copies = 1 }}' for c in chunk]
+        name = f"all_{k // 53}"
+        (decks_dir / f"{name}.toml").write_text(
+            f'name = "{name}"\ntier = 50\nidea = "every card once"\ncards = [\n' + ",\n".join(lines) + "\n]\n",
+            encoding="utf-8")
+        names.append(name)
+    in_deck: set[str] = set()
+    played: set[str] = set()
+    for i, a in enumerate(names):
+        b = names[(i + 1) % len(names)]
+        compiled = RULESET.compile(match(a, b, cards_dir=cards_dir))
+        rows, counters = RULESET.play_chunk(compiled, SEED, 0, 400)
+        for side, pool_side in enumerate(compiled.pools):
+            for d, card_id in enumerate(pool_side.ids):
+                if counters[side, d, Counter.IN_DECK].sum():
+                    in_deck.add(card_id)
+                if counters[side, d, Counter.PLAYED].sum():
+                    played.add(card_id)
+    assert in_deck == set(pool.cards)
+    assert len(played) >= 0.85 * len(pool.cards), sorted(set(pool.cards) - played)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_game_reads_in_both_languages(lang: str) -> None:
+    compiled = RULESET.compile(match())
+    rows, events = RULESET.trace_unit(compiled, SEED, 3)
+    lines = RULESET.describe_events(compiled, rows, events, lang)
+    assert lines[0].startswith("==") and lines[-1].startswith("== ")
+    words = {"es": ("invoca", "ataca con", "Fin:"), "en": ("summons", "attacks with", "End:")}[lang]
+    text = "\n".join(lines)
+    assert all(word in text for word in words), words
