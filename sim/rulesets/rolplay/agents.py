@@ -23,8 +23,9 @@ from sim.rulesets.rolplay.legal import (
     may_summon, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
-    CS_DESIGN, CS_ENTERED, G_TURN, GAME, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_POWER, PS_TOP, ST_AGENT,
-    atq_of, def_left, field, in_zone, is_mystic, is_tapped, lowest_bit,
+    CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, G_TURN, GAME, PS_AGENT, PS_CREATURES, PS_HAND,
+    PS_LIFE, PS_PLACE, PS_POWER, PS_TOP, ST_AGENT,
+    atq_of, def_left, field, in_zone, is_defender, is_mystic, is_tapped, lowest_bit,
 )
 
 # candidate kinds of a summon (cand[k] = (kind, card, target))
@@ -34,6 +35,7 @@ AMULET = 2  # an amulet beneath the creature named by target
 SPELL = 3  # a spell face down
 
 NO_ATTACK = -2  # choose_target: this creature does not attack
+LETHAL = 1000.0  # greedy's value of an attack that takes the opponent's last life
 NO_CHOICE = -1  # ... attacks with no creature to choose (R-13 finds the defender, or life)
 
 
@@ -359,16 +361,33 @@ def choose_activation(g: np.void, p: int) -> int:
 
 # -- phase 6, attack (rules R-11 to R-14) -----------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def attack_worth(g: np.void, p: int, a: int, d: int) -> float:
+def face_worth(g: np.void, p: int) -> float:
+    """Greedy's value of a point of the opponent's life: the FACE weight, up to three times more as the
+    ATQ p has in play nears the life the opponent has left (a race is won by the last points)."""
+    q = 1 - p
+    total = 0
+    m = in_zone(g, p, Zone.CREATURE)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        total += atq_of(g, p, c)
+    race = min(total / max(g.ps[q, PS_LIFE], 1), 2.0)
+    return g.w[p, Weight.FACE] * (1.0 + race)
+
+
+@njit(cache=True, _nrt=False)
+def attack_worth(g: np.void, p: int, a: int, d: int, face: float) -> float:
     """Greedy's value of p's attacker a meeting defender d (-1: the attack reaches life), its life
-    cost counted (R-18)."""
+    cost counted (R-18); `face` is a point of the opponent's life (face_worth)."""
     q = 1 - p
     w = g.w[p]
     cost = field(g, p, a, Field.SELF_DAMAGE) * w[Weight.LIFE]
     if d < 0:
-        return atq_of(g, p, a) * w[Weight.FACE] - cost - (creature_worth(g, p, a) if field(g, p, a, Field.BERSERKER) else 0.0)
+        lethal = LETHAL if atq_of(g, p, a) >= g.ps[q, PS_LIFE] else 0.0  # rule R-04: the game is won
+        return (atq_of(g, p, a) * face - cost + lethal
+                - (creature_worth(g, p, a) if field(g, p, a, Field.BERSERKER) else 0.0))
     a_dies, d_dies, excess = fight_outcome(g, p, a, d)
-    value = excess * w[Weight.FACE] - cost
+    value = excess * face - cost
     if d_dies:
         value += creature_worth(g, q, d)
     if a_dies:
@@ -377,9 +396,75 @@ def attack_worth(g: np.void, p: int, a: int, d: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def best_target(g: np.void, p: int, a: int) -> tuple:
-    """Greedy's best choice for attacker a: (the creature to choose or NO_CHOICE, its value)."""
+def defenses_left(g: np.void, p: int, skip: int) -> int:
+    """How many more times q's creatures could defend this turn against p's attackers, the defender
+    `skip` left out (whether each could fight a given attacker, R-14, is not asked: an estimate)."""
     q = 1 - p
+    cs = g.cs
+    total = 0
+    m = in_zone(g, q, Zone.CREATURE)
+    while m:
+        d = lowest_bit(m)
+        m &= m - np.int64(1)
+        if d == skip or is_tapped(g, q, d):
+            continue
+        if cs[q, d, CS_ATTACK_MODE] == 1 and not is_defender(g, q, d):
+            continue
+        total += max(field(g, q, d, Field.MULTI_DEFENSE) - cs[q, d, CS_DEFENSES], 0)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def other_hits(g: np.void, p: int, a: int, face: float) -> int:
+    """The direct hits of p's other creatures ready to attack this turn, into g.hits smallest
+    first (an insertion sort of at most seven); returns how many."""
+    cs = g.cs
+    hits = g.hits
+    n = 0
+    m = in_zone(g, p, Zone.CREATURE)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if c == a or cs[p, c, CS_ATTACK_MODE] != 1 or not could_attack(g, p, c) \
+                or cs[p, c, CS_ATTACKS] >= field(g, p, c, Field.MULTI_ATTACK):
+            continue
+        hit = atq_of(g, p, c) * face - field(g, p, c, Field.SELF_DAMAGE) * g.w[p, Weight.LIFE]
+        k = n
+        while k > 0 and hits[k - 1] > hit:
+            hits[k] = hits[k - 1]
+            k -= 1
+        hits[k] = hit
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float) -> float:
+    """What p's other attackers (their hits in g.hits, other_hits) gain when an attack takes up
+    defender d's last defense this turn: once the opponent's defenses run out the rest reach life
+    (R-11: a creature defends once a turn; R-13). Counted at worst, the smallest hits of those that
+    get through; taking the opponent's last life wins the game (R-04)."""
+    if d < 0:
+        return 0.0
+    q = 1 - p
+    if max(field(g, q, d, Field.MULTI_DEFENSE) - g.cs[q, d, CS_DEFENSES], 0) > 1:
+        return 0.0
+    through = n_hits - defenses_left(g, p, d)
+    gain = 0.0
+    for k in range(max(through, 0)):
+        gain += g.hits[k]
+    if through > 0 and gain >= g.ps[q, PS_LIFE] * face:
+        gain += LETHAL
+    return gain
+
+
+@njit(cache=True, _nrt=False)
+def best_target(g: np.void, p: int, a: int) -> tuple:
+    """Greedy's best choice for attacker a: (the creature to choose or NO_CHOICE, its value): the
+    exchange with the defender R-13 would find, and what it opens for the other attackers."""
+    q = 1 - p
+    face = face_worth(g, p)
+    n_hits = other_hits(g, p, a, face)
     best = NO_CHOICE
     best_value = -1e18
     any_choice = False
@@ -390,12 +475,14 @@ def best_target(g: np.void, p: int, a: int) -> tuple:
         if not may_choose(g, p, a, t):
             continue
         any_choice = True
-        value = attack_worth(g, p, a, defender_for(g, p, a, t))
+        d = defender_for(g, p, a, t)
+        value = attack_worth(g, p, a, d, face) + soak_worth(g, p, d, n_hits, face)
         if value > best_value:
             best = t
             best_value = value
     if not any_choice:
-        best_value = attack_worth(g, p, a, defender_for(g, p, a, np.int64(-1)))
+        d = defender_for(g, p, a, np.int64(-1))
+        best_value = attack_worth(g, p, a, d, face) + soak_worth(g, p, d, n_hits, face)
     return best, best_value
 
 
@@ -455,6 +542,26 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
         _, value = best_target(g, p, c)
         attack = max(value + g.w[p, Weight.AGGRESSION] * creature_worth(g, p, c), 0.0)
     return attack > guard_worth(g, p, c)
+
+
+@njit(cache=True, _nrt=False)
+def next_attacker(g: np.void, p: int, done: np.int64) -> int:
+    """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): random
+    in place order, greedy the least valuable first, so that the ones spent on the opponent's
+    defenses are its cheapest (agents.soak_worth)."""
+    best = -1
+    best_value = 1e18
+    for k in range(g.par[Param.CREATURE_PLACES]):
+        c = g.ps[p, PS_PLACE + k] - 1
+        if c < 0 or done >> c & np.int64(1) or not may_attack(g, p, c):
+            continue
+        if g.ps[p, PS_AGENT] == Agent.RANDOM:
+            return c
+        value = creature_worth(g, p, c)
+        if value < best_value:
+            best = c
+            best_value = value
+    return best
 
 
 @njit(cache=True, _nrt=False)

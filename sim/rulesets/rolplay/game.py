@@ -11,12 +11,12 @@ from numba import njit
 from sim.core.forced_draw import force_card
 from sim.core.rng import below
 from sim.rulesets.rolplay.agents import (
-    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, choose_activation, choose_power, choose_power_to_burn, choose_summon,
+    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, could_attack, choose_activation, next_attacker, choose_power, choose_power_to_burn, choose_summon,
     choose_target, wants_attack_mode, wants_to_defend,
 )
 from sim.rulesets.rolplay.combat import declare_attack, fight, hit_life
 from sim.rulesets.rolplay.constants import (
-    A_DO, A_LIMIT, A_N, A_TURNS, ABILITY_WIDTH, MAX_ABILITIES, N_CARDS, N_DESIGNS, ON_CAST_WIDTH, End, Event,
+    A_DO, A_LIMIT, A_N, A_TURNS, ABILITY_WIDTH, MAX_ABILITIES, N_CARDS, N_DESIGNS, N_PLACES, ON_CAST_WIDTH, End, Event,
     Field, Param, Seen, Zone,
 )
 from sim.rulesets.rolplay.effects import (
@@ -305,6 +305,11 @@ def set_modes(g: np.void, p: int) -> None:
     attackers = 0
     n = 0
     m = in_zone(g, p, Zone.CREATURE)
+    while m:  # each is weighed with the others that could attack counted as attacking (agents.soak_worth)
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        cs[p, c, CS_ATTACK_MODE] = 1 if could_attack(g, p, c) else 0
+    m = in_zone(g, p, Zone.CREATURE)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
@@ -312,7 +317,8 @@ def set_modes(g: np.void, p: int) -> None:
         cs[p, c, CS_ATTACK_MODE] = mode
         attackers += mode
         n += 1
-    record(g, p, Event.MODES, attackers, n - attackers, 0)
+    if n:
+        record(g, p, Event.MODES, attackers, n - attackers, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -334,13 +340,15 @@ def attack(g: np.void, p: int, a: int, chosen: int) -> None:
 
 @njit(cache=True, _nrt=False)
 def attack_phase(g: np.void, p: int) -> None:
-    """Phase 6, rules R-11 to R-14: modes, then each creature in place order attacks as often as it
-    may (multiple attack) while its player wants."""
+    """Phase 6, rules R-11 to R-14: modes, then each creature, in the order the agent picks
+    (agents.next_attacker), attacks as often as it may (multiple attack) while its player wants."""
     set_modes(g, p)
-    for k in range(g.par[Param.CREATURE_PLACES]):
-        a = g.ps[p, PS_PLACE + k] - 1
+    done = np.int64(0)
+    for _ in range(N_PLACES):
+        a = next_attacker(g, p, done)
         if a < 0:
-            continue
+            return
+        done |= np.int64(1) << a
         for _ in range(8):
             if not may_attack(g, p, a):  # it may have died, or spent its attacks
                 break

@@ -13,7 +13,7 @@ sim/rulesets/fortaleza/state.py says why a record).
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng): a shuffle, an agent and an
   effect stream per side (R-08, R-10: destroy and tap effects pick at random), then each side's
   search key.
-- `g.cand`: an agent's candidates (scratch, no allocation).
+- `g.cand`, `g.hits`: an agent's candidates and its attackers' hits (scratch, no allocation).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   design, Field]`, `g.w[side, Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]` and each side's
@@ -118,6 +118,7 @@ GAME_DTYPE = np.dtype([
     ("seen", np.int32, (2, N_DESIGNS)),
     ("rng", np.uint64, (N_STREAMS,)),
     ("cand", np.int64, (MAX_CAND, 3)),
+    ("hits", np.float64, (N_PLACES,)),  # greedy's scratch: the other attackers' hits (agents.other_hits)
     ("search", np.int64, (2, N_SEARCH)),
     ("tr", np.int32, (MAX_EVENTS, 6)),
 ], align=True)

@@ -1,7 +1,7 @@
-"""Rolplay's engine as a whole, the checks the contract test makes of a registered game (rolplay is
-not registered yet, rules.md says why): determinism on any thread count and chunking, card
-conservation, agents that never read hidden information, every enabled card in a game, greedy
-against random, and the trace in both languages."""
+"""Rolplay's engine beyond the contract test (tests/rulesets/test_contract.py checks its first two
+decks): determinism, card conservation and hidden information over more decks and the 2002
+variant, every enabled card in a game, greedy against random in each level-25 mirror, and the
+trace in both languages."""
 
 from __future__ import annotations
 
@@ -58,18 +58,18 @@ def test_agents_never_read_what_they_cannot_see() -> None:
 
 
 def test_a_mirror_is_even_and_greedy_beats_random() -> None:
-    """The mirror (20,000 games, seats mirrored) holds 50% in its 95% interval. Greedy against random
-    in each level-25 mirror: measured 80 to 92% (the contract asks 90% of a registered game, which
-    greedy does not reach yet in every pairing: rules.md, Agents)."""
+    """The carga mirror (20,000 games, seats mirrored) holds 50% in its 95% interval over pairs.
+    Greedy against random in each level-25 mirror, both seats: measured 85 to 95% (rules.md, "Sides
+    and agents"); the contract's 90% is asked of the first two decks."""
+    from tests.rulesets.test_contract import side_a_pair_interval
     rows, _ = RULESET.play_chunk(RULESET.compile(match("carga_25", "carga_25")), SEED, 0, 20_000)
-    p = score_a(rows)
-    half = 1.96 * np.sqrt(0.25 / len(rows))
-    assert abs(p - 0.5) < half + 0.002, p
+    rate, _, low, high = side_a_pair_interval(rows)
+    assert low <= 0.5 <= high, rate
     for deck in ("carga_25", "misticos_25", "defensores_25", "amuletos_25"):
         for agents, sign in ((("greedy", "random"), 1), (("random", "greedy"), -1)):
             rows, _ = RULESET.play_chunk(RULESET.compile(match(deck, deck, agents)), SEED, 0, 2000)
             greedy = score_a(rows) if sign == 1 else 1 - score_a(rows)
-            assert greedy >= 0.75, (deck, agents, greedy)
+            assert greedy >= 0.8, (deck, agents, greedy)
 
 
 def test_every_enabled_card_loads_and_appears_in_a_test_game(tmp_path) -> None:

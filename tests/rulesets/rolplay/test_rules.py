@@ -132,13 +132,13 @@ def test_r08_one_power_a_turn_its_values_summed_and_capped_at_200(s) -> None:
 
 
 def test_r08_at_seven_powers_a_new_one_replaces_the_weakest(s) -> None:
-    for _ in range(4):
-        s.put(0, PODER, "power")
-    for _ in range(3):
+    weakest = [s.put(0, PODER, "power") for _ in range(2)]  # the deck's two copies (the second is in play too)
+    for _ in range(5):
         s.put(0, PODER3, "power")
     new = s.put(0, "RP-081", "hand")  # Poder x 5
     s.phase("powers")
-    assert s.ps[0, 5] == 7 and s.zone(0, new) == "power" and s.power_left(0) == 3 * 1 + 3 * 3 + 5
+    assert s.ps[0, 5] == 7 and s.zone(0, new) == "power" and s.power_left(0) == 1 + 5 * 3 + 5
+    assert sorted(s.zone(0, c) for c in weakest) == ["gone", "power"]
 
 
 def test_r09_replacement_costs_the_replaced_plus_the_new_creature(s) -> None:

@@ -1,6 +1,6 @@
 """rules.md against the code: every rule R-01 to R-20 restated with its code, the open points decided,
-every number in the parameter table, every backticked code pointer real, and the ruleset not yet
-registered (its greedy agent misses the contract's 90% against random)."""
+every number in the parameter table, every backticked code pointer real, and the ruleset registered
+(tests/rulesets/test_contract.py then checks it like every game)."""
 
 from __future__ import annotations
 
@@ -98,7 +98,5 @@ def test_every_rule_test_of_this_folder_names_a_rule_of_rules_md() -> None:
     assert cited and cited <= set(rule_paragraphs())
 
 
-def test_the_ruleset_is_not_registered_while_greedy_misses_the_contracts_90_percent() -> None:
-    # rules.md's header and "Sides and agents" say why; registering it is the next step
-    assert "rolplay" not in RULESET_IDS
-    assert hasattr(package, "RULESET") and "Not registered yet" in TEXT
+def test_the_ruleset_is_registered_and_the_contract_test_covers_it() -> None:
+    assert "rolplay" in RULESET_IDS and hasattr(package, "RULESET")
