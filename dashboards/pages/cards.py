@@ -20,6 +20,7 @@ from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.report import figures
+from sim.report.export import CLASS_WORDS_ES
 
 dash.register_page(__name__, path="/cards", name="cards")
 
@@ -125,6 +126,21 @@ def deck_lists(impact: pl.DataFrame, games_by_side: dict[int, int], lang: str) -
     return html.Div(blocks, id="cards-decks", style={"display": "flex", "gap": "1em", "flexWrap": "wrap"})
 
 
+def listed_decks(decks: pl.DataFrame, manifest: dict, config: str, lang: str) -> html.Div:
+    """Each side's deck list of the chosen config: every distinct card with its copies, class, level,
+    cost, ATQ and DEF, as the deck file (or the builder) gave them."""
+    blocks = []
+    for side, entry in enumerate(manifest["configs"][config]["sides"]):
+        deck = decks.filter(pl.col("faction") == entry["faction"]).drop("faction")
+        if lang == "es":
+            deck = deck.with_columns(pl.col("card_class").replace(CLASS_WORDS_ES))
+        heading = t("deck_heading", lang, side=figures.side_name(side, entry["faction"], lang), cards=int(deck["copies"].sum()))
+        note = t("deck_list_same", lang, cards=deck.height, copies=int(deck["copies"].sum()))
+        blocks.append(html.Div([html.H4(heading), html.P(note, className="note"),
+                                table(f"cards-deck-{'ab'[side]}", deck, lang)], style={"flex": "1 1 30em", "minWidth": "0"}))
+    return html.Div(blocks, id="cards-decks", style={"display": "flex", "gap": "1em", "flexWrap": "wrap"})
+
+
 @callback(Output("cards-body", "children"), Output("cards-shown", "data"), Output("cards-config", "options"),
           Output("cards-config", "value"), Output("cards-faction", "options"), Output("cards-faction", "value"),
           Output("cards-tab", "value"), Output("cards-tab-causal", "style"), Input("run", "value"),
@@ -173,9 +189,13 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
             parts += [graph("cards-levels", figures.card_levels_figure(levels, lang)),
                       html.P(t("report_note_card_levels", lang), className="note")]
     elif tab == "decks":
-        rates = data.tables_of(run)["win_rates"].filter(pl.col("config") == config)
-        parts = [html.H3(t("decks_heading", lang)),
-                 deck_lists(everything, dict(zip(rates["side"].to_list(), rates["n"].to_list())), lang)]
+        tables = data.tables_of(run)
+        if "deck_lists" in tables:  # the sides are deck lists with copies (rolplay)
+            parts = [html.H3(t("decks_heading", lang)), listed_decks(tables["deck_lists"], manifest, config, lang)]
+        else:
+            rates = tables["win_rates"].filter(pl.col("config") == config)
+            parts = [html.H3(t("decks_heading", lang)),
+                     deck_lists(everything, dict(zip(rates["side"].to_list(), rates["n"].to_list())), lang)]
     else:
         parts = measures_parts(impact, view, lang)
     return parts, shown("card_impact", view)

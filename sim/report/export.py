@@ -111,7 +111,33 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     if manifest.get("kind") == "best_of_three":
         tables["match_results"] = match_results(run_dir)
     configs = summary_configs(manifest)  # a forced-draw run: its baseline only
-    return {name: in_spec_order(frame, configs, only=True) for name, frame in tables.items()}  # not the alphabet's
+    ordered = {name: in_spec_order(frame, configs, only=True) for name, frame in tables.items()}  # not the alphabet's
+    decks = deck_lists_table(manifest)
+    if decks.height:
+        ordered["deck_lists"] = decks
+    return ordered
+
+
+CLASS_WORDS_ES = {"creature": "criatura", "power": "poder", "spell": "hechizo", "amulet": "amuleto"}
+DECK_LIST_COLUMNS = ("faction", "card_id", "card_name", "copies", "card_class", "card_level", "cost", "atq", "def")
+
+
+def deck_lists_table(manifest: dict[str, Any]) -> pl.DataFrame:
+    """Each deck the run played, card by card with its copies, for a game whose sides are deck lists
+    (the manifest's `deck_list` of a side, rolplay); an empty frame for the others. A deck appears
+    once however many configs played it (a sweep changes card numbers, never the list)."""
+    rows, seen = [], set()
+    for config in manifest["configs"].values():
+        for side in config["sides"]:
+            if "deck_list" not in side or side["faction"] in seen:
+                continue
+            seen.add(side["faction"])
+            rows += [{"faction": side["faction"], "card_id": c["id"], "card_name": c["name"], "copies": c["copies"],
+                      "card_class": c["class"], "card_level": c["level"], "cost": c["cost"], "atq": c["atq"],
+                      "def": c["def"]} for c in side["deck_list"]]
+    schema = {"faction": pl.String, "card_id": pl.String, "card_name": pl.String, "copies": pl.Int64,
+              "card_class": pl.String, "card_level": pl.Int64, "cost": pl.Int64, "atq": pl.Int64, "def": pl.Int64}
+    return pl.DataFrame(rows, schema=schema)
 
 
 def card_levels_table(run_dir: Path, impact: pl.DataFrame) -> pl.DataFrame:
@@ -367,6 +393,11 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     if "forced_draw" in tables:
         parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
                             _table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
+    if "deck_lists" in tables:
+        decks = tables["deck_lists"].with_columns(pl.col("card_class").replace(CLASS_WORDS_ES) if lang == "es"
+                                                  else pl.col("card_class"))
+        parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), _table_html(decks, lang),
+                            _note(t("report_note_deck_lists", lang))))
     ranking = tables["card_ranking"]
     ranked_columns = [c for c in RANKING_COLUMNS if c in ranking.columns and ranking[c].null_count() < ranking.height]
     parts.append(_block("table-card_ranking", t("report_table_card_ranking", lang),

@@ -118,6 +118,14 @@ TEXT: dict[str, dict[str, str]] = {
     "ablation_heading": {"es": "Ablación: valor de cada carta (causal)", "en": "Ablation: each card's worth (causal)"},
     "measures_heading": {"es": "Todas las medidas de cada carta", "en": "Every measure of each card"},
     "decks_heading": {"es": "Mazo de cada lado", "en": "Each side's deck"},
+    "report_table_deck_lists": {"es": "Los mazos jugados: cada carta con sus copias",
+                                "en": "The decks played: each card with its copies"},
+    "report_note_deck_lists": {"es": "Una fila por carta distinta del mazo, en el orden de su lista; la misma lista en "
+                                     "todas las partidas del mazo (la carta de poder inicial, R-03, empieza en la mano).",
+                               "en": "One row per distinct card of the deck, in its list's order; the same list in every "
+                                     "game the deck played (the starting power, R-03, starts in the hand)."},
+    "deck_list_same": {"es": "La misma lista en todas las partidas: {cards} cartas distintas, {copies} copias.",
+                       "en": "The same list in every game: {cards} distinct cards, {copies} copies."},
     "deck_heading": {"es": "{side}: {cards} cartas", "en": "{side}: {cards} cards"},
     "deck_same": {"es": "El mismo mazo en todas las partidas; una copia de cada carta.",
                   "en": "The same deck in every game; one copy of each card."},
@@ -748,6 +756,8 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "exploitability": ("explotabilidad", "exploitability"), "best_response": ("mejor respuesta", "best response"),
     "best_response_n": ("mejor respuesta n", "best response n"), "game_value": ("valor del juego", "value of the game"),
     "resamples": ("remuestreos", "resamples"),
+    "copies": ("copias", "copies"), "card_class": ("clase", "class"), "card_level": ("nivel de la carta", "card level"),
+    "atq": ("ATQ", "ATQ"), "def": ("DEF", "DEF"),
     "first_player_elo_se_model": ("primer jugador Elo e.t. del modelo", "first player Elo model s.e."),
 }
 

@@ -32,6 +32,8 @@ SPECS = {
              '[[sweep.axis]]\nside = 2\nfield = "budget"\nvalues = [125, 135]\n',
     "impact": 'ruleset = "dicedraft"\ngames = 300\n[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
               '[ablation]\ncards = ["AR-11", "AR-13", "DA-6"]\nbudget_step = 5\n',
+    "decks": 'ruleset = "rolplay"\nmatchups = "round_robin"\ngames = 200\n'
+             '[[side]]\nfaction = "carga_25"\n[[side]]\nfaction = "misticos_25"\n',
 }
 PLOTS_DRAWN = """return Array.from(document.querySelectorAll('.js-plotly-plot')).map(
     p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image').length);"""
@@ -126,6 +128,7 @@ def open_page(driver, url: str, path: str, run: str) -> float:
 
 
 PAGES = [("/factions", "rr", 1), ("/factions?tab=matchups", "rr", 3), ("/factions?tab=first-player", "rr", 2),
+         ("/factions?tab=matchups", "decks", 3), ("/cards?tab=charts", "decks", 2),
          ("/factions?tab=length", "rr", 2), ("/cards", "impact", 1), ("/cards?tab=charts", "impact", 2),
          ("/budget", "curve", 2), ("/sweeps", "curve", 2)]
 
@@ -200,6 +203,23 @@ def test_the_matchups_tab_shows_the_nash_mix_with_n_and_its_interval(browser, si
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
     WebDriverWait(browser, 30).until(lambda d: "mezcla de equilibrio de Nash" in d.execute_script(nash_title))
     WebDriverWait(browser, 30).until(lambda d: "Valor del juego" in text_of(d, "factions-nash-note"))
+
+
+def test_a_rolplay_run_shows_each_sides_deck_list_with_its_copies(browser, site: str) -> None:
+    open_page(browser, site, "/cards?tab=decks", "decks")
+    english = "#lang-choice input[value='en']"
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, english))  # the page has drawn
+    browser.find_element(By.CSS_SELECTOR, english).click()
+    WebDriverWait(browser, 30).until(lambda d: "Lancero" in grid_text(d, "cards-deck-a"))
+    WebDriverWait(browser, 30).until(lambda d: "copies." in text_of(d, "cards-decks"))
+    assert "The same list in every game" in text_of(browser, "cards-decks")
+    assert "creature" in grid_text(browser, "cards-deck-a") and "Lancero" in grid_text(browser, "cards-deck-b")
+    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    WebDriverWait(browser, 30).until(lambda d: "La misma lista en todas las partidas" in text_of(d, "cards-decks"))
+    WebDriverWait(browser, 30).until(lambda d: "criatura" in grid_text(d, "cards-deck-a"))
+    assert "creature" not in grid_text(browser, "cards-deck-a")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "cards-decks-rolplay.png"))
 
 
 def test_a_bad_uploaded_spec_shows_an_error_and_the_app_keeps_working(browser, site: str, results: Path,

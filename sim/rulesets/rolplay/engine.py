@@ -137,7 +137,9 @@ class Rolplay(RulesetShell):
         is spelled out, so the run says what was played)."""
         deck = compiled.pools[side_index].deck
         return {"deck": deck.name, "tier": deck.tier, "level": deck.level, "starting_power": deck.starting_power,
-                "cards": [{"id": card.id, "name": card.name, "copies": n} for card, n in deck.entries]}
+                "deck_list": [{"id": card.id, "name": card.name, "copies": n, "class": card.class_,
+                               "level": card.level, "cost": card.cost, "atq": card.atq, "def": card.def_}
+                              for card, n in deck.entries]}
 
     # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
     def conservation_problems(self, compiled: RolplayConfig, seed: int, n_units: int) -> int:
