@@ -36,6 +36,7 @@ SPELL = 3  # a spell face down
 
 NO_ATTACK = -2  # choose_target: this creature does not attack
 LETHAL = 1000.0  # greedy's value of an attack that takes the opponent's last life
+WOUND = 0.5  # a point of defense a fight takes from a creature that survives it, as a share of a DEF point
 NO_CHOICE = -1  # ... attacks with no creature to choose (R-13 finds the defender, or life)
 
 
@@ -388,10 +389,15 @@ def attack_worth(g: np.void, p: int, a: int, d: int, face: float) -> float:
                 - (creature_worth(g, p, a) if field(g, p, a, Field.BERSERKER) else 0.0))
     a_dies, d_dies, excess = fight_outcome(g, p, a, d)
     value = excess * face - cost
+    # rule R-12: damage stays, so a survivor keeps what it took as lost defense
     if d_dies:
         value += creature_worth(g, q, d)
+    elif not (is_mystic(g, q, d) and not is_mystic(g, p, a)):
+        value += min(atq_of(g, p, a), def_left(g, q, d)) * w[Weight.DEF] * WOUND
     if a_dies:
         value -= creature_worth(g, p, a)
+    else:
+        value -= min(atq_of(g, q, d), def_left(g, p, a)) * w[Weight.DEF] * WOUND
     return value
 
 
