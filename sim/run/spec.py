@@ -530,12 +530,12 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
                 _validated_side(spec.sides[axis.side - 1], str(axis.field), value, path, axis, ruleset)
     factions = ruleset.list_factions(cards_dir)
     for index, side in enumerate(spec.sides):
-        _check_faction(side.faction, factions, f"{path}: side[{index + 1}].faction", experiment.cards_dir)
+        _check_faction(side.faction, factions, f"{path}: side[{index + 1}].faction", experiment.cards_dir, ruleset)
     for axis in spec.sweep.axes if spec.sweep else ():
         if axis.side is not None and axis.field == "faction":
             for value in axis.values:
                 _check_faction(value, factions, f"{path}: sweep axis {axis.label}: value {value!r}",
-                               experiment.cards_dir)
+                               experiment.cards_dir, ruleset)
     return experiment
 
 
@@ -547,12 +547,15 @@ def _check_cards_dir(cards_dir: Path, path: Path) -> None:
         raise InputError(f"{path}: cards_dir: {cards_dir} is a file; give the folder that holds the card files")
 
 
-def _check_faction(faction: str, factions: list[str], place: str, cards_dir: Path | None) -> None:
-    """A faction is one of the ruleset's card files (of cards_dir when the spec names one)."""
-    if faction not in factions:
+def _check_faction(faction: str, factions: list[str], place: str, cards_dir: Path | None, ruleset: Any) -> None:
+    """A faction is one of the ruleset's card files (of cards_dir when the spec names one), or a
+    name the ruleset makes a side of otherwise (`made_factions`: rolplay's builder decks)."""
+    made = getattr(ruleset, "made_factions", None)
+    if faction not in factions and not (made is not None and made.fullmatch(faction)):
         where = f" (the card files in {cards_dir})" if cards_dir is not None else ""
+        also = f"; {ruleset.made_factions_words}" if made is not None else ""
         raise InputError(f"{place}: no faction {faction!r}; the factions are "
-                         f"{', '.join(factions) or 'none'}{where}")
+                         f"{', '.join(factions) or 'none'}{where}{also}")
 
 
 def _id_text(value: Any) -> str:

@@ -4,6 +4,7 @@ contract test calls (tests/rulesets/test_contract.py)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -64,6 +65,9 @@ class Rolplay(RulesetShell):
     flag_width = N_DESIGNS
     chunk_games = 50_000
     list_factions = staticmethod(list_sides)
+    # a builder's deck is a side too (sides.side_deck): greedy-25, random-50, random-50-seed7
+    made_factions = re.compile(r"(greedy|random)-(25|50)(-seed\d+)?")
+    made_factions_words = "or a builder's deck: greedy-25, greedy-50, random-25, random-50 (random-50-seed7: another seed)"
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
 

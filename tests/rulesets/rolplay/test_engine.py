@@ -118,3 +118,19 @@ def test_a_game_reads_in_both_languages(lang: str) -> None:
     words = {"es": ("invoca", "ataca con", "Fin:"), "en": ("summons", "attacks with", "End:")}[lang]
     text = "\n".join(lines)
     assert all(word in text for word in words), words
+
+
+def test_a_spec_may_name_a_builders_deck_and_the_manifest_spells_it_out(tmp_path) -> None:
+    import json
+    from sim.cli import main
+    spec = tmp_path / "built.toml"
+    spec.write_text('name = "built"\nruleset = "rolplay"\ngames = 40\nseed = 1\n[[side]]\nfaction = "greedy-25"\n'
+                    '[[side]]\nfaction = "random-50-seed7"\n', encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(tmp_path / "results"), "--executor", "serial"]) == 0
+    manifest = json.loads((tmp_path / "results" / "built" / "manifest.json").read_text(encoding="utf-8"))
+    sides = manifest["configs"]["base"]["sides"]
+    assert [s["tier"] for s in sides] == [25, 50]
+    assert all(sum(c["copies"] for c in s["deck_list"]) == 60 for s in sides)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(spec.read_text(encoding="utf-8").replace("greedy-25", "greedy-30"), encoding="utf-8")
+    assert main(["run", str(bad), "--results", str(tmp_path / "results")]) == 2
