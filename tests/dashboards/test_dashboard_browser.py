@@ -114,6 +114,13 @@ def grid_text(driver, table_id: str) -> str:
         } catch (e) { return ''; }""", table_id)
 
 
+def choose_language(driver, lang: str) -> None:
+    """Click the language switch, once the page has drawn it (a click before finds nothing)."""
+    choice = f"#lang-choice input[value='{lang}']"
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, choice))
+    driver.find_element(By.CSS_SELECTOR, choice).click()
+
+
 def wait_for_plots(driver, count: int, timeout: float = 30) -> list[int]:
     """Wait until `count` plots have drawn at least one trace each; returns the trace counts."""
     WebDriverWait(driver, timeout).until(lambda d: len([n for n in d.execute_script(PLOTS_DRAWN) if n > 0]) >= count)
@@ -180,19 +187,19 @@ def test_a_download_produces_a_file(browser, site: str) -> None:
 def test_the_language_toggle_changes_the_text(browser, site: str) -> None:
     open_page(browser, site, "/factions?tab=matchups", "rr")
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") in ("Facciones", "Factions"))
-    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    choose_language(browser, "en")
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Factions")
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "factions-heading") == "Factions: win rates")
     plot_titles = "return Array.from(document.querySelectorAll('.gtitle')).map(e => e.textContent).join('|');"
     WebDriverWait(browser, 30).until(lambda d: "Matchups" in d.execute_script(plot_titles))  # plots follow too
-    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "nav-factions") == "Facciones")
     WebDriverWait(browser, 30).until(lambda d: "Enfrentamientos" in d.execute_script(plot_titles))
 
 
 def test_the_matchups_tab_shows_the_nash_mix_with_n_and_its_interval(browser, site: str) -> None:
     open_page(browser, site, "/factions?tab=matchups", "rr")
-    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    choose_language(browser, "en")
     nash_title = "const g = document.querySelector('#factions-nash .gtitle'); return g ? g.textContent : '';"
     bars = "return document.querySelectorAll('#factions-nash g.trace.bars').length;"
     WebDriverWait(browser, 30).until(lambda d: "Nash equilibrium mix" in d.execute_script(nash_title))
@@ -200,21 +207,19 @@ def test_the_matchups_tab_shows_the_nash_mix_with_n_and_its_interval(browser, si
     assert "720 games" in title and "1,000 resamples" in title  # 3 factions: 6 matchups of 120 games
     assert browser.execute_script(bars) == 3  # a bar a faction
     assert "Value of the game" in text_of(browser, "factions-nash-note")
-    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: "mezcla de equilibrio de Nash" in d.execute_script(nash_title))
     WebDriverWait(browser, 30).until(lambda d: "Valor del juego" in text_of(d, "factions-nash-note"))
 
 
 def test_a_rolplay_run_shows_each_sides_deck_list_with_its_copies(browser, site: str) -> None:
     open_page(browser, site, "/cards?tab=decks", "decks")
-    english = "#lang-choice input[value='en']"
-    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, english))  # the page has drawn
-    browser.find_element(By.CSS_SELECTOR, english).click()
+    choose_language(browser, "en")
     WebDriverWait(browser, 30).until(lambda d: "Lancero" in grid_text(d, "cards-deck-a"))
     WebDriverWait(browser, 30).until(lambda d: "copies." in text_of(d, "cards-decks"))
     assert "The same list in every game" in text_of(browser, "cards-decks")
     assert "creature" in grid_text(browser, "cards-deck-a") and "Lancero" in grid_text(browser, "cards-deck-b")
-    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: "La misma lista en todas las partidas" in text_of(d, "cards-decks"))
     WebDriverWait(browser, 30).until(lambda d: "criatura" in grid_text(d, "cards-deck-a"))
     assert "creature" not in grid_text(browser, "cards-deck-a")
@@ -326,9 +331,9 @@ def test_a_run_with_no_finished_chunk_says_no_games_yet(browser, empty_site: str
     WebDriverWait(browser, 30).until(lambda d: "Sin partidas todavía" in text_of(d, body))
     assert "vacia" in text_of(browser, body)
     assert not browser.find_elements(By.CSS_SELECTOR, ".js-plotly-plot")  # no empty or broken figure either
-    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
+    choose_language(browser, "en")
     WebDriverWait(browser, 30).until(lambda d: "No games yet" in text_of(d, body))
-    browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: "Sin partidas todavía" in text_of(d, body))
 
 

@@ -228,7 +228,8 @@ def test_searched_decisions_counts_the_hard_players_decisions_in_the_same_games(
     rows, _ = r.play_chunk(compiled, SEED, 0, 6, threads=1)
     decisions = r.searched_decisions(compiled, SEED, 0, 6)
     assert decisions.shape == (6, 2) and (decisions[:, 1] == 0).all(), "the greedy side searches nothing"
-    assert (decisions[:, 0] > 0).all(), "every game asks the hard side something"
+    # a game may ask the hard side nothing (rolplay: no creature in play at any of its attack phases)
+    assert (decisions[:, 0] > 0).mean() >= 0.5, "most games ask the hard side something"
     again, _ = r.play_chunk(compiled, SEED, 0, 6, threads=1)
     assert np.array_equal(rows, again)
 

@@ -56,7 +56,7 @@ class Rolplay(RulesetShell):
     version = "0.2.0"  # 0.2: the game is played (0.1 was the card pool and the deck lists); see rules.md
     cards_dir = CARDS_DIR
     params_model = RolplayParams
-    agents = AGENT_NAMES[:2]
+    agents = AGENT_NAMES  # random, greedy and hard (hard.py: its attack modes searched)
     end_names = END_NAMES
     weight_names = WEIGHT_NAMES
     default_weights = DEFAULT_WEIGHTS
@@ -159,7 +159,8 @@ class Rolplay(RulesetShell):
     def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
         """Invariant 5, in n games of the first decks played part way by `agent` on both sides, to the
         start of a turn's phase 3: everything the player to move would decide now (the power, the
-        summon, the activation, each creature's mode and target), then again with what it cannot see
+        summon, the activation, each creature's mode and target; a hard player's searched modes), then
+        again with what it cannot see
         of the opponent dealt again (which cards are in the hand and which in the deck, the deck
         order, and a face-down spell). Played on the game records with the kernels' own functions."""
         from sim.rulesets.rolplay.hidden import decisions, positions_in_play, redeal_hidden
@@ -168,9 +169,11 @@ class Rolplay(RulesetShell):
         compared = changed = 0
         for ws, p in positions_in_play(self, seed, n, agent, rng):
             g = ws[0]
-            before = decisions(g, p)
+            searched = int(g["ps"][p, PS_DECISIONS])  # a hard player's worlds are keyed by it: the same twice
+            before = decisions(g, ws[1], p)
             redeal_hidden(g, 1 - p, rng)
-            after = decisions(g, p)
+            g["ps"][p, PS_DECISIONS] = searched
+            after = decisions(g, ws[1], p)
             compared += len(before)
             changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
         return compared, changed

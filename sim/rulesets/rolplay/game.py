@@ -298,27 +298,51 @@ def ability_phase(g: np.void, p: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def set_modes(g: np.void, p: int) -> None:
-    """Rule R-14 (decision): at the start of its attack phase the owner sets each creature's mode;
-    it holds until its next attack phase."""
+def chosen_modes(g: np.void, p: int) -> np.int64:
+    """Rule R-14 (decision): the modes p's agent sets at the start of its attack phase, as a mask of
+    the creatures in attack mode; each creature is weighed with the others that could attack counted
+    as attacking (agents.soak_worth), then with the modes chosen before it."""
     cs = g.cs
-    attackers = 0
-    n = 0
     m = in_zone(g, p, Zone.CREATURE)
-    while m:  # each is weighed with the others that could attack counted as attacking (agents.soak_worth)
+    while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
         cs[p, c, CS_ATTACK_MODE] = 1 if could_attack(g, p, c) else 0
+    mask = np.int64(0)
     m = in_zone(g, p, Zone.CREATURE)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
         mode = 1 if wants_attack_mode(g, p, c) else 0
         cs[p, c, CS_ATTACK_MODE] = mode
+        if mode:
+            mask |= np.int64(1) << c
+    return mask
+
+
+@njit(cache=True, _nrt=False)
+def apply_modes(g: np.void, p: int, mask: np.int64) -> None:
+    """Rule R-14 (decision): p's creatures in `mask` go to attack mode, the others to defense mode;
+    the modes hold until p's next attack phase."""
+    cs = g.cs
+    attackers = 0
+    n = 0
+    m = in_zone(g, p, Zone.CREATURE)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        mode = 1 if mask >> c & np.int64(1) else 0
+        cs[p, c, CS_ATTACK_MODE] = mode
         attackers += mode
         n += 1
     if n:
         record(g, p, Event.MODES, attackers, n - attackers, 0)
+
+
+@njit(cache=True, _nrt=False)
+def set_modes(g: np.void, p: int) -> None:
+    """Rule R-14 (decision): at the start of its attack phase the owner sets each creature's mode."""
+    apply_modes(g, p, chosen_modes(g, p))
 
 
 @njit(cache=True, _nrt=False)
@@ -343,6 +367,13 @@ def attack_phase(g: np.void, p: int) -> None:
     """Phase 6, rules R-11 to R-14: modes, then each creature, in the order the agent picks
     (agents.next_attacker), attacks as often as it may (multiple attack) while its player wants."""
     set_modes(g, p)
+    attacks(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def attacks(g: np.void, p: int) -> None:
+    """The attacks of phase 6 once the modes are set: each creature, in the order the agent picks,
+    as often as it may (multiple attack) while its player wants (rules R-11 to R-14)."""
     done = np.int64(0)
     for _ in range(N_PLACES):
         a = next_attacker(g, p, done)
@@ -372,6 +403,20 @@ def main_phases(g: np.void) -> None:
     if g.ps[GAME, G_OVER]:
         return
     attack_phase(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def phases_before_attack(g: np.void) -> None:
+    """Phases 1 to 5 of the active player's turn (a hard player searches phase 6, hard.py)."""
+    start_turn(g)
+    if g.ps[GAME, G_OVER]:
+        return
+    p = g.ps[GAME, G_ACTIVE]
+    powers_phase(g, p)
+    if g.ps[GAME, G_OVER]:
+        return
+    summon_phase(g, p)
+    ability_phase(g, p)
 
 
 @njit(cache=True, _nrt=False)

@@ -1,13 +1,241 @@
-"""Rolplay's hard agent: placeholder dispatcher while the search is written."""
+"""Rolplay's hard agent: determinization and flat Monte Carlo with greedy rollouts (sim.core.search).
+
+A hard player searches the choice that shapes its turn most: the modes of its attack phase (rule
+R-14 decision: which creatures go to attack mode, so cannot defend through the opponent's turn, and
+which stay to defend; rule R-13 makes an available creature defend). The candidates are the greedy
+agent's modes, every creature in attack mode, none, and the greedy modes with one creature switched,
+at most `width` of them, the greedy agent's first. Its powers, summons, activations and targets are
+the greedy agent's (agents.py reads a hard player as greedy).
+
+Each candidate is played in `samples` worlds (`observe`): a copy of the game in which what the player
+cannot see is dealt again at random, namely the opponent's hand, deck and face-down spell (R-09) and
+the player's own deck order. The attacks of the turn, then `horizon` more turns, are played by two
+greedy agents in the world record (`ws[1]`, state.new_workspace), never in the game's own; a
+finished world scores 1, 1/2 or 0 (`sim.core.search.outcome_score`), an unfinished one the logistic
+of its life and board difference (`evaluate`). Every candidate meets the same worlds (common random
+numbers), and the best mean wins, the first listed on a tie.
+
+`play_turn` is every player's turn in the batch kernel: a hard player's searched, the others' as
+game.play_turn plays it.
+"""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
 
+from sim.core.search import (
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
+)
 from sim.rulesets.rolplay import game
+from sim.rulesets.rolplay.agents import creature_worth
+from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
+from sim.rulesets.rolplay.state import (
+    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TRACED, G_TURN, G_WINNER, GAME, N_CS,
+    N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, ST_SEARCH, field,
+    in_zone, lowest_bit, move,
+)
+
+DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the play streams are 0 .. N_PLAY_STREAMS-1)
+EVAL_SCALE = 25.0  # the evaluation's logistic scale, in points of life (and of creature worth on the field)
+
+
+@njit(cache=True, _nrt=False)
+def copy_play_state(g: np.void, world: np.void) -> None:
+    """The world record takes the game's changing state (cards, players, streams); its constant tables
+    are the game's already (state.new_workspace). Loops: a slice copy would need numba's runtime."""
+    cs, wcs, ps, wps = g.cs, world.cs, g.ps, world.ps
+    for side in range(2):
+        for c in range(N_CARDS):
+            for k in range(N_CS):
+                wcs[side, c, k] = cs[side, c, k]
+    for r in range(ps.shape[0]):
+        for k in range(ps.shape[1]):
+            wps[r, k] = ps[r, k]
+    for s in range(g.rng.shape[0]):
+        world.rng[s] = g.rng[s]
+
+
+@njit(cache=True, _nrt=False)
+def _deal_opponent(g: np.void, world: np.void, o: int, s: int) -> None:
+    """Deal again, in `world`, the cards of o that the searching player cannot see: its hand, its deck
+    and a spell set face down (R-09). They are listed by card instance, never by where they are, and
+    dealt into the places in a public order: the spell place first (a spell among them), then the
+    hand's places, then the deck from its top (invariant 5)."""
+    cs, ps, wps = g.cs, g.ps, world.ps
+    unseen = world.unseen
+    spell = ps[o, PS_SPELL] - 1
+    hidden_spell = spell >= 0 and cs[o, spell, CS_REVEALED] == 0
+    n = 0
+    for c in range(N_CARDS):
+        z = cs[o, c, CS_ZONE]
+        if z == Zone.HAND or z == Zone.DECK or (hidden_spell and c == spell):
+            unseen[n] = c
+            n += 1
+    deal_unseen(unseen, n, world.rng, s)
+    first = 0
+    if hidden_spell:
+        for i in range(n):  # the first dealt spell takes the spell place
+            if field(g, o, unseen[i], Field.CLASS) == Class.SPELL:
+                unseen[0], unseen[i] = unseen[i], unseen[0]
+                break
+        c = unseen[0]
+        entered = cs[o, spell, CS_ENTERED]
+        move(world, o, c, Zone.SPELL)
+        world.cs[o, c, CS_ENTERED] = entered
+        wps[o, PS_SPELL] = c + 1
+        first = 1
+    hand = ps[o, PS_HAND]
+    top = ps[o, PS_TOP]
+    for i in range(first, n):
+        c = unseen[i]
+        world.cs[o, c, CS_ENTERED] = 0  # a card out of play has no turn of arrival (the old spell's goes)
+        if i - first < hand:
+            move(world, o, c, Zone.HAND)
+        else:
+            move(world, o, c, Zone.DECK)
+            wps[o, PS_ORDER + top + i - first - hand] = c
+
+
+@njit(cache=True, _nrt=False)
+def _deal_own_deck(g: np.void, world: np.void, p: int, s: int) -> None:
+    """The player's own deck order, which it does not know, shuffled again in `world`."""
+    ps = g.ps
+    unseen = world.unseen
+    n = 0
+    for i in range(ps[p, PS_TOP], N_CARDS):
+        unseen[n] = ps[p, PS_ORDER + i]
+        n += 1
+    deal_unseen(unseen, n, world.rng, s)
+    for i in range(n):
+        world.ps[p, PS_ORDER + ps[p, PS_TOP] + i] = unseen[i]
+
+
+@njit(cache=True, _nrt=False)
+def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """World `sample` of decision `decision`: the game as p may know it, the hidden cards dealt again
+    (the same in every rollout), the play streams of `rollout` (the random picks of tap and destroy
+    effects), both players greedy, no trace."""
+    copy_play_state(g, world)
+    key = g.rng[ST_SEARCH + p]
+    s = ST_SEARCH + p
+    world.rng[s] = world_key(key, decision, sample, 0, DEAL_STREAM)
+    _deal_opponent(g, world, 1 - p, s)
+    _deal_own_deck(g, world, p, s)
+    for k in range(N_PLAY_STREAMS):
+        world.rng[k] = world_key(key, decision, sample, rollout, k)
+    world.ps[0, PS_AGENT] = Agent.GREEDY
+    world.ps[1, PS_AGENT] = Agent.GREEDY
+    world.ps[GAME, G_TRACED] = 0
+
+
+@njit(cache=True, _nrt=False)
+def evaluate(world: np.void, p: int) -> float:
+    """An unfinished world's score for p: the logistic of its life and creatures' worth against the
+    opponent's, in EVAL_SCALE points."""
+    q = 1 - p
+    diff = float(world.ps[p, PS_LIFE] - world.ps[q, PS_LIFE])
+    for side in range(2):
+        m = in_zone(world, side, Zone.CREATURE)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            value = creature_worth(world, side, c)
+            diff += value if side == p else -value
+    return 1.0 / (1.0 + math.exp(-diff / EVAL_SCALE))
+
+
+@njit(cache=True, _nrt=False)
+def play_out(world: np.void, p: int, mask: np.int64, horizon: int) -> float:
+    """In `world`, p's attack phase with the modes of `mask`, the rest of the game or `horizon` more
+    turns (0: to the end) by greedy play, then the score for p."""
+    ps, par = world.ps, world.par
+    game.apply_modes(world, p, mask)
+    game.attacks(world, p)
+    ps[p, PS_POWER] = 0
+    turns = 0
+    first = ps[GAME, G_FIRST]
+    while not ps[GAME, G_OVER] and (horizon == 0 or turns < horizon):
+        ps[GAME, G_TURN] += 1
+        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
+            game.end_by_score(world)
+            break
+        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
+        game.play_turn(world)
+        turns += 1
+    if ps[GAME, G_OVER]:
+        return outcome_score(ps[GAME, G_WINNER], p)
+    return evaluate(world, p)
+
+
+@njit(cache=True, _nrt=False)
+def list_modes(g: np.void, p: int, width: int) -> int:
+    """The candidate modes into g.options: the greedy agent's first, then all in attack mode, none,
+    and the greedy modes with one creature switched (in place order), distinct, at most `width`."""
+    greedy = game.chosen_modes(g, p)
+    everyone = in_zone(g, p, Zone.CREATURE)
+    options = g.options
+    n = 0
+    options[n] = greedy
+    n += 1
+    for mask in (everyone, np.int64(0)):
+        seen = False
+        for i in range(n):
+            seen = seen or options[i] == mask
+        if not seen and n < width:
+            options[n] = mask
+            n += 1
+    m = everyone
+    while m and n < width:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        mask = greedy ^ (np.int64(1) << c)
+        seen = False
+        for i in range(n):
+            seen = seen or options[i] == mask
+        if not seen:
+            options[n] = mask
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def search_modes(g: np.void, world: np.void, p: int) -> np.int64:
+    """The attack modes a hard player sets: each candidate of `list_modes` in the same `samples` worlds,
+    `rollouts` times, the best mean score, the first listed on a tie."""
+    search = g.search[p]
+    samples, rollouts = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS]
+    n = list_modes(g, p, search[SEARCH_WIDTH])
+    if n == 1:  # nothing to choose: no creature in play
+        return g.options[0]
+    decision = g.ps[p, PS_DECISIONS]
+    g.ps[p, PS_DECISIONS] += 1
+    for k in range(n):
+        g.score[k] = 0.0
+    for sample in range(samples):
+        for rollout in range(rollouts):
+            for k in range(n):
+                observe(g, world, p, decision, sample, rollout)
+                g.score[k] += play_out(world, p, g.options[k], search[SEARCH_HORIZON])
+    best = 0
+    for k in range(1, n):
+        if g.score[k] > g.score[best]:
+            best = k
+    return g.options[best]
 
 
 @njit(cache=True, _nrt=False)
 def play_turn(g: np.void, world: np.void) -> None:
-    game.play_turn(g)
+    """The active player's turn: a hard player's attack modes searched (`search_modes`), everything
+    else as game.play_turn plays it."""
+    p = g.ps[GAME, G_ACTIVE]
+    if g.ps[p, PS_AGENT] != Agent.HARD:
+        game.play_turn(g)
+        return
+    game.phases_before_attack(g)
+    if not g.ps[GAME, G_OVER]:
+        game.apply_modes(g, p, search_modes(g, world, p))
+        game.attacks(g, p)
+    g.ps[p, PS_POWER] = 0

@@ -13,12 +13,13 @@ from sim.rulesets.rolplay.agents import (
     choose_activation, choose_power, choose_summon, choose_target, list_activations, list_summons, wants_attack_mode,
     wants_to_defend,
 )
-from sim.rulesets.rolplay.constants import Class, Field, N_CARDS, Zone
-from sim.rulesets.rolplay.game import play_turn, powers_phase, setup_game, start_turn
+from sim.rulesets.rolplay.constants import Agent, Class, Field, N_CARDS, Zone
+from sim.rulesets.rolplay.game import powers_phase, setup_game, start_turn
+from sim.rulesets.rolplay.hard import play_turn, search_modes
 from sim.rulesets.rolplay.kernels import reset
 from sim.rulesets.rolplay.legal import defender_for
 from sim.rulesets.rolplay.state import (
-    CS_DESIGN, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TURN, GAME, PS_HAND, PS_ORDER, PS_SPELL, PS_TOP, move,
+    CS_ATTACK_MODE, CS_DESIGN, CS_REVEALED, CS_ZONE, PS_AGENT, G_ACTIVE, G_OVER, G_TURN, GAME, PS_HAND, PS_ORDER, PS_SPELL, PS_TOP, move,
     seed_streams,
 )
 
@@ -41,7 +42,7 @@ def positions_in_play(ruleset: Any, seed: int, n: int, agent: str, rng: np.rando
         for t in range(turns):
             g["ps"][GAME, G_ACTIVE] = t % 2
             g["ps"][GAME, G_TURN] = t
-            play_turn(g)
+            play_turn(g, ws[1])
             if g["ps"][GAME, G_OVER]:
                 break
         if g["ps"][GAME, G_OVER]:
@@ -56,10 +57,11 @@ def positions_in_play(ruleset: Any, seed: int, n: int, agent: str, rng: np.rando
             yield ws, p
 
 
-def decisions(g: np.void, p: int) -> list:
+def decisions(g: np.void, world: np.void, p: int) -> list:
     """Everything p's agent would decide now: the power to conjure, every summon listed and the one
-    chosen, every activation listed and the one chosen, each creature's mode and target, and each
-    of p's creatures' answer to each opposing creature's attack in the 2002 variant."""
+    chosen, every activation listed and the one chosen, each creature's mode and target, each of p's
+    creatures' answer to each opposing creature's attack in the 2002 variant, and a hard player's
+    searched attack modes (in the world record `world`). The creatures' modes are left as they were."""
     cand = g["cand"]
     out: list = [("power", int(choose_power(g, np.int64(p))))]
     n = int(list_summons(g, np.int64(p)))
@@ -79,6 +81,10 @@ def decisions(g: np.void, p: int) -> list:
             d = int(defender_for(g, np.int64(q), np.int64(a), np.int64(-1)))
             if d >= 0:
                 out.append(("defend", a, d, bool(wants_to_defend(g, np.int64(p), np.int64(d), np.int64(a)))))
+    if g["ps"][p, PS_AGENT] == Agent.HARD:
+        modes = cs[p, :, CS_ATTACK_MODE].copy()
+        out.append(("searched modes", int(search_modes(g, world, np.int64(p)))))
+        cs[p, :, CS_ATTACK_MODE] = modes
     return out
 
 

@@ -13,7 +13,9 @@ sim/rulesets/fortaleza/state.py says why a record).
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng): a shuffle, an agent and an
   effect stream per side (R-08, R-10: destroy and tap effects pick at random), then each side's
   search key.
-- `g.cand`, `g.hits`: an agent's candidates and its attackers' hits (scratch, no allocation).
+- `g.cand`, `g.hits`: an agent's candidates and its attackers' hits (scratch, no allocation); a hard
+  player's candidates and scores (`g.options`, `g.score`) and the cards its worlds are dealt from
+  (`g.unseen`, hard.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   design, Field]`, `g.w[side, Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]` and each side's
@@ -107,6 +109,7 @@ ST_SEARCH = 6  # rng[ST_SEARCH + side]: the key of the side's hard-agent streams
 N_STREAMS = 8
 
 MAX_CAND = 64  # candidates an agent weighs at one decision
+MAX_OPTIONS = 32  # candidates a hard player searches at one decision (SearchSettings.width is at most 32)
 
 GAME_DTYPE = np.dtype([
     ("tab", np.int32, (2, N_DESIGNS, N_FIELDS)),
@@ -120,6 +123,9 @@ GAME_DTYPE = np.dtype([
     ("cand", np.int64, (MAX_CAND, 3)),
     ("hits", np.float64, (N_PLACES,)),  # greedy's scratch: the other attackers' hits (agents.other_hits)
     ("search", np.int64, (2, N_SEARCH)),
+    ("options", np.int64, (MAX_OPTIONS,)),  # a hard player's candidates (hard.py): attack-mode masks
+    ("score", np.float64, (MAX_OPTIONS,)),  # ... and their summed scores
+    ("unseen", np.int64, (N_CARDS,)),  # the cards a world is dealt from (hard.py)
     ("tr", np.int32, (MAX_EVENTS, 6)),
 ], align=True)
 
