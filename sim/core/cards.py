@@ -99,6 +99,44 @@ def load_card_file(path: Path, model: type[CardModel],
     return data, cards
 
 
+def validate_header(path: Path, raw: dict, model: type[CardModel]) -> CardModel:
+    """A card file's header (everything but its [[card]] tables) validated by `model`; every problem
+    names the file and the header's field."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            field = ".".join(str(p) for p in err["loc"]) or "(header)"
+            got = "" if err["type"] == "missing" else f" (got {as_written(err.get('input'))})"
+            lines.append(f"{path}: header: field '{field}': {err['msg']}{got}")
+        raise InputError("\n".join(lines)) from None
+
+
+def read_deck_file(path: Path, model: type[CardModel]) -> CardModel:
+    """A deck list file (a `cards` list of { id, copies, ... } entries) validated by `model`; every
+    problem names the file, the card its entry is about (or the deck) and the field."""
+    raw = read_toml(path)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        lines = []
+        entries = raw.get("cards") if isinstance(raw.get("cards"), list) else []
+        for err in exc.errors():
+            loc = list(err["loc"])
+            where = "deck"
+            if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
+                entry = entries[loc[1]] if loc[1] < len(entries) else {}
+                card_id = entry.get("id") if isinstance(entry, dict) else None
+                where = f"card {card_id}" if isinstance(card_id, str) else f"cards entry #{loc[1] + 1}"
+                loc = loc[2:]
+            field = ".".join(str(p) for p in loc) or "(entry)"
+            got = "" if err["type"] == "missing" or isinstance(err.get("input"), (dict, list)) else \
+                f" (got {as_written(err.get('input'))})"
+            lines.append(f"{path}: {where}: field '{field}': {err['msg']}{got}")
+        raise InputError("\n".join(lines)) from None
+
+
 def cards_frame(cards: list[BaseModel]) -> pl.DataFrame:
     """The validated cards as one Polars frame, one row per card, in file order."""
     return pl.DataFrame([card.model_dump() for card in cards])

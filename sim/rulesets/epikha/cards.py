@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Literal
 
 import polars as pl
-from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationError, ValidationInfo, field_validator, \
+from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, field_validator, \
     model_validator
 
-from sim.core.cards import file_hash, load_card_file
+from sim.core.cards import file_hash, load_card_file, validate_header
 from sim.core.errors import InputError, as_written
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -415,15 +415,7 @@ class CardPool:
 
 
 def _header(path: Path, raw: dict) -> FactionHeader:
-    try:
-        header = FactionHeader.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            field = ".".join(str(p) for p in err["loc"]) or "(header)"
-            got = "" if err["type"] == "missing" else f" (got {as_written(err.get('input'))})"
-            lines.append(f"{path}: header: field '{field}': {err['msg']}{got}")
-        raise InputError("\n".join(lines)) from None
+    header = validate_header(path, raw, FactionHeader)
     if header.faction != path.stem:
         raise InputError(f"{path}: header: field 'faction': {header.faction!r} is not the file's name "
                          f"({path.stem!r}); a faction is its card file")

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationError
+from pydantic import BaseModel, ConfigDict, Field as PydField
 
-from sim.core.cards import read_toml
-from sim.core.errors import InputError, as_written
+from sim.core.cards import read_deck_file
+from sim.core.errors import InputError
 from sim.rulesets.epikha.cards import CardPool, EpikhaCard, load_pool
 
 DECKS_DIR = Path(__file__).parent / "decks"
@@ -91,25 +91,7 @@ def _card(card_id: str, pool: CardPool) -> str:
 
 
 def _read(path: Path) -> DeckFile:
-    raw = read_toml(path)
-    try:
-        return DeckFile.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        entries = raw.get("cards") if isinstance(raw.get("cards"), list) else []
-        for err in exc.errors():
-            loc = list(err["loc"])
-            where = "deck"
-            if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-                entry = entries[loc[1]] if loc[1] < len(entries) else {}
-                card_id = entry.get("id") if isinstance(entry, dict) else None
-                where = f"card {card_id}" if isinstance(card_id, str) else f"cards entry #{loc[1] + 1}"
-                loc = loc[2:]
-            field = ".".join(str(p) for p in loc) or "(entry)"
-            got = "" if err["type"] == "missing" or isinstance(err.get("input"), (dict, list)) else \
-                f" (got {as_written(err.get('input'))})"
-            lines.append(f"{path}: {where}: field '{field}': {err['msg']}{got}")
-        raise InputError("\n".join(lines)) from None
+    return read_deck_file(path, DeckFile)
 
 
 def _outside_the_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRules) -> list[str]:

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Literal
 
 import polars as pl
-from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationError, ValidationInfo, field_validator, \
+from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, field_validator, \
     model_validator
 
-from sim.core.cards import file_hash, load_card_file
+from sim.core.cards import file_hash, load_card_file, validate_header
 from sim.core.errors import InputError, as_written
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -299,15 +299,7 @@ class CardPool:
 
 
 def _header(path: Path, raw: dict) -> CollectionHeader:
-    try:
-        header = CollectionHeader.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            field = ".".join(str(p) for p in err["loc"]) or "(header)"
-            got = "" if err["type"] == "missing" else f" (got {as_written(err.get('input'))})"
-            lines.append(f"{path}: header: field '{field}': {err['msg']}{got}")
-        raise InputError("\n".join(lines)) from None
+    header = validate_header(path, raw, CollectionHeader)
     if header.level_min > header.level_max:
         raise InputError(f"{path}: header: field 'level_min': {header.level_min} is above level_max "
                          f"{header.level_max}")
