@@ -12,7 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 import numpy as np
 import polars as pl
@@ -135,6 +135,54 @@ def read_deck_file(path: Path, model: type[CardModel]) -> CardModel:
                 f" (got {as_written(err.get('input'))})"
             lines.append(f"{path}: {where}: field '{field}': {err['msg']}{got}")
         raise InputError("\n".join(lines)) from None
+
+
+def read_card_folder(cards_dir: Path, model: type[CardModel], read_header: Callable[[Path, dict], Any],
+                     card_problems: Callable[[Path, Any, Any], list[str]]) -> tuple[dict, dict, tuple, dict]:
+    """Every card file of a folder that holds one pool in many files (rolplay's classes and level
+    bands, epikha's factions): its header read by `read_header(path, raw)`, each card by `model` and
+    checked against its file by `card_problems(path, header, card)`, an id in two files refused. All
+    problems of all files in one InputError, each naming file, card and field. Returns (cards by id
+    in id order, each card's file, the files, each file's header)."""
+    paths = tuple(sorted(Path(cards_dir).glob("*.toml")))
+    if not paths:
+        raise InputError(f"{cards_dir}: no card files (*.toml)")
+    problems: list[str] = []
+    cards: dict[str, Any] = {}
+    home: dict[str, Path] = {}
+    headers: dict[Path, Any] = {}
+    for path in paths:
+        try:
+            raw_header, file_cards = load_card_file(path, model)
+            header = read_header(path, raw_header)
+        except InputError as exc:
+            problems.append(str(exc))
+            continue
+        headers[path] = header
+        for card in file_cards:
+            problems += card_problems(path, header, card)
+            if card.id in home:
+                problems.append(f"{path}: card {card.id}: field 'id': {home[card.id].name} has it already")
+                continue
+            home[card.id] = path
+            cards[card.id] = card
+    if problems:
+        raise InputError("\n".join(problems))
+    return dict(sorted(cards.items())), home, paths, headers
+
+
+def load_each(names: list[str], load: Callable[[str], Any]) -> dict[str, Any]:
+    """`load(name)` for every name (the deck files of a folder), the problems of all of them in one
+    InputError, so one run shows every edit to make."""
+    loaded, problems = {}, []
+    for name in names:
+        try:
+            loaded[name] = load(name)
+        except InputError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise InputError("\n".join(problems))
+    return loaded
 
 
 def cards_frame(cards: list[BaseModel]) -> pl.DataFrame:

@@ -17,7 +17,7 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, field_validator, \
     model_validator
 
-from sim.core.cards import file_hash, load_card_file, validate_header
+from sim.core.cards import file_hash, read_card_folder, validate_header
 from sim.core.errors import InputError, as_written
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -422,33 +422,15 @@ def _header(path: Path, raw: dict) -> FactionHeader:
     return header
 
 
+def _misnamed(path: Path, header: FactionHeader, card: EpikhaCard) -> list[str]:
+    """A card's id begins with its faction's prefix."""
+    if not card.id.startswith(header.prefix + "-"):
+        return [f"{path}: card {card.id}: field 'id': the {header.name} cards' ids begin {header.prefix}-"]
+    return []
+
+
 def load_pool(cards_dir: Path = CARDS_DIR) -> CardPool:
     """Read and validate every card file of `cards_dir`; all problems of all files in one InputError,
     each naming file, card and field."""
-    paths = tuple(sorted(Path(cards_dir).glob("*.toml")))
-    if not paths:
-        raise InputError(f"{cards_dir}: no card files (*.toml)")
-    problems: list[str] = []
-    cards: dict[str, EpikhaCard] = {}
-    home: dict[str, Path] = {}
-    factions: dict[str, FactionHeader] = {}
-    for path in paths:
-        try:
-            raw_header, file_cards = load_card_file(path, EpikhaCard)
-            header = _header(path, raw_header)
-        except InputError as exc:
-            problems.append(str(exc))
-            continue
-        factions[header.faction] = header
-        for card in file_cards:
-            if not card.id.startswith(header.prefix + "-"):
-                problems.append(f"{path}: card {card.id}: field 'id': the {header.name} cards' ids begin "
-                                f"{header.prefix}-")
-            if card.id in home:
-                problems.append(f"{path}: card {card.id}: field 'id': {home[card.id].name} has it already")
-                continue
-            home[card.id] = path
-            cards[card.id] = card
-    if problems:
-        raise InputError("\n".join(problems))
-    return CardPool(dict(sorted(cards.items())), paths, home, factions)
+    cards, home, paths, headers = read_card_folder(cards_dir, EpikhaCard, _header, _misnamed)
+    return CardPool(cards, paths, home, {header.faction: header for header in headers.values()})

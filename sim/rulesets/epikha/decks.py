@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field as PydField
 
-from sim.core.cards import read_deck_file
+from sim.core.cards import load_each, read_deck_file
 from sim.core.errors import InputError
 from sim.rulesets.epikha.cards import CardPool, EpikhaCard, load_pool
 
@@ -200,12 +200,4 @@ def load_decks(decks_dir: Path = DECKS_DIR, pool: CardPool | None = None,
                rules: DeckRules | None = None) -> dict[str, Deck]:
     """Every deck of a folder by file stem; the problems of all of them in one InputError."""
     pool = pool or load_pool()
-    decks, problems = {}, []
-    for stem in list_decks(decks_dir):
-        try:
-            decks[stem] = load_deck(Path(decks_dir) / f"{stem}.toml", pool, rules)
-        except InputError as exc:
-            problems.append(str(exc))
-    if problems:
-        raise InputError("\n".join(problems))
-    return decks
+    return load_each(list_decks(decks_dir), lambda stem: load_deck(Path(decks_dir) / f"{stem}.toml", pool, rules))

@@ -17,7 +17,7 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, field_validator, \
     model_validator
 
-from sim.core.cards import file_hash, load_card_file, validate_header
+from sim.core.cards import file_hash, read_card_folder, validate_header
 from sim.core.errors import InputError, as_written
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -321,26 +321,5 @@ def _misfiled(path: Path, header: CollectionHeader, card: RolplayCard) -> list[s
 def load_pool(cards_dir: Path = CARDS_DIR) -> CardPool:
     """Read and validate every card file of `cards_dir`; all problems of all files in one InputError,
     each naming file, card and field."""
-    paths = tuple(sorted(Path(cards_dir).glob("*.toml")))
-    if not paths:
-        raise InputError(f"{cards_dir}: no card files (*.toml)")
-    problems: list[str] = []
-    cards: dict[str, RolplayCard] = {}
-    home: dict[str, Path] = {}
-    for path in paths:
-        try:
-            raw_header, file_cards = load_card_file(path, RolplayCard)
-            header = _header(path, raw_header)
-        except InputError as exc:
-            problems.append(str(exc))
-            continue
-        for card in file_cards:
-            problems += _misfiled(path, header, card)
-            if card.id in home:
-                problems.append(f"{path}: card {card.id}: field 'id': {home[card.id].name} has it already")
-                continue
-            home[card.id] = path
-            cards[card.id] = card
-    if problems:
-        raise InputError("\n".join(problems))
-    return CardPool(dict(sorted(cards.items())), paths, home)
+    cards, home, paths, _ = read_card_folder(cards_dir, RolplayCard, _header, _misfiled)
+    return CardPool(cards, paths, home)
