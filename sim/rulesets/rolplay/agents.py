@@ -245,7 +245,7 @@ def summon_worth(g: np.void, p: int, k: int) -> float:
 @njit(cache=True, _nrt=False)
 def choose_summon(g: np.void, p: int) -> int:
     """The summon candidate p makes next (an index into g.cand after list_summons), -1 to stop:
-    greedy the most valuable with a positive value, the cheaper on a tie; random any or stop."""
+    greedy the most valuable with a positive value, the first listed on a tie; random any or stop."""
     n = list_summons(g, p)
     if n == 0:
         return -1
