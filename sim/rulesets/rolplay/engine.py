@@ -53,7 +53,7 @@ class Rolplay(RulesetShell):
     a deck: a deck file of decks/ or a builder's deck (sides.py)."""
 
     name = "rolplay"
-    version = "0.2.0"  # 0.2: the game is played (0.1 was the card pool and the deck lists); see rules.md
+    version = "0.3.0"  # 0.3: level-25 decks with more powers and mystics; 0.2: the game is played; see rules.md
     cards_dir = CARDS_DIR
     params_model = RolplayParams
     agents = AGENT_NAMES  # random, greedy and hard (hard.py: its attack modes searched)

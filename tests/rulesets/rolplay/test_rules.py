@@ -160,7 +160,7 @@ def test_r09_an_amulet_goes_beneath_a_creature_of_its_level_or_higher_and_one_sp
     spell = s.put(0, "RP-058", "hand")
     assert may_set_spell(s.g, np.int64(0), np.int64(spell))
     s.summon(0, SPELL, spell)
-    other = s.put(0, "RP-058", "hand")
+    other = s.put(0, "RP-062", "hand")  # Drenador: a second spell, of another design
     assert not may_set_spell(s.g, np.int64(0), np.int64(other))
 
 

@@ -66,7 +66,8 @@ def test_the_parameter_table_gives_every_number_its_default_and_rule() -> None:
 
 def test_the_version_history_names_the_engine_version() -> None:
     from sim.rulesets.rolplay.engine import RULESET
-    assert f"- {RULESET.version}: the game is played" in section("Version history")
+    history = section("Version history")
+    assert f"\n- {RULESET.version}: " in history and "the game is played" in history
 
 
 def test_the_doubtful_cards_are_each_listed_with_their_decision() -> None:
