@@ -33,6 +33,7 @@ from rich.console import Console
 
 from sim.run.replay import replay_game
 from sim.core.errors import InputError
+from sim.core.ruleset import RULESET_IDS
 from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor
 from sim.run.plan import MAX_CHUNK_UNITS
@@ -160,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  description="Play random, greedy and the hard agent at three settings against "
                                  "each other on one faction's mirror (seats mirrored), store it as a round-robin run "
                                  "and print its ratings (Elo with intervals), win-rate matrix and each level's speed.")
-    ladder.add_argument("ruleset", metavar="RULESET", help="the game (dicedraft, fortaleza)")
+    ladder.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
     ladder.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=1000, metavar="N",
                         help="games per pair of levels (default 1,000; two hard players' games are long: minutes)")
     ladder.add_argument("--faction", metavar="NAME", help="the faction every level plays (default: the game's first)")
