@@ -1,5 +1,5 @@
 """The matchup matrix of a round robin: each row side's win rate against each column side, mirrors
-included, with n and a 95% Wilson interval per cell, the cell's first-player advantage, and each
+included, with n and a 95% Wilson interval per cell (on the effective games: win_rates.py), the cell's first-player advantage, and each
 row's marginal win rate over a field mix (uniform by default; ANALYTICS.md).
 
 A config of a round robin is one pair of sides (labels a and b); it fills the cell (a, b) from side
@@ -34,12 +34,14 @@ def matchup_cells(run_dir: Path, z: float = Z95, rates: pl.DataFrame | None = No
              .join(advantage, on="config", how="left")
              .rename({"label": "row", "opponent": "column"}))
     return cells.select("row", "column", "config", "n", "wins", "losses", "draws", "win_rate", "ci_low", "ci_high",
-                        "first_player_advantage", "fpa_low", "fpa_high").sort("row", "column")
+                        "design_effect", "n_effective", "first_player_advantage", "fpa_low",
+                        "fpa_high").sort("row", "column")
 
 
 def marginal_win_rates(cells: pl.DataFrame, mix: dict[str, float] | None = None, z: float = Z95) -> pl.DataFrame:
     """Each row label's win rate against a field of opponents in proportions `mix` (column label ->
-    weight; default uniform over the columns), with a normal interval from the cells' variances."""
+    weight; default uniform over the columns), with a normal interval from the cells' variances
+    (each on its effective games, win_rates.py, when the cells carry them)."""
     columns = sorted(cells["column"].unique().to_list())
     weights = mix or {c: 1.0 for c in columns}
     total = sum(weights.get(c, 0.0) for c in columns)
@@ -53,7 +55,7 @@ def marginal_win_rates(cells: pl.DataFrame, mix: dict[str, float] | None = None,
             wgt = weights.get(cell["column"], 0.0) / total
             p = cell["win_rate"]
             rate += wgt * p
-            var += wgt * wgt * p * (1.0 - p) / cell["n"]
+            var += wgt * wgt * p * (1.0 - p) / cell.get("n_effective", cell["n"])
             n += cell["n"]
         half = z * math.sqrt(var)
         out.append({"label": row, "n": n, "win_rate": rate, "ci_low": rate - half, "ci_high": rate + half})

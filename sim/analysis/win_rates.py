@@ -2,6 +2,17 @@
 
 A draw counts as half a win (ANALYTICS.md); wins, losses and draws are also given on their own so
 a high draw rate (turn-cap games) is never hidden inside a 50% win rate.
+
+Seat-mirrored runs play units 2k and 2k+1 on the same random streams with the seats swapped
+(first_player.py pairs them the same way). In a game decided by the deal, as rolplay is, the two
+games of a pair tend to end alike (rolplay's level-25 mirrors: r = 0.64-0.72), so n games carry
+less information than n independent ones, and a Wilson interval on n is too narrow. The interval
+is then Wilson's on the effective number of games n / deff (Kish), where the design effect deff
+is the variance of the pairs' mean score over what n independent games would give:
+deff = 2·var(pair mean) / var(game score). It is never taken below 1: pairs that cancel each
+other (a strong first-player advantage makes them end unalike) would narrow the interval, and an
+interval narrower than the games' own is not one this table shows. With no pairs (seats "fixed")
+deff is 1 and the interval is the plain Wilson one. `design_effect` and `n_effective` say which.
 """
 
 from __future__ import annotations
@@ -10,13 +21,40 @@ from pathlib import Path
 
 import polars as pl
 
-from sim.analysis.intervals import Z95, wilson_exprs
+from sim.analysis.intervals import Z95, score_a, wilson_exprs
 from sim.analysis.scans import scan_games
+
+
+def pair_design_effects(games: pl.LazyFrame) -> pl.LazyFrame:
+    """Per config: pairs (seat-mirrored game pairs: same unit // 2 and stage, first sides differ)
+    and design_effect (at least 1; 1 without two pairs or without spread in the scores)."""
+    score = score_a().alias("score")
+    pairs = (
+        games.with_columns(score)
+        .group_by("config", (pl.col("unit") // 2).alias("pair"), "stage")
+        .agg(pl.len().alias("n"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
+             pl.col("score").mean().alias("pair_mean"), pl.col("score").var(ddof=1).alias("within"))
+        .filter((pl.col("n") == 2) & (pl.col("firsts") == 1))
+    )
+    per_game = games.with_columns(score).group_by("config").agg(pl.col("score").var(ddof=1).alias("game_var"))
+    effects = (
+        pairs.group_by("config")
+        .agg(pl.len().cast(pl.Int64).alias("pairs"), pl.col("pair_mean").var(ddof=1).alias("pair_var"))
+        .join(per_game, on="config", how="left")
+        .with_columns(
+            pl.when((pl.col("pairs") >= 2) & (pl.col("game_var") > 0))
+            .then(pl.max_horizontal(2.0 * pl.col("pair_var") / pl.col("game_var"), pl.lit(1.0)))
+            .otherwise(1.0)
+            .alias("design_effect"))
+        .select("config", "pairs", "design_effect")
+    )
+    return effects
 
 
 def faction_win_rates(run_dir: Path, z: float = Z95) -> pl.DataFrame:
     """Per config and side (0 = A, 1 = B): label, faction, n, wins, losses, draws, win_rate,
-    ci_low, ci_high, sorted by config then side."""
+    ci_low, ci_high, design_effect and n_effective (the interval's n: module docstring), sorted
+    by config then side."""
     games = scan_games(run_dir)
     per_side = []
     for side, suffix in ((0, "a"), (1, "b")):
@@ -31,11 +69,18 @@ def faction_win_rates(run_dir: Path, z: float = Z95) -> pl.DataFrame:
                 (pl.col("winner") == -1).sum().cast(pl.Int64).alias("draws"),
             )
         )
+    effects = pair_design_effects(games.select("config", "unit", "stage", "first_side", "winner"))
     score = pl.col("wins") + 0.5 * pl.col("draws")
-    low, high = wilson_exprs(score, pl.col("n"), z)
+    n_effective = pl.col("n") / pl.col("design_effect")
+    low, high = wilson_exprs(score * n_effective / pl.col("n"), n_effective, z)
     return (
         pl.concat(per_side)
-        .with_columns((score / pl.col("n")).alias("win_rate"), low.alias("ci_low"), high.alias("ci_high"))
+        .join(effects.select("config", "design_effect"), on="config", how="left")
+        .with_columns(pl.col("design_effect").fill_null(1.0))
+        .with_columns((score / pl.col("n")).alias("win_rate"), low.alias("ci_low"), high.alias("ci_high"),
+                      n_effective.alias("n_effective"))
+        .select("config", "side", "label", "faction", "n", "wins", "losses", "draws", "win_rate", "ci_low", "ci_high",
+                "design_effect", "n_effective")
         .sort("config", "side")
         .collect()
     )

@@ -125,7 +125,7 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> 
         if any(str(axis.get("field")) == "budget" for axis in manifest["spec"]["sweep"]["axis"]):  # a budget curve
             print_budget_slopes(console, run_dir)
     else:
-        console.print(_table("Win rate (draw = ½ win), 95% Wilson interval", rates,
+        console.print(_table(f"Win rate (draw = ½ win), {interval_words(rates)}", rates,
                          _with_config(["side", "label", "faction", "n", "win rate", "95% CI", "W / L / D"], many), {
         "config": lambda r: r["config"], "side": lambda r: "AB"[r["side"]], "label": lambda r: r["label"],
         "faction": lambda r: r["faction"], "n": lambda r: count(r["n"]), "win rate": lambda r: percent(r["win_rate"]),
@@ -398,14 +398,26 @@ def print_budget_slopes(console: Console, run_dir: Path) -> None:
         console.print(text, highlight=False)
 
 
+def interval_words(rates: pl.DataFrame) -> str:
+    """How the win rates' intervals were made (sim.analysis.win_rates): Wilson's on the games, or on
+    the effective games where seat-mirrored pairs end alike, with the range of the design effect."""
+    effects = rates["design_effect"].drop_nulls()
+    if effects.is_empty() or effects.max() <= 1.0:
+        return "95% Wilson interval"
+    low, high = effects.min(), effects.max()
+    spread = f"{high:.2f}" if high - low < 0.005 else f"{low:.2f}-{high:.2f}"
+    return (f"95% Wilson interval on the effective games (a seat-mirrored pair's two games end alike: "
+            f"n counts as n / {spread})")
+
+
 def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ()) -> pl.DataFrame:
     """The matchup matrix: each cell the row's win rate against the column, ± half its 95% interval,
     n, and that matchup's first-player advantage; then each row's marginal against a uniform field.
     Sides come in the order of `configs` (the spec's), else the alphabet's. Returns the cells."""
     cells = in_spec_order(matchup_cells(run_dir), configs, only=bool(configs))
     labels = cells["row"].unique(maintain_order=True).to_list()
-    table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± 95% CI, n, first-player "
-                  "advantage", title_justify="left", title_style="bold")
+    table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± half its "
+                  f"{interval_words(cells)}, n, first-player advantage", title_justify="left", title_style="bold")
     table.add_column("row \\ column", justify="left")
     for label in labels:
         table.add_column(label, justify="right")

@@ -488,9 +488,11 @@ TEXT: dict[str, dict[str, str]] = {
     # the report (sim report, sim/report/export.py): title, manifest, headings, notes
     "report_title": {"es": "{run}: informe de balance", "en": "{run}: balance report"},
     "report_made": {"es": "Hecho por sim report el {when} UTC. Las tasas de victoria cuentan un empate como media "
-                          "victoria; todo intervalo es del 95% (Wilson para tasas, normal emparejada para diferencias).",
+                          "victoria; todo intervalo es del 95% (Wilson para tasas, sobre el n efectivo cuando las dos partidas de "
+                          "una pareja de asientos espejados terminan parecido; normal emparejada para diferencias).",
                     "en": "Made by sim report on {when} UTC. Win rates count a draw as half a win; every interval is "
-                          "95% (Wilson for rates, paired normal for differences)."},
+                          "95% (Wilson for rates, on the effective n where the two games of a seat-mirrored pair end alike; "
+                          "paired normal for differences)."},
     "report_run": {"es": "ejecución", "en": "run"},
     "report_experiment": {"es": "experimento", "en": "experiment"},
     "report_description": {"es": "descripción", "en": "description"},
@@ -650,6 +652,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "position_effect": ("efecto de posición", "deck-position effect"), "played_n": ("jugada n", "played n"),
     "played_wr": ("WR jugada (sesgada)", "played WR (biased)"), "n": ("n", "n"),
     "win_rate": ("tasa de victoria", "win rate"), "ci_low": ("mín. 95%", "95% low"), "ci_high": ("máx. 95%", "95% high"),
+    "design_effect": ("efecto de diseño", "design effect"), "n_effective": ("n efectivo", "effective n"),
     "diff": ("Δ contra la base", "Δ vs base"), "diff_low": ("Δ mín. 95%", "Δ 95% low"),
     "diff_high": ("Δ máx. 95%", "Δ 95% high"), "p_value": ("valor p", "p-value"), "label": ("lado", "label"),
     "rating": ("valoración", "rating"), "rating_se": ("error típico", "standard error"), "elo": ("Elo", "Elo"),
@@ -763,8 +766,17 @@ COLUMNS: dict[str, tuple[str, str]] = {
 
 # what each column measures, shown when the pointer rests on its header: ANALYTICS.md's words
 COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
-    "win_rate": ("Victorias con el empate como media victoria; intervalo de Wilson del 95%.",
-                 "Wins with a draw as half a win; 95% Wilson interval."),
+    "win_rate": ("Victorias con el empate como media victoria; intervalo de Wilson del 95% sobre el n efectivo.",
+                 "Wins with a draw as half a win; 95% Wilson interval on the effective n."),
+    "design_effect": ("Cuánta menos información llevan las partidas por ir en parejas de asientos espejados que "
+                      "terminan parecido: 2 × varianza de la media de cada pareja / varianza de una partida, nunca "
+                      "menos de 1.",
+                      "How much less the games say for coming in seat-mirrored pairs that end alike: 2 × variance "
+                      "of a pair's mean / variance of one game, never below 1."),
+    "n_effective": ("Partidas independientes que darían la misma precisión: n / efecto de diseño; el intervalo "
+                    "usa este n.",
+                    "Independent games that would give the same precision: n / design effect; the interval uses "
+                    "this n."),
     "n": ("Partidas detrás de la cifra.", "Games behind the figure."),
     "gp_wr": ("GP WR: tasa de victoria de las partidas con la carta en el mazo con que empezó la partida.",
               "GP WR: win rate of the games with the card in the deck the game started with."),

@@ -57,6 +57,34 @@ def test_win_rates_by_hand(tmp_path: Path) -> None:
     assert (a["ci_low"], a["ci_high"]) == pytest.approx(wilson_interval(6, 10))
 
 
+def test_win_rate_interval_widens_when_a_pairs_games_end_alike(tmp_path: Path) -> None:
+    """Seat-mirrored pairs whose two games always end alike carry the information of one game
+    each: the design effect is 2 (2·var(pair means) / var(game scores)) and the interval is
+    Wilson's on n / 2 games (win_rates.py's docstring)."""
+    winners = [0, 0, 1, 1] * 10 + [0, 0]  # 21 pairs, 11 won twice, 10 lost twice
+    rates = faction_win_rates(fake_run(tmp_path / "alike", winners, [0, 1] * 21, [10] * 42, ["lives"] * 42))
+    a = rates.row(0, named=True)
+    scores = np.array([1.0 if w == 0 else 0.0 for w in winners])
+    pair_means = scores.reshape(-1, 2).mean(axis=1)
+    deff = 2 * pair_means.var(ddof=1) / scores.var(ddof=1)  # 2.05: 2 but for the sample variances' n - 1
+    assert a["design_effect"] == pytest.approx(deff) and 2.0 < deff < 2.1
+    assert a["n_effective"] == pytest.approx(42 / deff)
+    assert (a["ci_low"], a["ci_high"]) == pytest.approx(wilson_interval(22 / deff, 42 / deff))
+    assert a["ci_high"] - a["ci_low"] > (lambda lo, hi: hi - lo)(*wilson_interval(22, 42))
+
+
+def test_win_rate_interval_is_never_narrower_than_wilsons_on_the_games(tmp_path: Path) -> None:
+    # pairs that split (the first player always wins) have a design effect below 1: kept at 1
+    winners = [0, 1] * 20
+    rates = faction_win_rates(fake_run(tmp_path / "split", winners, [0, 1] * 20, [10] * 40, ["lives"] * 40))
+    a = rates.row(0, named=True)
+    assert a["design_effect"] == 1.0 and (a["ci_low"], a["ci_high"]) == pytest.approx(wilson_interval(20, 40))
+    # seats fixed: no pairs, the plain Wilson interval
+    rates = faction_win_rates(fake_run(tmp_path / "fixed", [0, 0, 1, 1] * 5, [0] * 20, [10] * 20, ["lives"] * 20))
+    a = rates.row(0, named=True)
+    assert a["design_effect"] == 1.0 and (a["ci_low"], a["ci_high"]) == pytest.approx(wilson_interval(10, 20))
+
+
 def test_first_player_advantage_pairs_by_hand(tmp_path: Path) -> None:
     result = first_player_advantage(fake_run(tmp_path, WINNERS, MIRRORED, TURNS, REASONS)).row(0, named=True)
     score = np.array([1.0 if w == 0 else 0.5 if w == -1 else 0.0 for w in WINNERS])
@@ -154,7 +182,7 @@ def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_summaries_of_a_small_run_are_consistent(small_run: Path) -> None:
     rates = faction_win_rates(small_run)
     assert rates.columns == ["config", "side", "label", "faction", "n", "wins", "losses", "draws", "win_rate",
-                             "ci_low", "ci_high"]
+                             "ci_low", "ci_high", "design_effect", "n_effective"]
     a, b = rates.row(0, named=True), rates.row(1, named=True)
     assert a["n"] == b["n"] == 2000 and a["wins"] + a["losses"] + a["draws"] == 2000
     assert (a["wins"], a["losses"], a["draws"]) == (b["losses"], b["wins"], b["draws"])
