@@ -173,6 +173,29 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
     ladder.set_defaults(handler=command_ladder)
 
+    decks = commands.add_parser("deck-search", help="rolplay: the strongest legal decks of a tier, found by play",
+                                description="Improve a population of rolplay decks of a tier by play (the shipped "
+                                "decks, the greedy builder's and random ones to start; the better half survives and has "
+                                "children with a few copies swapped), then play the survivors and the shipped decks in a "
+                                "round robin on a seed the search never used, stored as a run: its matrix and Nash mix "
+                                "are the metagame of decks. The decks are written as deck files.")
+    decks.add_argument("tier", type=_int_at_least(1), metavar="TIER", help="the deck level (25 or 50, rule R-02)")
+    decks.add_argument("--population", type=_int_at_least(4, 64), default=8, metavar="N",
+                       help="decks in play each generation, even (default 8)")
+    decks.add_argument("--generations", type=_int_at_least(1, 100), default=6, metavar="N", help="default 6")
+    decks.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=1000, metavar="N",
+                       help="games a pair of decks plays each generation, even (default 1,000)")
+    decks.add_argument("--final-games", type=_int_at_least(2, MAX_GAMES), default=4000, metavar="N",
+                       help="games a pair plays in the final round robin (default 4,000)")
+    decks.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=20261202, help="search seed (default 20261202)")
+    decks.add_argument("--out", type=_path, required=True, metavar="DIR",
+                       help="a new folder for the search's cards, decks and history")
+    decks.add_argument("--run", metavar="NAME", help="results folder name of the final round robin "
+                       "(default rolplay_deck_search_TIER)")
+    decks.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    decks.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    decks.set_defaults(handler=command_deck_search)
+
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=_path, default=DEFAULT_SPEC, metavar="SPEC",
@@ -308,6 +331,29 @@ def command_ladder(args: argparse.Namespace, console: Console) -> int:
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
     console.print("Speed of each level against itself, one thread: "
                   + "; ".join(f"{label} {rate:,.0f} games/s" for label, rate in speeds.items()), highlight=False)
+    console.print(_summary_line(outcome), highlight=False)
+    return 0
+
+
+def command_deck_search(args: argparse.Namespace, console: Console) -> int:
+    from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_spec, search_decks
+    from sim.run.spec import dump_spec, load_spec_dict
+
+    if args.run is not None:
+        check_run_name(args.run, "--run")
+    started = time.perf_counter()
+    survivors, _ = search_decks(args.tier, args.out, args.population, args.generations, args.games, args.seed,
+                                say=lambda line: console.print(line, highlight=False))
+    searched = time.perf_counter() - started
+    spec = final_spec(args.out, args.tier, survivors, args.final_games, args.seed)
+    (args.out / SPEC_FILE).write_text(dump_spec(spec), encoding="utf-8")
+    experiment = load_spec_dict(spec, args.out / SPEC_FILE)
+    executor = make_executor(args.executor, None)
+    console.print(f"search: {searched:.1f} s; survivors {', '.join(c.name for c in survivors)} "
+                  f"(deck files in {args.out / 'decks'}); final round robin with the shipped decks, "
+                  f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
+    outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress())
+    print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
     console.print(_summary_line(outcome), highlight=False)
     return 0
 

@@ -211,3 +211,20 @@ def test_every_problem_of_every_file_is_reported_at_once(tmp_path: Path) -> None
     with pytest.raises(InputError) as caught:
         load_pool(folder)
     assert "card RP-900: field 'cost'" in str(caught.value) and "card RP-901: field 'atq'" in str(caught.value)
+
+
+def test_a_pool_is_read_again_when_a_card_file_changes(tmp_path: Path) -> None:
+    # load_pool keeps a pool by the folder's state: unchanged files are not read twice, an edit is seen
+    cards_dir = tmp_path / "cards"
+    shutil.copytree(CARDS_DIR, cards_dir)
+    first = load_pool(cards_dir)
+    assert load_pool(cards_dir) is first
+    path = cards_dir / "criaturas_01_12.toml"
+    card_id = next(iter(c.id for c in first.cards.values() if first.home[c.id].name == path.name))
+    text = path.read_text(encoding="utf-8")
+    old = first[card_id].cost
+    head, rest = text.split(f'id = "{card_id}"', 1)
+    rest = rest.replace(f"\ncost = {old}\n", f"\ncost = {old + 7}\n", 1)
+    path.write_text(head + f'id = "{card_id}"' + rest, encoding="utf-8")
+    again = load_pool(cards_dir)
+    assert again is not first and again[card_id].cost == old + 7
