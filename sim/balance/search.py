@@ -246,6 +246,7 @@ class SearchPlan:
     moves: list[Edit]
     refused: list[tuple[Edit, str]]
     cards_dir: Path
+    owners: dict[str, set[str]] = field(default_factory=dict)  # card id -> the factions holding it
     seeds: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
@@ -331,7 +332,8 @@ def _moves(experiment: Experiment, balance: BalanceSpec, cards_dir: Path, place:
         raise InputError(f"{place}: balance.frozen: {', '.join(unknown)} not among the cards of {', '.join(factions)}")
     frozen = set(balance.frozen)
     candidates: dict[tuple[str, str, int], Edit] = {}
-    base_params = experiment.compile().params.model_dump()
+    base_params = stage_experiment(experiment, (), experiment.spec.games, experiment.spec.seed,
+                                   _matchups(experiment)[0]).compile().params.model_dump()
     for index, rule in enumerate(balance.edits):
         where = f"{place}: balance.edit[{index + 1}]"
         if rule.param is not None:
@@ -424,7 +426,12 @@ def plan_search(experiment: Experiment) -> SearchPlan:
         matchups = [m for i, m in enumerate(matchups) if not m.mirror or i in matchups_used]
         components = _components(experiment, matchups, place)
     moves, refused = _moves(experiment, balance, cards_dir, place)
-    plan = SearchPlan(experiment, balance, matchups, components, moves, refused, Path(cards_dir))
+    ruleset = experiment.ruleset
+    owners: dict[str, set[str]] = {}
+    for faction in dict.fromkeys(s.faction for s in experiment.spec.sides):
+        for card_id in ruleset.load_cards(faction, cards_dir).ids:
+            owners.setdefault(card_id, set()).add(faction)
+    plan = SearchPlan(experiment, balance, matchups, components, moves, refused, Path(cards_dir), owners)
     for r in range(1, balance.max_edits + 1):
         for j in range(1, balance.rungs + 1):
             plan.seeds[(r, j)] = rung_seed(experiment.spec.seed, r, j)
@@ -436,9 +443,12 @@ def plan_search(experiment: Experiment) -> SearchPlan:
 
 # --- playing candidates through the runner ----------------------------------------------------
 
-def stage_experiment(experiment: Experiment, proposal: Proposal, games: int, seed: int, matchup: Matchup) -> Experiment:
+def stage_experiment(experiment: Experiment, proposal: Proposal, games: int, seed: int, matchup: Matchup,
+                     owners: dict[str, set[str]] | None = None) -> Experiment:
     """One candidate in one matchup as an ordinary config: the spec's sides (the pair of a round
-    robin), its params with the proposal's parameter edits, its card edits as card overrides."""
+    robin), its params with the proposal's parameter edits, its card edits as card overrides (only
+    those of cards the pair's factions hold, `owners`: card id -> factions; a matchup without the
+    card plays as the baseline's, on the same games)."""
     spec = experiment.spec
     params = dict(spec.params)
     params.update({e.field: e.new for e in proposal if not e.is_card})
@@ -451,7 +461,10 @@ def stage_experiment(experiment: Experiment, proposal: Proposal, games: int, see
     point = tuple((e.label, e.new) for e in proposal)
     if spec.matchups == "round_robin":
         point += (("matchup", f"{matchup.a}~{matchup.b}"),)
-    return Experiment(sub, experiment.path, tuple((e.target, e.field, e.new) for e in proposal if e.is_card), point)
+    pair = {spec.sides[matchup.i].faction, spec.sides[matchup.j].faction} if spec.matchups == "round_robin" else None
+    cards = tuple((e.target, e.field, e.new) for e in proposal
+                  if e.is_card and (pair is None or owners is None or owners.get(e.target, set()) & pair))
+    return Experiment(sub, experiment.path, cards, point)
 
 
 @dataclass(frozen=True)
@@ -471,12 +484,16 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     experiment = plan.experiment
     configs: dict[str, tuple[str, str]] = {}
     stage_configs = []
+    as_baseline: list[tuple[str, str]] = []  # (candidate, matchup) its edits do not reach
     for proposal in proposals:
         key = proposal_key(proposal)
         for m in plan.matchups:
-            config_id = key + m.suffix
-            configs[config_id] = (key, m.suffix)
-            stage_configs.append((config_id, stage_experiment(experiment, proposal, games, seed, m)))
+            sub = stage_experiment(experiment, proposal, games, seed, m, plan.owners)
+            if proposal and not sub.card_overrides and all(e.is_card for e in proposal):
+                as_baseline.append((key, m.suffix))  # the baseline's own games: not played twice
+                continue
+            configs[key + m.suffix] = (key, m.suffix)
+            stage_configs.append((key + m.suffix, sub))
     spec = experiment.spec.model_copy(update={"games": games, "seed": seed, "balance": None,
                                               "name": f"{experiment.spec.name}.{name}"})
     stage = Stage(spec, experiment.path, stage_configs=tuple(stage_configs))
@@ -486,6 +503,9 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     tallies: dict[str, dict[str, Tally]] = {}
     for (key, suffix), tally in tally_run(outcome.run_dir, configs).items():
         tallies.setdefault(key, {})[suffix] = tally
+    for key, suffix in as_baseline:  # the same games as the baseline's, game for game: no difference
+        base = tallies[BASE][suffix]
+        tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2)
     return tallies, outcome.games_played
 
 
