@@ -27,6 +27,15 @@ def target_text(item: dict[str, Any]) -> str:
     return f"{item['target'] * 100:g}{unit} ± {item['tolerance'] * 100:g} pts"
 
 
+def metagame_text(meta: dict[str, Any] | None) -> str:
+    """"Nash mix china 100% · japon 0% · corea 0%; support china; exploitability ..." (a round robin)."""
+    if not meta:
+        return ""
+    mix = " · ".join(f"{n} {p * 100:.0f}%" for n, p in zip(meta["names"], meta["mix"]))
+    gains = ", ".join(f"{n} {g * 100:+.1f} pts" for n, g in zip(meta["names"], meta["exploitability"]))
+    return f"Nash mix {mix}; support {', '.join(meta['support'])}; exploitability (a field of one faction) {gains}"
+
+
 def print_proposals(console: Console, record: dict[str, Any], patches: bool = True) -> None:
     console.print(f"[bold]{record['spec']['name']}[/bold]: {len(record['proposals'])} proposal(s) from "
                   f"{record['candidates_measured']:,} candidates ({record['moves']} single edits), "
@@ -49,6 +58,9 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
             table.add_row(item["name"], target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
                           change_text, "yes" if item["met"] else "no")
         console.print(table)
+        if p.get("metagame"):
+            console.print(f"before: {metagame_text(record.get('baseline_metagame'))}", highlight=False)
+            console.print(f"after:  {metagame_text(p['metagame'])}", highlight=False)
         if patches and p["patch"]:
             console.print(p["patch"], highlight=False, markup=False, end="")
     console.print(f"\nApply one: sim balance {record['spec_path']} --apply N --to DIR (a copy of the card folder)",

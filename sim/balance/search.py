@@ -595,7 +595,10 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
         else:
             rest = [k for k in alive if k not in raced]
             kept = set(rest[:max(b.beam, math.ceil(len(alive) * b.keep))])
-        path_rows += _path_rows(plan, round_no, rung, seed, games, [cands[k] for k in alive], kept, raced)
+        baseline = Candidate((), base, round=round_no, rung=rung)  # every game the baseline played so far
+        _evaluate(plan, baseline, base)
+        path_rows += _path_rows(plan, round_no, rung, seed, games, [baseline] + [cands[k] for k in alive],
+                                kept | {BASE}, raced)
         for key in alive:
             if key not in kept:
                 cands[key].out_at = rung
@@ -677,6 +680,29 @@ def _figures_dict(plan: SearchPlan, figures: list[Figure]) -> list[dict]:
     return out
 
 
+def confirmed_metagame(plan: SearchPlan, tallies: dict[str, Tally]) -> dict[str, Any] | None:
+    """A round robin's Nash mix (sim.analysis.metagame.nash_mix) from one candidate's held-out
+    games: each cell the row faction's win rate, mirrors at 50%; None for a two-sided spec."""
+    from sim.analysis.metagame import nash_mix
+
+    if plan.experiment.spec.matchups != "round_robin":
+        return None
+    names = _names(plan.experiment)
+    k = len(names)
+    matrix = np.full((k, k), 0.5)
+    games = np.zeros((k, k), dtype=np.int64)
+    for m in plan.matchups:
+        if m.mirror:
+            continue
+        t = tallies[m.suffix]
+        matrix[m.i, m.j], matrix[m.j, m.i] = t.score / t.n, 1 - t.score / t.n
+        games[m.i, m.j] = games[m.j, m.i] = t.n
+    mix = nash_mix(matrix, names)
+    return {"names": names, "matrix": matrix.tolist(), "games": games.tolist(), "mix": mix.mix.tolist(),
+            "support": list(mix.support), "value": mix.value, "win_rate_vs_mix": mix.win_rate_vs_mix.tolist(),
+            "exploitability": mix.exploitability.tolist(), "best_response": list(mix.best_response)}
+
+
 def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict[str, Tally]], search_seconds: float,
             wall: float, games: int, path_rows: list[dict]) -> dict[str, Any]:
     experiment, b = plan.experiment, plan.balance
@@ -720,6 +746,7 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
             "figures": items,
             "search_figures": _figures_dict(plan, cand.figures),
             "search_games": cand.tallies[plan.matchups[0].suffix].n,
+            "metagame": confirmed_metagame(plan, confirmed[cand.key]),
             "patch": card_patch(cand.proposal, plan.cards_dir),
         })
     proposals.sort(key=lambda p: (not p["met"], len(p["edits"]), p["worst"]))
@@ -745,6 +772,7 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
         "search_seconds": round(search_seconds, 2),
         "wall_seconds": round(wall, 2),
         "baseline": _figures_dict(plan, baseline),
+        "baseline_metagame": confirmed_metagame(plan, base_t),
         "proposals": proposals,
     }
 

@@ -47,7 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)  # as sim.run.spec.STRICT
 FIGURES = ("win_rate", "field_win_rate", "first_player_advantage")
-MAX_EDITS = 8
+MAX_EDITS = 16
 
 
 class Objective(BaseModel):
