@@ -183,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
     balance.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     balance.add_argument("--overwrite", action="store_true", help="replace stages written by a different search")
+    balance.add_argument("--lang", choices=("es", "en"), default="es", help="language of the search's report.html")
     balance.add_argument("--apply", type=_int_at_least(1), metavar="N", help="write proposal N (its rank) to --to")
     balance.add_argument("--to", type=_path, metavar="DIR", help="with --apply: a new folder for the edited copy of the cards")
     balance.set_defaults(handler=command_balance)
@@ -280,7 +281,7 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     result = search(experiment, args.results, executor, RichProgress(), args.overwrite,
-                    say=lambda text: console.print(text, highlight=False, soft_wrap=True))
+                    say=lambda text: console.print(text, highlight=False, soft_wrap=True), lang=args.lang)
     print_proposals(console, result.record)
     console.print(f"search path and proposals -> {result.folder}", highlight=False)
     return 0

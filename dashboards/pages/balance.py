@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import dash
-import plotly.graph_objects as go
 import polars as pl
 from dash import Input, Output, callback, dcc, html
 
 from dashboards import data
 from dashboards.widgets import graph
 from sim.balance.console import figure_text, target_text
+from sim.balance.figures import metagame_figure, path_figure
 from sim.balance.search import PATH_FILE, PROPOSALS_FILE
 from sim.report.language import t
 
@@ -45,43 +45,6 @@ def layout(search: str | None = None, **query: str) -> html.Div:
                      dcc.Dropdown(id="balance-search", options=options, value=chosen, clearable=False,
                                   style={"width": "26em"}),
                      html.Div(id="balance-body")])
-
-
-def path_figure(path: pl.DataFrame, lang: str) -> go.Figure:
-    """Each candidate's distance to the target (root mean square of |figure − target| / tolerance;
-    1 or less meets every objective) at each rung of each round, the ones that went on apart."""
-    steps = path.select("round", "rung").unique().sort("round", "rung")
-    order = {(r, g): i for i, (r, g) in enumerate(steps.iter_rows())}
-    x = [order[(r, g)] for r, g in zip(path["round"], path["rung"])]
-    frame = path.with_columns(pl.Series("step", x))
-    fig = go.Figure()
-    for status, name, color in (("halving", t("balance_dropped_halving", lang), "#bbb"),
-                                ("race", t("balance_dropped_race", lang), "#e7a"), ("", t("balance_kept", lang), "#27c")):
-        part = frame.filter((pl.col("dropped") == status) & (pl.col("candidate") != "base"))
-        fig.add_scatter(x=part["step"].to_list(), y=part["distance"].to_list(), mode="markers", name=name,
-                        marker={"color": color, "size": 6}, text=part["edits"].to_list(),
-                        hovertemplate="%{text}<br>%{y:.2f}<extra></extra>")
-    base = frame.filter(pl.col("candidate") == "base")
-    fig.add_scatter(x=base["step"].to_list(), y=base["distance"].to_list(), mode="lines+markers",
-                    name=t("balance_baseline", lang), line={"color": "#000", "dash": "dot"})
-    fig.add_hline(y=1.0, line_dash="dash", line_color="#2a2")
-    labels = [t("balance_step", lang, round=r, rung=g) for r, g in steps.iter_rows()]
-    fig.update_layout(title=t("balance_path_title", lang), yaxis_title=t("balance_distance_axis", lang),
-                      yaxis_type="log", xaxis={"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": labels})
-    return fig
-
-
-def metagame_figure(record: dict[str, Any], lang: str) -> go.Figure | None:
-    """The Nash mix of the round robin before (baseline) and after each proposal, held-out games."""
-    if not record.get("baseline_metagame"):
-        return None
-    fig = go.Figure()
-    rows = [(t("balance_baseline", lang), record["baseline_metagame"])]
-    rows += [(t("balance_proposal", lang, rank=p["rank"]), p["metagame"]) for p in record["proposals"]]
-    for name, meta in rows:
-        fig.add_bar(x=meta["names"], y=[m * 100 for m in meta["mix"]], name=name)
-    fig.update_layout(title=t("balance_metagame_title", lang), yaxis_title=t("balance_mix_axis", lang), barmode="group")
-    return fig
 
 
 def proposal_block(record: dict[str, Any], p: dict[str, Any], lang: str) -> html.Div:

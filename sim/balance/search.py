@@ -54,6 +54,7 @@ from sim.run.store import write_atomic, write_json_atomic
 BASE = "base"
 PATH_FILE = "path.parquet"
 PROPOSALS_FILE = "proposals.json"
+REPORT_FILE = "report.html"
 FORMAT = 1
 
 Proposal = tuple[Edit, ...]  # sorted, at most one edit per (target, field)
@@ -614,8 +615,10 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
 
 
 def search(experiment: Experiment, results: Path, executor: Executor | None = None,
-           progress: ProgressReporter | None = None, overwrite: bool = False, say: Say = lambda text: None) -> SearchResult:
-    """Run the whole search and the confirmation; write path.parquet and proposals.json."""
+           progress: ProgressReporter | None = None, overwrite: bool = False, say: Say = lambda text: None,
+           lang: str = "es") -> SearchResult:
+    """Run the whole search and the confirmation; write path.parquet, proposals.json and the HTML
+    report (in `lang`)."""
     executor = executor or SerialExecutor()
     progress = progress or SilentProgress()
     plan = plan_search(experiment)
@@ -666,6 +669,10 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
     path = pl.DataFrame(path_rows)
     write_atomic(folder / PATH_FILE, lambda tmp: path.write_parquet(tmp))
     write_json_atomic(folder / PROPOSALS_FILE, record)
+    from sim.balance.report import balance_report_html  # Plotly loads only once the search is done
+
+    page = balance_report_html(record, path, lang)
+    write_atomic(folder / REPORT_FILE, lambda tmp: tmp.write_text(page, encoding="utf-8"))
     return SearchResult(folder, plan, record, path)
 
 

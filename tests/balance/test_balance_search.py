@@ -103,7 +103,8 @@ def test_search_path_records_every_candidate_at_every_rung(tiny_search) -> None:
     _, _, result = tiny_search
     path = result.path
     assert set(path.filter(path["rung"] == 1)["edits"]) >= {"AZ-06.value 3 → 6", "AZ-01.value 1 → 2"}
-    assert path.filter(path["rung"] == 1).height == 12  # 10 values of AZ-06, 2 of AZ-01
+    assert path.filter(path["rung"] == 1).height == 13  # the baseline, 10 values of AZ-06, 2 of AZ-01
+    assert path.filter((path["rung"] == 1) & (path["candidate"] == "base"))["distance"][0] > 10
     dropped = path.filter(path["rung"] == 1)["dropped"].to_list()
     assert "race" in dropped  # AZ-06 = 11 is far from even: racing drops it at once
     assert (result.folder / PATH_FILE).is_file()
@@ -183,3 +184,10 @@ def test_round_robin_figures_need_a_round_robin(tmp_path: Path) -> None:
 def test_balance_folder_sits_beside_the_runs(tiny_search) -> None:
     spec, results, result = tiny_search
     assert result.folder == balance_dir(results, load_spec(spec)) == results / "tiny_balance.balance"
+
+
+def test_the_search_writes_its_report(tiny_search) -> None:
+    _, _, result = tiny_search
+    page = (result.folder / "report.html").read_text(encoding="utf-8")
+    assert "Propuesta 1: AZ-06.value 3 → 6 (cumple todos los objetivos)" in page
+    assert "+value = 6  # weak" in page and "semilla reservada 99" in page and "fig-path" in page
