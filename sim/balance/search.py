@@ -591,11 +591,8 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
         alive.sort(key=lambda k: (cands[k].gaps["distance"], k))
         best_high = cands[alive[0]].gaps["distance_high"]
         raced = {k for k in alive if cands[k].gaps["distance_low"] > best_high}
-        if rung == b.rungs:
-            kept = set(alive)
-        else:
-            rest = [k for k in alive if k not in raced]
-            kept = set(rest[:max(b.beam, math.ceil(len(alive) * b.keep))])
+        rest = [k for k in alive if k not in raced]
+        kept = set(rest if rung == b.rungs else rest[:max(b.beam, math.ceil(len(alive) * b.keep))])
         baseline = Candidate((), base, round=round_no, rung=rung)  # every game the baseline played so far
         _evaluate(plan, baseline, base)
         path_rows += _path_rows(plan, round_no, rung, seed, games, [baseline] + [cands[k] for k in alive],
@@ -607,10 +604,11 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
         say(f"  best: {proposal_text(best.proposal)}: worst gap {best.gaps['worst']:.2f} × tolerance; "
             f"{len(raced)} dropped by racing, {len(alive) - len(kept) - len(raced)} by halving, {len(kept)} go on")
         alive = [k for k in alive if k in kept]
-        if len(alive) <= b.beam:
+        if len(alive) <= b.beam or rung == b.rungs:
             break
         games *= 2
-    order = sorted(cands.values(), key=lambda c: (-c.rung, c.gaps.get("distance", math.inf), c.key))
+    # the last rung's survivors first (best first), then the rest by how far they got
+    order = sorted(cands.values(), key=lambda c: (c.out_at is not None, -c.rung, c.gaps.get("distance", math.inf), c.key))
     return order
 
 
@@ -639,7 +637,7 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
                       path_rows, played)
     promising = [c.proposal[0] for c in first[:b.combine]]
     beam = first[:b.beam]
-    finalists.update({c.key: c for c in first if c.rung == first[0].rung})
+    finalists.update({c.key: c for c in first if c.out_at is None})
     for round_no in range(2, b.max_edits + 1):
         if sum(1 for c in finalists.values() if c.gaps["worst"] <= 1.0) >= b.proposals:
             say(f"{b.proposals} proposal(s) already meet every objective: no round of {round_no} edits")
@@ -655,7 +653,7 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
         found = run_round(plan, round_no, list(grown.values()), base, folder / "search", executor, progress, overwrite,
                           say, path_rows, played)
         beam = found[:b.beam]
-        finalists.update({c.key: c for c in found if c.rung == found[0].rung})
+        finalists.update({c.key: c for c in found if c.out_at is None})
     chosen = sorted(finalists.values(), key=lambda c: (c.gaps["worst"] > 1.0, c.gaps["distance"], len(c.proposal), c.key))
     chosen = chosen[:b.proposals]
     search_seconds = time.perf_counter() - started
