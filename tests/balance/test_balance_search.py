@@ -191,3 +191,25 @@ def test_the_search_writes_its_report(tiny_search) -> None:
     page = (result.folder / "report.html").read_text(encoding="utf-8")
     assert "Propuesta 1: AZ-06.value 3 → 6 (cumple todos los objetivos)" in page
     assert "+value = 6  # weak" in page and "semilla reservada 99" in page and "fig-path" in page
+
+
+EXPERIMENTS = Path(__file__).parents[2] / "experiments"
+
+
+def test_shipped_fortaleza_search_plays_the_non_mirror_matchups_only() -> None:
+    plan = plan_search(load_spec(EXPERIMENTS / "fortaleza_balance.toml"))
+    assert [f"{m.a}~{m.b}" for m in plan.matchups] == ["china~japon", "china~corea", "japon~corea"]
+    assert [c.name for c in plan.components] == ["china vs field", "japon vs field", "corea vs field"]
+    assert all(m.field in ("cost", "atq", "res") and abs(m.new - m.old) in (1, 2) for m in plan.moves)
+    assert plan.experiment.spec.balance.held_out_seed not in plan.seeds.values()
+    # a matchup the edit's card is not in plays as the baseline (no override reaches it)
+    from sim.balance.search import stage_experiment
+    japon_edit = next(m for m in plan.moves if m.target.startswith("JP-"))
+    china_corea = next(m for m in plan.matchups if (m.a, m.b) == ("china", "corea"))
+    assert stage_experiment(plan.experiment, (japon_edit,), 10, 1, china_corea, plan.owners).card_overrides == ()
+
+
+def test_shipped_dicedraft_search_space_refuses_what_the_card_rules_refuse() -> None:
+    plan = plan_search(load_spec(EXPERIMENTS / "dicedraft_balance.toml"))
+    assert len(plan.moves) + len(plan.refused) == 2 * 18 * 3 * 2  # two factions' characters, 3 fields, ±1
+    assert plan.refused and all(e.new < 1 for e, _ in plan.refused)
