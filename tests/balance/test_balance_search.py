@@ -213,3 +213,44 @@ def test_shipped_dicedraft_search_space_refuses_what_the_card_rules_refuse() -> 
     plan = plan_search(load_spec(EXPERIMENTS / "dicedraft_balance.toml"))
     assert len(plan.moves) + len(plan.refused) == 2 * 18 * 3 * 2  # two factions' characters, 3 fields, ±1
     assert plan.refused and all(e.new < 1 for e, _ in plan.refused)
+
+
+def test_confirmed_figures_agree_with_the_analysis_of_the_confirmation_run(tmp_path: Path) -> None:
+    """The search's own reading of the held-out games gives what sim.analysis gives on the same run:
+    side A's win rate (faction_win_rates) and the first-player advantage (first_player_advantage)."""
+    from sim.analysis.first_player import first_player_advantage
+    from sim.analysis.win_rates import faction_win_rates
+
+    fpa = '\n[[balance.objective]]\nfigure = "first_player_advantage"\ntarget = 0.0\ntolerance = 0.2\n'
+    balance = BALANCE.replace("[[balance.edit]]", fpa + "\n[[balance.edit]]", 1)
+    result = search(load_spec(write_tiny(tmp_path, balance)), tmp_path / "results")
+    confirm = result.folder / "confirm"
+    rates = faction_win_rates(confirm).filter(side=0)
+    advantage = first_player_advantage(confirm)
+    for key, figures in [("base", result.record["baseline"])] + [
+            (p["candidate"], p["figures"]) for p in result.record["proposals"]]:
+        win, first = figures
+        assert win["figure"] == "win_rate" and first["figure"] == "first_player_advantage"
+        assert win["value"] == pytest.approx(rates.filter(config=key)["win_rate"][0], abs=1e-12)
+        row = advantage.filter(config=key)
+        assert first["value"] == pytest.approx(row["advantage"][0], abs=1e-12)
+        assert first["low"] == pytest.approx(row["ci_low"][0], abs=1e-9)
+
+
+def test_the_printed_patch_applies_with_git_apply(tmp_path: Path) -> None:
+    """The unified diff a designer copies applies to the shipped cards and gives what --apply writes."""
+    import shutil
+    import subprocess
+
+    cards = Path(__file__).parents[2] / "sim" / "rulesets" / "fortaleza" / "cards"
+    edits = (Edit("JP-018", "res", 5, 3), Edit("CO-030", "cost", 5, 3), Edit("CO-011", "atq", 1, 3))
+    by_hand = tmp_path / "by_hand"
+    shutil.copytree(cards, by_hand)
+    (tmp_path / "p.diff").write_text(card_patch(edits, cards), encoding="utf-8")
+    subprocess.run(["git", "apply", "--unsafe-paths", "--directory", ".", str(tmp_path / "p.diff")], cwd=by_hand,
+                   check=True, capture_output=True)
+    written = tmp_path / "written"
+    apply_proposal(edits, cards, written)
+    for path in cards.glob("*.toml"):
+        assert (by_hand / path.name).read_text() == (written / path.name).read_text()
+    assert (written / "china.toml").read_text() == (cards / "china.toml").read_text()
