@@ -254,3 +254,25 @@ def test_the_printed_patch_applies_with_git_apply(tmp_path: Path) -> None:
     for path in cards.glob("*.toml"):
         assert (by_hand / path.name).read_text() == (written / path.name).read_text()
     assert (written / "china.toml").read_text() == (cards / "china.toml").read_text()
+
+
+def test_a_search_stopped_before_its_confirmation_resumes_there(tmp_path: Path) -> None:
+    """Every rung is kept; a rerun after losing the confirmation plays only the confirmation again."""
+    import shutil
+
+    spec = write_tiny(tmp_path)
+    first = search(load_spec(spec), tmp_path / "results")
+    shutil.rmtree(first.folder / "confirm")
+    again = search(load_spec(spec), tmp_path / "results")
+    assert again.record["games_played"] == 3 * 4000  # the baseline and 2 proposals, nothing of the search
+    assert again.record["proposals"] == first.record["proposals"]
+
+
+def test_cli_refuses_a_spec_without_balance_and_apply_without_to(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    spec = write_tiny(tmp_path, "")
+    assert main(["balance", str(spec), "--results", str(tmp_path / "results")]) == 2
+    assert "no [balance] table" in capsys.readouterr().err
+    other = tmp_path / "with_balance"
+    other.mkdir()
+    assert main(["balance", str(write_tiny(other)), "--apply", "1"]) == 2
+    assert "--apply and --to go together" in capsys.readouterr().err
