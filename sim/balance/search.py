@@ -33,7 +33,6 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +42,7 @@ import polars as pl
 from sim.analysis.intervals import Z95, score_a
 from sim.analysis.scans import scan_games
 from sim.balance.patch import PARAMS, Edit, card_patch
-from sim.balance.spec import BalanceSpec, Objective
+from sim.balance.spec import BalanceSpec
 from sim.core.errors import InputError
 from sim.run.executors import Executor, SerialExecutor
 from sim.run.progress import ProgressReporter, SilentProgress

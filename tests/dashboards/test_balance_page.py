@@ -4,7 +4,6 @@ figures and patches, the path of the search drawn, the language switch changing 
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
