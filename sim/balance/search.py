@@ -117,7 +117,10 @@ class Component:
 
 @dataclass
 class Tally:
-    """Sums over one candidate's games in one matchup (possibly over several rungs)."""
+    """Sums over one candidate's games in one matchup (possibly over several rungs). The standard
+    errors are clustered on seat-mirrored pairs (the two games of a pair share every stream, so they
+    are not independent): `c`, `c1`, `c2` count the pairs and sum their mean score and its square,
+    `dc`, `dc1`, `dc2` the same for the pairs' mean paired difference from the baseline."""
 
     n: int = 0
     score: float = 0.0
@@ -127,9 +130,15 @@ class Tally:
     pairs: int = 0
     f1: float = 0.0
     f2: float = 0.0
+    c: int = 0
+    c1: float = 0.0
+    c2: float = 0.0
+    dc: int = 0
+    dc1: float = 0.0
+    dc2: float = 0.0
 
     def add(self, other: "Tally") -> None:
-        for name in ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2"):
+        for name in ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -151,9 +160,16 @@ def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[
     games = (scan_games(run_dir).select("config", "game", "unit", "stage", "first_side", "winner")
              .with_columns(score_a().alias("score")).collect().join(mapping, on="config"))
     base = games.filter(pl.col("key") == BASE).select("m", "game", pl.col("score").alias("base_score"))
-    paired = (games.join(base, on=["m", "game"], how="inner").with_columns((pl.col("score") - pl.col("base_score")).alias("d"))
-              .group_by("key", "m").agg(pl.len().alias("paired"), pl.col("d").sum().alias("d1"),
-                                        (pl.col("d") ** 2).sum().alias("d2")))
+    pair = [(pl.col("unit") // 2).alias("pair"), "stage"]
+    per_game = games.join(base, on=["m", "game"], how="inner").with_columns((pl.col("score") - pl.col("base_score")).alias("d"))
+    paired = (per_game.group_by("key", "m").agg(pl.len().alias("paired"), pl.col("d").sum().alias("d1"),
+                                                (pl.col("d") ** 2).sum().alias("d2"))
+              .join(per_game.group_by("key", "m", *pair).agg(pl.col("d").mean().alias("md"))
+                    .group_by("key", "m").agg(pl.len().alias("dc"), pl.col("md").sum().alias("dc1"),
+                                              (pl.col("md") ** 2).sum().alias("dc2")), on=["key", "m"]))
+    clusters = (games.group_by("key", "m", *pair).agg(pl.col("score").mean().alias("ms"))
+                .group_by("key", "m").agg(pl.len().alias("c"), pl.col("ms").sum().alias("c1"),
+                                          (pl.col("ms") ** 2).sum().alias("c2")))
     first = pl.col("first_side") == 0
     fpa = (games.group_by("key", "m", (pl.col("unit") // 2).alias("pair"), "stage")
            .agg(pl.len().alias("k"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
@@ -162,10 +178,10 @@ def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[
            .group_by("key", "m").agg(pl.len().alias("pairs"), pl.col("f").sum().alias("f1"),
                                      (pl.col("f") ** 2).sum().alias("f2")))
     totals = (games.group_by("key", "m").agg(pl.len().alias("n"), pl.col("score").sum().alias("score"))
-              .join(paired, on=["key", "m"], how="left").join(fpa, on=["key", "m"], how="left").fill_null(0))
-    return {(row["key"], row["m"]): Tally(row["n"], row["score"], row["paired"], row["d1"], row["d2"], row["pairs"],
-                                          row["f1"], row["f2"])
-            for row in totals.iter_rows(named=True)}
+              .join(paired, on=["key", "m"], how="left").join(fpa, on=["key", "m"], how="left")
+              .join(clusters, on=["key", "m"], how="left").fill_null(0))
+    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2")
+    return {(row["key"], row["m"]): Tally(*(row[f] for f in fields)) for row in totals.iter_rows(named=True)}
 
 
 @dataclass(frozen=True)
@@ -182,16 +198,16 @@ class Figure:
 
 def _win_rate(tallies: dict[str, Tally], base: dict[str, Tally], suffix: str, paired: bool) -> Figure:
     """Side A's win rate in one matchup. Paired (during the search): the baseline's rate over all
-    its games plus the candidate's mean paired difference from the baseline on its own games."""
+    its games plus the candidate's mean paired difference from the baseline on its own games.
+    Standard errors are clustered on seat-mirrored pairs (Tally)."""
     own = tallies[suffix]
     if paired and own is not base[suffix]:
         b = base[suffix]
         p_base = b.score / b.n
-        diff, se_diff = _mean_se(own.d1, own.d2, own.paired)
-        se_base = math.sqrt(max(p_base * (1 - p_base), 0.0) / b.n)
-        return Figure(p_base + diff, math.sqrt(se_diff ** 2 + se_base ** 2), own.n)
-    p = own.score / own.n
-    return Figure(p, math.sqrt(max(p * (1 - p), 0.0) / own.n), own.n)
+        se_diff = _mean_se(own.dc1, own.dc2, own.dc)[1]
+        se_base = _mean_se(b.c1, b.c2, b.c)[1]
+        return Figure(p_base + own.d1 / own.paired, math.sqrt(se_diff ** 2 + se_base ** 2), own.n)
+    return Figure(own.score / own.n, _mean_se(own.c1, own.c2, own.c)[1], own.n)
 
 
 def component_figure(plan: "SearchPlan", comp: Component, tallies: dict[str, Tally], base: dict[str, Tally],
@@ -505,7 +521,8 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
         tallies.setdefault(key, {})[suffix] = tally
     for key, suffix in as_baseline:  # the same games as the baseline's, game for game: no difference
         base = tallies[BASE][suffix]
-        tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2)
+        tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2,
+                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0)
     return tallies, outcome.games_played
 
 
@@ -732,7 +749,7 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
             for suffix in suffixes:
                 m = next(x for x in plan.matchups if x.suffix == suffix)
                 t = confirmed[cand.key][suffix]
-                mean, se = _mean_se(t.d1, t.d2, t.paired)
+                mean, se = t.d1 / t.paired, _mean_se(t.dc1, t.dc2, t.dc)[1]
                 sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
                 diff += sign * mean / k
                 var += se * se / (k * k)
