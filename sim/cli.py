@@ -6,6 +6,7 @@ sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|seria
 sim show dicedraft_factions
 sim replay dicedraft_factions --game 17 --lang es
 sim ladder dicedraft [--games 1000] [--faction aranas]
+sim balance experiments/dicedraft_balance.toml [--apply N --to DIR]
 sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000] [--hard-every-faction]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
@@ -196,6 +197,21 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
     decks.set_defaults(handler=command_deck_search)
 
+    balance = commands.add_parser("balance", help="search card edits that bring a spec's [balance] targets in reach",
+                                  description="Search the spec's [balance] space for edits meeting its objectives, "
+                                  "confirm the best on a held-out seed and print them ranked with their card-file "
+                                  "patches (docs/balance.md); rerunning resumes. With --apply N --to DIR, write "
+                                  "proposal N into a copy of the card folder instead.")
+    balance.add_argument("spec", type=_path, metavar="SPEC", help="experiment spec with a [balance] table (.toml)")
+    balance.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    balance.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
+    balance.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    balance.add_argument("--overwrite", action="store_true", help="replace stages written by a different search")
+    balance.add_argument("--lang", choices=("es", "en"), default="es", help="language of the search's report.html")
+    balance.add_argument("--apply", type=_int_at_least(1), metavar="N", help="write proposal N (its rank) to --to")
+    balance.add_argument("--to", type=_path, metavar="DIR", help="with --apply: a new folder for the edited copy of the cards")
+    balance.set_defaults(handler=command_balance)
+
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=_path, default=DEFAULT_SPEC, metavar="SPEC",
@@ -265,6 +281,33 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
     console.print(f"dashboard over {args.results.resolve()}: {opening}; Ctrl-C stops it", highlight=False)
     server.run()
     console.print("dashboard stopped", highlight=False)
+    return 0
+
+
+def command_balance(args: argparse.Namespace, console: Console) -> int:
+    from sim.balance.console import print_proposals
+    from sim.balance.patch import apply_proposal
+    from sim.balance.search import proposal_edits, read_proposals, search
+
+    experiment = load_spec(args.spec)
+    if args.apply is not None or args.to is not None:
+        if args.apply is None or args.to is None:
+            raise InputError("--apply and --to go together: --apply N --to DIR")
+        record = read_proposals(args.results, experiment)
+        edits = proposal_edits(record, args.apply)
+        for path in apply_proposal(edits, Path(record["cards_dir"]), args.to):
+            console.print(f"wrote {path}", highlight=False)
+        for edit in edits:
+            if not edit.is_card:
+                console.print(f"set {edit.field} = {edit.new} in the spec's [params] (a rule parameter)", highlight=False)
+        return 0
+    check_results_place(args.results)
+    executor = make_executor(args.executor, args.address)
+    console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
+    result = search(experiment, args.results, executor, RichProgress(), args.overwrite,
+                    say=lambda text: console.print(text, highlight=False, soft_wrap=True), lang=args.lang)
+    print_proposals(console, result.record)
+    console.print(f"search path and proposals -> {result.folder}", highlight=False)
     return 0
 
 
@@ -407,7 +450,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console()
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(width=140)  # piped to a file or a log: tables need not fit 80 columns
-    if argv is None and args.command == "run":
+    if argv is None and args.command in ("run", "balance"):
         end_soon_after_ctrl_c(f"sim {args.command}")
     try:
         return args.handler(args, console)

@@ -27,6 +27,7 @@ from sim.core.errors import InputError, as_written
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.core.search import SearchSettings
+from sim.balance.spec import BalanceSpec
 
 MAX_GAMES = 10_000_000_000  # units per config; the CLI's --games shares the bound
 MAX_SIDES = 8  # sides of a round robin (36 matchups)
@@ -276,6 +277,27 @@ class ExperimentSpec(BaseModel):
     ablation: AblationSpec | None = None
     impact: ImpactSpec | None = None
     stop: StopSpec | None = None
+    balance: BalanceSpec | None = None  # `sim balance`'s search (sim.balance); `sim run` plays the baseline
+
+    @model_serializer(mode="wrap")
+    def _balance_only_when_set(self, handler: Any) -> dict[str, Any]:
+        # a spec without [balance] stores no balance table: earlier runs' specs (and hashes) stay as they were
+        data = handler(self)
+        if data.get("balance", 0) is None:
+            del data["balance"]
+        return data
+
+    @model_validator(mode="after")
+    def _balance_alone(self) -> "ExperimentSpec":
+        if self.balance is None:
+            return self
+        if self.sweep is not None or self.ablation is not None or self.impact is not None or self.stop is not None:
+            raise ValueError("balance: a balance search makes its own configs; remove [sweep], [ablation], [impact] "
+                             "and [stop] from this spec")
+        if self.balance.held_out_seed == self.seed:
+            raise ValueError(f"balance.held_out_seed: {self.seed} is the search's own seed; the proposals are "
+                             "confirmed on a seed the search never played")
+        return self
 
     @model_validator(mode="after")
     def _two_sides_unless_round_robin(self) -> "ExperimentSpec":

@@ -1,0 +1,54 @@
+"""The balance search's standalone HTML report (report.html in the search's folder, written by
+`sim balance`): what was searched and how many games, each proposal with its figures confirmed on
+the held-out seed beside the baseline's (n, 95% interval) and its card-file patch, the path of the
+search, and for a round robin the Nash mix before and after. Every word from the catalog (es/en)."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import plotly
+import polars as pl
+
+from sim.balance.console import figure_text, target_text
+from sim.balance.figures import metagame_figure, path_figure
+from sim.report.export import CSS
+from sim.report.language import t
+
+
+def _figure_rows(record: dict[str, Any], proposal: dict[str, Any], lang: str) -> str:
+    head = "".join(f"<th>{html.escape(t(k, lang))}</th>" for k in (
+        "balance_col_figure", "balance_col_target", "balance_baseline", "balance_col_proposal", "balance_col_n",
+        "balance_col_met"))
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in (
+            item["name"], target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
+            t("balance_yes" if item["met"] else "balance_no", lang))) + "</tr>"
+        for base, item in zip(record["baseline"], proposal["figures"]))
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def balance_report_html(record: dict[str, Any], path: pl.DataFrame, lang: str = "es") -> str:
+    name = record["spec"]["name"]
+    title = html.escape(f"{t('balance_heading', lang)}: {name}")
+    summary = t("balance_summary", lang, candidates=f"{record['candidates_measured']:,}", moves=record["moves"],
+                games=f"{record['games_played']:,}", seconds=f"{record['wall_seconds']:.0f}",
+                seed=record["held_out_seed"], confirm=f"{record['confirm_games']:,}")
+    parts = [f"<h1>{title}</h1>", f"<p class='note'>{html.escape(summary)}</p>"]
+    for p in record["proposals"]:
+        verdict = t("balance_met" if p["met"] else "balance_missed", lang)
+        parts.append(f"<section id='proposal-{p['rank']}'><h2>"
+                     + html.escape(t("balance_proposal_heading", lang, rank=p["rank"], edits=p["edits_text"],
+                                     verdict=verdict))
+                     + "</h2>" + _figure_rows(record, p, lang) + f"<pre>{html.escape(p['patch'])}</pre></section>")
+    figures = [("path", path_figure(path, lang)), ("metagame", metagame_figure(record, lang))]
+    for key, fig in figures:
+        if fig is None:
+            continue
+        fig.update_layout(template="plotly_white", width=1100, height=480)
+        parts.append(f"<section id='chart-{key}'>" + fig.to_html(full_html=False, include_plotlyjs=False,
+                                                                   div_id=f"fig-{key}") + "</section>")
+    return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title>"
+            f"<style>{CSS}</style><script type='text/javascript'>{plotly.offline.get_plotlyjs()}</script></head><body>"
+            + "\n".join(parts) + "</body></html>")

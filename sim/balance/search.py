@@ -1,0 +1,814 @@
+"""The balance search: from a spec's [balance] to ranked, confirmed proposals (docs/balance.md).
+
+1. Moves: every single change the search space allows (sim.balance.spec.EditRule), each checked by
+   the card rules (a cost below 0 or a RES of 0 is refused there and left out, with the reason).
+2. Rounds: round 1 measures the baseline and every single move; round k adds one move to each of
+   the `beam` best proposals of round k-1, taken from the `combine` best single moves of round 1
+   (local moves and their combinations), up to `max_edits` edits.
+3. Each round is successive halving: every candidate plays the same `screen_games` games as the
+   baseline (same seed, same seat-mirrored pairs: common random numbers, so only the edit differs
+   between two candidates' game i); then the candidates whose distance to the target is clearly
+   worse than the best's (racing: the lower end of their 95% interval above the upper end of the
+   best's) are dropped, and of the rest the best fraction `keep` goes on to twice the games on a
+   fresh seed, for `rungs` rungs. A candidate's estimate pools every rung it played, read against
+   the baseline on the same games (the baseline's win rate from all its games plus the candidate's
+   paired difference from it: a control variate), so screening with few games still ranks well.
+4. Confirmation: the best `proposals` proposals and the baseline play `confirm_games` on
+   `held_out_seed`, a seed the search never played, and those figures, not the search's, are the
+   ones reported: the search's best estimates are biased upwards by having been chosen (the
+   winner's curse), fresh games are not.
+
+Every rung and the confirmation are ordinary runs of sim.run.runner (any executor, Ray included),
+written under <results>/<spec name>.balance/; rerunning the same command skips every chunk already
+played, and the search, being a pure function of the games, takes the same path again. The path
+(every candidate at every rung, its figures, and whether it went on) is `path.parquet`, the ranked
+proposals with their patches `proposals.json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from sim.analysis.intervals import Z95, score_a
+from sim.analysis.scans import scan_games
+from sim.balance.patch import PARAMS, Edit, card_patch
+from sim.balance.spec import BalanceSpec
+from sim.core.errors import InputError
+from sim.run.executors import Executor, SerialExecutor
+from sim.run.progress import ProgressReporter, SilentProgress
+from sim.run.runner import run_experiment
+from sim.run.spec import Experiment
+from sim.run.store import write_atomic, write_json_atomic
+
+BASE = "base"
+PATH_FILE = "path.parquet"
+PROPOSALS_FILE = "proposals.json"
+REPORT_FILE = "report.html"
+FORMAT = 1
+
+Proposal = tuple[Edit, ...]  # sorted, at most one edit per (target, field)
+
+
+def balance_dir(results: Path, experiment: Experiment) -> Path:
+    """Where a spec's search lives: <results>/<spec name>.balance/ (beside, never inside, its runs)."""
+    return Path(results) / f"{experiment.spec.name}.balance"
+
+
+def proposal_key(proposal: Proposal) -> str:
+    """A candidate's config id: "base" for no edit, else "p" and a hash of its edits (stable, so a
+    rerun finds the chunks it played)."""
+    if not proposal:
+        return BASE
+    text = ";".join(f"{e.target}.{e.field}={e.new}" for e in proposal)
+    return "p" + hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def proposal_text(proposal: Proposal) -> str:
+    return ", ".join(e.text() for e in proposal) or "(no edit: the baseline)"
+
+
+def rung_seed(seed: int, round_no: int, rung: int) -> int:
+    """The seed of one rung: mixed from the spec's seed, the round and the rung, so each rung plays
+    fresh games and none of them is the held-out seed's (checked by plan_search)."""
+    state = np.random.SeedSequence([seed, round_no, rung, 0xBA1A]).generate_state(1, dtype=np.uint64)[0]
+    return int(state >> np.uint64(1))
+
+
+# --- the figures an objective reads -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Matchup:
+    """One pair of sides a candidate plays: side indices i <= j of the spec, their names, and the
+    suffix of its config ids ("" in a two-sided spec)."""
+
+    i: int
+    j: int
+    a: str
+    b: str
+    suffix: str
+
+    @property
+    def mirror(self) -> bool:
+        return self.i == self.j
+
+
+@dataclass(frozen=True)
+class Component:
+    """One number an objective constrains: a figure of one matchup or faction, its target, tolerance."""
+
+    name: str
+    figure: str
+    target: float
+    tolerance: float
+    matchup: int | None = None  # index into SearchPlan.matchups (win_rate, first_player_advantage)
+    flip: bool = False  # win_rate read from the column side (a~b named the other way round)
+    faction: int | None = None  # side index (field_win_rate)
+
+
+@dataclass
+class Tally:
+    """Sums over one candidate's games in one matchup (possibly over several rungs). The standard
+    errors are clustered on seat-mirrored pairs (the two games of a pair share every stream, so they
+    are not independent): `c`, `c1`, `c2` count the pairs and sum their mean score and its square,
+    `dc`, `dc1`, `dc2` the same for the pairs' mean paired difference from the baseline."""
+
+    n: int = 0
+    score: float = 0.0
+    paired: int = 0
+    d1: float = 0.0
+    d2: float = 0.0
+    pairs: int = 0
+    f1: float = 0.0
+    f2: float = 0.0
+    c: int = 0
+    c1: float = 0.0
+    c2: float = 0.0
+    dc: int = 0
+    dc1: float = 0.0
+    dc2: float = 0.0
+
+    def add(self, other: "Tally") -> None:
+        for name in ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def _mean_se(total: float, squares: float, count: int) -> tuple[float, float]:
+    if count == 0:
+        return math.nan, math.nan
+    mean = total / count
+    if count < 2:
+        return mean, 0.0
+    var = max(squares - total * total / count, 0.0) / (count - 1)
+    return mean, math.sqrt(var / count)
+
+
+def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[str, str], Tally]:
+    """Per (candidate key, matchup suffix) of one run: games, side A's score, its paired difference
+    from the baseline game by game, and the seat-mirrored pairs' first-minus-second differences."""
+    mapping = pl.DataFrame({"config": list(configs), "key": [v[0] for v in configs.values()],
+                            "m": [v[1] for v in configs.values()]})
+    games = (scan_games(run_dir).select("config", "game", "unit", "stage", "first_side", "winner")
+             .with_columns(score_a().alias("score")).collect().join(mapping, on="config"))
+    base = games.filter(pl.col("key") == BASE).select("m", "game", pl.col("score").alias("base_score"))
+    pair = [(pl.col("unit") // 2).alias("pair"), "stage"]
+    per_game = games.join(base, on=["m", "game"], how="inner").with_columns((pl.col("score") - pl.col("base_score")).alias("d"))
+    paired = (per_game.group_by("key", "m").agg(pl.len().alias("paired"), pl.col("d").sum().alias("d1"),
+                                                (pl.col("d") ** 2).sum().alias("d2"))
+              .join(per_game.group_by("key", "m", *pair).agg(pl.col("d").mean().alias("md"))
+                    .group_by("key", "m").agg(pl.len().alias("dc"), pl.col("md").sum().alias("dc1"),
+                                              (pl.col("md") ** 2).sum().alias("dc2")), on=["key", "m"]))
+    clusters = (games.group_by("key", "m", *pair).agg(pl.col("score").mean().alias("ms"))
+                .group_by("key", "m").agg(pl.len().alias("c"), pl.col("ms").sum().alias("c1"),
+                                          (pl.col("ms") ** 2).sum().alias("c2")))
+    first = pl.col("first_side") == 0
+    fpa = (games.group_by("key", "m", (pl.col("unit") // 2).alias("pair"), "stage")
+           .agg(pl.len().alias("k"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
+                (pl.col("score").filter(first).first() - pl.col("score").filter(~first).first()).alias("f"))
+           .filter((pl.col("k") == 2) & (pl.col("firsts") == 1))
+           .group_by("key", "m").agg(pl.len().alias("pairs"), pl.col("f").sum().alias("f1"),
+                                     (pl.col("f") ** 2).sum().alias("f2")))
+    totals = (games.group_by("key", "m").agg(pl.len().alias("n"), pl.col("score").sum().alias("score"))
+              .join(paired, on=["key", "m"], how="left").join(fpa, on=["key", "m"], how="left")
+              .join(clusters, on=["key", "m"], how="left").fill_null(0))
+    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2")
+    return {(row["key"], row["m"]): Tally(*(row[f] for f in fields)) for row in totals.iter_rows(named=True)}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A component's estimate with its standard error and n (games behind it)."""
+
+    value: float
+    se: float
+    n: int
+
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        return self.value - z * self.se, self.value + z * self.se
+
+
+def _win_rate(tallies: dict[str, Tally], base: dict[str, Tally], suffix: str, paired: bool) -> Figure:
+    """Side A's win rate in one matchup. Paired (during the search): the baseline's rate over all
+    its games plus the candidate's mean paired difference from the baseline on its own games.
+    Standard errors are clustered on seat-mirrored pairs (Tally)."""
+    own = tallies[suffix]
+    if paired and own is not base[suffix]:
+        b = base[suffix]
+        p_base = b.score / b.n
+        se_diff = _mean_se(own.dc1, own.dc2, own.dc)[1]
+        se_base = _mean_se(b.c1, b.c2, b.c)[1]
+        return Figure(p_base + own.d1 / own.paired, math.sqrt(se_diff ** 2 + se_base ** 2), own.n)
+    return Figure(own.score / own.n, _mean_se(own.c1, own.c2, own.c)[1], own.n)
+
+
+def component_figure(plan: "SearchPlan", comp: Component, tallies: dict[str, Tally], base: dict[str, Tally],
+                     paired: bool) -> Figure:
+    """The component's figure from a candidate's tallies (by matchup suffix)."""
+    if comp.figure == "first_player_advantage":
+        t = tallies[plan.matchups[comp.matchup].suffix]
+        mean, se = _mean_se(t.f1, t.f2, t.pairs)
+        return Figure(mean, se, 2 * t.pairs)
+    if comp.figure == "win_rate":
+        fig = _win_rate(tallies, base, plan.matchups[comp.matchup].suffix, paired)
+        return Figure(1 - fig.value, fig.se, fig.n) if comp.flip else fig
+    k = len(plan.experiment.spec.sides)  # field_win_rate: the uniform field, the mirror at 50%
+    rate, var, n = 0.5 / k, 0.0, 0
+    for m in plan.matchups:
+        if m.mirror or comp.faction not in (m.i, m.j):
+            continue
+        fig = _win_rate(tallies, base, m.suffix, paired)
+        value = fig.value if m.i == comp.faction else 1 - fig.value
+        rate += value / k
+        var += fig.se ** 2 / (k * k)
+        n += fig.n
+    return Figure(rate, math.sqrt(var), n)
+
+
+def gaps(comps: Sequence[Component], figures: Sequence[Figure], z: float = Z95) -> dict[str, float]:
+    """How far a candidate is from the target: `worst` (the largest |value − target| / tolerance: 1
+    or less means every objective is met), `distance` (the root mean square of those, what the
+    search ranks by) and its interval ends `distance_low` / `distance_high` from each figure's 95%
+    interval (used to drop candidates clearly worse than the best)."""
+    rel, low, high = [], [], []
+    for comp, fig in zip(comps, figures):
+        gap = abs(fig.value - comp.target)
+        rel.append(gap / comp.tolerance)
+        low.append(max(gap - z * fig.se, 0.0) / comp.tolerance)
+        high.append((gap + z * fig.se) / comp.tolerance)
+
+    def rms(values: list[float]) -> float:
+        return math.sqrt(sum(v * v for v in values) / len(values))
+
+    return {"worst": max(rel), "distance": rms(rel), "distance_low": rms(low), "distance_high": rms(high)}
+
+
+# --- the plan: moves, matchups, components ----------------------------------------------------
+
+@dataclass
+class SearchPlan:
+    experiment: Experiment
+    balance: BalanceSpec
+    matchups: list[Matchup]
+    components: list[Component]
+    moves: list[Edit]
+    refused: list[tuple[Edit, str]]
+    cards_dir: Path
+    owners: dict[str, set[str]] = field(default_factory=dict)  # card id -> the factions holding it
+    seeds: dict[tuple[int, int], int] = field(default_factory=dict)
+
+
+def _frame_column(frame: pl.DataFrame, name: str) -> str | None:
+    """A card field's column in a pool's frame (dicedraft's `def` is the column `def_`)."""
+    for column in (name, f"{name}_"):
+        if column in frame.columns and frame.schema[column].is_integer():
+            return column
+    return None
+
+
+def _names(experiment: Experiment) -> list[str]:
+    return [s.label or s.faction for s in experiment.spec.sides]
+
+
+def _matchups(experiment: Experiment) -> list[Matchup]:
+    names = _names(experiment)
+    if experiment.spec.matchups == "sides":
+        return [Matchup(0, 1, names[0], names[1], "")]
+    k = len(names)
+    return [Matchup(i, j, names[i], names[j], f".m{i}{j}") for i in range(k) for j in range(i, k)]
+
+
+def _find_matchup(matchups: list[Matchup], text: str, experiment: Experiment, place: str) -> tuple[int, bool]:
+    a, b = text.split("~")
+    sides = experiment.spec.sides
+    for index, m in enumerate(matchups):
+        names_i = {m.a, sides[m.i].faction}
+        names_j = {m.b, sides[m.j].faction}
+        if a in names_i and b in names_j:
+            return index, False
+        if b in names_i and a in names_j:
+            return index, True
+    choices = ", ".join(f"{m.a}~{m.b}" for m in matchups)
+    raise InputError(f"{place}.matchup: no matchup {text!r} in this spec; the matchups are {choices}")
+
+
+def _components(experiment: Experiment, matchups: list[Matchup], place: str) -> list[Component]:
+    balance = experiment.spec.balance
+    assert balance is not None
+    robin = experiment.spec.matchups == "round_robin"
+    names = _names(experiment)
+    out: list[Component] = []
+    for index, obj in enumerate(balance.objectives):
+        where = f"{place}: balance.objective[{index + 1}]"
+        if obj.figure == "field_win_rate":
+            if not robin:
+                raise InputError(f"{where}.figure: field_win_rate is a round robin's figure (matchups = "
+                                 "\"round_robin\"); a two-sided spec's is win_rate")
+            factions = range(len(names))
+            if obj.faction is not None:
+                found = [i for i, s in enumerate(experiment.spec.sides) if obj.faction in (names[i], s.faction)]
+                if not found:
+                    raise InputError(f"{where}.faction: no faction {obj.faction!r}; the spec's are {', '.join(names)}")
+                factions = found[:1]
+            out += [Component(f"{names[i]} vs field", obj.figure, obj.target, obj.tolerance, faction=i)
+                    for i in factions]
+            continue
+        if obj.matchup is not None:
+            m, flip = _find_matchup(matchups, obj.matchup, experiment, where)
+            chosen = [(m, flip)]
+        elif obj.figure == "win_rate":
+            chosen = [(i, False) for i, m in enumerate(matchups) if not m.mirror]
+        else:
+            chosen = [(i, False) for i in range(len(matchups))]
+        word = "win rate" if obj.figure == "win_rate" else "first-player advantage"
+        for m, flip in chosen:
+            a, b = (matchups[m].b, matchups[m].a) if flip else (matchups[m].a, matchups[m].b)
+            out.append(Component(f"{a} vs {b} {word}", obj.figure, obj.target, obj.tolerance, matchup=m, flip=flip))
+    return out
+
+
+def _moves(experiment: Experiment, balance: BalanceSpec, cards_dir: Path, place: str) -> tuple[list[Edit], list[tuple[Edit, str]]]:
+    ruleset = experiment.ruleset
+    factions = list(dict.fromkeys(s.faction for s in experiment.spec.sides))
+    pools = {f: ruleset.load_cards(f, cards_dir) for f in factions}
+    owner: dict[str, str] = {}
+    for faction, pool in pools.items():
+        for card_id in pool.ids:
+            owner.setdefault(card_id, faction)
+    unknown = [c for c in balance.frozen if c not in owner]
+    if unknown:
+        raise InputError(f"{place}: balance.frozen: {', '.join(unknown)} not among the cards of {', '.join(factions)}")
+    frozen = set(balance.frozen)
+    candidates: dict[tuple[str, str, int], Edit] = {}
+    base_params = stage_experiment(experiment, (), experiment.spec.games, experiment.spec.seed,
+                                   _matchups(experiment)[0]).compile().params.model_dump()
+    for index, rule in enumerate(balance.edits):
+        where = f"{place}: balance.edit[{index + 1}]"
+        if rule.param is not None:
+            if rule.param not in base_params or isinstance(base_params[rule.param], bool) \
+                    or not isinstance(base_params[rule.param], int):
+                whole = ", ".join(k for k, v in base_params.items() if isinstance(v, int) and not isinstance(v, bool))
+                raise InputError(f"{where}.param: {ruleset.name} has no whole-number parameter {rule.param!r}; "
+                                 f"the parameters are {whole}")
+            old = int(base_params[rule.param])
+            for value in range(int(rule.min), int(rule.max) + 1, rule.step):
+                if value != old:
+                    candidates[(PARAMS, rule.param, value)] = Edit(PARAMS, rule.param, old, value)
+            continue
+        if rule.card is not None:
+            if rule.card not in owner:
+                raise InputError(f"{where}.card: no card {rule.card!r} among the cards of {', '.join(factions)}")
+            if rule.card in frozen:
+                raise InputError(f"{where}.card: {rule.card} is frozen (balance.frozen); unfreeze it or drop this edit")
+            frame = pools[owner[rule.card]].frame
+            column = _frame_column(frame, str(rule.field))
+            if column is None:
+                raise InputError(f"{where}.field: {rule.card} has no whole-number field {rule.field!r}")
+            old = int(frame.filter(pl.col("id") == rule.card)[column][0])
+            for value in range(int(rule.min), int(rule.max) + 1, rule.step):
+                if value != old:
+                    candidates[(rule.card, str(rule.field), value)] = Edit(rule.card, str(rule.field), old, value)
+            continue
+        chosen = rule.factions or factions
+        missing = [f for f in chosen if f not in pools]
+        if missing:
+            raise InputError(f"{where}.factions: {', '.join(missing)} is not a side of this spec ({', '.join(factions)})")
+        for faction in chosen:
+            frame = pools[faction].frame
+            if "kind" not in frame.columns:
+                raise InputError(f"{where}.kinds: {ruleset.name} cards have no kind; name cards one by one "
+                                 "({ card = \"...\", field = \"...\", min = ..., max = ... })")
+            kinds = set(frame["kind"].to_list())
+            absent = [k for k in rule.kinds or () if k not in kinds]
+            if absent:
+                raise InputError(f"{where}.kinds: no {faction} card is of kind {', '.join(map(repr, absent))}; the "
+                                 f"kinds are {', '.join(sorted(kinds))}")
+            for name in rule.fields or ():
+                column = _frame_column(frame, name)
+                if column is None:
+                    raise InputError(f"{where}.fields: {faction} cards have no whole-number field {name!r}")
+                rows = frame.filter(pl.col("kind").is_in(list(rule.kinds or ())))
+                for card_id, old in zip(rows["id"].to_list(), rows[column].to_list()):
+                    if card_id in frozen:
+                        continue
+                    for delta in rule.deltas():
+                        candidates[(card_id, name, int(old) + delta)] = Edit(card_id, name, int(old), int(old) + delta)
+    moves, refused = [], []
+    for move in sorted(candidates.values()):
+        problem = _refusal(experiment, move, cards_dir, pools, owner)
+        if problem is None:
+            moves.append(move)
+        else:
+            refused.append((move, problem))
+    if not moves:
+        raise InputError(f"{place}: balance.edit: the search space holds no legal edit"
+                         + (f" ({len(refused)} refused by the card rules)" if refused else ""))
+    return moves, refused
+
+
+def _refusal(experiment: Experiment, move: Edit, cards_dir: Path, pools: dict, owner: dict[str, str]) -> str | None:
+    """Why the card rules or parameters refuse a move (None when they take it)."""
+    ruleset = experiment.ruleset
+    try:
+        if move.is_card:
+            ruleset.load_cards(owner[move.target], cards_dir, {move.target: {move.field: move.new}})
+        else:
+            ruleset.compile(stage_experiment(experiment, (move,), experiment.spec.games, experiment.spec.seed,
+                                             _matchups(experiment)[0]).match_config())
+    except InputError as exc:
+        return str(exc).splitlines()[0]
+    return None
+
+
+def plan_search(experiment: Experiment) -> SearchPlan:
+    """Check the [balance] table against the ruleset and the spec, and list the moves."""
+    balance = experiment.spec.balance
+    place = str(experiment.path)
+    if balance is None:
+        raise InputError(f"{place}: no [balance] table; `sim balance` needs one (docs/balance.md)")
+    cards_dir = experiment.cards_dir or experiment.ruleset.cards_dir
+    matchups = _matchups(experiment)
+    components = _components(experiment, matchups, place)
+    if not any(c.figure == "first_player_advantage" and matchups[c.matchup].mirror for c in components):
+        matchups_used = {c.matchup for c in components if c.matchup is not None}
+        matchups = [m for i, m in enumerate(matchups) if not m.mirror or i in matchups_used]
+        components = _components(experiment, matchups, place)
+    moves, refused = _moves(experiment, balance, cards_dir, place)
+    ruleset = experiment.ruleset
+    owners: dict[str, set[str]] = {}
+    for faction in dict.fromkeys(s.faction for s in experiment.spec.sides):
+        for card_id in ruleset.load_cards(faction, cards_dir).ids:
+            owners.setdefault(card_id, set()).add(faction)
+    plan = SearchPlan(experiment, balance, matchups, components, moves, refused, Path(cards_dir), owners)
+    for r in range(1, balance.max_edits + 1):
+        for j in range(1, balance.rungs + 1):
+            plan.seeds[(r, j)] = rung_seed(experiment.spec.seed, r, j)
+    if balance.held_out_seed in plan.seeds.values():
+        raise InputError(f"{place}: balance.held_out_seed: {balance.held_out_seed} is one of the search's rung seeds; "
+                         "choose another")
+    return plan
+
+
+# --- playing candidates through the runner ----------------------------------------------------
+
+def stage_experiment(experiment: Experiment, proposal: Proposal, games: int, seed: int, matchup: Matchup,
+                     owners: dict[str, set[str]] | None = None) -> Experiment:
+    """One candidate in one matchup as an ordinary config: the spec's sides (the pair of a round
+    robin), its params with the proposal's parameter edits, its card edits as card overrides (only
+    those of cards the pair's factions hold, `owners`: card id -> factions; a matchup without the
+    card plays as the baseline's, on the same games)."""
+    spec = experiment.spec
+    params = dict(spec.params)
+    params.update({e.field: e.new for e in proposal if not e.is_card})
+    sides = [spec.sides[matchup.i].model_copy(update={"label": matchup.a}),
+             spec.sides[matchup.j].model_copy(update={"label": matchup.b})]
+    if spec.matchups == "sides":
+        sides = list(spec.sides)
+    sub = spec.model_copy(update={"sides": sides, "matchups": "sides", "params": params, "games": games,
+                                  "seed": seed, "balance": None})
+    point = tuple((e.label, e.new) for e in proposal)
+    if spec.matchups == "round_robin":
+        point += (("matchup", f"{matchup.a}~{matchup.b}"),)
+    pair = {spec.sides[matchup.i].faction, spec.sides[matchup.j].faction} if spec.matchups == "round_robin" else None
+    cards = tuple((e.target, e.field, e.new) for e in proposal
+                  if e.is_card and (pair is None or owners is None or owners.get(e.target, set()) & pair))
+    return Experiment(sub, experiment.path, cards, point)
+
+
+@dataclass(frozen=True)
+class Stage(Experiment):
+    """A rung (or the confirmation) as one run: the candidates × matchups as its configs."""
+
+    stage_configs: tuple[tuple[str, Experiment], ...] = ()
+
+    def config_experiments(self) -> dict[str, Experiment]:
+        return dict(self.stage_configs)
+
+
+def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games: int, seed: int, folder: Path,
+               executor: Executor, progress: ProgressReporter, overwrite: bool) -> tuple[dict[str, dict[str, Tally]], int]:
+    """Play the proposals (the baseline first) on `games` games of `seed` as the run folder/name;
+    returns each candidate's tallies by matchup suffix and the games this session played."""
+    experiment = plan.experiment
+    configs: dict[str, tuple[str, str]] = {}
+    stage_configs = []
+    as_baseline: list[tuple[str, str]] = []  # (candidate, matchup) its edits do not reach
+    for proposal in proposals:
+        key = proposal_key(proposal)
+        for m in plan.matchups:
+            sub = stage_experiment(experiment, proposal, games, seed, m, plan.owners)
+            if proposal and not sub.card_overrides and all(e.is_card for e in proposal):
+                as_baseline.append((key, m.suffix))  # the baseline's own games: not played twice
+                continue
+            configs[key + m.suffix] = (key, m.suffix)
+            stage_configs.append((key + m.suffix, sub))
+    spec = experiment.spec.model_copy(update={"games": games, "seed": seed, "balance": None,
+                                              "name": f"{experiment.spec.name}.{name}"})
+    stage = Stage(spec, experiment.path, stage_configs=tuple(stage_configs))
+    outcome = run_experiment(stage, folder, name, executor, overwrite, None, progress)
+    if not outcome.finished:
+        raise InputError(f"{outcome.run_dir}: stage {name} did not finish; run the same command again to resume")
+    tallies: dict[str, dict[str, Tally]] = {}
+    for (key, suffix), tally in tally_run(outcome.run_dir, configs).items():
+        tallies.setdefault(key, {})[suffix] = tally
+    for key, suffix in as_baseline:  # the same games as the baseline's, game for game: no difference
+        base = tallies[BASE][suffix]
+        tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2,
+                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0)
+    return tallies, outcome.games_played
+
+
+# --- the search -------------------------------------------------------------------------------
+
+@dataclass
+class Candidate:
+    proposal: Proposal
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    round: int = 0
+    rung: int = 0
+    out_at: int | None = None  # the rung it was dropped at
+    gaps: dict[str, float] = field(default_factory=dict)
+    figures: list[Figure] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return proposal_key(self.proposal)
+
+
+Say = Callable[[str], None]
+
+
+@dataclass
+class SearchResult:
+    folder: Path
+    plan: SearchPlan
+    record: dict[str, Any]
+    path: pl.DataFrame
+
+
+def _evaluate(plan: SearchPlan, cand: Candidate, base: dict[str, Tally]) -> None:
+    cand.figures = [component_figure(plan, c, cand.tallies, base, paired=True) for c in plan.components]
+    cand.gaps = gaps(plan.components, cand.figures)
+
+
+def _extend(proposal: Proposal, move: Edit) -> Proposal | None:
+    if any(e.target == move.target and e.field == move.field for e in proposal):
+        return None
+    return tuple(sorted(proposal + (move,)))
+
+
+def _path_rows(plan: SearchPlan, round_no: int, rung: int, seed: int, games: int, cands: list[Candidate],
+               kept: set[str], raced: set[str]) -> list[dict]:
+    rows = []
+    for cand in cands:
+        row = {"round": round_no, "rung": rung, "seed": seed, "games": games, "candidate": cand.key,
+               "edits": proposal_text(cand.proposal), "n_edits": len(cand.proposal),
+               "kept": cand.key in kept, "dropped": "race" if cand.key in raced else ("" if cand.key in kept else "halving")}
+        row.update({k: float(v) for k, v in cand.gaps.items()})
+        for comp, fig in zip(plan.components, cand.figures):
+            low, high = fig.interval()
+            row.update({f"{comp.name}": fig.value, f"{comp.name} low": low, f"{comp.name} high": high})
+        rows.append(row)
+    return rows
+
+
+def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: dict[str, Tally], folder: Path,
+              executor: Executor, progress: ProgressReporter, overwrite: bool, say: Say,
+              path_rows: list[dict], played: list[int]) -> list[Candidate]:
+    """Successive halving with racing over one round's candidates; returns them all, the survivors
+    of the last rung first (best first), then the rest by how far they got and their distance."""
+    b = plan.balance
+    cands = {proposal_key(p): Candidate(p, round=round_no) for p in proposals}
+    alive = list(cands)
+    games = b.screen_games
+    for rung in range(1, b.rungs + 1):
+        seed = plan.seeds[(round_no, rung)]
+        say(f"round {round_no} (proposals of {round_no} edit(s)), rung {rung}: {len(alive)} candidate(s) and the "
+            f"baseline × {len(plan.matchups)} matchup(s) × {games:,} games, seed {seed}")
+        tallies, n = play_stage(plan, f"round{round_no}_rung{rung}", [()] + [cands[k].proposal for k in alive],
+                                games, seed, folder, executor, progress, overwrite)
+        played[0] += n
+        for suffix, tally in tallies[BASE].items():
+            base.setdefault(suffix, Tally()).add(tally)
+        for key in alive:
+            for suffix, tally in tallies[key].items():
+                cands[key].tallies.setdefault(suffix, Tally()).add(tally)
+            cands[key].rung = rung
+        for key in alive:
+            _evaluate(plan, cands[key], base)
+        alive.sort(key=lambda k: (cands[k].gaps["distance"], k))
+        best_high = cands[alive[0]].gaps["distance_high"]
+        raced = {k for k in alive if cands[k].gaps["distance_low"] > best_high}
+        rest = [k for k in alive if k not in raced]
+        kept = set(rest if rung == b.rungs else rest[:max(b.beam, math.ceil(len(alive) * b.keep))])
+        baseline = Candidate((), base, round=round_no, rung=rung)  # every game the baseline played so far
+        _evaluate(plan, baseline, base)
+        path_rows += _path_rows(plan, round_no, rung, seed, games, [baseline] + [cands[k] for k in alive],
+                                kept | {BASE}, raced)
+        for key in alive:
+            if key not in kept:
+                cands[key].out_at = rung
+        best = cands[alive[0]]
+        say(f"  best: {proposal_text(best.proposal)}: worst gap {best.gaps['worst']:.2f} × tolerance; "
+            f"{len(raced)} dropped by racing, {len(alive) - len(kept) - len(raced)} by halving, {len(kept)} go on")
+        alive = [k for k in alive if k in kept]
+        if len(alive) <= b.beam or rung == b.rungs:
+            break
+        games *= 2
+    # the last rung's survivors first (best first), then the rest by how far they got
+    order = sorted(cands.values(), key=lambda c: (c.out_at is not None, -c.rung, c.gaps.get("distance", math.inf), c.key))
+    return order
+
+
+def search(experiment: Experiment, results: Path, executor: Executor | None = None,
+           progress: ProgressReporter | None = None, overwrite: bool = False, say: Say = lambda text: None,
+           lang: str = "es") -> SearchResult:
+    """Run the whole search and the confirmation; write path.parquet, proposals.json and the HTML
+    report (in `lang`)."""
+    executor = executor or SerialExecutor()
+    progress = progress or SilentProgress()
+    plan = plan_search(experiment)
+    b = plan.balance
+    folder = balance_dir(results, experiment)
+    if (folder / "manifest.json").exists():
+        raise InputError(f"{folder}: holds a run of `sim run`, not a balance search; rename that folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    say(f"{len(plan.moves)} single edit(s) in the search space"
+        + (f" ({len(plan.refused)} refused by the card rules)" if plan.refused else "")
+        + f"; {len(plan.components)} figure(s) to bring to target over {len(plan.matchups)} matchup(s)")
+    base: dict[str, Tally] = {}
+    path_rows: list[dict] = []
+    played = [0]
+    finalists: dict[str, Candidate] = {}
+    first = run_round(plan, 1, [(m,) for m in plan.moves], base, folder / "search", executor, progress, overwrite, say,
+                      path_rows, played)
+    promising = [c.proposal[0] for c in first[:b.combine]]
+    beam = first[:b.beam]
+    finalists.update({c.key: c for c in first if c.out_at is None})
+    for round_no in range(2, b.max_edits + 1):
+        if sum(1 for c in finalists.values() if c.gaps["worst"] <= 1.0) >= b.proposals:
+            say(f"{b.proposals} proposal(s) already meet every objective: no round of {round_no} edits")
+            break
+        grown = {}
+        for cand in beam:
+            for move in promising:
+                bigger = _extend(cand.proposal, move)
+                if bigger is not None:
+                    grown[proposal_key(bigger)] = bigger
+        if not grown:
+            break
+        found = run_round(plan, round_no, list(grown.values()), base, folder / "search", executor, progress, overwrite,
+                          say, path_rows, played)
+        beam = found[:b.beam]
+        finalists.update({c.key: c for c in found if c.out_at is None})
+    chosen = sorted(finalists.values(), key=lambda c: (c.gaps["worst"] > 1.0, c.gaps["distance"], len(c.proposal), c.key))
+    chosen = chosen[:b.proposals]
+    search_seconds = time.perf_counter() - started
+    say(f"confirming {len(chosen)} proposal(s) and the baseline on the held-out seed {b.held_out_seed}, "
+        f"{b.confirm_games:,} games each")
+    confirmed, n = play_stage(plan, "confirm", [()] + [c.proposal for c in chosen], b.confirm_games, b.held_out_seed,
+                              folder, executor, progress, overwrite)
+    played[0] += n
+    wall = time.perf_counter() - started
+    record = _record(plan, chosen, confirmed, search_seconds, wall, played[0], path_rows)
+    path = pl.DataFrame(path_rows)
+    write_atomic(folder / PATH_FILE, lambda tmp: path.write_parquet(tmp))
+    write_json_atomic(folder / PROPOSALS_FILE, record)
+    from sim.balance.report import balance_report_html  # Plotly loads only once the search is done
+
+    page = balance_report_html(record, path, lang)
+    write_atomic(folder / REPORT_FILE, lambda tmp: tmp.write_text(page, encoding="utf-8"))
+    return SearchResult(folder, plan, record, path)
+
+
+def _figures_dict(plan: SearchPlan, figures: list[Figure]) -> list[dict]:
+    out = []
+    for comp, fig in zip(plan.components, figures):
+        low, high = fig.interval()
+        out.append({"name": comp.name, "figure": comp.figure, "target": comp.target, "tolerance": comp.tolerance,
+                    "value": fig.value, "low": low, "high": high, "n": fig.n,
+                    "met": abs(fig.value - comp.target) <= comp.tolerance,
+                    "interval_inside": comp.target - comp.tolerance <= low and high <= comp.target + comp.tolerance})
+    return out
+
+
+def confirmed_metagame(plan: SearchPlan, tallies: dict[str, Tally]) -> dict[str, Any] | None:
+    """A round robin's Nash mix (sim.analysis.metagame.nash_mix) from one candidate's held-out
+    games: each cell the row faction's win rate, mirrors at 50%; None for a two-sided spec."""
+    from sim.analysis.metagame import nash_mix
+
+    if plan.experiment.spec.matchups != "round_robin":
+        return None
+    names = _names(plan.experiment)
+    k = len(names)
+    matrix = np.full((k, k), 0.5)
+    games = np.zeros((k, k), dtype=np.int64)
+    for m in plan.matchups:
+        if m.mirror:
+            continue
+        t = tallies[m.suffix]
+        matrix[m.i, m.j], matrix[m.j, m.i] = t.score / t.n, 1 - t.score / t.n
+        games[m.i, m.j] = games[m.j, m.i] = t.n
+    mix = nash_mix(matrix, names)
+    return {"names": names, "matrix": matrix.tolist(), "games": games.tolist(), "mix": mix.mix.tolist(),
+            "support": list(mix.support), "value": mix.value, "win_rate_vs_mix": mix.win_rate_vs_mix.tolist(),
+            "exploitability": mix.exploitability.tolist(), "best_response": list(mix.best_response)}
+
+
+def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict[str, Tally]], search_seconds: float,
+            wall: float, games: int, path_rows: list[dict]) -> dict[str, Any]:
+    experiment, b = plan.experiment, plan.balance
+    base_t = confirmed[BASE]
+
+    def held_out(key: str) -> list[Figure]:
+        return [component_figure(plan, c, confirmed[key], base_t, paired=False) for c in plan.components]
+
+    baseline = held_out(BASE)
+    proposals = []
+    for cand in chosen:
+        figures = held_out(cand.key)
+        g = gaps(plan.components, figures)
+        diffs = []
+        for comp in plan.components:  # the change from the baseline on the same held-out games, paired
+            if comp.figure == "first_player_advantage":
+                diffs.append(None)
+                continue
+            suffixes = ([plan.matchups[comp.matchup].suffix] if comp.matchup is not None else
+                        [m.suffix for m in plan.matchups if not m.mirror and comp.faction in (m.i, m.j)])
+            diff = var = 0.0
+            k = 1 if comp.matchup is not None else len(experiment.spec.sides)
+            for suffix in suffixes:
+                m = next(x for x in plan.matchups if x.suffix == suffix)
+                t = confirmed[cand.key][suffix]
+                mean, se = t.d1 / t.paired, _mean_se(t.dc1, t.dc2, t.dc)[1]
+                sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
+                diff += sign * mean / k
+                var += se * se / (k * k)
+            diffs.append({"diff": diff, "low": diff - Z95 * math.sqrt(var), "high": diff + Z95 * math.sqrt(var)})
+        items = _figures_dict(plan, figures)
+        for item, d in zip(items, diffs):
+            item["paired_change"] = d
+        proposals.append({
+            "candidate": cand.key,
+            "edits": [e.as_dict() for e in cand.proposal],
+            "edits_text": proposal_text(cand.proposal),
+            "met": g["worst"] <= 1.0,
+            "worst": g["worst"],
+            "distance": g["distance"],
+            "figures": items,
+            "search_figures": _figures_dict(plan, cand.figures),
+            "search_games": cand.tallies[plan.matchups[0].suffix].n,
+            "metagame": confirmed_metagame(plan, confirmed[cand.key]),
+            "patch": card_patch(cand.proposal, plan.cards_dir),
+        })
+    proposals.sort(key=lambda p: (not p["met"], len(p["edits"]), p["worst"]))
+    for rank, p in enumerate(proposals, 1):
+        p["rank"] = rank
+    return {
+        "format": FORMAT,
+        "spec": experiment.spec_dict(),
+        "spec_path": str(experiment.path.resolve()),
+        "spec_hash": experiment.spec_hash(),
+        "ruleset": experiment.spec.ruleset,
+        "ruleset_version": experiment.ruleset.version,
+        "cards_dir": str(plan.cards_dir),
+        "seed": experiment.spec.seed,
+        "held_out_seed": b.held_out_seed,
+        "search_seeds": sorted(set(int(r["seed"]) for r in path_rows)),
+        "confirm_games": b.confirm_games,
+        "matchups": [f"{m.a}~{m.b}" for m in plan.matchups],
+        "moves": len(plan.moves),
+        "refused": [{"edit": e.text(), "reason": why} for e, why in plan.refused],
+        "candidates_measured": len({r["candidate"] for r in path_rows}),
+        "games_played": games,
+        "search_seconds": round(search_seconds, 2),
+        "wall_seconds": round(wall, 2),
+        "baseline": _figures_dict(plan, baseline),
+        "baseline_metagame": confirmed_metagame(plan, base_t),
+        "proposals": proposals,
+    }
+
+
+def read_proposals(results: Path, experiment: Experiment) -> dict[str, Any]:
+    """The stored proposals of a spec's search (InputError when the search has not run)."""
+    path = balance_dir(results, experiment) / PROPOSALS_FILE
+    if not path.is_file():
+        raise InputError(f"{path}: no proposals yet; run `sim balance {experiment.path}` first")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def proposal_edits(record: dict[str, Any], number: int) -> Proposal:
+    """Proposal `number` (its rank, from 1) of a stored record as edits."""
+    proposals = record["proposals"]
+    if not 1 <= number <= len(proposals):
+        raise InputError(f"--apply: {number}: the search made proposals 1 to {len(proposals)}")
+    return tuple(Edit(**e) for e in proposals[number - 1]["edits"])

@@ -1,0 +1,278 @@
+"""`sim balance`: a search whose optimum is known, resumption, held-out seeds, spec errors, patches.
+
+The known optimum: in the tiny game (tests/rulesets/tiny: the higher card takes the round) azul
+holds rojo's twelve values 1..12 except that its card AZ-06 is a 3 instead of a 6. With AZ-06 back
+at 6 the two decks are the same values, so the matchup is even; at 5 or 7 it is not (about 42% and
+61%). The search may change AZ-06 to anything in 1..11 and AZ-01 to 1..3, one edit at most, and must
+propose AZ-06 = 6, confirmed near 50% on the held-out seed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tests.rulesets.tiny  # noqa: F401 (registers the tiny game)
+from sim.balance.patch import Edit, apply_proposal, card_patch, edit_card_text
+from sim.balance.search import PATH_FILE, balance_dir, plan_search, search
+from sim.cli import main
+from sim.core.errors import InputError
+from sim.run.spec import load_spec
+
+TINY_CARDS = Path(__file__).parents[1] / "rulesets" / "tiny" / "cards"
+
+BALANCE = """
+[balance]
+max_edits = 1
+screen_games = 1000
+rungs = 2
+keep = 0.5
+beam = 2
+proposals = 2
+confirm_games = 4000
+held_out_seed = 99
+
+[[balance.objective]]
+figure = "win_rate"
+target = 0.5
+tolerance = 0.005
+
+[[balance.edit]]
+card = "AZ-06"
+field = "value"
+min = 1
+max = 11
+
+[[balance.edit]]
+card = "AZ-01"
+field = "value"
+min = 1
+max = 3
+"""
+
+
+def write_tiny(tmp_path: Path, balance: str = BALANCE, seed: int = 11) -> Path:
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    rojo = (TINY_CARDS / "rojo.toml").read_text(encoding="utf-8")
+    (cards / "rojo.toml").write_text(rojo, encoding="utf-8")
+    azul = (rojo.replace('faction = "rojo"', 'faction = "azul"').replace('name = "Rojo"', 'name = "Azul"')
+            .replace('"RO-', '"AZ-').replace('name = "Fragua"\nvalue = 6', 'name = "Fragua"\nvalue = 3  # weak'))
+    assert 'value = 3  # weak' in azul
+    (cards / "azul.toml").write_text(azul, encoding="utf-8")
+    spec = tmp_path / "tiny_balance.toml"
+    spec.write_text(f'name = "tiny_balance"\nruleset = "tiny"\ngames = 2000\nseed = {seed}\ncards_dir = "cards"\n\n'
+                    '[[side]]\nfaction = "azul"\n\n[[side]]\nfaction = "rojo"\n' + balance, encoding="utf-8")
+    return spec
+
+
+@pytest.fixture(scope="module")
+def tiny_search(tmp_path_factory: pytest.TempPathFactory):
+    tmp = tmp_path_factory.mktemp("tiny_balance")
+    spec = write_tiny(tmp)
+    results = tmp / "results"
+    return spec, results, search(load_spec(spec), results)
+
+
+def test_search_finds_the_known_optimum(tiny_search) -> None:
+    _, _, result = tiny_search
+    best = result.record["proposals"][0]
+    assert best["edits"] == [{"target": "AZ-06", "field": "value", "old": 3, "new": 6}]
+    assert best["met"]
+    figure = best["figures"][0]
+    assert figure["low"] <= 0.5 <= figure["high"] and figure["n"] == 4000
+    baseline = result.record["baseline"][0]
+    assert baseline["high"] < 0.45  # the weak AZ-06 really is a handicap, so the search had work to do
+    # the runner-up is measurably off target on the same held-out games
+    assert not result.record["proposals"][1]["met"]
+
+
+def test_held_out_seed_is_never_a_search_seed(tiny_search) -> None:
+    _, _, result = tiny_search
+    record = result.record
+    assert record["held_out_seed"] == 99
+    assert record["search_seeds"] and 99 not in record["search_seeds"] and record["seed"] not in record["search_seeds"]
+    confirm = json.loads((result.folder / "confirm" / "manifest.json").read_text())
+    assert confirm["seed"] == 99 and confirm["games"] == 4000
+    assert set(result.path["seed"].unique().to_list()) == set(record["search_seeds"])
+
+
+def test_search_path_records_every_candidate_at_every_rung(tiny_search) -> None:
+    _, _, result = tiny_search
+    path = result.path
+    assert set(path.filter(path["rung"] == 1)["edits"]) >= {"AZ-06.value 3 → 6", "AZ-01.value 1 → 2"}
+    assert path.filter(path["rung"] == 1).height == 13  # the baseline, 10 values of AZ-06, 2 of AZ-01
+    assert path.filter((path["rung"] == 1) & (path["candidate"] == "base"))["distance"][0] > 10
+    dropped = path.filter(path["rung"] == 1)["dropped"].to_list()
+    assert "race" in dropped  # AZ-06 = 11 is far from even: racing drops it at once
+    assert (result.folder / PATH_FILE).is_file()
+
+
+def test_rerun_resumes_without_playing_again(tiny_search) -> None:
+    spec, results, first = tiny_search
+    again = search(load_spec(spec), results)
+    assert again.record["games_played"] == 0
+    assert again.record["proposals"] == first.record["proposals"]
+
+
+def test_patch_changes_only_the_edited_line(tiny_search, tmp_path: Path) -> None:
+    spec, _, result = tiny_search
+    cards = spec.parent / "cards"
+    before = (cards / "azul.toml").read_text(encoding="utf-8")
+    patch = result.record["proposals"][0]["patch"]
+    assert "-value = 3  # weak\n+value = 6  # weak\n" in patch
+    assert sum(1 for line in patch.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")) == 2
+    out = tmp_path / "copy"
+    assert main(["balance", str(spec), "--results", str(spec.parent / "results"), "--apply", "1", "--to", str(out)]) == 0
+    after = (out / "azul.toml").read_text(encoding="utf-8")
+    changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
+    assert changed == [("value = 3  # weak", "value = 6  # weak")]
+    assert (out / "rojo.toml").read_text() == (cards / "rojo.toml").read_text()
+    assert (cards / "azul.toml").read_text(encoding="utf-8") == before  # the source folder is untouched
+
+
+def test_apply_refuses_the_card_folder_itself(tiny_search) -> None:
+    spec, _, _ = tiny_search
+    cards = spec.parent / "cards"
+    with pytest.raises(InputError, match="never changed"):
+        apply_proposal((Edit("AZ-06", "value", 3, 6),), cards, cards)
+    assert main(["balance", str(spec), "--results", str(spec.parent / "results"), "--apply", "9", "--to",
+                 str(spec.parent / "x")]) == 2
+
+
+def test_edit_adds_a_field_the_card_leaves_out() -> None:
+    text = '[[card]]\nid = "A"\ncost = 2\n\n[[card.effect]]\nn = 1\n\n[[card]]\nid = "B"\ncost = 3\n'
+    edited = edit_card_text(text, "A", "atq", 0, 1)
+    assert edited == '[[card]]\nid = "A"\ncost = 2\natq = 1\n\n[[card.effect]]\nn = 1\n\n[[card]]\nid = "B"\ncost = 3\n'
+    assert edit_card_text(text, "B", "cost", 3, 4).endswith('id = "B"\ncost = 4\n')
+    with pytest.raises(InputError, match="changed since the search"):
+        edit_card_text(text, "B", "cost", 5, 4)
+
+
+def test_shipped_dicedraft_patch_keeps_the_file_format() -> None:
+    cards = Path(__file__).parents[2] / "sim" / "rulesets" / "dicedraft" / "cards"
+    patch = card_patch((Edit("CI-04", "cost", 5, 6),), cards)
+    assert "-cost = 5\n+cost = 6\n" in patch and patch.startswith("--- a/ciempies.toml\n+++ b/ciempies.toml\n")
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (("screen_games = 1000", 'screen_games = "1000"'), "balance.screen_games"),
+    (("confirm_games = 4000", "confirm_games = 4001"), "balance.confirm_games"),
+    (('figure = "win_rate"', 'figure = "elo"'), "balance.objective.0.figure"),
+    (("held_out_seed = 99", "held_out_seed = 11"), "balance.held_out_seed"),
+    (('card = "AZ-01"', 'card = "ZZ-99"'), "balance.edit[2].card"),
+    (('field = "value"\nmin = 1\nmax = 3', 'field = "value"\nmin = 4\nmax = 3'), "balance.edit.1.max"),
+    (("tolerance = 0.005", "tolerance = 0.005\nlimit = 3"), "balance.objective.0.limit"),
+])
+def test_bad_balance_specs_name_the_field(tmp_path: Path, capsys: pytest.CaptureFixture, change, field) -> None:
+    spec = write_tiny(tmp_path, BALANCE.replace(*change, 1))
+    results = tmp_path / "results"
+    assert main(["balance", str(spec), "--results", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert str(spec) in err and field in err
+    assert not results.exists()  # bad input leaves results/ as it was
+
+
+def test_round_robin_figures_need_a_round_robin(tmp_path: Path) -> None:
+    spec = write_tiny(tmp_path, BALANCE.replace('figure = "win_rate"', 'figure = "field_win_rate"'))
+    with pytest.raises(InputError, match=r"balance.objective\[1\].figure: field_win_rate is a round robin"):
+        plan_search(load_spec(spec))
+
+
+def test_balance_folder_sits_beside_the_runs(tiny_search) -> None:
+    spec, results, result = tiny_search
+    assert result.folder == balance_dir(results, load_spec(spec)) == results / "tiny_balance.balance"
+
+
+def test_the_search_writes_its_report(tiny_search) -> None:
+    _, _, result = tiny_search
+    page = (result.folder / "report.html").read_text(encoding="utf-8")
+    assert "Propuesta 1: AZ-06.value 3 → 6 (cumple todos los objetivos)" in page
+    assert "+value = 6  # weak" in page and "semilla reservada 99" in page and "fig-path" in page
+
+
+EXPERIMENTS = Path(__file__).parents[2] / "experiments"
+
+
+def test_shipped_fortaleza_search_plays_the_non_mirror_matchups_only() -> None:
+    plan = plan_search(load_spec(EXPERIMENTS / "fortaleza_balance.toml"))
+    assert [f"{m.a}~{m.b}" for m in plan.matchups] == ["china~japon", "china~corea", "japon~corea"]
+    assert [c.name for c in plan.components] == ["china vs field", "japon vs field", "corea vs field"]
+    assert all(m.field in ("cost", "atq", "res") and abs(m.new - m.old) in (1, 2) for m in plan.moves)
+    assert plan.experiment.spec.balance.held_out_seed not in plan.seeds.values()
+    # a matchup the edit's card is not in plays as the baseline (no override reaches it)
+    from sim.balance.search import stage_experiment
+    japon_edit = next(m for m in plan.moves if m.target.startswith("JP-"))
+    china_corea = next(m for m in plan.matchups if (m.a, m.b) == ("china", "corea"))
+    assert stage_experiment(plan.experiment, (japon_edit,), 10, 1, china_corea, plan.owners).card_overrides == ()
+
+
+def test_shipped_dicedraft_search_space_refuses_what_the_card_rules_refuse() -> None:
+    plan = plan_search(load_spec(EXPERIMENTS / "dicedraft_balance.toml"))
+    assert len(plan.moves) + len(plan.refused) == 2 * 18 * 3 * 2  # two factions' characters, 3 fields, ±1
+    assert plan.refused and all(e.new < 1 for e, _ in plan.refused)
+
+
+def test_confirmed_figures_agree_with_the_analysis_of_the_confirmation_run(tmp_path: Path) -> None:
+    """The search's own reading of the held-out games gives what sim.analysis gives on the same run:
+    side A's win rate (faction_win_rates) and the first-player advantage (first_player_advantage)."""
+    from sim.analysis.first_player import first_player_advantage
+    from sim.analysis.win_rates import faction_win_rates
+
+    fpa = '\n[[balance.objective]]\nfigure = "first_player_advantage"\ntarget = 0.0\ntolerance = 0.2\n'
+    balance = BALANCE.replace("[[balance.edit]]", fpa + "\n[[balance.edit]]", 1)
+    result = search(load_spec(write_tiny(tmp_path, balance)), tmp_path / "results")
+    confirm = result.folder / "confirm"
+    rates = faction_win_rates(confirm).filter(side=0)
+    advantage = first_player_advantage(confirm)
+    for key, figures in [("base", result.record["baseline"])] + [
+            (p["candidate"], p["figures"]) for p in result.record["proposals"]]:
+        win, first = figures
+        assert win["figure"] == "win_rate" and first["figure"] == "first_player_advantage"
+        assert win["value"] == pytest.approx(rates.filter(config=key)["win_rate"][0], abs=1e-12)
+        row = advantage.filter(config=key)
+        assert first["value"] == pytest.approx(row["advantage"][0], abs=1e-12)
+        assert first["low"] == pytest.approx(row["ci_low"][0], abs=1e-9)
+
+
+def test_the_printed_patch_applies_with_git_apply(tmp_path: Path) -> None:
+    """The unified diff a designer copies applies to the shipped cards and gives what --apply writes."""
+    import shutil
+    import subprocess
+
+    cards = Path(__file__).parents[2] / "sim" / "rulesets" / "fortaleza" / "cards"
+    edits = (Edit("JP-018", "res", 5, 3), Edit("CO-030", "cost", 5, 3), Edit("CO-011", "atq", 1, 3))
+    by_hand = tmp_path / "by_hand"
+    shutil.copytree(cards, by_hand)
+    (tmp_path / "p.diff").write_text(card_patch(edits, cards), encoding="utf-8")
+    subprocess.run(["git", "apply", "--unsafe-paths", "--directory", ".", str(tmp_path / "p.diff")], cwd=by_hand,
+                   check=True, capture_output=True)
+    written = tmp_path / "written"
+    apply_proposal(edits, cards, written)
+    for path in cards.glob("*.toml"):
+        assert (by_hand / path.name).read_text() == (written / path.name).read_text()
+    assert (written / "china.toml").read_text() == (cards / "china.toml").read_text()
+
+
+def test_a_search_stopped_before_its_confirmation_resumes_there(tmp_path: Path) -> None:
+    """Every rung is kept; a rerun after losing the confirmation plays only the confirmation again."""
+    import shutil
+
+    spec = write_tiny(tmp_path)
+    first = search(load_spec(spec), tmp_path / "results")
+    shutil.rmtree(first.folder / "confirm")
+    again = search(load_spec(spec), tmp_path / "results")
+    assert again.record["games_played"] == 3 * 4000  # the baseline and 2 proposals, nothing of the search
+    assert again.record["proposals"] == first.record["proposals"]
+
+
+def test_cli_refuses_a_spec_without_balance_and_apply_without_to(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    spec = write_tiny(tmp_path, "")
+    assert main(["balance", str(spec), "--results", str(tmp_path / "results")]) == 2
+    assert "no [balance] table" in capsys.readouterr().err
+    other = tmp_path / "with_balance"
+    other.mkdir()
+    assert main(["balance", str(write_tiny(other)), "--apply", "1"]) == 2
+    assert "--apply and --to go together" in capsys.readouterr().err
