@@ -160,9 +160,11 @@ def bit_count_of(m: np.int64) -> int:
 
 @njit(cache=True, _nrt=False)
 def may_attack(g: np.void, side: int, c: int) -> bool:
-    """Rule E-25: a character (or character machine) in the Deployment Zone that did not enter play
-    this turn (unless Veloz or `attack_on_entry`); the Player card in person if `player_may_attack`."""
+    """Rule E-25: while a Combat Zone slot is free (E-20), a character (or character machine) in the
+    Deployment Zone that did not enter play this turn (unless Veloz or `attack_on_entry`); the Player card in person if `player_may_attack`."""
     if g.cs[side, c, CS_ZONE] != Zone.DEPLOY or not is_character(g, side, c):
+        return False
+    if bit_count_of(in_zone(g, side, Zone.COMBAT)) >= g.par[Param.COMBAT_SLOTS]:
         return False
     if c == PLAYER_C:
         return g.par[Param.PLAYER_MAY_ATTACK] != 0
