@@ -25,7 +25,7 @@ from sim.rulesets.epikha.legal import (
 from sim.rulesets.epikha.state import (
     CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ,
     P_SIDE, P_TCARD, P_TSIDE, PS_AGENT, PS_BASE, PS_HAND, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play,
-    field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
+    bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
 )
 
 NO_TARGET = -1
@@ -87,13 +87,17 @@ def list_deployments(g: np.void, p: int, window: int) -> int:
     """Every deployment step legal now into g.cand (kind, card, bearer): a character or machine to
     deploy, a weapon or item onto a bearer, a card into the Magic Zone. Returns how many."""
     n = 0
-    m = in_zone(g, p, Zone.HAND)
+    budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
+    room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
+    m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
+        if field(g, p, c, Field.COST) > budget:
+            continue
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
-            if may_deploy(g, p, c, window) and n < MAX_CAND:
+            if room and may_deploy(g, p, c, window) and n < MAX_CAND:
                 g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = DEPLOY, c, -1
                 n += 1
         elif (klass == Class.WEAPON or klass == Class.ITEM) and window == Window.DEPLOYMENT:
@@ -104,7 +108,7 @@ def list_deployments(g: np.void, p: int, window: int) -> int:
                 if may_attach(g, p, c, b) and n < MAX_CAND:
                     g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = ATTACH, c, b
                     n += 1
-    m = in_zone(g, p, Zone.DEPLOY)
+    m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
@@ -489,6 +493,33 @@ def raise_worth(g: np.void, p: int, k: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
+def may_matter(g: np.void, p: int, s: int, window: int) -> bool:
+    """Greedy's quick look before valuing spell s in `window`: whether anything it does could count
+    now (a continuous spell only in the Deployment window, a fight's spell only with cards in the
+    Combat Zone, a negation only with something to negate, a draw only at Start or Regroup). Public
+    information only: the pending list, the zones, its own hand."""
+    q = 1 - p
+    row = g.tab[p, g.cs[p, s, 0]]
+    if row[Field.CLASS] == Class.CONTINUOUS:
+        return window == Window.DEPLOYMENT
+    kind = row[Field.TARGET]
+    do = row[Field.CAST]
+    if kind == Target.ENEMY_ATTACKER:
+        return in_zone(g, q, Zone.COMBAT) != 0
+    if kind == Target.PENDING_SPELL:
+        return g.ps[GAME, G_N_PENDING] > 0
+    if kind == Target.CONTINUOUS_SPELL:
+        return in_zone(g, q, Zone.MAGIC) != 0
+    if kind == Target.ENEMY_GEAR:
+        return in_zone(g, q, Zone.GEAR) != 0
+    if do == Do.SHIELD or do == Do.BOOST:
+        return window == Window.BLOCK and in_zone(g, p, Zone.COMBAT) != 0
+    if do == Do.DRAW and row[Field.N_CAST] == 1:
+        return window == Window.START or window == Window.REGROUP
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     """One action of a spell window (E-22): (kind, card or entry, payer, target). Random: uniform over
     passing and every (spell, payer) and raise legal now, the target uniform among the legal ones;
@@ -516,6 +547,8 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     while m:
         s = lowest_bit(m)
         m &= m - np.int64(1)
+        if not may_matter(g, p, s, window):
+            continue
         cost = field(g, p, s, Field.COST)
         payer = best_payer(g, p, cost)
         if payer < 0:

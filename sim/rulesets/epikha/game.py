@@ -23,7 +23,7 @@ from sim.rulesets.epikha.legal import may_attach, may_attack, may_block, may_dep
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_FOE, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
-    G_WINDOW, GAME, PS_ABILITY, PS_FORCED, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT,
+    G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_FORCED, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT,
     PS_TOP, PS_VITAL, PS_BASE, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field,
     fuerza_of, in_play, in_zone, lowest_bit, move, record,
 )
@@ -135,6 +135,15 @@ def setup_game(g: np.void, first: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
+def has_pending(g: np.void, p: int) -> bool:
+    """Whether p has a spell pending (one it might raise, E-04)."""
+    for k in range(g.ps[GAME, G_N_PENDING]):
+        if g.pend[k, P_SIDE] == p and g.pend[k, P_EFFECT] < 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def spell_window(g: np.void, window: int) -> None:
     """Rule E-22: the players act in turn, the active player first, each action a spell cast
     (E-02) or a raise (E-04); two passes in a row close the window, and its pending spells resolve
@@ -151,8 +160,13 @@ def spell_window(g: np.void, window: int) -> None:
     passes = 0
     steps = 0
     while passes < 2 and steps < MAX_WINDOW_ACTIONS and not ps[GAME, G_OVER]:
-        kind, x, payer, target = choose_window_action(g, actor, window)
         acted = False
+        if in_zone(g, actor, Zone.HAND) & ps[actor, PS_SPELL_CARDS] == 0 and not has_pending(g, actor):
+            passes += 1  # nothing to cast and nothing to raise: it can only pass (no agent asked)
+            actor = 1 - actor
+            steps += 1
+            continue
+        kind, x, payer, target = choose_window_action(g, actor, window)
         if kind == CAST and may_cast(g, actor, x, payer):
             tside = target // 64 if target >= 0 else -1
             tcard = target % 64 if target >= 0 else -1

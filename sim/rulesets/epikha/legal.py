@@ -10,7 +10,7 @@ from numba import njit
 from sim.rulesets.epikha.constants import PAYS, PLAYER_C, Class, Field, Param, Rule, Target, Window, Zone
 from sim.rulesets.epikha.state import (
     CS_ATTACKED, CS_BEARER, CS_ENTERED, CS_GEAR_NIVEL, CS_FOE, CS_ITEMS, CS_WEAPONS, CS_ZONE, G_N_PENDING, G_TURN, GAME, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE,
-    PS_SPENT, PS_SPELL_LEVEL, PS_VITAL, characters_in_play, deployment_used, field, in_zone, is_character, lowest_bit,
+    PS_SPENT, PS_SPELL_LEVEL, PS_VITAL, deployment_used, field, in_zone, is_character, lowest_bit,
     rules_of, vital_of,
 )
 
@@ -71,12 +71,12 @@ def valid_target(g: np.void, side: int, kind: int, tside: int, tcard: int) -> bo
     """Rule E-23: whether a chosen target is (still) one the effect may take, for a spell of `side`.
     A pending spell is named by its cast number (P_SEQ)."""
     q = 1 - side
-    if kind == Target.ENEMY_CHARACTER:
-        return tside == q and (characters_in_play(g, q) >> np.int64(tcard)) & 1 == 1
+    if kind == Target.ENEMY_CHARACTER or kind == Target.OWN_CHARACTER:
+        z = g.cs[tside, tcard, CS_ZONE]
+        return (tside == (q if kind == Target.ENEMY_CHARACTER else side) and is_character(g, tside, tcard)
+                and (z == Zone.DEPLOY or z == Zone.MAGIC or z == Zone.COMBAT))
     if kind == Target.ENEMY_ATTACKER:
         return tside == q and g.cs[q, tcard, CS_ZONE] == Zone.COMBAT and is_character(g, q, tcard)
-    if kind == Target.OWN_CHARACTER:
-        return tside == side and (characters_in_play(g, side) >> np.int64(tcard)) & 1 == 1
     if kind == Target.CONTINUOUS_SPELL:
         return (tside == q and g.cs[q, tcard, CS_ZONE] == Zone.MAGIC
                 and field(g, q, tcard, Field.CLASS) == Class.CONTINUOUS)
