@@ -24,7 +24,7 @@ from sim.rulesets.epikha.legal import (
 )
 from sim.rulesets.epikha.state import (
     CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ,
-    P_SIDE, P_TCARD, P_TSIDE, PS_AGENT, PS_BASE, PS_HAND, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play,
+    P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play,
     bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
 )
 

@@ -16,13 +16,13 @@ from sim.rulesets.epikha.agents import (
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
-    MAX_DECK, N_CARDS, N_DESIGNS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
+    MAX_DECK, N_CARDS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
 )
 from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_passives
 from sim.rulesets.epikha.legal import may_attach, may_attack, may_block, may_deploy, may_move_to_magic, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
-    CS_BOOST, CS_ENTERED, CS_FOE, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
+    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
     G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_FORCED, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT,
     PS_TOP, PS_VITAL, PS_BASE, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field,
     fuerza_of, in_play, in_zone, lowest_bit, move, record,
