@@ -316,7 +316,7 @@ class RulesetShell:
 
 
 # -- the registry ----------------------------------------------------------------------------------
-RULESET_IDS = ("dicedraft", "fortaleza", "rolplay")  # the games of sim/rulesets/, each package's RULESET
+RULESET_IDS = ("dicedraft", "fortaleza", "rolplay", "epikha")  # the games of sim/rulesets/, each package's RULESET
 _registered: dict[str, Ruleset] = {}
 
 

@@ -1,7 +1,10 @@
-"""Paladines de Epikha: its card pool (two factions, Empiria and Abarón) and deck lists, read and
-validated (rules.md).
+"""Paladines de Epikha: spells paid with characters' Vital and resolved by level, two factions
+(Empiria and Abarón), Player cards, gear and machines (rules.md beside this file).
 
-No game is played yet: this package exports no `RULESET` and is not in sim.core.ruleset.RULESET_IDS,
-so the contract tests do not look for an engine that does not exist. `cards.load_pool` reads the
-card files, `decks.load_deck` a deck list checked against them.
+`RULESET` is the game in the shell (engine.py); `cards.load_pool` reads the card files,
+`decks.load_deck` a deck list checked against them, `scenario.Scenario` a board set by hand.
 """
+
+from sim.rulesets.epikha.engine import RULESET
+
+__all__ = ["RULESET"]

@@ -1,6 +1,6 @@
 """rules.md against the source and the code: every rule E-01 to E-19 restated with its source and
 code, the completion E-20 to E-35 marked invented with a reason, every number in the parameter
-table, every backticked code pointer real, and the ruleset not yet registered (it has no engine)."""
+table, every backticked code pointer real, and the ruleset registered with its engine."""
 
 from __future__ import annotations
 
@@ -124,8 +124,11 @@ def test_the_vocabulary_tables_are_the_codes() -> None:
     assert rules == set(SPECIAL_RULES)
 
 
-def test_the_version_history_says_there_is_no_game_yet() -> None:
-    assert "- 0.1.0: cards and decks; no game yet." in section("Version history")
+def test_the_version_history_ends_at_the_engines_version() -> None:
+    history = section("Version history")
+    assert "- 0.1.0: cards and decks; no game yet." in history
+    assert f"- {package.RULESET.version}: the engine" in history
+    assert f"Version {package.RULESET.version}:" in TEXT
 
 
 def test_the_card_files_and_decks_rules_md_names_are_the_shipped_ones(pool) -> None:
@@ -141,8 +144,7 @@ def test_the_card_designs_are_said_to_be_invented() -> None:
 
 
 def test_every_backticked_code_pointer_of_rules_md_is_real() -> None:
-    # the contract's reader, as for every registered game (epikha is not registered yet): only the
-    # built code is backticked, the rest is written "(not built yet)"
+    # the contract's reader, as for every registered game
     pointers = code_pointers(TEXT)
     assert len(pointers) >= 20, sorted(pointers)
     stale = sorted(p for p in pointers if not pointer_resolves(p, PACKAGE_DIR, TESTS_DIR))
@@ -167,6 +169,18 @@ def test_every_rule_test_of_this_folder_names_a_rule_of_rules_md() -> None:
     assert cited and cited <= set(SOURCE_RULES + INVENTED_RULES)
 
 
-def test_the_ruleset_is_not_registered_before_it_has_an_engine() -> None:
-    assert "epikha" not in RULESET_IDS
-    assert not hasattr(package, "RULESET")
+def test_the_ruleset_is_registered_with_its_engine() -> None:
+    assert "epikha" in RULESET_IDS
+    assert package.RULESET.name == "epikha"
+
+
+def test_every_parameter_of_the_engine_is_in_the_table() -> None:
+    from sim.rulesets.epikha.params import EpikhaParams
+
+    table = parameter_table()
+    for name, info in EpikhaParams.model_fields.items():
+        if name != "debug_checks":
+            assert name in table, name
+            default = info.default
+            shown = ", ".join(default) if isinstance(default, list) else str(default).lower()
+            assert table[name] == shown, (name, table[name], shown)

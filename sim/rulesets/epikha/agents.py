@@ -1,0 +1,681 @@
+"""The epikha agents: `random` (uniform over what legal.py allows at each choice) and `greedy` (a
+one-step evaluation with weights a sweep can tune, constants.Weight). A hard player (hard.py) makes
+every choice but its attackers as greedy does.
+
+What an agent reads (invariant 5): its own hand, the public zones of both sides (Deployment, Magic,
+Combat, Discard, gear, the pending list), Vital, and counts; never the opponent's hand, deck order
+or its own deck order. The choices: the mulligan (E-16), each step of the Deployment and Regroup
+phases (E-21, E-24, E-29, E-11), each action of a spell window (E-22: a spell, its payer and target,
+E-05, E-08, E-23; or a raise, E-04), the attackers (E-25) and the blockers (E-26).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.rng import below
+from sim.rulesets.epikha.constants import (
+    PAYS, PLAYER_C, Agent, Class, Do, Field, Param, Target, Weight, Window, Zone,
+)
+from sim.rulesets.epikha.legal import (
+    blockers, deploy_budget, entry_level, may_attach, may_attack, may_deploy, may_move_to_magic, may_pay, may_raise,
+    valid_target,
+)
+from sim.rulesets.epikha.state import (
+    CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ,
+    P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play,
+    bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
+)
+
+NO_TARGET = -1
+STOP = -1
+# deployment actions in g.cand: (kind, card, bearer)
+DEPLOY = 0
+ATTACH = 1
+TO_MAGIC = 2
+PASS = 0  # a window action's kind (g.cand rows: kind, card or pending entry, payer; target in column 3 of cand2)
+CAST = 1
+RAISE = 2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def pick(g: np.void, p: int, n: int) -> int:
+    return below(g.rng, p * 2 + ST_AGENT, n)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_random(g: np.void, p: int) -> bool:
+    return g.ps[p, PS_AGENT] == Agent.RANDOM
+
+
+@njit(cache=True, _nrt=False)
+def strike_on(g: np.void, p: int, a: int, q: int, b: int) -> int:
+    return max(fuerza_of(g, p, a) - resistencia_of(g, q, b), g.par[Param.MIN_DAMAGE])
+
+
+@njit(cache=True, _nrt=False)
+def worth(g: np.void, p: int, c: int) -> float:
+    """A character's worth on the field: Fuerza + Vital now / 3 + 2 x Resistencia (the reference rate
+    of rules.md, "Card designs"), plus 1 for paying spells, times the CHARACTER weight."""
+    value = fuerza_of(g, p, c) + vital_of(g, p, c) / 3.0 + 2.0 * resistencia_of(g, p, c)
+    if rules_of(g, p, c) & PAYS:
+        value += 1.0
+    return value * g.w[p, Weight.CHARACTER]
+
+
+# -- set-up -----------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def wants_mulligan(g: np.void, p: int) -> bool:
+    """Rule E-16: random returns its 7 half the time; greedy when the hand holds fewer characters of
+    cost 7 or less than the MULLIGAN weight."""
+    if is_random(g, p):
+        return pick(g, p, 2) == 1
+    m = in_zone(g, p, Zone.HAND)
+    n = 0
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if field(g, p, c, Field.CLASS) == Class.CHARACTER and field(g, p, c, Field.COST) <= 7:
+            n += 1
+    return n < g.w[p, Weight.MULLIGAN]
+
+
+# -- the Deployment and Regroup phases ------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def list_deployments(g: np.void, p: int, window: int) -> int:
+    """Every deployment step legal now into g.cand (kind, card, bearer): a character or machine to
+    deploy, a weapon or item onto a bearer, a card into the Magic Zone. Returns how many."""
+    n = 0
+    budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
+    room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
+    m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if field(g, p, c, Field.COST) > budget:
+            continue
+        klass = field(g, p, c, Field.CLASS)
+        if klass == Class.CHARACTER or klass == Class.MACHINE:
+            if room and may_deploy(g, p, c, window) and n < MAX_CAND:
+                g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = DEPLOY, c, -1
+                n += 1
+        elif (klass == Class.WEAPON or klass == Class.ITEM) and window == Window.DEPLOYMENT:
+            bm = characters_in_play(g, p)
+            while bm:
+                b = lowest_bit(bm)
+                bm &= bm - np.int64(1)
+                if may_attach(g, p, c, b) and n < MAX_CAND:
+                    g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = ATTACH, c, b
+                    n += 1
+    m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if may_move_to_magic(g, p, c) and n < MAX_CAND:
+            g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = TO_MAGIC, c, -1
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def enemy_blockers(g: np.void, p: int) -> int:
+    """The opponent's characters in its Deployment Zone (who could block, E-26), by count."""
+    n = 0
+    m = in_zone(g, 1 - p, Zone.DEPLOY) & ~(np.int64(1) << PLAYER_C)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if is_character(g, 1 - p, c):
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def deployment_worth(g: np.void, p: int, kind: int, c: int, b: int) -> float:
+    """Greedy's value of one deployment step, against what it costs the Player card (FACE weight per
+    Vital); a step below the RESERVE of Vital is worth nothing."""
+    w = g.w[p]
+    if kind == TO_MAGIC:
+        if c == PLAYER_C:  # the Player Ability works there (E-14), but there it cannot fight in person (E-25)
+            return 2.0 if g.par[Param.PLAYER_MAY_ATTACK] == 0 else -1.0
+        used = 0
+        m = in_zone(g, p, Zone.MAGIC)
+        while m:
+            m &= m - np.int64(1)
+            used += 1
+        return 1.0 if fuerza_of(g, p, c) <= 3 and used + 1 < g.par[Param.MAGIC_ZONE_SLOTS] else -1.0
+    cost = field(g, p, c, Field.COST)
+    if g.ps[p, PS_VITAL] - cost < w[Weight.RESERVE]:
+        return -1.0
+    if kind == DEPLOY:
+        value = (field(g, p, c, Field.FUERZA) + field(g, p, c, Field.VITAL) / 3.0
+                 + 2.0 * field(g, p, c, Field.RESISTENCIA) + (1.0 if field(g, p, c, Field.RULES) & PAYS else 0.0))
+        if not is_character(g, p, c):
+            value = cost * 1.2
+        return value * w[Weight.CHARACTER] - cost * 0.5
+    fuente = field(g, p, c, Field.G_FUENTE)
+    if b == PLAYER_C:
+        if fuente > 0:
+            return fuente - cost + 1.0
+        return (field(g, p, c, Field.BONUS_F) + 2.0 * field(g, p, c, Field.BONUS_R)) * 0.5 - 1.0
+    value = field(g, p, c, Field.BONUS_F) + 2.0 * field(g, p, c, Field.BONUS_R) + fuente / 3.0
+    value += field(g, p, c, Field.G_REGEN) * 0.7
+    grants = field(g, p, c, Field.GRANTS)
+    pays = rules_of(g, p, b) & PAYS
+    if grants & PAYS and not pays:
+        value += 2.0 + vital_of(g, p, b) / 10.0
+    if field(g, p, c, Field.G_NIVEL) > 0:
+        value += 2.0 if pays or grants & PAYS else -3.0
+    if fuente > 0:
+        value += 2.0 if pays else 0.0
+    return value * w[Weight.CHARACTER] - cost * 0.5 + vital_of(g, p, b) / 30.0
+
+
+@njit(cache=True, _nrt=False)
+def choose_deployment(g: np.void, p: int, window: int) -> int:
+    """The next deployment step, an index into g.cand, or STOP. Random: uniform over the steps and
+    stopping; greedy: the step of highest worth, while one is worth more than nothing."""
+    n = list_deployments(g, p, window)
+    if n == 0:
+        return STOP
+    if is_random(g, p):
+        k = pick(g, p, n + 1)
+        return STOP if k == n else k
+    best = STOP
+    best_value = 0.0
+    for k in range(n):
+        value = deployment_worth(g, p, g.cand[k, 0], g.cand[k, 1], g.cand[k, 2])
+        if value > best_value:
+            best, best_value = k, value
+    return best
+
+
+# -- spell windows --------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def payer_cost(g: np.void, p: int, payer: int, amount: int) -> float:
+    """Greedy's price of paying `amount` with `payer`: the Player card's Vital is for good (E-06), a
+    character's comes back at the next Start (E-10) unless it dies of paying (E-07)."""
+    if payer == PLAYER_C:
+        if g.ps[p, PS_VITAL] - amount < g.w[p, Weight.RESERVE] * 0.5:
+            return 1e9
+        return amount * g.w[p, Weight.FACE]
+    if vital_of(g, p, payer) <= amount:
+        return amount * 0.2 + worth(g, p, payer)
+    return amount * 0.2
+
+
+@njit(cache=True, _nrt=False)
+def best_payer(g: np.void, p: int, amount: int) -> int:
+    """Greedy's payer for `amount`: the cheapest by payer_cost, -1 when none may pay (E-05, E-08)."""
+    best = -1
+    best_cost = 1e18
+    m = in_zone(g, p, Zone.DEPLOY) | in_zone(g, p, Zone.MAGIC)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if may_pay(g, p, c, amount):
+            cost = payer_cost(g, p, c, amount)
+            if cost < best_cost:
+                best, best_cost = c, cost
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def damage_worth(g: np.void, p: int, q: int, c: int, fuerza: int) -> float:
+    """What `fuerza` of spell damage to q's card c is worth to p (FACE per point on the Player card)."""
+    dmg = max(fuerza - resistencia_of(g, q, c), g.par[Param.MIN_DAMAGE])
+    if c == PLAYER_C:
+        return dmg * g.w[p, Weight.FACE]
+    if dmg >= vital_of(g, q, c):
+        return worth(g, q, c) * 1.5
+    return dmg * 0.3
+
+
+@njit(cache=True, _nrt=False)
+def pending_threat(g: np.void, p: int, k: int) -> float:
+    """What the opponent's pending entry k is worth to it (roughly its cost), for a negation."""
+    return field(g, 1 - p, g.pend[k, P_CARD], Field.COST) * 1.5 + 1.0
+
+
+@njit(cache=True, _nrt=False)
+def resolves_before(g: np.void, level: int, side: int, k: int) -> bool:
+    """Rule E-03: a spell of `side` entering at `level` now resolves before pending entry k."""
+    other = g.pend[k, P_LEVEL]
+    if level != other:
+        return level > other
+    return side == g.ps[GAME, G_ACTIVE] and g.pend[k, P_SIDE] != side
+
+
+@njit(cache=True, _nrt=False)
+def spell_worth(g: np.void, p: int, s: int, caster: int, window: int) -> tuple:
+    """Greedy's value of casting spell s paid by `caster` in `window`, and its best target (tside * 64
+    + tcard, NO_TARGET when it needs none): each effect valued by what it would do now."""
+    q = 1 - p
+    row = g.tab[p, g.cs[p, s, 0]]
+    kind = row[Field.TARGET]
+    fuerza = row[Field.FUERZA]
+    value = 0.0
+    target = NO_TARGET
+    if kind != Target.NONE:  # the one chosen target (E-23): the best that is legal now
+        best = -1e18
+        if kind == Target.ENEMY_CHARACTER or kind == Target.ENEMY_ATTACKER:
+            m = characters_in_play(g, q)
+            while m:
+                c = lowest_bit(m)
+                m &= m - np.int64(1)
+                if not valid_target(g, p, kind, q, c):
+                    continue
+                v = 0.0
+                for k in range(row[Field.N_CAST]):
+                    do = row[Field.CAST + 3 * k]
+                    if do == Do.DAMAGE:
+                        v += damage_worth(g, p, q, c, fuerza)
+                    elif do == Do.WEAKEN and g.cs[q, c, CS_ZONE] == Zone.COMBAT:
+                        v += min(row[Field.CAST + 3 * k + 1], fuerza_of(g, q, c)) * g.w[p, Weight.FACE] * (
+                            1.0 if g.cs[q, c, CS_FOE] == 0 else 0.5)
+                if v > best:
+                    best, target = v, q * 64 + c
+        elif kind == Target.OWN_CHARACTER:
+            m = characters_in_play(g, p)
+            while m:
+                c = lowest_bit(m)
+                m &= m - np.int64(1)
+                v = own_effect_worth(g, p, row, c, window)
+                if v > best:
+                    best, target = v, p * 64 + c
+        elif kind == Target.PENDING_SPELL:
+            level = entry_level(g, p, s, caster)
+            for k in range(g.ps[GAME, G_N_PENDING]):
+                if g.pend[k, P_SIDE] == q and g.pend[k, P_EFFECT] < 0 and resolves_before(g, level, p, k):
+                    n = row[Field.CAST + 1]
+                    if g.pend[k, P_LEVEL] <= n:
+                        v = pending_threat(g, p, k)
+                        if v > best:
+                            best, target = v, q * 64 + g.pend[k, P_SEQ]
+        elif kind == Target.CONTINUOUS_SPELL or kind == Target.ENEMY_GEAR:
+            zone = Zone.MAGIC if kind == Target.CONTINUOUS_SPELL else Zone.GEAR
+            m = in_zone(g, q, zone)
+            while m:
+                c = lowest_bit(m)
+                m &= m - np.int64(1)
+                if valid_target(g, p, kind, q, c) and (kind == Target.ENEMY_GEAR
+                                                       or field(g, q, c, Field.LEVEL) <= row[Field.CAST + 1]):
+                    v = field(g, q, c, Field.COST) * 1.5
+                    if v > best:
+                        best, target = v, q * 64 + c
+        if target == NO_TARGET:
+            return -1e18, NO_TARGET
+        value += best
+    for k in range(row[Field.N_CAST]):
+        do = row[Field.CAST + 3 * k]
+        n = row[Field.CAST + 3 * k + 1]
+        tk = row[Field.CAST + 3 * k + 2]
+        if tk == Target.ENEMY_PLAYER:
+            value += damage_worth(g, p, q, PLAYER_C, fuerza)
+        elif tk == Target.ALL_ENEMY_CHARACTERS:
+            m = characters_in_play(g, q) & ~(np.int64(1) << PLAYER_C)
+            while m:
+                c = lowest_bit(m)
+                m &= m - np.int64(1)
+                if do == Do.DAMAGE:
+                    value += damage_worth(g, p, q, c, fuerza)
+                elif do == Do.WEAKEN and g.cs[q, c, CS_ZONE] == Zone.COMBAT:
+                    value += min(n, fuerza_of(g, q, c))
+        elif tk == Target.ALL_OWN_CHARACTERS:
+            m = characters_in_play(g, p) & ~(np.int64(1) << PLAYER_C)
+            while m:
+                c = lowest_bit(m)
+                m &= m - np.int64(1)
+                value += own_effect_worth(g, p, row, c, window)
+        elif do == Do.HEAL:
+            value += min(n, g.ps[p, PS_BASE] - g.ps[p, PS_VITAL]) * g.w[p, Weight.FACE]
+        elif do == Do.DRAW:
+            value += n * 3.0 if (window == Window.REGROUP or window == Window.START) and g.ps[p, PS_HAND] < 8 else 0.0
+    if row[Field.CLASS] == Class.CONTINUOUS:
+        value += continuous_worth(g, p, row, window)
+    return value, target
+
+
+@njit(cache=True, _nrt=False)
+def own_effect_worth(g: np.void, p: int, row: np.ndarray, c: int, window: int) -> float:
+    """Greedy's value of a shield, boost or restore on own card c now: a shield or boost in the block
+    window where it changes what the fight does, a restore what it gives back."""
+    q = 1 - p
+    value = 0.0
+    for k in range(row[Field.N_CAST]):
+        do = row[Field.CAST + 3 * k]
+        n = row[Field.CAST + 3 * k + 1]
+        if do == Do.RESTORE:
+            back = min(n, g.cs[p, c, CS_LOST]) if c != PLAYER_C else min(n, g.ps[p, PS_BASE] - g.ps[p, PS_VITAL])
+            value += back * (g.w[p, Weight.FACE] if c == PLAYER_C else 0.3)
+        elif (do == Do.SHIELD or do == Do.BOOST) and window == Window.BLOCK and g.cs[p, c, CS_ZONE] == Zone.COMBAT:
+            foe = g.cs[p, c, CS_FOE] - 1
+            if do == Do.BOOST and foe < 0 and g.ps[GAME, G_ACTIVE] == p:
+                value += n * g.w[p, Weight.FACE]
+            elif foe >= 0:
+                hit = strike_on(g, q, foe, p, c)
+                if do == Do.SHIELD and hit >= vital_of(g, p, c) and hit - row[Field.RESISTENCIA] < vital_of(g, p, c):
+                    value += worth(g, p, c) * 1.5
+                elif do == Do.BOOST:
+                    mine = strike_on(g, p, c, q, foe)
+                    if mine < vital_of(g, q, foe) <= mine + n:
+                        value += worth(g, q, foe) * 1.5
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def continuous_worth(g: np.void, p: int, row: np.ndarray, window: int) -> float:
+    """A continuous spell's lasting value, cast in the Deployment window with a free Magic Zone place."""
+    if window != Window.DEPLOYMENT:
+        return -1e9
+    used = 0
+    m = in_zone(g, p, Zone.MAGIC)
+    while m:
+        m &= m - np.int64(1)
+        used += 1
+    if used >= g.par[Param.MAGIC_ZONE_SLOTS]:
+        return -1e9
+    n_chars = 0
+    m = characters_in_play(g, p)
+    while m:
+        m &= m - np.int64(1)
+        n_chars += 1
+    value = 0.0
+    for k in range(row[Field.N_PASSIVE]):
+        do = row[Field.PASSIVE + 2 * k]
+        n = row[Field.PASSIVE + 2 * k + 1]
+        if do == Do.ALL_FUERZA or do == Do.ALL_RESISTENCIA:
+            value += n * n_chars * 2.0
+        elif do == Do.ENEMY_FUERZA:
+            value += n * 5.0
+        elif do == Do.SPELL_LEVEL:
+            value += n * 3.0
+    value += row[Field.N_START] * row[Field.COST] * 0.8
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def list_window_actions(g: np.void, p: int) -> int:
+    """Every action legal now for a random player into g.cand: (CAST, spell, payer) with its target
+    drawn later, (RAISE, entry, caster). Returns how many (passing is always legal besides)."""
+    n = 0
+    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS]
+    while m:
+        s = lowest_bit(m)
+        m &= m - np.int64(1)
+        cost = field(g, p, s, Field.COST)
+        pm = in_zone(g, p, Zone.DEPLOY) | in_zone(g, p, Zone.MAGIC)
+        while pm:
+            c = lowest_bit(pm)
+            pm &= pm - np.int64(1)
+            if may_pay(g, p, c, cost) and n < MAX_CAND:
+                g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = CAST, s, c
+                n += 1
+    for k in range(g.ps[GAME, G_N_PENDING]):
+        if may_raise(g, p, k) and n < MAX_CAND:
+            g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = RAISE, k, g.pend[k, P_CASTER]
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def random_target(g: np.void, p: int, s: int) -> int:
+    """A uniform legal target for spell s of p (E-23), NO_TARGET when it needs none, -2 when none is legal."""
+    kind = field(g, p, s, Field.TARGET)
+    if kind == Target.NONE:
+        return NO_TARGET
+    q = 1 - p
+    n = 0
+    if kind == Target.PENDING_SPELL:
+        for k in range(g.ps[GAME, G_N_PENDING]):
+            if g.pend[k, P_SIDE] == q and g.pend[k, P_EFFECT] < 0:
+                n += 1
+        if n == 0:
+            return -2
+        j = pick(g, p, n)
+        for k in range(g.ps[GAME, G_N_PENDING]):
+            if g.pend[k, P_SIDE] == q and g.pend[k, P_EFFECT] < 0:
+                if j == 0:
+                    return q * 64 + g.pend[k, P_SEQ]
+                j -= 1
+        return -2
+    side = p if kind == Target.OWN_CHARACTER else q
+    m = in_play(g, side) | in_zone(g, side, Zone.GEAR)
+    mm = m
+    while mm:
+        c = lowest_bit(mm)
+        mm &= mm - np.int64(1)
+        if valid_target(g, p, kind, side, c):
+            n += 1
+    if n == 0:
+        return -2
+    j = pick(g, p, n)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if valid_target(g, p, kind, side, c):
+            if j == 0:
+                return side * 64 + c
+            j -= 1
+    return -2
+
+
+@njit(cache=True, _nrt=False)
+def raise_worth(g: np.void, p: int, k: int) -> float:
+    """Greedy raises its pending entry k (E-04) when an opposing pending negation would take it first
+    and one more level puts it out of the negation's reach or ahead of it; or when its own pending
+    negation needs the level to resolve before its target."""
+    q = 1 - p
+    pend = g.pend
+    level = pend[k, P_LEVEL]
+    step = g.par[Param.RAISE_STEP]
+    card = pend[k, P_CARD]
+    if field(g, p, card, Field.CAST) == Do.NEGATE and field(g, p, card, Field.TARGET) == Target.PENDING_SPELL:
+        for j in range(g.ps[GAME, G_N_PENDING]):
+            if pend[j, P_SIDE] == q and pend[j, P_SEQ] == pend[k, P_TCARD]:
+                if not resolves_before(g, level, p, j) and resolves_before(g, level + step, p, j):
+                    return pending_threat(g, p, j) - g.par[Param.RAISE_COST] * 0.3
+        return -1.0
+    for j in range(g.ps[GAME, G_N_PENDING]):
+        if pend[j, P_SIDE] != q or pend[j, P_EFFECT] >= 0:
+            continue
+        qcard = pend[j, P_CARD]
+        if field(g, q, qcard, Field.CAST) != Do.NEGATE or pend[j, P_TCARD] != pend[k, P_SEQ]:
+            continue
+        n = field(g, q, qcard, Field.CAST + 1)
+        first = pend[j, P_LEVEL] > level or (pend[j, P_LEVEL] == level and g.ps[GAME, G_ACTIVE] == q)
+        up = level + step
+        escapes = up > n or pend[j, P_LEVEL] < up or (pend[j, P_LEVEL] == up and g.ps[GAME, G_ACTIVE] == p)
+        if level <= n and first and escapes:
+            return field(g, p, card, Field.COST) * 1.5 - g.par[Param.RAISE_COST] * 0.3
+    return -1.0
+
+
+@njit(cache=True, _nrt=False)
+def may_matter(g: np.void, p: int, s: int, window: int) -> bool:
+    """Greedy's quick look before valuing spell s in `window`: whether anything it does could count
+    now (a continuous spell only in the Deployment window, a fight's spell only with cards in the
+    Combat Zone, a negation only with something to negate, a draw only at Start or Regroup). Public
+    information only: the pending list, the zones, its own hand."""
+    q = 1 - p
+    row = g.tab[p, g.cs[p, s, 0]]
+    if row[Field.CLASS] == Class.CONTINUOUS:
+        return window == Window.DEPLOYMENT
+    kind = row[Field.TARGET]
+    do = row[Field.CAST]
+    if kind == Target.ENEMY_ATTACKER:
+        return in_zone(g, q, Zone.COMBAT) != 0
+    if kind == Target.PENDING_SPELL:
+        return g.ps[GAME, G_N_PENDING] > 0
+    if kind == Target.CONTINUOUS_SPELL:
+        return in_zone(g, q, Zone.MAGIC) != 0
+    if kind == Target.ENEMY_GEAR:
+        return in_zone(g, q, Zone.GEAR) != 0
+    if do == Do.SHIELD or do == Do.BOOST:
+        return window == Window.BLOCK and in_zone(g, p, Zone.COMBAT) != 0
+    if do == Do.DRAW and row[Field.N_CAST] == 1:
+        return window == Window.START or window == Window.REGROUP
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def choose_window_action(g: np.void, p: int, window: int) -> tuple:
+    """One action of a spell window (E-22): (kind, card or entry, payer, target). Random: uniform over
+    passing and every (spell, payer) and raise legal now, the target uniform among the legal ones;
+    greedy: the raise or the spell of highest value less its payer's price, if positive."""
+    if is_random(g, p):
+        n = list_window_actions(g, p)
+        if n == 0:  # nothing but passing: no random number drawn, whatever the other side holds
+            return PASS, -1, -1, NO_TARGET
+        k = pick(g, p, n + 1)
+        if k == n:
+            return PASS, -1, -1, NO_TARGET
+        kind, s, payer = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
+        if kind == RAISE:
+            return RAISE, s, payer, NO_TARGET
+        t = random_target(g, p, s)
+        if t == -2:
+            return PASS, -1, -1, NO_TARGET
+        return CAST, s, payer, t
+    for k in range(g.ps[GAME, G_N_PENDING]):
+        if may_raise(g, p, k) and raise_worth(g, p, k) > 0.0:
+            return RAISE, k, g.pend[k, P_CASTER], NO_TARGET
+    best_value = 0.0
+    best = (PASS, -1, -1, NO_TARGET)
+    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS]
+    while m:
+        s = lowest_bit(m)
+        m &= m - np.int64(1)
+        if not may_matter(g, p, s, window):
+            continue
+        cost = field(g, p, s, Field.COST)
+        payer = best_payer(g, p, cost)
+        if payer < 0:
+            continue
+        value, target = spell_worth(g, p, s, payer, window)
+        net = value - payer_cost(g, p, payer, cost)
+        if net > best_value:
+            best_value = net
+            best = (CAST, s, payer, target)
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def start_target(g: np.void, p: int, c: int, k: int) -> int:
+    """The target of continuous spell c's k-th on_start effect (E-03, E-23): NO_TARGET when it names
+    none; else the opposing character it would hurt most (greedy) or a uniform one (random)."""
+    kind = field(g, p, c, Field.START + 3 * k + 2)
+    if kind != Target.ENEMY_CHARACTER and kind != Target.ENEMY_ATTACKER:
+        return NO_TARGET
+    q = 1 - p
+    best = -2
+    best_value = -1e18
+    n = 0
+    m = characters_in_play(g, q)
+    while m:
+        t = lowest_bit(m)
+        m &= m - np.int64(1)
+        if valid_target(g, p, kind, q, t):
+            n += 1
+            v = damage_worth(g, p, q, t, field(g, p, c, Field.FUERZA))
+            if is_random(g, p):
+                v = float(pick(g, p, 1000))
+            if v > best_value:
+                best, best_value = q * 64 + t, v
+    return best
+
+
+# -- combat -------------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def attack_is_safe(g: np.void, p: int, a: int) -> bool:
+    """Greedy attacks with a when no opposing blocker would destroy it and survive; the Player card in
+    person when no blocker would take more than RISK of its Vital."""
+    q = 1 - p
+    m = blockers(g, q)
+    while m:
+        b = lowest_bit(m)
+        m &= m - np.int64(1)
+        hurt = strike_on(g, q, b, p, a)
+        if a == PLAYER_C:
+            if hurt > g.w[p, Weight.RISK] * g.ps[p, PS_VITAL]:
+                return False
+        elif hurt >= vital_of(g, p, a) and strike_on(g, p, a, q, b) < vital_of(g, q, b):
+            return False
+    return fuerza_of(g, p, a) > 0
+
+
+@njit(cache=True, _nrt=False)
+def choose_attackers(g: np.void, p: int) -> np.int64:
+    """Rule E-25: the attackers, at most `combat_slots`. Random: each that may attack, with
+    probability 1/2; greedy: each that attacks safely (attack_is_safe), the strongest first."""
+    slots = g.par[Param.COMBAT_SLOTS]
+    out = np.int64(0)
+    n = 0
+    m = in_zone(g, p, Zone.DEPLOY)
+    if is_random(g, p):
+        while m and n < slots:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            if may_attack(g, p, c) and pick(g, p, 2) == 1:
+                out |= np.int64(1) << c
+                n += 1
+        return out
+    while n < slots:
+        best = -1
+        best_f = -1
+        mm = m
+        while mm:
+            c = lowest_bit(mm)
+            mm &= mm - np.int64(1)
+            if not (out >> c) & 1 and may_attack(g, p, c) and fuerza_of(g, p, c) > best_f and attack_is_safe(g, p, c):
+                best, best_f = c, fuerza_of(g, p, c)
+        if best < 0:
+            break
+        out |= np.int64(1) << best
+        n += 1
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def choose_blocker(g: np.void, q: int, a: int, free: np.int64, incoming: int) -> int:
+    """Rule E-26: q's blocker for attacker a among `free`, or -1. Random: uniform over none and each
+    free blocker; greedy: one that destroys a and survives, else one that survives, else (when the
+    damage coming at the Player card would bring it under RESERVE / 2) the one worth least."""
+    p = 1 - q
+    if is_random(g, q):
+        n = 0
+        m = free
+        while m:
+            m &= m - np.int64(1)
+            n += 1
+        k = pick(g, q, n + 1)
+        if k == n:
+            return -1
+        m = free
+        while m:
+            b = lowest_bit(m)
+            m &= m - np.int64(1)
+            if k == 0:
+                return b
+            k -= 1
+        return -1
+    best, best_value = -1, -1e18
+    m = free
+    while m:
+        b = lowest_bit(m)
+        m &= m - np.int64(1)
+        hurt = strike_on(g, p, a, q, b)
+        kills = strike_on(g, q, b, p, a) >= vital_of(g, p, a)
+        survives = hurt < vital_of(g, q, b)
+        value = -1e9
+        if survives:
+            value = (worth(g, p, a) * 2.0 if kills else 1.0) + worth(g, q, b) * 0.01
+        elif kills:
+            value = worth(g, p, a) - worth(g, q, b)
+        elif g.ps[q, PS_VITAL] - incoming < g.w[q, Weight.RESERVE] * 0.5:
+            value = -worth(g, q, b)
+        if value > best_value and value > -1e8:
+            best, best_value = b, value
+    return best
+

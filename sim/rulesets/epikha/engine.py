@@ -1,0 +1,181 @@
+"""Epikha in the shell every game plugs into (sim.core.ruleset): compile a config into the game
+record's tables, the kernel entry points, the games frame's own columns and the invariant hooks the
+contract test calls (tests/rulesets/test_contract.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim.core.errors import InputError
+from sim.core.forced_draw import forced_code
+from sim.core.match import MatchConfig
+from sim.core.rng import seed_to_u64
+from sim.core.ruleset import CompiledConfig, RulesetShell
+from sim.rulesets.epikha.cards import CARDS_DIR
+from sim.rulesets.epikha.constants import (
+    AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_DECK, N_COLS, N_DESIGNS, Col, Weight,
+)
+from sim.rulesets.epikha.kernels import play_range, play_unit
+from sim.rulesets.epikha.params import EpikhaParams
+from sim.rulesets.epikha.sides import (
+    DeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
+)
+from sim.rulesets.epikha.state import (
+    G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_ABILITIES, SETUP_AGENT, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL,
+    new_workspace,
+)
+from sim.rulesets.epikha.trace import describe_event_array
+
+WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
+
+
+@dataclass
+class EpikhaConfig(CompiledConfig):
+    """Everything the kernels need for one config, as numpy arrays (after the shell's fields)."""
+
+    setup: np.ndarray = field(repr=False)  # int64 [SETUP_*, side]
+    designs: np.ndarray = field(repr=False)  # int32 [side, card instance]: its design, -1 unused
+    forced: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(2, np.int64))
+
+    def workspace(self) -> np.ndarray:
+        """Fresh game records for one thread (the game and a hard player's world)."""
+        return new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
+
+
+class Epikha(RulesetShell):
+    """Paladines de Epikha: spells paid with characters' Vital and resolved by level, Player cards,
+    gear, machines; the two factions Empiria and Abarón (rules E-01 to E-35, rules.md beside this
+    file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
+
+    name = "epikha"
+    version = "1.0.0"  # 1.0: the game is played (0.1 was the card pool and the deck lists); see rules.md
+    cards_dir = CARDS_DIR
+    params_model = EpikhaParams
+    agents = AGENT_NAMES  # random, greedy and hard (hard.py: its attackers searched)
+    end_names = END_NAMES
+    weight_names = WEIGHT_NAMES
+    default_weights = DEFAULT_WEIGHTS
+    decisions_slot = PS_DECISIONS
+    n_cols = N_COLS
+    flag_width = N_DESIGNS
+    chunk_games = 50_000
+    list_factions = staticmethod(list_sides)
+    vanilla_filler = staticmethod(vanilla_filler)
+    describe_filler = staticmethod(describe_filler)
+
+    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> DeckCards:
+        return load_side(faction, cards_dir, overrides)
+
+    def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
+        """Every distinct card of the deck (the Player card, its abilities and set-up gear are outside it)."""
+        return ablatable_cards(faction, cards_dir)
+
+    def compile(self, match: MatchConfig, config_id: str = "base") -> EpikhaConfig:
+        """Validate the config against the card pool, the decks and the rule parameters and build the
+        kernel arrays: per side its agent, its Player card's Vital (E-13, E-14, the sweepable
+        `player_vital_delta`), its deck size, its Player Abilities, and each instance's design."""
+        head = self.compile_head(match, config_id)
+        pools: tuple[DeckCards, DeckCards] = head["pools"]
+        params: EpikhaParams = head["params"]
+        setup = np.zeros((N_SETUP, 2), np.int64)
+        designs = np.zeros((2, MAX_DECK + 2), np.int32)
+        for i, (side, pool) in enumerate(zip(match.sides, pools)):
+            designs[i] = instance_designs(pool)
+            vital = pool.deck.base_vital + params.player_vital_delta
+            if vital <= 0:
+                raise InputError(f"{match.source}: params.player_vital_delta: side {side.label}'s Player card would "
+                                 f"start with {vital} Vital (rule E-13)")
+            setup[SETUP_AGENT, i] = AGENT_NAMES.index(side.agent)
+            setup[SETUP_VITAL, i] = vital
+            setup[SETUP_N_DECK, i] = pool.n_cards
+            setup[SETUP_ABILITIES, i] = pool.player_design + 1
+            setup[SETUP_N_ABILITIES, i] = len(pool.deck.abilities)
+        forced = np.zeros(2, np.int64)
+        if match.force is not None:
+            index, card_id, where = match.force
+            forced[index] = forced_code(pools[index].index_of(card_id), where)
+        return EpikhaConfig(**head, setup=setup, designs=designs, forced=forced)
+
+    def play_block(self, compiled: EpikhaConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
+                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
+        """kernels.play_range over the block in a game record of its own; with `debug_checks` on, a
+        broken card conservation stops the run."""
+        problems = play_range(unit_start, rows.shape[0], seed, compiled.mirrored, compiled.forced.copy(), rows, flags,
+                              compiled.workspace() if ws is None else ws)
+        if problems:
+            raise RuntimeError(f"epikha debug checks: {problems} card-conservation problems in games "
+                               f"{unit_start}..{unit_start + rows.shape[0] - 1}")
+
+    def trace_one(self, compiled: EpikhaConfig, seed: np.uint64, unit: int, rows: np.ndarray,
+                  flags: np.ndarray) -> np.ndarray:
+        ws = compiled.workspace()
+        g = ws[0]
+        g["tr"][:] = -1
+        g["ps"][GAME, G_TRACED] = 1
+        play_unit(unit, seed, compiled.mirrored, compiled.forced, rows, flags, g, ws[1])
+        return g["tr"].copy()
+
+    def describe_events(self, compiled: EpikhaConfig, rows: np.ndarray, events: np.ndarray,
+                        lang: str = "es") -> list[str]:
+        names = (compiled.pools[0].names, compiled.pools[1].names)
+        return describe_event_array(names, compiled.labels, events, lang)
+
+    def game_columns(self, compiled: EpikhaConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
+        """Per side: its Player card's Vital at the end, the spells it cast, the raises it paid (E-04),
+        its spells negated, its characters destroyed."""
+        return [series for i, suffix in enumerate("ab") for series in (
+            pl.Series(f"vital_{suffix}", played[:, Col.VITAL_A + i].astype(np.int32)),
+            pl.Series(f"spells_{suffix}", played[:, Col.SPELLS_A + i].astype(np.int16)),
+            pl.Series(f"raises_{suffix}", played[:, Col.RAISES_A + i].astype(np.int16)),
+            pl.Series(f"negated_{suffix}", played[:, Col.NEGATED_A + i].astype(np.int16)),
+            pl.Series(f"destroyed_{suffix}", played[:, Col.DESTROYED_A + i].astype(np.int16)),
+        )]
+
+    def side_record(self, compiled: EpikhaConfig, side_index: int) -> dict:
+        """The side's deck as the manifest keeps it: its name, Player card, abilities, gear and list."""
+        deck = compiled.pools[side_index].deck
+        return {"deck": deck.name, "faction": deck.faction, "player": deck.player.id,
+                "abilities": [a.id for a in deck.abilities], "gear": [g.id for g in deck.gear],
+                "base_vital": deck.base_vital,
+                "deck_list": [{"id": card.id, "name": card.name, "copies": n, "class": card.class_,
+                               "cost": card.cost} for card, n in deck.entries]}
+
+    # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
+    def conservation_problems(self, compiled: EpikhaConfig, seed: int, n_units: int) -> int:
+        """The same config with `debug_checks` on, so state.conservation_errors runs after the set-up
+        and every turn of every game; the problems it found, summed over the games."""
+        checked = self.compile(replace(compiled.match, params={**compiled.match.params, "debug_checks": True}),
+                               compiled.config_id)
+        rows = np.zeros((n_units, self.n_cols), np.int64)
+        flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
+        return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.forced.copy(), rows, flags,
+                              checked.workspace()))
+
+    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
+        """Invariant 5, in n games of the first two sides played part way by `agent` on both sides, to
+        the start of a turn's Deployment phase: everything the player to move would decide now
+        (each deployment step's worth and the step chosen, the spell window's action in each window,
+        the attackers, each blocker; a hard player's searched attackers), then again with what it
+        cannot see of the opponent dealt again (which cards are in its hand and which in its deck,
+        and the deck order). Played on the game records with the kernels' own functions."""
+        from sim.rulesets.epikha.hidden import decisions, positions_in_play, redeal_hidden
+
+        rng = np.random.default_rng(seed)
+        compared = changed = 0
+        for ws, p in positions_in_play(self, seed, n, agent, rng):
+            g = ws[0]
+            searched = int(g["ps"][p, PS_DECISIONS])
+            before = decisions(g, ws[1], p)
+            redeal_hidden(g, 1 - p, rng)
+            g["ps"][p, PS_DECISIONS] = searched
+            after = decisions(g, ws[1], p)
+            compared += len(before)
+            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
+        return compared, changed
+
+
+RULESET = Epikha()

@@ -1,0 +1,434 @@
+"""One game of epikha: the set-up (rule E-16) and the four phases of a turn (E-17: Start, Deployment,
+Combat, Regroup) with their spell windows (E-22), the agents' choices (agents.py) applied through
+what legal.py allows. The batch kernel and the trace (kernels.py) play whole games; a hard player's
+attackers are searched (hard.py) with the same phases."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.forced_draw import force_card
+from sim.core.rng import below
+from sim.rulesets.epikha.agents import (
+    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_deployment,
+    choose_window_action, is_random, pick, start_target, wants_mulligan,
+)
+from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
+from sim.rulesets.epikha.constants import (
+    MAX_DECK, N_CARDS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
+)
+from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_passives
+from sim.rulesets.epikha.legal import may_attach, may_attack, may_block, may_deploy, may_move_to_magic, may_raise
+from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
+from sim.rulesets.epikha.state import (
+    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
+    G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_FORCED, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT,
+    PS_TOP, PS_VITAL, PS_BASE, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field,
+    fuerza_of, in_play, in_zone, lowest_bit, move, record,
+)
+
+MAX_STEPS = 24  # deployment steps a phase takes at most (a guard: a hand holds at most hand_max cards)
+MAX_WINDOW_ACTIONS = 64  # actions of one spell window at most (a guard: each costs Vital)
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_deck(g: np.void, p: int) -> None:
+    """Rule E-16: the deck's cards shuffled (Fisher-Yates on p's shuffle stream), top first in
+    ps[p, PS_ORDER:], then the forced-draw request applied (sim.core.forced_draw)."""
+    ps = g.ps
+    n = 0
+    for c in range(MAX_DECK):
+        if g.cs[p, c, CS_ZONE] == Zone.DECK:
+            ps[p, PS_ORDER + n] = c
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = below(g.rng, p * 2 + ST_SHUFFLE, i + 1)
+        tmp = ps[p, PS_ORDER + i]
+        ps[p, PS_ORDER + i] = ps[p, PS_ORDER + j]
+        ps[p, PS_ORDER + j] = tmp
+    ps[p, PS_TOP] = ps[p, PS_N_DECK] - n
+    if ps[p, PS_TOP] != 0:  # the deck is rebuilt from the top: move the order to its slots
+        for i in range(n - 1, -1, -1):
+            ps[p, PS_ORDER + ps[p, PS_TOP] + i] = ps[p, PS_ORDER + i]
+    code = ps[p, PS_FORCED]
+    if code != 0:  # the request names a design: the first of its copies in the deck moves
+        want = abs(code) - 1
+        for i in range(ps[p, PS_TOP], ps[p, PS_N_DECK]):
+            c = ps[p, PS_ORDER + i]
+            if g.cs[p, c, 0] == want:
+                force_card(ps[p], PS_ORDER + ps[p, PS_TOP], n, np.int64(c + 1) * (1 if code > 0 else -1))
+                break
+
+
+@njit(cache=True, _nrt=False)
+def setup_side(g: np.void, p: int) -> None:
+    """Rules E-13, E-14, E-16: the deck's cards in the deck, the Player card in the Deployment Zone
+    with its base Vital (the printed Vital less its Player Abilities), its set-up gear attached and
+    paid from its Vital (E-21)."""
+    ps, cs = g.ps, g.cs
+    n_deck = g.setup[SETUP_N_DECK, p]
+    ps[p, PS_N_DECK] = n_deck
+    spells = np.int64(0)
+    for c in range(N_CARDS):
+        if cs[p, c, 0] < 0:
+            move(g, p, c, Zone.OUT)
+        elif c < MAX_DECK:
+            move(g, p, c, Zone.DECK)
+            klass = field(g, p, c, Field.CLASS)
+            if klass == Class.SPELL or klass == Class.CONTINUOUS:
+                spells |= np.int64(1) << c
+    # the zeroed record has every card in zone 0 (DECK): the masks start from the zones themselves
+    ps[p, PS_SPELL_CARDS] = spells
+    ps[p, PS_VITAL] = g.setup[SETUP_VITAL, p]
+    ps[p, PS_BASE] = g.setup[SETUP_VITAL, p]
+    move(g, p, PLAYER_C, Zone.DEPLOY)
+    for d in range(g.cs[p, PLAYER_C, 0]):  # the deck's designs come before the Player card's
+        g.seen[p, d] |= Seen.IN_DECK
+    if cs[p, GEAR_C, 0] >= 0:
+        ps[p, PS_VITAL] -= field(g, p, GEAR_C, Field.COST)
+        attach(g, p, GEAR_C, PLAYER_C)
+        g.seen[p, cs[p, GEAR_C, 0]] |= Seen.PLAYED
+    shuffle_deck(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def draw_opening(g: np.void, p: int) -> None:
+    for _ in range(g.par[Param.OPENING_HAND]):
+        draw_card(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def mulligan(g: np.void, p: int) -> None:
+    """Rule E-16: the hand goes back, the deck is shuffled again and 7 are drawn (kept)."""
+    m = in_zone(g, p, Zone.HAND)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        move(g, p, c, Zone.DECK)
+        g.seen[p, g.cs[p, c, 0]] &= ~np.int32(Seen.OPENING)
+    g.ps[p, PS_HAND] = 0
+    record(g, p, Event.MULLIGAN, 0, 0, 0)
+    shuffle_deck(g, p)
+    draw_opening(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def setup_game(g: np.void, first: int) -> None:
+    """Rule E-16: both sides set up, each draws 7 and may return them `mulligans` times (the first
+    player decides first); `first` takes the first turn (the experiment's seating)."""
+    ps = g.ps
+    ps[GAME, G_FIRST] = first
+    ps[GAME, G_TURN] = -1  # set-up: draws are the opening hand
+    ps[GAME, G_WINDOW] = -1
+    record(g, first, Event.START, 0, 0, 0)
+    for p in range(2):
+        setup_side(g, p)
+    for k in range(2):
+        p = (first + k) % 2
+        draw_opening(g, p)
+        for _ in range(g.par[Param.MULLIGANS]):
+            if not wants_mulligan(g, p):
+                break
+            mulligan(g, p)
+    ps[GAME, G_TURN] = 0
+
+
+@njit(cache=True, _nrt=False)
+def has_pending(g: np.void, p: int) -> bool:
+    """Whether p has a spell pending (one it might raise, E-04)."""
+    for k in range(g.ps[GAME, G_N_PENDING]):
+        if g.pend[k, P_SIDE] == p and g.pend[k, P_EFFECT] < 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def spell_window(g: np.void, window: int) -> None:
+    """Rule E-22: the players act in turn, the active player first, each action a spell cast
+    (E-02) or a raise (E-04); two passes in a row close the window, and its pending spells resolve
+    by level (E-03). A window `spell_windows` leaves out does not open; one where neither player
+    holds a spell and none is pending closes at once (both could only pass)."""
+    ps = g.ps
+    if not (g.par[Param.SPELL_WINDOWS] >> window) & 1 or ps[GAME, G_OVER]:
+        return
+    if (ps[GAME, G_N_PENDING] == 0 and in_zone(g, 0, Zone.HAND) & ps[0, PS_SPELL_CARDS] == 0
+            and in_zone(g, 1, Zone.HAND) & ps[1, PS_SPELL_CARDS] == 0):
+        return
+    ps[GAME, G_WINDOW] = window
+    actor = ps[GAME, G_ACTIVE]
+    passes = 0
+    steps = 0
+    while passes < 2 and steps < MAX_WINDOW_ACTIONS and not ps[GAME, G_OVER]:
+        acted = False
+        if in_zone(g, actor, Zone.HAND) & ps[actor, PS_SPELL_CARDS] == 0 and not has_pending(g, actor):
+            passes += 1  # nothing to cast and nothing to raise: it can only pass (no agent asked)
+            actor = 1 - actor
+            steps += 1
+            continue
+        kind, x, payer, target = choose_window_action(g, actor, window)
+        if kind == CAST and may_cast(g, actor, x, payer):
+            tside = target // 64 if target >= 0 else -1
+            tcard = target % 64 if target >= 0 else -1
+            cast(g, actor, x, payer, tside, tcard)
+            acted = True
+        elif kind == RAISE and may_raise(g, actor, x):
+            raise_level(g, x)
+            acted = True
+        passes = 0 if acted else passes + 1
+        actor = 1 - actor
+        steps += 1
+    resolved = resolve_pending(g)
+    record(g, ps[GAME, G_ACTIVE], Event.PASS_WINDOW, window, resolved, 0)
+    ps[GAME, G_WINDOW] = -1
+
+
+@njit(cache=True, _nrt=False)
+def pend_start_effects(g: np.void, p: int) -> None:
+    """Rules E-03, E-17: each of p's continuous spells in the Magic Zone puts its on_start effects on
+    the pending list at its level (raised by p's spell_level passives), each with its target."""
+    m = in_zone(g, p, Zone.MAGIC)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if field(g, p, c, Field.CLASS) != Class.CONTINUOUS:
+            continue
+        for k in range(field(g, p, c, Field.N_START)):
+            level = min(field(g, p, c, Field.LEVEL) + g.ps[p, PS_SPELL_LEVEL], g.par[Param.MAX_SPELL_LEVEL])
+            t = start_target(g, p, c, k)
+            if t == -2:
+                continue
+            add_pending(g, p, c, -1, level, t // 64 if t >= 0 else -1, t % 64 if t >= 0 else -1, k)
+            record(g, p, Event.PENDING_START, g.cs[p, c, 0], level, 0)
+
+
+@njit(cache=True, _nrt=False)
+def start_phase(g: np.void) -> None:
+    """Rule E-17, Start: the active player's characters get their base Vital back and lose their
+    shields (E-10, E-31); its Magic Zone cards but continuous spells return to the Deployment Zone;
+    it draws (E-32, E-33); its continuous spells' on_start effects become pending; the Start window."""
+    ps, cs = g.ps, g.cs
+    p = ps[GAME, G_ACTIVE]
+    m = in_play(g, p)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        cs[p, c, CS_LOST] = 0  # rule E-10 (the Player card's Vital lives in ps and never comes back, E-06)
+        cs[p, c, CS_SHIELD] = 0
+    m = in_zone(g, p, Zone.MAGIC)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if field(g, p, c, Field.CLASS) != Class.CONTINUOUS:
+            move(g, p, c, Zone.DEPLOY)
+    ps[p, PS_ABILITY] = 0
+    refresh_passives(g)
+    ps[p, PS_SPENT] = 0
+    record(g, p, Event.TURN, ps[p, PS_VITAL], ps[p, PS_N_DECK] - ps[p, PS_TOP], ps[1 - p, PS_VITAL])
+    if ps[GAME, G_TURN] > 0 or g.par[Param.FIRST_PLAYER_DRAWS]:
+        for _ in range(g.par[Param.DRAWS_PER_TURN]):
+            if not ps[GAME, G_OVER]:
+                draw_card(g, p)
+    if ps[GAME, G_OVER]:
+        return
+    pend_start_effects(g, p)
+    spell_window(g, Window.START)
+
+
+@njit(cache=True, _nrt=False)
+def choose_ability(g: np.void, p: int) -> None:
+    """Rule E-14: the Player Ability in use, named as the Player card moves into the Magic Zone:
+    greedy takes the first the deck lists, random one at random."""
+    n = g.setup[SETUP_N_ABILITIES, p]
+    if n == 0:
+        return
+    k = pick(g, p, n) if is_random(g, p) else 0
+    g.ps[p, PS_ABILITY] = g.setup[SETUP_ABILITIES, p] + k + 1
+
+
+@njit(cache=True, _nrt=False)
+def on_enter(g: np.void, p: int, c: int) -> None:
+    """Rule E-31: a character's or machine's on_enter effects (heal, draw)."""
+    row = g.tab[p, g.cs[p, c, 0]]
+    for k in range(row[Field.N_ENTER]):
+        do = row[Field.ENTER + 2 * k]
+        n = row[Field.ENTER + 2 * k + 1]
+        if do == Do.DRAW:
+            for _ in range(n):
+                if not g.ps[GAME, G_OVER]:
+                    draw_card(g, p)
+        elif do == Do.HEAL:
+            gained = max(0, min(n, g.ps[p, PS_BASE] - g.ps[p, PS_VITAL]))
+            g.ps[p, PS_VITAL] += gained
+            record(g, p, Event.HEAL, gained, g.ps[p, PS_VITAL], 0)
+
+
+@njit(cache=True, _nrt=False)
+def deploy_step(g: np.void, p: int, kind: int, c: int, b: int) -> None:
+    """One step of the Deployment or Regroup phase, checked legal by the caller: a character or
+    machine put into the Deployment Zone, or a weapon or item attached, paid from the Player card's
+    Vital as direct damage (E-11, E-21); or a card moved into the Magic Zone (E-24)."""
+    ps = g.ps
+    if kind == TO_MAGIC:
+        move(g, p, c, Zone.MAGIC)
+        if c == PLAYER_C:
+            choose_ability(g, p)
+        refresh_passives(g)
+        record(g, p, Event.TO_MAGIC, g.cs[p, c, 0], 0, 0)
+        return
+    cost = field(g, p, c, Field.COST)
+    ps[p, PS_VITAL] -= cost
+    ps[p, PS_SPENT] += cost
+    ps[p, PS_HAND] -= 1
+    g.seen[p, g.cs[p, c, 0]] |= Seen.PLAYED
+    if kind == ATTACH:
+        attach(g, p, c, b)
+        record(g, p, Event.ATTACH, g.cs[p, c, 0], g.cs[p, b, 0], cost)
+        return
+    move(g, p, c, Zone.DEPLOY)
+    g.cs[p, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
+    if field(g, p, c, Field.CLASS) == Class.MACHINE:
+        record(g, p, Event.MACHINE, g.cs[p, c, 0], cost, ps[p, PS_VITAL])
+        refresh_passives(g)
+    else:
+        record(g, p, Event.DEPLOY, g.cs[p, c, 0], cost, ps[p, PS_VITAL])
+    on_enter(g, p, c)
+
+
+@njit(cache=True, _nrt=False)
+def deploy_steps(g: np.void, p: int, window: int) -> None:
+    """The agent's deployment steps until it stops (Deployment: E-21, E-24, E-29; Regroup: machines
+    and moves into the Magic Zone, E-11, E-28)."""
+    for _ in range(MAX_STEPS):
+        if g.ps[GAME, G_OVER]:
+            return
+        k = choose_deployment(g, p, window)
+        if k == STOP:
+            return
+        kind, c, b = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
+        ok = ((kind == DEPLOY and may_deploy(g, p, c, window)) or (kind == ATTACH and may_attach(g, p, c, b))
+              or (kind == TO_MAGIC and may_move_to_magic(g, p, c)))
+        if not ok:
+            return
+        deploy_step(g, p, kind, c, b)
+
+
+@njit(cache=True, _nrt=False)
+def phases_before_combat(g: np.void) -> None:
+    """Start and Deployment (E-17) with their windows."""
+    p = g.ps[GAME, G_ACTIVE]
+    start_phase(g)
+    if g.ps[GAME, G_OVER]:
+        return
+    deploy_steps(g, p, Window.DEPLOYMENT)
+    spell_window(g, Window.DEPLOYMENT)
+
+
+@njit(cache=True, _nrt=False)
+def declare_blocks(g: np.void, q: int) -> None:
+    """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first."""
+    p = 1 - q
+    done = np.int64(0)
+    incoming = 0
+    m = in_zone(g, p, Zone.COMBAT)
+    while m:
+        a = lowest_bit(m)
+        m &= m - np.int64(1)
+        incoming += fuerza_of(g, p, a)
+    while True:
+        best, best_f = -1, -1
+        m = in_zone(g, p, Zone.COMBAT) & ~done
+        while m:
+            a = lowest_bit(m)
+            m &= m - np.int64(1)
+            if fuerza_of(g, p, a) > best_f:
+                best, best_f = a, fuerza_of(g, p, a)
+        if best < 0:
+            return
+        done |= np.int64(1) << best
+        free = np.int64(0)
+        m = in_zone(g, q, Zone.DEPLOY)
+        while m:
+            b = lowest_bit(m)
+            m &= m - np.int64(1)
+            if may_block(g, q, b):
+                free |= np.int64(1) << b
+        if free:
+            b = choose_blocker(g, q, best, free, incoming)
+            if b >= 0 and may_block(g, q, b):
+                declare_blocker(g, q, b, best)
+                incoming -= best_f
+
+
+@njit(cache=True, _nrt=False)
+def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
+    """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
+    ps = g.ps
+    p = ps[GAME, G_ACTIVE]
+    n = 0
+    m = attackers
+    while m and n < g.par[Param.COMBAT_SLOTS]:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if may_attack(g, p, c):
+            declare_attacker(g, p, c)
+            n += 1
+    if n > 0:
+        spell_window(g, Window.ATTACK)
+        if not ps[GAME, G_OVER]:
+            declare_blocks(g, 1 - p)
+            spell_window(g, Window.BLOCK)
+        if not ps[GAME, G_OVER]:
+            combat_damage(g, p)
+    if ps[GAME, G_OVER]:
+        return
+    regroup(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def regroup(g: np.void, p: int) -> None:
+    """Rule E-28: attackers and blockers return; machines and moves into the Magic Zone; the Regroup
+    window; the turn's boosts and weakenings end; the hand is discarded down to `hand_max` (greedy
+    lets the costliest go, random any)."""
+    ps, cs = g.ps, g.cs
+    return_from_combat(g)
+    deploy_steps(g, p, Window.REGROUP)
+    spell_window(g, Window.REGROUP)
+    if ps[GAME, G_OVER]:
+        return
+    for side in range(2):
+        for c in range(N_CARDS):
+            cs[side, c, CS_BOOST] = 0
+    while ps[p, PS_HAND] > g.par[Param.HAND_MAX]:
+        hand = in_zone(g, p, Zone.HAND)
+        best, best_cost = lowest_bit(hand), -1
+        if is_random(g, p):
+            k = pick(g, p, ps[p, PS_HAND])
+            for _ in range(k):
+                hand &= hand - np.int64(1)
+            best = lowest_bit(hand)
+        else:
+            while hand:
+                c = lowest_bit(hand)
+                hand &= hand - np.int64(1)
+                if field(g, p, c, Field.COST) > best_cost:
+                    best, best_cost = c, field(g, p, c, Field.COST)
+        move(g, p, best, Zone.DISCARD)
+        ps[p, PS_HAND] -= 1
+        record(g, p, Event.TO_DISCARD, cs[p, best, 0], 1, 0)
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(g: np.void) -> None:
+    """The active player's turn: the four phases of E-17 with the agents' attackers."""
+    phases_before_combat(g)
+    if g.ps[GAME, G_OVER]:
+        return
+    combat_and_regroup(g, choose_attackers(g, g.ps[GAME, G_ACTIVE]))
+
+
+@njit(cache=True, _nrt=False)
+def end_by_cap(g: np.void) -> None:
+    """Rule E-34: after `turn_cap` turns the game is a draw."""
+    end_game(g, -1, End.TURN_CAP)
+

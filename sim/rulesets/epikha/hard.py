@@ -1,0 +1,224 @@
+"""Epikha's hard agent: determinization and flat Monte Carlo with greedy rollouts (sim.core.search).
+
+A hard player searches the choice that shapes its turn most: its attackers (rule E-25). The
+candidates are the greedy agent's attackers, every card that may attack, none, and the greedy
+choice with one card added or taken out, at most `width`, the greedy agent's first. Its deployment,
+spells, raises and blocks are the greedy agent's (agents.py reads a hard player as greedy).
+
+Each candidate is played in `samples` worlds (`observe`): a copy of the game in which what the
+player cannot see is dealt again at random, namely the opponent's hand and deck and the player's own
+deck order. The combat and regroup of the turn, then `horizon` more turns, are played by two greedy
+agents in the world record (`ws[1]`), never in the game's own; a finished world scores 1, 1/2 or 0,
+an unfinished one the logistic of the Player cards' Vital and the field's worth (`evaluate`). Every
+candidate meets the same worlds, and the best mean wins, the first listed on a tie.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from sim.core.search import (
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
+)
+from sim.rulesets.epikha import game
+from sim.rulesets.epikha.agents import choose_attackers, worth
+from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
+from sim.rulesets.epikha.legal import may_attack
+from sim.rulesets.epikha.state import (
+    CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TRACED, G_TURN, G_WINNER, GAME, N_CS, N_PLAY_STREAMS, PS_AGENT,
+    PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, ST_SEARCH, characters_in_play, in_zone, lowest_bit, move,
+)
+
+DEAL_STREAM = 63
+EVAL_SCALE = 30.0  # the evaluation's logistic scale, in points of Vital
+
+
+@njit(cache=True, _nrt=False)
+def copy_play_state(g: np.void, world: np.void) -> None:
+    """The world record takes the game's changing state; its constant tables are the game's already."""
+    for side in range(2):
+        for c in range(N_CARDS):
+            for k in range(N_CS):
+                world.cs[side, c, k] = g.cs[side, c, k]
+        for d in range(g.seen.shape[1]):
+            world.seen[side, d] = g.seen[side, d]
+    for r in range(g.ps.shape[0]):
+        for k in range(g.ps.shape[1]):
+            world.ps[r, k] = g.ps[r, k]
+    for r in range(g.pend.shape[0]):
+        for k in range(g.pend.shape[1]):
+            world.pend[r, k] = g.pend[r, k]
+    for s in range(g.rng.shape[0]):
+        world.rng[s] = g.rng[s]
+
+
+@njit(cache=True, _nrt=False)
+def _deal_opponent(g: np.void, world: np.void, o: int, s: int) -> None:
+    """Deal again, in `world`, o's hand and deck: listed by card instance, never by where they are,
+    dealt into the hand first, then the deck from its top (invariant 5)."""
+    unseen = world.unseen
+    n = 0
+    for c in range(MAX_DECK):
+        z = g.cs[o, c, CS_ZONE]
+        if z == Zone.HAND or z == Zone.DECK:
+            unseen[n] = c
+            n += 1
+    deal_unseen(unseen, n, world.rng, s)
+    hand = 0
+    m = in_zone(g, o, Zone.HAND)
+    while m:
+        m &= m - np.int64(1)
+        hand += 1
+    top = g.ps[o, PS_TOP]
+    for i in range(n):
+        c = unseen[i]
+        if i < hand:
+            move(world, o, c, Zone.HAND)
+        else:
+            move(world, o, c, Zone.DECK)
+            world.ps[o, PS_ORDER + top + i - hand] = c
+
+
+@njit(cache=True, _nrt=False)
+def _deal_own_deck(g: np.void, world: np.void, p: int, s: int) -> None:
+    """The player's own deck order, which it does not know, shuffled again in `world`."""
+    unseen = world.unseen
+    n = 0
+    for i in range(g.ps[p, PS_TOP], g.ps[p, PS_N_DECK]):
+        unseen[n] = g.ps[p, PS_ORDER + i]
+        n += 1
+    deal_unseen(unseen, n, world.rng, s)
+    for i in range(n):
+        world.ps[p, PS_ORDER + g.ps[p, PS_TOP] + i] = unseen[i]
+
+
+@njit(cache=True, _nrt=False)
+def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """World `sample` of decision `decision`: the game as p may know it, the hidden cards dealt again,
+    the play streams of `rollout`, both players greedy, no trace."""
+    copy_play_state(g, world)
+    key = g.rng[ST_SEARCH + p]
+    s = ST_SEARCH + p
+    world.rng[s] = world_key(key, decision, sample, 0, DEAL_STREAM)
+    _deal_opponent(g, world, 1 - p, s)
+    _deal_own_deck(g, world, p, s)
+    for k in range(N_PLAY_STREAMS):
+        world.rng[k] = world_key(key, decision, sample, rollout, k)
+    world.ps[0, PS_AGENT] = Agent.GREEDY
+    world.ps[1, PS_AGENT] = Agent.GREEDY
+    world.ps[GAME, G_TRACED] = 0
+
+
+@njit(cache=True, _nrt=False)
+def evaluate(world: np.void, p: int) -> float:
+    """An unfinished world's score for p: the logistic of its Player card's Vital and field's worth
+    against the opponent's, in EVAL_SCALE points."""
+    diff = float(world.ps[p, PS_VITAL] - world.ps[1 - p, PS_VITAL])
+    for side in range(2):
+        m = characters_in_play(world, side) & ~(np.int64(1) << PLAYER_C)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            value = worth(world, side, c)
+            diff += value if side == p else -value
+    return 1.0 / (1.0 + math.exp(-diff / EVAL_SCALE))
+
+
+@njit(cache=True, _nrt=False)
+def play_out(world: np.void, p: int, mask: np.int64, horizon: int) -> float:
+    """In `world`, p's combat with the attackers of `mask` and its regroup, then `horizon` more turns
+    (0: to the end) by greedy play, then the score for p."""
+    ps, par = world.ps, world.par
+    game.combat_and_regroup(world, mask)
+    turns = 0
+    first = ps[GAME, G_FIRST]
+    while not ps[GAME, G_OVER] and (horizon == 0 or turns < horizon):
+        ps[GAME, G_TURN] += 1
+        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
+            game.end_by_cap(world)
+            break
+        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
+        game.play_turn(world)
+        turns += 1
+    if ps[GAME, G_OVER]:
+        return outcome_score(ps[GAME, G_WINNER], p)
+    return evaluate(world, p)
+
+
+@njit(cache=True, _nrt=False)
+def _add(options: np.ndarray, n: int, width: int, mask: np.int64) -> int:
+    for i in range(n):
+        if options[i] == mask:
+            return n
+    if n < width:
+        options[n] = mask
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def list_attacks(g: np.void, p: int, width: int) -> int:
+    """The candidate attackers into g.options: the greedy agent's first, then every card that may
+    attack (up to `combat_slots`), none, and the greedy choice with one card switched, distinct."""
+    greedy = choose_attackers(g, p)
+    everyone = np.int64(0)
+    n_all = 0
+    m = in_zone(g, p, Zone.DEPLOY)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if may_attack(g, p, c) and n_all < g.par[Param.COMBAT_SLOTS]:
+            everyone |= np.int64(1) << c
+            n_all += 1
+    options = g.options
+    options[0] = greedy
+    n = 1
+    n = _add(options, n, width, everyone)
+    n = _add(options, n, width, np.int64(0))
+    m = everyone
+    while m and n < width:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        n = _add(options, n, width, greedy ^ (np.int64(1) << c))
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def search_attacks(g: np.void, world: np.void, p: int) -> np.int64:
+    """The attackers a hard player declares: each candidate of `list_attacks` in the same `samples`
+    worlds, `rollouts` times, the best mean score, the first listed on a tie."""
+    search = g.search[p]
+    samples, rollouts = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS]
+    n = list_attacks(g, p, search[SEARCH_WIDTH])
+    if n == 1:  # nothing to choose: nothing may attack
+        return g.options[0]
+    decision = g.ps[p, PS_DECISIONS]
+    g.ps[p, PS_DECISIONS] += 1
+    for k in range(n):
+        g.score[k] = 0.0
+    for sample in range(samples):
+        for rollout in range(rollouts):
+            for k in range(n):
+                observe(g, world, p, decision, sample, rollout)
+                g.score[k] += play_out(world, p, g.options[k], search[SEARCH_HORIZON])
+    best = 0
+    for k in range(1, n):
+        if g.score[k] > g.score[best]:
+            best = k
+    return g.options[best]
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(g: np.void, world: np.void) -> None:
+    """The active player's turn: a hard player's attackers searched (`search_attacks`), everything
+    else as game.play_turn plays it."""
+    p = g.ps[GAME, G_ACTIVE]
+    if g.ps[p, PS_AGENT] != Agent.HARD:
+        game.play_turn(g)
+        return
+    game.phases_before_combat(g)
+    if not g.ps[GAME, G_OVER]:
+        game.combat_and_regroup(g, search_attacks(g, world, p))

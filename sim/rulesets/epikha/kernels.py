@@ -1,0 +1,101 @@
+"""The epikha batch kernel: `play_range` plays a range of games, one whole game per iteration
+(`play_game`; a hard player's attackers are searched, hard.play_turn), without the GIL (the shell's
+play_chunk runs blocks of games on threads); sim.core.records.count_cards folds the per-game card
+flags into card-impact counters.
+
+Game u is a pure function of (run seed, config, u): its random streams are keyed by (seed, pair,
+side, purpose), where seat-mirrored games 2k and 2k+1 share the pair k and differ only in who goes
+first (rule E-16 decision: the first player is the experiment's seating).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.records import seat_of_unit, write_record_head
+from sim.rulesets.epikha.constants import COUNTER_BITS, N_DESIGNS, Col, Param
+from sim.rulesets.epikha.game import end_by_cap, setup_game
+from sim.rulesets.epikha.hard import play_turn
+from sim.rulesets.epikha.state import (
+    G_ACTIVE, G_END, G_OVER, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESTROYED, PS_FORCED,
+    PS_NEGATED, PS_RAISES, PS_SPELLS, PS_VITAL, SETUP_AGENT, conservation_errors, seed_streams,
+)
+
+
+@njit(cache=True, _nrt=False)
+def reset(g: np.void) -> None:
+    """A clean state for the next game; the constant tables, the trace switch and cursor are kept."""
+    ps = g.ps
+    traced = ps[GAME, G_TRACED]
+    cursor = ps[GAME, G_TRACE_N]
+    g.cs[:, :, 1:] = 0  # column 0 is each instance's design (state.CS_DESIGN), kept
+    g.seen[:, :] = 0
+    ps[:, :] = 0
+    ps[GAME, G_TRACED] = traced
+    ps[GAME, G_TRACE_N] = cursor
+    for side in range(2):
+        ps[side, PS_AGENT] = g.setup[SETUP_AGENT, side]
+
+
+@njit(cache=True, _nrt=False)
+def play_game(g: np.void, world: np.void, first: int) -> int:
+    """Play a game from a reset record to its end: set-up (E-16), then turns until a Player card's
+    Vital reaches 0 (E-34), a deck runs out (E-33) or the turn cap (E-34). `world` is the record a
+    hard player searches in (hard.py). Returns the debug checks' problem count."""
+    par, ps = g.par, g.ps
+    problems = 0
+    setup_game(g, first)
+    checks = par[Param.DEBUG_CHECKS] != 0
+    if checks:
+        problems += conservation_errors(g)
+    while not ps[GAME, G_OVER]:
+        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
+            end_by_cap(g)
+            break
+        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
+        play_turn(g, world)
+        if checks:
+            problems += conservation_errors(g)
+        if not ps[GAME, G_OVER]:
+            ps[GAME, G_TURN] += 1
+    return problems
+
+
+@njit(cache=True, _nrt=False)
+def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
+              g: np.void, world: np.void) -> int:
+    """Play game u into rows[0] and flags[0] in the game record `g` (and a hard player's world
+    record); `forced` is each side's forced-draw request. Returns the debug checks' problem count."""
+    ps = g.ps
+    pair, first = seat_of_unit(u, mirrored)
+    reset(g)
+    for side in range(2):
+        ps[side, PS_FORCED] = forced[side]
+    seed_streams(g, seed, pair)
+    problems = play_game(g, world, first)
+    end = ps[GAME, G_END]
+    write_record_head(rows, 0, u, 0, first, ps[GAME, G_WINNER], end, ps[GAME, G_TURN] + 1)
+    for side in range(2):
+        rows[0, Col.VITAL_A + side] = ps[side, PS_VITAL]
+        rows[0, Col.SPELLS_A + side] = ps[side, PS_SPELLS]
+        rows[0, Col.RAISES_A + side] = ps[side, PS_RAISES]
+        rows[0, Col.NEGATED_A + side] = ps[side, PS_NEGATED]
+        rows[0, Col.DESTROYED_A + side] = ps[side, PS_DESTROYED]
+        for d in range(N_DESIGNS):
+            flags[0, side, d] = g.seen[side, d] & COUNTER_BITS
+    return problems
+
+
+@njit(cache=True, nogil=True)
+def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray,
+               flags: np.ndarray, ws: np.ndarray) -> int:
+    """The batch kernel: play games unit_start .. unit_start+n_units-1, one whole game per iteration,
+    game i into rows[i] and flags[i], in the game record ws[0] and a hard player's world ws[1]
+    (state.new_workspace). Releases the GIL. Returns the debug checks' problem count."""
+    g = ws[0]
+    world = ws[1]
+    problems = 0
+    for i in range(n_units):
+        problems += play_unit(unit_start + i, seed, mirrored, forced, rows[i:i + 1], flags[i:i + 1], g, world)
+    return problems
