@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -314,6 +314,55 @@ class RulesetShell:
         return {card_id: (self.describe_filler(pool, card_id), self.filler_plays_alike(pool, card_id, cards_dir))
                 for card_id in card_ids}
 
+
+
+class GameRecordShell(RulesetShell):
+    """The kernel hooks of a game built in the house layering (docs/adding-a-game.md): one game
+    record a thread (`compiled.workspace()`), whose trace switch is `ps[GAME, G_TRACED]`, and two
+    kernels of one signature, named by the game's class:
+
+        play_range(unit_start, n, seed, mirrored, config_input, rows, flags, ws) -> problems
+        play_unit(unit, seed, mirrored, config_input, rows, flags, g, scratch)
+
+    `config_input` is the one per-config array the kernels take besides the record (the forced
+    draw, or the sides' agents), given by `config_input`; `play_range` returns the card-conservation
+    problems its `debug_checks` found. The game keeps only what is its own."""
+
+    play_range: ClassVar[Any]  # the game's kernels.play_range, as a staticmethod
+    play_unit: ClassVar[Any]  # the game's kernels.play_unit, as a staticmethod
+    trace_switch: ClassVar[tuple[int, int]]  # (GAME, G_TRACED) of the game's state.py
+
+    def config_input(self, compiled: Any) -> np.ndarray:
+        """The per-config array the kernels take; a copy, so threads share no reference counts."""
+        return compiled.forced.copy()
+
+    def play_block(self, compiled: Any, seed: np.uint64, unit_start: int, rows: np.ndarray,
+                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
+        """play_range over the block in a game record of its own; with `debug_checks` on, a broken
+        card conservation stops the run."""
+        problems = self.play_range(unit_start, rows.shape[0], seed, compiled.mirrored, self.config_input(compiled),
+                                   rows, flags, compiled.workspace() if ws is None else ws)
+        if problems:
+            raise RuntimeError(f"{self.name} debug checks: {problems} card-conservation problems in games "
+                               f"{unit_start}..{unit_start + rows.shape[0] - 1}")
+
+    def trace_one(self, compiled: Any, seed: np.uint64, unit: int, rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
+        ws = compiled.workspace()
+        g = ws[0]
+        g["tr"][:] = -1
+        g["ps"][self.trace_switch] = 1
+        self.play_unit(unit, seed, compiled.mirrored, self.config_input(compiled), rows, flags, g, ws[1])
+        return g["tr"].copy()
+
+    def conservation_problems(self, compiled: Any, seed: int, n_units: int) -> int:
+        """The same config with `debug_checks` on, so the game's conservation check runs after every
+        step of every game; the problems it found, summed over the games."""
+        checked = self.compile(replace(compiled.match, params={**compiled.match.params, "debug_checks": True}),
+                               compiled.config_id)
+        rows = np.zeros((n_units, self.n_cols), np.int64)
+        flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
+        return int(self.play_range(0, n_units, seed_to_u64(seed), checked.mirrored, self.config_input(checked),
+                                   rows, flags, checked.workspace()))
 
 # -- the registry ----------------------------------------------------------------------------------
 RULESET_IDS = ("dicedraft", "fortaleza", "rolplay", "epikha")  # the games of sim/rulesets/, each package's RULESET

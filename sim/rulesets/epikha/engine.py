@@ -4,7 +4,7 @@ contract test calls (tests/rulesets/test_contract.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -13,8 +13,7 @@ import polars as pl
 from sim.core.errors import InputError
 from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig
-from sim.core.rng import seed_to_u64
-from sim.core.ruleset import CompiledConfig, RulesetShell
+from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.epikha.cards import CARDS_DIR
 from sim.rulesets.epikha.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_DECK, N_COLS, N_DESIGNS, Col, Weight,
@@ -46,12 +45,15 @@ class EpikhaConfig(CompiledConfig):
         return new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
 
 
-class Epikha(RulesetShell):
+class Epikha(GameRecordShell):
     """Paladines de Epikha: spells paid with characters' Vital and resolved by level, Player cards,
     gear, machines; the two factions Empiria and Abarón (rules E-01 to E-35, rules.md beside this
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
+    play_range = staticmethod(play_range)
+    play_unit = staticmethod(play_unit)
+    trace_switch = (GAME, G_TRACED)
     version = "1.0.0"  # 1.0: the game is played (0.1 was the card pool and the deck lists); see rules.md
     cards_dir = CARDS_DIR
     params_model = EpikhaParams
@@ -100,25 +102,6 @@ class Epikha(RulesetShell):
             forced[index] = forced_code(pools[index].index_of(card_id), where)
         return EpikhaConfig(**head, setup=setup, designs=designs, forced=forced)
 
-    def play_block(self, compiled: EpikhaConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
-                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
-        """kernels.play_range over the block in a game record of its own; with `debug_checks` on, a
-        broken card conservation stops the run."""
-        problems = play_range(unit_start, rows.shape[0], seed, compiled.mirrored, compiled.forced.copy(), rows, flags,
-                              compiled.workspace() if ws is None else ws)
-        if problems:
-            raise RuntimeError(f"epikha debug checks: {problems} card-conservation problems in games "
-                               f"{unit_start}..{unit_start + rows.shape[0] - 1}")
-
-    def trace_one(self, compiled: EpikhaConfig, seed: np.uint64, unit: int, rows: np.ndarray,
-                  flags: np.ndarray) -> np.ndarray:
-        ws = compiled.workspace()
-        g = ws[0]
-        g["tr"][:] = -1
-        g["ps"][GAME, G_TRACED] = 1
-        play_unit(unit, seed, compiled.mirrored, compiled.forced, rows, flags, g, ws[1])
-        return g["tr"].copy()
-
     def describe_events(self, compiled: EpikhaConfig, rows: np.ndarray, events: np.ndarray,
                         lang: str = "es") -> list[str]:
         names = (compiled.pools[0].names, compiled.pools[1].names)
@@ -145,16 +128,6 @@ class Epikha(RulesetShell):
                                "cost": card.cost} for card, n in deck.entries]}
 
     # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
-    def conservation_problems(self, compiled: EpikhaConfig, seed: int, n_units: int) -> int:
-        """The same config with `debug_checks` on, so state.conservation_errors runs after the set-up
-        and every turn of every game; the problems it found, summed over the games."""
-        checked = self.compile(replace(compiled.match, params={**compiled.match.params, "debug_checks": True}),
-                               compiled.config_id)
-        rows = np.zeros((n_units, self.n_cols), np.int64)
-        flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
-        return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.forced.copy(), rows, flags,
-                              checked.workspace()))
-
     def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
         """Invariant 5, in n games of the first two sides played part way by `agent` on both sides, to
         the start of a turn's Deployment phase: everything the player to move would decide now

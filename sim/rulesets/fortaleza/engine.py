@@ -3,7 +3,7 @@ record's tables, the kernel entry points, and the games frame's own columns."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -11,8 +11,7 @@ import polars as pl
 
 from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig, SideConfig, default_label
-from sim.core.rng import seed_to_u64
-from sim.core.ruleset import CompiledConfig, RulesetShell
+from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.fortaleza.cards import (
     CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
@@ -47,12 +46,15 @@ class FortalezaConfig(CompiledConfig):
         return ws
 
 
-class Fortaleza(RulesetShell):
+class Fortaleza(GameRecordShell):
     """Fortaleza: China, Japón and Corea; lands and energy, a response chain, traps, equipment and
     keywords (rules F-01 to F-36; see rules.md beside this file). Single games, no draft (rule F-02:
     one copy of each design), so a side takes no options beyond its faction, agent and weights."""
 
     name = "fortaleza"
+    play_range = staticmethod(play_range)
+    play_unit = staticmethod(play_unit)
+    trace_switch = (GAME, G_TRACED)
     version = "0.4.0"  # 0.4: the greedy agent weighs the blocks an attack would meet (games change); see rules.md
     cards_dir = CARDS_DIR
     params_model = FortalezaParams
@@ -67,6 +69,9 @@ class Fortaleza(RulesetShell):
     load_cards = staticmethod(load_collection)
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
+
+    def config_input(self, compiled: FortalezaConfig) -> np.ndarray:
+        return compiled.agents.copy()  # fortaleza's kernels take the sides' agents
 
     def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
         """Every design but the lands, which start in the reserve, never in the deck (rule F-02), and
@@ -83,26 +88,6 @@ class Fortaleza(RulesetShell):
             forced[index] = forced_code(head["pools"][index].index_of(card_id), where)
         return FortalezaConfig(**head, agents=agents, forced=forced)
 
-    def play_block(self, compiled: FortalezaConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
-                   flags: np.ndarray, ws: np.ndarray | None = None) -> None:
-        """kernels.play_range over the block in a game record of its own; with `debug_checks` on, a
-        broken card conservation stops the run."""
-        agents = compiled.agents.copy()  # no shared refcounts between threads
-        problems = play_range(unit_start, rows.shape[0], seed, compiled.mirrored, agents, rows, flags,
-                              compiled.workspace() if ws is None else ws)
-        if problems:
-            raise RuntimeError(f"fortaleza debug checks: {problems} card-conservation problems in games "
-                               f"{unit_start}..{unit_start + rows.shape[0] - 1}")
-
-    def trace_one(self, compiled: FortalezaConfig, seed: np.uint64, unit: int, rows: np.ndarray,
-                  flags: np.ndarray) -> np.ndarray:
-        ws = compiled.workspace()
-        g = ws[0]
-        g["tr"][:] = -1
-        g["ps"][GAME, G_TRACED] = 1
-        play_unit(unit, seed, compiled.mirrored, compiled.agents, rows, flags, g, ws[1])
-        return g["tr"].copy()
-
     def describe_events(self, compiled: FortalezaConfig, rows: np.ndarray, events: np.ndarray,
                         lang: str = "es") -> list[str]:
         names = (compiled.pools[0].names, compiled.pools[1].names)
@@ -117,16 +102,6 @@ class Fortaleza(RulesetShell):
         )]
 
     # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
-    def conservation_problems(self, compiled: FortalezaConfig, seed: int, n_units: int) -> int:
-        """The same config with `debug_checks` on, so state.conservation_errors runs after every step
-        of every game (invariant 3); the problems it found, summed over the games."""
-        checked = self.compile(replace(compiled.match, params={**compiled.match.params, "debug_checks": True}),
-                               compiled.config_id)
-        rows = np.zeros((n_units, self.n_cols), np.int64)
-        flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
-        return int(play_range(0, n_units, seed_to_u64(seed), checked.mirrored, checked.agents.copy(), rows, flags,
-                              checked.workspace()))
-
     def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
         """Invariant 5, in n games of every pairing played part way by `agent` on both sides, to the
         first main phase of a turn: everything the player to move would decide now (main action,
