@@ -232,3 +232,28 @@ class CardPoolBase:
 
     def hash(self) -> str:
         return file_hash(list(self.files))
+
+
+def with_changes(cards: dict[str, CardModel], home: dict[str, Path], overrides: dict[str, dict[str, Any]],
+                 model: type[CardModel]) -> dict[str, CardModel]:
+    """A pool's cards by id with a config's changes (card id -> fields, as a sweep, an ablation or a
+    balance search sets them), each changed card validated again by `model` like a card file; the
+    problems of every card in one InputError naming file, card and field. A card id no card holds
+    is skipped: the match checks that every changed card belongs to a side."""
+    changed = dict(cards)
+    problems = []
+    for card_id, fields in overrides.items():
+        if card_id not in changed:
+            continue
+        data = changed[card_id].model_dump(by_alias=True, exclude_defaults=True)
+        data.update(fields)
+        try:
+            changed[card_id] = model.model_validate(data)
+        except ValidationError as exc:
+            for err in exc.errors():
+                where = ".".join(str(p) for p in err["loc"]) or "(card)"
+                problems.append(f"{home[card_id]}: card {card_id}: field '{where}': {err['msg']} "
+                                f"(after the config's change {fields})")
+    if problems:
+        raise InputError("\n".join(problems))
+    return changed

@@ -24,6 +24,16 @@ def forced_code(card_index: int, where: int) -> int:
     return where * (card_index + 1)
 
 
+def forced_codes(force: tuple[int, str, int] | None, pools: tuple) -> np.ndarray:
+    """Both sides' requests as the kernels read them, from a config's `force` (side index, card id,
+    TOP or BOTTOM; None for no forced draw) and its sides' card pools (their `index_of`)."""
+    codes = np.zeros(2, np.int64)
+    if force is not None:
+        index, card_id, where = force
+        codes[index] = forced_code(pools[index].index_of(card_id), where)
+    return codes
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def force_card(order: np.ndarray, first: int, n: int, code: np.int64) -> None:
     """Move the forced card within order[first:first + n] (the deck, top first) to the top or the

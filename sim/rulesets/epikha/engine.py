@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 
 from sim.core.errors import InputError
-from sim.core.forced_draw import forced_code
+from sim.core.forced_draw import forced_codes
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.epikha.cards import CARDS_DIR
@@ -96,10 +96,7 @@ class Epikha(GameRecordShell):
             setup[SETUP_N_DECK, i] = pool.n_cards
             setup[SETUP_ABILITIES, i] = pool.player_design + 1
             setup[SETUP_N_ABILITIES, i] = len(pool.deck.abilities)
-        forced = np.zeros(2, np.int64)
-        if match.force is not None:
-            index, card_id, where = match.force
-            forced[index] = forced_code(pools[index].index_of(card_id), where)
+        forced = forced_codes(match.force, pools)
         return EpikhaConfig(**head, setup=setup, designs=designs, forced=forced)
 
     def describe_events(self, compiled: EpikhaConfig, rows: np.ndarray, events: np.ndarray,

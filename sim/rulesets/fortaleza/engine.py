@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.core.forced_draw import forced_code
+from sim.core.forced_draw import forced_codes
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.fortaleza.cards import (
@@ -82,10 +82,7 @@ class Fortaleza(GameRecordShell):
         """Validate the config against the collections and rule parameters and build the kernel arrays."""
         head = self.compile_head(match, config_id)
         agents = np.array([AGENT_NAMES.index(side.agent) for side in match.sides], np.int64)
-        forced = np.zeros(2, np.int64)
-        if match.force is not None:
-            index, card_id, where = match.force
-            forced[index] = forced_code(head["pools"][index].index_of(card_id), where)
+        forced = forced_codes(match.force, head["pools"])
         return FortalezaConfig(**head, agents=agents, forced=forced)
 
     def describe_events(self, compiled: FortalezaConfig, rows: np.ndarray, events: np.ndarray,

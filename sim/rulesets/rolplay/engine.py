@@ -12,7 +12,7 @@ import numpy as np
 import polars as pl
 
 from sim.core.errors import InputError
-from sim.core.forced_draw import forced_code
+from sim.core.forced_draw import forced_codes
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.rolplay.cards import CARDS_DIR
@@ -99,10 +99,7 @@ class Rolplay(GameRecordShell):
             start_design = pool.index_of(pool.deck.starting_power)
             setup[SETUP_START, i] = int(np.flatnonzero(designs[i] == start_design)[0])
             setup[SETUP_LEVEL, i] = pool.deck.level
-        forced = np.zeros(2, np.int64)
-        if match.force is not None:
-            index, card_id, where = match.force
-            forced[index] = forced_code(pools[index].index_of(card_id), where)
+        forced = forced_codes(match.force, pools)
         return RolplayConfig(**head, setup=setup, designs=designs, forced=forced)
 
     def describe_events(self, compiled: RolplayConfig, rows: np.ndarray, events: np.ndarray,

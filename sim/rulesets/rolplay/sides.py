@@ -15,9 +15,8 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from pydantic import ValidationError
 
-from sim.core.cards import CardPoolBase, file_hash
+from sim.core.cards import CardPoolBase, file_hash, with_changes
 from sim.core.errors import InputError
 from sim.rulesets.rolplay.builders import BUILDERS, build_deck
 from sim.rulesets.rolplay.cards import CARDS_DIR, CardPool, RolplayCard, load_pool
@@ -65,23 +64,7 @@ def pool_with(pool: CardPool, overrides: dict[str, dict[str, Any]] | None) -> Ca
     each changed card validated again like a card file."""
     if not overrides:
         return pool
-    cards = dict(pool.cards)
-    problems = []
-    for card_id, fields in overrides.items():
-        if card_id not in cards:
-            continue  # the match checks that every changed card belongs to a side
-        data = cards[card_id].model_dump(by_alias=True, exclude_defaults=True)
-        data.update(fields)
-        try:
-            cards[card_id] = RolplayCard.model_validate(data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                where = ".".join(str(p) for p in err["loc"]) or "(card)"
-                problems.append(f"{pool.home[card_id]}: card {card_id}: field '{where}': {err['msg']} "
-                                f"(after the config's change {fields})")
-    if problems:
-        raise InputError("\n".join(problems))
-    return CardPool(cards, pool.files, pool.home)
+    return CardPool(with_changes(pool.cards, pool.home, overrides, RolplayCard), pool.files, pool.home)
 
 
 def side_deck(faction: str, cards_dir: Path, pool: CardPool, rules: DeckRules) -> Deck:
