@@ -16,8 +16,8 @@ from dash import Input, Output, callback, dcc, html
 
 from dashboards import data
 from dashboards.widgets import graph
-from sim.balance.console import figure_text, target_text
-from sim.balance.figures import metagame_figure, path_figure
+from sim.balance.console import figure_label, figure_text, outside_text, target_text
+from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.balance.search import PATH_FILE, PROPOSALS_FILE
 from sim.report.language import t
 
@@ -50,7 +50,7 @@ def layout(search: str | None = None, **query: str) -> html.Div:
 def proposal_block(record: dict[str, Any], p: dict[str, Any], lang: str) -> html.Div:
     head = [html.Th(t(k, lang)) for k in ("balance_col_figure", "balance_col_target", "balance_baseline",
                                           "balance_col_proposal", "balance_col_n", "balance_col_met")]
-    rows = [html.Tr([html.Td(item["name"]), html.Td(target_text(item)), html.Td(figure_text(base)),
+    rows = [html.Tr([html.Td(figure_label(item, lang)), html.Td(target_text(item)), html.Td(figure_text(base)),
                      html.Td(figure_text(item)), html.Td(f"{item['n']:,}"),
                      html.Td(t("balance_yes" if item["met"] else "balance_no", lang))])
             for base, item in zip(record["baseline"], p["figures"])]
@@ -58,6 +58,8 @@ def proposal_block(record: dict[str, Any], p: dict[str, Any], lang: str) -> html
     return html.Div([
         html.H3(t("balance_proposal_heading", lang, rank=p["rank"], edits=p["edits_text"], verdict=verdict)),
         html.Table([html.Thead(html.Tr(head)), html.Tbody(rows)], className="balance-figures"),
+        *[html.P(f"{figure_label(item, lang)}: {outside_text(base, item, lang)}", className="note balance-outside")
+          for base, item in zip(record["baseline"], p["figures"]) if item["figure"] == "card_effect"],
         html.Pre(p["patch"], className="balance-patch", style={"background": "#f6f6f6", "padding": ".5em"}),
     ], id=f"balance-proposal-{p['rank']}")
 
@@ -78,4 +80,5 @@ def draw(search: str | None, lang: str):
     meta = metagame_figure(record, lang)
     if meta is not None:
         parts.append(graph("balance-metagame", meta))
+    parts += [graph(f"balance-card-effects-{k + 1}", fig) for k, fig in enumerate(card_effects_figures(record, lang))]
     return heading, parts

@@ -8,23 +8,64 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from sim.report.language import t
+
+
+POINTS = ("first_player_advantage", "card_effect")  # figures that are differences of win rates
+
 
 def _pts(value: float, figure: str) -> str:
-    if figure == "first_player_advantage":
+    if figure in POINTS:
         return f"{value * 100:+.1f} pts"
     return f"{value * 100:.1f}%"
 
 
 def figure_text(item: dict[str, Any]) -> str:
-    """"50.3% [50.1, 50.5]" (a win rate) or "+8.1 pts [+6.7, +9.6]" (an advantage)."""
-    fpa = item["figure"] == "first_player_advantage"
-    fmt = (lambda v: f"{v * 100:+.1f}") if fpa else (lambda v: f"{v * 100:.1f}")
-    return f"{_pts(item['value'], item['figure'])} [{fmt(item['low'])}, {fmt(item['high'])}]"
+    """"50.3% [50.1, 50.5]" (a win rate), "+8.1 pts [+6.7, +9.6]" (an advantage), "+18.8 pts
+    [+18.1, +19.6] AR-18" (a card_effect: its card farthest from the target)."""
+    if item["value"] is None:
+        return "—"
+    fmt = (lambda v: f"{v * 100:+.1f}") if item["figure"] in POINTS else (lambda v: f"{v * 100:.1f}")
+    text = f"{_pts(item['value'], item['figure'])} [{fmt(item['low'])}, {fmt(item['high'])}]"
+    return f"{text} {item['card']}" if item.get("card") else text
 
 
 def target_text(item: dict[str, Any]) -> str:
-    unit = " pts" if item["figure"] == "first_player_advantage" else "%"
+    unit = " pts" if item["figure"] in POINTS else "%"
     return f"{item['target'] * 100:g}{unit} ± {item['tolerance'] * 100:g} pts"
+
+
+def figure_label(item: dict[str, Any], lang: str) -> str:
+    """A figure's name in `lang` ("Arañas vs Ciempiés: win rate", "forced-draw effect of each card");
+    the stored English name for a record written before the labels had their parts."""
+    if "a" not in item or (not item["a"] and item["figure"] != "card_effect"):
+        return item["name"]
+    if item["figure"] != "card_effect":
+        return t(f"balance_label_{item['figure']}", lang, a=item["a"], b=item["b"])
+    if item["bounds"]:
+        return t("balance_label_card_effect_cards", lang, cards=", ".join(item["bounds"]))
+    return t("balance_label_card_effect_of", lang, a=item["a"]) if item["a"] else t("balance_label_card_effect", lang)
+
+
+def cards_beyond(item: dict[str, Any]) -> list[dict[str, Any]]:
+    """A card_effect figure's cards outside the tolerance, farthest first."""
+    out = [c for c in item.get("cards", []) if not c["met"]]
+    return sorted(out, key=lambda c: (-abs(c["value"] - item["target"]), c["card"]))
+
+
+def beyond_text(item: dict[str, Any], lang: str = "en") -> str:
+    """"AR-18 Araña Goliat +18.8 pts, CI-18 ... " or "none" (the cards outside the tolerance)."""
+    cards = cards_beyond(item)
+    return (", ".join(" ".join(x for x in (c["card"], c["name"], f"{c['value'] * 100:+.1f} pts") if x) for c in cards)
+            or t("balance_none_outside", lang))
+
+
+def outside_text(base: dict[str, Any], item: dict[str, Any], lang: str) -> str:
+    """A card_effect figure's cards outside its target, for the baseline and a proposal, in words."""
+    text = t("balance_cards_outside", lang, target=target_text(item), baseline=beyond_text(base, lang),
+             proposal=beyond_text(item, lang))
+    absent = ", ".join(" ".join(x for x in (c["card"], c["name"]) if x) for c in item["absent"])
+    return text + (" " + t("balance_cards_absent", lang, cards=absent) if absent else "")
 
 
 def metagame_text(meta: dict[str, Any] | None) -> str:
@@ -55,9 +96,12 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
             change = item.get("paired_change")
             change_text = (f"{change['diff'] * 100:+.1f} pts [{change['low'] * 100:+.1f}, {change['high'] * 100:+.1f}]"
                            if change else "")
-            table.add_row(item["name"], target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
+            table.add_row(figure_label(item, "en"), target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
                           change_text, "yes" if item["met"] else "no")
         console.print(table)
+        for base, item in zip(record["baseline"], p["figures"]):
+            if item["figure"] == "card_effect":
+                console.print(f"{figure_label(item, 'en')}: {outside_text(base, item, 'en')}", highlight=False)
         if p.get("metagame"):
             console.print(f"before: {metagame_text(record.get('baseline_metagame'))}", highlight=False)
             console.print(f"after:  {metagame_text(p['metagame'])}", highlight=False)

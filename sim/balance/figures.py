@@ -47,3 +47,41 @@ def metagame_figure(record: dict[str, Any], lang: str) -> go.Figure | None:
         fig.add_bar(x=meta["names"], y=[m * 100 for m in meta["mix"]], name=name)
     fig.update_layout(title=t("balance_metagame_title", lang), yaxis_title=t("balance_mix_axis", lang), barmode="group")
     return fig
+
+
+def card_effects_figures(record: dict[str, Any], lang: str) -> list[go.Figure]:
+    """For each card_effect objective, every bounded card's forced-draw effect on the held-out games,
+    the baseline's and each proposal's with their 95% intervals, around the target's band: what
+    each card causes when drawn, measured on the same games with the card on top or at the bottom."""
+    from sim.balance.console import figure_label
+
+    out = []
+    for k, base in enumerate(record["baseline"]):
+        if base["figure"] != "card_effect":
+            continue
+        rows = [(t("balance_baseline", lang), base, "#555")]
+        rows += [(t("balance_proposal", lang, rank=p["rank"]), p["figures"][k], None) for p in record["proposals"]]
+        labels = {c["card"]: " ".join(x for x in (c["card"], c["name"]) if x) for _, item, _ in rows for c in item["cards"]}
+        order = sorted(labels, key=lambda card: next(
+            (-c["value"] for c in base["cards"] if c["card"] == card), 0.0))
+        fig = go.Figure()
+        fig.add_hrect(y0=(base["target"] - base["tolerance"]) * 100, y1=(base["target"] + base["tolerance"]) * 100,
+                      fillcolor="#2a2", opacity=0.12, line_width=0, annotation_text=t("balance_tolerance", lang),
+                      annotation_position="top left")
+        for name, item, color in rows:
+            cards = {c["card"]: c for c in item["cards"]}
+            shown = [card for card in order if card in cards]
+            fig.add_scatter(x=[labels[c] for c in shown], y=[cards[c]["value"] * 100 for c in shown], mode="markers",
+                            name=name, marker={"size": 7, **({"color": color} if color else {})},
+                            error_y={"type": "data", "symmetric": False,
+                                     "array": [(cards[c]["high"] - cards[c]["value"]) * 100 for c in shown],
+                                     "arrayminus": [(cards[c]["value"] - cards[c]["low"]) * 100 for c in shown]},
+                            customdata=[cards[c]["n"] for c in shown],
+                            hovertemplate="%{x}: %{y:+.1f} pts, n = %{customdata:,}<extra>" + name + "</extra>")
+        pairs = (record.get("card_effects") or {}).get("confirm_effect_games", 0)
+        fig.update_layout(title=f"{figure_label(base, lang)}<br><sup>"
+                          + t("balance_effects_title", lang, pairs=f"{pairs:,}") + "</sup>",
+                          yaxis_title=t("balance_effects_axis", lang), xaxis_tickangle=-45, height=560,
+                          margin={"t": 90, "l": 60, "r": 20, "b": 190})
+        out.append(fig)
+    return out

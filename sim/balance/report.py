@@ -11,8 +11,8 @@ from typing import Any
 import plotly
 import polars as pl
 
-from sim.balance.console import figure_text, target_text
-from sim.balance.figures import metagame_figure, path_figure
+from sim.balance.console import figure_label, figure_text, outside_text, target_text
+from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.report.export import CSS
 from sim.report.language import t
 
@@ -23,10 +23,13 @@ def _figure_rows(record: dict[str, Any], proposal: dict[str, Any], lang: str) ->
         "balance_col_met"))
     rows = "".join(
         "<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in (
-            item["name"], target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
+            figure_label(item, lang), target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
             t("balance_yes" if item["met"] else "balance_no", lang))) + "</tr>"
         for base, item in zip(record["baseline"], proposal["figures"]))
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    outside = "".join(f"<p class='note'>{html.escape(figure_label(item, lang))}: "
+                      f"{html.escape(outside_text(base, item, lang))}</p>"
+                      for base, item in zip(record["baseline"], proposal["figures"]) if item["figure"] == "card_effect")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{outside}"
 
 
 def balance_report_html(record: dict[str, Any], path: pl.DataFrame, lang: str = "es") -> str:
@@ -43,6 +46,7 @@ def balance_report_html(record: dict[str, Any], path: pl.DataFrame, lang: str = 
                                      verdict=verdict))
                      + "</h2>" + _figure_rows(record, p, lang) + f"<pre>{html.escape(p['patch'])}</pre></section>")
     figures = [("path", path_figure(path, lang)), ("metagame", metagame_figure(record, lang))]
+    figures += [(f"card-effects-{k + 1}", fig) for k, fig in enumerate(card_effects_figures(record, lang))]
     for key, fig in figures:
         if fig is None:
             continue

@@ -32,7 +32,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,8 @@ import polars as pl
 
 from sim.analysis.intervals import Z95, score_a
 from sim.analysis.scans import scan_games
+from sim.balance.card_effects import (CardFigure, EffectTally, Slot, card_figures, deck_slots, effect_tallies,
+                                      forced_configs)
 from sim.balance.patch import PARAMS, Edit, card_patch
 from sim.balance.spec import BalanceSpec
 from sim.core.errors import InputError
@@ -112,7 +114,10 @@ class Component:
     tolerance: float
     matchup: int | None = None  # index into SearchPlan.matchups (win_rate, first_player_advantage)
     flip: bool = False  # win_rate read from the column side (a~b named the other way round)
-    faction: int | None = None  # side index (field_win_rate)
+    faction: int | None = None  # side index (field_win_rate; card_effect: that side's cards only)
+    cards: tuple[str, ...] = ()  # card_effect: the cards it bounds (empty: every card of the decks)
+    a: str = ""  # the names its label takes in either language: the row side or the faction...
+    b: str = ""  # ... and the column side
 
 
 @dataclass
@@ -191,6 +196,9 @@ class Figure:
     value: float
     se: float
     n: int
+    card: str | None = None  # card_effect: the card farthest from the target
+    cards: tuple[CardFigure, ...] = ()  # card_effect: every bounded card's figure
+    absent: tuple[str, ...] = ()  # card_effect: bounded cards no deck of the candidate held
 
     def interval(self, z: float = Z95) -> tuple[float, float]:
         return self.value - z * self.se, self.value + z * self.se
@@ -210,9 +218,50 @@ def _win_rate(tallies: dict[str, Tally], base: dict[str, Tally], suffix: str, pa
     return Figure(own.score / own.n, _mean_se(own.c1, own.c2, own.c)[1], own.n)
 
 
+@dataclass
+class Effects:
+    """What a candidate's card_effect figures are read from: its decks' entries of the bounded
+    cards (`slots`), its own forced pairs (`own`) and, in the screening, the baseline's (`base`)
+    standing in for the entries it did not play (sim.balance.card_effects.card_figures)."""
+
+    slots: list[Slot]
+    own: dict[Slot, EffectTally]
+    base: dict[Slot, EffectTally] | None = None
+
+
+def _slot_side(plan: "SearchPlan", entry: Slot) -> int:
+    """The spec's side index of a (matchup suffix, slot, card) entry."""
+    m = next(x for x in plan.matchups if x.suffix == entry[0])
+    return m.i if entry[1] == 0 else m.j
+
+
+def card_effect_figure(plan: "SearchPlan", comp: Component, effects: Effects) -> Figure:
+    """A card_effect component: every bounded card's forced-draw effect (the mean over the matchups
+    and seats holding it), and as the figure the card farthest from the target."""
+    def bounded(slots: list[Slot]) -> list[Slot]:
+        return [e for e in slots if (not comp.cards or e[2] in comp.cards)
+                and (comp.faction is None or _slot_side(plan, e) == comp.faction)]
+
+    entries = bounded(effects.slots)
+    cards, absent = card_figures(entries, effects.own, effects.base)
+    # out of every deck: a named card, or one the baseline's decks held (a greedy drafter leaves a
+    # card out once it costs more): said apart, since a card nobody drafts has no effect to bound
+    held = {e[2] for e in entries}
+    gone = set(comp.cards) | {e[2] for e in bounded(candidate_slots(plan, ()))}
+    absent = sorted(set(absent) | (gone - held))
+    if not cards:
+        return Figure(math.nan, math.nan, 0, None, (), tuple(absent))
+    worst = max(cards, key=lambda f: (abs(f.value - comp.target), f.card))
+    return Figure(worst.value, worst.se, worst.n, worst.card, tuple(cards), tuple(absent))
+
+
 def component_figure(plan: "SearchPlan", comp: Component, tallies: dict[str, Tally], base: dict[str, Tally],
-                     paired: bool) -> Figure:
-    """The component's figure from a candidate's tallies (by matchup suffix)."""
+                     paired: bool, effects: Effects | None = None) -> Figure:
+    """The component's figure from a candidate's tallies (by matchup suffix), a card_effect's from
+    its forced pairs (`effects`)."""
+    if comp.figure == "card_effect":
+        assert effects is not None
+        return card_effect_figure(plan, comp, effects)
     if comp.figure == "first_player_advantage":
         t = tallies[plan.matchups[comp.matchup].suffix]
         mean, se = _mean_se(t.f1, t.f2, t.pairs)
@@ -233,22 +282,39 @@ def component_figure(plan: "SearchPlan", comp: Component, tallies: dict[str, Tal
     return Figure(rate, math.sqrt(var), n)
 
 
+def _ranked_gap(comp: Component, fig: Figure) -> tuple[float, float, float]:
+    """One component's |value − target| / tolerance, the gap the search ranks by and that gap's
+    standard error, all in tolerances. A card_effect is met when its worst card is, but ranks by 1 +
+    the summed excess of every card outside the tolerance, so that bringing any of them closer counts
+    (ranking by the worst card alone would see no progress until the worst moved)."""
+    gap = abs(fig.value - comp.target)
+    if math.isnan(gap):  # a card_effect whose cards no deck holds any more: not measured, not met
+        return math.inf, math.inf, 0.0
+    ratio = gap / comp.tolerance
+    if comp.figure != "card_effect" or ratio <= 1.0:
+        return ratio, ratio, fig.se / comp.tolerance
+    outside = [c for c in fig.cards if abs(c.value - comp.target) > comp.tolerance]
+    excess = sum(abs(c.value - comp.target) - comp.tolerance for c in outside) / comp.tolerance
+    return ratio, 1.0 + excess, math.sqrt(sum(c.se * c.se for c in outside)) / comp.tolerance
+
+
 def gaps(comps: Sequence[Component], figures: Sequence[Figure], z: float = Z95) -> dict[str, float]:
     """How far a candidate is from the target: `worst` (the largest |value − target| / tolerance: 1
-    or less means every objective is met), `distance` (the root mean square of those, what the
-    search ranks by) and its interval ends `distance_low` / `distance_high` from each figure's 95%
-    interval (used to drop candidates clearly worse than the best)."""
-    rel, low, high = [], [], []
+    or less means every objective is met), `distance` (the root mean square of the ranked gaps,
+    `_ranked_gap`, what the search ranks by) and its interval ends `distance_low` / `distance_high`
+    from each figure's 95% interval (used to drop candidates clearly worse than the best)."""
+    worst, rel, low, high = [], [], [], []
     for comp, fig in zip(comps, figures):
-        gap = abs(fig.value - comp.target)
-        rel.append(gap / comp.tolerance)
-        low.append(max(gap - z * fig.se, 0.0) / comp.tolerance)
-        high.append((gap + z * fig.se) / comp.tolerance)
+        ratio, ranked, se = _ranked_gap(comp, fig)
+        worst.append(ratio)
+        rel.append(ranked)
+        low.append(max(ranked - z * se, 0.0))
+        high.append(ranked + z * se)
 
     def rms(values: list[float]) -> float:
         return math.sqrt(sum(v * v for v in values) / len(values))
 
-    return {"worst": max(rel), "distance": rms(rel), "distance_low": rms(low), "distance_high": rms(high)}
+    return {"worst": max(worst), "distance": rms(rel), "distance_low": rms(low), "distance_high": rms(high)}
 
 
 # --- the plan: moves, matchups, components ----------------------------------------------------
@@ -263,7 +329,23 @@ class SearchPlan:
     refused: list[tuple[Edit, str]]
     cards_dir: Path
     owners: dict[str, set[str]] = field(default_factory=dict)  # card id -> the factions holding it
-    seeds: dict[tuple[int, int], int] = field(default_factory=dict)
+    seeds: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, rung) -> seed; (0, 1) the effects'
+    card_names: dict[str, str] = field(default_factory=dict)
+    # card_effect objectives: the cards any of them bounds (None: every card), and each candidate's
+    # decks' entries of those cards (by candidate key; a card edit may change what a drafter takes)
+    effect_pool: frozenset[str] | None = None
+    slot_cache: dict[str, list[Slot]] = field(default_factory=dict)
+    watched: frozenset[str] = frozenset()  # cards every candidate measures (set from the baseline's effects)
+
+    @property
+    def measures_effects(self) -> bool:
+        return any(c.figure == "card_effect" for c in self.components)
+
+    @property
+    def effect_matchups(self) -> list[Matchup]:
+        """The matchups a card's effect is read over: the spec's two sides, or in a round robin
+        every matchup but the mirrors (a card's effect against a uniform field of the others)."""
+        return [m for m in self.matchups if not m.mirror]
 
 
 def _frame_column(frame: pl.DataFrame, name: str) -> str | None:
@@ -318,8 +400,21 @@ def _components(experiment: Experiment, matchups: list[Matchup], place: str) -> 
                 if not found:
                     raise InputError(f"{where}.faction: no faction {obj.faction!r}; the spec's are {', '.join(names)}")
                 factions = found[:1]
-            out += [Component(f"{names[i]} vs field", obj.figure, obj.target, obj.tolerance, faction=i)
+            out += [Component(f"{names[i]} vs field", obj.figure, obj.target, obj.tolerance, faction=i, a=names[i])
                     for i in factions]
+            continue
+        if obj.figure == "card_effect":
+            faction = None
+            if obj.faction is not None:
+                found = [i for i, s in enumerate(experiment.spec.sides) if obj.faction in (names[i], s.faction)]
+                if not found:
+                    raise InputError(f"{where}.faction: no faction {obj.faction!r}; the spec's are {', '.join(names)}")
+                faction = found[0]
+            whose = f"{names[faction]} " if faction is not None else ""
+            label = f" ({', '.join(obj.cards)})" if obj.cards and len(obj.cards) <= 4 else ""
+            out.append(Component(f"{whose}card effect{label}" if label or whose else "card effect", obj.figure,
+                                 obj.target, obj.tolerance, faction=faction, cards=tuple(obj.cards or ()),
+                                 a=names[faction] if faction is not None else ""))
             continue
         if obj.matchup is not None:
             m, flip = _find_matchup(matchups, obj.matchup, experiment, where)
@@ -331,7 +426,13 @@ def _components(experiment: Experiment, matchups: list[Matchup], place: str) -> 
         word = "win rate" if obj.figure == "win_rate" else "first-player advantage"
         for m, flip in chosen:
             a, b = (matchups[m].b, matchups[m].a) if flip else (matchups[m].a, matchups[m].b)
-            out.append(Component(f"{a} vs {b} {word}", obj.figure, obj.target, obj.tolerance, matchup=m, flip=flip))
+            out.append(Component(f"{a} vs {b} {word}", obj.figure, obj.target, obj.tolerance, matchup=m, flip=flip,
+                                 a=a, b=b))
+    seen: dict[str, int] = {}
+    for k, comp in enumerate(out):  # names are the path's columns: two objectives on one figure stay apart
+        seen[comp.name] = seen.get(comp.name, 0) + 1
+        if seen[comp.name] > 1:
+            out[k] = replace(comp, name=f"{comp.name} #{seen[comp.name]}")
     return out
 
 
@@ -447,14 +548,85 @@ def plan_search(experiment: Experiment) -> SearchPlan:
     for faction in dict.fromkeys(s.faction for s in experiment.spec.sides):
         for card_id in ruleset.load_cards(faction, cards_dir).ids:
             owners.setdefault(card_id, set()).add(faction)
-    plan = SearchPlan(experiment, balance, matchups, components, moves, refused, Path(cards_dir), owners)
+    names = {}
+    for faction in dict.fromkeys(s.faction for s in experiment.spec.sides):
+        frame = ruleset.load_cards(faction, cards_dir).frame
+        if "name" in frame.columns:
+            names.update(zip(frame["id"].to_list(), frame["name"].to_list()))
+    plan = SearchPlan(experiment, balance, matchups, components, moves, refused, Path(cards_dir), owners,
+                      card_names=names)
     for r in range(1, balance.max_edits + 1):
         for j in range(1, balance.rungs + 1):
             plan.seeds[(r, j)] = rung_seed(experiment.spec.seed, r, j)
+    if plan.measures_effects:
+        plan.seeds[(0, 1)] = rung_seed(experiment.spec.seed, 0, 1)  # the baseline's card effects
+        _check_effect_objectives(plan, place)
     if balance.held_out_seed in plan.seeds.values():
         raise InputError(f"{place}: balance.held_out_seed: {balance.held_out_seed} is one of the search's rung seeds; "
                          "choose another")
     return plan
+
+
+def _check_effect_objectives(plan: SearchPlan, place: str) -> None:
+    """Every card a card_effect objective names is one of the spec's cards and in a deck the
+    baseline drafts (a card never in a deck has no forced draw); every objective bounds some card."""
+    pools = [set(c.cards) for c in plan.components if c.figure == "card_effect"]
+    plan.effect_pool = None if any(not p for p in pools) else frozenset().union(*pools)
+    slots = candidate_slots(plan, ())
+    numbers = [k + 1 for k, obj in enumerate(plan.balance.objectives) if obj.figure == "card_effect"]
+    for number, comp in zip(numbers, [c for c in plan.components if c.figure == "card_effect"]):
+        where = f"{place}: balance.objective[{number}]"
+        unknown = [c for c in comp.cards if c not in plan.owners]
+        if unknown:
+            raise InputError(f"{where}.cards: {', '.join(unknown)} not among the cards of "
+                             f"{', '.join(dict.fromkeys(s.faction for s in plan.experiment.spec.sides))}")
+        held = {e[2] for e in slots if comp.faction is None or _slot_side(plan, e) == comp.faction}
+        never = [c for c in comp.cards if c not in held]
+        if never:
+            raise InputError(f"{where}.cards: {', '.join(never)} never in a deck of this spec's sides, so a forced "
+                             f"draw cannot measure {'it' if len(never) == 1 else 'them'}; the decks hold "
+                             f"{', '.join(sorted(held)) or 'none of the cards'}")
+        if not held:
+            raise InputError(f"{where}: no card of {comp.name!r} is in a deck of this spec's sides")
+
+
+def candidate_slots(plan: SearchPlan, proposal: Proposal) -> list[Slot]:
+    """A candidate's decks' entries of the cards the card_effect objectives bound: (matchup suffix,
+    slot, card) for every effect matchup and seat whose deck, drafted with the candidate's edits, can
+    hold the card (kept per candidate: drafting a deck is not free)."""
+    key = proposal_key(proposal)
+    if key not in plan.slot_cache:
+        spec = plan.experiment.spec
+        plan.slot_cache[key] = [entry for m in plan.effect_matchups for entry in deck_slots(
+            m.suffix, stage_experiment(plan.experiment, proposal, spec.games, spec.seed, m, plan.owners),
+            plan.effect_pool)]
+    return plan.slot_cache[key]
+
+
+def screened_slots(plan: SearchPlan, proposal: Proposal, watch: bool = True) -> list[Slot]:
+    """The entries a candidate forces on a rung's games: its edited cards', those its edits bring
+    into a deck the baseline did not hold them in, and with `watch` the watched cards'
+    (`watch_cards`); every entry when it edits a rule parameter. The others are read from the
+    baseline's measurement (sim.balance.card_effects: the screening's approximation; the
+    confirmation measures them all)."""
+    slots = candidate_slots(plan, proposal)
+    if any(not e.is_card for e in proposal):
+        return slots
+    measured = {e.target for e in proposal} | (plan.watched if watch else frozenset())
+    base = set(candidate_slots(plan, ()))
+    return [e for e in slots if e[2] in measured or e not in base]
+
+
+def watch_cards(plan: SearchPlan, base_effects: dict[Slot, EffectTally]) -> frozenset[str]:
+    """The cards whose baseline effect lies farther from its target than `effect_watch` × the
+    tolerance: an edit of another card moves them too (a nerf of one card makes the others drawn in
+    its place matter more), and they are the ones that can cross the bound, so every candidate
+    measures them on its own games."""
+    effects = Effects(candidate_slots(plan, ()), base_effects)
+    share = plan.balance.effect_watch
+    return frozenset(card.card for comp in plan.components if comp.figure == "card_effect"
+                     for card in card_effect_figure(plan, comp, effects).cards
+                     if abs(card.value - comp.target) > share * comp.tolerance)
 
 
 # --- playing candidates through the runner ----------------------------------------------------
@@ -493,23 +665,41 @@ class Stage(Experiment):
         return dict(self.stage_configs)
 
 
+@dataclass
+class StageOutcome:
+    """What a stage gives: each candidate's tallies by matchup suffix, its forced pairs' sums by
+    entry (card_effect objectives), and the games this session played."""
+
+    tallies: dict[str, dict[str, Tally]]
+    effects: dict[str, dict[Slot, EffectTally]]
+    games: int
+
+
 def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games: int, seed: int, folder: Path,
-               executor: Executor, progress: ProgressReporter, overwrite: bool) -> tuple[dict[str, dict[str, Tally]], int]:
-    """Play the proposals (the baseline first) on `games` games of `seed` as the run folder/name;
-    returns each candidate's tallies by matchup suffix and the games this session played."""
+               executor: Executor, progress: ProgressReporter, overwrite: bool,
+               forced: dict[str, list[Slot]] | None = None, ordinary: bool = True) -> StageOutcome:
+    """Play the proposals (the baseline first) on `games` games of `seed` as the run folder/name:
+    their own configs (unless not `ordinary`) and, for each candidate key of `forced`, the drawn
+    and undrawn configs of those entries on the same games."""
     experiment = plan.experiment
     configs: dict[str, tuple[str, str]] = {}
+    forced_map: dict[str, tuple[str, str, int, str, str]] = {}
     stage_configs = []
     as_baseline: list[tuple[str, str]] = []  # (candidate, matchup) its edits do not reach
     for proposal in proposals:
         key = proposal_key(proposal)
+        wanted = (forced or {}).get(key, [])
         for m in plan.matchups:
             sub = stage_experiment(experiment, proposal, games, seed, m, plan.owners)
-            if proposal and not sub.card_overrides and all(e.is_card for e in proposal):
+            if ordinary and proposal and not sub.card_overrides and all(e.is_card for e in proposal):
                 as_baseline.append((key, m.suffix))  # the baseline's own games: not played twice
-                continue
-            configs[key + m.suffix] = (key, m.suffix)
-            stage_configs.append((key + m.suffix, sub))
+            elif ordinary:
+                configs[key + m.suffix] = (key, m.suffix)
+                stage_configs.append((key + m.suffix, sub))
+            for forced_id, forced_experiment, entry, word in forced_configs(
+                    key + m.suffix, sub, [e for e in wanted if e[0] == m.suffix]):
+                stage_configs.append((forced_id, forced_experiment))
+                forced_map[forced_id] = (key, *entry, word)
     spec = experiment.spec.model_copy(update={"games": games, "seed": seed, "balance": None,
                                               "name": f"{experiment.spec.name}.{name}"})
     stage = Stage(spec, experiment.path, stage_configs=tuple(stage_configs))
@@ -517,13 +707,17 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     if not outcome.finished:
         raise InputError(f"{outcome.run_dir}: stage {name} did not finish; run the same command again to resume")
     tallies: dict[str, dict[str, Tally]] = {}
-    for (key, suffix), tally in tally_run(outcome.run_dir, configs).items():
-        tallies.setdefault(key, {})[suffix] = tally
+    if configs:
+        for (key, suffix), tally in tally_run(outcome.run_dir, configs).items():
+            tallies.setdefault(key, {})[suffix] = tally
     for key, suffix in as_baseline:  # the same games as the baseline's, game for game: no difference
         base = tallies[BASE][suffix]
         tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2,
                                                     base.c, base.c1, base.c2, base.c, 0.0, 0.0)
-    return tallies, outcome.games_played
+    effects: dict[str, dict[Slot, EffectTally]] = {}
+    for (key, entry), tally in effect_tallies(outcome.run_dir, forced_map).items():
+        effects.setdefault(key, {})[entry] = tally
+    return StageOutcome(tallies, effects, outcome.games_played)
 
 
 # --- the search -------------------------------------------------------------------------------
@@ -537,6 +731,7 @@ class Candidate:
     out_at: int | None = None  # the rung it was dropped at
     gaps: dict[str, float] = field(default_factory=dict)
     figures: list[Figure] = field(default_factory=list)
+    effects: dict[Slot, EffectTally] = field(default_factory=dict)  # its own forced pairs (card_effect)
 
     @property
     def key(self) -> str:
@@ -554,8 +749,13 @@ class SearchResult:
     path: pl.DataFrame
 
 
-def _evaluate(plan: SearchPlan, cand: Candidate, base: dict[str, Tally]) -> None:
-    cand.figures = [component_figure(plan, c, cand.tallies, base, paired=True) for c in plan.components]
+def _evaluate(plan: SearchPlan, cand: Candidate, base: dict[str, Tally], base_effects: dict[Slot, EffectTally]) -> None:
+    """A candidate's figures in the screening: paired with the baseline's games; its card effects
+    from its own forced pairs, the baseline's standing in for the entries it did not play."""
+    effects = None
+    if plan.measures_effects:
+        effects = Effects(candidate_slots(plan, cand.proposal), cand.effects, base_effects if cand.proposal else None)
+    cand.figures = [component_figure(plan, c, cand.tallies, base, True, effects) for c in plan.components]
     cand.gaps = gaps(plan.components, cand.figures)
 
 
@@ -576,13 +776,15 @@ def _path_rows(plan: SearchPlan, round_no: int, rung: int, seed: int, games: int
         for comp, fig in zip(plan.components, cand.figures):
             low, high = fig.interval()
             row.update({f"{comp.name}": fig.value, f"{comp.name} low": low, f"{comp.name} high": high})
+            if comp.figure == "card_effect":
+                row[f"{comp.name} card"] = fig.card or ""
         rows.append(row)
     return rows
 
 
-def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: dict[str, Tally], folder: Path,
-              executor: Executor, progress: ProgressReporter, overwrite: bool, say: Say,
-              path_rows: list[dict], played: list[int]) -> list[Candidate]:
+def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: dict[str, Tally],
+              base_effects: dict[Slot, EffectTally], folder: Path, executor: Executor, progress: ProgressReporter,
+              overwrite: bool, say: Say, path_rows: list[dict], played: list[int]) -> list[Candidate]:
     """Successive halving with racing over one round's candidates; returns them all, the survivors
     of the last rung first (best first), then the rest by how far they got and their distance."""
     b = plan.balance
@@ -593,24 +795,31 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
         seed = plan.seeds[(round_no, rung)]
         say(f"round {round_no} (proposals of {round_no} edit(s)), rung {rung}: {len(alive)} candidate(s) and the "
             f"baseline × {len(plan.matchups)} matchup(s) × {games:,} games, seed {seed}")
-        tallies, n = play_stage(plan, f"round{round_no}_rung{rung}", [()] + [cands[k].proposal for k in alive],
-                                games, seed, folder, executor, progress, overwrite)
-        played[0] += n
-        for suffix, tally in tallies[BASE].items():
+        # the wide screen of every single edit (round 1, rung 1) forces the edited cards only; the
+        # watched cards are measured once the field is cut (docs/balance.md, card effects)
+        watch = round_no > 1 or rung > 1
+        forced = ({k: screened_slots(plan, cands[k].proposal, watch) for k in alive} if plan.measures_effects
+                  else None)
+        stage = play_stage(plan, f"round{round_no}_rung{rung}", [()] + [cands[k].proposal for k in alive],
+                           games, seed, folder, executor, progress, overwrite, forced)
+        played[0] += stage.games
+        for suffix, tally in stage.tallies[BASE].items():
             base.setdefault(suffix, Tally()).add(tally)
         for key in alive:
-            for suffix, tally in tallies[key].items():
+            for suffix, tally in stage.tallies[key].items():
                 cands[key].tallies.setdefault(suffix, Tally()).add(tally)
+            for entry, effect in stage.effects.get(key, {}).items():
+                cands[key].effects.setdefault(entry, EffectTally()).add(effect)
             cands[key].rung = rung
         for key in alive:
-            _evaluate(plan, cands[key], base)
+            _evaluate(plan, cands[key], base, base_effects)
         alive.sort(key=lambda k: (cands[k].gaps["distance"], k))
         best_high = cands[alive[0]].gaps["distance_high"]
         raced = {k for k in alive if cands[k].gaps["distance_low"] > best_high}
         rest = [k for k in alive if k not in raced]
         kept = set(rest if rung == b.rungs else rest[:max(b.beam, math.ceil(len(alive) * b.keep))])
-        baseline = Candidate((), base, round=round_no, rung=rung)  # every game the baseline played so far
-        _evaluate(plan, baseline, base)
+        baseline = Candidate((), base, round=round_no, rung=rung, effects=base_effects)  # every game it played so far
+        _evaluate(plan, baseline, base, base_effects)
         path_rows += _path_rows(plan, round_no, rung, seed, games, [baseline] + [cands[k] for k in alive],
                                 kept | {BASE}, raced)
         for key in alive:
@@ -646,11 +855,24 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
         + (f" ({len(plan.refused)} refused by the card rules)" if plan.refused else "")
         + f"; {len(plan.components)} figure(s) to bring to target over {len(plan.matchups)} matchup(s)")
     base: dict[str, Tally] = {}
+    base_effects: dict[Slot, EffectTally] = {}
     path_rows: list[dict] = []
     played = [0]
     finalists: dict[str, Candidate] = {}
-    first = run_round(plan, 1, [(m,) for m in plan.moves], base, folder / "search", executor, progress, overwrite, say,
-                      path_rows, played)
+    if plan.measures_effects:
+        slots = candidate_slots(plan, ())
+        say(f"the baseline's card effects: {len({e[2] for e in slots})} card(s), {len(slots)} deck entries × 2 "
+            f"forced configs × {b.effect_games:,} games, seed {plan.seeds[(0, 1)]}")
+        effects = play_stage(plan, "effects", [()], b.effect_games, plan.seeds[(0, 1)], folder / "search", executor,
+                             progress, overwrite, {BASE: slots}, ordinary=False)
+        played[0] += effects.games
+        base_effects = effects.effects.get(BASE, {})
+        plan.watched = watch_cards(plan, base_effects)
+        say(f"  every candidate measures the {len(plan.watched)} card(s) farther than {b.effect_watch:g} × the "
+            f"tolerance from the target: {', '.join(sorted(plan.watched)) or 'none'}; the others are read from the "
+            "baseline's unless a candidate edits them")
+    first = run_round(plan, 1, [(m,) for m in plan.moves], base, base_effects, folder / "search", executor, progress,
+                      overwrite, say, path_rows, played)
     promising = [c.proposal[0] for c in first[:b.combine]]
     beam = first[:b.beam]
     finalists.update({c.key: c for c in first if c.out_at is None})
@@ -666,8 +888,8 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
                     grown[proposal_key(bigger)] = bigger
         if not grown:
             break
-        found = run_round(plan, round_no, list(grown.values()), base, folder / "search", executor, progress, overwrite,
-                          say, path_rows, played)
+        found = run_round(plan, round_no, list(grown.values()), base, base_effects, folder / "search", executor,
+                          progress, overwrite, say, path_rows, played)
         beam = found[:b.beam]
         finalists.update({c.key: c for c in found if c.out_at is None})
     chosen = sorted(finalists.values(), key=lambda c: (c.gaps["worst"] > 1.0, c.gaps["distance"], len(c.proposal), c.key))
@@ -675,11 +897,20 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
     search_seconds = time.perf_counter() - started
     say(f"confirming {len(chosen)} proposal(s) and the baseline on the held-out seed {b.held_out_seed}, "
         f"{b.confirm_games:,} games each")
-    confirmed, n = play_stage(plan, "confirm", [()] + [c.proposal for c in chosen], b.confirm_games, b.held_out_seed,
-                              folder, executor, progress, overwrite)
-    played[0] += n
+    confirmed = play_stage(plan, "confirm", [()] + [c.proposal for c in chosen], b.confirm_games, b.held_out_seed,
+                           folder, executor, progress, overwrite)
+    played[0] += confirmed.games
+    confirmed_effects: dict[str, dict[Slot, EffectTally]] = {}
+    if plan.measures_effects:
+        say(f"confirming their card effects and the baseline's on the held-out seed, {b.confirm_effect_games:,} games "
+            "per forced config")
+        forced = {c.key: candidate_slots(plan, c.proposal) for c in [Candidate(())] + chosen}
+        stage = play_stage(plan, "confirm_effects", [()] + [c.proposal for c in chosen], b.confirm_effect_games,
+                           b.held_out_seed, folder, executor, progress, overwrite, forced, ordinary=False)
+        played[0] += stage.games
+        confirmed_effects = stage.effects
     wall = time.perf_counter() - started
-    record = _record(plan, chosen, confirmed, search_seconds, wall, played[0], path_rows)
+    record = _record(plan, chosen, confirmed.tallies, confirmed_effects, search_seconds, wall, played[0], path_rows)
     path = pl.DataFrame(path_rows)
     write_atomic(folder / PATH_FILE, lambda tmp: path.write_parquet(tmp))
     write_json_atomic(folder / PROPOSALS_FILE, record)
@@ -691,13 +922,26 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
 
 
 def _figures_dict(plan: SearchPlan, figures: list[Figure]) -> list[dict]:
+    """The figures as proposals.json keeps them; a card_effect's with its worst card (`card`,
+    `card_name`), every bounded card's figure (`cards`, best first) and the cards out of every deck
+    (`absent`). A card_effect that no deck can measure any more has value null and is not met."""
     out = []
     for comp, fig in zip(plan.components, figures):
         low, high = fig.interval()
-        out.append({"name": comp.name, "figure": comp.figure, "target": comp.target, "tolerance": comp.tolerance,
-                    "value": fig.value, "low": low, "high": high, "n": fig.n,
-                    "met": abs(fig.value - comp.target) <= comp.tolerance,
-                    "interval_inside": comp.target - comp.tolerance <= low and high <= comp.target + comp.tolerance})
+        measured = not math.isnan(fig.value)
+        item = {"name": comp.name, "figure": comp.figure, "a": comp.a, "b": comp.b, "bounds": list(comp.cards),
+                "target": comp.target, "tolerance": comp.tolerance,
+                "value": fig.value if measured else None, "low": low if measured else None,
+                "high": high if measured else None, "n": fig.n,
+                "met": measured and abs(fig.value - comp.target) <= comp.tolerance,
+                "interval_inside": measured and comp.target - comp.tolerance <= low and high <= comp.target + comp.tolerance}
+        if comp.figure == "card_effect":
+            item["card"], item["card_name"] = fig.card, plan.card_names.get(fig.card or "", "")
+            item["cards"] = [card.as_dict(Z95) | {"name": plan.card_names.get(card.card, ""),
+                                                  "met": abs(card.value - comp.target) <= comp.tolerance}
+                             for card in sorted(fig.cards, key=lambda c: (-c.value, c.card))]
+            item["absent"] = [{"card": card, "name": plan.card_names.get(card, "")} for card in fig.absent]
+        out.append(item)
     return out
 
 
@@ -724,22 +968,27 @@ def confirmed_metagame(plan: SearchPlan, tallies: dict[str, Tally]) -> dict[str,
             "exploitability": mix.exploitability.tolist(), "best_response": list(mix.best_response)}
 
 
-def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict[str, Tally]], search_seconds: float,
-            wall: float, games: int, path_rows: list[dict]) -> dict[str, Any]:
+def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict[str, Tally]],
+            confirmed_effects: dict[str, dict[Slot, EffectTally]], search_seconds: float, wall: float, games: int,
+            path_rows: list[dict]) -> dict[str, Any]:
     experiment, b = plan.experiment, plan.balance
     base_t = confirmed[BASE]
 
-    def held_out(key: str) -> list[Figure]:
-        return [component_figure(plan, c, confirmed[key], base_t, paired=False) for c in plan.components]
+    def held_out(proposal: Proposal) -> list[Figure]:
+        key = proposal_key(proposal)
+        effects = None
+        if plan.measures_effects:  # every card its decks hold, from its own held-out pairs only
+            effects = Effects(candidate_slots(plan, proposal), confirmed_effects.get(key, {}))
+        return [component_figure(plan, c, confirmed[key], base_t, False, effects) for c in plan.components]
 
-    baseline = held_out(BASE)
+    baseline = held_out(())
     proposals = []
     for cand in chosen:
-        figures = held_out(cand.key)
+        figures = held_out(cand.proposal)
         g = gaps(plan.components, figures)
         diffs = []
         for comp in plan.components:  # the change from the baseline on the same held-out games, paired
-            if comp.figure == "first_player_advantage":
+            if comp.figure in ("first_player_advantage", "card_effect"):  # card effects: per card, side by side
                 diffs.append(None)
                 continue
             suffixes = ([plan.matchups[comp.matchup].suffix] if comp.matchup is not None else
@@ -783,8 +1032,11 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
         "cards_dir": str(plan.cards_dir),
         "seed": experiment.spec.seed,
         "held_out_seed": b.held_out_seed,
-        "search_seeds": sorted(set(int(r["seed"]) for r in path_rows)),
+        "search_seeds": sorted(set(int(r["seed"]) for r in path_rows)
+                               | ({plan.seeds[(0, 1)]} if plan.measures_effects else set())),
         "confirm_games": b.confirm_games,
+        "card_effects": ({"effect_seed": plan.seeds[(0, 1)], "effect_games": b.effect_games,
+                          "confirm_effect_games": b.confirm_effect_games} if plan.measures_effects else None),
         "matchups": [f"{m.a}~{m.b}" for m in plan.matchups],
         "moves": len(plan.moves),
         "refused": [{"edit": e.text(), "reason": why} for e, why in plan.refused],

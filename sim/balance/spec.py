@@ -12,11 +12,19 @@ proposals = 3              # proposals re-measured on the held-out seed
 confirm_games = 200000     # games of each of them (and of the baseline) on the held-out seed
 held_out_seed = 777        # a seed the search never plays
 frozen = ["AR-01"]         # cards no edit may touch
+effect_games = 4000        # card_effect objectives: games per forced config of the baseline's cards
+confirm_effect_games = 20000  # ... and of every proposal's cards on the held-out seed
+effect_watch = 0.75        # ... every candidate measures the cards beyond this share of the tolerance
 
 [[balance.objective]]
 figure = "win_rate"        # side A's win rate (a two-sided spec) or matchup = "a~b" in a round robin
 target = 0.5
 tolerance = 0.01
+
+[[balance.objective]]
+figure = "card_effect"     # no card's forced-draw effect beyond ±8 pts (every card, or `cards`, `faction`)
+target = 0.0
+tolerance = 0.08
 
 [[balance.edit]]           # by kind: every card of these kinds (of the sides' factions, or `factions`)
 kinds = ["personaje"]
@@ -46,7 +54,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)  # as sim.run.spec.STRICT
-FIGURES = ("win_rate", "field_win_rate", "first_player_advantage")
+FIGURES = ("win_rate", "field_win_rate", "first_player_advantage", "card_effect")
 MAX_EDITS = 16
 
 
@@ -60,24 +68,35 @@ class Objective(BaseModel):
       field of the spec's factions, mirrors included at 50% (ANALYTICS.md's marginal win rate).
     - first_player_advantage: side A's win rate going first minus going second, from seat-mirrored
       pairs, of the spec's matchup (every matchup of a round robin, or `matchup`).
+    - card_effect: the forced-draw effect (ANALYTICS.md: the card on top against at the bottom of
+      the same shuffles) of every card the sides' decks hold, or of `cards`, or of `faction`'s; in a
+      round robin a card's effect against a uniform field of the other factions. The objective
+      holds when the card farthest from the target is within the tolerance ("no card beyond").
     """
 
     model_config = STRICT
 
-    figure: Literal["win_rate", "field_win_rate", "first_player_advantage"]
+    figure: Literal["win_rate", "field_win_rate", "first_player_advantage", "card_effect"]
     target: float = Field(ge=-1.0, le=1.0)
     tolerance: float = Field(gt=0.0, le=0.5, description="win-rate points as a fraction: 0.02 = ±2 pts")
     matchup: str | None = Field(None, min_length=3, description="round robin: \"a~b\" (labels or factions)")
-    faction: str | None = Field(None, min_length=1, description="field_win_rate: one faction only")
+    faction: str | None = Field(None, min_length=1, description="field_win_rate, card_effect: one faction only")
+    cards: list[str] | None = Field(None, min_length=1, description="card_effect: these cards only")
 
     @model_validator(mode="after")
     def _sane(self) -> "Objective":
-        if self.figure != "first_player_advantage" and not 0.0 <= self.target <= 1.0:
+        if self.figure in ("win_rate", "field_win_rate") and not 0.0 <= self.target <= 1.0:
             raise ValueError(f"target: a win rate is between 0 and 1, got {self.target}")
-        if self.faction is not None and self.figure != "field_win_rate":
-            raise ValueError("faction: only field_win_rate names a faction; use matchup = \"a~b\" for the others")
-        if self.matchup is not None and self.figure == "field_win_rate":
-            raise ValueError("matchup: field_win_rate is against the whole field; name a faction instead")
+        if self.faction is not None and self.figure not in ("field_win_rate", "card_effect"):
+            raise ValueError("faction: only field_win_rate and card_effect name a faction; use matchup = \"a~b\" "
+                             "for the others")
+        if self.matchup is not None and self.figure in ("field_win_rate", "card_effect"):
+            raise ValueError(f"matchup: {self.figure} is against the whole field; name a faction instead")
+        if self.cards is not None and self.figure != "card_effect":
+            raise ValueError("cards: only a card_effect objective names cards")
+        if self.cards is not None and len(set(self.cards)) != len(self.cards):
+            twice = sorted({c for c in self.cards if self.cards.count(c) > 1})
+            raise ValueError(f"cards: {', '.join(twice)} named more than once")
         if self.matchup is not None and self.matchup.count("~") != 1:
             raise ValueError(f"matchup: write it \"a~b\" (two labels or factions), got {self.matchup!r}")
         return self
@@ -152,10 +171,15 @@ class BalanceSpec(BaseModel):
     proposals: int = Field(3, ge=1, le=20)
     confirm_games: int = Field(200_000, ge=2, le=100_000_000)
     held_out_seed: int = Field(ge=0, le=2**63 - 1)
+    effect_games: int = Field(4000, ge=2, le=10_000_000, description="card_effect: the baseline's games per forced config")
+    confirm_effect_games: int = Field(20_000, ge=2, le=100_000_000,
+                                      description="card_effect: games per forced config on the held-out seed")
+    effect_watch: float = Field(0.75, ge=0.0, le=1.0, description="card_effect: every candidate measures the cards "
+                                "whose baseline effect is farther than this share of the tolerance from the target")
 
     @model_validator(mode="after")
     def _even_games(self) -> "BalanceSpec":
-        for name in ("screen_games", "confirm_games"):
+        for name in ("screen_games", "confirm_games", "effect_games", "confirm_effect_games"):
             if getattr(self, name) % 2:
                 raise ValueError(f"{name}: must be even, so that every game has its seat-mirrored pair")
         twice = sorted({c for c in self.frozen if self.frozen.count(c) > 1})

@@ -55,6 +55,26 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_metagame_title": {"es": "Mezcla de Nash del todos contra todos, antes y después (partidas reservadas)",
                                "en": "Nash mix of the round robin, before and after (held-out games)"},
     "balance_mix_axis": {"es": "probabilidad en la mezcla (%)", "en": "share of the mix (%)"},
+    "balance_label_win_rate": {"es": "{a} contra {b}: tasa de victoria", "en": "{a} vs {b}: win rate"},
+    "balance_label_field_win_rate": {"es": "{a} contra el campo", "en": "{a} vs the field"},
+    "balance_label_first_player_advantage": {"es": "{a} contra {b}: ventaja del primer jugador",
+                                             "en": "{a} vs {b}: first-player advantage"},
+    "balance_label_card_effect": {"es": "efecto de robar cada carta", "en": "forced-draw effect of each card"},
+    "balance_label_card_effect_of": {"es": "efecto de robar cada carta de {a}", "en": "forced-draw effect of each {a} card"},
+    "balance_label_card_effect_cards": {"es": "efecto de robar {cards}", "en": "forced-draw effect of {cards}"},
+    "balance_cards_outside": {"es": "Cartas fuera de {target}: base {baseline}; propuesta {proposal}.",
+                              "en": "Cards outside {target}: baseline {baseline}; proposal {proposal}."},
+    "balance_cards_absent": {"es": "Fuera de todo mazo con la propuesta: {cards}.",
+                             "en": "Out of every deck with the proposal: {cards}."},
+    "balance_none_outside": {"es": "ninguna", "en": "none"},
+    "balance_effects_title": {"es": "Efecto de robar cada carta (causal: las mismas partidas reservadas con la carta arriba "
+                                    "o al fondo del mazo), base y propuestas; intervalos del 95 %, {pairs} parejas por carta",
+                              "en": "Forced-draw effect of each card (causal: the same held-out games with the card on top "
+                                    "or at the bottom of the deck), baseline and proposals; 95% intervals, {pairs} pairs "
+                                    "per card"},
+    "balance_effects_axis": {"es": "efecto al robarla (puntos de tasa de victoria)",
+                             "en": "effect of drawing it (win-rate points)"},
+    "balance_tolerance": {"es": "tolerancia", "en": "tolerance"},
     # the shell: a run the address names that cannot be read, a page that failed
     "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
                        "en": "The run {run} cannot be opened: {problem}. Choose another above."},
