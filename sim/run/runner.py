@@ -23,6 +23,8 @@ from sim.run.spec import Experiment
 from sim.run.stopping import StopRule
 from sim.run.store import check_run_name, existing_manifest, identity_hash, new_manifest, open_run, utc_now
 
+MANIFEST_EVERY = 0.5  # seconds between two progress writes of a running run's manifest
+
 
 @dataclass(frozen=True)
 class RunOutcome:
@@ -98,6 +100,7 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
             done_units = plan.total_units - sum(chunk.n_units for chunk in pending)
             current["chunks_done"] = len(plan.chunks) - len(pending)
             tally = {"chunks": 0, "units": 0, "games": 0}
+            last_manifest = [float("-inf")]
 
             def on_done(chunk: Chunk, games: pl.DataFrame, cards: pl.DataFrame) -> None:
                 if not wanted(chunk):  # its config stopped before it: a parallel executor played it anyway
@@ -118,7 +121,13 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                 tally["units"] += chunk.n_units
                 tally["games"] += games.height
                 current["chunks_done"] += 1
-                store.write_manifest(current)
+                # the manifest only reports progress here (a chunk is done when its files are), so it
+                # is written at most every MANIFEST_EVERY seconds: rewritten after each of a balance
+                # search's thousands of small chunks it cost more than playing them
+                now = time.perf_counter()
+                if now - last_manifest[0] >= MANIFEST_EVERY:
+                    store.write_manifest(current)
+                    last_manifest[0] = now
                 progress.advance(chunk.n_units, games.height)
 
             started = time.perf_counter()
