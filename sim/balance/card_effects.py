@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +39,27 @@ Slot = tuple[str, int, str]  # (matchup suffix, slot 0 or 1, card id)
 WORDS = (("drawn", TOP), ("undrawn", BOTTOM))
 
 
+class Sums:
+    """Sums that add field by field (one candidate's tally over several rungs)."""
+
+    def add(self, other: "Sums") -> None:
+        for f in fields(self):  # type: ignore[arg-type]
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+def mean_se(total: float, squares: float, count: int) -> tuple[float, float]:
+    """The mean of `count` values from their sum and sum of squares, and its standard error."""
+    if count == 0:
+        return math.nan, math.nan
+    mean = total / count
+    if count < 2:
+        return mean, 0.0
+    var = max(squares - total * total / count, 0.0) / (count - 1)
+    return mean, math.sqrt(var / count)
+
+
 @dataclass
-class EffectTally:
+class EffectTally(Sums):
     """Sums over one candidate's forced pairs of one card in one matchup and slot: `n` game indices
     played both ways with the card in the deck, `d1` the sum of drawn − undrawn; `c`, `c1`, `c2`
     the seat-mirrored pairs and the sum of their mean difference and its square."""
@@ -51,17 +70,11 @@ class EffectTally:
     c1: float = 0.0
     c2: float = 0.0
 
-    def add(self, other: "EffectTally") -> None:
-        for name in ("n", "d1", "c", "c1", "c2"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-
     def value_se(self) -> tuple[float, float]:
+        """The effect (mean over the games) and its standard error clustered on the pairs."""
         if self.n == 0:
             return math.nan, math.nan
-        if self.c < 2:
-            return self.d1 / self.n, 0.0
-        var = max(self.c2 - self.c1 * self.c1 / self.c, 0.0) / (self.c - 1)
-        return self.d1 / self.n, math.sqrt(var / self.c)
+        return self.d1 / self.n, mean_se(self.c1, self.c2, self.c)[1]
 
 
 def deck_slots(suffix: str, sub: Experiment, pool: frozenset[str] | None) -> list[Slot]:

@@ -41,8 +41,8 @@ import polars as pl
 
 from sim.analysis.intervals import Z95, score_a
 from sim.analysis.scans import scan_games
-from sim.balance.card_effects import (CardFigure, EffectTally, Slot, card_figures, deck_slots, effect_tallies,
-                                      forced_configs)
+from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_figures, deck_slots, effect_tallies,
+                                      forced_configs, mean_se)
 from sim.balance.patch import PARAMS, Edit, card_patch
 from sim.balance.spec import BalanceSpec
 from sim.core.errors import InputError
@@ -121,7 +121,7 @@ class Component:
 
 
 @dataclass
-class Tally:
+class Tally(Sums):
     """Sums over one candidate's games in one matchup (possibly over several rungs). The standard
     errors are clustered on seat-mirrored pairs (the two games of a pair share every stream, so they
     are not independent): `c`, `c1`, `c2` count the pairs and sum their mean score and its square,
@@ -142,19 +142,6 @@ class Tally:
     dc1: float = 0.0
     dc2: float = 0.0
 
-    def add(self, other: "Tally") -> None:
-        for name in ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-
-
-def _mean_se(total: float, squares: float, count: int) -> tuple[float, float]:
-    if count == 0:
-        return math.nan, math.nan
-    mean = total / count
-    if count < 2:
-        return mean, 0.0
-    var = max(squares - total * total / count, 0.0) / (count - 1)
-    return mean, math.sqrt(var / count)
 
 
 def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[str, str], Tally]:
@@ -212,10 +199,10 @@ def _win_rate(tallies: dict[str, Tally], base: dict[str, Tally], suffix: str, pa
     if paired and own is not base[suffix]:
         b = base[suffix]
         p_base = b.score / b.n
-        se_diff = _mean_se(own.dc1, own.dc2, own.dc)[1]
-        se_base = _mean_se(b.c1, b.c2, b.c)[1]
+        se_diff = mean_se(own.dc1, own.dc2, own.dc)[1]
+        se_base = mean_se(b.c1, b.c2, b.c)[1]
         return Figure(p_base + own.d1 / own.paired, math.sqrt(se_diff ** 2 + se_base ** 2), own.n)
-    return Figure(own.score / own.n, _mean_se(own.c1, own.c2, own.c)[1], own.n)
+    return Figure(own.score / own.n, mean_se(own.c1, own.c2, own.c)[1], own.n)
 
 
 @dataclass
@@ -264,7 +251,7 @@ def component_figure(plan: "SearchPlan", comp: Component, tallies: dict[str, Tal
         return card_effect_figure(plan, comp, effects)
     if comp.figure == "first_player_advantage":
         t = tallies[plan.matchups[comp.matchup].suffix]
-        mean, se = _mean_se(t.f1, t.f2, t.pairs)
+        mean, se = mean_se(t.f1, t.f2, t.pairs)
         return Figure(mean, se, 2 * t.pairs)
     if comp.figure == "win_rate":
         fig = _win_rate(tallies, base, plan.matchups[comp.matchup].suffix, paired)
@@ -837,6 +824,21 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
     return order
 
 
+def promising_moves(plan: SearchPlan, first: list[Candidate], combine: int) -> list[Edit]:
+    """The single moves later rounds add to the beam: the `combine` best of round 1 by distance and,
+    with several objectives, for each objective the best ceil(combine / objectives) by that
+    objective alone. Objectives often pull apart (a nerf that tames a card also lowers its faction's
+    win rate), and the moves that repair one are rarely among the best overall."""
+    chosen = [c.proposal[0] for c in first[:combine]]
+    if len(plan.components) > 1:
+        share = math.ceil(combine / len(plan.components))
+        for k, comp in enumerate(plan.components):
+            measured = [c for c in first if c.figures]
+            by_own = sorted(measured, key=lambda c: (_ranked_gap(comp, c.figures[k])[1], c.gaps["distance"], c.key))
+            chosen += [c.proposal[0] for c in by_own[:share]]
+    return list(dict.fromkeys(chosen))
+
+
 def search(experiment: Experiment, results: Path, executor: Executor | None = None,
            progress: ProgressReporter | None = None, overwrite: bool = False, say: Say = lambda text: None,
            lang: str = "es") -> SearchResult:
@@ -873,7 +875,7 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
             "baseline's unless a candidate edits them")
     first = run_round(plan, 1, [(m,) for m in plan.moves], base, base_effects, folder / "search", executor, progress,
                       overwrite, say, path_rows, played)
-    promising = [c.proposal[0] for c in first[:b.combine]]
+    promising = promising_moves(plan, first, b.combine)
     beam = first[:b.beam]
     finalists.update({c.key: c for c in first if c.out_at is None})
     for round_no in range(2, b.max_edits + 1):
@@ -998,7 +1000,7 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
             for suffix in suffixes:
                 m = next(x for x in plan.matchups if x.suffix == suffix)
                 t = confirmed[cand.key][suffix]
-                mean, se = t.d1 / t.paired, _mean_se(t.dc1, t.dc2, t.dc)[1]
+                mean, se = t.d1 / t.paired, mean_se(t.dc1, t.dc2, t.dc)[1]
                 sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
                 diff += sign * mean / k
                 var += se * se / (k * k)

@@ -38,10 +38,32 @@ def read_toml(path: Path) -> dict:
         raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:  # permission denied, a broken link, an I/O error: the file is there but unreadable
         raise InputError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    parsed = _PARSED.get(text)
+    if parsed is None:
+        try:
+            parsed = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(f"{path}: not valid TOML: {exc}") from None
+        if len(_PARSED) >= PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[text] = parsed
+    return _fresh(parsed)
+
+
+# A sweep or a balance search compiles thousands of configs from the same few card files, and parsing
+# them was most of a compile: the parse is kept by the file's text (an edited file is parsed again),
+# and every caller gets its own copy to change.
+PARSED_KEPT = 256
+_PARSED: dict[str, dict] = {}
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of parsed TOML whose tables and arrays are new (its values are immutable)."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    return value
 
 
 def card_factions(cards_dir: Path, besides: tuple[str, ...] = ()) -> list[str]:

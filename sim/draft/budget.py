@@ -140,7 +140,25 @@ def greedy_decks_by_budget(cost: np.ndarray, value: np.ndarray, n: int, k: int, 
     """The greedy deck for every budget 0..max_budget (size shrinking per rule D-16 where needed).
 
     Plain Python around the compiled knapsack: it runs once per config, and leaving it out of
-    numba saves a second of every cold start."""
+    numba saves a second of every cold start. Configs with the same card numbers share one answer
+    (a balance search compiles thousands, a card's forced draws and its candidate's own config
+    drafting alike), kept by (costs, values, n, k, max_budget); the array returned is read-only."""
+    key = (cost[:n].tobytes(), cost.dtype.str, value[:n].tobytes(), value.dtype.str, n, k, max_budget)
+    decks = _GREEDY_DECKS.get(key)
+    if decks is None:  # solved on the arrays as given: the kinds the knapsack is compiled for
+        if len(_GREEDY_DECKS) >= GREEDY_DECKS_KEPT:
+            _GREEDY_DECKS.clear()
+        decks = _solve_greedy_decks(cost, value, n, k, max_budget)
+        decks.setflags(write=False)
+        _GREEDY_DECKS[key] = decks
+    return decks
+
+
+GREEDY_DECKS_KEPT = 4096
+_GREEDY_DECKS: dict[tuple, np.ndarray] = {}
+
+
+def _solve_greedy_decks(cost: np.ndarray, value: np.ndarray, n: int, k: int, max_budget: int) -> np.ndarray:
     available = np.ones(MAX_CARDS, np.int32)
     decks = np.zeros(max_budget + 1, np.int64)
     dp, keep = knapsack_scratch(n, int(cost[:n].sum()))

@@ -167,11 +167,15 @@ def test_shipped_dicedraft_patch_keeps_the_file_format() -> None:
     (("tolerance = 0.005", "tolerance = 0.005\nlimit = 3"), "balance.objective.0.limit"),
 ])
 def test_bad_balance_specs_name_the_field(tmp_path: Path, capsys: pytest.CaptureFixture, change, field) -> None:
-    spec = write_tiny(tmp_path, BALANCE.replace(*change, 1))
-    results = tmp_path / "results"
+    assert_refused(write_tiny(tmp_path, BALANCE.replace(*change, 1)), capsys, field)
+
+
+def assert_refused(spec: Path, capsys: pytest.CaptureFixture, words: str) -> None:
+    """`sim balance SPEC` stops with exit 2, a message naming the spec and `words`, nothing written."""
+    results = spec.parent / "results"
     assert main(["balance", str(spec), "--results", str(results)]) == 2
     err = capsys.readouterr().err
-    assert str(spec) in err and field in err
+    assert str(spec) in err and words in err
     assert not results.exists()  # bad input leaves results/ as it was
 
 

@@ -28,6 +28,7 @@ from sim.core.errors import InputError
 from sim.run.executors import SerialExecutor
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
+from tests.balance.test_balance_search import assert_refused
 
 TINY_CARDS = Path(__file__).parents[1] / "rulesets" / "tiny" / "cards"
 EXPERIMENTS = Path(__file__).parents[2] / "experiments"
@@ -235,12 +236,7 @@ def test_a_card_a_greedy_drafter_leaves_out_has_no_figure() -> None:
 ])
 def test_bad_card_effect_objectives_name_the_field(tmp_path: Path, capsys: pytest.CaptureFixture, change,
                                                    message) -> None:
-    spec = write_spec(tmp_path, BALANCE.replace(*change, 1))
-    results = tmp_path / "results"
-    assert main(["balance", str(spec), "--results", str(results)]) == 2
-    err = capsys.readouterr().err
-    assert str(spec) in err and message in err
-    assert not results.exists()  # bad input leaves results/ as it was
+    assert_refused(write_spec(tmp_path, BALANCE.replace(*change, 1)), capsys, message)
 
 
 def test_cards_with_win_rate_objectives_are_refused(tmp_path: Path) -> None:

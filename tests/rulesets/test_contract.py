@@ -300,7 +300,7 @@ def test_every_rule_of_rules_md_has_a_test_named_for_it(name: str) -> None:
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # `game.play_round`, `engine.Tiny.probe`, `Field.NAME_ID`
 PATH = re.compile(r"(?:[\w.-]+/)+[\w.-]*|[\w-]+\.py")  # `cards.py`, `cards/rojo.toml`, `../../draft/budget.py`
 FILE_SUFFIXES = {"py", "toml", "md", "txt", "json", "csv", "parquet"}
-OUTSIDE = ("shared/",)  # the design folder beside the repository (rules sources), not this repository's
+OUTSIDE = ("shared/", "../shared/")  # the design folder beside the repository (rules sources), not this repository's
 
 
 def code_pointers(text: str) -> list[str]:
