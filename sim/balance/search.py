@@ -50,7 +50,7 @@ from sim.run.executors import Executor, SerialExecutor
 from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import run_experiment
 from sim.run.spec import Experiment
-from sim.run.store import write_atomic, write_json_atomic
+from sim.run.store import DifferentRun, write_atomic, write_json_atomic
 
 BASE = "base"
 PATH_FILE = "path.parquet"
@@ -690,7 +690,13 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     spec = experiment.spec.model_copy(update={"games": games, "seed": seed, "balance": None,
                                               "name": f"{experiment.spec.name}.{name}"})
     stage = Stage(spec, experiment.path, stage_configs=tuple(stage_configs))
-    outcome = run_experiment(stage, folder, name, executor, overwrite, None, progress)
+    try:  # --overwrite replaces only the stages another search wrote: the same stage resumes
+        outcome = run_experiment(stage, folder, name, executor, False, None, progress)
+    except DifferentRun:
+        if not overwrite:
+            raise InputError(f"{folder / name}: written by another search (the spec's [balance], sides or cards "
+                             "changed since); rerun with --overwrite to replace the stages that differ") from None
+        outcome = run_experiment(stage, folder, name, executor, True, None, progress)
     if not outcome.finished:
         raise InputError(f"{outcome.run_dir}: stage {name} did not finish; run the same command again to resume")
     tallies: dict[str, dict[str, Tally]] = {}

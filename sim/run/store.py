@@ -545,6 +545,10 @@ class RunStore:
                 entry.unlink()
 
 
+class DifferentRun(InputError):
+    """A run folder holding another experiment than the one asked for (existing_manifest)."""
+
+
 def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> dict[str, Any] | None:
     """The manifest of the same run found in `run_dir` (to resume), or None to start afresh.
 
@@ -568,7 +572,7 @@ def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> di
     old = read_manifest(run_dir)
     reasons = manifest_differences(old, new)
     if reasons:
-        raise InputError(f"{run_dir}: holds a different experiment:\n  " + "\n  ".join(reasons) + f"\n{hint}")
+        raise DifferentRun(f"{run_dir}: holds a different experiment:\n  " + "\n  ".join(reasons) + f"\n{hint}")
     return old
 
 

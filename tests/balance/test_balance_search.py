@@ -280,3 +280,17 @@ def test_cli_refuses_a_spec_without_balance_and_apply_without_to(tmp_path: Path,
     other.mkdir()
     assert main(["balance", str(write_tiny(other)), "--apply", "1"]) == 2
     assert "--apply and --to go together" in capsys.readouterr().err
+
+
+def test_a_changed_search_replaces_only_the_stages_that_differ(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Rerunning after an edit of [balance] stops with a message saying --overwrite; with it, the
+    stages the change leaves alike resume and only the others are played again."""
+    spec = write_tiny(tmp_path)
+    results = tmp_path / "results"
+    search(load_spec(spec), results)
+    spec.write_text(spec.read_text(encoding="utf-8").replace("proposals = 2", "proposals = 1"), encoding="utf-8")
+    assert main(["balance", str(spec), "--results", str(results)]) == 2
+    assert "written by another search" in capsys.readouterr().err
+    again = search(load_spec(spec), results, overwrite=True)
+    assert again.record["games_played"] == 2 * 4000  # the confirmation only: the baseline and 1 proposal
+    assert again.record["proposals"][0]["edits"] == [{"target": "AZ-06", "field": "value", "old": 3, "new": 6}]
