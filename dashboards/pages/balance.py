@@ -16,7 +16,7 @@ from dash import Input, Output, callback, dcc, html
 
 from dashboards import data
 from dashboards.widgets import graph
-from sim.balance.console import figure_label, figure_text, outside_text, target_text
+from sim.balance.console import figure_label, figure_text, outside_text, summary_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.balance.search import PATH_FILE, PROPOSALS_FILE
 from sim.report.language import t
@@ -71,9 +71,7 @@ def draw(search: str | None, lang: str):
     if not search:
         return heading, html.P(t("balance_none", lang, folder=str(data.results_root())), id="balance-none")
     record, path = read_search(data.results_root(), search)
-    summary = t("balance_summary", lang, candidates=f"{record['candidates_measured']:,}", moves=record["moves"],
-                games=f"{record['games_played']:,}", seconds=f"{record['wall_seconds']:.0f}",
-                seed=record["held_out_seed"], confirm=f"{record['confirm_games']:,}")
+    summary = summary_text(record, lang)
     parts: list[Any] = [html.P(summary, id="balance-summary", className="note")]
     parts += [proposal_block(record, p, lang) for p in record["proposals"]]
     parts.append(graph("balance-path", path_figure(path, lang)))

@@ -47,6 +47,22 @@ def figure_label(item: dict[str, Any], lang: str) -> str:
     return t("balance_label_card_effect_of", lang, a=item["a"]) if item["a"] else t("balance_label_card_effect", lang)
 
 
+def summary_text(record: dict[str, Any], lang: str) -> str:
+    """What was searched, how many games, and where the figures were confirmed, in `lang`."""
+    return t("balance_summary", lang, candidates=f"{record['candidates_measured']:,}", moves=record["moves"],
+             games=f"{record['games_played']:,}", seconds=f"{record['wall_seconds']:.0f}",
+             seed=record["held_out_seed"], confirm=f"{record['confirm_games']:,}") + effects_summary(record, lang)
+
+
+def effects_summary(record: dict[str, Any], lang: str) -> str:
+    """" Card effects: 4,000 games per forced config ..." for a search with a card_effect objective."""
+    effects = record.get("card_effects")
+    if not effects:
+        return ""
+    return " " + t("balance_effects_summary", lang, base=f"{effects['effect_games']:,}", seed=effects["effect_seed"],
+                   confirm=f"{effects['confirm_effect_games']:,}")
+
+
 def cards_beyond(item: dict[str, Any]) -> list[dict[str, Any]]:
     """A card_effect figure's cards outside the tolerance, farthest first."""
     out = [c for c in item.get("cards", []) if not c["met"]]
@@ -83,8 +99,8 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
                   f"{record['games_played']:,} games played; search {record['search_seconds']:.0f} s, "
                   f"with confirmation {record['wall_seconds']:.0f} s of wall time", highlight=False)
     console.print(f"Figures confirmed on the held-out seed {record['held_out_seed']} (never played by the search), "
-                  f"{record['confirm_games']:,} games per matchup; 95% intervals; the baseline on the same games",
-                  highlight=False)
+                  f"{record['confirm_games']:,} games per matchup; 95% intervals; the baseline on the same games."
+                  + effects_summary(record, "en"), highlight=False)
     for p in record["proposals"]:
         verdict = "[green]meets every objective[/green]" if p["met"] else "[yellow]misses an objective[/yellow]"
         console.print(f"\n[bold]Proposal {p['rank']}[/bold] ({len(p['edits'])} edit(s)): {p['edits_text']} — {verdict}",

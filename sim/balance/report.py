@@ -11,7 +11,7 @@ from typing import Any
 import plotly
 import polars as pl
 
-from sim.balance.console import figure_label, figure_text, outside_text, target_text
+from sim.balance.console import figure_label, figure_text, outside_text, summary_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.report.export import CSS
 from sim.report.language import t
@@ -35,9 +35,7 @@ def _figure_rows(record: dict[str, Any], proposal: dict[str, Any], lang: str) ->
 def balance_report_html(record: dict[str, Any], path: pl.DataFrame, lang: str = "es") -> str:
     name = record["spec"]["name"]
     title = html.escape(f"{t('balance_heading', lang)}: {name}")
-    summary = t("balance_summary", lang, candidates=f"{record['candidates_measured']:,}", moves=record["moves"],
-                games=f"{record['games_played']:,}", seconds=f"{record['wall_seconds']:.0f}",
-                seed=record["held_out_seed"], confirm=f"{record['confirm_games']:,}")
+    summary = summary_text(record, lang)
     parts = [f"<h1>{title}</h1>", f"<p class='note'>{html.escape(summary)}</p>"]
     for p in record["proposals"]:
         verdict = t("balance_met" if p["met"] else "balance_missed", lang)

@@ -33,6 +33,12 @@ TEXT: dict[str, dict[str, str]] = {
                         "en": "{candidates} candidates measured ({moves} single edits), {games} games, {seconds} s of wall "
                               "time. Figures confirmed on the held-out seed {seed}, never played by the search, {confirm} "
                               "games per matchup; 95% intervals, and the baseline on the same games."},
+    "balance_effects_summary": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la base antes de la "
+                                      "búsqueda (semilla {seed}) y {confirm} por carta y posición, de la base y de cada "
+                                      "propuesta, con la semilla reservada.",
+                                "en": "Card effects: {base} games per forced config of the baseline before the search "
+                                      "(seed {seed}), and {confirm} per card and position, the baseline's and each "
+                                      "proposal's, on the held-out seed."},
     "balance_proposal_heading": {"es": "Propuesta {rank}: {edits} ({verdict})", "en": "Proposal {rank}: {edits} ({verdict})"},
     "balance_proposal": {"es": "Propuesta {rank}", "en": "Proposal {rank}"},
     "balance_met": {"es": "cumple todos los objetivos", "en": "meets every objective"},
