@@ -123,5 +123,10 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
             console.print(f"after:  {metagame_text(p['metagame'])}", highlight=False)
         if patches and p["patch"]:
             console.print(p["patch"], highlight=False, markup=False, end="")
+    if record["proposals"] and not any(p["met"] for p in record["proposals"]):
+        console.print("\n[yellow]No proposal meets every objective on the held-out games.[/yellow] They are the "
+                      "closest the search found: widen the search space (max_change, more cards or fields, "
+                      "max_edits) or the tolerances, and run again with --overwrite.",
+                      highlight=False)
     console.print(f"\nApply one: sim balance {record['spec_path']} --apply N --to DIR (a copy of the card folder)",
                   highlight=False)

@@ -82,9 +82,20 @@ def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: in
         write_event(tr, ps, player, code, a, b, c)
 
 
-@njit(cache=True, _nrt=False)
+# Not cached on disk, unlike every other kernel: it is only ever inlined, and the games call it with
+# their own IntEnum members, so a cached copy would keep one version per enum in the shared cache's
+# index, by its module; a process that cannot import that module (the test game's, for a `sim`
+# command run after the tests) could not read the index. append_event takes the numbers as int64.
+@njit(_nrt=False, inline="always")
 def write_event(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
     """Append one event to the trace buffer (the writing half of `record`)."""
+    append_event(tr, ps, np.int64(player), np.int64(code), np.int64(a), np.int64(b), np.int64(c))
+
+
+@njit(cache=True, _nrt=False)
+def append_event(tr: np.ndarray, ps: np.ndarray, player: np.int64, code: np.int64, a: np.int64, b: np.int64,
+                 c: np.int64) -> None:
+    """write_event's body, compiled once for int64 numbers."""
     n = ps[TRACE_ROW, TRACE_CURSOR]
     if n < tr.shape[0]:
         tr[n, 0] = ps[TRACE_ROW, TRACE_TURN]
