@@ -9,15 +9,18 @@ A card's figure is the mean over the matchups its faction plays (a uniform field
 round robin; in a mirror both seats count), and an objective's figure is the card farthest from
 its target: the objective holds when no card is beyond the tolerance.
 
-What is measured where (docs/balance.md):
+What is measured where (docs/balance.md, "Card effects"):
 - the search measures the baseline's every card once (`effect_games` per forced config, the stage
-  "effects"), and at each rung each candidate's *edited* cards on that rung's games; a card a
-  candidate does not edit is read from the baseline's measurement (an edit moves its own card's
-  effect far more than the others': a screening approximation, never a reported figure);
-- the confirmation measures every card of the baseline and of each proposal on the held-out seed
-  (`confirm_effect_games`), and those are the figures reported.
-A card the candidate's deck no longer holds (a greedy drafter leaves a dearer card out) has no
-forced draw and no figure; it is listed as out of the deck, not counted as within tolerance or not.
+  "effects");
+- at each rung, each candidate plays the forced draws of its edited cards and of the cards its edits
+  bring into a deck, and past the first screen those of the watched cards (the baseline's farther
+  than `effect_watch` × the tolerance from the target: an edit moves the others' effects too); a
+  card it does not play is read from the baseline's measurement (the screening's approximation,
+  never a reported figure);
+- the confirmation measures every card of the baseline's and each proposal's decks on the held-out
+  seed (`confirm_effect_games`), and those are the figures reported.
+A card a candidate's decks no longer hold (a greedy drafter leaves a dearer card out) has no forced
+draw and no figure; it is listed as out of the deck, not counted as within tolerance or not.
 """
 
 from __future__ import annotations

@@ -243,3 +243,31 @@ def test_cards_with_win_rate_objectives_are_refused(tmp_path: Path) -> None:
     spec = write_spec(tmp_path, BALANCE.replace('figure = "card_effect"', 'figure = "win_rate"'))
     with pytest.raises(InputError, match="cards: only a card_effect objective names cards"):
         load_spec(spec)
+
+
+def test_in_a_round_robin_a_card_counts_against_each_other_faction(tmp_path: Path) -> None:
+    """A card's effect in a round robin is the mean of its effects against each other faction (the
+    mirrors left out), each what an [impact] run of that pair gives on the same seed and games."""
+    cards = cards_with(tmp_path / "cards")
+    rojo = (cards / "rojo.toml").read_text(encoding="utf-8")
+    (cards / "verde.toml").write_text(rojo.replace('faction = "rojo"', 'faction = "verde"').replace('"RO-', '"VE-'),
+                                      encoding="utf-8")
+    balance = BALANCE.replace("min = 5\nmax = 12", "min = 10\nmax = 11")
+    spec = tmp_path / "robin.toml"
+    spec.write_text('name = "robin"\nruleset = "tiny"\nmatchups = "round_robin"\ngames = 2000\nseed = 11\n'
+                    'cards_dir = "cards"\n\n[[side]]\nfaction = "azul"\n\n[[side]]\nfaction = "rojo"\n\n'
+                    '[[side]]\nfaction = "verde"\n' + balance, encoding="utf-8")
+    plan = plan_search(load_spec(spec))
+    assert candidate_slots(plan, ()) == [(".m01", 0, "AZ-12"), (".m02", 0, "AZ-12")]
+    result = search(load_spec(spec), tmp_path / "results")
+    baseline = result.record["baseline"][0]["cards"][0]
+    pairs = []
+    for other in ("rojo", "verde"):
+        pair = tmp_path / f"azul_{other}.toml"
+        pair.write_text(HEAD.format(name=pair.stem, games=20000, seed=99, cards="cards").replace(
+            'faction = "rojo"', f'faction = "{other}"') + '\n[impact]\nside = 1\ncards = ["AZ-12"]\n', encoding="utf-8")
+        outcome = run_experiment(load_spec(pair), tmp_path / "pairs", pair.stem, SerialExecutor(), False, None, None)
+        manifest = json.loads((outcome.run_dir / "manifest.json").read_text())
+        pairs.append(forced_draw_effect(outcome.run_dir, manifest).row(0, named=True))
+    assert baseline["value"] == pytest.approx((pairs[0]["effect"] + pairs[1]["effect"]) / 2, abs=1e-12)
+    assert baseline["n"] == pairs[0]["pairs"] + pairs[1]["pairs"]
