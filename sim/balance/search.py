@@ -222,12 +222,18 @@ def _slot_side(plan: "SearchPlan", entry: Slot) -> int:
     return m.i if entry[1] == 0 else m.j
 
 
+def bounds(plan: "SearchPlan", comp: Component, entry: Slot) -> bool:
+    """Whether a card_effect component bounds a (matchup suffix, slot, card) entry: its `cards`
+    (every card when none is named) of its `faction`'s seat (every seat when none is named)."""
+    return ((not comp.cards or entry[2] in comp.cards)
+            and (comp.faction is None or _slot_side(plan, entry) == comp.faction))
+
+
 def card_effect_figure(plan: "SearchPlan", comp: Component, effects: Effects) -> Figure:
     """A card_effect component: every bounded card's forced-draw effect (the mean over the matchups
     and seats holding it), and as the figure the card farthest from the target."""
     def bounded(slots: list[Slot]) -> list[Slot]:
-        return [e for e in slots if (not comp.cards or e[2] in comp.cards)
-                and (comp.faction is None or _slot_side(plan, e) == comp.faction)]
+        return [e for e in slots if bounds(plan, comp, e)]
 
     entries = bounded(effects.slots)
     cards, absent = card_figures(entries, effects.own, effects.base)
@@ -579,14 +585,15 @@ def _check_effect_objectives(plan: SearchPlan, place: str) -> None:
 
 def candidate_slots(plan: SearchPlan, proposal: Proposal) -> list[Slot]:
     """A candidate's decks' entries of the cards the card_effect objectives bound: (matchup suffix,
-    slot, card) for every effect matchup and seat whose deck, drafted with the candidate's edits, can
-    hold the card (kept per candidate: drafting a deck is not free)."""
+    slot, card) for every effect matchup and seat (of a bounded faction) whose deck, drafted with the
+    candidate's edits, can hold the card (kept per candidate: drafting a deck is not free)."""
     key = proposal_key(proposal)
     if key not in plan.slot_cache:
         spec = plan.experiment.spec
+        effect_comps = [c for c in plan.components if c.figure == "card_effect"]
         plan.slot_cache[key] = [entry for m in plan.effect_matchups for entry in deck_slots(
             m.suffix, stage_experiment(plan.experiment, proposal, spec.games, spec.seed, m, plan.owners),
-            plan.effect_pool)]
+            plan.effect_pool) if any(bounds(plan, c, entry) for c in effect_comps)]
     return plan.slot_cache[key]
 
 

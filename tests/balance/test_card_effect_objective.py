@@ -271,3 +271,11 @@ def test_in_a_round_robin_a_card_counts_against_each_other_faction(tmp_path: Pat
         pairs.append(forced_draw_effect(outcome.run_dir, manifest).row(0, named=True))
     assert baseline["value"] == pytest.approx((pairs[0]["effect"] + pairs[1]["effect"]) / 2, abs=1e-12)
     assert baseline["n"] == pairs[0]["pairs"] + pairs[1]["pairs"]
+
+
+def test_a_faction_bound_measures_that_faction_s_cards_only(tmp_path: Path) -> None:
+    balance = BALANCE.replace('cards = ["AZ-12"]\n', 'faction = "rojo"\n')
+    plan = plan_search(load_spec(write_spec(tmp_path, balance)))
+    assert [c.name for c in plan.components] == ["rojo card effect"]
+    slots = candidate_slots(plan, ())
+    assert len(slots) == 12 and {e[1] for e in slots} == {1} and all(e[2].startswith("RO-") for e in slots)
