@@ -143,7 +143,6 @@ class Tally(Sums):
     dc2: float = 0.0
 
 
-
 def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[str, str], Tally]:
     """Per (candidate key, matchup suffix) of one run: games, side A's score, its paired difference
     from the baseline game by game, and the seat-mirrored pairs' first-minus-second differences."""
@@ -837,21 +836,6 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
     return order
 
 
-def promising_moves(plan: SearchPlan, first: list[Candidate], combine: int) -> list[Edit]:
-    """The single moves later rounds add to the beam: the `combine` best of round 1 by distance and,
-    with several objectives, for each objective the best ceil(combine / objectives) by that
-    objective alone. Objectives often pull apart (a nerf that tames a card also lowers its faction's
-    win rate), and the moves that repair one are rarely among the best overall."""
-    chosen = [c.proposal[0] for c in first[:combine]]
-    if len(plan.components) > 1:
-        share = math.ceil(combine / len(plan.components))
-        for k, comp in enumerate(plan.components):
-            measured = [c for c in first if c.figures]
-            by_own = sorted(measured, key=lambda c: (_ranked_gap(comp, c.figures[k])[1], c.gaps["distance"], c.key))
-            chosen += [c.proposal[0] for c in by_own[:share]]
-    return list(dict.fromkeys(chosen))
-
-
 def search(experiment: Experiment, results: Path, executor: Executor | None = None,
            progress: ProgressReporter | None = None, overwrite: bool = False, say: Say = lambda text: None,
            lang: str = "es") -> SearchResult:
@@ -888,7 +872,7 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
             "baseline's unless a candidate edits them")
     first = run_round(plan, 1, [(m,) for m in plan.moves], base, base_effects, folder / "search", executor, progress,
                       overwrite, say, path_rows, played)
-    promising = promising_moves(plan, first, b.combine)
+    promising = [c.proposal[0] for c in first[:b.combine]]
     beam = first[:b.beam]
     finalists.update({c.key: c for c in first if c.out_at is None})
     for round_no in range(2, b.max_edits + 1):
