@@ -70,10 +70,13 @@ def cards_beyond(item: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def beyond_text(item: dict[str, Any], lang: str = "en") -> str:
-    """"AR-18 Araña Goliat +18.8 pts, CI-18 ... " or "none" (the cards outside the tolerance)."""
-    cards = cards_beyond(item)
-    return (", ".join(" ".join(x for x in (c["card"], c["name"], f"{c['value'] * 100:+.1f} pts") if x) for c in cards)
-            or t("balance_none_outside", lang))
+    """"AR-18 Araña Goliat +19.1 pts [+18.4, +19.9] n 20,000, CI-18 ..." or "none" (the cards
+    outside the tolerance, each with its 95% interval and pairs)."""
+    def one(c: dict[str, Any]) -> str:
+        figure = f"{c['value'] * 100:+.1f} pts [{c['low'] * 100:+.1f}, {c['high'] * 100:+.1f}] n {c['n']:,}"
+        return " ".join(x for x in (c["card"], c["name"], figure) if x)
+
+    return ", ".join(one(c) for c in cards_beyond(item)) or t("balance_none_outside", lang)
 
 
 def outside_text(base: dict[str, Any], item: dict[str, Any], lang: str) -> str:

@@ -572,7 +572,7 @@ def _check_effect_objectives(plan: SearchPlan, place: str) -> None:
         if unknown:
             raise InputError(f"{where}.cards: {', '.join(unknown)} not among the cards of "
                              f"{', '.join(dict.fromkeys(s.faction for s in plan.experiment.spec.sides))}")
-        held = {e[2] for e in slots if comp.faction is None or _slot_side(plan, e) == comp.faction}
+        held = {e[2] for e in slots if bounds(plan, replace(comp, cards=()), e)}  # its faction's decks
         never = [c for c in comp.cards if c not in held]
         if never:
             raise InputError(f"{where}.cards: {', '.join(never)} never in a deck of this spec's sides, so a forced "

@@ -163,6 +163,8 @@ def test_the_report_and_console_show_every_card(effect_search, capsys: pytest.Ca
     assert main(["balance", str(spec), "--results", str(folder / "results")]) == 0
     out = capsys.readouterr().out
     assert "forced-draw effect of AZ-12" in out and "Cards outside 0 pts ± 1.5 pts: baseline AZ-12 Tsunami" in out
+    # each card outside the bound with its 95% interval and pairs
+    assert re.search(r"baseline AZ-12 Tsunami -\d\.\d pts \[-\d\.\d, -\d\.\d\] n 20,000", out), out
 
 
 def test_screening_measures_edited_watched_and_new_cards_only(tmp_path: Path) -> None:
