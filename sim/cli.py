@@ -30,19 +30,18 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console
 
-from sim.run.replay import replay_game
 from sim.core.errors import InputError
-from sim.core.ruleset import RULESET_IDS
-from sim.run.bench import DEFAULT_SPEC
-from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor
-from sim.run.plan import MAX_CHUNK_UNITS
-from sim.run.progress import RichProgress
-from sim.run.runner import RunOutcome, run_experiment
-from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec
-from sim.run.store import MANIFEST, check_results_place, check_run_name, check_whole, read_manifest
-from sim.report.console import print_summary
+from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RULESET_IDS
+
+if TYPE_CHECKING:
+    from sim.run.runner import RunOutcome
+
+# Each command imports what it needs when it runs: `sim --help`, a mistyped flag and `sim show` answer
+# without loading numba, scipy, Ray or Dash (tests/test_dependencies.py times it).
 
 EXIT_INPUT = 2
 EXIT_MISMATCH = 1
@@ -214,8 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
-    bench.add_argument("--spec", type=_path, default=DEFAULT_SPEC, metavar="SPEC",
-                       help="experiment whose config is timed (default: the dicedraft factions spec)")
+    bench.add_argument("--spec", type=_path, default=None, metavar="SPEC",
+                       help="experiment whose config is timed (default: experiments/dicedraft_factions.toml)")
     bench.add_argument("--games", type=_int_at_least(1), metavar="N", help="units per timed run (default 200,000; "
                        "1,000,000 with --executor)")
     bench.add_argument("--executor", choices=EXECUTORS, action="append", help="also time a whole `sim run` of "
@@ -234,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def command_report(args: argparse.Namespace, console: Console) -> int:
+    from sim.run.store import check_whole, read_manifest
     from sim.report.export import FORMATS, write_reports  # Plotly only loads when exporting
 
     formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
@@ -256,6 +256,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def command_dash(args: argparse.Namespace, console: Console) -> int:
+    from sim.run.store import check_results_place
     from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr, make_server
 
     given = args.token if args.token is not None else os.environ.get("SIM_DASH_TOKEN")
@@ -285,6 +286,10 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_balance(args: argparse.Namespace, console: Console) -> int:
+    from sim.run.executors import executor_line, make_executor
+    from sim.run.progress import RichProgress
+    from sim.run.spec import load_spec
+    from sim.run.store import check_results_place
     from sim.balance.console import print_proposals
     from sim.balance.patch import apply_proposal
     from sim.balance.search import proposal_edits, read_proposals, search
@@ -312,8 +317,9 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_bench(args: argparse.Namespace, console: Console) -> int:
-    from sim.run.bench import describe, run_bench  # numba threads are only touched when benchmarking
+    from sim.run.bench import default_spec, describe, run_bench  # numba threads are only touched when benchmarking
 
+    args.spec = args.spec or default_spec()
     games = args.games or (1_000_000 if args.executor else 200_000)
     print(describe(args.spec, games, args.repeat), flush=True)
     for figure in run_bench(args.spec, games, args.repeat, startup=not args.no_startup,
@@ -325,6 +331,8 @@ def command_bench(args: argparse.Namespace, console: Console) -> int:
 
 def resolve_run_dir(run: str, results: Path) -> Path:
     """RUN as a folder path holding a manifest, else as a name under --results."""
+    from sim.run.store import MANIFEST
+
     if not run.strip():
         raise InputError("RUN: an empty name; give a run name under --results, or a run folder path")
     as_path = Path(run)
@@ -345,6 +353,14 @@ def _summary_line(outcome: RunOutcome) -> str:
 
 
 def command_run(args: argparse.Namespace, console: Console) -> int:
+    from sim.report.console import print_summary
+    from sim.run.executors import executor_line, make_executor
+    from sim.run.progress import RichProgress
+    from sim.run.runner import run_experiment
+    from sim.run.spec import load_spec
+    from sim.run.store import check_run_name, read_manifest
+    
+
     if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
         check_run_name(args.run, "--run")
     experiment = load_spec(args.spec, games=args.games, seed=args.seed)
@@ -360,6 +376,11 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_ladder(args: argparse.Namespace, console: Console) -> int:
+    from sim.report.console import print_summary
+    from sim.run.executors import executor_line, make_executor
+    from sim.run.progress import RichProgress
+    from sim.run.runner import run_experiment
+    from sim.run.store import check_run_name, read_manifest
     from sim.run.ladder import DEFAULT_SEED, ladder_experiment, level_speeds, write_speeds
 
     if args.run is not None:
@@ -379,6 +400,11 @@ def command_ladder(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_deck_search(args: argparse.Namespace, console: Console) -> int:
+    from sim.report.console import print_summary
+    from sim.run.executors import executor_line, make_executor
+    from sim.run.progress import RichProgress
+    from sim.run.runner import run_experiment
+    from sim.run.store import check_run_name, read_manifest
     from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
@@ -402,6 +428,10 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_show(args: argparse.Namespace, console: Console) -> int:
+    from sim.report.console import print_summary
+    from sim.run.store import check_whole, read_manifest
+    
+
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     check_whole(run_dir)
@@ -414,6 +444,10 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_replay(args: argparse.Namespace, console: Console) -> int:
+    from sim.run.replay import replay_game
+    from sim.run.store import check_whole, read_manifest
+    
+
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     check_whole(run_dir)
@@ -492,6 +526,8 @@ def end_soon_after_ctrl_c(command: str, grace: float = INTERRUPT_GRACE) -> None:
         while signal.SIGINT not in os.read(read_end, 64):
             pass
         time.sleep(grace)
+        from sim.run.executors import descendant_processes, kill_processes
+
         print(f"{command}: interrupted; finished chunks are kept, rerun the same command to resume",
               file=sys.stderr)
         kill_processes(descendant_processes())

@@ -54,7 +54,6 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-from scipy.optimize import linprog
 
 from sim.analysis.intervals import Z95
 from sim.analysis.matchups import matchup_cells
@@ -106,6 +105,8 @@ def solve_field_mix(payoff: np.ndarray) -> tuple[np.ndarray, float]:
     """The column player's minimax mix y and the game's value for the row player's payoff matrix:
     min v subject to A y ≤ v (every row), Σ y = 1, y ≥ 0, solved by scipy.optimize.linprog (HiGHS).
     Tiny negative probabilities the solver leaves are clipped to 0 and the mix renormalised."""
+    from scipy.optimize import linprog  # half a second to import, and only a round robin needs it
+
     a = np.asarray(payoff, dtype=np.float64)
     k = a.shape[0]
     # variables: y_1..y_k, v; minimise v

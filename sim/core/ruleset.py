@@ -28,6 +28,7 @@ from pydantic import BaseModel
 from sim.core.agents import agent_weights
 from sim.core.search import search_table
 from sim.core.errors import InputError
+from sim.core.limits import RULESET_IDS
 from sim.core.match import MatchConfig, NoSideOptions
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import RecordCol, count_cards, counters_frame, games_frame_head, play_in_blocks
@@ -365,7 +366,6 @@ class GameRecordShell(RulesetShell):
                                    rows, flags, checked.workspace()))
 
 # -- the registry ----------------------------------------------------------------------------------
-RULESET_IDS = ("dicedraft", "fortaleza", "rolplay", "epikha")  # the games of sim/rulesets/, each package's RULESET
 _registered: dict[str, Ruleset] = {}
 
 

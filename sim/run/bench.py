@@ -43,13 +43,25 @@ import numba
 import numpy as np
 
 from sim.analysis.intervals import wilson_interval
+from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.records import RecordCol
 from sim.core.ruleset import Ruleset, get_ruleset, ruleset_names
 from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec
 
-DEFAULT_SPEC = Path(__file__).resolve().parents[2] / "experiments" / "dicedraft_factions.toml"
+DEFAULT_SPEC_NAME = Path("experiments") / "dicedraft_factions.toml"
+
+
+def default_spec() -> Path:
+    """The default job's spec: in the folder the command runs from (a clone, as the README has it),
+    else in the checkout this package was installed from with `pip install -e`. An installed package
+    has no experiments folder of its own, so elsewhere --spec must name one."""
+    for root in (Path.cwd(), Path(__file__).resolve().parents[2]):
+        if (root / DEFAULT_SPEC_NAME).is_file():
+            return root / DEFAULT_SPEC_NAME
+    raise InputError(f"--spec: no {DEFAULT_SPEC_NAME} in {Path.cwd()}; run from the project's folder or give "
+                     "--spec experiments/dicedraft_factions.toml")
 
 START_PROBE = """
 import sys, time
@@ -195,7 +207,7 @@ def ray_fixed_cost(spec: Path) -> tuple[float, float]:
     return time.perf_counter() - started, machine_busy_seconds() - busy
 
 
-def run_bench(spec: Path = DEFAULT_SPEC, games: int = 200_000, repeats: int = 5, startup: bool = True,
+def run_bench(spec: Path, games: int = 200_000, repeats: int = 5, startup: bool = True,
               executors: Sequence[str] = (), hard_games: int = 0, hard_every_faction: bool = False) -> list[Figure]:
     experiment = load_spec(spec)
     figures: list[Figure] = []

@@ -35,12 +35,12 @@ import numpy as np
 import polars as pl
 
 from sim.core.errors import InputError
+from sim.core.limits import EXECUTORS
 from sim.run.plan import Chunk, Plan
 
 ChunkDone = Callable[[Chunk, pl.DataFrame, pl.DataFrame], None]
 """Called on the driver once per finished chunk with its games frame and cards frame."""
 
-EXECUTORS = ("auto", "serial", "ray")
 
 CHOSEN_BY_CALLER = "chosen by the caller"
 

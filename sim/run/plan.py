@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from sim.core.errors import InputError
 from sim.core.ruleset import CompiledConfig, Ruleset
+from sim.core.limits import MAX_CHUNK_UNITS
 from sim.run.spec import Experiment
 
 BASE_CONFIG = "base"
-MAX_CHUNK_UNITS = 10_000_000  # the spec's own upper bound on chunk_size
 
 
 @dataclass(frozen=True)

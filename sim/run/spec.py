@@ -28,10 +28,9 @@ from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.core.search import SearchSettings
 from sim.balance.spec import BalanceSpec
+from sim.core.limits import MAX_GAMES, MAX_SEED
 
-MAX_GAMES = 10_000_000_000  # units per config; the CLI's --games shares the bound
 MAX_SIDES = 8  # sides of a round robin (36 matchups)
-MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit integer (manifests, Parquet, numba)
 # Every model takes values as TOML wrote them, never coerced: "2000" is not a number, true is not 1,
 # "no" is not false, and nan or inf never reaches a kernel or a manifest (JSON has no NaN). An int
 # stays welcome where a float is asked for (weight 1 means 1.0).

@@ -1,0 +1,87 @@
+"""The package's imports against its declared dependencies (issue 32): a third-party module that a
+`sim` command can import must come from a distribution in `[project] dependencies`, not only from the
+test extra, or a fresh `pip install .` breaks on it. And the commands a designer types first load no
+more than they need: `sim --help` answers before numba, Polars, scipy, Ray or Dash are imported."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("sim", "dashboards")
+
+
+def _normalised(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def declared_distributions(group: str | None = None) -> set[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    requirements = project["dependencies"] if group is None else project["optional-dependencies"][group]
+    return {_normalised(re.match(r"[A-Za-z0-9_.\-]+", req).group(0)) for req in requirements}
+
+
+def third_party_imports() -> dict[str, list[str]]:
+    """Top-level module name -> the files importing it, over every module of the shipped packages
+    (imports inside functions included: a lazy import is still a runtime import)."""
+    found: dict[str, list[str]] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                for name in names:
+                    top = name.split(".")[0]
+                    if top in sys.stdlib_module_names or top in PACKAGES or top == "__future__":
+                        continue
+                    found.setdefault(top, []).append(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_every_third_party_import_is_a_declared_dependency() -> None:
+    declared = declared_distributions()
+    providers = importlib.metadata.packages_distributions()
+    problems = []
+    for module, files in sorted(third_party_imports().items()):
+        distributions = {_normalised(d) for d in providers.get(module, [])}
+        if not distributions:
+            problems.append(f"{module} (imported by {files[0]}) is not installed: which distribution provides it?")
+        elif not distributions & declared:
+            problems.append(f"{module} (imported by {', '.join(sorted(set(files))[:3])}) comes from "
+                            f"{', '.join(sorted(distributions))}, not in [project] dependencies")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_walk_sees_the_imports_it_must_see() -> None:
+    """The check above is only as good as the walk: the heavy imports the commands use lazily
+    (inside functions) are found, and scipy's is one the test extra alone would not satisfy."""
+    imports = third_party_imports()
+    for module in ("numba", "polars", "scipy", "ray", "dash", "plotly", "waitress", "grpc"):
+        assert module in imports, module
+    assert "scipy" not in declared_distributions("test"), "scipy is a runtime dependency: declare it once"
+
+
+def _modules_after(code: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", code + "\nimport sys; print(' '.join(sys.modules))"],
+                          capture_output=True, text=True, check=True, cwd=ROOT)
+    return set(done.stdout.split())
+
+
+def test_help_loads_no_engine_and_show_no_solver_server_or_cluster() -> None:
+    after_cli = _modules_after("import sim.cli")
+    heavy = {"numba", "polars", "scipy.optimize", "ray", "dash", "plotly", "pyarrow"}
+    assert not heavy & after_cli, f"`sim --help` imports {sorted(heavy & after_cli)}"
+    after_show = _modules_after("import sim.cli, sim.report.console, sim.run.store")
+    assert not {"scipy.optimize", "ray", "dash", "plotly"} & after_show
+    done = subprocess.run([sys.executable, "-m", "sim.cli", "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and "show" in done.stdout, done.stderr
