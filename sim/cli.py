@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -141,7 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "characters. Requests naming another host than this server's are refused.")
     dash_app.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     dash_app.add_argument("--host", type=_non_empty("an address"), default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=8050)
+    dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=None,
+                          help=f"port to listen on (default {DASH_PORT}, or the next free one when it is taken)")
     dash_app.add_argument("--token", default=None, help="require this token on every request: at least 16 letters, "
                           "digits, - _ . or ~ (default: SIM_DASH_TOKEN); open the page once with ?token=, a cookie "
                           "keeps it")
@@ -253,11 +254,34 @@ def command_report(args: argparse.Namespace, console: Console) -> int:
 
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+DASH_PORT = 8050
+DASH_PORT_TRIES = 50  # without --port, 8050 to 8099 are tried in turn
+
+
+def listen(app: Any, args: argparse.Namespace, console: Console) -> Any:
+    """The dashboard's server on --port, or without it on the first free port from DASH_PORT: a
+    second dashboard, or another program on 8050, should not stop a designer's first run."""
+    from dashboards.serving import make_server
+
+    ports = [args.port] if args.port is not None else list(range(DASH_PORT, DASH_PORT + DASH_PORT_TRIES))
+    for port in ports:
+        try:
+            server = make_server(app, args.host, port, max_upload_bytes=args.max_upload_kib * 1024)
+        except OSError as exc:  # the port is taken, the address is not this machine's
+            if args.port is None and exc.errno == errno.EADDRINUSE:
+                continue
+            raise InputError(f"--host {args.host} --port {port}: cannot listen there: {exc.strerror or exc}") from None
+        if port != ports[0]:
+            console.print(f"port {DASH_PORT} is taken (another program or dashboard listens there); using {port}",
+                          highlight=False)
+        return server
+    raise InputError(f"--port: every port from {ports[0]} to {ports[-1]} is taken on {args.host}; give a free one "
+                     "with --port")
 
 
 def command_dash(args: argparse.Namespace, console: Console) -> int:
     from sim.run.store import check_results_place
-    from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr, make_server
+    from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr
 
     given = args.token if args.token is not None else os.environ.get("SIM_DASH_TOKEN")
     token = checked_token(given, "--token" if args.token is not None else "SIM_DASH_TOKEN")
@@ -272,10 +296,7 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
     app = create_app(args.results, token=token, executor=args.executor, host=args.host, allow_hosts=args.allow_host,
                      max_upload_bytes=args.max_upload_kib * 1024)
     app.server.config["SIM_MAX_GAMES"] = args.max_games  # what dashboards.launches.check_cap allows
-    try:
-        server = make_server(app, args.host, args.port, max_upload_bytes=args.max_upload_kib * 1024)
-    except OSError as exc:  # the port is taken, the address is not this machine's
-        raise InputError(f"--host {args.host} --port {args.port}: cannot listen there: {exc.strerror or exc}") from None
+    server = listen(app, args, console)
     shown_host = socket.gethostname() if args.host in WILDCARD_BINDS else args.host
     where = f"http://{f'[{shown_host}]' if ':' in shown_host else shown_host}:{server.port}/"
     opening = (f"open {where}?token=<the token> once (a cookie keeps it)" if token else f"at {where}")

@@ -5,7 +5,6 @@ more than they need: `sim --help` answers before numba, Polars, scipy, Ray or Da
 
 from __future__ import annotations
 
-import ast
 import importlib.metadata
 import re
 import subprocess
@@ -14,7 +13,10 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("sim", "dashboards")
+sys.path.insert(0, str(ROOT / "scripts"))
+import check_imports  # noqa: E402  (the fresh-install stage's walk, scripts/check_imports.py)
+
+PACKAGES = check_imports.PACKAGES
 
 
 def _normalised(name: str) -> str:
@@ -28,24 +30,7 @@ def declared_distributions(group: str | None = None) -> set[str]:
 
 
 def third_party_imports() -> dict[str, list[str]]:
-    """Top-level module name -> the files importing it, over every module of the shipped packages
-    (imports inside functions included: a lazy import is still a runtime import)."""
-    found: dict[str, list[str]] = {}
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Import):
-                    names = [alias.name for alias in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                    names = [node.module]
-                else:
-                    continue
-                for name in names:
-                    top = name.split(".")[0]
-                    if top in sys.stdlib_module_names or top in PACKAGES or top == "__future__":
-                        continue
-                    found.setdefault(top, []).append(str(path.relative_to(ROOT)))
-    return found
+    return check_imports.third_party_imports([ROOT / package for package in PACKAGES])
 
 
 def test_every_third_party_import_is_a_declared_dependency() -> None:

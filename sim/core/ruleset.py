@@ -93,6 +93,7 @@ class Ruleset(Protocol):
     default_agents: Mapping[str, Mapping[int, str]]  # unit kind -> {side index: agent} when a spec names none
     end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them
     rules_path: Path  # the game's rules.md: its rule ids and code pointers (the contract test reads them)
+    compile_seconds: float  # a cold compile of its kernels on two cores, measured: what the first run says
 
     def list_factions(self, cards_dir: Path) -> list[str]: ...
     def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> CardPool: ...
@@ -135,6 +136,9 @@ class RulesetShell:
     n_cols: ClassVar[int]  # columns of a record row (RecordCol first, then the game's own)
     flag_width: ClassVar[int]  # cards per side in the per-game card flags
     chunk_games: ClassVar[int] = 20_000  # game rows per chunk: enough that a chunk takes seconds
+    # a cold compile of the game's kernels for its default spec on two cores (`sim bench`'s cold-compile
+    # figure): the first run says it will take about this long. A game measures and sets its own.
+    compile_seconds: ClassVar[float] = 60.0
 
     # -- the game's hooks ----------------------------------------------------------------------
     def list_factions(self, cards_dir: Path) -> list[str]:

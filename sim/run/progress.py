@@ -9,14 +9,16 @@ terminal (logs and CI keep only the final summary line the CLI prints).
 from __future__ import annotations
 
 import re
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Console
 from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TaskID, TextColumn, TimeElapsedColumn,
-    TimeRemainingColumn,
+    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, SpinnerColumn, Task, TaskID, TextColumn,
+    TimeElapsedColumn, TimeRemainingColumn,
 )
 from rich.text import Text
 
@@ -24,7 +26,16 @@ from sim.run.store import RECORDS
 
 CHUNK_RECORD = re.compile(r"^chunk-(\d{12})\.json$")
 
+COMPILE_NOTICE_AFTER = 0.5  # seconds of warm-up before the compile is said: a cached load takes less
+
+
 class ProgressReporter(Protocol):
+    def compiling(self, game: str, expected_seconds: float) -> None:
+        """The game's kernels are about to be loaded, or compiled when this machine has no cached copy."""
+
+    def compiled(self) -> None:
+        """The kernels are ready; the run itself starts next."""
+
     def start(self, total_units: int, done_units: int, unit_word: str) -> None:
         """A run begins; `done_units` were finished by an earlier session (resume)."""
 
@@ -37,6 +48,12 @@ class ProgressReporter(Protocol):
 
 class SilentProgress:
     """Reports nothing: tests and library use."""
+
+    def compiling(self, game: str, expected_seconds: float) -> None:
+        pass
+
+    def compiled(self) -> None:
+        pass
 
     def start(self, total_units: int, done_units: int, unit_word: str) -> None:
         pass
@@ -60,12 +77,22 @@ class GamesPerSecondColumn(ProgressColumn):
 
 
 class RichProgress:
-    """A rich progress bar on stderr, shown only when stderr is a terminal."""
+    """A rich progress bar on stderr, shown only when stderr is a terminal; before it, while the
+    kernels compile (a first run), a line saying so with the time elapsed, on a terminal or in a log."""
 
     def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console(stderr=True)
         self._progress: Progress | None = None
         self._task: TaskID | None = None
+        self._compile: CompileNotice | None = None
+
+    def compiling(self, game: str, expected_seconds: float) -> None:
+        self._compile = CompileNotice(self.console, game, expected_seconds)
+
+    def compiled(self) -> None:
+        if self._compile is not None:
+            self._compile.done()
+            self._compile = None
 
     def start(self, total_units: int, done_units: int, unit_word: str) -> None:
         self._progress = Progress(
@@ -86,6 +113,49 @@ class RichProgress:
         if self._progress is not None:
             self._progress.stop()
             self._progress = None
+
+
+def compile_words(game: str, expected_seconds: float) -> str:
+    return (f"compiling {game}'s kernels (first run only: later runs load them in about a second), "
+            f"about {expected_seconds:.0f} s on two cores")
+
+
+class CompileNotice:
+    """Says that the kernels compile, once the warm-up has lasted COMPILE_NOTICE_AFTER seconds (a
+    cached load is quicker and says nothing): on a terminal a spinner with the seconds elapsed, in a
+    log one line; and when they are ready, how long it took."""
+
+    def __init__(self, console: Console, game: str, expected_seconds: float) -> None:
+        self.console = console
+        self.game = game
+        self.words = compile_words(game, expected_seconds)
+        self.started = time.perf_counter()
+        self.shown = False
+        self._ready = threading.Event()
+        self._status: Progress | None = None
+        self._watcher = threading.Thread(target=self._watch, name="sim-compile-notice", daemon=True)
+        self._watcher.start()
+
+    def _watch(self) -> None:
+        if self._ready.wait(COMPILE_NOTICE_AFTER):
+            return
+        self.shown = True
+        if self.console.is_terminal:
+            self._status = Progress(SpinnerColumn(), TextColumn(self.words), TimeElapsedColumn(),
+                                    TextColumn("elapsed"), console=self.console, transient=True)
+            self._status.start()
+            self._status.add_task("compiling", total=None)
+        else:
+            self.console.print(self.words, highlight=False, soft_wrap=True)
+
+    def done(self) -> None:
+        self._ready.set()
+        self._watcher.join()
+        if self._status is not None:
+            self._status.stop()
+        if self.shown:
+            self.console.print(f"compiled {self.game}'s kernels in {time.perf_counter() - self.started:.0f} s "
+                               "(kept for the next runs)", highlight=False, soft_wrap=True)
 
 
 @dataclass(frozen=True)

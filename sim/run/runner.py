@@ -72,6 +72,20 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
     return plan, run_dir, manifest
 
 
+def warm_kernels(plan: Plan, chunk: Chunk, progress: ProgressReporter) -> None:
+    """Play one unit of the first pending chunk's config and throw it away, so that the kernels
+    compile (or load from the cache) here, said as such, instead of inside the first chunk behind a
+    progress bar that does not move. Nothing is written: a unit is a pure function of its seed."""
+    progress.compiling(plan.ruleset.name, plan.ruleset.compile_seconds)
+    try:
+        compiled = plan.configs[chunk.config_id]
+        rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, chunk.unit_start, 1)
+        plan.ruleset.games_frame(compiled, rows)
+        plan.ruleset.cards_frame(compiled, counters)
+    finally:
+        progress.compiled()
+
+
 def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | None = None,
                    executor: Executor | None = None, overwrite: bool = False, chunk_size: int | None = None,
                    progress: ProgressReporter | None = None) -> RunOutcome:
@@ -131,6 +145,8 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                 progress.advance(chunk.n_units, games.height)
 
             started = time.perf_counter()
+            if pending:
+                warm_kernels(plan, pending[0], progress)
             progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
             try:
                 if rule is None:
