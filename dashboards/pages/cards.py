@@ -20,7 +20,7 @@ from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.report import figures
-from sim.report.export import CLASS_WORDS_ES
+from sim.report.export import card_classes_in_words
 
 dash.register_page(__name__, path="/cards", name="cards")
 
@@ -132,8 +132,7 @@ def listed_decks(decks: pl.DataFrame, manifest: dict, config: str, lang: str) ->
     blocks = []
     for side, entry in enumerate(manifest["configs"][config]["sides"]):
         deck = decks.filter(pl.col("faction") == entry["faction"]).drop("faction")
-        if lang == "es":
-            deck = deck.with_columns(pl.col("card_class").replace(CLASS_WORDS_ES))
+        deck = card_classes_in_words(deck, manifest["ruleset"], lang)
         heading = t("deck_heading", lang, side=figures.side_name(side, entry["faction"], lang), cards=int(deck["copies"].sum()))
         note = t("deck_list_same", lang, cards=deck.height, copies=int(deck["copies"].sum()))
         blocks.append(html.Div([html.H4(heading), html.P(note, className="note"),

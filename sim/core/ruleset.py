@@ -139,6 +139,9 @@ class RulesetShell:
     # a cold compile of the game's kernels for its default spec on two cores (`sim bench`'s cold-compile
     # figure): the first run says it will take about this long. A game measures and sets its own.
     compile_seconds: ClassVar[float] = 60.0
+    # the card classes of a game whose sides are deck lists, as its card files spell them ->
+    # (Spanish, English) for deck tables; a class not listed is shown as spelled
+    card_class_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
 
     # -- the game's hooks ----------------------------------------------------------------------
     def list_factions(self, cards_dir: Path) -> list[str]:

@@ -25,6 +25,7 @@ import plotly.graph_objects as go
 import plotly.offline
 import polars as pl
 import pyarrow.parquet as pq
+from sim.core.ruleset import get_ruleset
 
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, scan_games,
@@ -118,25 +119,39 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     return ordered
 
 
-CLASS_WORDS_ES = {"creature": "criatura", "power": "poder", "spell": "hechizo", "amulet": "amuleto"}
-DECK_LIST_COLUMNS = ("faction", "card_id", "card_name", "copies", "card_class", "card_level", "cost", "atq", "def")
+def card_classes_in_words(decks: pl.DataFrame, ruleset_name: str, lang: str) -> pl.DataFrame:
+    """A deck table's card classes in the page's language, in the game's own words (the ruleset's
+    `card_class_words`: its card files spell a class one way, in English)."""
+    if "card_class" not in decks.columns:
+        return decks
+    words = {word: pair[0 if lang == "es" else 1] for word, pair in get_ruleset(ruleset_name).card_class_words.items()}
+    return decks.with_columns(pl.col("card_class").replace(words))
+
+
+# a deck list entry's fields (sim.core.ruleset's side_record) -> the table's column and type; a game
+# keeps the fields its cards have (rolplay: level, cost, atq, def; epikha: cost), the rest are left out
+DECK_LIST_FIELDS = {"id": ("card_id", pl.String), "name": ("card_name", pl.String), "copies": ("copies", pl.Int64),
+                    "class": ("card_class", pl.String), "level": ("card_level", pl.Int64), "cost": ("cost", pl.Int64),
+                    "atq": ("atq", pl.Int64), "def": ("def", pl.Int64)}
 
 
 def deck_lists_table(manifest: dict[str, Any]) -> pl.DataFrame:
     """Each deck the run played, card by card with its copies, for a game whose sides are deck lists
-    (the manifest's `deck_list` of a side, rolplay); an empty frame for the others. A deck appears
-    once however many configs played it (a sweep changes card numbers, never the list)."""
-    rows, seen = [], set()
+    (the manifest's `deck_list` of a side: rolplay, epikha); an empty frame for the others. A deck
+    appears once however many configs played it (a sweep changes card numbers, never the list). The
+    columns are the fields the game's deck lists hold, in DECK_LIST_FIELDS' order."""
+    rows, seen, fields = [], set(), set()
     for config in manifest["configs"].values():
         for side in config["sides"]:
             if "deck_list" not in side or side["faction"] in seen:
                 continue
             seen.add(side["faction"])
-            rows += [{"faction": side["faction"], "card_id": c["id"], "card_name": c["name"], "copies": c["copies"],
-                      "card_class": c["class"], "card_level": c["level"], "cost": c["cost"], "atq": c["atq"],
-                      "def": c["def"]} for c in side["deck_list"]]
-    schema = {"faction": pl.String, "card_id": pl.String, "card_name": pl.String, "copies": pl.Int64,
-              "card_class": pl.String, "card_level": pl.Int64, "cost": pl.Int64, "atq": pl.Int64, "def": pl.Int64}
+            for entry in side["deck_list"]:
+                fields.update(key for key in entry if key in DECK_LIST_FIELDS)
+                rows.append({"faction": side["faction"],
+                             **{DECK_LIST_FIELDS[key][0]: value for key, value in entry.items() if key in DECK_LIST_FIELDS}})
+    schema = {"faction": pl.String, **{column: dtype for key, (column, dtype) in DECK_LIST_FIELDS.items()
+                                       if key in fields or key in ("id", "name", "copies")}}
     return pl.DataFrame(rows, schema=schema)
 
 
@@ -394,8 +409,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
         parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
                             _table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
     if "deck_lists" in tables:
-        decks = tables["deck_lists"].with_columns(pl.col("card_class").replace(CLASS_WORDS_ES) if lang == "es"
-                                                  else pl.col("card_class"))
+        decks = card_classes_in_words(tables["deck_lists"], manifest["ruleset"], lang)
         parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), _table_html(decks, lang),
                             _note(t("report_note_deck_lists", lang))))
     ranking = tables["card_ranking"]

@@ -34,6 +34,8 @@ SPECS = {
               '[ablation]\ncards = ["AR-11", "AR-13", "DA-6"]\nbudget_step = 5\n',
     "decks": 'ruleset = "rolplay"\nmatchups = "round_robin"\ngames = 200\n'
              '[[side]]\nfaction = "carga_25"\n[[side]]\nfaction = "misticos_25"\n',
+    "epik": 'ruleset = "epikha"\nmatchups = "round_robin"\ngames = 100\n'
+            '[[side]]\nfaction = "empiria"\n[[side]]\nfaction = "abaron"\n',
 }
 PLOTS_DRAWN = """return Array.from(document.querySelectorAll('.js-plotly-plot')).map(
     p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image').length);"""
@@ -137,7 +139,8 @@ def open_page(driver, url: str, path: str, run: str) -> float:
 PAGES = [("/factions", "rr", 1), ("/factions?tab=matchups", "rr", 3), ("/factions?tab=first-player", "rr", 2),
          ("/factions?tab=matchups", "decks", 3), ("/cards?tab=charts", "decks", 2),
          ("/factions?tab=length", "rr", 2), ("/cards", "impact", 1), ("/cards?tab=charts", "impact", 2),
-         ("/budget", "curve", 2), ("/sweeps", "curve", 2)]
+         ("/budget", "curve", 2), ("/sweeps", "curve", 2),
+         ("/factions", "epik", 1), ("/factions?tab=matchups", "epik", 3), ("/cards?tab=charts", "epik", 2)]
 
 
 @pytest.mark.parametrize("path, run, plots", PAGES)
@@ -225,6 +228,20 @@ def test_a_rolplay_run_shows_each_sides_deck_list_with_its_copies(browser, site:
     assert "creature" not in grid_text(browser, "cards-deck-a")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "cards-decks-rolplay.png"))
+
+
+def test_an_epikha_run_shows_its_factions_and_decks_in_both_languages(browser, site: str) -> None:
+    """Epikha's pages drew only "KeyError: 'level'" (its deck lists have no card level): issue 33."""
+    for lang, word in (("en", "character"), ("es", "personaje")):
+        open_page(browser, site, f"/factions?lang={lang}", "epik")
+        wait_for_plots(browser, 1)
+        assert not text_of(browser, "run-problem").strip(), text_of(browser, "run-problem")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / f"factions-epikha-{lang}.png"))
+        open_page(browser, site, f"/cards?tab=decks&lang={lang}", "epik")
+        WebDriverWait(browser, 30).until(lambda d: word in grid_text(d, "cards-deck-a"))
+        assert not text_of(browser, "run-problem").strip(), text_of(browser, "run-problem")
+        browser.save_screenshot(str(ARTIFACTS / f"cards-decks-epikha-{lang}.png"))
 
 
 def test_a_bad_uploaded_spec_shows_an_error_and_the_app_keeps_working(browser, site: str, results: Path,

@@ -51,6 +51,10 @@ class Epikha(GameRecordShell):
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
+    card_class_words = {"player": ("jugador", "Player card"), "player_ability": ("habilidad de jugador", "Player ability"),
+                        "character": ("personaje", "character"), "weapon": ("arma", "weapon"), "item": ("objeto", "item"),
+                        "spell": ("hechizo", "spell"), "continuous_spell": ("hechizo continuo", "continuous spell"),
+                        "machine": ("máquina", "machine")}
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     trace_switch = (GAME, G_TRACED)

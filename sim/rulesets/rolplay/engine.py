@@ -52,6 +52,8 @@ class Rolplay(GameRecordShell):
     a deck: a deck file of decks/ or a builder's deck (sides.py)."""
 
     name = "rolplay"
+    card_class_words = {"creature": ("criatura", "creature"), "power": ("poder", "power"),
+                        "spell": ("hechizo", "spell"), "amulet": ("amuleto", "amulet")}
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     trace_switch = (GAME, G_TRACED)
