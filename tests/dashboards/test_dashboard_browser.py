@@ -1,6 +1,7 @@
 """The dashboard as a designer uses it: a real headless Chromium (Debian's chromium and
 chromium-driver, installed by scripts/install_browser.sh) against the running app, over a small
-results folder these tests make. Screenshots of every page go to test-artifacts/dashboard/."""
+results folder these tests make. Screenshots of every page go to test-artifacts/dashboard/, and the
+factions page of the default experiment to docs/img/dashboard.png, the README's picture."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ from sim.report.export import find_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "dashboard"
+DEFAULT_SPEC = ROOT / "experiments" / "dicedraft_factions.toml"  # what `bash scripts/main.sh` runs
+DEFAULT_RUN = "dicedraft_factions"
+DEFAULT_GAMES = 20000  # enough for intervals of a few points, a second of play
+README_PICTURE = ROOT / "docs" / "img" / "dashboard.png"
+PICTURE_SIZE = (1400, 900)
 SPECS = {
     "rr": 'ruleset = "fortaleza"\nmatchups = "round_robin"\ngames = 120\n'
           '[[side]]\nfaction = "china"\n[[side]]\nfaction = "japon"\n[[side]]\nfaction = "corea"\n',
@@ -52,7 +58,11 @@ def played(folder: Path, specs: dict[str, str], seed: int | None = None) -> Path
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return played(tmp_path_factory.mktemp("dash"), SPECS, seed=3)
+    folder = played(tmp_path_factory.mktemp("dash"), SPECS, seed=3)
+    # the default experiment as the README's first command runs it, with fewer games: the README's picture
+    assert main(["run", str(DEFAULT_SPEC), "--games", str(DEFAULT_GAMES), "--results", str(folder),
+                 "--executor", "serial"]) == 0
+    return folder
 
 
 def serve(app, port: int = 0):
@@ -152,6 +162,38 @@ def test_each_page_shows_its_plots_with_data(browser, site: str, path: str, run:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / f"{path.strip('/').replace('?tab=', '-')}.png"))
     print(f"{path}: {len(counts)} plots drawn in {seconds:.2f} s")
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's header (its IHDR chunk)."""
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+
+
+def test_the_readme_picture_is_the_factions_page_of_the_default_experiment(browser, site: str) -> None:
+    """docs/img/dashboard.png is taken here, from the running app, so the README shows the dashboard
+    as it is: the factions page of the default experiment, in English (the README's language), with
+    its win-rate chart drawn and the first player in words, at 1400 × 900."""
+    width, height = PICTURE_SIZE
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        open_page(browser, site, "/factions?lang=en", DEFAULT_RUN)
+        choose_language(browser, "en")
+        WebDriverWait(browser, 30).until(lambda d: text_of(d, "factions-heading") == "Factions: win rates")
+        wait_for_plots(browser, 1)
+        chart = "const g = document.querySelector('#factions-win-rates'); return g ? g.textContent : '';"
+        WebDriverWait(browser, 30).until(lambda d: "Arañas" in d.execute_script(chart)
+                                         and "Ciempiés" in d.execute_script(chart))
+        assert f"{DEFAULT_GAMES:,}" in browser.execute_script(chart)  # n is printed beside each bar
+        WebDriverWait(browser, 30).until(lambda d: "the first player wins" in text_of(d, "factions-body"))
+        time.sleep(0.5)  # the bars' entry transition
+        README_PICTURE.parent.mkdir(parents=True, exist_ok=True)
+        assert browser.save_screenshot(str(README_PICTURE))
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert png_size(README_PICTURE) == PICTURE_SIZE
 
 
 def test_runs_and_replay_pages_show_their_content(browser, site: str) -> None:
