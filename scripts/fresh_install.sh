@@ -30,7 +30,7 @@ say "sim run: $((SECONDS - started)) s, kernels compiled included"
 sim show dicedraft_factions --results results > show.txt
 grep -q "Arañas" show.txt
 sim report dicedraft_factions --format html --results results
-test -s results/dicedraft_factions/report/report.html
+test -s results/dicedraft_factions/report/dicedraft_factions.html
 
 # the README's main command, port 8050 held by another program
 python3 - <<'PY' &
@@ -66,5 +66,5 @@ fi
 grep -q "port 8050 is taken" main.log
 python3 -c "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen(sys.argv[1], timeout=60).status == 200 else 1)" "$url"
 say "scripts/main.sh: dashboard answers at $url with port 8050 held; stopping it"
-kill -INT "$main_pid"
+kill "$main_pid"  # TERM: a background job of a script ignores SIGINT
 wait "$main_pid" || true

@@ -144,9 +144,9 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                     last_manifest[0] = now
                 progress.advance(chunk.n_units, games.height)
 
-            started = time.perf_counter()
-            if pending:
+            if pending:  # before the clock starts: games/s and wall_seconds are the play's, not the compile's
                 warm_kernels(plan, pending[0], progress)
+            started = time.perf_counter()
             progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
             try:
                 if rule is None:
