@@ -2,8 +2,9 @@
 
 ```
 sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|serial|ray] [--address HOST:PORT]
-        [--run NAME] [--overwrite]
+        [--run NAME] [--overwrite] [--cards DIR]
 sim show dicedraft_factions
+sim cards dicedraft --to mis_cartas
 sim replay dicedraft_factions --game 17 --lang es
 sim ladder dicedraft [--games 1000] [--faction aranas]
 sim balance experiments/dicedraft_balance.toml [--apply N --to DIR]
@@ -34,7 +35,7 @@ from rich.console import Console
 
 from sim.run.replay import replay_game
 from sim.core.errors import InputError
-from sim.core.ruleset import RULESET_IDS
+from sim.core.ruleset import RULESET_IDS, get_ruleset
 from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor
 from sim.run.plan import MAX_CHUNK_UNITS
@@ -43,6 +44,7 @@ from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec
 from sim.run.store import MANIFEST, check_results_place, check_run_name, check_whole, read_manifest
 from sim.report.console import print_summary
+from sim.report.language import t
 
 EXIT_INPUT = 2
 EXIT_MISMATCH = 1
@@ -108,7 +110,18 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
     run.add_argument("--chunk-size", type=_int_at_least(1, MAX_CHUNK_UNITS), metavar="N", help="units per chunk (default: the spec's "
                      "chunk_size, else the ruleset's)")
+    run.add_argument("--cards", type=_path, metavar="DIR", help="play with the card files in DIR instead of the spec's "
+                     "(its cards_dir, else the game's shipped cards); `sim cards` makes a copy to edit")
     run.set_defaults(handler=command_run)
+
+    cards = commands.add_parser("cards", help="copy a game's shipped card folder, to edit and play with --cards",
+                                description="Copy the card files the game ships with to a new folder DIR, to edit "
+                                "them and play a spec with them: sim run SPEC --cards DIR. The shipped cards are never "
+                                "changed.")
+    cards.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
+    cards.add_argument("--to", type=_path, required=True, metavar="DIR", help="a new (or empty) folder for the copy")
+    cards.add_argument("--lang", choices=("es", "en"), default="es", help="language of what it prints")
+    cards.set_defaults(handler=command_cards)
 
     show = commands.add_parser("show", help="summary of a stored run")
     show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
@@ -347,7 +360,7 @@ def _summary_line(outcome: RunOutcome) -> str:
 def command_run(args: argparse.Namespace, console: Console) -> int:
     if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
         check_run_name(args.run, "--run")
-    experiment = load_spec(args.spec, games=args.games, seed=args.seed)
+    experiment = load_spec(args.spec, games=args.games, seed=args.seed, cards_dir=args.cards)
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
@@ -398,6 +411,23 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress())
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
     console.print(_summary_line(outcome), highlight=False)
+    return 0
+
+
+def command_cards(args: argparse.Namespace, console: Console) -> int:
+    from sim.run.card_folders import copy_card_folder, copy_refusal
+
+    ruleset = get_ruleset(args.ruleset, source="RULESET")
+    refusal = copy_refusal(ruleset, args.to)
+    if refusal is not None:
+        raise InputError(t(f"cards_refuse_{refusal.reason}", args.lang, **refusal.fields))
+    copied = copy_card_folder(ruleset, args.to)
+    say = lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    say(t("cards_copied", args.lang, count=len(copied.files), ruleset=ruleset.name, folder=copied.cards_dir,
+          files=", ".join(copied.files)))
+    if copied.beside:
+        say(t("cards_copied_beside", args.lang, folders=", ".join(str(p) for p in copied.beside), ruleset=ruleset.name))
+    say(t("cards_use", args.lang, flag=copied.cards_dir, absolute=copied.cards_dir.resolve()))
     return 0
 
 

@@ -134,6 +134,8 @@ class RulesetShell:
     n_cols: ClassVar[int]  # columns of a record row (RecordCol first, then the game's own)
     flag_width: ClassVar[int]  # cards per side in the per-game card flags
     chunk_games: ClassVar[int] = 20_000  # game rows per chunk: enough that a chunk takes seconds
+    # folders the game reads beside its card folder (rolplay's decks/): `sim cards` copies them too
+    beside_cards: ClassVar[tuple[str, ...]] = ()
 
     # -- the game's hooks ----------------------------------------------------------------------
     def list_factions(self, cards_dir: Path) -> list[str]:

@@ -334,6 +334,22 @@ TEXT: dict[str, dict[str, str]] = {
     "compare_cards_only": {"es": "Cartas solo en una de las dos ejecuciones", "en": "Cards in one run only"},
     "compare_no_cards_only": {"es": "Todas las cartas están en las dos ejecuciones.",
                               "en": "Every card is in both runs."},
+    # sim cards: a copy of a game's card folder to edit (sim.run.card_folders)
+    "cards_copied": {"es": "Copiados {count} ficheros de cartas de {ruleset} a {folder}: {files}.",
+                     "en": "Copied {count} card files of {ruleset} to {folder}: {files}."},
+    "cards_copied_beside": {"es": "Con {folders} al lado, que {ruleset} lee junto a su carpeta de cartas.",
+                            "en": "With {folders} beside them, which {ruleset} reads next to its card folder."},
+    "cards_use": {"es": "Edítalos y juégalos con: sim run SPEC --cards {flag}   (o en un spec: cards_dir = \"{absolute}\")",
+                  "en": "Edit them and play them with: sim run SPEC --cards {flag}   (or in a spec: cards_dir = \"{absolute}\")"},
+    "cards_refuse_not_empty": {"es": "--to: {folder} existe y no es una carpeta vacía; da una carpeta nueva (no se copió nada)",
+                               "en": "--to: {folder} exists and is not an empty folder; give a new folder (nothing was copied)"},
+    "cards_refuse_no_parent": {"es": "--to: la carpeta {parent} no existe; créala antes, o da una carpeta cuyo padre exista",
+                               "en": "--to: the folder {parent} does not exist; create it first, or give a folder whose "
+                                     "parent exists"},
+    "cards_refuse_inside": {"es": "--to: {folder} está dentro de la carpeta de cartas de serie {shipped}; da una carpeta fuera "
+                                  "de ella (las cartas de serie nunca se cambian)",
+                            "en": "--to: {folder} is inside the game's shipped card folder {shipped}; give a folder "
+                                  "outside it (the shipped cards are never changed)"},
     # charts of the views per game kind (sim/report/figures.py, "views per game kind")
     "chart_config": {"es": "configuración", "en": "config"},
     "chart_matches_unit": {"es": "partidos", "en": "matches"},
