@@ -5,6 +5,7 @@ sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|seria
         [--run NAME] [--overwrite] [--cards DIR]
 sim show dicedraft_factions
 sim cards dicedraft --to mis_cartas
+sim compare dicedraft_factions mine [--lang es|en]
 sim replay dicedraft_factions --game 17 --lang es
 sim ladder dicedraft [--games 1000] [--faction aranas]
 sim balance experiments/dicedraft_balance.toml [--apply N --to DIR]
@@ -43,8 +44,10 @@ from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec
 from sim.run.store import MANIFEST, check_results_place, check_run_name, check_whole, read_manifest
+from sim.report.comparison import StoredRun, compare_runs, print_comparison
 from sim.report.console import print_summary
-from sim.report.language import t
+from sim.report.language import t, value as catalog_value
+from sim.run.liveness import shown_status
 
 EXIT_INPUT = 2
 EXIT_MISMATCH = 1
@@ -122,6 +125,18 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--to", type=_path, required=True, metavar="DIR", help="a new (or empty) folder for the copy")
     cards.add_argument("--lang", choices=("es", "en"), default="es", help="language of what it prints")
     cards.set_defaults(handler=command_cards)
+
+    compare = commands.add_parser("compare", help="the difference B - A between two stored runs of one game",
+                                  description="Compare two finished runs of the same game, typically one spec played "
+                                  "again with a card edited: side A's win rate per config (and each faction against "
+                                  "the field in a round robin), the first player and the card measures, each as A, B "
+                                  "and B - A with its 95%% interval and n; paired on the games both played when the "
+                                  "runs share seed, kind and seats, two-sample otherwise.")
+    compare.add_argument("run_a", metavar="RUN_A", help="run name under --results, or a run folder path")
+    compare.add_argument("run_b", metavar="RUN_B", help="the run compared with it (B - A)")
+    compare.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    compare.add_argument("--lang", choices=("es", "en"), default="es", help="language of the comparison")
+    compare.set_defaults(handler=command_compare)
 
     show = commands.add_parser("show", help="summary of a stored run")
     show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
@@ -428,6 +443,44 @@ def command_cards(args: argparse.Namespace, console: Console) -> int:
     if copied.beside:
         say(t("cards_copied_beside", args.lang, folders=", ".join(str(p) for p in copied.beside), ruleset=ruleset.name))
     say(t("cards_use", args.lang, flag=copied.cards_dir, absolute=copied.cards_dir.resolve()))
+    return 0
+
+
+def compared_run(run: str, results: Path, run_a: str, run_b: str, lang: str) -> StoredRun:
+    """One of the two runs `sim compare` reads, refused (naming both) when it is missing, damaged,
+    edited by hand or unfinished."""
+    def refuse(why: str) -> InputError:
+        return InputError(t("compare_refuse", lang, a=run_a, b=run_b, why=why))
+
+    try:
+        run_dir = resolve_run_dir(run, results)
+    except InputError:
+        raise refuse(t("compare_refuse_missing", lang, run=run, path=Path(run), under=results / run)) from None
+    try:
+        manifest = read_manifest(run_dir)
+        check_whole(run_dir)
+    except InputError as exc:
+        raise refuse(str(exc)) from None
+    status = shown_status(run_dir, manifest)
+    if status != "finished":
+        raise refuse(t("compare_refuse_unfinished", lang, run=run, status=catalog_value("status", status, lang),
+                       done=manifest.get("chunks_done", "?"), total=manifest.get("chunks_total", "?")))
+    return StoredRun(run, run_dir, manifest)
+
+
+def command_compare(args: argparse.Namespace, console: Console) -> int:
+    lang = args.lang
+    refuse = lambda why: InputError(t("compare_refuse", lang, a=args.run_a, b=args.run_b, why=why))  # noqa: E731
+    a = compared_run(args.run_a, args.results, args.run_a, args.run_b, lang)
+    b = compared_run(args.run_b, args.results, args.run_a, args.run_b, lang)
+    if a.folder.resolve() == b.folder.resolve():
+        raise refuse(t("compare_refuse_same", lang))
+    if a.manifest["ruleset"] != b.manifest["ruleset"]:
+        raise refuse(t("compare_refuse_ruleset", lang, ruleset_a=a.manifest["ruleset"], ruleset_b=b.manifest["ruleset"]))
+    if not set(a.manifest["configs"]) & set(b.manifest["configs"]):
+        raise refuse(t("compare_refuse_no_config", lang, a=a.name, b=b.name, configs_a=", ".join(a.manifest["configs"]),
+                       configs_b=", ".join(b.manifest["configs"])))
+    print_comparison(console, compare_runs(a, b), lang)
     return 0
 
 
