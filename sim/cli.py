@@ -35,10 +35,12 @@ from pathlib import Path
 from rich.console import Console
 
 from sim.run.replay import replay_game
+from sim.analysis.forced_draw import summary_configs
 from sim.core.errors import InputError
 from sim.core.ruleset import RULESET_IDS, get_ruleset
 from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor
+from sim.run.liveness import shown_status
 from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
 from sim.run.runner import RunOutcome, run_experiment
@@ -47,7 +49,6 @@ from sim.run.store import MANIFEST, check_results_place, check_run_name, check_w
 from sim.report.comparison import StoredRun, compare_runs, print_comparison
 from sim.report.console import print_summary
 from sim.report.language import t, value as catalog_value
-from sim.run.liveness import shown_status
 
 EXIT_INPUT = 2
 EXIT_MISMATCH = 1
@@ -477,9 +478,11 @@ def command_compare(args: argparse.Namespace, console: Console) -> int:
         raise refuse(t("compare_refuse_same", lang))
     if a.manifest["ruleset"] != b.manifest["ruleset"]:
         raise refuse(t("compare_refuse_ruleset", lang, ruleset_a=a.manifest["ruleset"], ruleset_b=b.manifest["ruleset"]))
-    if not set(a.manifest["configs"]) & set(b.manifest["configs"]):
-        raise refuse(t("compare_refuse_no_config", lang, a=a.name, b=b.name, configs_a=", ".join(a.manifest["configs"]),
-                       configs_b=", ".join(b.manifest["configs"])))
+    # configs a designer compares: a forced-draw run's drawn / undrawn configs are its instrument
+    configs_a, configs_b = summary_configs(a.manifest), summary_configs(b.manifest)
+    if not set(configs_a) & set(configs_b):
+        raise refuse(t("compare_refuse_no_config", lang, a=a.name, b=b.name, configs_a=", ".join(configs_a),
+                       configs_b=", ".join(configs_b)))
     print_comparison(console, compare_runs(a, b), lang)
     return 0
 
