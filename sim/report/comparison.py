@@ -180,6 +180,12 @@ def _difference(name: str = "diff") -> Cell:
     return lambda r: signed_points_with_interval(r[name], r[f"{name}_low"], r[f"{name}_high"])
 
 
+def _advantage_difference(r: dict[str, Any]) -> str:
+    """The first-player advantage's change (first minus second, as `sim show` gives it): the first
+    player's win rate over both seats is 0.5 + advantage / 2, so it is twice that rate's change."""
+    return signed_points_with_interval(*(None if r[k] is None else 2 * r[k] for k in ("diff", "diff_low", "diff_high")))
+
+
 def _n(name: str) -> Cell:
     return lambda r: count(r[name])
 
@@ -206,10 +212,11 @@ def _tables(comparison: Comparison, lang: str) -> list[Table | str]:
             ("label", lambda r: r["label"]), ("a_n", _n("a_n")), ("a_win_rate", _rate("a")), ("b_n", _n("b_n")),
             ("b_win_rate", _rate("b")), ("compare_diff", _difference()), *pairs], lang))
     if comparison.first_player.height:
-        parts.append(_table(t("compare_first_player", lang), comparison.first_player, [
-            *config, ("a_pairs", _n("a_pairs")), ("a_first_player_win_rate", _rate("a", "first_player_win_rate")),
-            ("b_pairs", _n("b_pairs")), ("b_first_player_win_rate", _rate("b", "first_player_win_rate")),
-            ("compare_diff", _difference()), *([("paired_games", _n("pairs"))] if paired else [])], lang))
+        parts.append(_table(t("compare_cli_first_player", lang), comparison.first_player, [
+            *config, ("a_pairs", _n("a_pairs")), ("run_a", _rate("a", "first_player_win_rate")),
+            ("b_pairs", _n("b_pairs")), ("run_b", _rate("b", "first_player_win_rate")),
+            ("compare_diff", _difference()), ("advantage_diff", _advantage_difference),
+            *([("paired_games", _n("pairs"))] if paired else [])], lang))
     else:
         parts.append(t("compare_cli_no_first_player", lang))
     # a card no deck of either run held has no figure in either: it is named, not given two empty rows

@@ -374,6 +374,10 @@ TEXT: dict[str, dict[str, str]] = {
     "compare_cli_cards_unseen": {"es": "{count} cartas no se vieron en ningún mazo de las dos ejecuciones (sin cifras): {cards}.",
                                  "en": "{count} cards were in no deck of either run (no figures): {cards}."},
     "compare_cli_cards_only": {"es": "Cartas solo en {run}: {cards}.", "en": "Cards only in {run}: {cards}."},
+    "compare_cli_first_player": {"es": "Primer jugador: sus victorias en los dos asientos en A y en B, y B − A; su ventaja "
+                                       "(primero menos segundo) cambia el doble",
+                                 "en": "First player: its win rate over both seats in A and in B, and B − A; its "
+                                       "advantage (first minus second) changes twice as much"},
     "compare_cli_no_first_player": {"es": "Primer jugador: sin pares de asientos espejados en las dos ejecuciones.",
                                     "en": "First player: no seat-mirrored pairs in both runs."},
     "compare_refuse": {"es": "no se puede comparar {a} con {b}: {why}", "en": "cannot compare {a} with {b}: {why}"},
@@ -857,6 +861,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "a_effect": ("A: efecto de robarla", "A: forced-draw effect"),
     "b_effect": ("B: efecto de robarla", "B: forced-draw effect"), "effect_diff": ("efecto: B − A", "effect: B − A"),
     "side_a": ("lado A", "side A"), "paired_games": ("emparejadas", "paired"),
+    "advantage_diff": ("ventaja: B − A", "advantage: B − A"), "run_a": ("A", "A"), "run_b": ("B", "B"),
     "win_rate_reached": ("victorias al llegar invicto", "win rate once reached unbeaten"),
     # the report's tables (sim report): every column a report table shows
     "mean": ("media", "mean"), "median": ("mediana", "median"), "p90": ("percentil 90", "90th percentile"),

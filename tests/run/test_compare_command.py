@@ -16,7 +16,7 @@ import polars as pl
 import pytest
 
 import tests.rulesets.tiny  # noqa: F401 (registers the tiny game, for a run of another game)
-from sim.analysis.compare import win_rate_comparison
+from sim.analysis.compare import first_player_comparison, win_rate_comparison
 from sim.analysis.intervals import Z95
 from sim.analysis.scans import scan_games
 from sim.cli import main
@@ -77,11 +77,11 @@ def compare(results: Path, capsys, *runs: str, lang: str = "en") -> str:
 
 
 def section(out: str, title: str) -> str:
-    """The lines of the table titled `title` (up to the next line that is not a table line)."""
+    """The lines of the table titled `title`: its title (which may wrap) and the table under it."""
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(title))
-    end = next((i for i in range(start + 1, len(lines)) if not lines[i].startswith(("┏", "┃", "┡", "│", "└"))),
-               len(lines))
+    top = next(i for i in range(start, len(lines)) if lines[i].startswith("┏"))
+    end = next(i for i in range(top, len(lines)) if lines[i].startswith("└")) + 1
     return "\n".join(lines[start:end])
 
 
@@ -105,6 +105,12 @@ def test_an_edited_card_compares_paired_with_the_headline_first(results: Path, c
     assert "Paired comparison: both runs have seed 5" in out and "over the 600 games both runs played" in out
     row = line_of(section(out, "Side A's win rate per config"), "Arañas")
     assert difference in row and row.rstrip(" │").endswith(count(GAMES))
+    # the first player: its win rate over both seats, and its advantage (first minus second) changing twice as much
+    seats = first_player_comparison(scan_games(results / "dd"), scan_games(results / "mine"), paired=True).row(
+        0, named=True)
+    cells = cells_of(section(out, "First player").splitlines()[-2])
+    assert cells[4] == signed_points_with_interval(seats["diff"], seats["diff_low"], seats["diff_high"])
+    assert cells[5] == signed_points_with_interval(2 * seats["diff"], 2 * seats["diff_low"], 2 * seats["diff_high"])
     # CI-04 at cost 6 leaves the greedy drafts: seen in run A's decks only
     gih = line_of(section(out, "GIH WR of the cards measured in both runs"), "CI-04 Ciempiés de Casa")
     assert re.search(r"│\s+0 │\s+- │\s+- │$", gih), gih
