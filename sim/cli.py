@@ -2,8 +2,10 @@
 
 ```
 sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|serial|ray] [--address HOST:PORT]
-        [--run NAME] [--overwrite]
+        [--run NAME] [--overwrite] [--cards DIR]
 sim show dicedraft_factions
+sim cards dicedraft --to mis_cartas
+sim compare dicedraft_factions mine [--lang es|en]
 sim replay dicedraft_factions --game 17 --lang es
 sim ladder dicedraft [--games 1000] [--faction aranas]
 sim balance experiments/dicedraft_balance.toml [--apply N --to DIR]
@@ -38,6 +40,7 @@ from sim.core.errors import InputError
 from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RULESET_IDS
 
 if TYPE_CHECKING:
+    from sim.report.comparison import StoredRun
     from sim.run.runner import RunOutcome
 
 # Each command imports what it needs when it runs: `sim --help`, a mistyped flag and `sim show` answer
@@ -107,7 +110,30 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
     run.add_argument("--chunk-size", type=_int_at_least(1, MAX_CHUNK_UNITS), metavar="N", help="units per chunk (default: the spec's "
                      "chunk_size, else the ruleset's)")
+    run.add_argument("--cards", type=_path, metavar="DIR", help="play with the card files in DIR instead of the spec's "
+                     "(its cards_dir, else the game's shipped cards); `sim cards` makes a copy to edit")
     run.set_defaults(handler=command_run)
+
+    cards = commands.add_parser("cards", help="copy a game's shipped card folder, to edit and play with --cards",
+                                description="Copy the card files the game ships with to a new folder DIR, to edit "
+                                "them and play a spec with them: sim run SPEC --cards DIR. The shipped cards are never "
+                                "changed.")
+    cards.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
+    cards.add_argument("--to", type=_path, required=True, metavar="DIR", help="a new (or empty) folder for the copy")
+    cards.add_argument("--lang", choices=("es", "en"), default="es", help="language of what it prints")
+    cards.set_defaults(handler=command_cards)
+
+    compare = commands.add_parser("compare", help="the difference B - A between two stored runs of one game",
+                                  description="Compare two finished runs of the same game, typically one spec played "
+                                  "again with a card edited: side A's win rate per config (and each faction against "
+                                  "the field in a round robin), the first player and the card measures, each as A, B "
+                                  "and B - A with its 95%% interval and n; paired on the games both played when the "
+                                  "runs share seed, kind and seats, two-sample otherwise.")
+    compare.add_argument("run_a", metavar="RUN_A", help="run name under --results, or a run folder path")
+    compare.add_argument("run_b", metavar="RUN_B", help="the run compared with it (B - A)")
+    compare.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    compare.add_argument("--lang", choices=("es", "en"), default="es", help="language of the comparison")
+    compare.set_defaults(handler=command_compare)
 
     show = commands.add_parser("show", help="summary of a stored run")
     show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
@@ -384,7 +410,7 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
 
     if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
         check_run_name(args.run, "--run")
-    experiment = load_spec(args.spec, games=args.games, seed=args.seed)
+    experiment = load_spec(args.spec, games=args.games, seed=args.seed, cards_dir=args.cards)
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
@@ -445,6 +471,74 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress())
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
     console.print(_summary_line(outcome), highlight=False)
+    return 0
+
+
+def command_cards(args: argparse.Namespace, console: Console) -> int:
+    from sim.core.ruleset import get_ruleset
+    from sim.report.language import t
+    from sim.run.card_folders import copy_card_folder, copy_refusal
+
+    ruleset = get_ruleset(args.ruleset, source="RULESET")
+    refusal = copy_refusal(ruleset, args.to)
+    if refusal is not None:
+        raise InputError(t(f"cards_refuse_{refusal.reason}", args.lang, **refusal.fields))
+    copied = copy_card_folder(ruleset, args.to)
+    say = lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    say(t("cards_copied", args.lang, count=len(copied.files), ruleset=ruleset.name, folder=copied.cards_dir,
+          files=", ".join(copied.files)))
+    if copied.beside:
+        say(t("cards_copied_beside", args.lang, folders=", ".join(str(p) for p in copied.beside), ruleset=ruleset.name))
+    say(t("cards_use", args.lang, flag=copied.cards_dir, absolute=copied.cards_dir.resolve()))
+    return 0
+
+
+def compared_run(run: str, results: Path, run_a: str, run_b: str, lang: str) -> StoredRun:
+    """One of the two runs `sim compare` reads, refused (naming both) when it is missing, damaged,
+    edited by hand or unfinished."""
+    from sim.report.comparison import StoredRun
+    from sim.report.language import t, value as catalog_value
+    from sim.run.liveness import shown_status
+    from sim.run.store import check_whole, read_manifest
+
+    def refuse(why: str) -> InputError:
+        return InputError(t("compare_refuse", lang, a=run_a, b=run_b, why=why))
+
+    try:
+        run_dir = resolve_run_dir(run, results)
+    except InputError:
+        raise refuse(t("compare_refuse_missing", lang, run=run, path=Path(run), under=results / run)) from None
+    try:
+        manifest = read_manifest(run_dir)
+        check_whole(run_dir)
+    except InputError as exc:
+        raise refuse(str(exc)) from None
+    status = shown_status(run_dir, manifest)
+    if status != "finished":
+        raise refuse(t("compare_refuse_unfinished", lang, run=run, status=catalog_value("status", status, lang),
+                       done=manifest.get("chunks_done", "?"), total=manifest.get("chunks_total", "?")))
+    return StoredRun(run, run_dir, manifest)
+
+
+def command_compare(args: argparse.Namespace, console: Console) -> int:
+    from sim.analysis.forced_draw import summary_configs
+    from sim.report.comparison import compare_runs, print_comparison
+    from sim.report.language import t
+
+    lang = args.lang
+    refuse = lambda why: InputError(t("compare_refuse", lang, a=args.run_a, b=args.run_b, why=why))  # noqa: E731
+    a = compared_run(args.run_a, args.results, args.run_a, args.run_b, lang)
+    b = compared_run(args.run_b, args.results, args.run_a, args.run_b, lang)
+    if a.folder.resolve() == b.folder.resolve():
+        raise refuse(t("compare_refuse_same", lang))
+    if a.manifest["ruleset"] != b.manifest["ruleset"]:
+        raise refuse(t("compare_refuse_ruleset", lang, ruleset_a=a.manifest["ruleset"], ruleset_b=b.manifest["ruleset"]))
+    # configs a designer compares: a forced-draw run's drawn / undrawn configs are its instrument
+    configs_a, configs_b = summary_configs(a.manifest), summary_configs(b.manifest)
+    if not set(configs_a) & set(configs_b):
+        raise refuse(t("compare_refuse_no_config", lang, a=a.name, b=b.name, configs_a=", ".join(configs_a),
+                       configs_b=", ".join(configs_b)))
+    print_comparison(console, compare_runs(a, b), lang)
     return 0
 
 

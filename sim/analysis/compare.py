@@ -22,10 +22,16 @@ Cards are compared only where present in both runs, on (config, side, card id): 
 card counters are stored per chunk, not per game, so these differences are always two-sample (GIH:
 Wald on each run's proportion; IWD: its own standard errors); for runs on the same seeds that is
 conservative (the shared luck is not removed). Cards in one run only are listed apart.
+
+A round robin's factions are also compared against the field (`field_comparison`): each label's
+mean over its matchup cells (a uniform field, mirror included), whose difference is the mean of
+the cells' differences above. Runs that both measured forced-draw effects ([impact]) compare them
+per (side, card) (`forced_draw_comparison`), two-sample like the other card measures.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +53,8 @@ FIRST_PLAYER_COLUMNS = ["config", "method", "a_pairs", "a_first_player_win_rate"
                         "diff_high", "p_value"]
 CARD_COLUMNS = ["config", "side", "card_id", "card_name", "a_gih_n", "a_gih_wr", "a_gih_wr_low", "a_gih_wr_high",
                 "b_gih_n", "b_gih_wr", "b_gih_wr_low", "b_gih_wr_high", "gih_diff", "gih_diff_low", "gih_diff_high",
-                "a_iwd_diff", "b_iwd_diff", "iwd_diff", "iwd_diff_low", "iwd_diff_high"]
+                "a_iwd_diff", "a_iwd_diff_low", "a_iwd_diff_high", "b_iwd_diff", "b_iwd_diff_low", "b_iwd_diff_high",
+                "iwd_diff", "iwd_diff_low", "iwd_diff_high"]
 
 
 @dataclass(frozen=True)
@@ -194,8 +201,8 @@ def _wald(rate: pl.Expr, n: pl.Expr) -> pl.Expr:
 def card_comparison(impact_a: pl.DataFrame, impact_b: pl.DataFrame, z: float = Z95) -> pl.DataFrame:
     """The cards both runs measured, on (config, side, card_id) (CARD_COLUMNS): each run's GIH n and
     GIH WR with its interval, their difference B − A with a two-sample Wald interval, each run's IWD
-    (a difference itself, GIH WR − GNS WR) and its difference with an interval from the two IWD
-    standard errors. Card names are run B's (an edit may rename a card)."""
+    (a difference itself, GIH WR − GNS WR) with its normal interval, and its difference with an
+    interval from the two IWD standard errors. Card names are run B's (an edit may rename a card)."""
     keys = ["config", "side", "card_id"]
     wanted = keys + ["card_name", "gih_n", "gih_wr", "gih_ci_low", "gih_ci_high", "iwd", "iwd_se"]
     a = impact_a.select([c for c in wanted if c in impact_a.columns])
@@ -213,7 +220,10 @@ def card_comparison(impact_a: pl.DataFrame, impact_b: pl.DataFrame, z: float = Z
         pl.col("gih_ci_low_b").alias("b_gih_wr_low"), pl.col("gih_ci_high_b").alias("b_gih_wr_high"),
         gih_diff.alias("gih_diff"), (gih_diff - z * gih_se).alias("gih_diff_low"),
         (gih_diff + z * gih_se).alias("gih_diff_high"),
-        pl.col("iwd").alias("a_iwd_diff"), pl.col("iwd_b").alias("b_iwd_diff"), iwd_diff.alias("iwd_diff"),
+        pl.col("iwd").alias("a_iwd_diff"), (pl.col("iwd") - z * pl.col("iwd_se")).alias("a_iwd_diff_low"),
+        (pl.col("iwd") + z * pl.col("iwd_se")).alias("a_iwd_diff_high"),
+        pl.col("iwd_b").alias("b_iwd_diff"), (pl.col("iwd_b") - z * pl.col("iwd_se_b")).alias("b_iwd_diff_low"),
+        (pl.col("iwd_b") + z * pl.col("iwd_se_b")).alias("b_iwd_diff_high"), iwd_diff.alias("iwd_diff"),
         (iwd_diff - z * iwd_se).alias("iwd_diff_low"), (iwd_diff + z * iwd_se).alias("iwd_diff_high"),
     ).select(CARD_COLUMNS)
 
@@ -233,3 +243,94 @@ def configs_in_one_run(manifest_a: dict[str, Any], manifest_b: dict[str, Any]) -
     a, b = manifest_a.get("configs", {}), manifest_b.get("configs", {})
     return [c for c in a if c not in b], [c for c in b if c not in a]
 
+
+
+FIELD_COLUMNS = ["label", "configs", "a_n", "a_win_rate", "a_win_rate_low", "a_win_rate_high", "b_n", "b_win_rate",
+                 "b_win_rate_low", "b_win_rate_high", "pairs", "diff", "diff_low", "diff_high", "p_value"]
+FORCED_DRAW_COLUMNS = ["side", "label", "card_id", "card_name", "a_pairs", "a_effect", "a_effect_low", "a_effect_high",
+                       "b_pairs", "b_effect", "b_effect_low", "b_effect_high", "diff", "diff_low", "diff_high", "p_value"]
+
+
+def config_labels(manifest: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Each config's (side A label, side B label) as the run's manifest records them."""
+    return {config_id: (config["sides"][0]["label"], config["sides"][1]["label"])
+            for config_id, config in manifest.get("configs", {}).items()}
+
+
+def _config_figures(games_a: pl.LazyFrame, games_b: pl.LazyFrame, paired: bool, z: float) -> dict[str, dict[str, Any]]:
+    """Per config both runs played: each run's n, side A's win rate and per-game score variance, and
+    the difference B − A with its standard error, exactly as win_rate_comparison computes them (its
+    interval is diff ± z·se)."""
+    a, b = _per_config(games_a, "a", z), _per_config(games_b, "b", z)
+    both = a.join(b, on="config", how="inner")
+    if paired:
+        d = (_scores(games_a).join(_scores(games_b), on=["config", "game"], how="inner", suffix="_b")
+             .select("config", (pl.col("score_b") - pl.col("score")).alias("d")))
+        spread = (d.group_by("config").agg(pl.len().cast(pl.Int64).alias("pairs"), pl.col("d").mean().alias("diff"),
+                                           pl.col("d").std(ddof=1).alias("sd")).collect())
+        both = both.join(spread.with_columns((pl.col("sd").fill_null(0.0) / pl.col("pairs").sqrt()).alias("se")),
+                         on="config", how="left")
+    else:
+        both = both.with_columns(
+            pl.lit(0, dtype=pl.Int64).alias("pairs"), (pl.col("b_win_rate") - pl.col("a_win_rate")).alias("diff"),
+            ((pl.col("a_var").fill_null(0.0) / pl.col("a_n")) + (pl.col("b_var").fill_null(0.0) / pl.col("b_n"))).sqrt()
+            .alias("se"))
+    return {row["config"]: row for row in both.iter_rows(named=True)}
+
+
+def field_comparison(games_a: pl.LazyFrame, games_b: pl.LazyFrame, paired: bool, labels: dict[str, tuple[str, str]],
+                     z: float = Z95) -> pl.DataFrame:
+    """Each side label of a round robin against the field (FIELD_COLUMNS), in both runs and B − A:
+    the mean of its matchup cells over a uniform field of its opponents, mirror included (the
+    marginal of sim.analysis.matchups), taken over the configs both runs played (`configs` of them).
+    A config "x~y" is the cell (x, y) from side A's win rate and the cell (y, x) from 1 − it, so the
+    field's difference is the mean of the cells' differences of win_rate_comparison, with their signs;
+    the configs are independent games, so its variance is the sum of theirs / (cells)², its interval
+    normal. `labels` is config_labels of run A; `n` and `pairs` add up the cells' games."""
+    figures = _config_figures(games_a, games_b, paired, z)
+    cells: dict[str, list[tuple[dict[str, Any], bool]]] = {}  # label -> (config figures, seen from side B)
+    for config_id, (label_a, label_b) in labels.items():
+        if config_id in figures:
+            cells.setdefault(label_a, []).append((figures[config_id], False))
+            if label_b != label_a:
+                cells.setdefault(label_b, []).append((figures[config_id], True))
+    rows = []
+    for label, parts in cells.items():
+        weight = 1.0 / len(parts)
+        row: dict[str, Any] = {"label": label, "configs": len(parts), "pairs": sum(f["pairs"] for f, _ in parts)}
+        for run in ("a", "b"):
+            rate = sum(weight * ((1.0 - f[f"{run}_win_rate"]) if flipped else f[f"{run}_win_rate"]) for f, flipped in parts)
+            half = z * math.sqrt(sum(weight ** 2 * (f[f"{run}_var"] or 0.0) / f[f"{run}_n"] for f, _ in parts))
+            row.update({f"{run}_n": sum(f[f"{run}_n"] for f, _ in parts), f"{run}_win_rate": rate,
+                        f"{run}_win_rate_low": rate - half, f"{run}_win_rate_high": rate + half})
+        diff = sum(weight * (-f["diff"] if flipped else f["diff"]) for f, flipped in parts)
+        se = math.sqrt(sum(weight ** 2 * f["se"] ** 2 for f, _ in parts))
+        row.update(diff=diff, diff_low=diff - z * se, diff_high=diff + z * se, p_value=normal_p_value(diff, se))
+        rows.append(row)
+    schema = {name: pl.Float64 for name in FIELD_COLUMNS} | {"label": pl.String, "configs": pl.Int64, "a_n": pl.Int64,
+                                                             "b_n": pl.Int64, "pairs": pl.Int64}
+    return pl.DataFrame(rows, schema=schema).select(FIELD_COLUMNS)
+
+
+def forced_draw_comparison(effect_a: pl.DataFrame, effect_b: pl.DataFrame, z: float = Z95) -> pl.DataFrame:
+    """The forced-draw effects both runs measured (sim.analysis.forced_draw.forced_draw_effect of
+    each), on (side, card_id) (FORCED_DRAW_COLUMNS): each run's pairs and effect with its interval,
+    and the difference B − A, two-sample on the two standard errors (each effect is already a paired
+    difference within its run; the two runs' measurements are taken as independent, which for runs
+    on the same seeds is conservative). Labels and card names are run B's; run A's order."""
+    keys = ["side", "card_id"]
+    wanted = keys + ["label", "card_name", "pairs", "effect", "effect_se", "effect_low", "effect_high"]
+    both = effect_a.select(wanted).join(effect_b.select(wanted), on=keys, how="inner", suffix="_b", maintain_order="left")
+    diff = pl.col("effect_b") - pl.col("effect")
+    se = (pl.col("effect_se").pow(2) + pl.col("effect_se_b").pow(2)).sqrt()
+    out = both.select(
+        *keys, pl.col("label_b").alias("label"), pl.col("card_name_b").alias("card_name"),
+        pl.col("pairs").alias("a_pairs"), pl.col("effect").alias("a_effect"), pl.col("effect_low").alias("a_effect_low"),
+        pl.col("effect_high").alias("a_effect_high"), pl.col("pairs_b").alias("b_pairs"),
+        pl.col("effect_b").alias("b_effect"), pl.col("effect_low_b").alias("b_effect_low"),
+        pl.col("effect_high_b").alias("b_effect_high"), diff.alias("diff"), se.alias("_se"))
+    p = [normal_p_value(d, s) if d is not None and s is not None and math.isfinite(s) else None
+         for d, s in zip(out["diff"].to_list(), out["_se"].to_list())]
+    return out.with_columns((pl.col("diff") - z * pl.col("_se")).alias("diff_low"),
+                            (pl.col("diff") + z * pl.col("_se")).alias("diff_high"),
+                            pl.Series("p_value", p, dtype=pl.Float64)).select(FORCED_DRAW_COLUMNS)

@@ -334,6 +334,82 @@ TEXT: dict[str, dict[str, str]] = {
     "compare_cards_only": {"es": "Cartas solo en una de las dos ejecuciones", "en": "Cards in one run only"},
     "compare_no_cards_only": {"es": "Todas las cartas están en las dos ejecuciones.",
                               "en": "Every card is in both runs."},
+    # sim compare: the two runs compared on the terminal (sim.report.comparison)
+    "compare_cli_headline": {"es": "{what}: {a} → {b}, {diff}, {basis}", "en": "{what}: {a} → {b}, {diff}, {basis}"},
+    "compare_cli_vs_field": {"es": "{label} contra el campo", "en": "{label} vs the field"},
+    "compare_cli_in_config": {"es": "{label} ({config})", "en": "{label} ({config})"},
+    "compare_cli_paired_on": {"es": "emparejada en {games} partidas", "en": "paired on {games} games"},
+    "compare_cli_two_sample_on": {"es": "dos muestras, porque {why}: {a} y {b} partidas",
+                                  "en": "two-sample, as {why}: {a} and {b} games"},
+    "compare_cli_runs": {"es": "A = {a} ({a_games} partidas, {a_cards}); B = {b} ({b_games} partidas, {b_cards}); juego {ruleset}",
+                         "en": "A = {a} ({a_games} games, {a_cards}); B = {b} ({b_games} games, {b_cards}); game {ruleset}"},
+    "compare_cli_shipped_cards": {"es": "las cartas de serie del juego", "en": "the game's shipped cards"},
+    "compare_cli_cards_from": {"es": "cartas de {folder}", "en": "cards from {folder}"},
+    "compare_cli_paired": {"es": "Comparación emparejada: las dos ejecuciones tienen la semilla {seed}, el mismo tipo y los "
+                                 "mismos asientos, así que la partida i de cada configuración es el mismo reparto en las "
+                                 "dos. Cada diferencia B − A es la media de las diferencias partida a partida en las "
+                                 "{games} partidas que jugaron las dos, con su intervalo del 95%, como en un barrido.",
+                           "en": "Paired comparison: both runs have seed {seed}, the same kind and the same seats, so "
+                                 "game i of each config is the same deal in both. Each difference B − A is the mean of "
+                                 "the game-by-game differences over the {games} games both runs played, with its 95% "
+                                 "interval, as in a sweep."},
+    "compare_cli_sides_differ": {"es": "Atención: en la configuración {config} el lado A es {a} en A y {b} en B; sus "
+                                       "tasas de victoria son de lados distintos.",
+                                 "en": "Note: in config {config} side A is {a} in A and {b} in B; its win rates are of "
+                                       "different sides."},
+    "compare_cli_field": {"es": "Cada facción contra el campo (media de sus enfrentamientos, espejo incluido)",
+                          "en": "Each faction against the field (the mean of its matchups, mirror included)"},
+    "compare_cli_gih": {"es": "GIH WR de las cartas medidas en las dos ejecuciones (dos muestras: los contadores de cartas "
+                              "no se guardan partida a partida)",
+                        "en": "GIH WR of the cards measured in both runs (two-sample: card counters are not stored game "
+                              "by game)"},
+    "compare_cli_iwd": {"es": "IWD (GIH WR − GNS WR, observacional) de las cartas medidas en las dos ejecuciones (dos muestras)",
+                        "en": "IWD (GIH WR − GNS WR, observational) of the cards measured in both runs (two-sample)"},
+    "compare_cli_forced_draw": {"es": "Efecto de robar cada carta (causal), medido en las dos ejecuciones (diferencia de dos "
+                                      "muestras de los dos efectos)",
+                                "en": "Forced-draw effect of each card (causal), measured in both runs (two-sample "
+                                      "difference of the two effects)"},
+    "compare_cli_forced_draw_one": {"es": "Solo {run} midió el efecto de robar cada carta ([impact]): no se compara.",
+                                    "en": "Only {run} measured forced-draw effects ([impact]): not compared."},
+    "compare_cli_cards_unseen": {"es": "{count} cartas no se vieron en ningún mazo de las dos ejecuciones (sin cifras): {cards}.",
+                                 "en": "{count} cards were in no deck of either run (no figures): {cards}."},
+    "compare_cli_cards_only": {"es": "Cartas solo en {run}: {cards}.", "en": "Cards only in {run}: {cards}."},
+    "compare_cli_first_player": {"es": "Primer jugador: sus victorias en los dos asientos en A y en B, y B − A; su ventaja "
+                                       "(primero menos segundo) cambia el doble",
+                                 "en": "First player: its win rate over both seats in A and in B, and B − A; its "
+                                       "advantage (first minus second) changes twice as much"},
+    "compare_cli_no_first_player": {"es": "Primer jugador: sin pares de asientos espejados en las dos ejecuciones.",
+                                    "en": "First player: no seat-mirrored pairs in both runs."},
+    "compare_refuse": {"es": "no se puede comparar {a} con {b}: {why}", "en": "cannot compare {a} with {b}: {why}"},
+    "compare_refuse_same": {"es": "son la misma ejecución; da dos ejecuciones distintas",
+                            "en": "they are the same run; give two different runs"},
+    "compare_refuse_missing": {"es": "no hay ninguna ejecución {run!r}: ni {path} ni {under} es una carpeta de resultados "
+                                     "de `sim run`",
+                               "en": "there is no run {run!r}: neither {path} nor {under} is a results folder of `sim run`"},
+    "compare_refuse_unfinished": {"es": "{run} no ha terminado ({status}, {done} de {total} bloques); termínala primero "
+                                        "(vuelve a lanzar su `sim run`, o espera a que acabe)",
+                                  "en": "{run} is not finished ({status}, {done} of {total} chunks); finish it first "
+                                        "(rerun its `sim run`, or wait for it to end)"},
+    "compare_refuse_ruleset": {"es": "son juegos distintos ({ruleset_a} y {ruleset_b}); compara dos ejecuciones del mismo juego",
+                               "en": "they are different games ({ruleset_a} and {ruleset_b}); compare two runs of the same game"},
+    "compare_refuse_no_config": {"es": "no comparten ninguna configuración ({a}: {configs_a}; {b}: {configs_b})",
+                                 "en": "they share no config ({a}: {configs_a}; {b}: {configs_b})"},
+    # sim cards: a copy of a game's card folder to edit (sim.run.card_folders)
+    "cards_copied": {"es": "Copiados {count} ficheros de cartas de {ruleset} a {folder}: {files}.",
+                     "en": "Copied {count} card files of {ruleset} to {folder}: {files}."},
+    "cards_copied_beside": {"es": "Con {folders} al lado, que {ruleset} lee junto a su carpeta de cartas.",
+                            "en": "With {folders} beside them, which {ruleset} reads next to its card folder."},
+    "cards_use": {"es": "Edítalos y juégalos con: sim run SPEC --cards {flag}   (o en un spec: cards_dir = \"{absolute}\")",
+                  "en": "Edit them and play them with: sim run SPEC --cards {flag}   (or in a spec: cards_dir = \"{absolute}\")"},
+    "cards_refuse_not_empty": {"es": "--to: {folder} existe y no es una carpeta vacía; da una carpeta nueva (no se copió nada)",
+                               "en": "--to: {folder} exists and is not an empty folder; give a new folder (nothing was copied)"},
+    "cards_refuse_no_parent": {"es": "--to: la carpeta {parent} no existe; créala antes, o da una carpeta cuyo padre exista",
+                               "en": "--to: the folder {parent} does not exist; create it first, or give a folder whose "
+                                     "parent exists"},
+    "cards_refuse_inside": {"es": "--to: {folder} está dentro de la carpeta de cartas de serie {shipped}; da una carpeta fuera "
+                                  "de ella (las cartas de serie nunca se cambian)",
+                            "en": "--to: {folder} is inside the game's shipped card folder {shipped}; give a folder "
+                                  "outside it (the shipped cards are never changed)"},
     # charts of the views per game kind (sim/report/figures.py, "views per game kind")
     "chart_config": {"es": "configuración", "en": "config"},
     "chart_matches_unit": {"es": "partidos", "en": "matches"},
@@ -782,6 +858,10 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "a_gih_wr": ("A: GIH WR", "A: GIH WR"), "b_gih_wr": ("B: GIH WR", "B: GIH WR"),
     "gih_diff": ("GIH WR: B − A", "GIH WR: B − A"), "a_iwd_diff": ("A: IWD", "A: IWD"), "b_iwd_diff": ("B: IWD", "B: IWD"),
     "iwd_diff": ("IWD: B − A", "IWD: B − A"), "compare_diff": ("B − A", "B − A"),
+    "a_effect": ("A: efecto de robarla", "A: forced-draw effect"),
+    "b_effect": ("B: efecto de robarla", "B: forced-draw effect"), "effect_diff": ("efecto: B − A", "effect: B − A"),
+    "side_a": ("lado A", "side A"), "paired_games": ("emparejadas", "paired"),
+    "advantage_diff": ("ventaja: B − A", "advantage: B − A"), "run_a": ("A", "A"), "run_b": ("B", "B"),
     "win_rate_reached": ("victorias al llegar invicto", "win rate once reached unbeaten"),
     # the report's tables (sim report): every column a report table shows
     "mean": ("media", "mean"), "median": ("mediana", "median"), "p90": ("percentil 90", "90th percentile"),

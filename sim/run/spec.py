@@ -490,16 +490,24 @@ class Experiment:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def load_spec(path: Path, games: int | None = None, seed: int | None = None) -> Experiment:
-    """Read and validate a spec; `games` and `seed` override the file's values (CLI flags)."""
+def load_spec(path: Path, games: int | None = None, seed: int | None = None,
+              cards_dir: Path | None = None) -> Experiment:
+    """Read and validate a spec; `games`, `seed` and `cards_dir` override the file's values (CLI
+    flags). An overriding card folder is checked as `--cards` and stored as an absolute path: the
+    spec then names the folder that was played wherever it is read from (its manifest, a replay),
+    and its spec hash, like each config's cards hash, tells the run from one on other cards."""
     path = Path(path)
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give an experiment spec file (.toml)")
+    if cards_dir is not None:
+        _check_cards_dir(Path(cards_dir), "--cards", "")
     data = read_toml(path)
     if games is not None:
         data["games"] = games
     if seed is not None:
         data["seed"] = seed
+    if cards_dir is not None:
+        data["cards_dir"] = str(Path(cards_dir).resolve())
     return load_spec_dict(data, path)
 
 
@@ -540,7 +548,7 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
     experiment = Experiment(spec, path)
     cards_dir = experiment.cards_dir or ruleset.cards_dir
     if experiment.cards_dir is not None:
-        _check_cards_dir(experiment.cards_dir, path)
+        _check_cards_dir(experiment.cards_dir, f"{path}: cards_dir", " (relative to the spec's folder)")
     side_fields = SIDE_FIELDS + tuple(ruleset.side_options.model_fields)
     for axis in spec.sweep.axes if spec.sweep else ():  # each value as the side it sets would take it
         if axis.side is not None:
@@ -560,12 +568,12 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
     return experiment
 
 
-def _check_cards_dir(cards_dir: Path, path: Path) -> None:
+def _check_cards_dir(cards_dir: Path, place: str, relative_to: str) -> None:
+    """A card folder named by a spec's cards_dir or by --cards (`place`) exists and is a folder."""
     if not cards_dir.exists():
-        raise InputError(f"{path}: cards_dir: {cards_dir} does not exist; give the folder that holds the card files "
-                         "(relative to the spec's folder)")
+        raise InputError(f"{place}: {cards_dir} does not exist; give the folder that holds the card files{relative_to}")
     if not cards_dir.is_dir():
-        raise InputError(f"{path}: cards_dir: {cards_dir} is a file; give the folder that holds the card files")
+        raise InputError(f"{place}: {cards_dir} is a file; give the folder that holds the card files")
 
 
 def _check_faction(faction: str, factions: list[str], place: str, cards_dir: Path | None, ruleset: Any) -> None:

@@ -213,11 +213,15 @@ def manifest_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         if old.get(key) != new[key]:
             reasons.append(f"{key} {old.get(key)!r} -> {new[key]!r}")
     old_configs = old.get("configs", {})
+    # an edited card folder keeps the spec (and its hash) as it was: only the cards hash tells, so say why
+    cards_now = new["spec"].get("cards_dir") or "the game's shipped cards"
     for config_id, config in new["configs"].items():
         before = old_configs.get(config_id, {}).get("hashes", {})
         for what in ("cards", "params"):
             if before.get(what) != config["hashes"][what]:
-                reasons.append(f"config {config_id}: {what} hash {before.get(what)} -> {config['hashes'][what]}")
+                why = (f" (the card files, {cards_now}, are not the ones this run was played with)"
+                       if what == "cards" and config_id in old_configs else "")
+                reasons.append(f"config {config_id}: {what} hash {before.get(what)} -> {config['hashes'][what]}{why}")
     for config_id in sorted(set(old_configs) - set(new["configs"])):
         reasons.append(f"config {config_id} is no longer in the experiment")
     return reasons

@@ -8,8 +8,8 @@ import math
 import polars as pl
 import pytest
 
-from sim.analysis.compare import (card_comparison, cards_in_one_run, configs_in_one_run, first_player_comparison,
-                                  runs_pairing, win_rate_comparison)
+from sim.analysis.compare import (card_comparison, cards_in_one_run, configs_in_one_run, field_comparison,
+                                  first_player_comparison, forced_draw_comparison, runs_pairing, win_rate_comparison)
 from sim.analysis.intervals import Z95, wilson_interval
 
 
@@ -114,6 +114,57 @@ def test_cards_compared_where_present_in_both_and_listed_where_not() -> None:
     assert (row["gih_diff_low"], row["gih_diff_high"]) == pytest.approx((0.1 - Z95 * se, 0.1 + Z95 * se))
     assert row["iwd_diff"] == pytest.approx(0.04)
     assert (row["iwd_diff_low"], row["iwd_diff_high"]) == pytest.approx((0.04 - Z95 * 0.05, 0.04 + Z95 * 0.05))
+    # each run's own IWD with its normal interval, as the card-impact table gives it
+    assert (row["a_iwd_diff_low"], row["a_iwd_diff_high"]) == pytest.approx((0.02 - Z95 * 0.03, 0.02 + Z95 * 0.03))
+    assert (row["b_iwd_diff_low"], row["b_iwd_diff_high"]) == pytest.approx((0.06 - Z95 * 0.04, 0.06 + Z95 * 0.04))
     assert card_comparison(a, b).height == 1
     only = cards_in_one_run(a, b)
     assert only.select("run", "card_id", "card_name").rows() == [("A", "AR-02", "Pavo"), ("B", "AR-09", "Nueva")]
+
+
+# a round robin of x and y: configs x~x (the mirror), x~y and y~y, four games each
+ROUND_ROBIN = {"x~x": ("x", "x"), "x~y": ("x", "y"), "y~y": ("y", "y")}
+
+
+def round_robin(winners: dict[str, list[int]]) -> pl.LazyFrame:
+    return pl.concat([games(w, config=c) for c, w in winners.items()])
+
+
+def test_a_faction_against_the_field_is_the_mean_of_its_cells_with_their_signs() -> None:
+    a = round_robin({"x~x": [0, 1, 0, 1], "x~y": [0, 0, 1, 1], "y~y": [0, 1, 1, 0]})
+    b = round_robin({"x~x": [0, 0, 0, 1], "x~y": [0, 0, 0, 1], "y~y": [0, 1, 1, 0]})
+    for paired in (True, False):
+        cells = {r["config"]: r for r in win_rate_comparison(a, b, paired).iter_rows(named=True)}
+        field = {r["label"]: r for r in field_comparison(a, b, paired, ROUND_ROBIN).iter_rows(named=True)}
+        # x's field: the mirror from side A, and x~y from side A; y's: x~y from side B (1 − rate, −diff), the mirror
+        x, y = field["x"], field["y"]
+        assert (x["configs"], y["configs"]) == (2, 2)
+        assert x["a_win_rate"] == pytest.approx((0.5 + 0.5) / 2) and x["b_win_rate"] == pytest.approx((0.75 + 0.75) / 2)
+        assert y["a_win_rate"] == pytest.approx((0.5 + 0.5) / 2) and y["b_win_rate"] == pytest.approx((0.25 + 0.5) / 2)
+        assert x["diff"] == pytest.approx((cells["x~x"]["diff"] + cells["x~y"]["diff"]) / 2) == pytest.approx(0.25)
+        assert y["diff"] == pytest.approx((-cells["x~y"]["diff"] + cells["y~y"]["diff"]) / 2) == pytest.approx(-0.125)
+        # independent cells: the field's variance is the cells' over 2², each cell's se read off its interval
+        se = [(cells[c]["diff_high"] - cells[c]["diff_low"]) / (2 * Z95) for c in ("x~x", "x~y")]
+        half = Z95 * math.sqrt(se[0] ** 2 + se[1] ** 2) / 2
+        assert (x["diff_low"], x["diff_high"]) == pytest.approx((0.25 - half, 0.25 + half))
+        assert (x["a_n"], x["pairs"]) == (8, 8 if paired else 0)
+
+
+def forced(rows: list[tuple[int, str, int, float, float]]) -> pl.DataFrame:
+    sides, ids, pairs, effect, se = map(list, zip(*rows))
+    return pl.DataFrame({"side": pl.Series(sides, dtype=pl.Int8), "label": ["x"] * len(ids), "card_id": ids,
+                         "card_name": [f"name {i}" for i in ids], "pairs": pairs, "effect": effect, "effect_se": se,
+                         "effect_low": [e - Z95 * s for e, s in zip(effect, se)],
+                         "effect_high": [e + Z95 * s for e, s in zip(effect, se)]})
+
+
+def test_forced_draw_effects_compared_two_sample_where_both_runs_measured_them() -> None:
+    a = forced([(1, "CI-04", 300, 0.10, 0.03), (1, "CI-05", 300, 0.02, 0.02)])
+    b = forced([(1, "CI-04", 280, 0.04, 0.04), (0, "AR-01", 300, 0.05, 0.02)])
+    rows = forced_draw_comparison(a, b).rows(named=True)
+    assert [(r["side"], r["card_id"]) for r in rows] == [(1, "CI-04")]
+    row = rows[0]
+    assert (row["a_pairs"], row["b_pairs"], row["a_effect"], row["b_effect"]) == (300, 280, 0.10, 0.04)
+    assert row["diff"] == pytest.approx(-0.06)
+    assert (row["diff_low"], row["diff_high"]) == pytest.approx((-0.06 - Z95 * 0.05, -0.06 + Z95 * 0.05))
+    assert (row["a_effect_low"], row["b_effect_high"]) == pytest.approx((0.10 - Z95 * 0.03, 0.04 + Z95 * 0.04))

@@ -51,6 +51,7 @@ class Epikha(GameRecordShell):
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
+    beside_cards = ("decks",)  # the faction decks live beside the card folder (sides.decks_dir_of)
     card_class_words = {"player": ("jugador", "Player card"), "player_ability": ("habilidad de jugador", "Player ability"),
                         "character": ("personaje", "character"), "weapon": ("arma", "weapon"), "item": ("objeto", "item"),
                         "spell": ("hechizo", "spell"), "continuous_spell": ("hechizo continuo", "continuous spell"),

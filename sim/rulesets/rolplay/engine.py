@@ -69,6 +69,7 @@ class Rolplay(GameRecordShell):
     flag_width = N_DESIGNS
     chunk_games = 50_000
     list_factions = staticmethod(list_sides)
+    beside_cards = ("decks",)  # the deck lists live beside the card folder (sides.decks_dir_of)
     # a builder's deck is a side too (sides.side_deck): greedy-25, random-50, random-50-seed7
     made_factions = re.compile(r"(greedy|random)-(25|50)(-seed\d+)?")
     made_factions_words = "or a builder's deck: greedy-25, greedy-50, random-25, random-50 (random-50-seed7: another seed)"
