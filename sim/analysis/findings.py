@@ -58,7 +58,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,7 @@ from sim.analysis.end_reasons import end_reasons
 from sim.analysis.first_player import first_player_advantage
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.intervals import Z95, wilson_interval
-from sim.analysis.levels import level_conclusions
+from sim.analysis.levels import level_conclusions, level_groups
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.scans import scan_games
 from sim.analysis.sweeps import BASELINE, sweep_comparison
@@ -427,9 +427,14 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
         return tables[name]
 
     rates = table("win_rates", lambda: faction_win_rates(run_dir))
-    # an ablation's other configs are its measuring instrument (a card replaced, a lower budget): its
-    # seats and its turn cap are read on the baseline
-    headline = [BASELINE] if spec.get("ablation") is not None else configs
+    # the configs whose seats and turn cap are findings of their own: every config of a round robin
+    # (one game, pooled below) and of a sweep over agent levels (each level's play is its own
+    # reading); in an ablation or another sweep the other configs are the measuring instrument (a
+    # card replaced, a card or rule edited, a lower budget), read against the baseline
+    levels_of = {config: level for config, (_, level) in level_groups(dict(manifest))[0].items()}
+    over_levels = spec.get("sweep") is not None and bool(level_groups(dict(manifest))[1])
+    edits = spec.get("ablation") is not None or (spec.get("sweep") is not None and not over_levels)
+    headline = [BASELINE] if edits else configs
     many = len(set(headline) & set(rates["config"].to_list())) > 1
     only = pl.col("config").is_in(headline)
     advantage = table("first_player", lambda: first_player_advantage(run_dir)).filter(only)
@@ -438,6 +443,8 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
     else:
         found = first_player_findings(advantage, limits.band("first_player"), many)
     found += stall_findings(table("end_reasons", lambda: end_reasons(run_dir)).filter(only), limits.band("stall"), many)
+    if over_levels:  # said by the agents that played, not by the config's id
+        found = [replace(f, details={**f.details, "level": levels_of.get(f.config)}) for f in found]
     round_robin = spec.get("matchups") == "round_robin"
     if round_robin:
         cells = table("matchups", lambda: matchup_cells(run_dir, rates=rates, advantage=tables["first_player"]))
@@ -469,7 +476,7 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
         levels = table("levels", lambda: level_conclusions(run_dir))
         if levels.height:
             found += level_findings(levels, limits.band("level"))
-        else:
+        elif not _budget_sweep(spec):  # a budget curve's configs are its points: its steps are read below
             found += sweep_findings(sweep, limits.band("side"))
     if _has_budget_curve(run_dir, spec):
         found += budget_fall_findings(table("budget_steps", lambda: budget_steps(run_dir, configs=_curve(manifest))),
@@ -486,6 +493,12 @@ def _curve(manifest: Mapping[str, Any]) -> list[str] | None:
         return None
     prefix = f"side{ablation['side']}.budget="
     return [c for c in manifest["configs"] if c == BASELINE or c.startswith(prefix)]
+
+
+def _budget_sweep(spec: Mapping[str, Any]) -> bool:
+    """A sweep whose every axis is a side's budget: a budget curve."""
+    axes = (spec.get("sweep") or {}).get("axis", [])
+    return bool(axes) and all(str(axis.get("field")) == "budget" for axis in axes)
 
 
 def _has_budget_curve(run_dir: Path, spec: Mapping[str, Any]) -> bool:

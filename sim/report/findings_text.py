@@ -61,7 +61,10 @@ def side_names(manifest: Mapping[str, Any]) -> dict[str, str]:
         except (InputError, OSError, ValueError):
             continue
     given = {label: label for label, faction in labels.items() if label is not None and label != faction}
-    return names | given
+    # a label the spec left out of a two-sided spec is "A:<faction id>" (sim.core.match.default_label)
+    defaults = {label: f"{label[:2]}{names[faction]}" for label, faction in labels.items()
+                if label in (f"A:{faction}", f"B:{faction}") and faction in names}
+    return names | given | defaults
 
 
 @dataclass(frozen=True)
@@ -118,8 +121,13 @@ def card_words(details: Mapping[str, Any]) -> str:
 
 
 def _where(f: Finding, lang: str, names: Names) -> str:
-    """"In china~japon, " before a sentence of a run with several configs; nothing otherwise."""
-    return t("findings_in_config", lang, config=names.config(f.config)) if f.details.get("many") and f.config else ""
+    """"In china~japon, " before a sentence of a run with several configs ("With hard 8x2 / hard 8x2
+    agents, " in a sweep over agent levels); nothing otherwise."""
+    if not (f.details.get("many") and f.config):
+        return ""
+    if f.details.get("level"):
+        return t("findings_at_level", lang, level=f.details["level"])
+    return t("findings_in_config", lang, config=names.config(f.config))
 
 
 def _capital(text: str) -> str:

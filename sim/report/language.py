@@ -960,18 +960,19 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
     "findings_col_measure": {"es": "Medida y qué compara", "en": "Measure and what it compares"},
     "findings_col_figure": {"es": "Estimación [IC 95%], n", "en": "Estimate [95% CI], n"},
     "findings_in_config": {"es": "En {config}, ", "en": "In {config}, "},
+    "findings_at_level": {"es": "Con agentes {level}, ", "en": "With {level} agents, "},
     "findings_figure": {"es": "{value}, n = {n} {unit}", "en": "{value}, n = {n} {unit}"},
     "unit_games": {"es": "partidas", "en": "games"},
     "unit_pairs": {"es": "pares de asientos espejados", "en": "seat-mirrored pairs"},
     "unit_matches": {"es": "partidos", "en": "matches"},
     "unit_runs": {"es": "recorridos", "en": "runs"},
     # one sentence per kind
-    "finding_first_player": {"es": "{where}el primer jugador gana el {rate}, {points} por encima del segundo ({n} {unit}).",
-                             "en": "{where}the first player wins {rate}, {points} above the second player ({n} {unit})."},
-    "finding_first_player_pooled": {"es": "En los {pooled} enfrentamientos, el primer jugador gana el {rate}, {points} "
-                                          "por encima del segundo ({n} {unit}); donde más, en {largest}: {largest_points}.",
-                                    "en": "Across the {pooled} matchups, the first player wins {rate}, {points} above the "
-                                          "second player ({n} {unit}); most in {largest}: {largest_points}."},
+    "finding_first_player": {"es": "{where}el primer jugador gana el {rate}: {points} frente al segundo ({n} {unit}).",
+                             "en": "{where}the first player wins {rate}: {points} against the second player ({n} {unit})."},
+    "finding_first_player_pooled": {"es": "En los {pooled} enfrentamientos, el primer jugador gana el {rate}: {points} "
+                                          "frente al segundo ({n} {unit}); donde más, en {largest}: {largest_points}.",
+                                    "en": "Across the {pooled} matchups, the first player wins {rate}: {points} against "
+                                          "the second player ({n} {unit}); most in {largest}: {largest_points}."},
     "finding_side": {"es": "{where}{a} gana el {rate} contra {b} (n = {n} partidas: {wins} ganadas, {losses} perdidas, "
                            "{draws} empatadas).",
                      "en": "{where}{a} wins {rate} against {b} (n = {n} games: {wins} won, {losses} lost, {draws} drawn)."},
@@ -1014,9 +1015,9 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                   "fewer wins ({n} seat-mirrored pairs on the same games)."},
     "finding_level_change": {"es": "{figure}: {first} con {first_level}, {value} con {level} ({flag}).",
                              "en": "{figure}: {first} at {first_level}, {value} at {level} ({flag})."},
-    "finding_sweep_change": {"es": "{config} mueve las victorias del lado A en {diff} respecto a la base (n = {n} "
+    "finding_sweep_change": {"es": "La configuración {config} mueve las victorias del lado A en {diff} respecto a la base (n = {n} "
                                    "partidas, emparejadas en las mismas semillas).",
-                             "en": "{config} moves side A's win rate by {diff} from the baseline (n = {n} games, "
+                             "en": "Config {config} moves side A's win rate by {diff} from the baseline (n = {n} games, "
                                    "paired on the same seeds)."},
     "finding_match": {"es": "{where}{a} gana el {rate} de sus partidos al mejor de tres contra {b} (n = {n} partidos; "
                             "los que quedan sin decidir cuentan ½).",

@@ -75,12 +75,12 @@ def test_the_first_player_and_the_side_gap_of_chosen_pairs(tmp_path: Path) -> No
     assert (stall.estimate, stall.low, stall.high) == (pytest.approx(0.1), *map(pytest.approx, wilson(20, 200)))
     assert stall.severity == "medium"  # its interval's low end, 6.6%, passes 5% and not 20%
     en = [finding_sentence(f, "en") for f in found]
-    assert en[0] == ("The first player wins 80.0% [75.2, 84.8], +60.0 pts [+50.3, +69.7] above the second player "
+    assert en[0] == ("The first player wins 80.0% [75.2, 84.8]: +60.0 pts [+50.3, +69.7] against the second player "
                      "(100 seat-mirrored pairs).")
     assert en[1] == "Arañas wins 70.0% [63.3, 75.9] against Ciempiés (n = 200 games: 140 won, 60 lost, 0 drawn)."
     assert "10.0% [6.6, 14.9] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
     es = finding_sentence(first, "es")
-    assert es.startswith("El primer jugador gana el 80.0% [75.2, 84.8], +60.0 pts [+50.3, +69.7] por encima del segundo")
+    assert es.startswith("El primer jugador gana el 80.0% [75.2, 84.8]: +60.0 pts [+50.3, +69.7] frente al segundo")
 
 
 def test_thresholds_come_from_the_specs_findings_table(tmp_path: Path) -> None:
