@@ -589,6 +589,7 @@ def companion_run(run_dir: Path, manifest: Mapping[str, Any]) -> tuple[Path, dic
     return folder, other
 
 
+RANKED_AT_LEAST = 4  # cards measured both ways before their ranks are compared (a quarter is one card)
 RECONCILE_SCHEMA = {
     "side": pl.Int8, "card_id": pl.String, "card_name": pl.String, "cost": pl.Int64, "effect": pl.Float64,
     "effect_low": pl.Float64, "effect_high": pl.Float64, "forced_pairs": pl.Int64, "seen_when_undrawn": pl.Float64,
@@ -601,8 +602,8 @@ RECONCILE_SCHEMA = {
 def reconcile_cards(forced: pl.DataFrame, ablation: pl.DataFrame, side: int) -> pl.DataFrame:
     """The cards of `side` measured both ways whose two measures disagree (RECONCILE_SCHEMA):
     "sign" when the forced-draw effect's interval lies above 0 and the ablation worth's below (or
-    the other way round); "rank" when, among the cards measured both ways, one measure ranks the
-    card in its top quarter and the other in its bottom quarter. Ranks are 1 = most help, over
+    the other way round); "rank" when, among the cards measured both ways (RANKED_AT_LEAST or more),
+    one measure ranks the card in its top quarter and the other in its bottom quarter. Ranks are 1 = most help, over
     `cards` cards. Both are right: the forced draw measures drawing the card at once against late
     or never, the ablation the card against a vanilla card of its cost; the report layer says so."""
     both = (forced.filter((pl.col("side") == side) & pl.col("effect").is_not_null())
@@ -614,7 +615,7 @@ def reconcile_cards(forced: pl.DataFrame, ablation: pl.DataFrame, side: int) -> 
     if both.is_empty():
         return pl.DataFrame(schema=RECONCILE_SCHEMA)
     k = both.height
-    quarter = max(1, math.ceil(k / 4))
+    quarter = math.ceil(k / 4) if k >= RANKED_AT_LEAST else 0  # too few cards measured both ways: no ranks to compare
     ranked = both.with_columns(
         pl.col("effect").rank("ordinal", descending=True).cast(pl.Int64).alias("forced_rank"),
         pl.col("worth").rank("ordinal", descending=True).cast(pl.Int64).alias("ablation_rank"),

@@ -8,11 +8,17 @@ findings are said, the figures being tested on crafted runs (tests/analysis/test
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
 
+import polars as pl
 import pytest
+
+from sim.analysis.ablation import ablation_impact
+from sim.analysis.forced_draw import forced_draw_effect
+from sim.report.formatting import signed_points_with_interval
 
 from sim.analysis.findings import companion_run
 from sim.cli import main
@@ -25,8 +31,9 @@ HEAD = 'ruleset = "dicedraft"\nseed = 5\n'
 SPECS = {
     "games": f'{HEAD}games = 120\n{SIDES}',
     "round_robin": f'{HEAD}games = 40\nmatchups = "round_robin"\n{SIDES}',
-    "impact": f'{HEAD}games = 60\n{SIDES}[impact]\nside = 1\ncards = ["AR-18", "AR-01", "AR-03"]\n',
-    "ablation": f'{HEAD}games = 60\n{SIDES}[ablation]\ncards = ["AR-18", "AR-01", "AR-03"]\nbudget_step = 5\n'
+    # Araña Goliat: strong when drawn, weaker than a vanilla 9/9 of its cost (issue 34), clear at 300 games
+    "impact": f'{HEAD}games = 300\n{SIDES}[impact]\nside = 1\ncards = ["AR-18", "AR-01", "AR-03"]\n',
+    "ablation": f'{HEAD}games = 300\n{SIDES}[ablation]\ncards = ["AR-18", "AR-01", "AR-03"]\nbudget_step = 5\n'
                 'budget_points = 2\n',
     "budget": f'{HEAD}games = 40\n{SIDES}[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\nvalues = [120, 135]\n',
     "levels": f'{HEAD}games = 40\n{SIDES}[sweep]\nmode = "list"\n[[sweep.axis]]\nside = 1\nfield = "agent"\n'
@@ -106,15 +113,48 @@ def test_the_md_export_and_page_one_say_the_same_findings(results: Path, tmp_pat
         assert FINDINGS_TEXT["findings_heading"][other] not in md
 
 
+def goliat_line(results: Path) -> str:
+    """AR-18's reconciled line as the tiny runs' own figures make it (forced_draw_effect and
+    ablation_impact), once both measures are seen to disagree in sign beyond their intervals."""
+    impact, ablation = results / "impact", results / "ablation"
+    forced = forced_draw_effect(impact, read_manifest(impact)).filter(pl.col("card_id") == "AR-18").row(0, named=True)
+    worth = ablation_impact(ablation, read_manifest(ablation)).filter(pl.col("card_id") == "AR-18").row(0, named=True)
+    assert forced["effect_low"] > 0 > worth["worth_high"]
+    return (f"AR-18 Araña Goliat (Arañas): strong when drawn, "
+            f"{signed_points_with_interval(forced['effect'], forced['effect_low'], forced['effect_high'])}; a vanilla "
+            f"9/9 at its cost would be stronger, "
+            f"{signed_points_with_interval(worth['worth'], worth['worth_low'], worth['worth_high'])}: its cost is fair "
+            "or high.")
+
+
 def test_a_forced_draw_run_and_an_ablation_run_of_one_baseline_reconcile_their_cards(results: Path) -> None:
     impact, ablation = results / "impact", results / "ablation"
     folder, other = companion_run(impact, read_manifest(impact))
     assert folder.name == "ablation" and other["spec"]["ablation"] is not None
     assert companion_run(ablation, read_manifest(ablation))[0].name == "impact"
     assert companion_run(results / "games", read_manifest(results / "games")) is None
-    read = read_run_findings(ablation, read_manifest(ablation))
-    assert read.reconciled is not None
-    assert (read.reconciled.forced_run, read.reconciled.ablation_run) == ("impact", "ablation")
-    # which cards disagree at 60 games is the dice's business; every line that is said names its card
-    for line, row in zip(read.reconcile_lines("en"), read.reconciled.rows.iter_rows(named=True)):
-        assert line.startswith(f"{row['card_id']} {row['card_name']} (Arañas): ")
+    line = goliat_line(results)
+    for run in ("impact", "ablation"):
+        read = read_run_findings(results / run, read_manifest(results / run))
+        assert (read.reconciled.forced_run, read.reconciled.ablation_run) == ("impact", "ablation")
+        assert read.reconcile_lines("en") == [line]
+        assert read.reconcile_lines("es")[0].startswith("AR-18 Araña Goliat (Arañas): fuerte al robarla, ")
+
+
+def test_the_reconciled_card_is_said_in_show_the_report_and_the_dashboard(results: Path, tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture) -> None:
+    line = goliat_line(results)
+    assert main(["show", "ablation", "--results", str(results)]) == 0
+    assert f"● {line}" in words(capsys.readouterr().out)
+    assert main(["report", "impact", "--results", str(results), "--format", "md,html", "--lang", "en",
+                 "--out", str(tmp_path)]) == 0
+    assert f"- {line}" in (tmp_path / "impact.md").read_text(encoding="utf-8")
+    page = html.unescape((tmp_path / "impact.html").read_text(encoding="utf-8"))
+    assert page.index(line) < page.index("<table class='manifest'>")  # on page 1
+    from dashboards.app import create_app
+    from dashboards.findings_panel import draw_findings
+
+    with create_app(results, executor="serial", warm=False).server.test_request_context():
+        children, hidden = draw_findings("ablation", "en", "/ablations")
+    reconciled = next(c for c in children if getattr(c, "id", None) == "findings-reconciled")
+    assert not hidden and [item.children for item in reconciled.children] == [line]
