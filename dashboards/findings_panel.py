@@ -48,7 +48,7 @@ def panel_children(read: RunFindings, lang: str) -> list:
                       html.Ol([finding_item(row) for row in rows[:said]], id="findings-list",
                               style={"paddingLeft": "1.4em", "margin": ".2em 0"})]
     if len(rows) > said:
-        children.append(html.Details([html.Summary(t("findings_more", lang, n=len(rows) - said)),
+        children.append(html.Details([html.Summary(t("findings_more_fold", lang, n=len(rows) - said)),
                                       html.Ol([finding_item(row) for row in rows[said:]], start=said + 1)]))
     lines = read.reconcile_lines(lang)
     if lines:

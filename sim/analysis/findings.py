@@ -17,9 +17,11 @@ back under the medium threshold, is "info": said, never called a problem.
 
 Ranking: high before medium before info; within a severity, the finding whose interval lies
 farthest beyond its own high threshold (the near end's distance from neutral over that threshold)
-first, so a +54.8 pts first-player advantage (5.5 times its 10 pts) ranks above a 52/48 faction
-gap (0.4 times 5 pts), and Japón at 67% against the field (3.4 times) above a matchup at 80%
-(1.5 times 20 pts).
+first: dicedraft's +54.8 pts first-player advantage (its interval 5.5 times past its 10 pts, high)
+ranks above its 52/48 faction gap (medium: 2 pts past 50% at the interval's end, past 1 pt and
+not 5); fortaleza's Japón at 67.0% against the field (3.3 times past 5 pts) above its 82.4%
+against Corea (1.6 times past 20 pts). The sides against the field are said together, as a
+standings table (`rank_findings`).
 
 Kinds (what each compares is in `measure`, worded by the report layer):
 - first_player: the first player's win rate minus the second player's, per config (paired on

@@ -11,7 +11,6 @@ finding that is not a problem is grey.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -337,7 +336,3 @@ def findings_markdown(run_dir: Path, manifest: Mapping[str, Any], lang: str,
         lines += ["", f"_{read.reconciled.note(lang)}_"]
     return "\n".join(lines) + "\n"
 
-
-def findings_json(read: RunFindings, lang: str) -> str:
-    """The rows as JSON (for a tool that reads the summary)."""
-    return json.dumps(read.rows(lang), ensure_ascii=False, indent=2)

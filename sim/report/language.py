@@ -951,7 +951,8 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                       "en": "Severity: high or medium only when the whole 95% interval lies beyond its threshold (the "
                             "spec's [findings] table, or its defaults); below it, or with the interval reaching the value "
                             "that favours nobody, it is information, never a problem. Most severe first."},
-    "findings_more": {"es": "… y {n} conclusiones más (informe: sim report).", "en": "… and {n} more findings (sim report)."},
+    "findings_more": {"es": "… y {n} más (todas: sim report).", "en": "… and {n} more (all of them: sim report)."},
+    "findings_more_fold": {"es": "… y {n} más", "en": "… and {n} more"},
     "severity_high": {"es": "alta", "en": "high"},
     "severity_medium": {"es": "media", "en": "medium"},
     "severity_info": {"es": "información", "en": "info"},

@@ -263,7 +263,8 @@ class StopSpec(BaseModel):
 FINDING_THRESHOLDS: dict[str, tuple[float, float, str]] = {
     # name: (medium, high, what it grades)
     "first_player": (0.04, 0.10, "the first player's win rate minus the second player's (4 pts: a 52/48 seat)"),
-    "side": (0.02, 0.05, "a side's win rate against the other side or against the field, from 50%"),
+    "side": (0.01, 0.05, "a side's win rate against the other side or against the field, from 50% (1 pt: the "
+                         "tolerance of the shipped balance searches)"),
     "matchup": (0.10, 0.20, "one matchup's win rate from 50% (a 60/40 matchup is an outlier)"),
     "card": (0.05, 0.10, "a card's forced-draw effect from 0"),
     "cost": (0.05, 0.10, "a card's worth against a vanilla card of its cost (the ablation) from 0"),

@@ -208,9 +208,9 @@ def test_a_card_strong_when_drawn_and_weak_for_its_cost_is_reconciled() -> None:
         "stronger, -31.4 pts [-32.7, -30.1]: its cost is fair or high.")
     assert reconcile_sentence(row, "es", "Arañas").startswith("AR-18 Araña Goliat (Arañas): fuerte al robarla, +18.4 pts")
     # same signs, far apart in rank: the best card when drawn is the least worth against its vanilla
-    flipped = ablation.with_columns(pl.when(pl.col("card_id") == "AR-18").then(0.001).otherwise(pl.col("worth")).alias("worth"),
-                                    pl.when(pl.col("card_id") == "AR-18").then(0.0005).otherwise(pl.col("worth_low")).alias("worth_low"),
-                                    pl.when(pl.col("card_id") == "AR-18").then(0.0015).otherwise(pl.col("worth_high")).alias("worth_high"))
+    goliat = pl.col("card_id") == "AR-18"
+    flipped = ablation.with_columns(pl.when(goliat).then(value).otherwise(pl.col(column)).alias(column)
+                                    for column, value in (("worth", 0.001), ("worth_low", 0.0005), ("worth_high", 0.0015)))
     ranked = reconcile_cards(forced, flipped, side=0).row(0, named=True)
     assert (ranked["card_id"], ranked["disagreement"]) == ("AR-18", "rank")
     assert "rank 1 of 8 by the forced draw" in reconcile_sentence(ranked, "en", "Arañas")
@@ -306,7 +306,7 @@ def test_a_wrong_findings_table_is_refused_naming_the_field(tmp_path: Path, caps
 def test_a_manifest_without_findings_reads_the_defaults() -> None:
     limits = thresholds_of({"spec": {}})
     assert limits.band("first_player") == (0.04, 0.10) and limits.band("stall") == (0.05, 0.20)
-    assert json.loads(json.dumps(limits.model_dump()))["side_medium"] == 0.02
+    assert json.loads(json.dumps(limits.model_dump()))["side_medium"] == 0.01
 
 
 def test_a_round_robin_says_its_first_player_once_with_the_largest_matchup_beside_it() -> None:
