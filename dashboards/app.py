@@ -250,7 +250,7 @@ def _warm(app: Dash, activity: Activity) -> None:
             try:
                 name = run["run"]
                 manifest = data.manifest_of(name)
-                readers = [data.tables_of, data.turn_shares, data.impact_of]
+                readers = [data.tables_of, data.findings_of, data.turn_shares, data.impact_of]  # findings: every page's first panel
                 if manifest["spec"].get("matchups") == "round_robin":
                     readers.append(data.ratings_of)
                 if manifest["spec"].get("sweep") or manifest["spec"].get("ablation"):
