@@ -23,7 +23,7 @@ from dash import Dash, Input, Output, State, callback_context, dcc, html, set_pr
 from flask import Flask, Request, Response, abort, current_app, redirect, request
 from flask_compress import Compress
 
-from dashboards import data, launches, url_state
+from dashboards import data, findings_panel, launches, url_state
 from sim.core.errors import InputError
 from sim.report.language import LANGUAGES, t
 from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostCheck, checked_token,
@@ -250,7 +250,7 @@ def _warm(app: Dash, activity: Activity) -> None:
             try:
                 name = run["run"]
                 manifest = data.manifest_of(name)
-                readers = [data.tables_of, data.turn_shares, data.impact_of]
+                readers = [data.tables_of, data.findings_of, data.turn_shares, data.impact_of]  # findings: every page's first panel
                 if manifest["spec"].get("matchups") == "round_robin":
                     readers.append(data.ratings_of)
                 if manifest["spec"].get("sweep") or manifest["spec"].get("ablation"):
@@ -314,6 +314,7 @@ def shell_layout() -> html.Div:
         ], style={"padding": ".6em 1em", "borderBottom": "1px solid #ddd", "fontFamily": "system-ui, sans-serif"}),
         html.Div(id="unfinished-banner", role="alert", hidden=True, style=UNFINISHED_BANNER_STYLE),
         html.Div(problem, id="run-problem", role="alert", hidden=problem is None, style=PROBLEM_STYLE),
+        findings_panel.container(),  # a run's findings open every page that shows it
         dcc.Interval(id="runs-refresh", interval=3000),
         html.Main(dash.page_container, style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
     ])

@@ -27,6 +27,7 @@ from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.analysis.levels import level_groups
 from sim.report.export import card_levels_table, report_tables
+from sim.report.findings_text import RunFindings, read_run_findings
 from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole
 from sim.run.summaries import kept_tables
@@ -196,6 +197,18 @@ def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
         return report_tables(Path(folder), manifest, with_cards=False)
 
     return kept_tables(Path(folder), "tables", compute)
+
+
+@computed_once(maxsize=16)
+def _findings(folder: str, version: float) -> RunFindings:
+    manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    return read_run_findings(Path(folder), manifest, _tables(folder, version))
+
+
+def findings_of(run: str) -> RunFindings:
+    """The run's ranked findings, with its cards reconciled when a companion run measured them the
+    other way (sim.report.findings_text.read_run_findings, over the run's kept tables)."""
+    return _findings(str(run_folder(run)), _version(run))
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:

@@ -4,8 +4,12 @@ whose camera icon saves a PNG, and tables on AG Grid (dash-ag-grid) that sort an
 A table shows its figures as the console and the report write them (sim.report.formatting: "52.1%
 [52.0, 52.2]", "+3.4 pts", "1,000", "< 1e-300"), but each row holds the raw value of every column
 under the column's own key and the text beside it (key + TEXT_SUFFIX): the grid sorts by the raw
-value (text would put "9.5%" after "52.1%") and shows and filters the text. Win-rate columns are
-coloured as 17lands colours them (green above 50%, red below), differences around 0. Every row has
+value (text would put "9.5%" after "52.1%") and shows and filters the text. A card's columns are
+coloured as 17lands colours them (green above 50% when drawn or held, red below; its effects around
+0: the card helps its side or not). A figure of the sides' balance (a side's or the first player's
+win rate, the first player's advantage) is coloured by its distance from 50% (from 0 for the
+advantage) alone, pale amber to red the farther it is, never green: a 77% first player is an
+imbalance, not good news. Every row has
 a stable id (`_row_id`, from the columns that tell rows apart), so a page that sends new rows to a
 grid's rowData (`grid_id`, `table_rows`) updates them in place; a page that draws the whole table
 again on a timer gets a new grid, which takes back the filter and sort the designer set (Dash
@@ -39,6 +43,8 @@ GREENS = ("#1a9850", "#66bd63", "#a6d96a", "#d9ef8b")
 REDS = ("#d73027", "#f46d43", "#fdae61", "#fee08b")
 RATE_STEPS = (0.10, 0.05, 0.02, 0.005)  # distance from 50% for each shade, strongest first
 DIFFERENCE_STEPS = (0.10, 0.05, 0.02, 0.005)  # distance from 0, in rate points
+# a balance figure's distance from even, strongest first: red to pale amber, the same either way
+IMBALANCE = ("#ef9a9a", "#ffcc80", "#ffe0b2", "#fff3e0")
 
 
 @functools.cache
@@ -69,6 +75,13 @@ def is_win_rate(name: str) -> bool:
     return name.endswith(("_wr", "win_rate")) or name.startswith("win_rate") or name in ("rate", "first_player_win_rate")
 
 
+def is_balance_figure(name: str) -> bool:
+    """A figure of the sides' balance, coloured by its distance from even, never green: a side's win
+    rate (win_rate, a_win_rate, win_rate_first, a match's or a stage's rate), the first player's win
+    rate and its advantage. A card's columns (gih_wr, iwd, effect...) are not."""
+    return name.startswith("win_rate") or name.endswith(("win_rate", "advantage")) or name == "rate"
+
+
 def is_rate_difference(name: str) -> bool:
     """A column the grid colours around 0: a difference of win rates (IWD, a forced-draw effect, an
     ablation's worth, a sweep's Δ), as sim.report.formatting names them."""
@@ -78,26 +91,33 @@ def is_rate_difference(name: str) -> bool:
 STYLE_SUFFIX = "__style"  # a coloured column c: the cell's style (its shade, or null) under c + STYLE_SUFFIX
 
 
-def shade(value: float | None, centre: float, steps: tuple[float, ...]) -> dict[str, str] | None:
-    """The cell style of `value`: green the further above `centre`, red the further below, none near it."""
+def shade(value: float | None, centre: float, steps: tuple[float, ...], above: tuple[str, ...] = GREENS,
+          below: tuple[str, ...] = REDS) -> dict[str, str] | None:
+    """The cell style of `value`: the `above` shades the further above `centre` (green, for a card),
+    the `below` ones the further below (red), none near it."""
     if value is None:
         return None
-    for step, green, red in zip(steps, GREENS, REDS):
+    for step, up, down in zip(steps, above, below):
         if value >= centre + step:
-            return {"backgroundColor": green}
+            return {"backgroundColor": up}
         if value <= centre - step:
-            return {"backgroundColor": red}
+            return {"backgroundColor": down}
     return None
 
 
-def colouring(name: str, dtype: pl.DataType) -> tuple[float, tuple[float, ...]] | None:
-    """(centre, steps) of a column the grid colours: win rates around 50%, differences around 0."""
+def colouring(name: str, dtype: pl.DataType) -> tuple[float, tuple[float, ...], tuple[str, ...], tuple[str, ...]] | None:
+    """(centre, steps, shades above, shades below) of a column the grid colours: a balance figure
+    by its distance from even alone (IMBALANCE both ways), a card's win rates around 50% and its
+    differences around 0 (green above, red below)."""
     if not dtype.is_numeric():
         return None
+    if is_balance_figure(name):
+        return (0.0, DIFFERENCE_STEPS, IMBALANCE, IMBALANCE) if name.endswith("advantage") else \
+            (0.5, RATE_STEPS, IMBALANCE, IMBALANCE)
     if is_win_rate(name):
-        return 0.5, RATE_STEPS
+        return 0.5, RATE_STEPS, GREENS, REDS
     if is_rate_difference(name):
-        return 0.0, DIFFERENCE_STEPS
+        return 0.0, DIFFERENCE_STEPS, GREENS, REDS
     return None
 
 

@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
+    run.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
+                     "summary at the end (default en, as the tables)")
     run.add_argument("--chunk-size", type=_int_at_least(1, MAX_CHUNK_UNITS), metavar="N", help="units per chunk (default: the spec's "
                      "chunk_size, else the ruleset's)")
     run.add_argument("--cards", type=_path, metavar="DIR", help="play with the card files in DIR instead of the spec's "
@@ -138,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="summary of a stored run")
     show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
     show.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    show.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
+                      "summary (default en, as the tables)")
     show.set_defaults(handler=command_show)
 
     replay = commands.add_parser("replay", help="replay one stored game with its event trace")
@@ -150,12 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
 
-    report = commands.add_parser("report", help="export a run: standalone HTML report, CSV, Parquet, PDF, PNG",
+    report = commands.add_parser("report", help="export a run: standalone HTML report, CSV, Parquet, PDF, PNG, "
+                                 "Markdown summary",
                                  description="Export a stored run's figures and tables; every export carries "
                                  "the run's manifest.")
     report.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
     report.add_argument("--format", default="html", metavar="F[,F...]",
-                        help="html (default; opens offline), csv, parquet, pdf, png (pdf and png need Chromium)")
+                        help="html (default; opens offline), csv, parquet, pdf, png (pdf and png need Chromium), md (the "
+                        "summary: the findings as Markdown)")
     report.add_argument("--out", type=_path, metavar="DIR", help="where to write (default: RUN/report/)")
     report.add_argument("--lang", choices=("es", "en"), default="es", help="language of the whole report: headings, tables, notes, charts")
     report.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
@@ -417,7 +423,7 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
                              RichProgress())
     for problem in outcome.repaired:
         console.print(f"repaired: {problem}; played again", highlight=False)
-    print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
+    print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir), args.lang)
     console.print(_summary_line(outcome), highlight=False)
     return 0
 
@@ -550,7 +556,7 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     check_whole(run_dir)
-    print_summary(console, run_dir, manifest)
+    print_summary(console, run_dir, manifest, args.lang)
     wall = float(manifest.get("wall_seconds") or 0.0)
     console.print(f"wall time {wall:.1f} s over {manifest.get('sessions', 1)} session(s), executor "
                   f"{manifest.get('executor')}, created {manifest.get('created')}, finished "

@@ -16,6 +16,7 @@ import polars as pl
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.card_ranking import card_ranking
@@ -32,12 +33,16 @@ from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, match_results,
     story_clear_chance, story_stages,
 )
+from sim.report.findings_text import SEVERITY_COLOURS, read_run_findings
+from sim.report.language import t
 from sim.report.formatting import (
     count, first_player_words, in_spec_order, percent, percent_interval, percent_with_interval, points_interval, q_text,
     signed_points, signed_points_with_interval,
 )
 
 BY_LENGTH_CONFIGS = 6  # more configs than this: the by-length table shows the first one (the rest: sim report)
+FINDINGS_SHOWN = 8  # findings the console shows at least (every problem is shown; the report has them all)
+RICH_SEVERITY = {severity: f"bold {colour}" for severity, colour in SEVERITY_COLOURS.items()}
 
 
 def _pct(value: float | None, digits: int = 1) -> str:
@@ -110,10 +115,40 @@ def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
     ]
 
 
-def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
-    """Win rates, first-player advantage, game length and end reasons of a run folder."""
+def print_findings(console: Console, run_dir: Path, manifest: dict[str, Any], lang: str = "en",
+                   shown: int = FINDINGS_SHOWN) -> None:
+    """The run's findings first (sim.report.findings_text): each problem, and information up to
+    `shown` findings in all, with its severity in its own colour, its sentence, and under it the
+    figure and the measure (what it compares); then the cards whose forced-draw effect and ablation
+    worth disagree, reconciled."""
+    read = read_run_findings(run_dir, manifest)
+    rows = read.rows(lang)
+    console.print(f"[bold]{escape(t('findings_heading', lang))}[/bold]", highlight=False)
+    said = max(shown, sum(1 for row in rows if row["severity"] != "info"))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for row in rows[:said]:
+        grid.add_row(Text(f"● {row['severity_word']}", style=RICH_SEVERITY[row["severity"]]),
+                     Text.assemble(row["sentence"], "\n", (f"{row['figure']} · {row['measure']}", "dim")))
+    console.print(grid)
+    if len(rows) > said:
+        console.print(escape(t("findings_more", lang, n=len(rows) - said)), highlight=False)
+    lines = read.reconcile_lines(lang)
+    if lines:
+        console.print(f"[bold]{escape(t('reconcile_heading', lang))}[/bold]", highlight=False)
+        for line in lines:
+            console.print(f"● {escape(line)}", highlight=False)
+        console.print(f"[dim]{escape(read.reconciled.note(lang))}[/dim]", highlight=False)
+    console.print(f"[dim]{escape(t('findings_note', lang))}[/dim]", highlight=False)
+
+
+def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> None:
+    """The run's findings (in `lang`), then win rates, first-player advantage, game length and end
+    reasons of a run folder."""
     for line in header_lines(manifest, run_dir):
         console.print(line, highlight=False)
+    print_findings(console, run_dir, manifest, lang)
     configs = summary_configs(manifest)  # a forced-draw run: its baseline only
     rates = in_spec_order(faction_win_rates(run_dir), configs, only=True)
     many = rates["config"].n_unique() > 1

@@ -1,11 +1,14 @@
 """`sim report`: a run's figures and tables to hand to the team, each export carrying the manifest.
 
 - html: one standalone file, plots embedded with Plotly's JavaScript inline, so it opens anywhere,
-  offline; the manifest (engine version, commit, ruleset, card and parameter hashes, seed, agents,
-  games, date, wall time) heads the page.
+  offline; page 1 is the summary a manager reads (the run's findings, ranked, each with its figure
+  and what it compares; sim.report.findings_text), then the manifest (engine version, commit,
+  ruleset, card and parameter hashes, seed, agents, games, date, wall time).
 - csv: one file per table plus `manifest.json` beside them.
 - parquet: one file per table, the manifest in each file's metadata (key `sim_manifest`).
 - pdf, png: the HTML report printed or photographed by a headless Chromium, where one is installed.
+- md: the summary alone (sim.report.findings_text: the findings, then the cards reconciled) as
+  Markdown, for a team's tracker or chat; the same summary is page 1 of the HTML report.
 """
 
 from __future__ import annotations
@@ -46,12 +49,13 @@ from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
+from sim.report.findings_text import RunFindings, findings_markdown, read_run_findings
 from sim.report.formatting import count, in_spec_order, readable_columns, readable_values, signed_points
 from sim.report.language import TEXT, column, t
 from sim.run.liveness import shown_status
 from sim.run.store import write_atomic
 
-FORMATS = ("html", "csv", "parquet", "pdf", "png")
+FORMATS = ("html", "csv", "parquet", "pdf", "png", "md")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
 # a headless Chromium that never touches the network (the report must stand on its own)
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -277,6 +281,10 @@ CSS = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1200px;
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}table{border-collapse:collapse;font-size:.85em}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}td{white-space:nowrap}th{background:#f3f3f3}.manifest td{text-align:left}
 .note{color:#666;font-size:.85em}.plot{margin:1em 0;max-width:100%}.modebar-container{display:none}
+.summary{break-after:page;page-break-after:always}.findings{padding-left:1.4em}
+.finding{border-left:6px solid;padding:.3em .6em;margin:.4em 0;list-style-position:outside}
+.severity{color:#fff;border-radius:3px;padding:0 .4em;font-size:.8em;font-weight:bold;text-transform:uppercase}
+.finding .figure{color:#555;font-size:.85em;margin-top:.15em}.reconciled li{margin:.3em 0}
 @page{size:A4 landscape;margin:10mm}
 @media print{body{margin:0;max-width:none;font-size:10pt}.modebar,.modebar-container{display:none!important}
 section.block,.plot,table{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid;page-break-after:avoid;margin-top:1em}
@@ -370,13 +378,35 @@ def _note(text: str) -> str:
     return f"<p class='note'>{html.escape(text)}</p>"
 
 
+def summary_html(read: RunFindings, lang: str) -> str:
+    """Page 1 of the report: the findings, ranked, each with its severity in its own colour, its
+    sentence, and under it its figure and what it compares; the cards whose two causal measures
+    disagree, reconciled; what the severities mean."""
+    items = []
+    for row in read.rows(lang):
+        items.append(f"<li class='finding finding-{row['severity']}' style='border-left-color:{row['colour']}'>"
+                     f"<span class='severity' style='background:{row['colour']}'>{html.escape(row['severity_word'])}</span> "
+                     f"<span class='sentence'>{html.escape(row['sentence'])}</span>"
+                     f"<div class='figure'>{html.escape(row['figure'])} · {html.escape(row['measure'])}</div></li>")
+    body = [f"<ol class='findings'>{''.join(items)}</ol>" if items else _note(t("findings_none", lang))]
+    lines = read.reconcile_lines(lang)
+    if lines:
+        body.append(f"<h3>{html.escape(t('reconcile_heading', lang))}</h3><ul class='reconciled'>"
+                    + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+                    + _note(read.reconciled.note(lang)))
+    body.append(_note(t("findings_note", lang)))
+    return (f"<section class='summary' id='summary'><h2>{html.escape(t('findings_heading', lang))}</h2>"
+            + "".join(body) + "</section>")
+
+
 def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> str:
     """The standalone HTML report of a run folder, every word in `lang` (es or en) from the catalog:
-    the manifest, each chart with its heading, each table with its headers and notes, and every
+    page 1 the summary (summary_html), then the manifest, each chart with its heading, each table with its headers and notes, and every
     card of every faction (no row cut: the exports hold the same rows)."""
     tables = report_tables(run_dir, manifest)
     made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
     parts = [f"<h1>{html.escape(t('report_title', lang, run=manifest['run']))}</h1>",
+             summary_html(read_run_findings(run_dir, manifest, tables), lang),
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
                                                   for k, v in manifest_rows(manifest, lang, run_dir)) + "</table>",
              _note(t("report_made", lang, when=made))]
@@ -474,6 +504,10 @@ def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: s
         raise InputError(f"--format: {fmt!r}; choose one of {', '.join(FORMATS)}")
     check_out_folder(out)
     stem = manifest["run"]
+    if fmt == "md":
+        text = findings_markdown(run_dir, manifest, lang)
+        _write(out / f"{stem}.md", lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        return [out / f"{stem}.md"]
     if fmt in ("html", "pdf", "png"):
         page = out / f"{stem}.html"
         text = html_report(run_dir, manifest, lang)

@@ -19,16 +19,19 @@ def winners_of(pair_scores: list[float]) -> list[int]:
 
 def write_games(folder: Path, config: str, pair_scores: list[float], budget_a: int, budget_b: int = 135,
                 decks_a: list[int] | None = None, with_decks: bool = True,
-                labels: tuple[str, str] = ("Arañas", "Ciempiés"), factions: tuple[str, str] = ("aranas", "ciempies")) -> None:
+                labels: tuple[str, str] = ("Arañas", "Ciempiés"), factions: tuple[str, str] = ("aranas", "ciempies"),
+                end_reasons: list[str] | None = None) -> None:
     """One chunk of games of `config`: pair k is units 2k and 2k+1, side A's mean score over the
     two is pair_scores[k]; without decks, as a ruleset that plays fixed collections records them.
-    `labels` and `factions` name sides A and B (a round robin's config names its pair)."""
+    `labels` and `factions` name sides A and B (a round robin's config names its pair); `end_reasons`
+    says how each game ended (default: every game by lives)."""
     winners = winners_of(pair_scores)
     n = len(winners)
+    reasons = end_reasons if end_reasons is not None else ["lives"] * n
     games = pl.DataFrame({
         "config": [config] * n, "game": range(n), "unit": range(n), "stage": pl.Series([0] * n, dtype=pl.Int8),
         "first_side": pl.Series([i % 2 for i in range(n)], dtype=pl.Int8), "winner": pl.Series(winners, dtype=pl.Int8),
-        "end_reason": pl.Series(["lives"] * n).cast(pl.Categorical), "turns": pl.Series([10] * n, dtype=pl.Int16),
+        "end_reason": pl.Series(reasons).cast(pl.Categorical), "turns": pl.Series([10] * n, dtype=pl.Int16),
         "label_a": [labels[0]] * n, "label_b": [labels[1]] * n, "faction_a": [factions[0]] * n,
         "faction_b": [factions[1]] * n, "budget_a": pl.Series([budget_a] * n, dtype=pl.Int16),
         "budget_b": pl.Series([budget_b] * n, dtype=pl.Int16),

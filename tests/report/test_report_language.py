@@ -184,7 +184,9 @@ def test_the_pdf_is_printed_with_its_own_stylesheet(run_dir: Path, tmp_path: Pat
         assert image.width > image.height  # landscape, as @page says
         assert len(np.unique(np.asarray(image.convert("L").resize((64, 48))))) > 4  # something printed
     first = pdf[0].get_textpage().get_text_range()
-    assert "informe de balance" in first and "ejecución" in first
+    # page 1 is the summary a manager reads (the findings, issue 34); the manifest opens page 2
+    assert "informe de balance" in first and "Conclusiones" in first and "Japón gana el" in first
+    assert "ejecución" not in first and "ejecución" in pdf[1].get_textpage().get_text_range()
     print(f"the PDF's first pages as PNG: {ARTIFACTS}/pdf-page-1.png ... (of {len(pdf)} pages)")
 
 
