@@ -546,8 +546,14 @@ class Experiment:
         return self.spec.model_dump(by_alias=True, mode="json")
 
     def spec_hash(self) -> str:
-        text = json.dumps(self.spec_dict(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return spec_hash_of(self.spec_dict())
+
+
+def spec_hash_of(spec: dict[str, Any]) -> str:
+    """What tells one experiment from another: the spec but its [findings] thresholds, which grade
+    the results without changing a game (a designer tunes them and reruns without replaying)."""
+    played = {key: value for key, value in spec.items() if key != "findings"}
+    return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def load_spec(path: Path, games: int | None = None, seed: int | None = None,

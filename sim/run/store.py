@@ -60,7 +60,7 @@ from sim.core.search import SearchSettings
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.run.liveness import LOCK, Heartbeat, read_writer, this_writer, writer_line
 from sim.run.plan import Chunk, Plan
-from sim.run.spec import Experiment
+from sim.run.spec import Experiment, spec_hash_of
 
 MANIFEST = "manifest.json"
 GAMES = "games"
@@ -267,7 +267,7 @@ def identity_hash(manifest: dict[str, Any]) -> str:
 
 def spec_text_hash(spec: dict[str, Any]) -> str:
     """The spec hash as Experiment.spec_hash computes it, from the spec a manifest embeds."""
-    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
+    return spec_hash_of(spec)
 
 
 def stored_spec(manifest: dict[str, Any]) -> dict[str, Any]:
@@ -645,5 +645,11 @@ def open_run(run_dir: Path, manifest: dict[str, Any], overwrite: bool = False) -
                 git_commit=manifest["git_commit"], git_dirty=manifest["git_dirty"],
                 engine_version=manifest["engine_version"], sessions=int(old.get("sessions", 1)) + 1,
             )
+            if old["spec"].get("findings") != manifest["spec"].get("findings"):
+                # new thresholds grade the same games (they are not in the spec hash): keep them
+                current["spec"] = {key: value for key, value in old["spec"].items() if key != "findings"}
+                if manifest["spec"].get("findings") is not None:
+                    current["spec"]["findings"] = manifest["spec"]["findings"]
+                current["identity"] = identity_hash(current)
         store.write_manifest(current)
         yield store, current

@@ -303,6 +303,24 @@ def test_a_wrong_findings_table_is_refused_naming_the_field(tmp_path: Path, caps
         assert not results.exists()  # nothing was played or written
 
 
+def test_new_thresholds_grade_the_same_games_without_replaying_them(tmp_path: Path) -> None:
+    """[findings] is not part of what identifies the experiment: rerunning with other thresholds
+    plays nothing, keeps every chunk, and the run is graded by the new ones."""
+    spec = tmp_path / "spec.toml"
+    base = ('name = "x"\nruleset = "dicedraft"\ngames = 40\nseed = 1\n[[side]]\nfaction = "aranas"\n'
+            '[[side]]\nfaction = "ciempies"\n[findings]\n')
+    results = tmp_path / "results"
+    spec.write_text(base, encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
+    chunks = {p: p.read_bytes() for p in (results / "x").rglob("*.parquet")}
+    spec.write_text(base + "side_medium = 0.02\n", encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
+    assert {p: p.read_bytes() for p in (results / "x").rglob("*.parquet")} == chunks
+    manifest = json.loads((results / "x" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["spec"]["findings"]["side_medium"] == 0.02 and manifest["sessions"] == 2
+    assert main(["show", str(results / "x")]) == 0  # the edited manifest still reads as whole
+
+
 def test_a_manifest_without_findings_reads_the_defaults() -> None:
     limits = thresholds_of({"spec": {}})
     assert limits.band("first_player") == (0.04, 0.10) and limits.band("stall") == (0.05, 0.20)
