@@ -39,6 +39,7 @@ from sim.run.bench import DEFAULT_SPEC
 from sim.run.executors import EXECUTORS, descendant_processes, executor_line, kill_processes, make_executor
 from sim.run.plan import MAX_CHUNK_UNITS
 from sim.run.progress import RichProgress
+from sim.run.resuming import resume_command
 from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import MAX_GAMES, MAX_SEED, load_spec
 from sim.run.store import MANIFEST, check_results_place, check_run_name, check_whole, read_manifest
@@ -344,10 +345,29 @@ def _summary_line(outcome: RunOutcome) -> str:
             f"{skipped}) -> {outcome.run_dir}")
 
 
+def run_resume_hint(args: argparse.Namespace) -> str:
+    """The command that resumes this `sim run`: the one typed, with the run's own games and seed
+    once the spec is read (so it still resumes after the spec's games are edited), and never its
+    --overwrite, which would start the run again from nothing."""
+    games, seed = getattr(args, "run_games", args.games), getattr(args, "run_seed", args.seed)
+    extra = (["--executor", args.executor] if args.executor != "auto" else []) + \
+        (["--address", args.address] if args.address else [])
+    return resume_command(args.spec, games=games, seed=seed, chunk_size=args.chunk_size, run=args.run,
+                          results=args.results, extra=extra)
+
+
+def interrupted_words(args: argparse.Namespace) -> str:
+    """What an interrupted command says on its way out (Ctrl-C, or the grace watcher after it)."""
+    if args.command == "run":
+        return f"sim run: interrupted; finished chunks are kept; to resume: {run_resume_hint(args)}"
+    return f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume"
+
+
 def command_run(args: argparse.Namespace, console: Console) -> int:
     if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
         check_run_name(args.run, "--run")
     experiment = load_spec(args.spec, games=args.games, seed=args.seed)
+    args.run_games, args.run_seed = experiment.spec.games, experiment.spec.seed  # for the resume hint
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
@@ -451,7 +471,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(width=140)  # piped to a file or a log: tables need not fit 80 columns
     if argv is None and args.command in ("run", "balance"):
-        end_soon_after_ctrl_c(f"sim {args.command}")
+        end_soon_after_ctrl_c(lambda: interrupted_words(args))
     try:
         return args.handler(args, console)
     except InputError as exc:
@@ -461,12 +481,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.errno not in FILESYSTEM_FAULTS:
             raise
         where = f"{exc.filename}: " if exc.filename else ""
-        resume = "; finished chunks are kept, and the same command resumes the run" if args.command == "run" else ""
+        resume = f"; finished chunks are kept, and this command resumes the run: {run_resume_hint(args)}" \
+            if args.command == "run" else ""
         print(f"sim {args.command}: error: {where}{exc.strerror or exc}{resume}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
-        print(f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume",
-              file=sys.stderr)
+        print(interrupted_words(args), file=sys.stderr)
         if argv is None:  # this process is the command: leave at once (see leave_now)
             leave_now(EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
@@ -477,13 +497,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.freeze()
 
 
-def end_soon_after_ctrl_c(command: str, grace: float = INTERRUPT_GRACE) -> None:
+def end_soon_after_ctrl_c(words: Callable[[], str], grace: float = INTERRUPT_GRACE) -> None:
     """Make Ctrl-C end this process within `grace` seconds even while its main thread is stuck in C
     code, where Python only sees the signal when the call returns (ray.init waits seconds for its
     raylet inside C++). A watcher thread learns of the signal at once through the wakeup fd and, if
     the process is still there `grace` seconds later, kills the processes it started (an embedded
     Ray's) and exits. Chunks and manifests are written atomically, so the folder resumes whenever
-    this happens; the normal way out (KeyboardInterrupt, leave_now) usually comes first."""
+    this happens; the normal way out (KeyboardInterrupt, leave_now) usually comes first. `words`
+    says how to resume, asked only then (the spec read by then gives the run's games and seed)."""
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
@@ -492,8 +513,7 @@ def end_soon_after_ctrl_c(command: str, grace: float = INTERRUPT_GRACE) -> None:
         while signal.SIGINT not in os.read(read_end, 64):
             pass
         time.sleep(grace)
-        print(f"{command}: interrupted; finished chunks are kept, rerun the same command to resume",
-              file=sys.stderr)
+        print(words(), file=sys.stderr)
         kill_processes(descendant_processes())
         leave_now(EXIT_INTERRUPTED)
 

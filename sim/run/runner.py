@@ -19,6 +19,7 @@ from sim.core.errors import InputError
 from sim.run.executors import Executor, SerialExecutor, executor_line
 from sim.run.plan import Chunk, Plan, make_plan
 from sim.run.progress import ProgressReporter, SilentProgress
+from sim.run.resuming import manifest_resume_command
 from sim.run.spec import Experiment
 from sim.run.stopping import StopRule
 from sim.run.store import check_run_name, existing_manifest, identity_hash, new_manifest, open_run, utc_now
@@ -63,9 +64,10 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
     old = existing_manifest(run_dir, manifest, overwrite)
     if old is not None and old.get("chunk_size") != plan.chunk_units:
         stored = int(old["chunk_size"])
-        if chunk_size is not None:
-            raise InputError(f"--chunk-size: {run_dir} was written in chunks of {stored} units; resume it with "
-                             f"--chunk-size {stored} (or leave the flag out), or start again with --overwrite")
+        if chunk_size is not None:  # not --overwrite: it would delete the chunks this run can resume from
+            raise InputError(f"--chunk-size: {run_dir} was written in chunks of {stored} units, which a resumed "
+                             f"run keeps; leave the flag out or resume it with its own command: "
+                             f"{manifest_resume_command(old, run_dir)}")
         plan = plan.rechunk(stored)
         manifest.update(chunk_size=plan.chunk_units, chunks_total=len(plan.chunks))
         manifest["identity"] = identity_hash(manifest)
