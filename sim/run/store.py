@@ -55,7 +55,7 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import sim
-from sim.core.errors import InputError, as_written
+from sim.core.errors import InputError, as_written, field_path
 from sim.core.search import SearchSettings
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.run.liveness import LOCK, Heartbeat, read_writer, shown_status, this_writer, writer_line
@@ -319,7 +319,7 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
     try:
         StoredManifest.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{path}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']} (got {as_written(err['input'])})"
+        lines = [f"{path}: {field_path(err['loc'])}: {err['msg']} (got {as_written(err['input'])})"
                  for err in exc.errors()]
         raise InputError("\n".join(lines) + "\nthe manifest was edited or damaged; rerun with --overwrite to start "
                          "the run again") from None

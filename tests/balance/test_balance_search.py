@@ -160,11 +160,11 @@ def test_shipped_dicedraft_patch_keeps_the_file_format() -> None:
 @pytest.mark.parametrize(("change", "field"), [
     (("screen_games = 1000", 'screen_games = "1000"'), "balance.screen_games"),
     (("confirm_games = 4000", "confirm_games = 4001"), "balance.confirm_games"),
-    (('figure = "win_rate"', 'figure = "elo"'), "balance.objective.0.figure"),
+    (('figure = "win_rate"', 'figure = "elo"'), "balance.objective[1].figure"),
     (("held_out_seed = 99", "held_out_seed = 11"), "balance.held_out_seed"),
     (('card = "AZ-01"', 'card = "ZZ-99"'), "balance.edit[2].card"),
-    (('field = "value"\nmin = 1\nmax = 3', 'field = "value"\nmin = 4\nmax = 3'), "balance.edit.1.max"),
-    (("tolerance = 0.005", "tolerance = 0.005\nlimit = 3"), "balance.objective.0.limit"),
+    (('field = "value"\nmin = 1\nmax = 3', 'field = "value"\nmin = 4\nmax = 3'), "balance.edit[2].max"),
+    (("tolerance = 0.005", "tolerance = 0.005\nlimit = 3"), "balance.objective[1].limit"),
 ])
 def test_bad_balance_specs_name_the_field(tmp_path: Path, capsys: pytest.CaptureFixture, change, field) -> None:
     assert_refused(write_tiny(tmp_path, BALANCE.replace(*change, 1)), capsys, field)

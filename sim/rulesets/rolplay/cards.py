@@ -208,9 +208,9 @@ class RolplayCard(BaseModel):
                 verb = VERBS[effect.do]
                 if context not in CONTEXTS_OF[word]:
                     allowed = ", ".join(sorted(CONTEXTS_OF[word]))
-                    raise ValueError(f"{context}.{k}: a {word} carries effects only in {allowed}")
+                    raise ValueError(f"{context}[{k + 1}]: a {word} carries effects only in {allowed}")
                 if context not in verb.contexts or word not in verb.classes:
-                    raise ValueError(f"{context}.{k}: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
+                    raise ValueError(f"{context}[{k + 1}]: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
                                      f"it goes in {', '.join(sorted(verb.contexts))} of "
                                      f"{', '.join(sorted(verb.classes))} cards")
         self._check_negative_defense()
