@@ -126,7 +126,7 @@ class Effect(BaseModel):
 
 class Ability(Effect):
     """One activated ability (rule R-17): `pay` power per activation, usable `limit` times (-1 =
-    unlimited), once per turn (R-10)."""
+    unlimited); its card activates one ability a turn (rule R-10)."""
 
     pay: int = PydField(ge=0, le=200)  # R-08: no player ever holds more than 200 power
     limit: int = PydField(ge=-1, le=99)

@@ -55,7 +55,7 @@ class Rolplay(GameRecordShell):
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     trace_switch = (GAME, G_TRACED)
-    version = "0.3.0"  # 0.3: level-25 decks with more powers and mystics; 0.2: the game is played; see rules.md
+    version = "0.4.0"  # 0.4: R-10 once per card a turn; 0.3: level-25 decks with more powers and mystics; rules.md
     cards_dir = CARDS_DIR
     params_model = RolplayParams
     agents = AGENT_NAMES  # random, greedy and hard (hard.py: its attack modes searched)

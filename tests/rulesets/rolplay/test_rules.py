@@ -175,6 +175,42 @@ def test_r10_no_ability_in_the_turn_it_arrived_and_once_a_turn(s) -> None:
     assert not s.may_activate(1, fresh)
 
 
+DRENADOR = "RP-062"  # amuletos_25's spell of two abilities: damage 1 and all_atq 1, pay 1, limit 1 each
+
+
+def test_r10_a_card_of_several_abilities_activates_one_of_them_a_turn() -> None:
+    """Rule R-10, "Solo se puede activar una vez por turno las habilidades, amuletos y hechizos", read
+    with phase 1's "cartas que fueron activadas (giradas en 90 grados)": activating turns the card, so
+    a spell with two abilities fires one a turn, the other in a later turn (each within its limit)."""
+    s = Scenario.from_decks("amuletos_25", "carga_25")
+    spell = s.put(0, DRENADOR, "spell")
+    s.begin(0, 4)
+    s.power(0, 50)
+    assert s.may_activate(0, spell, 0) and s.may_activate(0, spell, 1)
+    s.activate(0, spell, 0)
+    assert not s.may_activate(0, spell, 1)  # rule R-10: the card is turned, its other ability waits
+    s.begin(0, 6)  # A's next turn
+    s.power(0, 50)
+    assert not s.may_activate(0, spell, 0)  # its limit of 1 is spent (R-17)
+    assert s.may_activate(0, spell, 1)
+
+
+def test_r10_the_ability_phase_fires_one_ability_of_a_card_a_turn() -> None:
+    """Greedy wants both of Drenador's abilities (three creatures to boost, a life to drain): phase 5
+    activates one of them, and the spell stays in play for the other (rule R-10)."""
+    from sim.rulesets.rolplay.state import CS_USES
+    s = Scenario.from_decks("amuletos_25", "carga_25")
+    spell = s.put(0, DRENADOR, "spell")
+    for _ in range(3):
+        s.put(0, TRASGO, "creature")
+    s.begin(0, 4)
+    s.power(0, 50)
+    s.phase("abilities")
+    uses = [int(s.cs[0, spell, CS_USES + k]) for k in range(2)]
+    assert sum(uses) == 1, uses
+    assert s.zone(0, spell) == "spell"
+
+
 def test_r11_no_attack_the_turn_it_arrives_and_attack_mode_cannot_defend(s) -> None:
     fresh = s.put(0, TRASGO, "creature", fresh=True)
     s.mode(0, fresh, True)
