@@ -345,6 +345,11 @@ def _summary_line(outcome: RunOutcome) -> str:
             f"{skipped}) -> {outcome.run_dir}")
 
 
+def say_warning(text: str) -> None:
+    """A warning on stderr (a pairing the game's rules recommend against): the run goes on."""
+    print(f"warning: {text}", file=sys.stderr, flush=True)
+
+
 def run_resume_hint(args: argparse.Namespace) -> str:
     """The command that resumes this `sim run`: the one typed, with the run's own games and seed
     once the spec is read (so it still resumes after the spec's games are edited), and never its
@@ -371,7 +376,7 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
-                             RichProgress())
+                             RichProgress(), warn=say_warning)
     for problem in outcome.repaired:
         console.print(f"repaired: {problem}; played again", highlight=False)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
@@ -415,7 +420,8 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     console.print(f"search: {searched:.1f} s; survivors {', '.join(c.name for c in survivors)} "
                   f"(deck files in {args.out / 'decks'}); final round robin with the shipped decks, "
                   f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
-    outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress())
+    outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress(),
+                             warn=say_warning)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
     console.print(_summary_line(outcome), highlight=False)
     return 0

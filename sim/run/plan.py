@@ -55,6 +55,13 @@ class Plan:
         return self.experiment.spec.games
 
     @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the game's rules recommend against in these configs' pairings (Ruleset.pairing_warnings),
+        each said once, in config order: not errors, the games are played as asked."""
+        return tuple(dict.fromkeys(text for compiled in self.configs.values()
+                                   for text in self.ruleset.pairing_warnings(compiled)))
+
+    @property
     def total_units(self) -> int:
         return sum(chunk.n_units for chunk in self.chunks)
 

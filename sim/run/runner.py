@@ -10,6 +10,7 @@ each one atomically as it arrives, so an interrupted run resumes where it stoppe
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,15 +77,19 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
 
 def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | None = None,
                    executor: Executor | None = None, overwrite: bool = False, chunk_size: int | None = None,
-                   progress: ProgressReporter | None = None) -> RunOutcome:
+                   progress: ProgressReporter | None = None,
+                   warn: Callable[[str], None] | None = None) -> RunOutcome:
     """Play every chunk of the experiment not already in results/<run>/ and record the run.
 
     The run folder is `results_dir / (run_name or spec name)`. Rerunning the same call resumes;
-    the finished folder is identical to that of an uninterrupted run."""
+    the finished folder is identical to that of an uninterrupted run. `warn` hears, before anything
+    is played, what the game's rules recommend against in the spec's pairings (Plan.warnings)."""
     executor = executor or SerialExecutor()
     progress = progress or SilentProgress()
     plan, run_dir, manifest = prepare_run(experiment, results_dir, run_name, executor.name, overwrite, chunk_size,
                                           executor_line(executor))
+    for text in plan.warnings if warn is not None else ():
+        warn(text)
     try:
         executor.start()  # inside: a start interrupted half-way (Ctrl-C) is stopped all the same
         with open_run(run_dir, manifest, overwrite) as (store, current):

@@ -39,6 +39,27 @@ def test_r02_a_side_level_is_its_deck_level_and_the_tier_binds() -> None:
     assert s.compiled.pools[0].deck.level <= 25 < s.compiled.pools[1].deck.level <= 50
 
 
+@pytest.mark.parametrize(("decks", "warned"), [
+    (("carga_25", "dragones_50"), "A:carga_25 (deck level 20) and B:dragones_50 (deck level 50) are 30 levels apart"),
+    (("carga_25", "misticos_25"), None),  # levels 20 and 25: five apart, as the manual allows
+])
+def test_r02_decks_more_than_five_levels_apart_are_played_with_a_warning(tmp_path, capsys, decks, warned) -> None:
+    """Rule R-02: "es recomendable que el nivel de mazo de cada jugador no debe tener más de 5 niveles
+    de diferencia" is a recommendation the players may waive: a spec pairing such decks is played
+    (exit 0, its games stored) and `sim run` says so on stderr; a pairing within five levels is silent."""
+    from sim.cli import main
+    spec = tmp_path / "gap.toml"
+    spec.write_text(f'name = "gap"\nruleset = "rolplay"\ngames = 20\nseed = 3\n[[side]]\nfaction = "{decks[0]}"\n'
+                    f'[[side]]\nfaction = "{decks[1]}"\n', encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(tmp_path / "results"), "--executor", "serial"]) == 0
+    err = capsys.readouterr().err
+    assert (tmp_path / "results" / "gap" / "games").is_dir()
+    if warned is None:
+        assert "warning" not in err, err
+    else:
+        assert f"warning: {spec}: config base: {warned}; the manual recommends at most 5 (rule R-02)" in err, err
+
+
 def test_r03_setup_starting_power_in_hand_life_100_second_player_draws_one(s) -> None:
     from sim.rulesets.rolplay.game import setup_game
     from sim.rulesets.rolplay.kernels import reset
