@@ -246,6 +246,16 @@ def test_r11_no_attack_the_turn_it_arrives_and_attack_mode_cannot_defend(s) -> N
     assert not s.may_defend(1, d, a)
 
 
+def test_r12_the_scenario_module_example_runs_as_written() -> None:
+    """The example at the top of scenario.py (R-12's worked example) is a doctest: it named a card
+    that is not in the deck it used, and nothing ran it."""
+    import doctest
+
+    import sim.rulesets.rolplay.scenario as scenario
+    result = doctest.testmod(scenario, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8 and result.failed == 0, result
+
+
 def test_r12_worked_example_2_1_against_1_1_both_die_and_1_to_life(s) -> None:
     s.set_stats(0, LANCERO, atq=2, def_=1)
     s.set_stats(1, MORTHEN, atq=1, def_=1, mystic=0)
