@@ -13,7 +13,6 @@ is decided by sim.run.liveness, for every run, launched here or not.
 from __future__ import annotations
 
 import os
-import shlex
 import signal
 import subprocess
 import sys
@@ -32,6 +31,7 @@ from sim.core.errors import InputError
 from sim.run.executors import make_executor
 from sim.run.liveness import interrupt_writer, writer_liveness
 from sim.run.progress import StoredProgress, stored_progress
+from sim.run.resuming import manifest_resume_command
 from sim.run.runner import prepare_run
 from sim.run.spec import Experiment, load_spec
 
@@ -178,10 +178,9 @@ def resume_run(run: str) -> Launch:
 
 
 def resume_command(run: str, manifest: dict[str, Any]) -> str:
-    """The `sim run` command that resumes a run, as a person would type it."""
-    words = ["sim", "run", str(manifest.get("spec_path") or "SPEC"), "--run", run, "--results",
-             str(data.results_root()), "--games", str(manifest.get("games")), "--seed", str(manifest.get("seed"))]
-    return shlex.join(words)
+    """The `sim run` command that resumes a run, as a person would type it (the one `sim show` and
+    every other hint print: sim.run.resuming)."""
+    return manifest_resume_command(manifest, data.results_root() / run)
 
 
 def cancel(run: str) -> int:

@@ -405,6 +405,32 @@ def _summary_line(outcome: RunOutcome) -> str:
             f"{skipped}) -> {outcome.run_dir}")
 
 
+def say_warning(text: str) -> None:
+    """A warning on stderr (a pairing the game's rules recommend against): the run goes on."""
+    print(f"warning: {text}", file=sys.stderr, flush=True)
+
+
+def run_resume_hint(args: argparse.Namespace) -> str:
+    """The command that resumes this `sim run`: the one typed, with the run's own games and seed
+    once the spec is read (so it still resumes after the spec's games are edited), and never its
+    --overwrite, which would start the run again from nothing."""
+    from sim.run.resuming import resume_command
+
+    games, seed = getattr(args, "run_games", args.games), getattr(args, "run_seed", args.seed)
+    extra = (["--cards", str(args.cards)] if args.cards is not None else []) + \
+        (["--executor", args.executor] if args.executor != "auto" else []) + \
+        (["--address", args.address] if args.address else [])
+    return resume_command(args.spec, games=games, seed=seed, chunk_size=args.chunk_size, run=args.run,
+                          results=args.results, extra=extra)
+
+
+def interrupted_words(args: argparse.Namespace) -> str:
+    """What an interrupted command says on its way out (Ctrl-C, or the grace watcher after it)."""
+    if args.command == "run":
+        return f"sim run: interrupted; finished chunks are kept; to resume: {run_resume_hint(args)}"
+    return f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume"
+
+
 def command_run(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.executors import executor_line, make_executor
@@ -417,10 +443,11 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
     if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
         check_run_name(args.run, "--run")
     experiment = load_spec(args.spec, games=args.games, seed=args.seed, cards_dir=args.cards)
+    args.run_games, args.run_seed = experiment.spec.games, experiment.spec.seed  # for the resume hint
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
-                             RichProgress())
+                             RichProgress(), warn=say_warning)
     for problem in outcome.repaired:
         console.print(f"repaired: {problem}; played again", highlight=False)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir), args.lang)
@@ -474,7 +501,8 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     console.print(f"search: {searched:.1f} s; survivors {', '.join(c.name for c in survivors)} "
                   f"(deck files in {args.out / 'decks'}); final round robin with the shipped decks, "
                   f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
-    outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress())
+    outcome = run_experiment(experiment, args.results, args.run, executor, False, None, RichProgress(),
+                             warn=say_warning)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir))
     console.print(_summary_line(outcome), highlight=False)
     return 0
@@ -606,7 +634,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(width=140)  # piped to a file or a log: tables need not fit 80 columns
     if argv is None and args.command in ("run", "balance"):
-        end_soon_after_ctrl_c(f"sim {args.command}")
+        end_soon_after_ctrl_c(lambda: interrupted_words(args))
     try:
         return args.handler(args, console)
     except InputError as exc:
@@ -616,12 +644,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.errno not in FILESYSTEM_FAULTS:
             raise
         where = f"{exc.filename}: " if exc.filename else ""
-        resume = "; finished chunks are kept, and the same command resumes the run" if args.command == "run" else ""
+        resume = f"; finished chunks are kept, and this command resumes the run: {run_resume_hint(args)}" \
+            if args.command == "run" else ""
         print(f"sim {args.command}: error: {where}{exc.strerror or exc}{resume}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
-        print(f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume",
-              file=sys.stderr)
+        print(interrupted_words(args), file=sys.stderr)
         if argv is None:  # this process is the command: leave at once (see leave_now)
             leave_now(EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
@@ -632,13 +660,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.freeze()
 
 
-def end_soon_after_ctrl_c(command: str, grace: float = INTERRUPT_GRACE) -> None:
+def end_soon_after_ctrl_c(words: Callable[[], str], grace: float = INTERRUPT_GRACE) -> None:
     """Make Ctrl-C end this process within `grace` seconds even while its main thread is stuck in C
     code, where Python only sees the signal when the call returns (ray.init waits seconds for its
     raylet inside C++). A watcher thread learns of the signal at once through the wakeup fd and, if
     the process is still there `grace` seconds later, kills the processes it started (an embedded
     Ray's) and exits. Chunks and manifests are written atomically, so the folder resumes whenever
-    this happens; the normal way out (KeyboardInterrupt, leave_now) usually comes first."""
+    this happens; the normal way out (KeyboardInterrupt, leave_now) usually comes first. `words`
+    says how to resume, asked only then (the spec read by then gives the run's games and seed)."""
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
@@ -649,8 +678,7 @@ def end_soon_after_ctrl_c(command: str, grace: float = INTERRUPT_GRACE) -> None:
         time.sleep(grace)
         from sim.run.executors import descendant_processes, kill_processes
 
-        print(f"{command}: interrupted; finished chunks are kept, rerun the same command to resume",
-              file=sys.stderr)
+        print(words(), file=sys.stderr)
         kill_processes(descendant_processes())
         leave_now(EXIT_INTERRUPTED)
 

@@ -8,7 +8,6 @@ import base64
 import binascii
 import json
 import re
-import tomllib
 from pathlib import Path
 
 import dash
@@ -20,6 +19,7 @@ from dashboards import data, launches
 from sim.report.language import t
 from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows
 from sim.report.formatting import readable_values
+from sim.core.cards import parse_toml
 from sim.core.errors import InputError
 from sim.run.progress import stored_progress
 from sim.run.spec import load_spec_dict
@@ -216,12 +216,7 @@ def read_upload(contents: str, name: str, limit: int) -> tuple[bytes, dict]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    try:
-        return raw, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{name}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise InputError(f"{name}: not valid TOML: arrays or tables nested too deeply to read") from None
+    return raw, parse_toml(text, name)  # as every TOML reader of the project: a byte-order mark is read past
 
 
 # In the browser: a file over the limit never leaves it (the server would refuse the request

@@ -44,7 +44,7 @@ from sim.analysis.scans import scan_games
 from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_figures, deck_slots, effect_tallies,
                                       forced_configs, mean_se)
 from sim.balance.patch import PARAMS, Edit, card_patch
-from sim.balance.spec import BalanceSpec
+from sim.balance.spec import BalanceSpec, EditRule
 from sim.core.errors import InputError
 from sim.run.executors import Executor, SerialExecutor
 from sim.run.progress import ProgressReporter, SilentProgress
@@ -452,6 +452,7 @@ def _moves(experiment: Experiment, balance: BalanceSpec, cards_dir: Path, place:
                 raise InputError(f"{where}.param: {ruleset.name} has no whole-number parameter {rule.param!r}; "
                                  f"the parameters are {whole}")
             old = int(base_params[rule.param])
+            _check_bounds(experiment, rule, Edit(PARAMS, rule.param, old, old), cards_dir, pools, owner, where)
             for value in range(int(rule.min), int(rule.max) + 1, rule.step):
                 if value != old:
                     candidates[(PARAMS, rule.param, value)] = Edit(PARAMS, rule.param, old, value)
@@ -466,6 +467,7 @@ def _moves(experiment: Experiment, balance: BalanceSpec, cards_dir: Path, place:
             if column is None:
                 raise InputError(f"{where}.field: {rule.card} has no whole-number field {rule.field!r}")
             old = int(frame.filter(pl.col("id") == rule.card)[column][0])
+            _check_bounds(experiment, rule, Edit(rule.card, str(rule.field), old, old), cards_dir, pools, owner, where)
             for value in range(int(rule.min), int(rule.max) + 1, rule.step):
                 if value != old:
                     candidates[(rule.card, str(rule.field), value)] = Edit(rule.card, str(rule.field), old, value)
@@ -505,6 +507,20 @@ def _moves(experiment: Experiment, balance: BalanceSpec, cards_dir: Path, place:
         raise InputError(f"{place}: balance.edit: the search space holds no legal edit"
                          + (f" ({len(refused)} refused by the card rules)" if refused else ""))
     return moves, refused
+
+
+def _check_bounds(experiment: Experiment, rule: EditRule, unchanged: Edit, cards_dir: Path, pools: dict,
+                  owner: dict[str, str], where: str) -> None:
+    """A card or param edit's min and max are values its field can take: a bound outside the field's
+    own range (a negative ATQ, a life of 0) is a mistake in the spec, named here, not a search space
+    whose moves the card rules then quietly refuse one by one."""
+    for bound in ("min", "max"):
+        value = int(getattr(rule, bound))
+        problem = _refusal(experiment, replace(unchanged, new=value), cards_dir, pools, owner)
+        if problem is not None:
+            what = unchanged.label if unchanged.is_card else f"params.{unchanged.field}"
+            raise InputError(f"{where}.{bound}: {value} is outside the range {what} can take; its rules refuse it: "
+                             f"{problem}")
 
 
 def _refusal(experiment: Experiment, move: Edit, cards_dir: Path, pools: dict, owner: dict[str, str]) -> str | None:

@@ -7,7 +7,9 @@ designer never has to read a traceback to find a typo.
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -18,32 +20,59 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import InputError, as_written
+from sim.core.errors import InputError, as_written, field_path
 
 CardModel = TypeVar("CardModel", bound=BaseModel)
-# a model-level check names its field by starting its message "field: ..."
-FIELD_IN_MESSAGE = re.compile(r"^(?:Value error, )?(?P<field>[a-z_]+(?:\.\d+)?): (?P<message>.*)$", re.S)
+# a model-level check names its field by starting its message "field: ..." (a dotted path and a
+# list item by its number from 1, sim.core.errors.field_path: "sweep.axis[2].side: ...")
+FIELD_IN_MESSAGE = re.compile(
+    r"^(?:Value error, )?(?P<field>[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): (?P<message>.*)$", re.S)
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def link_problem(path: Path) -> str | None:
+    """What is wrong with a path that is a symbolic link leading nowhere: one that loops back on
+    itself, or one whose target is missing (None when it is not such a link)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return ("is a symbolic link that loops (it leads back to itself through its links, so there is no "
+                    "file to read); replace it with the file or a link to it")
+        if exc.errno == errno.ENOENT and os.path.islink(path):
+            return f"is a symbolic link to {os.readlink(path)}, which does not exist"
+    return None
+
+
+def parse_toml(text: str, source: str | Path) -> dict:
+    """TOML text as a designer's editor saved it: a byte-order mark at its start (Windows' Notepad
+    writes one) is read past, as the UTF-8 of the rest says nothing else with it; a syntax error
+    names `source` and the line TOML reports."""
+    try:
+        return tomllib.loads(text.removeprefix(BYTE_ORDER_MARK))
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{source}: not valid TOML: arrays or tables nested too deeply to read") from None
 
 
 def read_toml(path: Path) -> dict:
-    """Parse a TOML file; a syntax error names the file and the line TOML reports, and a file that
-    cannot be read (missing, a folder, not readable) is named with the reason."""
+    """Parse a TOML file (spec, card file, deck list); a syntax error names the file and the line
+    TOML reports, and a file that cannot be read (missing, a folder, a link that loops, not readable)
+    is named with the reason."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError(f"{path}: file not found") from None
+        raise InputError(f"{path}: {link_problem(path) or 'file not found'}") from None
     except IsADirectoryError:
         raise InputError(f"{path}: is a folder, not a TOML file") from None
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:  # permission denied, a broken link, an I/O error: the file is there but unreadable
-        raise InputError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    except OSError as exc:  # permission denied, a link that loops, an I/O error: the file is there but unreadable
+        raise InputError(f"{path}: {link_problem(path) or f'cannot be read: {exc.strerror or exc}'}") from None
     parsed = _PARSED.get(text)
     if parsed is None:
-        try:
-            parsed = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise InputError(f"{path}: not valid TOML: {exc}") from None
+        parsed = parse_toml(text, path)
         if len(_PARSED) >= PARSED_KEPT:
             _PARSED.clear()
         _PARSED[text] = parsed
@@ -75,6 +104,8 @@ def faction_file(cards_dir: Path, faction: str, besides: tuple[str, ...] = ()) -
     """The card file of `faction` in `cards_dir`; a faction without one is an InputError that lists
     the folder's factions."""
     path = cards_dir / f"{faction}.toml"
+    if path.name not in besides and link_problem(path):  # listed among the factions, yet nothing to read
+        raise InputError(f"{path}: the card file of faction {faction!r} {link_problem(path)}")
     if not path.exists() or path.name in besides:
         known = ", ".join(card_factions(cards_dir, besides)) or "none"
         raise InputError(f"{cards_dir}: no card file for faction {faction!r} (found: {known})")
@@ -96,24 +127,26 @@ def load_card_file(path: Path, model: type[CardModel],
     problems: list[str] = []
     seen: dict[str, int] = {}
     for position, raw in enumerate(raw_cards, start=1):
-        card_id = raw.get("id", f"#{position}") if isinstance(raw, dict) else f"#{position}"
-        if overrides and isinstance(raw, dict) and card_id in overrides:
+        card_id = raw.get("id") if isinstance(raw, dict) else None
+        card_id = card_id if isinstance(card_id, str) else None
+        where = f"card {card_id}" if card_id is not None else f"card[{position}]"  # a [[card]] with no id: its number
+        if overrides and card_id in overrides:
             raw = {**raw, **overrides[card_id]}
         try:
             card = model.model_validate(raw)
         except ValidationError as exc:
             for err in exc.errors():
-                field = ".".join(str(p) for p in err["loc"])
+                field = field_path(err["loc"])
                 message = err["msg"]
                 named = FIELD_IN_MESSAGE.match(message)
                 if not field and named:  # a check across fields says which field it is about
                     field, message = named["field"], named["message"]
                 elif err["type"] != "value_error" and not isinstance(err.get("input"), (dict, list)):
                     message += f" (got {as_written(err['input'])})"  # cost = "3": the quotes show why
-                problems.append(f"{path}: card {card_id}: field '{field or '(card)'}': {message}")
+                problems.append(f"{path}: {where}: field '{field or '(card)'}': {message}")
             continue
         if card.id in seen:
-            problems.append(f"{path}: card {card.id}: field 'id': duplicate of card #{seen[card.id]}")
+            problems.append(f"{path}: card {card.id}: field 'id': duplicate of card[{seen[card.id]}]")
         seen[card.id] = position
         cards.append(card)
     if problems:
@@ -129,7 +162,7 @@ def validate_header(path: Path, raw: dict, model: type[CardModel]) -> CardModel:
     except ValidationError as exc:
         lines = []
         for err in exc.errors():
-            field = ".".join(str(p) for p in err["loc"]) or "(header)"
+            field = field_path(err["loc"]) or "(header)"
             got = "" if err["type"] == "missing" else f" (got {as_written(err.get('input'))})"
             lines.append(f"{path}: header: field '{field}': {err['msg']}{got}")
         raise InputError("\n".join(lines)) from None
@@ -150,9 +183,9 @@ def read_deck_file(path: Path, model: type[CardModel]) -> CardModel:
             if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
                 entry = entries[loc[1]] if loc[1] < len(entries) else {}
                 card_id = entry.get("id") if isinstance(entry, dict) else None
-                where = f"card {card_id}" if isinstance(card_id, str) else f"cards entry #{loc[1] + 1}"
+                where = f"card {card_id}" if isinstance(card_id, str) else f"cards[{loc[1] + 1}]"
                 loc = loc[2:]
-            field = ".".join(str(p) for p in loc) or "(entry)"
+            field = field_path(loc) or "(entry)"
             got = "" if err["type"] == "missing" or isinstance(err.get("input"), (dict, list)) else \
                 f" (got {as_written(err.get('input'))})"
             lines.append(f"{path}: {where}: field '{field}': {err['msg']}{got}")
@@ -273,7 +306,7 @@ def with_changes(cards: dict[str, CardModel], home: dict[str, Path], overrides: 
             changed[card_id] = model.model_validate(data)
         except ValidationError as exc:
             for err in exc.errors():
-                where = ".".join(str(p) for p in err["loc"]) or "(card)"
+                where = field_path(err["loc"]) or "(card)"
                 problems.append(f"{home[card_id]}: card {card_id}: field '{where}': {err['msg']} "
                                 f"(after the config's change {fields})")
     if problems:

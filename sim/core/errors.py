@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 
 class InputError(Exception):
@@ -13,11 +14,25 @@ class InputError(Exception):
     """
 
 
+def field_path(loc: Sequence[str | int]) -> str:
+    """A field's place as every message writes it: names joined by dots and a list item by its
+    number from 1 in brackets (`side[2].budget`, `balance.edit[1].max`, `ability[2].n`), as a
+    designer counts the [[side]] or [[balance.edit]] tables of a file. One style everywhere: a
+    message never says `balance.edit.0.max` for the table another calls `balance.edit[1]`."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int) and not isinstance(part, bool):
+            text += f"[{part + 1}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
 def format_pydantic_error(source: str, exc: Exception, prefix: str = "") -> str:
     """One line per problem: `source: field.path: message`."""
     lines = []
     for err in getattr(exc, "errors", lambda: [])():
-        loc = ".".join(str(part) for part in err.get("loc", ()))
+        loc = field_path(err.get("loc", ()))
         where = f"{prefix}{loc}" if loc else prefix.rstrip(".") or "(top level)"
         lines.append(f"{source}: {where}: {err.get('msg', 'invalid')}")
     return "\n".join(lines) or f"{source}: {exc}"

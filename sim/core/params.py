@@ -16,7 +16,7 @@ from typing import Mapping, TypeVar
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import InputError, as_written
+from sim.core.errors import InputError, as_written, field_path
 
 Params = TypeVar("Params", bound=BaseModel)
 
@@ -32,7 +32,7 @@ def resolve_params(model: type[Params], overrides: dict, source: str) -> Params:
     except ValidationError as exc:
         lines = []
         for err in exc.errors():
-            field = ".".join(str(p) for p in err["loc"])
+            field = field_path(err["loc"])
             # a swept value lands here too: the value shows which point of the sweep it was
             given = f" (got {as_written(err['input'])})" if field and not isinstance(err.get("input"), dict) else ""
             lines.append(f"{source}: params{'.' + field if field else ''}: {err['msg']}{given}")

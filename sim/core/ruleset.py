@@ -112,6 +112,7 @@ class Ruleset(Protocol):
     def forced_draw_cards(self, match: MatchConfig, side_index: int) -> list[str]: ...
     def side_budget(self, match: MatchConfig, side_index: int) -> int | None: ...
     def side_record(self, compiled: Any, side_index: int) -> dict[str, Any]: ...
+    def pairing_warnings(self, compiled: Any) -> list[str]: ...
     def conservation_problems(self, compiled: Any, seed: int, n_units: int) -> int: ...
     def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]: ...
 
@@ -223,6 +224,11 @@ class RulesetShell:
     def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray:
         """The events of one game of a traced unit; a unit of one game is all of them."""
         return events
+
+    def pairing_warnings(self, compiled: Any) -> list[str]:
+        """The game's recommendations a config's pairing goes against (rolplay's decks at most five
+        levels apart, R-02): said before the run, and the games played all the same. None by default."""
+        return []
 
     def default_chunk_units(self, compiled: Any) -> int:
         return max(1, self.chunk_games // compiled.rows_per_unit)

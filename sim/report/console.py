@@ -29,6 +29,7 @@ from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratin
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
 from sim.run.liveness import shown_status
+from sim.run.resuming import manifest_resume_command, spec_gone_note
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, match_results,
     story_clear_chance, story_stages,
@@ -67,10 +68,11 @@ def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str
     return table
 
 
-def status_words(run_dir: Path, manifest: dict[str, Any]) -> str:
-    """The run's status; an unfinished one says how to go on."""
-    status = shown_status(run_dir, manifest)
-    return f"{status}: rerun the same `sim run` to resume" if status in ("interrupted", "cancelled") else status
+def resume_line(run_dir: Path, manifest: dict[str, Any]) -> str | None:
+    """How to go on with an interrupted or cancelled run: the command that resumes it (None for others)."""
+    if shown_status(run_dir, manifest) not in ("interrupted", "cancelled"):
+        return None
+    return f"to resume it{spec_gone_note(manifest)}: {manifest_resume_command(manifest, run_dir)}"
 
 
 def print_levels(console: Console, run_dir: Path) -> None:
@@ -108,7 +110,7 @@ def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
     commit = (manifest.get("git_commit") or "unknown")[:12] + ("+dirty" if manifest.get("git_dirty") else "")
     return [
         f"[bold]{manifest['run']}[/bold]: {sides} ({manifest['kind']}, {manifest['games']:,} units, "
-        f"seed {manifest['seed']}) — {status_words(run_dir, manifest)}, chunks {manifest.get('chunks_done', '?')}/"
+        f"seed {manifest['seed']}) — {shown_status(run_dir, manifest)}, chunks {manifest.get('chunks_done', '?')}/"
         f"{manifest['chunks_total']}",
         f"ruleset {manifest['ruleset']} {manifest['ruleset_version']}, engine {manifest['engine_version']}, "
         f"commit {commit}, folder {run_dir}",
@@ -148,6 +150,9 @@ def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], lan
     reasons of a run folder."""
     for line in header_lines(manifest, run_dir):
         console.print(line, highlight=False)
+    resume = resume_line(run_dir, manifest)
+    if resume is not None:  # one line, never wrapped or read as markup: it is copied into a shell
+        console.print(resume, highlight=False, markup=False, soft_wrap=True)
     print_findings(console, run_dir, manifest, lang)
     configs = summary_configs(manifest)  # a forced-draw run: its baseline only
     rates = in_spec_order(faction_win_rates(run_dir), configs, only=True)

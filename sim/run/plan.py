@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.core.errors import InputError
+from sim.core.errors import InputError, as_written
 from sim.core.ruleset import CompiledConfig, Ruleset
 from sim.core.limits import MAX_CHUNK_UNITS
 from sim.run.spec import Experiment
@@ -55,6 +55,13 @@ class Plan:
         return self.experiment.spec.games
 
     @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the game's rules recommend against in these configs' pairings (Ruleset.pairing_warnings),
+        each said once, in config order: not errors, the games are played as asked."""
+        return tuple(dict.fromkeys(text for compiled in self.configs.values()
+                                   for text in self.ruleset.pairing_warnings(compiled)))
+
+    @property
     def total_units(self) -> int:
         return sum(chunk.n_units for chunk in self.chunks)
 
@@ -78,6 +85,21 @@ def chunk_ranges(n_units: int, chunk_units: int) -> list[tuple[int, int]]:
     return [(start, min(chunk_units, n_units - start)) for start in range(0, n_units, chunk_units)]
 
 
+def _compiled(ruleset: Ruleset, sub: Experiment, config_id: str, sweep: bool) -> CompiledConfig:
+    """One config compiled; when a sweep point's card value breaks the card, the message names the
+    spec's axis and value first (what to change in the spec) and the card file's refusal second (the
+    rule it broke), not the card file alone, which the designer did not edit."""
+    try:
+        return ruleset.compile(sub.match_config(), config_id)
+    except InputError as exc:
+        if not sweep or not sub.card_overrides:
+            raise
+        text = str(exc)
+        axes = [(card, name, value) for card, name, value in sub.card_overrides if card in text] or sub.card_overrides
+        where = ", ".join(f"sweep axis {card}.{name}, value {as_written(value)}" for card, name, value in axes)
+        raise InputError("\n".join(f"{sub.path}: {where}: {line}" for line in text.splitlines())) from None
+
+
 def make_plan(experiment: Experiment, chunk_size: int | None = None) -> Plan:
     """Compile the experiment's configs (validating cards and parameters) and cut them into chunks.
 
@@ -89,7 +111,8 @@ def make_plan(experiment: Experiment, chunk_size: int | None = None) -> Plan:
     spec = experiment.spec
     ruleset = experiment.ruleset
     experiments = experiment.config_experiments()
-    configs = {config_id: ruleset.compile(sub.match_config(), config_id) for config_id, sub in experiments.items()}
+    configs = {config_id: _compiled(ruleset, sub, config_id, spec.sweep is not None)
+               for config_id, sub in experiments.items()}
     if spec.stop is not None:  # stopping checks at chunk ends: chunks must be the check interval
         if chunk_size is not None and chunk_size != spec.stop.every:
             raise InputError(f"--chunk-size: with [stop] the chunks are stop.every = {spec.stop.every} units")

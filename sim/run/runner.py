@@ -10,6 +10,7 @@ each one atomically as it arrives, so an interrupted run resumes where it stoppe
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from sim.core.errors import InputError
 from sim.run.executors import Executor, SerialExecutor, executor_line
 from sim.run.plan import Chunk, Plan, make_plan
 from sim.run.progress import ProgressReporter, SilentProgress
+from sim.run.resuming import manifest_resume_command
 from sim.run.spec import Experiment
 from sim.run.stopping import StopRule
 from sim.run.store import check_run_name, existing_manifest, identity_hash, new_manifest, open_run, utc_now
@@ -63,9 +65,10 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
     old = existing_manifest(run_dir, manifest, overwrite)
     if old is not None and old.get("chunk_size") != plan.chunk_units:
         stored = int(old["chunk_size"])
-        if chunk_size is not None:
-            raise InputError(f"--chunk-size: {run_dir} was written in chunks of {stored} units; resume it with "
-                             f"--chunk-size {stored} (or leave the flag out), or start again with --overwrite")
+        if chunk_size is not None:  # not --overwrite: it would delete the chunks this run can resume from
+            raise InputError(f"--chunk-size: {run_dir} was written in chunks of {stored} units, which a resumed "
+                             f"run keeps; leave the flag out or resume it with its own command: "
+                             f"{manifest_resume_command(old, run_dir)}")
         plan = plan.rechunk(stored)
         manifest.update(chunk_size=plan.chunk_units, chunks_total=len(plan.chunks))
         manifest["identity"] = identity_hash(manifest)
@@ -88,15 +91,19 @@ def warm_kernels(plan: Plan, chunk: Chunk, progress: ProgressReporter) -> None:
 
 def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | None = None,
                    executor: Executor | None = None, overwrite: bool = False, chunk_size: int | None = None,
-                   progress: ProgressReporter | None = None) -> RunOutcome:
+                   progress: ProgressReporter | None = None,
+                   warn: Callable[[str], None] | None = None) -> RunOutcome:
     """Play every chunk of the experiment not already in results/<run>/ and record the run.
 
     The run folder is `results_dir / (run_name or spec name)`. Rerunning the same call resumes;
-    the finished folder is identical to that of an uninterrupted run."""
+    the finished folder is identical to that of an uninterrupted run. `warn` hears, before anything
+    is played, what the game's rules recommend against in the spec's pairings (Plan.warnings)."""
     executor = executor or SerialExecutor()
     progress = progress or SilentProgress()
     plan, run_dir, manifest = prepare_run(experiment, results_dir, run_name, executor.name, overwrite, chunk_size,
                                           executor_line(executor))
+    for text in plan.warnings if warn is not None else ():
+        warn(text)
     try:
         executor.start()  # inside: a start interrupted half-way (Ctrl-C) is stopped all the same
         with open_run(run_dir, manifest, overwrite) as (store, current):

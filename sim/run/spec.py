@@ -22,8 +22,8 @@ from pydantic import (
     BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_serializer, model_validator,
 )
 
-from sim.core.cards import FIELD_IN_MESSAGE, read_toml
-from sim.core.errors import InputError, as_written
+from sim.core.cards import FIELD_IN_MESSAGE, link_problem, read_toml
+from sim.core.errors import InputError, as_written, field_path
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.core.search import SearchSettings
@@ -361,15 +361,17 @@ class ExperimentSpec(BaseModel):
     @model_validator(mode="after")
     def _two_sides_unless_round_robin(self) -> "ExperimentSpec":
         if self.matchups == "sides" and len(self.sides) != 2:
-            raise ValueError(f"{len(self.sides)} [[side]] tables: a spec has two, or any number up to "
-                             f"{MAX_SIDES} with matchups = \"round_robin\"")
+            named = ", ".join(f"side[{i + 1}] {side.label or side.faction}" for i, side in enumerate(self.sides))
+            raise ValueError(f"side: {len(self.sides)} [[side]] tables ({named}): a spec has two, or any number up "
+                             f"to {MAX_SIDES} with matchups = \"round_robin\"")
         if sum(x for x in (self.sweep is not None, self.ablation is not None, self.impact is not None,
                            self.matchups == "round_robin")) > 1:
             raise ValueError("a spec is one of: a round robin, a sweep, an ablation, a forced-draw impact; split it "
                              "into several specs")
-        for axis in self.sweep.axes if self.sweep else ():
+        for i, axis in enumerate(self.sweep.axes if self.sweep else ()):
             if axis.side is not None and axis.side > len(self.sides):
-                raise ValueError(f"sweep axis {axis.label}: there is no side {axis.side}")
+                raise ValueError(f"sweep.axis[{i + 1}].side: sweep axis {axis.label}: there is no side {axis.side}; "
+                                 f"the spec has {len(self.sides)} [[side]] tables")
         return self
 
     @model_validator(mode="after")
@@ -589,18 +591,15 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
     except ValidationError as exc:
         lines = []
         for err in exc.errors():
-            loc = list(err["loc"])
-            if loc and loc[0] == "side" and len(loc) > 1 and isinstance(loc[1], int):
-                loc = [f"side[{loc[1] + 1}]"] + loc[2:]
+            field = field_path(err["loc"])  # side[1].budget, balance.edit[2].max: list items from 1
             message = err["msg"].removeprefix("Value error, ")
             named = FIELD_IN_MESSAGE.match(message)
             if named and err["type"] == "value_error":  # a check across fields says which field it is about
-                loc, message = loc + [named["field"]], named["message"]
+                field, message = ".".join(filter(None, (field, named["field"]))), named["message"]
             given = err.get("input")
             if err["type"] != "value_error" and not isinstance(given, (dict, list)):
                 message += f" (got {as_written(given)})"  # "2000" in quotes, true for a number: it shows why
-            field = ".".join(str(p) for p in loc) or "(spec)"
-            lines.append(f"{path}: {field}: {message}")
+            lines.append(f"{path}: {field or '(spec)'}: {message}")
         raise InputError("\n".join(lines)) from None
     ruleset = get_ruleset(spec.ruleset, source=str(path))
     if spec.kind not in ruleset.unit_kinds:
@@ -636,6 +635,8 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
 
 def _check_cards_dir(cards_dir: Path, place: str, relative_to: str) -> None:
     """A card folder named by a spec's cards_dir or by --cards (`place`) exists and is a folder."""
+    if link_problem(cards_dir):
+        raise InputError(f"{place}: {cards_dir} {link_problem(cards_dir)}")
     if not cards_dir.exists():
         raise InputError(f"{place}: {cards_dir} does not exist; give the folder that holds the card files{relative_to}")
     if not cards_dir.is_dir():
@@ -696,7 +697,7 @@ def _side_for(ruleset: Ruleset, side: SideSpec, place: str) -> SideSpec:
     except ValidationError as exc:
         lines = []
         for err in exc.errors():
-            name = ".".join(str(p) for p in err["loc"])
+            name = field_path(err["loc"])
             if err["type"] == "extra_forbidden":
                 takes = ", ".join(("faction", "label", "agent", "weights", "search") + tuple(model.model_fields))
                 lines.append(f"{place}.{name}: a {ruleset.name} side has no {name!r}; it takes {takes}")

@@ -55,11 +55,12 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import sim
-from sim.core.errors import InputError, as_written
+from sim.core.errors import InputError, as_written, field_path
 from sim.core.search import SearchSettings
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
-from sim.run.liveness import LOCK, Heartbeat, read_writer, this_writer, writer_line
+from sim.run.liveness import LOCK, Heartbeat, read_writer, shown_status, this_writer, writer_line
 from sim.run.plan import Chunk, Plan
+from sim.run.resuming import manifest_resume_command, spec_gone_note
 from sim.run.spec import Experiment, spec_hash_of
 
 MANIFEST = "manifest.json"
@@ -322,7 +323,7 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
     try:
         StoredManifest.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{path}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']} (got {as_written(err['input'])})"
+        lines = [f"{path}: {field_path(err['loc'])}: {err['msg']} (got {as_written(err['input'])})"
                  for err in exc.errors()]
         raise InputError("\n".join(lines) + "\nthe manifest was edited or damaged; rerun with --overwrite to start "
                          "the run again") from None
@@ -458,15 +459,14 @@ def check_whole(run_dir: Path) -> None:
     """Refuse to read a run with damaged chunks, naming them and the command that repairs them."""
     problems = damaged_chunks(run_dir)
     if problems:
-        spec = ""
         try:
-            spec = json.loads((Path(run_dir) / MANIFEST).read_text(encoding="utf-8")).get("spec_path", "")
-        except (OSError, ValueError, AttributeError):
-            pass
+            manifest = json.loads((Path(run_dir) / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            manifest = {}
+        manifest = manifest if isinstance(manifest, dict) else {}
         shown = "\n  ".join(problems[:10]) + (f"\n  ... and {len(problems) - 10} more" if len(problems) > 10 else "")
-        raise InputError(f"{run_dir}: damaged chunks:\n  {shown}\nrerunning the run's command "
-                         f"(sim run {spec or '<spec>'} with the same --run and --results) plays them again and "
-                         "repairs the run")
+        raise InputError(f"{run_dir}: damaged chunks:\n  {shown}\nthe run's own command plays them again and "
+                         f"repairs the run{spec_gone_note(manifest)}: {manifest_resume_command(manifest, run_dir)}")
 
 
 class RunStore:
@@ -576,8 +576,25 @@ def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> di
     old = read_manifest(run_dir)
     reasons = manifest_differences(old, new)
     if reasons:
-        raise DifferentRun(f"{run_dir}: holds a different experiment:\n  " + "\n  ".join(reasons) + f"\n{hint}")
+        shown = "\n  ".join(reasons)
+        if shown_status(run_dir, old) == "finished":  # nothing left to resume: replacing it loses no play to come
+            raise DifferentRun(f"{run_dir}: holds a different experiment:\n  {shown}\n{hint}")
+        raise DifferentRun(f"{run_dir}: holds an unfinished run of a different experiment:\n  {shown}\n"
+                           + unfinished_run_hint(old, new, run_dir))
     return old
+
+
+def unfinished_run_hint(old: dict[str, Any], new: dict[str, Any], run_dir: Path) -> str:
+    """How to go on when a folder holds an unfinished run of another experiment: resume it with its
+    own command, or play the new one elsewhere; never --overwrite, which would delete what it played."""
+    command = manifest_resume_command(old, run_dir)
+    if all(old.get(key) == new.get(key) for key in ("spec_path", "games", "seed")):
+        # the run's own command, refused: its spec or card files were edited since it started
+        return (f"its spec or card files changed since it started: put them back as they were to resume it "
+                f"(its chunks are kept) with its own command, {command}\nor play this experiment under another "
+                "--run NAME")
+    return (f"to resume that run (its chunks are kept){spec_gone_note(old)}: {command}\n"
+            "or play this experiment under another --run NAME")
 
 
 @contextmanager

@@ -160,11 +160,11 @@ def test_shipped_dicedraft_patch_keeps_the_file_format() -> None:
 @pytest.mark.parametrize(("change", "field"), [
     (("screen_games = 1000", 'screen_games = "1000"'), "balance.screen_games"),
     (("confirm_games = 4000", "confirm_games = 4001"), "balance.confirm_games"),
-    (('figure = "win_rate"', 'figure = "elo"'), "balance.objective.0.figure"),
+    (('figure = "win_rate"', 'figure = "elo"'), "balance.objective[1].figure"),
     (("held_out_seed = 99", "held_out_seed = 11"), "balance.held_out_seed"),
     (('card = "AZ-01"', 'card = "ZZ-99"'), "balance.edit[2].card"),
-    (('field = "value"\nmin = 1\nmax = 3', 'field = "value"\nmin = 4\nmax = 3'), "balance.edit.1.max"),
-    (("tolerance = 0.005", "tolerance = 0.005\nlimit = 3"), "balance.objective.0.limit"),
+    (('field = "value"\nmin = 1\nmax = 3', 'field = "value"\nmin = 4\nmax = 3'), "balance.edit[2].max"),
+    (("tolerance = 0.005", "tolerance = 0.005\nlimit = 3"), "balance.objective[1].limit"),
 ])
 def test_bad_balance_specs_name_the_field(tmp_path: Path, capsys: pytest.CaptureFixture, change, field) -> None:
     assert_refused(write_tiny(tmp_path, BALANCE.replace(*change, 1)), capsys, field)
@@ -294,3 +294,24 @@ def test_a_changed_search_replaces_only_the_stages_that_differ(tmp_path: Path, c
     again = search(load_spec(spec), results, overwrite=True)
     assert again.record["games_played"] == 2 * 4000  # the confirmation only: the baseline and 1 proposal
     assert again.record["proposals"][0]["edits"] == [{"target": "AZ-06", "field": "value", "old": 3, "new": 6}]
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (("min = 1\nmax = 3", "min = -2\nmax = 3"), ["balance.edit[2].min: -2 is outside the range AZ-01.value can take",
+                                               "card AZ-01", "greater than or equal to 1"]),
+    (("min = 1\nmax = 11", "min = 1\nmax = 120"), ["balance.edit[1].max: 120 is outside the range AZ-06.value can take",
+                                                 "less than or equal to 99"]),
+    (('card = "AZ-01"\nfield = "value"\nmin = 1', 'param = "hand_size"\nmin = 0'),
+     ["balance.edit[2].min: 0 is outside the range params.hand_size can take", "greater than or equal to 1"]),
+])
+def test_an_edit_bound_outside_its_field_s_range_is_a_spec_error(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                                                 change, words: list[str]) -> None:
+    """Issue 35 item 6: a bound the field itself refuses (a tiny card's value is 1 to 99, hand_size at
+    least 1) names the edit and the field, exit 2, instead of a search that quietly refuses the moves
+    beyond it ("2 refused by the card rules", exit 0)."""
+    spec = write_tiny(tmp_path, BALANCE.replace(*change, 1))
+    results = spec.parent / "results"
+    assert main(["balance", str(spec), "--results", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert str(spec) in err and all(w in err for w in words), err
+    assert not results.exists()

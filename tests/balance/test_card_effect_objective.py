@@ -234,7 +234,7 @@ def test_a_card_a_greedy_drafter_leaves_out_has_no_figure() -> None:
     (("effect_games = 20000", "effect_games = 20001"), "effect_games: must be even"),
     (("effect_games = 20000", "effect_games = 20000\neffect_watch = 1.5"), "balance.effect_watch"),
     (("effect_games = 20000", 'effect_games = "20000"'), "balance.effect_games"),
-    (("tolerance = 0.015", "tolerance = nan"), "balance.objective.0.tolerance"),
+    (("tolerance = 0.015", "tolerance = nan"), "balance.objective[1].tolerance"),
 ])
 def test_bad_card_effect_objectives_name_the_field(tmp_path: Path, capsys: pytest.CaptureFixture, change,
                                                    message) -> None:

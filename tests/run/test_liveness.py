@@ -199,6 +199,7 @@ def test_show_and_report_say_interrupted_for_a_run_whose_writer_died(tmp_path: P
     shown = subprocess.run([sys.executable, "-m", "sim.cli", "show", str(run_dir)], capture_output=True, text=True,
                            cwd=ROOT, env=dict(os.environ, COLUMNS="200"))
     assert shown.returncode == 0, shown.stderr
-    assert "interrupted: rerun the same `sim run` to resume" in shown.stdout and "— running" not in shown.stdout
+    assert "— interrupted" in shown.stdout and "— running" not in shown.stdout
+    assert f"to resume it: sim run {spec.resolve()} --games 40 --seed 1 --chunk-size" in shown.stdout
     assert dict(manifest_rows(manifest, "es", run_dir))["estado"] == "interrumpida"
     assert dict(manifest_rows(manifest, "en"))["status"] == "running"  # the manifest's own word, without the folder

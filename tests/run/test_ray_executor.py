@@ -229,7 +229,7 @@ def test_ctrl_c_while_ray_starts(when: str, tmp_path: Path, results: Path) -> No
             pass
     assert first.returncode == 130, stderr
     assert took < 5, f"{took:.1f} s from SIGINT to exit"
-    assert "interrupted; finished chunks are kept, rerun the same command to resume" in stderr
+    assert "interrupted; finished chunks are kept; to resume: sim run " in stderr  # tests/run/test_resume_hints.py
     assert left == [], left
     second = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     shutil.rmtree(ray_tmp, ignore_errors=True)

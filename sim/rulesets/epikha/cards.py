@@ -300,9 +300,9 @@ class EpikhaCard(BaseModel):
                 verb = VERBS[effect.do]
                 if context not in CONTEXTS_OF[word]:
                     allowed = ", ".join(sorted(CONTEXTS_OF[word])) or "no effect list"
-                    raise ValueError(f"{context}.{k}: a {word} carries effects only in {allowed} (rule E-31)")
+                    raise ValueError(f"{context}[{k + 1}]: a {word} carries effects only in {allowed} (rule E-31)")
                 if context not in verb.contexts or word not in verb.classes:
-                    raise ValueError(f"{context}.{k}: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
+                    raise ValueError(f"{context}[{k + 1}]: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
                                      f"it goes in {', '.join(sorted(verb.contexts))} of "
                                      f"{', '.join(sorted(verb.classes))} cards (rule E-31)")
                 if verb.uses and getattr(self, verb.uses) is None:

@@ -87,7 +87,7 @@ def side_deck(faction: str, cards_dir: Path, pool: CardPool, rules: DeckRules) -
     decks_dir = decks_dir_of(cards_dir)
     stem = faction_decks(cards_dir).get(faction, faction)
     path = decks_dir / f"{stem}.toml"
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():  # a link that loops or leads nowhere: read_toml says which
         raise InputError(f"{decks_dir}: no deck or faction {faction!r} (choose one of "
                          f"{', '.join(list_sides(cards_dir)) or 'none'})")
     return load_deck(path, pool, rules)

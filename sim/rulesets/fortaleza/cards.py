@@ -124,10 +124,10 @@ class FortalezaCard(BaseModel):
             raise ValueError('equip: equip_cost and bonus_* need equip = "arma" or "armadura"')
         for k, eff in enumerate(self.effect):
             if eff.on not in TRIGGERS_OF[self.kind]:
-                raise ValueError(f"effect.{k}: a {self.kind} takes on = {' | '.join(sorted(TRIGGERS_OF[self.kind]))}, "
+                raise ValueError(f"effect[{k + 1}]: a {self.kind} takes on = {' | '.join(sorted(TRIGGERS_OF[self.kind]))}, "
                                  f"not \"{eff.on}\"")
             if eff.target == "esta" and not unit:
-                raise ValueError(f"effect.{k}: target \"esta\" is for units")
+                raise ValueError(f"effect[{k + 1}]: target \"esta\" is for units")
         chosen = [e for e in self.effect if e.target in CHOSEN_TARGETS and e.on in ("lanzar", "activar")]
         if len(chosen) > 1:
             raise ValueError("effect: at most one effect that lands on a chosen unit or artifact per card")

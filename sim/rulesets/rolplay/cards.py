@@ -126,7 +126,7 @@ class Effect(BaseModel):
 
 class Ability(Effect):
     """One activated ability (rule R-17): `pay` power per activation, usable `limit` times (-1 =
-    unlimited), once per turn (R-10)."""
+    unlimited); its card activates one ability a turn (rule R-10)."""
 
     pay: int = PydField(ge=0, le=200)  # R-08: no player ever holds more than 200 power
     limit: int = PydField(ge=-1, le=99)
@@ -208,9 +208,9 @@ class RolplayCard(BaseModel):
                 verb = VERBS[effect.do]
                 if context not in CONTEXTS_OF[word]:
                     allowed = ", ".join(sorted(CONTEXTS_OF[word]))
-                    raise ValueError(f"{context}.{k}: a {word} carries effects only in {allowed}")
+                    raise ValueError(f"{context}[{k + 1}]: a {word} carries effects only in {allowed}")
                 if context not in verb.contexts or word not in verb.classes:
-                    raise ValueError(f"{context}.{k}: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
+                    raise ValueError(f"{context}[{k + 1}]: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
                                      f"it goes in {', '.join(sorted(verb.contexts))} of "
                                      f"{', '.join(sorted(verb.classes))} cards")
         self._check_negative_defense()

@@ -32,6 +32,8 @@ class DeckRules(BaseModel):
     tiers: tuple[int, ...] = PydField((25, 50), description="the deck levels a deck may declare (R-02)")
     copy_limits: Literal["rolplus", "2002"] = PydField(
         "rolplus", description="which copies-per-deck column binds: max_per_deck or max_per_deck_2002 (R-15, R-20)")
+    max_level_gap: int = PydField(5, ge=0, description="the largest gap between two decks' levels the manual "
+                                  "recommends for a match (R-02): a pairing further apart is played, with a warning")
 
 
 class DeckEntry(BaseModel):

@@ -19,6 +19,7 @@ from sim.rulesets.rolplay.cards import CARDS_DIR
 from sim.rulesets.rolplay.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_CARDS, N_COLS, N_DESIGNS, Col, Weight,
 )
+from sim.rulesets.rolplay.decks import DeckRules
 from sim.rulesets.rolplay.kernels import play_range, play_unit
 from sim.rulesets.rolplay.params import RolplayParams
 from sim.rulesets.rolplay.sides import (
@@ -57,7 +58,7 @@ class Rolplay(GameRecordShell):
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     trace_switch = (GAME, G_TRACED)
-    version = "0.3.0"  # 0.3: level-25 decks with more powers and mystics; 0.2: the game is played; see rules.md
+    version = "0.4.0"  # 0.4: R-10 once per card a turn; 0.3: level-25 decks with more powers and mystics; rules.md
     cards_dir = CARDS_DIR
     params_model = RolplayParams
     agents = AGENT_NAMES  # random, greedy and hard (hard.py: its attack modes searched)
@@ -104,6 +105,19 @@ class Rolplay(GameRecordShell):
             setup[SETUP_LEVEL, i] = pool.deck.level
         forced = forced_codes(match.force, pools)
         return RolplayConfig(**head, setup=setup, designs=designs, forced=forced)
+
+    def pairing_warnings(self, compiled: RolplayConfig) -> list[str]:
+        """Rule R-02: "es recomendable que el nivel de mazo de cada jugador no debe tener más de 5
+        niveles de diferencia", and "queda a criterio de los jugadores aceptar enfrentarse a mazos de
+        distinto nivel": a recommendation the players may waive, so a spec pairing decks further
+        apart is played, and told so."""
+        gap_max = DeckRules().max_level_gap
+        (a, b), (label_a, label_b) = (pool.deck.level for pool in compiled.pools), compiled.labels
+        if abs(a - b) <= gap_max:
+            return []
+        return [f"{compiled.match.source}: config {compiled.config_id}: {label_a} (deck level {a}) and {label_b} "
+                f"(deck level {b}) are {abs(a - b)} levels apart; the manual recommends at most {gap_max} "
+                "(rule R-02), so this pairing is played as asked but is not a recommended match"]
 
     def describe_events(self, compiled: RolplayConfig, rows: np.ndarray, events: np.ndarray,
                         lang: str = "es") -> list[str]:

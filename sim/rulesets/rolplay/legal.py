@@ -85,10 +85,24 @@ def activation_cost(g: np.void, p: int, c: int, k: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def activated_this_turn(g: np.void, p: int, c: int) -> bool:
+    """Rule R-10 (decision: once per card): card c has activated one of its abilities this turn.
+    Phase 1 untaps "todas las cartas que fueron activadas (giradas en 90 grados)": activating turns
+    the card, so a turned card activates nothing more until its owner's next regroup, however many
+    abilities it has (a Drenador damages or boosts, not both, in one turn)."""
+    turn = g.ps[GAME, G_TURN]
+    for j in range(field(g, p, c, Field.N_ABILITIES)):
+        if g.cs[p, c, CS_USED + j] == turn + 1:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def may_activate(g: np.void, p: int, c: int, k: int) -> bool:
     """Rules R-10, R-17: ability k of a creature, amulet or spell in play: not in the turn the card
-    arrived (berserkers excepted), once a turn, within its usage limit (-1: unlimited), paid with
-    power; a tapped creature does not act (R-17 decision)."""
+    arrived (berserkers excepted), not when the card activated any ability this turn (rule R-10:
+    once per card a turn), within its usage limit (-1: unlimited), paid with power; a tapped
+    creature does not act (R-17 decision)."""
     cs = g.cs
     zone = cs[p, c, CS_ZONE]
     if zone != Zone.CREATURE and zone != Zone.AMULET and zone != Zone.SPELL:
@@ -98,7 +112,7 @@ def may_activate(g: np.void, p: int, c: int, k: int) -> bool:
     turn = g.ps[GAME, G_TURN]
     if cs[p, c, CS_ENTERED] == turn + 1 and not field(g, p, c, Field.BERSERKER):
         return False
-    if cs[p, c, CS_USED + k] == turn + 1:
+    if activated_this_turn(g, p, c):  # rule R-10: once per card a turn, not once per ability
         return False
     limit = field(g, p, c, Field.ABILITIES + k * ABILITY_WIDTH + A_LIMIT)
     if limit >= 0 and cs[p, c, CS_USES + k] >= limit:

@@ -3,15 +3,18 @@ kernels.
 
 Used by the rule tests (the manual's worked example of R-12 is a scenario) and handy for a
 designer's "what if". Sides are 0 (A) and 1 (B); a card is named by its id in the side's deck, and
-`put` returns the instance it moved (a deck holds several copies of a card).
+`put` returns the instance it moved (a deck holds several copies of a card). The example is run as
+written by tests/rulesets/rolplay/test_rules.py (doctest), so it cannot go stale:
 
-    s = Scenario.from_decks("carga_25", "misticos_25")
-    a = s.put(0, "RP-025", "creature")            # a Lancero in A's first free place
-    d = s.put(1, "RP-039", "creature")
-    s.set_stats(0, "RP-025", atq=2, def_=1)       # R-12's example: a 2/1 ...
-    s.set_stats(1, "RP-039", atq=1, def_=1)       # ... against a 1/1
-    s.attack(0, a, chosen=d)
-    s.zone(0, a), s.zone(1, d), s.life(1)         # "gone", "gone", 99
+    >>> s = Scenario.from_decks("carga_25", "misticos_25")
+    >>> a = s.put(0, "RP-025", "creature")            # a Lancero of carga_25 in A's first free place
+    >>> d = s.put(1, "RP-030", "creature")            # a Celestial of misticos_25 (not a mystic, R-14)
+    >>> s.set_stats(0, "RP-025", atq=2, def_=1)       # R-12's example: a 2/1 ...
+    >>> s.set_stats(1, "RP-030", atq=1, def_=1)       # ... against a 1/1
+    >>> s.mode(0, a, attack=True)                     # only attack mode attacks (R-14)
+    >>> s.attack(0, a, chosen=d)
+    >>> s.zone(0, a), s.zone(1, d), s.life(1)         # both die, 1 goes to B's life
+    ('gone', 'gone', 99)
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def side_deck(faction: str, cards_dir: Path, pool: CardPool, rules: DeckRules) -
         return build_deck(built["builder"], int(built["tier"]), int(built["seed"] or 0), pool, rules)
     decks_dir = decks_dir_of(cards_dir)
     path = decks_dir / f"{faction}.toml"
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():  # a link that loops or leads nowhere: read_toml says which
         known = ", ".join(list_decks(decks_dir)) or "none"
         raise InputError(f"{decks_dir}: no deck {faction!r} (deck files: {known}; or a builder: greedy-25, "
                          f"random-50, random-50-seed7)")

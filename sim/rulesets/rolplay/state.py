@@ -53,7 +53,7 @@ CS_ATTACKS = 10  # attacks made this turn (R-11)
 CS_DEFENSES = 11  # defenses made this turn
 CS_LINK = 12  # a creature's amulet + 1, an amulet's creature + 1
 CS_REVEALED = 13  # 1 for a spell once activated (R-09: shown only then)
-CS_USED = 14  # CS_USED + k: turn + 1 of ability k's last use (R-10: once a turn)
+CS_USED = 14  # CS_USED + k: turn + 1 of ability k's last use (R-10: a use of any of them turns the card)
 CS_USES = CS_USED + MAX_ABILITIES  # CS_USES + k: how many times ability k was used (R-17: its limit)
 N_CS = CS_USES + MAX_ABILITIES
 

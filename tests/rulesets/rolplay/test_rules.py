@@ -39,6 +39,27 @@ def test_r02_a_side_level_is_its_deck_level_and_the_tier_binds() -> None:
     assert s.compiled.pools[0].deck.level <= 25 < s.compiled.pools[1].deck.level <= 50
 
 
+@pytest.mark.parametrize(("decks", "warned"), [
+    (("carga_25", "dragones_50"), "A:carga_25 (deck level 20) and B:dragones_50 (deck level 50) are 30 levels apart"),
+    (("carga_25", "misticos_25"), None),  # levels 20 and 25: five apart, as the manual allows
+])
+def test_r02_decks_more_than_five_levels_apart_are_played_with_a_warning(tmp_path, capsys, decks, warned) -> None:
+    """Rule R-02: "es recomendable que el nivel de mazo de cada jugador no debe tener más de 5 niveles
+    de diferencia" is a recommendation the players may waive: a spec pairing such decks is played
+    (exit 0, its games stored) and `sim run` says so on stderr; a pairing within five levels is silent."""
+    from sim.cli import main
+    spec = tmp_path / "gap.toml"
+    spec.write_text(f'name = "gap"\nruleset = "rolplay"\ngames = 20\nseed = 3\n[[side]]\nfaction = "{decks[0]}"\n'
+                    f'[[side]]\nfaction = "{decks[1]}"\n', encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(tmp_path / "results"), "--executor", "serial"]) == 0
+    err = capsys.readouterr().err
+    assert (tmp_path / "results" / "gap" / "games").is_dir()
+    if warned is None:
+        assert "warning" not in err, err
+    else:
+        assert f"warning: {spec}: config base: {warned}; the manual recommends at most 5 (rule R-02)" in err, err
+
+
 def test_r03_setup_starting_power_in_hand_life_100_second_player_draws_one(s) -> None:
     from sim.rulesets.rolplay.game import setup_game
     from sim.rulesets.rolplay.kernels import reset
@@ -175,6 +196,42 @@ def test_r10_no_ability_in_the_turn_it_arrived_and_once_a_turn(s) -> None:
     assert not s.may_activate(1, fresh)
 
 
+DRENADOR = "RP-062"  # amuletos_25's spell of two abilities: damage 1 and all_atq 1, pay 1, limit 1 each
+
+
+def test_r10_a_card_of_several_abilities_activates_one_of_them_a_turn() -> None:
+    """Rule R-10, "Solo se puede activar una vez por turno las habilidades, amuletos y hechizos", read
+    with phase 1's "cartas que fueron activadas (giradas en 90 grados)": activating turns the card, so
+    a spell with two abilities fires one a turn, the other in a later turn (each within its limit)."""
+    s = Scenario.from_decks("amuletos_25", "carga_25")
+    spell = s.put(0, DRENADOR, "spell")
+    s.begin(0, 4)
+    s.power(0, 50)
+    assert s.may_activate(0, spell, 0) and s.may_activate(0, spell, 1)
+    s.activate(0, spell, 0)
+    assert not s.may_activate(0, spell, 1)  # rule R-10: the card is turned, its other ability waits
+    s.begin(0, 6)  # A's next turn
+    s.power(0, 50)
+    assert not s.may_activate(0, spell, 0)  # its limit of 1 is spent (R-17)
+    assert s.may_activate(0, spell, 1)
+
+
+def test_r10_the_ability_phase_fires_one_ability_of_a_card_a_turn() -> None:
+    """Greedy wants both of Drenador's abilities (three creatures to boost, a life to drain): phase 5
+    activates one of them, and the spell stays in play for the other (rule R-10)."""
+    from sim.rulesets.rolplay.state import CS_USES
+    s = Scenario.from_decks("amuletos_25", "carga_25")
+    spell = s.put(0, DRENADOR, "spell")
+    for _ in range(3):
+        s.put(0, TRASGO, "creature")
+    s.begin(0, 4)
+    s.power(0, 50)
+    s.phase("abilities")
+    uses = [int(s.cs[0, spell, CS_USES + k]) for k in range(2)]
+    assert sum(uses) == 1, uses
+    assert s.zone(0, spell) == "spell"
+
+
 def test_r11_no_attack_the_turn_it_arrives_and_attack_mode_cannot_defend(s) -> None:
     fresh = s.put(0, TRASGO, "creature", fresh=True)
     s.mode(0, fresh, True)
@@ -187,6 +244,16 @@ def test_r11_no_attack_the_turn_it_arrives_and_attack_mode_cannot_defend(s) -> N
     d = s.put(1, MORTHEN, "creature")
     s.mode(1, d, True)
     assert not s.may_defend(1, d, a)
+
+
+def test_r12_the_scenario_module_example_runs_as_written() -> None:
+    """The example at the top of scenario.py (R-12's worked example) is a doctest: it named a card
+    that is not in the deck it used, and nothing ran it."""
+    import doctest
+
+    import sim.rulesets.rolplay.scenario as scenario
+    result = doctest.testmod(scenario, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8 and result.failed == 0, result
 
 
 def test_r12_worked_example_2_1_against_1_1_both_die_and_1_to_life(s) -> None:
