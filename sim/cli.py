@@ -379,17 +379,19 @@ def command_ladder(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_deck_search(args: argparse.Namespace, console: Console) -> int:
+    from sim.core.atomic_files import write_bytes_atomic
     from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
     if args.run is not None:
         check_run_name(args.run, "--run")
+    check_results_place(args.out, "--out", make_parents=True)  # under a file, in a missing or read-only folder: said before any game
     started = time.perf_counter()
     survivors, _ = search_decks(args.tier, args.out, args.population, args.generations, args.games, args.seed,
                                 say=lambda line: console.print(line, highlight=False))
     searched = time.perf_counter() - started
     spec = final_spec(args.out, args.tier, survivors, args.final_games, args.seed)
-    (args.out / SPEC_FILE).write_text(dump_spec(spec), encoding="utf-8")
+    write_bytes_atomic(args.out / SPEC_FILE, dump_spec(spec).encode("utf-8"))
     experiment = load_spec_dict(spec, args.out / SPEC_FILE)
     executor = make_executor(args.executor, None)
     console.print(f"search: {searched:.1f} s; survivors {', '.join(c.name for c in survivors)} "
