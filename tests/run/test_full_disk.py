@@ -259,3 +259,69 @@ def test_a_report_meeting_the_libraries_full_disk_errors_exits_2_with_the_path(
     assert not [p.name for p in out.iterdir() if p.suffix == f".{fmt}" or p.name.startswith(".")]
     monkeypatch.undo()
     assert main(["report", "small", "--results", str(results), "--format", fmt, "--out", str(out)]) == 0
+
+
+# The dashboard over a results folder on the small disk: an upload, then the same upload with room
+DASH_UPLOAD = """
+import base64, json, sys, time
+from pathlib import Path
+from dashboards import launches
+from dashboards.app import create_app
+results, spec, lang = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+app = create_app(results, executor="serial", warm=False)
+client = app.server.test_client()
+client.get("/")
+output = next(d["output"] for d in json.loads(client.get("/_dash-dependencies").data)
+              if d["output"].startswith("..launch-message.children...launch-current"))
+contents = "data:application/octet-stream;base64," + base64.b64encode(spec.read_bytes()).decode()
+def value(component, prop, given):
+    return {"id": component, "property": prop, "value": given}
+answer = client.post("/_dash-update-component", headers={"Referer": f"http://localhost/?lang={lang}"}, json={
+    "output": output, "outputs": [{"id": "launch-message", "property": "children"},
+                                  {"id": "launch-current", "property": "data"}],
+    "inputs": [value("launch-button", "n_clicks", None),
+               value("launch-upload-checked", "data", {"filename": spec.name, "contents": contents})],
+    "state": [value("launch-shipped", "value", None), value("launch-games", "value", None), value("lang", "data", lang)],
+    "changedPropIds": ["launch-upload-checked.data"]})
+print(json.dumps(json.loads(answer.data), ensure_ascii=False))
+launch = launches.launched(spec.stem)
+if launch is not None:
+    launch.process.wait(timeout=300)
+"""
+
+
+@pytest.mark.skipif(not can_mount_a_tmpfs(), reason="no private mount namespace here (unshare -rm)")
+def test_a_launch_from_the_dashboard_on_a_full_filesystem_says_which_file(tmp_path: Path) -> None:
+    """An upload the disk cannot take is said in the page with the file (relative to the results
+    folder) and the reason, in the page's language; no half upload and no empty launch log is left;
+    with room again the same upload is kept and its run plays to the end."""
+    spec = write_spec(tmp_path, filename="subida.toml", name="subida")
+    mount, kept = tmp_path / "small-disk", tmp_path / "kept"
+    mount.mkdir()
+    kept.mkdir()
+    (tmp_path / "upload.py").write_text(DASH_UPLOAD, encoding="utf-8")
+    upload = f"{sys.executable} {tmp_path / 'upload.py'} {mount}/results {spec}"
+    script = f"""
+        mount -t tmpfs -o size=256k tmpfs {mount} || exit 99
+        mkdir {mount}/results
+        head -c 100M /dev/zero > {mount}/filler 2> /dev/null
+        {upload} es > {kept}/full.es 2> {kept}/full.err
+        {upload} en > {kept}/full.en 2>> {kept}/full.err
+        find {mount}/results -type f > {kept}/left
+        rm {mount}/filler
+        {upload} en > {kept}/room.en 2> {kept}/room.err
+        cp -a {mount}/results {kept}/results
+    """
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", script], env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    spanish, english = (kept / "full.es").read_text(), (kept / "full.en").read_text()
+    assert "_uploads/subida.toml no se ha podido escribir: No space left on device" in spanish, spanish
+    assert "_uploads/subida.toml could not be written: No space left on device" in english, english
+    assert str(mount) not in spanish + english and "Traceback" not in (kept / "full.err").read_text()
+    assert (kept / "left").read_text().strip() == ""  # no upload, no temp file, no launch log
+    room = (kept / "room.en").read_text()
+    assert "subida" in room and "could not be written" not in room, room
+    assert (kept / "results" / "_uploads" / "subida.toml").read_bytes() == spec.read_bytes()
+    manifest = json.loads((kept / "results" / "subida" / "manifest.json").read_text())
+    assert manifest["status"] == "finished", (kept / "results" / "_launches" / "subida.err").read_text()
