@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 
 import dash
 from dash import Dash, Input, Output, State, callback_context, dcc, html, set_props
+from dash.exceptions import DependencyException
 from flask import Flask, Request, Response, abort, current_app, redirect, request
 from flask_compress import Compress
 
@@ -174,6 +175,13 @@ def _serve_plotly(app: Dash) -> None:
     app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + early, 1)
 
 
+def _unknown_bundle(_: Exception) -> Response:
+    """A /_dash-component-suites/ address that names no bundle of an installed package (a typo, a
+    path climbing out with an encoded ..): Dash raises DependencyException, which Flask would answer
+    500 with a traceback in the log. It is a file that is not there: 404, and nothing said of why."""
+    return Response("sim dash: no such file\n", status=404, mimetype="text/plain")
+
+
 def _language_first(app: Dash) -> None:
     """The address's language settled before Dash starts (url_state.LANGUAGE_FIRST): the layout and
     the first page are then built in it, once."""
@@ -186,7 +194,7 @@ def show_callback_error(error: Exception) -> None:
     folder) names its problem; anything else its type and message, the traceback in the server's log."""
     lang = url_state.address_language()
     if isinstance(error, InputError):
-        reason = str(error)
+        reason = data.said(error, lang)
     else:
         logging.getLogger("sim.dash").error("callback %s failed", callback_context.triggered_id, exc_info=error)
         reason = f"{type(error).__name__}: {error}"
@@ -210,6 +218,7 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
     if token:
         app.server.before_request(_guard(token))
     _compress(app.server)
+    app.server.register_error_handler(DependencyException, _unknown_bundle)
     _serve_plotly(app)
     _language_first(app)
     app.layout = shell_layout
@@ -268,18 +277,18 @@ UNFINISHED_BANNER_STYLE = {"background": "#fff4d6", "borderBottom": "1px solid #
 
 def run_problem(run: str, lang: str) -> str:
     """Why the run an address names cannot be shown: its problem in data.list_runs (a link out of the
-    results folder), a manifest that does not read, or no such run."""
-    listed = next((r for r in data.list_runs() if r["run"] == run), None)
+    results folder), a name that is no run's (a path, a climbing or absolute name: refused before
+    anything is looked up), a manifest that does not read, or no such run; never a path."""
+    listed = next((r for r in data.list_runs(lang) if r["run"] == run), None)
     if listed is not None and listed["problem"]:
         return listed["problem"]
-    root = data.results_root()
-    if Path(run).name != run or run in (".", "..") or not (root / run / "manifest.json").is_file():
-        return t("run_missing", lang, run=run, folder=root)
     try:
         data.manifest_of(run)
     except InputError as exc:
-        return str(exc)
-    except (OSError, ValueError) as exc:  # json.JSONDecodeError is a ValueError
+        return data.said(exc, lang)
+    except OSError as exc:
+        return t("manifest_damaged", lang, run=run, error=exc.strerror or type(exc).__name__)
+    except ValueError as exc:  # json.JSONDecodeError is a ValueError
         return t("manifest_damaged", lang, run=run, error=exc)
     return t("run_not_readable", lang, run=run)
 
@@ -293,7 +302,7 @@ def shell_layout() -> html.Div:
     lang = url_state.address_language()
     problem = None
     if wanted and wanted not in runs:
-        problem = t("run_unreadable", lang, run=wanted, problem=run_problem(wanted, lang))
+        problem = t("run_unreadable", lang, run=data.said_name(wanted, lang), problem=run_problem(wanted, lang))
     chosen = wanted if wanted in runs else (None if wanted else (runs[0] if runs else None))
     return html.Div([
         dcc.Location(id="url", refresh=False),
@@ -369,6 +378,7 @@ def _register_shell_callbacks(app: Dash) -> None:
         else:
             value = None
             lang = url_state.address_language()
-            set_props("run-problem", {"children": t("run_unreadable", lang, run=current, problem=run_problem(current, lang)),
+            set_props("run-problem", {"children": t("run_unreadable", lang, run=data.said_name(current, lang),
+                                                    problem=run_problem(current, lang)),
                                       "hidden": False})
         return (runs if runs != shown else dash.no_update), value

@@ -3,15 +3,19 @@ version so a running sweep's pages refresh as chunks land and a finished run is 
 finished run's tables are also kept in its folder (sim.run.summaries), so the first page after
 `sim dash` starts reads them instead of the games.
 
-Every read goes through `run_folder`, which refuses a run any of whose files or folders is a
-symbolic link leading outside the results folder (`link_leaving`): such a run is listed as
-unreadable, with the reason, and nothing of it is read."""
+Every value from a page, an address or a request that names a file or folder (a run, a balance
+search, a shipped spec) goes through `entry_of`: it must be a plain name, be an entry of the
+results folder (or of experiments/) after symbolic links are followed, and hold no link leading
+outside it (`link_leaving`); anything else is refused (`RefusedName`) with a message that carries
+no path, so an answer never tells what lies outside the results folder, nor whether it exists.
+Such a run is listed as unreadable, with the reason, and nothing of it is read."""
 
 from __future__ import annotations
 
 import functools
 import json
 import os
+import re
 import threading
 from collections.abc import Callable
 from datetime import datetime
@@ -24,10 +28,12 @@ from flask import current_app, g
 from sim.analysis import card_impact, scan_games
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
+from sim.core.atomic_files import write_bytes_atomic
 from sim.core.errors import InputError
 from sim.analysis.levels import level_groups
 from sim.report.export import card_levels_table, report_tables
 from sim.report.findings_text import RunFindings, read_run_findings
+from sim.report.language import t
 from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole
 from sim.run.summaries import kept_tables
@@ -41,14 +47,49 @@ def results_root() -> Path:
     return Path(current_app.config["SIM_RESULTS"])
 
 
+class PageMessage(InputError):
+    """A refusal the dashboard words itself: a catalog text, in either language (`str` is English)."""
+
+    def __init__(self, key: str, **fields: str) -> None:
+        self.key, self.fields = key, fields
+        super().__init__(t(key, "en", **fields))
+
+    def said(self, lang: str | None) -> str:
+        return t(self.key, lang, **self.fields)
+
+
+class RefusedName(PageMessage):
+    """A name from a page, an address or a request that does not name an entry of the results
+    folder (or of the shipped experiments): said without any path."""
+
+
+def said(error: InputError, lang: str | None) -> str:
+    """An InputError as the page says it: in `lang` when it has its catalog text (RefusedName,
+    launches.OverCap), else `sim run`'s own English message."""
+    speak = getattr(error, "said", None)
+    return speak(lang) if callable(speak) else str(error)
+
+
+# what a page may send as the name of an entry: a run's folder name (sim.run.store.RUN_NAME) or a
+# spec's name (a balance search's folder is NAME.balance); never a path, never . or ..
+PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
+
+
+def said_name(name: object, lang: str | None) -> str:
+    """`name` as a message may repeat it: itself when it is a plain name, else words saying it is
+    none (it may be a path, which an answer never carries)."""
+    return name if isinstance(name, str) and PLAIN_NAME.fullmatch(name) else t("not_a_name", lang)
+
+
 def link_leaving(folder: Path, root: Path) -> str | None:
-    """Why `folder` (a run's folder, under the resolved results folder `root`) may not be read: the
-    first entry in it, the folder itself included, that is a symbolic link resolving outside `root`
-    (directly or through links inside it), said with its target; None when every entry stays inside."""
+    """The first entry of `folder` (a run's or a search's folder, under the resolved results folder
+    `root`), the folder itself included, that is a symbolic link resolving outside `root` (directly
+    or through links inside it), said relative to `root` ("rr/games/config=base/chunk-....parquet");
+    None when every entry stays inside. Where it leads is not said: a page would show it."""
     where = lambda path: os.path.relpath(path, root)  # noqa: E731  (the run's own words: rr/manifest.json)
     target = folder.resolve()
     if not target.is_relative_to(root):
-        return f"{where(folder)} is a link to {target}, outside the results folder {root}"
+        return where(folder)
     seen = {target}
     pending = [folder]
     while pending:
@@ -57,7 +98,7 @@ def link_leaving(folder: Path, root: Path) -> str | None:
                 if entry.is_symlink():
                     target = Path(entry.path).resolve()
                     if not target.is_relative_to(root):
-                        return f"{where(entry.path)} is a link to {target}, outside the results folder {root}"
+                        return where(entry.path)
                     if target.is_dir() and target not in seen:  # a link to a folder inside: read what it holds
                         seen.add(target)
                         pending.append(Path(entry.path))
@@ -66,28 +107,71 @@ def link_leaving(folder: Path, root: Path) -> str | None:
     return None
 
 
-def run_folder(run: str) -> Path:
+def entry_of(name: object, root: Path, refused: str, missing: str, field: str, suffix: str = "") -> Path:
+    """The folder `name` + `suffix` names in `root` (resolved), after symbolic links: refused
+    (RefusedName `refused`) unless `name` is a plain name, `missing` when there is no such entry,
+    and "link_outside" when it, or a link in it, leads outside `root`. Checked in this order, so
+    a climbing or absolute name is refused before anything is looked up."""
+    if not isinstance(name, str) or not PLAIN_NAME.fullmatch(name) or name in (".", ".."):
+        raise RefusedName(refused)
+    folder = root / f"{name}{suffix}"
+    if not os.path.lexists(folder):
+        raise RefusedName(missing, **{field: name})
+    leaving = link_leaving(folder, root) if folder.is_dir() else None
+    if leaving is not None or not folder.resolve().is_relative_to(root):
+        raise RefusedName("link_outside", entry=leaving or name)
+    return folder
+
+
+def run_folder(run: object) -> Path:
     """A run's folder, refusing any name that would leave the results folder and any run with a
-    link leading out of it (checked once per request)."""
+    link leading out of it (checked once per request), in words that carry no path."""
     root = results_root().resolve()
-    folder = root / run
-    if Path(run).name != run or run in ("", ".", "..") or not (folder / MANIFEST).is_file():
-        raise InputError(f"no run {run!r} in {root}")
     checked = g.setdefault("sim_confined_runs", {})
-    if run not in checked:
-        checked[run] = link_leaving(folder, root)
-    if checked[run]:
-        raise InputError(f"run {run!r} is not read: {checked[run]}")
-    return folder.resolve()
+    key = run if isinstance(run, str) else repr(run)
+    if key not in checked:
+        try:
+            folder = entry_of(run, root, "run_name_refused", "run_missing", "run")
+            if not (folder / MANIFEST).is_file():
+                raise RefusedName("run_missing", run=str(run))
+            checked[key] = folder
+        except RefusedName as refusal:
+            checked[key] = refusal
+    if isinstance(checked[key], RefusedName):
+        raise checked[key]
+    return checked[key].resolve()
 
 
 def confined(path: Path) -> Path:
-    """`path` under the results folder, refused (InputError) when it or a link on its way leads
-    outside; for the files the dashboard writes (uploads, launch logs)."""
+    """`path` under the results folder, refused (RefusedName, no path said) when it or a link on
+    its way leads outside; for the files the dashboard writes (uploads, launch logs)."""
     root = results_root().resolve()
     if not path.resolve().is_relative_to(root):
-        raise InputError(f"{path} leads outside the results folder {root} (a symbolic link); nothing is written there")
+        raise RefusedName("write_outside", entry=os.path.relpath(path, results_root()))
     return path
+
+
+def shipped_spec(name: object) -> Path:
+    """The shipped experiment `name` names (a file of experiments/ as `shipped_experiments` lists
+    it, staying there after links), else RefusedName."""
+    if not isinstance(name, str) or name not in shipped_experiments():
+        raise RefusedName("shipped_missing")
+    path = EXPERIMENTS_DIR / name
+    if not path.resolve().is_relative_to(EXPERIMENTS_DIR.resolve()):
+        raise RefusedName("shipped_missing")
+    return path
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write a file of the dashboard's (an upload, a cancel mark) under the results folder, whole or
+    not at all (sim.core.atomic_files); a link out of it, or a fault of the disk, is a PageMessage
+    naming the file relative to the results folder."""
+    confined(path)
+    try:
+        write_bytes_atomic(path, data)
+    except OSError as exc:
+        raise PageMessage("write_failed", entry=os.path.relpath(path, results_root()),
+                          reason=exc.strerror or type(exc).__name__) from None
 
 
 def cancel_mark(run: str) -> Path:
@@ -110,14 +194,15 @@ def run_status(folder: Path, manifest: dict[str, Any]) -> str:
     return "cancelled" if cancelled >= started - 1 else state  # manifest times are whole seconds
 
 
-def list_runs() -> list[dict[str, Any]]:
+def list_runs(lang: str | None = "en") -> list[dict[str, Any]]:
     """Every run folder with a manifest, newest first: name, ruleset, status (`run_status`: finished,
     running, interrupted or cancelled), progress, and the problem that makes a run unreadable (status
-    "unreadable"; None for the others)."""
+    "unreadable", the problem in `lang`; None for the others)."""
     root = results_root().resolve()
     runs = []
     for manifest_path in root.glob(f"*/{MANIFEST}"):
-        problem = link_leaving(manifest_path.parent, root)
+        leaving = link_leaving(manifest_path.parent, root)
+        problem = t("link_outside", lang, entry=leaving) if leaving else None
         if problem:
             runs.append({"run": manifest_path.parent.name, "ruleset": None, "status": "unreadable",
                          "chunks_done": 0, "chunks_total": 0, "games": None, "configs": 0, "created": None,

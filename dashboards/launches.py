@@ -25,15 +25,20 @@ from typing import Any
 from dash import html
 from flask import current_app
 
+import sim.rulesets
 from dashboards import data
-from sim.report.language import t
+from sim.core.cards import read_toml
 from sim.core.errors import InputError
+from sim.report.language import t
 from sim.run.executors import make_executor
 from sim.run.liveness import interrupt_writer, writer_liveness
 from sim.run.progress import StoredProgress, stored_progress
 from sim.run.resuming import manifest_resume_command
 from sim.run.runner import prepare_run
 from sim.run.spec import Experiment, load_spec
+
+RULESETS_DIR = Path(sim.rulesets.__file__).resolve().parent  # the games' own card folders
+UPLOADS = "_uploads"  # the dashboard's folder of uploaded specs, in the results folder
 
 DEFAULT_MAX_GAMES = 20_000_000  # sim dash --max-games; docs/engine.md says why
 KILL_AFTER_SECONDS = 15.0  # `sim run` ends itself within 3 s of SIGINT; past this it is stuck
@@ -105,9 +110,10 @@ _launches: dict[str, Launch] = {}
 _guard = threading.Lock()
 
 
-def launched(run: str | None) -> Launch | None:
+def launched(run: object) -> Launch | None:
+    """This dashboard's launch of `run`, if any (the name comes from the page: anything else is none)."""
     with _guard:
-        return _launches.get(run) if run else None
+        return _launches.get(run) if isinstance(run, str) and run else None
 
 
 @dataclass(frozen=True)
@@ -133,12 +139,34 @@ def check_launch(experiment: Experiment, run_name: str | None = None) -> Checked
     return Checked(experiment, run_dir)
 
 
+def card_folders() -> tuple[Path, ...]:
+    """Where a spec launched from the dashboard may read its cards: the project's rulesets, the
+    uploads folder and the results folder (issue 35: an uploaded spec's cards_dir could name any
+    folder of the machine, whose files the dashboard then listed and played)."""
+    root = data.results_root().resolve()
+    return RULESETS_DIR, (root / UPLOADS).resolve(), root
+
+
+def check_cards_place(spec: dict[str, Any], spec_path: Path) -> None:
+    """Refuse (data.PageMessage, no path said) a spec whose `cards_dir` leads, after symbolic links,
+    anywhere but inside `card_folders`; checked on the parsed TOML, before the spec is validated,
+    so nothing of the folder is read or listed, and a refusal says nothing of what is there."""
+    given = spec.get("cards_dir")
+    if not isinstance(given, str) or not given:
+        return  # none (the ruleset's own cards), or not a folder name: the spec's own check refuses it
+    place = (Path(spec_path).parent / given).resolve()
+    if not any(place.is_relative_to(folder) and place != folder for folder in card_folders()):
+        raise data.PageMessage("cards_dir_outside", spec=Path(spec_path).name)
+
+
 def start_run(spec_path: Path, games: int | None = None, seed: int | None = None, run_name: str | None = None,
               checked: Checked | None = None) -> Launch:
     """Check a launch (`check_launch`, unless `checked` says it was), refuse a run that is already
     being written, then start `sim run` in its own process (a session of its own, so the dashboard's
     Ctrl-C leaves it running), its stdout and stderr in results/_launches/RUN.log and .err."""
-    checked = checked or check_launch(load_spec(spec_path, games=games, seed=seed), run_name)
+    if checked is None:
+        check_cards_place(read_toml(Path(spec_path)), Path(spec_path))
+        checked = check_launch(load_spec(spec_path, games=games, seed=seed), run_name)
     root = data.results_root()
     name = checked.run
     with _guard:
@@ -156,12 +184,23 @@ def start_run(spec_path: Path, games: int | None = None, seed: int | None = None
         if seed is not None:
             command += ["--seed", str(seed)]
         logs = data.confined(root / data.LAUNCHES)
-        logs.mkdir(parents=True, exist_ok=True)
         stdout_path, stderr_path = data.confined(logs / f"{name}.log"), data.confined(logs / f"{name}.err")
-        data.confined(data.cancel_mark(name)).unlink(missing_ok=True)  # a new session: not cancelled (yet)
-        with open(stdout_path, "w", encoding="utf-8") as out, open(stderr_path, "w", encoding="utf-8") as err:
-            process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-                                       start_new_session=True)
+        try:
+            logs.mkdir(parents=True, exist_ok=True)
+            data.confined(data.cancel_mark(name)).unlink(missing_ok=True)  # a new session: not cancelled (yet)
+            with open(stdout_path, "w", encoding="utf-8") as out, open(stderr_path, "w", encoding="utf-8") as err:
+                process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                                           start_new_session=True)
+        except OSError as exc:  # a full or read-only disk: said with the file, and no empty log is left
+            for log in (stdout_path, stderr_path):
+                try:
+                    if log.is_file() and log.stat().st_size == 0:
+                        log.unlink()
+                except OSError:
+                    pass
+            where = exc.filename if isinstance(exc.filename, str) else str(logs)
+            raise data.PageMessage("write_failed", entry=os.path.relpath(where, root),
+                                   reason=exc.strerror or type(exc).__name__) from None
         launch = Launch(name, process, stdout_path, stderr_path)
         _launches[name] = launch
     return launch
@@ -170,7 +209,7 @@ def start_run(spec_path: Path, games: int | None = None, seed: int | None = None
 def resume_run(run: str) -> Launch:
     """Launch a stopped run again with what its manifest records (spec file, games, seed, name): it
     plays only the chunks not on disk and ends as an uninterrupted run would."""
-    manifest = data.manifest_of(run)
+    manifest = data.manifest_of(run)  # the name is checked, and confined, here
     spec_path = Path(str(manifest.get("spec_path") or ""))
     if not spec_path.is_file():
         raise InputError(f"{run}: its spec {spec_path} is gone; resume it with `sim run` and the spec")
@@ -198,9 +237,7 @@ def cancel(run: str) -> int:
         pid = launch.pid
     else:
         pid = interrupt_writer(data.run_folder(run)).pid  # the name is checked, and confined, here
-    mark = data.confined(data.cancel_mark(run))
-    mark.parent.mkdir(parents=True, exist_ok=True)
-    mark.write_text(f"cancelled from the dashboard, pid {pid}\n", encoding="utf-8")
+    data.write_whole(data.cancel_mark(run), f"cancelled from the dashboard, pid {pid}\n".encode("utf-8"))
     return pid
 
 

@@ -1,10 +1,12 @@
 """How `sim dash` serves the app: waitress, a production WSGI server, in front of the Dash app, and
 the checks a request passes before a page sees it.
 
-Every request first passes the Host check (`HostCheck`: the names this server answers to, so a web
-page elsewhere cannot reach it through DNS rebinding), then the token (dashboards.app), and is
-written to the access log with any token in its query replaced by "***" (`AccessLog`). Tokens are
-at least `MIN_TOKEN_LENGTH` characters (`checked_token`). Request bodies are capped (waitress's
+Every request first passes the Host check (`HostCheck`: the header read as a host and a port, and
+the host one of the names this server answers to, so a web page elsewhere cannot reach it through
+DNS rebinding), then the token (dashboards.app), and is written to the access log with any token
+in its query replaced by "***" (`AccessLog`). Tokens are at least `MIN_TOKEN_LENGTH` characters
+(`checked_token`), best read from a file (`token_from_file`) or the environment rather than the
+command line, where every user of the machine sees them. Request bodies are capped (waitress's
 `max_request_body_size` and Flask's MAX_CONTENT_LENGTH, from the upload limit), so an oversized
 upload is refused before it is read into memory.
 
@@ -22,6 +24,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -61,6 +64,36 @@ def checked_token(token: str | None, source: str) -> str | None:
     return token
 
 
+MAX_TOKEN_FILE_BYTES = 4096  # a token is a line: a larger file is the wrong file
+
+
+def token_from_file(path: Path) -> str:
+    """The token `sim dash --token-file PATH` reads: the file's first line, without its line end
+    (so `echo TOKEN > file` and an editor's saved file both work). Any way the file cannot give one
+    (missing, a folder, unreadable, not UTF-8, empty, larger than a line could be) is an InputError
+    naming --token-file and the file, never showing what it holds."""
+    flag = f"--token-file {path}"
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_TOKEN_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(f"{flag}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{flag}: is a folder; give the file that holds the token") from None
+    except OSError as exc:
+        raise InputError(f"{flag}: cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_TOKEN_FILE_BYTES:
+        raise InputError(f"{flag}: more than {MAX_TOKEN_FILE_BYTES:,} bytes; a token file holds one line, the token")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{flag}: not UTF-8 text; a token file holds one line, the token") from None
+    token = text.splitlines()[0].strip() if text.strip() else ""
+    if not token:
+        raise InputError(f"{flag}: is empty; write the token on its first line")
+    return token
+
+
 def request_body_limit(max_upload_bytes: int) -> int:
     """The largest request body the server reads: an upload of `max_upload_bytes`, base64-encoded
     as the page sends it, with the rest of its callback."""
@@ -76,6 +109,29 @@ def host_name(header: str) -> str:
     if header.count(":") == 1:  # more than one is a bare IPv6 address, which has no port
         header = header.split(":", 1)[0]
     return header.rstrip(".")
+
+
+# A Host header as RFC 9110 writes it: uri-host [":" port], the host a name, an IPv4 address or an
+# IPv6 address in brackets. Anything else (a user-info part "user@host", a path, a second colon, a
+# port that is not a number) is no host this server answers to.
+HOST_HEADER = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::(?P<port>[0-9]{1,5}))?")
+
+
+def request_host(header: str) -> str | None:
+    """The host a request's Host header names, as `host_name` writes names ("[::1]:8050" -> "::1",
+    "Example.org.:80" -> "example.org"); None when the header is not a host and an optional port:
+    "localhost:80@evil.example" (user-info), "localhost/x", "::1" without brackets, "host:http",
+    "host:99999", or empty."""
+    found = HOST_HEADER.fullmatch(header.strip())
+    if found is None or (found["port"] is not None and not 0 < int(found["port"]) <= 65535):
+        return None
+    host = found["host"].lower()
+    if host.startswith("["):
+        try:
+            return str(ipaddress.IPv6Address(host[1:-1]))
+        except ValueError:
+            return None
+    return host.rstrip(".") or None
 
 
 def is_address(name: str) -> bool:
@@ -105,15 +161,20 @@ class HostCheck:
         self.allowed = frozenset(names - {""})
 
     def allows(self, header: str) -> bool:
-        name = host_name(header)
-        return name in self.allowed or (self.any_address and is_address(name))
+        """Whether the Host header `header` names this server: parsed as a host and a port first
+        (`request_host`), so "localhost:80@rebind.attacker.example" is not read as localhost."""
+        name = request_host(header)
+        return name is not None and (name in self.allowed or (self.any_address and is_address(name)))
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         header = environ.get("HTTP_HOST", "")
         if self.allows(header):
             return self.app(environ, start_response)
-        body = (f"sim dash: this server does not answer to the name {host_name(header)!r}; it answers to "
-                f"{', '.join(sorted(self.allowed))}. Start it with --allow-host NAME to add a name.\n").encode()
+        name = request_host(header)
+        refused = (f"does not answer to the name {name!r}" if name is not None else
+                   "was sent a Host header that is not a host and a port (HOST or HOST:PORT, no user@ part, no path)")
+        body = (f"sim dash: this server {refused}; it answers to {', '.join(sorted(self.allowed))}. "
+                "Start it with --allow-host NAME to add a name.\n").encode()
         start_response("403 Forbidden", [("Content-Type", "text/plain; charset=utf-8"),
                                          ("Content-Length", str(len(body)))])
         return [body]

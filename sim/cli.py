@@ -169,7 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     dash_app = commands.add_parser("dash", help="open the dashboard (a local web app) over a results folder",
                                    description="Serve the dashboard with waitress. On 127.0.0.1 by default; binding "
-                                   "to any other address needs a token (--token or SIM_DASH_TOKEN) of at least 16 "
+                                   "to any other address needs a token (--token-file, SIM_DASH_TOKEN or --token) of at least 16 "
                                    "characters. Requests naming another host than this server's are refused.")
     dash_app.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     dash_app.add_argument("--host", type=_non_empty("an address"), default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
@@ -177,7 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
                           help=f"port to listen on (default {DASH_PORT}, or the next free one when it is taken)")
     dash_app.add_argument("--token", default=None, help="require this token on every request: at least 16 letters, "
                           "digits, - _ . or ~ (default: SIM_DASH_TOKEN); open the page once with ?token=, a cookie "
-                          "keeps it")
+                          "keeps it. Every user of the machine sees it in the process list: prefer --token-file "
+                          "or SIM_DASH_TOKEN")
+    dash_app.add_argument("--token-file", type=_path, default=None, metavar="PATH",
+                          help="read the token from this file (its first line), so it is not in the process list")
     dash_app.add_argument("--allow-host", action="append", default=[], metavar="NAME", help="also answer requests "
                           "whose Host is NAME (a DNS name or proxy in front of this server; repeatable)")
     dash_app.add_argument("--max-upload-kib", type=_int_at_least(1, 1024 * 1024), default=1024, metavar="KIB",
@@ -313,13 +316,21 @@ def listen(app: Any, args: argparse.Namespace, console: Console) -> Any:
 
 def command_dash(args: argparse.Namespace, console: Console) -> int:
     from sim.run.store import check_results_place
-    from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr
+    from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr, token_from_file
 
-    given = args.token if args.token is not None else os.environ.get("SIM_DASH_TOKEN")
-    token = checked_token(given, "--token" if args.token is not None else "SIM_DASH_TOKEN")
+    if args.token is not None and args.token_file is not None:
+        raise InputError("--token and --token-file: give one of them (--token-file keeps the token out of the "
+                         "process list, where --token shows it to every user of the machine)")
+    if args.token_file is not None:
+        given, source = token_from_file(args.token_file), f"--token-file {args.token_file}"
+    elif args.token is not None:
+        given, source = args.token, "--token"
+    else:
+        given, source = os.environ.get("SIM_DASH_TOKEN"), "SIM_DASH_TOKEN"
+    token = checked_token(given, source)
     if args.host not in LOOPBACK and not token:
-        raise InputError(f"--host {args.host}: other machines could reach the dashboard; give --token (or set "
-                         "SIM_DASH_TOKEN) so that requests without it are refused")
+        raise InputError(f"--host {args.host}: other machines could reach the dashboard; give --token-file (or set "
+                         "SIM_DASH_TOKEN, or give --token) so that requests without it are refused")
     check_results_place(args.results)
     args.results.mkdir(exist_ok=True)
     log_to_stderr(token, access_log=not args.no_access_log)  # before Flask sets up a log of its own
@@ -484,18 +495,20 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
     from sim.run.runner import run_experiment
-    from sim.run.store import check_run_name, read_manifest
+    from sim.run.store import check_results_place, check_run_name, read_manifest
+    from sim.core.atomic_files import write_bytes_atomic
     from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
     if args.run is not None:
         check_run_name(args.run, "--run")
+    check_results_place(args.out, "--out", make_parents=True)  # under a file, in a missing or read-only folder: said before any game
     started = time.perf_counter()
     survivors, _ = search_decks(args.tier, args.out, args.population, args.generations, args.games, args.seed,
                                 say=lambda line: console.print(line, highlight=False))
     searched = time.perf_counter() - started
     spec = final_spec(args.out, args.tier, survivors, args.final_games, args.seed)
-    (args.out / SPEC_FILE).write_text(dump_spec(spec), encoding="utf-8")
+    write_bytes_atomic(args.out / SPEC_FILE, dump_spec(spec).encode("utf-8"))
     experiment = load_spec_dict(spec, args.out / SPEC_FILE)
     executor = make_executor(args.executor, None)
     console.print(f"search: {searched:.1f} s; survivors {', '.join(c.name for c in survivors)} "

@@ -32,8 +32,13 @@ def searches(root: Path) -> list[str]:
     return [p.name.removesuffix(".balance") for p in sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)]
 
 
-def read_search(root: Path, name: str) -> tuple[dict[str, Any], pl.DataFrame]:
-    folder = Path(root) / f"{name}.balance"
+def read_search(root: Path, name: object) -> tuple[dict[str, Any], pl.DataFrame]:
+    """The proposals and path of the search `name` (a search of `searches`: the name comes from
+    the page, and a climbing, absolute or linked-out name is refused without a path, data.entry_of)."""
+    root = Path(root).resolve()
+    folder = data.entry_of(name, root, "search_name_refused", "search_missing", "search", suffix=".balance")
+    if not (folder / PROPOSALS_FILE).is_file():
+        raise data.RefusedName("search_missing", search=str(name))
     record = json.loads((folder / PROPOSALS_FILE).read_text(encoding="utf-8"))
     return record, pl.read_parquet(folder / PATH_FILE)
 
@@ -70,7 +75,11 @@ def draw(search: str | None, lang: str):
     heading = t("balance_heading", lang)
     if not search:
         return heading, html.P(t("balance_none", lang, folder=str(data.results_root())), id="balance-none")
-    record, path = read_search(data.results_root(), search)
+    try:
+        record, path = read_search(data.results_root(), search)
+    except data.RefusedName as refusal:
+        return heading, html.P(refusal.said(lang), id="balance-refused", className="launch-error",
+                               style={"color": "#a00"})
     summary = summary_text(record, lang)
     parts: list[Any] = [html.P(summary, id="balance-summary", className="note")]
     parts += [proposal_block(record, p, lang) for p in record["proposals"]]

@@ -105,6 +105,7 @@ def one_run_lines(manifest_a: dict[str, Any], manifest_b: dict[str, Any], run_a:
 def draw(run_a: str | None, run_b: str | None, lang: str, tab: str | None):
     if not run_a:
         return html.P(t("no_data", lang)), None, None
+    data.run_folder(run_a)  # a name leading out of the results folder is refused here, before it is repeated
     if not run_b:
         return html.P(t("compare_pick_b", lang, a=run_a), id="compare-method"), None, None
     if run_a == run_b:

@@ -66,7 +66,7 @@ def show(_: int | None, config: str | None, lang: str, run: str | None, game: in
     try:
         replay = replay_game(data.run_folder(run), data.manifest_of(run), config, game or 0, lang)
     except InputError as exc:
-        return html.P(str(exc), style={"color": "#a00"}), None
+        return html.P(data.said(exc, lang), style={"color": "#a00"}), None
     winner = t("replay_draw", lang) if replay.winner == "draw" else replay.winner
     end = f"end_{replay.end_reason}"  # the rulesets' end reasons, in the charts' part of the catalog
     summary = t("replay_summary", lang, game=replay.game, first=replay.first, turns=replay.turns,

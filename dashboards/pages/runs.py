@@ -15,7 +15,7 @@ import polars as pl
 from dash import ALL, Input, Output, State, callback, clientside_callback, ctx, dcc, html, no_update
 from flask import current_app
 
-from dashboards import data, launches
+from dashboards import data, launches, url_state
 from sim.report.language import t
 from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows
 from sim.report.formatting import readable_values
@@ -62,8 +62,8 @@ def translate(lang: str):
             t("games_override", lang), t("launch", lang), t("upload", lang), t("progress", lang))
 
 
-def runs_frame() -> pl.DataFrame | None:
-    runs = data.list_runs()
+def runs_frame(lang: str | None) -> pl.DataFrame | None:
+    runs = data.list_runs(lang)
     return pl.DataFrame(runs).drop("mtime") if runs else None
 
 
@@ -72,7 +72,7 @@ def runs_frame() -> pl.DataFrame | None:
 def runs_table(_: int, lang: str, drawn: list | None):
     """The runs table, drawn again only when its language or columns change: a grid mounted anew on
     every tick would lose what a designer is typing in its filter (`refresh_runs` sends new rows)."""
-    frame = runs_frame()
+    frame = runs_frame(lang)
     if frame is None:
         return html.P(t("no_runs", lang, folder=data.results_root())), None, None
     key = [lang, frame.columns]
@@ -85,7 +85,7 @@ def runs_table(_: int, lang: str, drawn: list | None):
           State("lang", "data"), State(grid_id("runs-table"), "rowData"), prevent_initial_call=True)
 def refresh_runs(_: int, lang: str, rows: list | None):
     """New figures in the grid's rows (its filter, sort and the text being typed stay)."""
-    frame = runs_frame()
+    frame = runs_frame(lang)
     fresh = table_rows(readable_values(frame, lang or "es")) if frame is not None else []
     return no_update if fresh == rows else fresh
 
@@ -141,13 +141,13 @@ def cancel_or_resume(clicks: list, lang: str):
     pressed = ctx.triggered_id
     if not isinstance(pressed, dict) or not any(entry.get("value") for entry in ctx.triggered):
         return no_update, no_update  # the buttons were drawn again, nobody pressed one
-    run, action = str(pressed["run"]), pressed["action"]
+    run, action = pressed.get("run"), pressed.get("action")
     if action == "cancel":
         try:
             pid = launches.cancel(run)
         except InputError as exc:
-            return html.Div([html.Strong(t("cancel_refused", lang, run=run)), html.Pre(str(exc))],
-                            className="launch-error", style={"color": "#a00"}), no_update
+            return html.Div([html.Strong(t("cancel_refused", lang, run=data.said_name(run, lang))),
+                             html.Pre(data.said(exc, lang))], className="launch-error", style={"color": "#a00"}), no_update
         return html.Div(t("cancel_sent", lang, run=run, pid=pid), className="launch-ok"), run
     try:
         launch = launches.resume_run(run)
@@ -163,7 +163,7 @@ def manifest(run: str | None):
     try:
         return json.dumps(data.manifest_of(run), indent=2, ensure_ascii=False)
     except InputError as exc:  # e.g. it became a link out of the results folder: the reason, never its content
-        return str(exc)
+        return data.said(exc, url_state.address_language())
 
 
 SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
@@ -171,7 +171,7 @@ SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
 
 def refused(exc: InputError, lang: str) -> html.Div:
     """A launch refused before anything started, with `sim run`'s own message in full."""
-    message = exc.said(lang) if isinstance(exc, launches.OverCap) else str(exc)
+    message = data.said(exc, lang)
     return html.Div([html.Strong(t("launch_refused", lang)), html.Pre(message, style={"whiteSpace": "pre-wrap"})],
                     className="launch-error", style={"color": "#a00"})
 
@@ -248,21 +248,22 @@ def launch(_: int | None, upload: dict | None, shipped: str | None, games: int |
                 size = upload.get("size")
                 raise too_large(name, size if isinstance(size, int) else 0, limit)
             raw, parsed = read_upload(str(upload.get("contents") or ""), name, limit)
-            uploads = data.results_root() / "_uploads"
+            uploads = data.results_root() / launches.UPLOADS
             override = _games_override(games)
+            # where its cards may be, before anything of them is read (a folder of the machine's would be listed)
+            launches.check_cards_place(parsed, uploads / name)
             try:  # checked as the file it becomes (a relative cards_dir is read from there), before it is kept
                 experiment = load_spec_dict(parsed | ({"games": override} if override else {}), uploads / name)
                 checked = launches.check_launch(experiment)
             except RecursionError:
                 raise InputError(f"{name}: nested too deeply to check") from None
-            path = data.confined(uploads / name)
-            uploads.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(raw)
+            path = uploads / name
+            data.write_whole(path, raw)  # never through a link out of results/, never half a file
             started = launches.start_run(path, override, checked=checked)
         else:
             if not shipped:
                 return no_update, no_update
-            started = launches.start_run(data.EXPERIMENTS_DIR / Path(shipped).name, _games_override(games))
+            started = launches.start_run(data.shipped_spec(shipped), _games_override(games))
     except InputError as exc:
         return refused(exc, lang), None
     return launches.launch_message(started.run, lang), started.run

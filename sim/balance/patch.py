@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.core.errors import InputError
+from sim.core.atomic_files import write_folder_atomic
+from sim.run.store import check_results_place
 
 PARAMS = "params"  # the target of an edit that changes a rule parameter, not a card
 _HEADER = re.compile(r"^\s*\[")
@@ -113,7 +115,9 @@ def card_patch(edits: Sequence[Edit], cards_dir: Path) -> str:
 
 def apply_proposal(edits: Sequence[Edit], cards_dir: Path, dest: Path) -> list[Path]:
     """Copy the card folder to `dest` (a new or empty folder outside it) and write the edited card
-    files there; returns the files written. The source folder is never changed."""
+    files there; returns the files written. The source folder is never changed. The copy is made
+    beside `dest` and renamed into place, so a place that cannot be written (a full disk, a
+    read-only one, /proc) is an InputError naming `dest` and leaves nothing there."""
     cards_dir, dest = Path(cards_dir).resolve(), Path(dest)
     target = dest.resolve()
     if target == cards_dir or cards_dir in target.parents:
@@ -121,11 +125,16 @@ def apply_proposal(edits: Sequence[Edit], cards_dir: Path, dest: Path) -> list[P
                          "the shipped cards are never changed")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise InputError(f"--to: {dest} exists and is not an empty folder; give a new folder")
+    check_results_place(dest, "--to", make_parents=True)
     files = patched_files(edits, cards_dir)
-    shutil.copytree(cards_dir, target, dirs_exist_ok=True)
-    written = []
-    for path, (_, after) in files.items():
-        out = target / path.relative_to(cards_dir)
-        out.write_text(after, encoding="utf-8")
-        written.append(out)
-    return written
+
+    def fill(staging: Path) -> None:
+        shutil.copytree(cards_dir, staging, dirs_exist_ok=True)
+        for path, (_, after) in files.items():
+            (staging / path.relative_to(cards_dir)).write_text(after, encoding="utf-8")
+
+    try:
+        write_folder_atomic(target, fill)
+    except OSError as exc:  # every fault of the place, ENOENT of /proc included: the place named, no traceback
+        raise InputError(f"--to: {dest}: could not be written: {exc.strerror or exc}; nothing was left there") from None
+    return [target / path.relative_to(cards_dir) for path in files]

@@ -50,7 +50,8 @@ from sim.run.executors import Executor, SerialExecutor
 from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import run_experiment
 from sim.run.spec import Experiment
-from sim.run.store import DifferentRun, write_atomic, write_json_atomic
+from sim.core.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
+from sim.run.store import DifferentRun
 
 BASE = "base"
 PATH_FILE = "path.parquet"
@@ -927,12 +928,12 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
     wall = time.perf_counter() - started
     record = _record(plan, chosen, confirmed.tallies, confirmed_effects, search_seconds, wall, played[0], path_rows)
     path = pl.DataFrame(path_rows)
-    write_atomic(folder / PATH_FILE, lambda tmp: path.write_parquet(tmp))
+    write_bytes_atomic(folder / PATH_FILE, parquet_bytes(path))
     write_json_atomic(folder / PROPOSALS_FILE, record)
     from sim.balance.report import balance_report_html  # Plotly loads only once the search is done
 
     page = balance_report_html(record, path, lang)
-    write_atomic(folder / REPORT_FILE, lambda tmp: tmp.write_text(page, encoding="utf-8"))
+    write_bytes_atomic(folder / REPORT_FILE, page.encode("utf-8"))
     return SearchResult(folder, plan, record, path)
 
 

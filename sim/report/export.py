@@ -53,7 +53,7 @@ from sim.report.findings_text import RunFindings, findings_markdown, read_run_fi
 from sim.report.formatting import count, in_spec_order, readable_columns, readable_values, signed_points
 from sim.report.language import TEXT, column, t
 from sim.run.liveness import shown_status
-from sim.run.store import write_atomic
+from sim.core.atomic_files import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png", "md")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")

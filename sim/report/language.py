@@ -94,7 +94,36 @@ TEXT: dict[str, dict[str, str]] = {
     "dropdown_no_options_found": {"es": "Ninguna opción", "en": "No options found"},
     "manifest_damaged": {"es": "{run}/manifest.json no se puede leer ({error})",
                          "en": "{run}/manifest.json does not read ({error})"},
-    "run_missing": {"es": "no hay ninguna ejecución {run} en {folder}", "en": "there is no run {run} in {folder}"},
+    # a name from a page, an address or a request that is not an entry of the results folder: said
+    # without any path, so the answer tells nothing of what lies outside it
+    "run_missing": {"es": "no hay ninguna ejecución {run} en la carpeta de resultados",
+                    "en": "there is no run {run} in the results folder"},
+    "not_a_name": {"es": "(lo pedido no es un nombre)", "en": "(what was asked is not a name)"},
+    "run_name_refused": {"es": "eso no es el nombre de una ejecución: una ejecución se nombra por su carpeta en la "
+                               "carpeta de resultados (letras, cifras, _ . -), nunca con una ruta; no se ha leído nada",
+                         "en": "that is not a run's name: a run is named by its folder in the results folder "
+                               "(letters, digits, _ . -), never by a path; nothing was read"},
+    "search_missing": {"es": "no hay ninguna búsqueda {search} en la carpeta de resultados",
+                       "en": "there is no search {search} in the results folder"},
+    "search_name_refused": {"es": "eso no es el nombre de una búsqueda: una búsqueda se nombra por su carpeta "
+                                  "NOMBRE.balance en la carpeta de resultados, nunca con una ruta; no se ha leído nada",
+                            "en": "that is not a search's name: a search is named by its folder NAME.balance in the "
+                                  "results folder, never by a path; nothing was read"},
+    "shipped_missing": {"es": "no hay ningún experimento incluido con ese nombre: elige uno de la lista",
+                        "en": "there is no shipped experiment of that name: choose one from the list"},
+    "link_outside": {"es": "{entry} es un enlace que sale de la carpeta de resultados; no se lee nada de ello",
+                     "en": "{entry} is a link leading outside the results folder; nothing of it is read"},
+    "write_outside": {"es": "{entry} sale de la carpeta de resultados (un enlace simbólico); no se escribe nada ahí",
+                      "en": "{entry} leads outside the results folder (a symbolic link); nothing is written there"},
+    "write_failed": {"es": "{entry} no se ha podido escribir: {reason}; no se ha dejado nada en su lugar ni se ha "
+                           "lanzado nada",
+                     "en": "{entry} could not be written: {reason}; nothing was left in its place, nothing launched"},
+    "cards_dir_outside": {"es": "{spec}: cards_dir: un experimento lanzado desde el panel lee sus cartas de las "
+                                "carpetas del proyecto (sim/rulesets), de la de subidas o de la de resultados, y este "
+                                "lleva a otra parte; no se ha leído nada",
+                          "en": "{spec}: cards_dir: a spec launched from the dashboard reads its cards from the "
+                                "project's rulesets (sim/rulesets), the uploads folder or the results folder, and this "
+                                "one leads elsewhere; nothing was read"},
     "run_not_readable": {"es": "{run} no se puede leer", "en": "{run} cannot be read"},
     "page_error": {"es": "Esta vista no se ha podido dibujar: {problem}",
                    "en": "This view could not be drawn: {problem}"},

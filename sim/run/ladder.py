@@ -23,6 +23,7 @@ from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
 from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec_dict
+from sim.core.atomic_files import write_bytes_atomic
 
 LADDER_FILE = "ladder.json"
 DEFAULT_SEED = 20261201
@@ -96,9 +97,7 @@ def write_speeds(run_dir: Path, speeds: dict[str, float], games: int) -> None:
     path = run_dir / LADDER_FILE
     text = json.dumps({"speed_games": games, "games_per_second": {k: round(v, 1) for k, v in speeds.items()}},
                       indent=2, ensure_ascii=False)
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(text + "\n", encoding="utf-8")
-    tmp.replace(path)  # a reader never sees half a file
+    write_bytes_atomic(path, (text + "\n").encode("utf-8"))  # a reader never sees half a file
 
 
 def read_ladder(run_dir: Path) -> tuple[dict[str, float], int]:

@@ -155,11 +155,15 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                 warm_kernels(plan, pending[0], progress)
             started = time.perf_counter()
             progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
+            failed = False
             try:
                 if rule is None:
                     executor.execute(plan, pending, on_done)
                 else:
                     executor.execute(plan, pending, on_done, wanted)
+            except BaseException:
+                failed = True
+                raise
             finally:
                 progress.stop()
                 wall = time.perf_counter() - started
@@ -176,7 +180,13 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                     if tally["chunks"] or not current.get("finished"):
                         current["finished"] = utc_now()
                     current["status"] = "finished"
-                store.write_manifest(current)
+                try:
+                    store.write_manifest(current)
+                except OSError:
+                    # a full disk that stopped a chunk stops the manifest too: the chunk's fault is the
+                    # one said; the manifest on disk is the last one written, and a resume counts again
+                    if not failed:
+                        raise
     finally:
         executor.stop()
     return RunOutcome(run_dir, plan, tally["chunks"], len(plan.chunks) - len(pending), tally["units"],

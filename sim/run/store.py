@@ -44,8 +44,7 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -55,6 +54,7 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import sim
+from sim.core.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
 from sim.core.errors import InputError, as_written, field_path
 from sim.core.search import SearchSettings
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
@@ -72,16 +72,6 @@ RECORDS = "chunks"  # one small JSON per finished chunk: rows, bytes and SHA-256
 MANIFEST_FORMAT = 3
 IDENTITY_KEYS = ("spec", "spec_hash", "ruleset", "ruleset_version", "kind", "seed", "games", "chunk_size")
 RUN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}$")
-
-
-def _file_mode() -> int:
-    """The mode a plainly created file gets (0o666 minus the umask); mkstemp would give 0o600."""
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
-FILE_MODE = _file_mode()
 
 
 def utc_now() -> str:
@@ -228,35 +218,6 @@ def manifest_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return reasons
 
 
-def write_atomic(path: Path, write: Callable[[Path], None], suffix: str = ".tmp") -> None:
-    """Write `path` through a temp file in the same folder, fsync it, then rename it into place.
-
-    Readers and reruns therefore see either the old file, or no file, or the whole new file; a
-    write that fails (a full disk) leaves no temp file behind. `suffix` ends the temp file's name,
-    for writers that go by it (Chromium's screenshot)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        write(tmp)
-        os.chmod(tmp, FILE_MODE)
-        with open(tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        tmp.unlink(missing_ok=True)
-        if isinstance(exc, OSError) and exc.errno is not None and exc.filename != str(path):
-            # a full disk met while writing the temp file: name the file being written, not the temp
-            raise OSError(exc.errno, exc.strerror, str(path)) from exc
-        raise
-
-
-def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-    write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-
 def identity_hash(manifest: dict[str, Any]) -> str:
     """SHA-256 of what identifies a run: its spec, ruleset, seed, games, chunking and each config's
     sides and hashes. The runner never changes these after the run starts; an edit by hand does."""
@@ -366,12 +327,14 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def check_results_place(results: Path, flag: str = "--results") -> None:
+def check_results_place(results: Path, flag: str = "--results", make_parents: bool = False) -> None:
     """Refuse, touching nothing, a results folder that could not be written: a file, under a file,
     under a folder that does not exist, or read-only.
 
     Only the results folder itself is created when missing; a missing parent is more likely a
-    typo than a wish, so it is named rather than made."""
+    typo than a wish, so it is named rather than made; with `make_parents` (the new folders of
+    `sim balance --to` and `sim deck-search --out`) the missing folders are made, and the nearest
+    one that exists must be writable."""
     results = Path(results)
     file_above = next((p for p in (results, *results.parents) if p.exists() and not p.is_dir()), None)
     if file_above == results:
@@ -380,8 +343,11 @@ def check_results_place(results: Path, flag: str = "--results") -> None:
         raise InputError(f"{flag}: {results} cannot be made: {file_above} is a file, not a folder")
     if not results.exists() and not results.parent.exists():
         missing = next(p for p in results.parents if not p.exists() and p.parent.exists())
-        raise InputError(f"{flag}: {results}: the folder {missing} does not exist; create it first, or give a "
-                         "results folder whose parent exists")
+        if not make_parents:
+            raise InputError(f"{flag}: {results}: the folder {missing} does not exist; create it first, or give a "
+                             "folder whose parent exists")
+        check_writable(missing.parent, flag)
+        return
     check_writable(results if results.exists() else results.parent, flag)
 
 
@@ -514,7 +480,7 @@ class RunStore:
         record: dict[str, Any] = {"config": chunk.config_id, "unit_start": chunk.unit_start, "units": chunk.n_units}
         for table, frame in ((GAMES, games), (CARDS, cards)):
             path = self.chunk_path(table, chunk)
-            write_atomic(path, frame.write_parquet)
+            write_bytes_atomic(path, parquet_bytes(frame))
             record[table] = {"path": str(path.relative_to(self.run_dir)), "rows": frame.height, **_file_digest(path)}
         write_json_atomic(self.record_path(chunk), record)
 
@@ -534,9 +500,11 @@ class RunStore:
         write_json_atomic(self.manifest_path, manifest)
 
     def remove_stale_temp_files(self) -> None:
-        """Temp files of a process that died mid-write; only the lock holder may remove them."""
+        """Temp files of a process that died mid-write (a SIGKILL between a temp file and its rename,
+        a disk that turned read-only before it could be removed); only the lock holder may remove them."""
         for tmp in self.run_dir.rglob(".*.tmp"):
-            tmp.unlink(missing_ok=True)
+            if is_temp_file(tmp):
+                tmp.unlink(missing_ok=True)
 
     def clear(self) -> None:
         """Delete everything but the lock file (which the caller holds), for --overwrite."""
@@ -547,6 +515,11 @@ class RunStore:
                 shutil.rmtree(entry)
             else:
                 entry.unlink()
+
+
+def is_temp_file(path: Path) -> bool:
+    """A temp file of `write_atomic` (".NAME.XXXXXXXX.tmp"), which a writer killed mid-write leaves."""
+    return path.name.startswith(".") and path.name.endswith(".tmp") and path.is_file() and not path.is_symlink()
 
 
 class DifferentRun(InputError):
@@ -570,7 +543,8 @@ def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> di
         return None
     hint = "rerun with another --run NAME, or with --overwrite to replace it"
     if not (run_dir / MANIFEST).exists():
-        if all(entry.name == LOCK for entry in run_dir.iterdir()):
+        # a run killed while writing its first manifest left the lock and that manifest's temp file
+        if all(entry.name == LOCK or is_temp_file(entry) for entry in run_dir.iterdir()):
             return None
         raise InputError(f"{run_dir}: exists but holds no {MANIFEST}, so it is not a run of this experiment; {hint}")
     old = read_manifest(run_dir)
@@ -650,11 +624,11 @@ def open_run(run_dir: Path, manifest: dict[str, Any], overwrite: bool = False) -
     store = RunStore(run_dir)
     with run_lock(run_dir):
         old = existing_manifest(run_dir, manifest, overwrite)
+        store.remove_stale_temp_files()  # before this session's first write: no rerun leaves one behind
         if old is None:
             store.clear()
             current = dict(manifest)
         else:
-            store.remove_stale_temp_files()
             current = dict(old)
             current.update(
                 status="running", started=manifest["started"], spec_path=manifest["spec_path"],

@@ -29,6 +29,7 @@ from pathlib import Path
 import polars as pl
 
 import sim
+from sim.core.atomic_files import parquet_bytes
 from sim.run.store import CARDS, GAMES, MANIFEST, RECORDS
 
 SUMMARIES = "summaries"
@@ -85,7 +86,7 @@ def keep(summaries: Path, folder: Path, tables: dict[str, pl.DataFrame]) -> None
         try:
             # tables by position, not by name: a table name is not always a safe file name
             for index, frame in enumerate(tables.values()):
-                frame.write_parquet(writing / f"{index}.parquet")
+                (writing / f"{index}.parquet").write_bytes(parquet_bytes(frame))  # disk faults are OSErrors
             (writing / "tables.json").write_text(json.dumps(list(tables)), encoding="utf-8")
             os.replace(writing, folder)
         except OSError:

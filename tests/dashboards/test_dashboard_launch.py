@@ -95,8 +95,9 @@ REFUSED = [
      ["sweep axis AR-99.atq: no card 'AR-99' in either side's cards"]),
     ("puntos", spec_text("..", 'ruleset = "dicedraft"\ngames = 200\n' + SIDES),
      ["name: '..' is not a usable run name"]),
+    # a card folder outside the project, the uploads and the results: refused before it is read or listed
     ("etc", spec_text("etc", 'ruleset = "dicedraft"\ngames = 200\ncards_dir = "/etc"\n' + SIDES),
-     ["side[1].faction: no faction 'aranas'", "/etc"]),
+     ["etc.toml: cards_dir: un experimento lanzado desde el panel lee sus cartas de las carpetas del proyecto"]),
 ]
 
 

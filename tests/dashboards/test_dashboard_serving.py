@@ -27,7 +27,7 @@ from test_dashboard_browser import ARTIFACTS, SPECS, browser, open_page, serve, 
 
 from dashboards.app import CARTESIAN_TRACES, create_app, vendored_plotly_version
 from dashboards.serving import (MIN_TOKEN_LENGTH, HostCheck, checked_token, host_name, redacted_query,
-                                request_body_limit)
+                                request_body_limit, request_host)
 from sim.cli import main
 from sim.core.errors import InputError
 
@@ -188,6 +188,91 @@ def test_host_names_are_read_as_a_browser_writes_them() -> None:
     assert not everywhere.allows("rebind.attacker.example:8050")
 
 
+def test_a_host_header_is_read_as_a_host_and_a_port(site: str) -> None:
+    """Issue 35: the header was cut at its first colon, so "localhost:80@rebind.attacker.example" (a
+    user-info part before the host, as in a URL) was read as localhost. Now a header that is not a
+    host and an optional port names no host, and is refused."""
+    loopback = HostCheck(lambda e, s: [], "127.0.0.1")
+    for header in ("localhost:80@rebind.attacker.example", "localhost@rebind.attacker.example",
+                   "rebind.attacker.example@localhost:8050", "localhost:8050/x", "localhost:http", "localhost:99999",
+                   "[::1]rebind.attacker.example", "::1", "localhost:8050:1", "local host", ""):
+        assert request_host(header) is None and not loopback.allows(header), header
+    for header, host in (("localhost:8050", "localhost"), ("[::1]:8050", "::1"), ("LOCALHOST.:8050", "localhost"),
+                         ("127.0.0.1", "127.0.0.1"), ("[0:0:0:0:0:0:0:1]", "::1")):
+        assert request_host(header) == host and loopback.allows(header), header
+    port = site.rsplit(":", 1)[1]
+    assert request_with_host(site, f"localhost:{port}@rebind.attacker.example") == 403
+    assert request_with_host(site, f"localhost:{port}") == 200
+
+
+def start_dash(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+    """`sim dash ARGS` on a free port, as a designer starts it; returns the process and its address
+    once it answers."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "sim.cli", "dash", "--port", str(port), "--executor", "serial",
+                                "--no-access-log", *args], env=dict(os.environ, PYTHONPATH=str(ROOT), **env),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.2)
+    process.kill()
+    raise AssertionError("sim dash did not start")
+
+
+@pytest.mark.parametrize("given", ["file", "environment"])
+def test_the_token_can_stay_out_of_the_process_list(tmp_path: Path, given: str) -> None:
+    """--token-file PATH (or SIM_DASH_TOKEN): the token guards the page, and no other user of the
+    machine reads it in the process list (/proc/PID/cmdline, what `ps` shows), as with --token."""
+    (tmp_path / "results").mkdir()
+    token_file = tmp_path / "token"
+    token_file.write_text(TOKEN + "\n", encoding="utf-8")  # as `echo TOKEN > file` writes it
+    args = ["--results", str(tmp_path / "results"), "--host", "0.0.0.0"]
+    if given == "file":
+        process, url = start_dash([*args, "--token-file", str(token_file)], {})
+    else:
+        process, url = start_dash(args, {"SIM_DASH_TOKEN": TOKEN})
+    try:
+        command_line = Path(f"/proc/{process.pid}/cmdline").read_bytes().decode()
+        assert TOKEN not in command_line and "0.0.0.0" in command_line
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{url}/", timeout=30)
+        assert refused.value.code == 403
+        header = urllib.request.Request(f"{url}/_favicon.ico", headers={"X-Sim-Token": TOKEN})
+        with urllib.request.urlopen(header, timeout=30) as icon:
+            assert icon.status == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert TOKEN not in out + err
+
+
+def test_a_token_file_that_cannot_give_a_token_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty, large, short, folder = tmp_path / "empty", tmp_path / "large", tmp_path / "short", tmp_path / "folder"
+    empty.write_text("\n\n", encoding="utf-8")
+    large.write_text("x" * 5000, encoding="utf-8")
+    short.write_text("corto\n", encoding="utf-8")
+    folder.mkdir()
+    cases = [
+        (["--token-file", str(tmp_path / "none")], f"--token-file {tmp_path / 'none'}: no such file"),
+        (["--token-file", str(folder)], "is a folder"),
+        (["--token-file", str(empty)], f"--token-file {empty}: is empty"),
+        (["--token-file", str(large)], "more than 4,096 bytes"),
+        (["--token-file", str(short)], f"--token-file {short}: the token is refused: 5 characters, at least 16"),
+        (["--token-file", str(short), "--token", TOKEN], "--token and --token-file: give one of them"),
+    ]
+    for args, said in cases:
+        assert main(["dash", "--results", str(tmp_path), *args]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "corto" not in err and "xxxx" not in err, err
+
+
 # --- uploads ---------------------------------------------------------------------------------------
 
 def upload(browser, site: str, path: Path) -> None:  # noqa: F811 (the fixture)
@@ -265,7 +350,7 @@ def test_every_parse_error_of_an_upload_is_shown_in_the_page(browser, site: str,
 # --- reads confined to the results folder ---------------------------------------------------------
 
 def test_a_link_out_of_the_results_folder_is_refused(browser, site: str, results: Path) -> None:  # noqa: F811
-    open_page(browser, site, "/", "rr")
+    open_page(browser, site, "/?lang=en", "rr")
     WebDriverWait(browser, 30).until(lambda d: "trozo" in text_of(d, "runs-list"))
     listed = browser.execute_script("""  // the runs grid's rows, each row's cells joined, in the grid's order
         const rows = {};
@@ -277,7 +362,8 @@ def test_a_link_out_of_the_results_folder_is_refused(browser, site: str, results
     for run, link in (("fuera", "fuera/manifest.json"), ("trozo", "trozo/games/"), ("enlace", "enlace is a link")):
         row = next(line for line in listed if line.startswith(run))
         assert "unreadable" in row and link in row and "outside the results folder" in row, row
-    assert SECRET not in browser.page_source
+    # where a link leads is not said either (issue 35): the page tells nothing of the places outside
+    assert SECRET not in browser.page_source and str(results.parent / "outside") not in browser.page_source
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "runs-unreadable.png"))
     from dashboards import data
@@ -295,12 +381,12 @@ def test_a_link_out_of_the_results_folder_is_refused(browser, site: str, results
 def test_a_run_linked_out_of_the_results_folder_shows_nothing_when_asked_by_name(browser, site: str) -> None:  # noqa: F811
     """?run= naming an unreadable run says why in the page and opens no other run in its place (a
     designer would read another run's figures as the one asked): the outside file is never read."""
-    open_page(browser, site, "/factions", "fuera")
+    open_page(browser, site, "/factions?lang=en", "fuera")
     WebDriverWait(browser, 30).until(lambda d: "outside the results folder" in text_of(d, "run-problem"))
     assert "fuera" in text_of(browser, "run-problem") and SECRET not in browser.page_source
     assert not browser.find_elements(By.CSS_SELECTOR, ".js-plotly-plot")
-    open_page(browser, site, "/", "fuera")
-    WebDriverWait(browser, 30).until(lambda d: "outside the results folder" in text_of(d, "run-problem"))
+    open_page(browser, site, "/?lang=es", "fuera")  # and in Spanish
+    WebDriverWait(browser, 30).until(lambda d: "sale de la carpeta de resultados" in text_of(d, "run-problem"))
     assert SECRET not in text_of(browser, "runs-manifest") and SECRET not in browser.page_source
 
 

@@ -472,16 +472,18 @@ def test_a_full_disk_during_a_run_is_a_message_and_the_run_resumes(tmp_path: Pat
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "results"
     spec = write_spec(tmp_path)
-    real_write_parquet = pl.DataFrame.write_parquet
+    real_write_bytes = Path.write_bytes
     written: list[Path] = []
 
-    def fill_up(self, target, *args, **kwargs):
-        if len(written) == 2:  # the first chunk fits on the disk, the second does not
-            full_disk(True)(self, target)
-        written.append(Path(target))
-        return real_write_parquet(self, target, *args, **kwargs)
+    def fill_up(self, data):  # a chunk's Parquet bytes, made in memory, reach the disk here
+        if self.name.startswith(".chunk-") and ".parquet." in self.name:
+            if len(written) == 2:  # the first chunk fits on the disk, the second does not
+                real_write_bytes(self, b"torn")
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
+            written.append(self)
+        return real_write_bytes(self, data)
 
-    monkeypatch.setattr(pl.DataFrame, "write_parquet", fill_up)
+    monkeypatch.setattr(Path, "write_bytes", fill_up)
     code = main(["run", str(spec), "--results", str(results), "--chunk-size", "1000", "--executor", "serial"])
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err

@@ -34,6 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.core.atomic_files import write_bytes_atomic, write_folder_atomic
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
@@ -169,14 +170,18 @@ def search_decks(tier: int, out: Path, population: int = 8, generations: int = 6
         say(f"the search in {out} is finished (its {SEARCH_FILE}); its survivors go on to the final round robin")
         return finished
     if out.exists() and any(out.iterdir()):
-        if not ({p.name for p in out.iterdir()} <= {"cards", "decks", "history"}):
+        stale = list(out.glob(".*.tmp"))  # what a write cut short by a kill left (sim.core.atomic_files)
+        if not ({p.name for p in out.iterdir()} - {p.name for p in stale} <= {"cards", "decks", "history"}):
             raise InputError(f"--out: {out} holds files that are not a deck search's; give a new folder (a search "
                              f"writes its cards, decks and history there)")
         # a search stopped before its record was written: it is deterministic, so play it again
-        for part in ("cards", "decks", "history"):
-            shutil.rmtree(out / part, ignore_errors=True)
+        for part in [*stale, *(out / name for name in ("cards", "decks", "history"))]:
+            if part.is_dir():
+                shutil.rmtree(part, ignore_errors=True)
+            else:
+                part.unlink(missing_ok=True)
     cards_dir = out / "cards"
-    shutil.copytree(CARDS_DIR, cards_dir)
+    write_folder_atomic(cards_dir, lambda staging: shutil.copytree(CARDS_DIR, staging, dirs_exist_ok=True))
     decks_dir, history = decks_dir_of(cards_dir), out / "history"
     decks_dir.mkdir(parents=True)
     history.mkdir()
@@ -191,8 +196,8 @@ def search_decks(tier: int, out: Path, population: int = 8, generations: int = 6
                                        f"Búsqueda de mazos, generación {candidate.born}"
                                        + (f", hija de {candidate.parent}" if candidate.parent else "")),
                              "de sim deck-search")
-            (decks_dir / f"{candidate.name}.toml").write_text(text, encoding="utf-8")
-            (history / f"{candidate.name}.toml").write_text(text, encoding="utf-8")
+            for folder in (decks_dir, history):  # whole files only: a full disk leaves none torn
+                write_bytes_atomic(folder / f"{candidate.name}.toml", text.encode("utf-8"))
         score = play_generation(current, cards_dir, games, seed + 1 + generation)
         fitness = (score.sum(axis=1) - 0.5) / (len(current) - 1)
         order = sorted(range(len(current)), key=lambda i: (-fitness[i], current[i].name))
@@ -220,9 +225,8 @@ def search_decks(tier: int, out: Path, population: int = 8, generations: int = 6
         if stale.stem not in {c.name for c in survivors}:
             stale.unlink()
     record = {**asked, "survivors": [asdict(c) for c in survivors], "standings": [asdict(s) for s in standings]}
-    tmp = out / f".{SEARCH_FILE}.tmp"
-    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(out / SEARCH_FILE)  # the record appears whole, last: its presence means the search finished
+    # the record appears whole, last: its presence means the search finished
+    write_bytes_atomic(out / SEARCH_FILE, (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     return survivors, standings
 
 
