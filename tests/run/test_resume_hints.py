@@ -49,7 +49,7 @@ def interrupted_run(tmp_path: Path, spec: Path, extra: list[str] = ()) -> Path:
         return run_experiment(*args[:6], progress=StopAfterOneChunk())
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("sim.cli.run_experiment", run_then_stop)
+        patch.setattr("sim.run.runner.run_experiment", run_then_stop)  # the CLI imports it when it runs
         code = main(["run", str(spec), "--results", str(results), "--executor", "serial", *FLAGS, *extra])
     assert code == 130
     return results / "small"
