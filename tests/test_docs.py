@@ -166,7 +166,8 @@ def recorded_headers() -> Iterator[list[str]]:
     render = Table.__rich_console__
 
     def recording(table: Table, console: Console, options):  # type: ignore[no-untyped-def]
-        headers.extend(str(c.header) for c in table.columns)
+        if table.show_header:  # a grid (the findings' list) has columns but no header to define
+            headers.extend(str(c.header) for c in table.columns)
         return render(table, console, options)
 
     with patch.object(Table, "__rich_console__", recording):

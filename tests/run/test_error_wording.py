@@ -8,6 +8,8 @@ the dashboard's uploads."""
 
 from __future__ import annotations
 
+import sys
+
 import base64
 import re
 import shutil
@@ -143,8 +145,12 @@ def test_specs_card_files_and_deck_lists_that_start_with_a_byte_order_mark_are_r
 def test_an_uploaded_spec_that_starts_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     from dashboards.app import create_app
 
-    create_app(tmp_path, warm=False)  # the pages register with an app
-    from dashboards.pages.runs import read_upload
+    import dash
+
+    create_app(tmp_path, warm=False)  # the pages register with an app, under the app's module names:
+    # importing dashboards.pages.runs by its own name would register the page twice
+    runs = sys.modules[next(p["module"] for p in dash.page_registry.values() if p["path"] == "/")]
+    read_upload = runs.read_upload
 
     text = BOM + 'name = "subida"\nruleset = "dicedraft"\ngames = 20\nseed = 1\n'
     contents = "data:application/toml;base64," + base64.b64encode(text.encode("utf-8")).decode()
