@@ -43,7 +43,7 @@ def test_embedded_ray_equals_serial_and_auto(spec_path: Path, results: Path) -> 
     assert not ray.is_initialized()  # it started Ray, so it shut it down
     assert_same_results(results / "serial", results / "ray")
     assert main(["run", str(spec_path), "--results", str(results), "--run", "auto", "--chunk-size", "500"]) == 0
-    assert json.loads((results / "auto" / "manifest.json").read_text())["executor"] == "serial"  # no address
+    assert json.loads((results / "auto" / "manifest.json").read_text())["executor"] == "threads"  # no address
     assert_same_results(results / "serial", results / "auto")
 
 
@@ -235,7 +235,7 @@ def test_ctrl_c_while_ray_starts(when: str, tmp_path: Path, results: Path) -> No
     shutil.rmtree(ray_tmp, ignore_errors=True)
     assert second.returncode == 0, second.stderr
     manifest = json.loads((results / "stopped" / "manifest.json").read_text())
-    assert (manifest["status"], manifest["sessions"], manifest["executor"]) == ("finished", 2, "serial"), manifest
+    assert (manifest["status"], manifest["sessions"], manifest["executor"]) == ("finished", 2, "threads"), manifest
     run_experiment(load_spec(spec), results, run_name="serial", chunk_size=20_000)
     assert_same_results(results / "serial", results / "stopped")
 
