@@ -1,7 +1,7 @@
 """The `sim` command: run an experiment, show a run's summary, replay one game.
 
 ```
-sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|serial|ray] [--address HOST:PORT]
+sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|threads|ray] [--address HOST:PORT]
         [--run NAME] [--overwrite] [--cards DIR]
 sim show dicedraft_factions
 sim cards dicedraft --to mis_cartas
@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from sim.core.errors import InputError
-from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RULESET_IDS
+from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RULESET_IDS, executor_name
 
 if TYPE_CHECKING:
     from sim.report.comparison import StoredRun
@@ -100,9 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=_int_at_least(1, MAX_GAMES), help="units to play (games, story runs or matches); "
                      "overrides the spec")
     run.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="run seed; overrides the spec")
-    run.add_argument("--executor", choices=EXECUTORS, default="auto", help="auto (default): Ray when --address or "
-                     "RAY_ADDRESS names a cluster, else in-process threads on every core; serial: in-process "
-                     "threads; ray: Ray, an embedded instance started for the run unless an address is given")
+    run.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="where the games "
+                     "are played. auto (default): Ray when --address or RAY_ADDRESS names a cluster, else threads; "
+                     "threads: this process's threads, one per core (also spelled serial, its former name); ray: "
+                     "Ray, an embedded instance started for the run unless an address is given")
     run.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS); never "
                      "starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
@@ -183,8 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     dash_app.add_argument("--max-upload-kib", type=_int_at_least(1, 1024 * 1024), default=1024, metavar="KIB",
                           help="largest spec a page may upload, in KiB (default 1024)")
     dash_app.add_argument("--no-access-log", action="store_true", help="do not print a line per request on stderr")
-    dash_app.add_argument("--executor", choices=EXECUTORS, default="auto", help="executor of runs launched from the "
-                          "dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else in-process threads)")
+    dash_app.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="executor of runs "
+                          "launched from the dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else "
+                          "threads)")
     dash_app.add_argument("--max-games", type=_int_at_least(1), default=DASH_MAX_GAMES, metavar="N",
                           help="most games (configs × games) a run launched from the dashboard may play (default "
                           f"{DASH_MAX_GAMES:,}: minutes on one machine; docs/engine.md)")
@@ -203,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="games of each level against itself, on one thread, timed for its speed (default 200)")
     ladder.add_argument("--run", metavar="NAME", help="results folder name (default RULESET_ladder_FACTION)")
     ladder.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
-    ladder.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    ladder.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     ladder.set_defaults(handler=command_ladder)
 
     decks = commands.add_parser("deck-search", help="rolplay: the strongest legal decks of a tier, found by play",
@@ -235,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
                                   "patches (docs/balance.md); rerunning resumes. With --apply N --to DIR, write "
                                   "proposal N into a copy of the card folder instead.")
     balance.add_argument("spec", type=_path, metavar="SPEC", help="experiment spec with a [balance] table (.toml)")
-    balance.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    balance.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     balance.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
     balance.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     balance.add_argument("--overwrite", action="store_true", help="replace stages written by a different search")
@@ -250,9 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="experiment whose config is timed (default: experiments/dicedraft_factions.toml)")
     bench.add_argument("--games", type=_int_at_least(1), metavar="N", help="units per timed run (default 200,000; "
                        "1,000,000 with --executor)")
-    bench.add_argument("--executor", choices=EXECUTORS, action="append", help="also time a whole `sim run` of "
-                       "--games with this executor and print its ratio to the bare kernel on the same cores: auto or "
-                       "serial, the whole command in a fresh process; ray, through an embedded Ray, start-up "
+    bench.add_argument("--executor", type=executor_name, choices=EXECUTORS, action="append", help="also time a whole "
+                       "`sim run` of --games with this executor and print its ratio to the bare kernel on the same "
+                       "cores: auto or threads, the whole command in a fresh process; ray, through an embedded Ray, start-up "
                        "included (repeat the flag to time several)")
     bench.add_argument("--repeat", type=_int_at_least(1), default=5, metavar="R", help="timed runs per thread count")
     bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
