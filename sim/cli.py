@@ -31,6 +31,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from typing import TYPE_CHECKING, Any
 
@@ -149,9 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
     replay.add_argument("--game", type=_int_at_least(0), required=True, metavar="I", help="game index (as in the "
                         "games table)")
-    replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of the event lines")
+    replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of every line of the replay (default es)")
     replay.add_argument("--config", default=None,
-                        help="config id, e.g. china~japon in a round robin (default: the run's only config)")
+                        help="config id, e.g. china~japon in a round robin, or as `sim show` names it (\"China ~ "
+                        "Japón\"); default: the run's only config")
     replay.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
 
@@ -581,7 +583,6 @@ def command_compare(args: argparse.Namespace, console: Console) -> int:
 def command_show(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.store import check_whole, read_manifest
-    
 
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
@@ -589,39 +590,50 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
     print_summary(console, run_dir, manifest, args.lang)
     wall = float(manifest.get("wall_seconds") or 0.0)
     console.print(f"wall time {wall:.1f} s over {manifest.get('sessions', 1)} session(s), executor "
-                  f"{manifest.get('executor')}, created {manifest.get('created')}, finished "
+                  f"{executor_name(manifest.get('executor') or '?')}, created {manifest.get('created')}, finished "
                   f"{manifest.get('finished') or '-'}", highlight=False)
     return 0
 
 
 def command_replay(args: argparse.Namespace, console: Console) -> int:
+    """The game's lines in --lang, from the heading to the check against the stored record: every
+    line a person reads in one language (the catalog's words; card names as the cards spell them).
+    A line is printed whole (soft wrap): the terminal wraps it, rich does not cut it."""
+    from sim.report.language import TEXT, t
     from sim.run.replay import replay_game
     from sim.run.store import check_whole, read_manifest
-    
 
+    lang = args.lang
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     check_whole(run_dir)
-    replay = replay_game(run_dir, manifest, args.config, args.game, args.lang)
+    replay = replay_game(run_dir, manifest, args.config, args.game, lang)
     err = Console(stderr=True)
-    if replay.warning:
-        err.print(f"[yellow]warning:[/] {replay.warning}", highlight=False)
-    console.print(f"[bold]game {replay.game}[/bold] (unit {replay.unit}, stage {replay.stage}) of {manifest['run']}: "
-                  f"{replay.first} goes first; {replay.turns} turns, winner {replay.winner}, "
-                  f"ended by {replay.end_reason}", highlight=False)
+
+    def say(text: str, on: Console = console, **style: Any) -> None:
+        on.print(text, highlight=False, markup=False, soft_wrap=True, **style)
+
+    def result(side: str) -> str:
+        return t("replay_draw_result", lang) if side == "draw" else t("replay_win", lang, who=side)
+
+    end = f"end_{replay.end_reason}"
+    if replay.changed:
+        say(f"{t('replay_warning', lang)}: {t('replay_changed', lang)}", err, style="yellow")
+    say(t("replay_header", lang, game=replay.game, unit=replay.unit, stage=replay.stage, run=manifest["run"],
+          first=replay.first, turns=replay.turns, result=result(replay.winner),
+          end=t(end, lang) if end in TEXT else replay.end_reason))
     for line in replay.lines:
-        console.print(line, highlight=False, markup=False)
+        say(line)
     if replay.stored is None:
-        console.print(f"stored record: game {replay.game} is not in {run_dir} yet (its chunk has not finished)",
-                      highlight=False)
+        say(t("replay_not_stored", lang, game=replay.game, folder=run_dir))
         return 0
     record = replay.stored
+    stored = result(replay.side_name(record["winner"]))
     if replay.matches_stored:
-        console.print(f"replay matches the stored record (winner {record['winner']}, {record['turns']} turns)",
-                      highlight=False)
+        say(t("replay_matches", lang, result=stored, turns=record["turns"]))
         return 0
-    err.print(f"[red]replay differs from the stored record[/]: stored winner {record['winner']}, "
-              f"{record['turns']} turns; replayed winner {replay.winner}, {replay.turns} turns", highlight=False)
+    say(t("replay_differs", lang, stored=stored, stored_turns=record["turns"], replayed=result(replay.winner),
+          turns=replay.turns), err, style="red")
     return EXIT_MISMATCH
 
 

@@ -5,7 +5,7 @@ Two of them, with one interface (`start`, `execute`, `stop`), and a rule that pi
   (engine blocks on a thread pool); a background thread plays the next chunk while the driver builds
   and writes the last one. It was called `serial` (for its chunks, one after another), which read as
   "one core" to the people running it; `--executor serial` still means it, and manifests written
-  then still say so (`executor_word` reads both).
+  then still say so (`sim.core.limits.executor_name` reads both).
 - `ray` plays one chunk per Ray task (one CPU each, numba held to one thread, so N cores run N
   chunks), either on an embedded local Ray it starts itself or on a cluster it joins
   (`--address` or RAY_ADDRESS); when joining it never starts a cluster of its own.
@@ -76,11 +76,6 @@ def executor_line(executor: Executor) -> str:
     """What plays the run and why, in one line (printed by `sim run`, the manifest's
     `executor_reason`): "threads (2 cores): auto: no --address or RAY_ADDRESS, ..."."""
     return f"{executor.describe()}: {getattr(executor, 'reason', CHOSEN_BY_CALLER)}"
-
-
-def executor_word(manifest_executor: str | None) -> str:
-    """What a manifest's `executor` is called today (a run written before the rename says serial)."""
-    return executor_name(manifest_executor) if manifest_executor else "?"
 
 
 def chunk_frames(plan: Plan, chunk: Chunk, rows: np.ndarray, counters: np.ndarray) -> tuple[pl.DataFrame, pl.DataFrame]:
