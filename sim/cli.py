@@ -348,6 +348,7 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     from sim.run.spec import load_spec
     from sim.run.store import check_results_place
     from sim.balance.console import print_proposals
+    from sim.report.language import t
     from sim.balance.patch import apply_proposal
     from sim.balance.search import proposal_edits, read_proposals, search
 
@@ -358,10 +359,14 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
         record = read_proposals(args.results, experiment)
         edits = proposal_edits(record, args.apply)
         for path in apply_proposal(edits, Path(record["cards_dir"]), args.to):
-            console.print(f"wrote {path}", highlight=False)
+            console.print(t("balance_apply_wrote", args.lang, path=path), highlight=False, markup=False, soft_wrap=True)
         for edit in edits:
             if not edit.is_card:
-                console.print(f"set {edit.field} = {edit.new} in the spec's [params] (a rule parameter)", highlight=False)
+                console.print(t("balance_apply_param", args.lang, field=edit.field, value=edit.new), highlight=False,
+                              markup=False, soft_wrap=True)
+        run_name = f"{experiment.spec.name}_proposal{args.apply}"
+        for line in play_proposal_lines(args.spec, experiment.spec.cards_dir, args.to, run_name, args.apply, args.lang):
+            console.print(line, highlight=False, markup=False, soft_wrap=True)  # whole lines: they are copied
         return 0
     check_results_place(args.results)
     executor = make_executor(args.executor, args.address)
@@ -371,6 +376,20 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     print_proposals(console, result.record)
     console.print(f"search path and proposals -> {result.folder}", highlight=False)
     return 0
+
+
+def play_proposal_lines(spec: Path, spec_cards_dir: str | None, to: Path, run_name: str, rank: int,
+                        lang: str) -> list[str]:
+    """How to play an applied proposal: the spec line that reads the edited copy of the cards (its
+    path relative to the spec's folder, as `sim run` reads cards_dir) and the `sim run` command that
+    plays it into a folder of its own, beside the baseline's run."""
+    from sim.report.language import t
+
+    relative = Path(os.path.relpath(to.resolve(), spec.resolve().parent)).as_posix()
+    line = 'cards_dir = "' + relative.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    replacing = t("balance_apply_replacing", lang, old=f'"{spec_cards_dir}"') if spec_cards_dir else ""
+    return [t("balance_apply_spec_line", lang, rank=rank, spec=spec, replacing=replacing), f"  {line}",
+            t("balance_apply_run", lang), f"  sim run {spec} --run {run_name}"]
 
 
 def command_bench(args: argparse.Namespace, console: Console) -> int:

@@ -81,6 +81,17 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_effects_axis": {"es": "efecto al robarla (puntos de tasa de victoria)",
                              "en": "effect of drawing it (win-rate points)"},
     "balance_tolerance": {"es": "tolerancia", "en": "tolerance"},
+    # `sim balance --apply N --to DIR` in the terminal: what it wrote and how to play it
+    "balance_apply_wrote": {"es": "escrito {path}", "en": "wrote {path}"},
+    "balance_apply_param": {"es": "pon {field} = {value} en el [params] del experimento (un parámetro de regla)",
+                            "en": "set {field} = {value} in the spec's [params] (a rule parameter)"},
+    "balance_apply_spec_line": {"es": "Para jugar la propuesta {rank}, pon esta línea en {spec} (o en una copia en la "
+                                      "misma carpeta), entre las claves de arriba, antes del primer [[side]]{replacing}:",
+                                "en": "To play proposal {rank}, put this line in {spec} (or in a copy in the same "
+                                      "folder), among the keys at the top, before the first [[side]]{replacing}:"},
+    "balance_apply_replacing": {"es": ", en lugar de su cards_dir = {old}", "en": ", in place of its cards_dir = {old}"},
+    "balance_apply_run": {"es": "y juégala en una carpeta propia, junto a la ejecución de la base, con:",
+                          "en": "then play it into a folder of its own, beside the baseline's run, with:"},
     # the shell: a run the address names that cannot be read, a page that failed
     "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
                        "en": "The run {run} cannot be opened: {problem}. Choose another above."},
