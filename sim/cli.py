@@ -225,12 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--final-games", type=_int_at_least(2, MAX_GAMES), default=4000, metavar="N",
                        help="games a pair plays in the final round robin (default 4,000)")
     decks.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=20261202, help="search seed (default 20261202)")
-    decks.add_argument("--out", type=_path, required=True, metavar="DIR",
-                       help="a new folder for the search's cards, decks and history")
+    decks.add_argument("--out", type=_path, metavar="DIR",
+                       help="a new folder for the search's cards, decks and history (default: RESULTS/RUN.search, "
+                       "beside the final round robin's run folder: results/rolplay_deck_search_TIER.search)")
     decks.add_argument("--run", metavar="NAME", help="results folder name of the final round robin "
                        "(default rolplay_deck_search_TIER)")
     decks.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
-    decks.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    decks.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     decks.set_defaults(handler=command_deck_search)
 
     balance = commands.add_parser("balance", help="search card edits that bring a spec's [balance] targets in reach",
@@ -507,12 +508,16 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
     from sim.run.runner import run_experiment
-    from sim.run.store import check_run_name, read_manifest
-    from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_spec, search_decks
+    from sim.run.store import check_results_place, check_run_name, read_manifest
+    from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_run_name, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
     if args.run is not None:
         check_run_name(args.run, "--run")
+    if args.out is None:  # beside the run it ends in, as `sim balance` keeps <spec name>.balance/ beside its runs
+        check_results_place(args.results)
+        args.out = args.results / f"{args.run or final_run_name(args.tier)}.search"
+    console.print(f"search folder: {args.out} (its cards, decks and history)", highlight=False, soft_wrap=True)
     started = time.perf_counter()
     survivors, _ = search_decks(args.tier, args.out, args.population, args.generations, args.games, args.seed,
                                 say=lambda line: console.print(line, highlight=False))
