@@ -90,6 +90,25 @@ def test_the_auto_choice_and_its_reason_are_printed_and_in_the_manifest(
     assert (again["executor"], again["executor_reason"], again["sessions"]) == ("threads", f"{threads}: --executor threads", 2)
 
 
+def test_where_a_run_plays_is_said_in_one_word(spec_path: Path, results: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """`sim run` and `sim show` say threads, never serial or in-process, and so does `sim show` of a
+    run whose manifest was written when the executor was called serial."""
+    assert main(["run", str(spec_path), "--results", str(results), "--chunk-size", "1000"]) == 0
+    assert main(["show", str(results / "small")]) == 0
+    path = results / "small" / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["executor"] = "serial"  # as the last version wrote it (not part of the run's identity)
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    assert main(["show", str(results / "small")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("executor: threads (") == 1 and "games/s, threads, " in out and out.count("executor threads,") == 2
+    assert "serial" not in out and "in-process" not in out
+    assert main(["run", "--help"]) == 0
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "{auto,threads,ray}" in helped and "in-process" not in helped
+
+
 def test_sim_run_and_sim_dash_default_to_auto() -> None:
     parse = build_parser().parse_args
     assert parse(["run", "spec.toml"]).executor == "auto"
