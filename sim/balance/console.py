@@ -138,4 +138,4 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
                       "max_edits) or the tolerances, and run again with --overwrite.",
                       highlight=False)
     console.print(f"\nApply one: sim balance {record['spec_path']} --apply N --to DIR (a copy of the card folder)",
-                  highlight=False)
+                  highlight=False, soft_wrap=True)  # a command to copy: one line
