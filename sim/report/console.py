@@ -51,7 +51,8 @@ RICH_SEVERITY = {severity: f"bold {colour}" for severity, colour in SEVERITY_COL
 LEFT_COLUMNS = ("config", "side", "label", "faction", "reason", "method", "card", "best response", "group", "figure",
                 "level", "flag", "faction_a", "faction_b")
 # the leading columns that say what a row is: repeated in each part of a table too wide for the terminal
-NAMING_COLUMNS = ("config", "side", "label", "faction", "card", "group", "figure", "level", "faction_a", "faction_b")
+NAMING_COLUMNS = ("config", "side", "label", "faction", "card", "group", "figure", "level", "faction_a", "faction_b",
+                  "reason", "turns", "stage")
 # the display names of the run being summarised: every table and line of one summary reads the same
 # run's, and a print_* function called on its own (a test, the metagame check) shows the ids
 _NAMES: ContextVar[DisplayNames] = ContextVar("display_names", default=DisplayNames())
@@ -90,7 +91,7 @@ def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str
     rows = [[render[name](names.row(row)) for name in columns] for row in frame.iter_rows(named=True)]
     keys = next((i for i, name in enumerate(columns) if name not in NAMING_COLUMNS), len(columns))
     return FittedTable(title, columns, ["left" if name in LEFT_COLUMNS else "right" for name in columns], rows,
-                       keys=max(keys, 1))
+                       keys=keys)
 
 
 def resume_line(run_dir: Path, manifest: dict[str, Any]) -> str | None:

@@ -24,7 +24,8 @@ NAME_WIDTH = 22  # a naming column may wrap down to this (or its longest word) o
 
 @dataclass
 class FittedTable:
-    """A table of text cells; the first `keys` columns name the row and are repeated in each part."""
+    """A table of text cells; the first `keys` columns name the row and are repeated in each part
+    (none: a table of one row, or whose rows need no name)."""
 
     title: str
     headers: Sequence[str]
