@@ -251,10 +251,10 @@ def test_bench_reports_whole_runs_next_to_the_kernel(spec_path: Path, capsys: py
     by_ray = [line for line in lines if line.startswith("sim run via embedded Ray")]
     ratio = [line for line in lines if line.startswith("Ray / bare kernel, ")]
     assert kernel and len(whole) == len(whole_ratio) == len(by_ray) == len(ratio) == 1
-    # next to the kernel's figures: the in-process whole run, its ratio, then Ray's
+    # next to the kernel's figures: the whole run on threads, its ratio, then Ray's
     assert [lines.index(line) for line in (whole[0], whole_ratio[0], by_ray[0])] == \
         [lines.index(kernel[-1]) + k for k in (1, 2, 3)]
-    assert "4,000 games in" in whole[0] and "executor: in-process threads (" in whole[0]
+    assert "4,000 games in" in whole[0] and "executor: threads (" in whole[0]
     times = float(re.search(r"\s([0-9.]+) x\s", whole_ratio[0]).group(1))
     run_s, kernel_s = map(float, re.search(r"([0-9.e-]+) s against ([0-9.e-]+) s", whole_ratio[0]).groups())
     assert times == pytest.approx(run_s / kernel_s, rel=0.02)  # one repeat: the ratio of the two times
