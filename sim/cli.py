@@ -152,8 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "games table)")
     replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of every line of the replay (default es)")
     replay.add_argument("--config", default=None,
-                        help="config id, e.g. china~japon in a round robin, or as `sim show` names it (\"China ~ "
-                        "Japón\"); default: the run's only config")
+                        help="config id, e.g. china~japon in a round robin, or as `sim show` names it "
+                        "(China~Japón); default: the run's only config")
     replay.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
 

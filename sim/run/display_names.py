@@ -5,8 +5,8 @@ tables and traces hold its file id ("japon", "aranas", "carga_25", "abaron").
 A label the spec gives ("Arañas") is shown as written. A label the spec leaves out is the faction
 id (a round robin) or "A:<id>" (two sides, sim.core.match.default_label), and its id becomes the
 display name ("China", "A:Arañas"). A round robin's config ids are made of labels ("china~japon")
-and are shown the same way, spaced so that a narrow column can break the pair ("China ~ Japón");
-`config_id` reads either spelling back, so what the console shows can be typed to `--config`.
+and are shown the same way ("China~Japón", as the findings say it too); `config_id` reads that back
+(spaces around the ~ or not), so what the console shows can be typed to `--config`.
 
 The names are read from the card files when they are shown, not stored in the manifest: a run
 written before this keeps its manifest, and a file that can no longer be read leaves its id shown.
@@ -24,7 +24,6 @@ from sim.core.match import default_label
 from sim.core.ruleset import get_ruleset
 
 PAIR_SEPARATOR = "~"  # a round robin's config id: "<label i>~<label j>" (sim.run.spec)
-PAIR_SHOWN = " ~ "
 # the columns of the analysis frames that hold a side's label, faction or config id
 SIDE_COLUMNS = ("config", "label", "faction", "row", "column", "best_response", "faction_a", "faction_b",
                 "label_1", "label_2")
@@ -44,7 +43,7 @@ class DisplayNames:
         if config_id in self.words:
             return self.words[config_id]
         parts = config_id.split(PAIR_SEPARATOR)
-        return PAIR_SHOWN.join(self(p) for p in parts) if len(parts) == 2 else config_id
+        return PAIR_SEPARATOR.join(self(p) for p in parts) if len(parts) == 2 else config_id
 
     def config_id(self, given: str, config_ids: Iterable[str]) -> str:
         """The config id that `given` names: itself, or a config id as the console shows it."""

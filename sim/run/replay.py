@@ -46,7 +46,7 @@ class Replay:
 
 
 def default_config(manifest: dict[str, Any], config_id: str | None) -> str:
-    """The config `config_id` names (as stored, or as the console shows it: "China ~ Japón"), else the
+    """The config `config_id` names (as stored, or as the console shows it: "China~Japón"), else the
     run's only one."""
     if config_id is None and len(manifest["configs"]) == 1:
         config_id = next(iter(manifest["configs"]))
