@@ -1,7 +1,7 @@
 """The `sim` command: run an experiment, show a run's summary, replay one game.
 
 ```
-sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|serial|ray] [--address HOST:PORT]
+sim run experiments/dicedraft_factions.toml --games 20000 [--executor auto|threads|ray] [--address HOST:PORT]
         [--run NAME] [--overwrite] [--cards DIR]
 sim show dicedraft_factions
 sim cards dicedraft --to mis_cartas
@@ -31,13 +31,12 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
 from sim.core.errors import InputError
-from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RULESET_IDS
+from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RULESET_IDS, executor_name
 
 if TYPE_CHECKING:
     from sim.report.comparison import StoredRun
@@ -100,9 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=_int_at_least(1, MAX_GAMES), help="units to play (games, story runs or matches); "
                      "overrides the spec")
     run.add_argument("--seed", type=_int_at_least(0, MAX_SEED), help="run seed; overrides the spec")
-    run.add_argument("--executor", choices=EXECUTORS, default="auto", help="auto (default): Ray when --address or "
-                     "RAY_ADDRESS names a cluster, else in-process threads on every core; serial: in-process "
-                     "threads; ray: Ray, an embedded instance started for the run unless an address is given")
+    run.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="where the games "
+                     "are played. auto (default): Ray when --address or RAY_ADDRESS names a cluster, else threads; "
+                     "threads: this process's threads, one per core (also spelled serial, its former name); ray: "
+                     "Ray, an embedded instance started for the run unless an address is given")
     run.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS); never "
                      "starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
@@ -148,9 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
     replay.add_argument("--game", type=_int_at_least(0), required=True, metavar="I", help="game index (as in the "
                         "games table)")
-    replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of the event lines")
+    replay.add_argument("--lang", choices=("es", "en"), default="es", help="language of every line of the replay (default es)")
     replay.add_argument("--config", default=None,
-                        help="config id, e.g. china~japon in a round robin (default: the run's only config)")
+                        help="config id, e.g. china~japon in a round robin, or as `sim show` names it "
+                        "(China~Japón); default: the run's only config")
     replay.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     replay.set_defaults(handler=command_replay)
 
@@ -186,8 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     dash_app.add_argument("--max-upload-kib", type=_int_at_least(1, 1024 * 1024), default=1024, metavar="KIB",
                           help="largest spec a page may upload, in KiB (default 1024)")
     dash_app.add_argument("--no-access-log", action="store_true", help="do not print a line per request on stderr")
-    dash_app.add_argument("--executor", choices=EXECUTORS, default="auto", help="executor of runs launched from the "
-                          "dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else in-process threads)")
+    dash_app.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="executor of runs "
+                          "launched from the dashboard (default auto: Ray when RAY_ADDRESS names a cluster, else "
+                          "threads)")
     dash_app.add_argument("--max-games", type=_int_at_least(1), default=DASH_MAX_GAMES, metavar="N",
                           help="most games (configs × games) a run launched from the dashboard may play (default "
                           f"{DASH_MAX_GAMES:,}: minutes on one machine; docs/engine.md)")
@@ -206,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="games of each level against itself, on one thread, timed for its speed (default 200)")
     ladder.add_argument("--run", metavar="NAME", help="results folder name (default RULESET_ladder_FACTION)")
     ladder.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
-    ladder.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    ladder.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     ladder.set_defaults(handler=command_ladder)
 
     decks = commands.add_parser("deck-search", help="rolplay: the strongest legal decks of a tier, found by play",
@@ -224,12 +226,13 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--final-games", type=_int_at_least(2, MAX_GAMES), default=4000, metavar="N",
                        help="games a pair plays in the final round robin (default 4,000)")
     decks.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=20261202, help="search seed (default 20261202)")
-    decks.add_argument("--out", type=_path, required=True, metavar="DIR",
-                       help="a new folder for the search's cards, decks and history")
+    decks.add_argument("--out", type=_path, metavar="DIR",
+                       help="a new folder for the search's cards, decks and history (default: RESULTS/RUN.search, "
+                       "beside the final round robin's run folder: results/rolplay_deck_search_TIER.search)")
     decks.add_argument("--run", metavar="NAME", help="results folder name of the final round robin "
                        "(default rolplay_deck_search_TIER)")
     decks.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
-    decks.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    decks.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     decks.set_defaults(handler=command_deck_search)
 
     balance = commands.add_parser("balance", help="search card edits that bring a spec's [balance] targets in reach",
@@ -238,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
                                   "patches (docs/balance.md); rerunning resumes. With --apply N --to DIR, write "
                                   "proposal N into a copy of the card folder instead.")
     balance.add_argument("spec", type=_path, metavar="SPEC", help="experiment spec with a [balance] table (.toml)")
-    balance.add_argument("--executor", choices=EXECUTORS, default="auto", help="as for `sim run`")
+    balance.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     balance.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
     balance.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     balance.add_argument("--overwrite", action="store_true", help="replace stages written by a different search")
@@ -253,9 +256,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="experiment whose config is timed (default: experiments/dicedraft_factions.toml)")
     bench.add_argument("--games", type=_int_at_least(1), metavar="N", help="units per timed run (default 200,000; "
                        "1,000,000 with --executor)")
-    bench.add_argument("--executor", choices=EXECUTORS, action="append", help="also time a whole `sim run` of "
-                       "--games with this executor and print its ratio to the bare kernel on the same cores: auto or "
-                       "serial, the whole command in a fresh process; ray, through an embedded Ray, start-up "
+    bench.add_argument("--executor", type=executor_name, choices=EXECUTORS, action="append", help="also time a whole "
+                       "`sim run` of --games with this executor and print its ratio to the bare kernel on the same "
+                       "cores: auto or threads, the whole command in a fresh process; ray, through an embedded Ray, start-up "
                        "included (repeat the flag to time several)")
     bench.add_argument("--repeat", type=_int_at_least(1), default=5, metavar="R", help="timed runs per thread count")
     bench.add_argument("--no-startup", action="store_true", help="skip the cold-compile and cached-start figures")
@@ -355,6 +358,7 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     from sim.run.spec import load_spec
     from sim.run.store import check_results_place
     from sim.balance.console import print_proposals
+    from sim.report.language import t
     from sim.balance.patch import apply_proposal
     from sim.balance.search import proposal_edits, read_proposals, search
 
@@ -365,10 +369,14 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
         record = read_proposals(args.results, experiment)
         edits = proposal_edits(record, args.apply)
         for path in apply_proposal(edits, Path(record["cards_dir"]), args.to):
-            console.print(f"wrote {path}", highlight=False)
+            console.print(t("balance_apply_wrote", args.lang, path=path), highlight=False, markup=False, soft_wrap=True)
         for edit in edits:
             if not edit.is_card:
-                console.print(f"set {edit.field} = {edit.new} in the spec's [params] (a rule parameter)", highlight=False)
+                console.print(t("balance_apply_param", args.lang, field=edit.field, value=edit.new), highlight=False,
+                              markup=False, soft_wrap=True)
+        run_name = f"{experiment.spec.name}_proposal{args.apply}"
+        for line in play_proposal_lines(args.spec, experiment.spec.cards_dir, args.to, run_name, args.apply, args.lang):
+            console.print(line, highlight=False, markup=False, soft_wrap=True)  # whole lines: they are copied
         return 0
     check_results_place(args.results)
     executor = make_executor(args.executor, args.address)
@@ -378,6 +386,20 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     print_proposals(console, result.record)
     console.print(f"search path and proposals -> {result.folder}", highlight=False)
     return 0
+
+
+def play_proposal_lines(spec: Path, spec_cards_dir: str | None, to: Path, run_name: str, rank: int,
+                        lang: str) -> list[str]:
+    """How to play an applied proposal: the spec line that reads the edited copy of the cards (its
+    path relative to the spec's folder, as `sim run` reads cards_dir) and the `sim run` command that
+    plays it into a folder of its own, beside the baseline's run."""
+    from sim.report.language import t
+
+    relative = Path(os.path.relpath(to.resolve(), spec.resolve().parent)).as_posix()
+    line = 'cards_dir = "' + relative.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    replacing = t("balance_apply_replacing", lang, old=f'"{spec_cards_dir}"') if spec_cards_dir else ""
+    return [t("balance_apply_spec_line", lang, rank=rank, spec=spec, replacing=replacing), f"  {line}",
+            t("balance_apply_run", lang), f"  sim run {spec} --run {run_name}"]
 
 
 def command_bench(args: argparse.Namespace, console: Console) -> int:
@@ -497,12 +519,16 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     from sim.run.runner import run_experiment
     from sim.run.store import check_results_place, check_run_name, read_manifest
     from sim.core.atomic_files import write_bytes_atomic
-    from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_spec, search_decks
+    from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_run_name, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
     if args.run is not None:
         check_run_name(args.run, "--run")
+    if args.out is None:  # beside the run it ends in, as `sim balance` keeps <spec name>.balance/ beside its runs
+        check_results_place(args.results)
+        args.out = args.results / f"{args.run or final_run_name(args.tier)}.search"
     check_results_place(args.out, "--out", make_parents=True)  # under a file, in a missing or read-only folder: said before any game
+    console.print(f"search folder: {args.out} (its cards, decks and history)", highlight=False, soft_wrap=True)
     started = time.perf_counter()
     survivors, _ = search_decks(args.tier, args.out, args.population, args.generations, args.games, args.seed,
                                 say=lambda line: console.print(line, highlight=False))
@@ -592,7 +618,6 @@ def command_compare(args: argparse.Namespace, console: Console) -> int:
 def command_show(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.store import check_whole, read_manifest
-    
 
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
@@ -600,39 +625,50 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
     print_summary(console, run_dir, manifest, args.lang)
     wall = float(manifest.get("wall_seconds") or 0.0)
     console.print(f"wall time {wall:.1f} s over {manifest.get('sessions', 1)} session(s), executor "
-                  f"{manifest.get('executor')}, created {manifest.get('created')}, finished "
+                  f"{executor_name(manifest.get('executor') or '?')}, created {manifest.get('created')}, finished "
                   f"{manifest.get('finished') or '-'}", highlight=False)
     return 0
 
 
 def command_replay(args: argparse.Namespace, console: Console) -> int:
+    """The game's lines in --lang, from the heading to the check against the stored record: every
+    line a person reads in one language (the catalog's words; card names as the cards spell them).
+    A line is printed whole (soft wrap): the terminal wraps it, rich does not cut it."""
+    from sim.report.language import TEXT, t
     from sim.run.replay import replay_game
     from sim.run.store import check_whole, read_manifest
-    
 
+    lang = args.lang
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     check_whole(run_dir)
-    replay = replay_game(run_dir, manifest, args.config, args.game, args.lang)
+    replay = replay_game(run_dir, manifest, args.config, args.game, lang)
     err = Console(stderr=True)
-    if replay.warning:
-        err.print(f"[yellow]warning:[/] {replay.warning}", highlight=False)
-    console.print(f"[bold]game {replay.game}[/bold] (unit {replay.unit}, stage {replay.stage}) of {manifest['run']}: "
-                  f"{replay.first} goes first; {replay.turns} turns, winner {replay.winner}, "
-                  f"ended by {replay.end_reason}", highlight=False)
+
+    def say(text: str, on: Console = console, **style: Any) -> None:
+        on.print(text, highlight=False, markup=False, soft_wrap=True, **style)
+
+    def result(side: str) -> str:
+        return t("replay_draw_result", lang) if side == "draw" else t("replay_win", lang, who=side)
+
+    end = f"end_{replay.end_reason}"
+    if replay.changed:
+        say(f"{t('replay_warning', lang)}: {t('replay_changed', lang)}", err, style="yellow")
+    say(t("replay_header", lang, game=replay.game, unit=replay.unit, stage=replay.stage, run=manifest["run"],
+          first=replay.first, turns=replay.turns, result=result(replay.winner),
+          end=t(end, lang) if end in TEXT else replay.end_reason))
     for line in replay.lines:
-        console.print(line, highlight=False, markup=False)
+        say(line)
     if replay.stored is None:
-        console.print(f"stored record: game {replay.game} is not in {run_dir} yet (its chunk has not finished)",
-                      highlight=False)
+        say(t("replay_not_stored", lang, game=replay.game, folder=run_dir))
         return 0
     record = replay.stored
+    stored = result(replay.side_name(record["winner"]))
     if replay.matches_stored:
-        console.print(f"replay matches the stored record (winner {record['winner']}, {record['turns']} turns)",
-                      highlight=False)
+        say(t("replay_matches", lang, result=stored, turns=record["turns"]))
         return 0
-    err.print(f"[red]replay differs from the stored record[/]: stored winner {record['winner']}, "
-              f"{record['turns']} turns; replayed winner {replay.winner}, {replay.turns} turns", highlight=False)
+    say(t("replay_differs", lang, stored=stored, stored_turns=record["turns"], replayed=result(replay.winner),
+          turns=replay.turns), err, style="red")
     return EXIT_MISMATCH
 
 

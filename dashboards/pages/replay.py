@@ -71,7 +71,7 @@ def show(_: int | None, config: str | None, lang: str, run: str | None, game: in
     end = f"end_{replay.end_reason}"  # the rulesets' end reasons, in the charts' part of the catalog
     summary = t("replay_summary", lang, game=replay.game, first=replay.first, turns=replay.turns,
                 winner=winner, end=t(end, lang) if end in TEXT else replay.end_reason)
-    notes = [html.P(replay.warning, style={"color": "#a60"})] if replay.warning else []
+    notes = [html.P(t("replay_changed", lang), style={"color": "#a60"})] if replay.changed else []
     if replay.matches_stored:
         notes.append(html.P(t("matches_stored", lang), style={"color": "#070"}))
     body = [html.P(summary, id="replay-summary"), *notes,

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from sim.report.language import t
+from sim.report.tables import FittedTable
+from sim.run.display_names import DisplayNames, spec_display_names
 
 
 POINTS = ("first_player_advantage", "card_effect")  # figures that are differences of win rates
@@ -35,16 +36,18 @@ def target_text(item: dict[str, Any]) -> str:
     return f"{item['target'] * 100:g}{unit} ± {item['tolerance'] * 100:g} pts"
 
 
-def figure_label(item: dict[str, Any], lang: str) -> str:
-    """A figure's name in `lang` ("Arañas vs Ciempiés: win rate", "forced-draw effect of each card");
-    the stored English name for a record written before the labels had their parts."""
+def figure_label(item: dict[str, Any], lang: str, names: DisplayNames | None = None) -> str:
+    """A figure's name in `lang` ("Arañas vs Ciempiés: win rate", "forced-draw effect of each card"),
+    its sides by `names` (display names) when given; the stored English name for a record written
+    before the labels had their parts."""
     if "a" not in item or (not item["a"] and item["figure"] != "card_effect"):
         return item["name"]
+    shown = names or DisplayNames()
     if item["figure"] != "card_effect":
-        return t(f"balance_label_{item['figure']}", lang, a=item["a"], b=item["b"])
+        return t(f"balance_label_{item['figure']}", lang, a=shown(item["a"]), b=shown(item["b"]))
     if item["bounds"]:
         return t("balance_label_card_effect_cards", lang, cards=", ".join(item["bounds"]))
-    return t("balance_label_card_effect_of", lang, a=item["a"]) if item["a"] else t("balance_label_card_effect", lang)
+    return t("balance_label_card_effect_of", lang, a=shown(item["a"])) if item["a"] else t("balance_label_card_effect", lang)
 
 
 def summary_text(record: dict[str, Any], lang: str) -> str:
@@ -87,16 +90,20 @@ def outside_text(base: dict[str, Any], item: dict[str, Any], lang: str) -> str:
     return text + (" " + t("balance_cards_absent", lang, cards=absent) if absent else "")
 
 
-def metagame_text(meta: dict[str, Any] | None) -> str:
-    """"Nash mix china 100% · japon 0% · corea 0%; support china; exploitability ..." (a round robin)."""
+def metagame_text(meta: dict[str, Any] | None, names: DisplayNames | None = None) -> str:
+    """"Nash mix China 100% · Japón 0% · Corea 0%; support China; exploitability ..." (a round robin),
+    the factions by `names` when given."""
     if not meta:
         return ""
-    mix = " · ".join(f"{n} {p * 100:.0f}%" for n, p in zip(meta["names"], meta["mix"]))
-    gains = ", ".join(f"{n} {g * 100:+.1f} pts" for n, g in zip(meta["names"], meta["exploitability"]))
-    return f"Nash mix {mix}; support {', '.join(meta['support'])}; exploitability (a field of one faction) {gains}"
+    shown = names or DisplayNames()
+    mix = " · ".join(f"{shown(n)} {p * 100:.0f}%" for n, p in zip(meta["names"], meta["mix"]))
+    gains = ", ".join(f"{shown(n)} {g * 100:+.1f} pts" for n, g in zip(meta["names"], meta["exploitability"]))
+    return (f"Nash mix {mix}; support {', '.join(shown(n) for n in meta['support'])}; exploitability (a field of one "
+            f"faction) {gains}")
 
 
 def print_proposals(console: Console, record: dict[str, Any], patches: bool = True) -> None:
+    names = spec_display_names(record["spec"], record.get("spec_path"))
     console.print(f"[bold]{record['spec']['name']}[/bold]: {len(record['proposals'])} proposal(s) from "
                   f"{record['candidates_measured']:,} candidates ({record['moves']} single edits), "
                   f"{record['games_played']:,} games played; search {record['search_seconds']:.0f} s, "
@@ -108,22 +115,21 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
         verdict = "[green]meets every objective[/green]" if p["met"] else "[yellow]misses an objective[/yellow]"
         console.print(f"\n[bold]Proposal {p['rank']}[/bold] ({len(p['edits'])} edit(s)): {p['edits_text']} — {verdict}",
                       highlight=False)
-        table = Table(show_edge=False)
-        for name in ("figure", "target", "baseline", "proposal", "n", "change (paired)", "met"):
-            table.add_column(name, justify="left" if name == "figure" else "right")
+        headers = ("figure", "target", "baseline", "proposal", "n", "change (paired)", "met")
+        rows = []
         for base, item in zip(record["baseline"], p["figures"]):
             change = item.get("paired_change")
             change_text = (f"{change['diff'] * 100:+.1f} pts [{change['low'] * 100:+.1f}, {change['high'] * 100:+.1f}]"
                            if change else "")
-            table.add_row(figure_label(item, "en"), target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
-                          change_text, "yes" if item["met"] else "no")
-        console.print(table)
+            rows.append([figure_label(item, "en", names), target_text(item), figure_text(base), figure_text(item),
+                         f"{item['n']:,}", change_text, "yes" if item["met"] else "no"])
+        console.print(FittedTable("", headers, ["left"] + ["right"] * (len(headers) - 1), rows, keys=1))
         for base, item in zip(record["baseline"], p["figures"]):
             if item["figure"] == "card_effect":
-                console.print(f"{figure_label(item, 'en')}: {outside_text(base, item, 'en')}", highlight=False)
+                console.print(f"{figure_label(item, 'en', names)}: {outside_text(base, item, 'en')}", highlight=False)
         if p.get("metagame"):
-            console.print(f"before: {metagame_text(record.get('baseline_metagame'))}", highlight=False)
-            console.print(f"after:  {metagame_text(p['metagame'])}", highlight=False)
+            console.print(f"before: {metagame_text(record.get('baseline_metagame'), names)}", highlight=False)
+            console.print(f"after:  {metagame_text(p['metagame'], names)}", highlight=False)
         if patches and p["patch"]:
             console.print(p["patch"], highlight=False, markup=False, end="")
     if record["proposals"] and not any(p["met"] for p in record["proposals"]):
@@ -132,4 +138,4 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
                       "max_edits) or the tolerances, and run again with --overwrite.",
                       highlight=False)
     console.print(f"\nApply one: sim balance {record['spec_path']} --apply N --to DIR (a copy of the card folder)",
-                  highlight=False)
+                  highlight=False, soft_wrap=True)  # a command to copy: one line

@@ -8,7 +8,9 @@ so the terminal, dashboards and exports never disagree; configs come in the spec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ from sim.analysis.metagame import metagame
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
+from sim.run.display_names import DisplayNames, run_display_names
 from sim.run.liveness import shown_status
 from sim.run.resuming import manifest_resume_command, spec_gone_note
 from sim.analysis import (
@@ -40,10 +43,19 @@ from sim.report.formatting import (
     count, first_player_words, in_spec_order, percent, percent_interval, percent_with_interval, points_interval, q_text,
     signed_points, signed_points_with_interval,
 )
+from sim.report.tables import FittedTable
 
 BY_LENGTH_CONFIGS = 6  # more configs than this: the by-length table shows the first one (the rest: sim report)
 FINDINGS_SHOWN = 8  # findings the console shows at least (every problem is shown; the report has them all)
 RICH_SEVERITY = {severity: f"bold {colour}" for severity, colour in SEVERITY_COLOURS.items()}
+LEFT_COLUMNS = ("config", "side", "label", "faction", "reason", "method", "card", "best response", "group", "figure",
+                "level", "flag", "faction_a", "faction_b")
+# the leading columns that say what a row is: repeated in each part of a table too wide for the terminal
+NAMING_COLUMNS = ("config", "side", "label", "faction", "card", "group", "figure", "level", "faction_a", "faction_b",
+                  "reason", "turns", "stage")
+# the display names of the run being summarised: every table and line of one summary reads the same
+# run's, and a print_* function called on its own (a test, the metagame check) shows the ids
+_NAMES: ContextVar[DisplayNames] = ContextVar("display_names", default=DisplayNames())
 
 
 def _pct(value: float | None, digits: int = 1) -> str:
@@ -58,14 +70,28 @@ def _with_config(columns: list[str], many: bool) -> list[str]:
     return (["config"] if many else []) + columns
 
 
-def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str, Any]) -> Table:
-    table = Table(title=title, title_justify="left", title_style="bold")
-    for name in columns:
-        table.add_column(name, justify="left" if name in ("config", "side", "label", "faction", "reason", "method", "card", "best response",
-                                                          "group", "figure", "level", "flag") else "right")
-    for row in frame.iter_rows(named=True):
-        table.add_row(*[render[name](row) for name in columns])
-    return table
+def _names() -> DisplayNames:
+    return _NAMES.get()
+
+
+@contextmanager
+def display_names(names: DisplayNames) -> Iterator[None]:
+    """Show `names` (a run's faction and deck display names) in the tables printed meanwhile."""
+    token = _NAMES.set(names)
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
+def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str, Any]) -> FittedTable:
+    """A table of `frame`'s rows, each cell `render[column](row)`, the sides in display names; it
+    splits into parts of whole columns on a terminal too narrow for it (sim.report.tables)."""
+    names = _names()
+    rows = [[render[name](names.row(row)) for name in columns] for row in frame.iter_rows(named=True)]
+    keys = next((i for i, name in enumerate(columns) if name not in NAMING_COLUMNS), len(columns))
+    return FittedTable(title, columns, ["left" if name in LEFT_COLUMNS else "right" for name in columns], rows,
+                       keys=keys)
 
 
 def resume_line(run_dir: Path, manifest: dict[str, Any]) -> str | None:
@@ -103,10 +129,11 @@ def print_levels(console: Console, run_dir: Path) -> None:
 
 def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
     """Who ran what: the lines above the tables."""
+    names = _names()
     if manifest["spec"].get("matchups") == "round_robin":
-        sides = "round robin of " + ", ".join(s.get("label") or s["faction"] for s in manifest["spec"]["side"])
+        sides = "round robin of " + ", ".join(names(s.get("label") or s["faction"]) for s in manifest["spec"]["side"])
     else:
-        sides = " vs ".join(s["label"] for s in next(iter(manifest["configs"].values()))["sides"])
+        sides = " vs ".join(names(s["label"]) for s in next(iter(manifest["configs"].values()))["sides"])
     commit = (manifest.get("git_commit") or "unknown")[:12] + ("+dirty" if manifest.get("git_dirty") else "")
     return [
         f"[bold]{manifest['run']}[/bold]: {sides} ({manifest['kind']}, {manifest['games']:,} units, "
@@ -147,7 +174,13 @@ def print_findings(console: Console, run_dir: Path, manifest: dict[str, Any], la
 
 def print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> None:
     """The run's findings (in `lang`), then win rates, first-player advantage, game length and end
-    reasons of a run folder."""
+    reasons of a run folder, its factions and decks named as their files name them
+    (sim.run.display_names)."""
+    with display_names(run_display_names(manifest)):
+        _print_summary(console, run_dir, manifest, lang)
+
+
+def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], lang: str) -> None:
     for line in header_lines(manifest, run_dir):
         console.print(line, highlight=False)
     resume = resume_line(run_dir, manifest)
@@ -218,9 +251,10 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
     }))
     shown = configs[:1] if len(configs) > BY_LENGTH_CONFIGS else configs
     for row in advantage.filter(pl.col("config").is_in(shown)).iter_rows(named=True):
-        console.print(f"{row['config'] + ': ' if many else 'In words: '}{first_player_words(row)}", highlight=False)
+        console.print(f"{_names().config(row['config']) + ': ' if many else 'In words: '}{first_player_words(row)}",
+                      highlight=False)
     by_length = in_spec_order(first_player_by_length(run_dir), configs, only=True)
-    which = f" (config {shown[0]}; every config: sim report)" if len(shown) < len(configs) else ""
+    which = f" (config {_names().config(shown[0])}; every config: sim report)" if len(shown) < len(configs) else ""
     console.print(_table(f"First player by game length{which}: the first player's win rate among games of each "
                          "length, 95% Wilson CI. Observational: a band holds games that ended alike, each game on its "
                          "own (unpaired)", by_length.filter(pl.col("config").is_in(shown)),
@@ -283,7 +317,7 @@ def print_ratings(console: Console, run_dir: Path) -> None:
     each fits (the ratings summarise the matrix; they never replace it)."""
     table = ratings_table(ratings_games(run_dir), seats=run_seats(run_dir))
     shared = table.filter(pl.col("model") == MODEL_NAMES["shared"])
-    matchup = {r["label"]: r for r in table.filter(pl.col("model") == MODEL_NAMES["matchup"]).iter_rows(named=True)}
+    matchup = {_names()(r["label"]): r for r in table.filter(pl.col("model") == MODEL_NAMES["matchup"]).iter_rows(named=True)}
     h = shared.row(0, named=True)
     title = (f"Bradley-Terry ratings (Elo, Σ = 0; ± standard error clustered on seat pairs), first-player term "
              f"{h['first_player_elo']:+.0f} ± {h['first_player_se'] * ELO_PER_LOGIT:.1f} Elo")
@@ -318,7 +352,7 @@ def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown
         if part.height == 0:
             continue
         picked = pl.concat([part.head(shown), part.tail(shown)]).unique("card_id", maintain_order=True)
-        label = manifest["configs"][config]["sides"][side]["label"]
+        label = _names()(manifest["configs"][config]["sides"][side]["label"])
         rank_by = part["rank_by"][0]
         columns = ["card", "cost"]
         if rank_by == "forced_draw":
@@ -328,7 +362,7 @@ def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown
         columns += ["GIH n", "IWD [95% CI]", "IWD null", "note"]
         one_deck = bool(part["single_deck"][0])
         note = "; one deck in every game, so GP WR (= the side's win rate) is not shown" if one_deck else ""
-        console.print(_table(escape(f"Cards of {label} ({config}): most and least help, ranked by {RANKED_BY[rank_by]}{note}"),
+        console.print(_table(escape(f"Cards of {label}, side {'AB'[side]} ({_names().config(config)}): most and least help, ranked by {RANKED_BY[rank_by]}{note}"),
                              picked, columns, {
             "card": lambda r: f"{r['card_id']} {r['card_name']}", "cost": lambda r: str(r["cost"]),
             "pairs": lambda r: f"{r['forced_pairs']:,}",
@@ -358,7 +392,7 @@ def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) ->
     side's deck changed; and the worth in budget points at the rate the run measured."""
     frame = ablation_impact(run_dir, manifest)
     side = manifest["spec"]["ablation"]["side"]
-    label = manifest["configs"]["base"]["sides"][side - 1]["label"]
+    label = _names()(manifest["configs"]["base"]["sides"][side - 1]["label"])
     pairs = frame["pairs"].max() if frame.height else 0
     console.print(_table(f"Card worth to side {'AB'[side - 1]} ({label}): baseline minus the card replaced by its "
                          f"filler, same games (paired, {pairs or 0:,} seat-mirrored pairs), 95% interval, "
@@ -456,27 +490,26 @@ def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ())
     Sides come in the order of `configs` (the spec's), else the alphabet's. Returns the cells."""
     cells = in_spec_order(matchup_cells(run_dir), configs, only=bool(configs))
     labels = cells["row"].unique(maintain_order=True).to_list()
-    table = Table(title="Matchups: row's win rate against column (draw = ½ win) ± half its "
-                  f"{interval_words(cells)}, n, first-player advantage", title_justify="left", title_style="bold")
-    table.add_column("row \\ column", justify="left")
-    for label in labels:
-        table.add_column(label, justify="right")
-    table.add_column("vs uniform field", justify="right")
+    names = _names()
     marginal = {r["label"]: r for r in marginal_win_rates(cells).iter_rows(named=True)}
     by_cell = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
+    rows = []
     for row in labels:
-        out = [row]
+        out = [names(row)]
         for column in labels:
             c = by_cell.get((row, column))
             if c is None:
                 out.append("-")
                 continue
             half = (c["ci_high"] - c["ci_low"]) / 2
-            out.append(f"{_pct(c['win_rate'])} ±{100 * half:.1f}\nn={c['n']:,}  1st {_signed_pts(c['first_player_advantage'])}")
+            out.append(f"{_pct(c['win_rate'])} ±{100 * half:.1f}\nn={c['n']:,}\n1st {_signed_pts(c['first_player_advantage'])}")
         m = marginal[row]
         out.append(f"{_pct(m['win_rate'])} ±{100 * (m['ci_high'] - m['win_rate']):.1f}")
-        table.add_row(*out)
-    console.print(table)
+        rows.append(out)
+    headers = ["row \\ column", *(names(label) for label in labels), "vs uniform field"]
+    console.print(FittedTable("Matchups: row's win rate against column (draw = ½ win) ± half its "
+                              f"{interval_words(cells)}, n, first-player advantage (1st)", headers,
+                              ["left"] + ["right"] * (len(headers) - 1), rows, keys=1))
     return cells
 
 
@@ -503,7 +536,7 @@ def print_nash(console: Console, run_dir: Path, cells: pl.DataFrame) -> None:
                                                                 r["exploitability_high"]),
         "best response": lambda r: f"{r['best_response']} (n={count(r['best_response_n'])})",
     }))
-    support = nash.filter(pl.col("in_support"))["label"].to_list()
+    support = [_names()(label) for label in nash.filter(pl.col("in_support"))["label"].to_list()]
     console.print(f"Value of the game: {signed_points(first['game_value'])} (0 in a symmetric game: no faction wins "
                   f"more than 50% against the mix); support: {', '.join(support)}", highlight=False)
 

@@ -81,6 +81,17 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_effects_axis": {"es": "efecto al robarla (puntos de tasa de victoria)",
                              "en": "effect of drawing it (win-rate points)"},
     "balance_tolerance": {"es": "tolerancia", "en": "tolerance"},
+    # `sim balance --apply N --to DIR` in the terminal: what it wrote and how to play it
+    "balance_apply_wrote": {"es": "escrito {path}", "en": "wrote {path}"},
+    "balance_apply_param": {"es": "pon {field} = {value} en el [params] del experimento (un parámetro de regla)",
+                            "en": "set {field} = {value} in the spec's [params] (a rule parameter)"},
+    "balance_apply_spec_line": {"es": "Para jugar la propuesta {rank}, pon esta línea en {spec} (o en una copia en la "
+                                      "misma carpeta), entre las claves de arriba, antes del primer [[side]]{replacing}:",
+                                "en": "To play proposal {rank}, put this line in {spec} (or in a copy in the same "
+                                      "folder), among the keys at the top, before the first [[side]]{replacing}:"},
+    "balance_apply_replacing": {"es": ", en lugar de su cards_dir = {old}", "en": ", in place of its cards_dir = {old}"},
+    "balance_apply_run": {"es": "y juégala en una carpeta propia, junto a la ejecución de la base, con:",
+                          "en": "then play it into a folder of its own, beside the baseline's run, with:"},
     # the shell: a run the address names that cannot be read, a page that failed
     "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
                        "en": "The run {run} cannot be opened: {problem}. Choose another above."},
@@ -485,6 +496,27 @@ TEXT: dict[str, dict[str, str]] = {
                        "en": "Game {game}: {first} starts; {turns} turns; winner {winner} ({end})."},
     "replay_draw": {"es": "nadie (empate)", "en": "nobody (a draw)"},
     "matches_stored": {"es": "La repetición coincide con el registro guardado.", "en": "The replay matches the stored record."},
+    "replay_changed": {"es": "las cartas, los parámetros o la versión del juego han cambiado desde que se escribió la "
+                             "ejecución; puede que la repetición no sea la partida guardada",
+                       "en": "the cards, parameters or ruleset version changed since the run was written; the replay "
+                             "may not be the stored game"},
+    # `sim replay` in the terminal: the lines around the game's events
+    "replay_header": {"es": "Partida {game} (unidad {unit}, etapa {stage}) de {run}: empieza {first}; {turns} turnos, "
+                            "{result}, por {end}",
+                      "en": "Game {game} (unit {unit}, stage {stage}) of {run}: {first} starts; {turns} turns, {result}, "
+                            "by {end}"},
+    "replay_win": {"es": "gana {who}", "en": "{who} wins"},
+    "replay_draw_result": {"es": "empate", "en": "a draw"},
+    "replay_warning": {"es": "aviso", "en": "warning"},
+    "replay_matches": {"es": "La repetición coincide con el registro guardado ({result}, {turns} turnos).",
+                       "en": "The replay matches the stored record ({result}, {turns} turns)."},
+    "replay_differs": {"es": "La repetición no coincide con el registro guardado: guardado {stored}, {stored_turns} "
+                             "turnos; repetida {replayed}, {turns} turnos",
+                       "en": "The replay differs from the stored record: stored {stored}, {stored_turns} turns; "
+                             "replayed {replayed}, {turns} turns"},
+    "replay_not_stored": {"es": "Registro guardado: la partida {game} todavía no está en {folder} (su bloque no ha "
+                                "terminado).",
+                          "en": "Stored record: game {game} is not in {folder} yet (its chunk has not finished)."},
     # every page: export bar, empty states, notes
     "export": {"es": "Exportar", "en": "Export"},
     "download_report": {"es": "Informe HTML", "en": "HTML report"},
@@ -609,6 +641,12 @@ TEXT: dict[str, dict[str, str]] = {
     "end_decked": {"en": "deck-out", "es": "mazo agotado"},
     "end_both_zero": {"en": "both Fortalezas at 0", "es": "ambas Fortalezas a 0"},
     "end_concession": {"en": "concession", "es": "rendición"},
+    "end_life": {"en": "life at 0", "es": "vida a 0"},
+    "end_deck_out": {"en": "deck ran out", "es": "mazo agotado"},
+    "end_score": {"en": "turn cap, on score", "es": "límite de turnos, por puntuación"},
+    "end_tie": {"en": "turn cap, equal score", "es": "límite de turnos, puntuación igual"},
+    "end_vital": {"en": "Vital at 0", "es": "Vital a 0"},
+    "end_both": {"en": "both Players at 0", "es": "los dos Jugadores a 0"},
     # tables (dashboards/widgets.py): AG Grid's own texts, its localeText keys after "grid_"
     "grid_noRowsToShow": {"en": "No rows to show", "es": "No hay filas que mostrar"},
     "grid_loadingOoo": {"en": "Loading…", "es": "Cargando…"},

@@ -9,7 +9,7 @@ Figures, one line each:
 - the hard agent: games per second of hard (default settings) against greedy on one thread in the
   first faction's mirror of every game that has one (every faction's with `--hard-every-faction`),
   the hard side's score with its interval, and the decisions it searched per second;
-- with `--executor auto` (or `serial`): the whole `sim run` command of the same games in a fresh
+- with `--executor auto` (or `threads`): the whole `sim run` command of the same games in a fresh
   process (interpreter start, imports, kernel load, plan, play, writes, summary, exit), once per
   repeat right after that repeat's kernel timings, and its time over the bare kernel's for the same
   games on the same cores (median of the paired ratios, with min and max; 1.00 = no overhead);

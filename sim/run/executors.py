@@ -1,13 +1,15 @@
 """Executors play a plan's chunks and hand each finished chunk back to the driver.
 
 Two of them, with one interface (`start`, `execute`, `stop`), and a rule that picks one:
-- `serial` (in-process threads) plays the chunks in order in this process, each chunk on every
-  thread numba is given (engine blocks on a thread pool); a background thread plays the next chunk
-  while the driver builds and writes the last one.
+- `threads` plays the chunks in order in this process, each chunk on every thread numba is given
+  (engine blocks on a thread pool); a background thread plays the next chunk while the driver builds
+  and writes the last one. It was called `serial` (for its chunks, one after another), which read as
+  "one core" to the people running it; `--executor serial` still means it, and manifests written
+  then still say so (`sim.core.limits.executor_name` reads both).
 - `ray` plays one chunk per Ray task (one CPU each, numba held to one thread, so N cores run N
   chunks), either on an embedded local Ray it starts itself or on a cluster it joins
   (`--address` or RAY_ADDRESS); when joining it never starts a cluster of its own.
-- `auto` (the CLI's default) is `ray` when a Ray address is given and `serial` otherwise: on one
+- `auto` (the CLI's default) is `ray` when a Ray address is given and `threads` otherwise: on one
   machine Ray plays on the same cores as the threads, after seconds of start-up, so only other
   machines' cores can pay for it (`choose_executor`).
 
@@ -35,7 +37,7 @@ import numpy as np
 import polars as pl
 
 from sim.core.errors import InputError
-from sim.core.limits import EXECUTORS
+from sim.core.limits import EXECUTORS, THREADS, executor_name
 from sim.run.plan import Chunk, Plan
 
 ChunkDone = Callable[[Chunk, pl.DataFrame, pl.DataFrame], None]
@@ -56,7 +58,7 @@ class Executor(Protocol):
     """Why this executor plays the run: the flag that forced it, or the auto rule's answer."""
 
     def describe(self) -> str:
-        """Where the games are played, for a person: "in-process threads (2 cores)"."""
+        """Where the games are played, for a person: "threads (2 cores)"."""
 
     def start(self) -> None:
         """Acquire resources (e.g. connect to Ray); called before the results folder is opened."""
@@ -72,13 +74,13 @@ class Executor(Protocol):
 
 def executor_line(executor: Executor) -> str:
     """What plays the run and why, in one line (printed by `sim run`, the manifest's
-    `executor_reason`): "in-process threads (2 cores): auto: no --address or RAY_ADDRESS, ..."."""
+    `executor_reason`): "threads (2 cores): auto: no --address or RAY_ADDRESS, ..."."""
     return f"{executor.describe()}: {getattr(executor, 'reason', CHOSEN_BY_CALLER)}"
 
 
 def chunk_frames(plan: Plan, chunk: Chunk, rows: np.ndarray, counters: np.ndarray) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The ruleset's games and cards frames of one chunk's arrays (built on the driver for every
-    executor, so serial and Ray results go through exactly the same code)."""
+    executor, so threads and Ray results go through exactly the same code)."""
     compiled = plan.configs[chunk.config_id]
     return plan.ruleset.games_frame(compiled, rows), plan.ruleset.cards_frame(compiled, counters)
 
@@ -98,12 +100,12 @@ class SerialExecutor:
     rule stops at the same chunk as without the overlap; a chunk played ahead whose config stopped
     meanwhile is dropped by the driver's `on_done`."""
 
-    name = "serial"
+    name = THREADS
     reason = CHOSEN_BY_CALLER
 
     def describe(self) -> str:
         threads = numba.get_num_threads()
-        return f"in-process threads ({threads} core{'s' if threads > 1 else ''})"
+        return f"{THREADS} ({threads} core{'s' if threads > 1 else ''})"
 
     def start(self) -> None:
         pass
@@ -525,7 +527,7 @@ def ray_address(address: str | None) -> tuple[str | None, str]:
 
 
 def choose_executor(address: str | None = None) -> tuple[str, str]:
-    """The auto rule, (executor name, reason): Ray when a Ray address is given, else in-process threads.
+    """The auto rule, (executor name, reason): Ray when a Ray address is given, else this process's threads.
 
     On one machine Ray plays on the same cores as the threads and first spends seconds starting
     (measured in `sim bench --executor ray`: more than the bare kernel's whole time for 1,000,000
@@ -533,20 +535,21 @@ def choose_executor(address: str | None = None) -> tuple[str, str]:
     given, source = ray_address(address)
     if given:
         return "ray", f"auto: {source} {given} names a Ray cluster, whose other machines' cores only Ray can use"
-    return "serial", ("auto: no --address or RAY_ADDRESS, and on this machine Ray would play on the same cores "
+    return THREADS, ("auto: no --address or RAY_ADDRESS, and on this machine Ray would play on the same cores "
                       "after seconds of start-up")
 
 
 def make_executor(name: str, address: str | None = None) -> Executor:
     """An executor by its CLI name, with the reason it plays the run; `address` only makes sense for
     Ray (and makes `auto` choose Ray)."""
+    name = executor_name(name)
     if name not in EXECUTORS:
         raise InputError(f"--executor: unknown executor {name!r}; available: {', '.join(EXECUTORS)}")
     if address is not None and address.strip().lower() == "local":
         raise InputError("--address: 'local' would start a new cluster; leave --address out for an embedded one")
-    if name == "serial" and address:
+    if name == THREADS and address:
         raise InputError("--address: only used with --executor ray (or auto)")
     chosen, reason = choose_executor(address) if name == "auto" else (name, f"--executor {name}")
-    executor: Executor = SerialExecutor() if chosen == "serial" else RayExecutor(address=address)
+    executor: Executor = SerialExecutor() if chosen == THREADS else RayExecutor(address=address)
     executor.reason = reason
     return executor

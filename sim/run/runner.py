@@ -17,7 +17,7 @@ from pathlib import Path
 import polars as pl
 
 from sim.core.errors import InputError
-from sim.run.executors import Executor, SerialExecutor, executor_line
+from sim.run.executors import THREADS, Executor, SerialExecutor, executor_line
 from sim.run.plan import Chunk, Plan, make_plan
 from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.resuming import manifest_resume_command
@@ -49,7 +49,7 @@ class RunOutcome:
 
 
 def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None = None,
-                executor_name: str = "serial", overwrite: bool = False,
+                executor_name: str = THREADS, overwrite: bool = False,
                 chunk_size: int | None = None, executor_reason: str = "") -> tuple[Plan, Path, dict]:
     """Validate everything and decide the plan, touching nothing: (plan, run folder, new manifest).
 

@@ -55,6 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import sim
 from sim.core.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
+from sim.core.cards import file_hash
 from sim.core.errors import InputError, as_written, field_path
 from sim.core.search import SearchSettings
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
@@ -119,6 +120,7 @@ def describe_config(ruleset: Ruleset, compiled: CompiledConfig, experiment: Expe
     described: dict[str, Any] = {
         "sweep": {label: value for label, value in experiment.sweep_point},
         "hashes": compiled.hashes(),
+        "card_files": card_file_hashes(compiled),
         "params": compiled.params.model_dump(mode="json"),
         "rows_per_unit": compiled.rows_per_unit,
         "sides": sides,
@@ -137,8 +139,8 @@ def describe_config(ruleset: Ruleset, compiled: CompiledConfig, experiment: Expe
 def new_manifest(plan: Plan, run_name: str, executor: str, executor_reason: str = "") -> dict[str, Any]:
     """The manifest of a run about to start: everything needed to trust, compare or replay it.
 
-    `executor` is the --executor name that played this session (serial or ray), `executor_reason`
-    where it played and why ("in-process threads (2 cores): auto: no Ray address ...")."""
+    `executor` is the --executor name that played this session (threads or ray; serial before the
+    rename), `executor_reason` where it played and why ("threads (2 cores): auto: no Ray address ...")."""
     experiment = plan.experiment
     spec = experiment.spec
     commit, dirty = git_commit()
@@ -174,6 +176,31 @@ def new_manifest(plan: Plan, run_name: str, executor: str, executor_reason: str 
     return manifest
 
 
+def card_file_hashes(compiled: CompiledConfig) -> list[dict[str, str]]:
+    """Each side's card (and deck) files -> each one's content hash. The cards hash a manifest keeps
+    covers a side's files together; these let a refusal name the file that changed. Not part of the
+    run's identity: a manifest written before them still resumes."""
+    return [{str(path): file_hash([path]) for path in pool.files} for pool in compiled.pools]
+
+
+def changed_card_files(old_config: dict[str, Any], new_config: dict[str, Any]) -> list[str]:
+    """The card files whose content differs between a stored config and the one asked for (each
+    named by its path; a file added or gone too). A manifest from before per-file hashes names the
+    files of each side whose cards hash changed, as one of them."""
+    old_sides, new_sides = old_config.get("card_files"), new_config.get("card_files", [])
+    if old_sides:
+        old = {path: digest for side in old_sides for path, digest in side.items()}
+        new = {path: digest for side in new_sides for path, digest in side.items()}
+        return [path for path in sorted(set(old) | set(new)) if old.get(path) != new.get(path)]
+    old_parts = str(old_config.get("hashes", {}).get("cards", "")).split("+")
+    new_parts = str(new_config["hashes"]["cards"]).split("+")
+    out = []
+    for i, files in enumerate(new_sides):
+        if i >= len(old_parts) or i >= len(new_parts) or old_parts[i] != new_parts[i]:
+            out.append(f"one of side {'AB'[i]}'s files {', '.join(sorted(files))}")
+    return out
+
+
 def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
     """{'a.b': 1} from {'a': {'b': 1}}: lets a refusal name the spec fields that changed."""
     if isinstance(value, dict):
@@ -206,6 +233,7 @@ def manifest_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     old_configs = old.get("configs", {})
     # an edited card folder keeps the spec (and its hash) as it was: only the cards hash tells, so say why
     cards_now = new["spec"].get("cards_dir") or "the game's shipped cards"
+    changed_files: dict[str, list[str]] = {}  # a changed card file -> the configs that read it
     for config_id, config in new["configs"].items():
         before = old_configs.get(config_id, {}).get("hashes", {})
         for what in ("cards", "params"):
@@ -213,6 +241,12 @@ def manifest_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
                 why = (f" (the card files, {cards_now}, are not the ones this run was played with)"
                        if what == "cards" and config_id in old_configs else "")
                 reasons.append(f"config {config_id}: {what} hash {before.get(what)} -> {config['hashes'][what]}{why}")
+        if config_id in old_configs and before.get("cards") != config["hashes"]["cards"]:
+            for path in changed_card_files(old_configs[config_id], config):
+                changed_files.setdefault(path, []).append(config_id)
+    for path, config_ids in changed_files.items():
+        which = f"config {config_ids[0]}" if len(config_ids) == 1 else f"configs {', '.join(config_ids)}"
+        reasons.append(f"card file changed since the run was played: {path} ({which})")
     for config_id in sorted(set(old_configs) - set(new["configs"])):
         reasons.append(f"config {config_id} is no longer in the experiment")
     return reasons
@@ -541,7 +575,8 @@ def existing_manifest(run_dir: Path, new: dict[str, Any], overwrite: bool) -> di
     check_writable(run_dir, "--run")
     if overwrite:  # even the same experiment starts afresh: the user may distrust the old files
         return None
-    hint = "rerun with another --run NAME, or with --overwrite to replace it"
+    hint = ("to keep that run and play this one beside it, rerun with another --run NAME; to replace it, rerun "
+            "with --overwrite")
     if not (run_dir / MANIFEST).exists():
         # a run killed while writing its first manifest left the lock and that manifest's temp file
         if all(entry.name == LOCK or is_temp_file(entry) for entry in run_dir.iterdir()):

@@ -10,6 +10,7 @@ propose AZ-06 = 6, confirmed near 50% on the held-out seed.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,30 @@ def test_patch_changes_only_the_edited_line(tiny_search, tmp_path: Path) -> None
     assert changed == [("value = 3  # weak", "value = 6  # weak")]
     assert (out / "rojo.toml").read_text() == (cards / "rojo.toml").read_text()
     assert (cards / "azul.toml").read_text(encoding="utf-8") == before  # the source folder is untouched
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_apply_ends_with_the_spec_line_and_the_run_that_play_the_proposal(
+        tiny_search, tmp_path: Path, capsys: pytest.CaptureFixture, lang: str) -> None:
+    """The printed cards_dir line, put in the spec in place of its own, reads the edited copy; the
+    printed `sim run` plays it into a folder of its own, beside the baseline's."""
+    spec, results, _ = tiny_search
+    out = tmp_path / "proposal"
+    capsys.readouterr()
+    assert main(["balance", str(spec), "--results", str(results), "--apply", "1", "--to", str(out), "--lang", lang]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    line, command = printed[-3].strip(), printed[-1].strip()
+    assert printed[-4].startswith({"en": "To play proposal 1, put this line in", "es": "Para jugar la propuesta 1, pon "
+                                   "esta línea en"}[lang]) and 'cards_dir = "cards"' in printed[-4]
+    assert line == f'cards_dir = "{Path(os.path.relpath(out, spec.parent)).as_posix()}"'
+    assert command == f"sim run {spec} --run tiny_balance_proposal1"
+    text = spec.read_text(encoding="utf-8")
+    played = spec.parent / f"proposal_{lang}.toml"  # the spec with the line in place of its own, beside it
+    played.write_text(text.replace('cards_dir = "cards"', line), encoding="utf-8")
+    assert load_spec(played).cards_dir == out.resolve()
+    assert main(["run", str(played), *command.split()[3:], "--results", str(tmp_path / "r"), "--executor", "threads"]) == 0
+    manifest = json.loads((tmp_path / "r" / "tiny_balance_proposal1" / "manifest.json").read_text())
+    assert str(out.resolve() / "azul.toml") in manifest["configs"]["base"]["card_files"][0]
 
 
 def test_apply_refuses_the_card_folder_itself(tiny_search) -> None:

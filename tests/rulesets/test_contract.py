@@ -245,7 +245,8 @@ def test_sim_run_plays_stores_and_replays_its_games(name: str, tmp_path: Path,
     results = tmp_path / "results"
     assert main(["run", str(spec), "--results", str(results), "--chunk-size", "150", "--executor", "serial"]) == 0
     out = capsys.readouterr().out
-    assert "Win rate" in out and f"A:{a}" in out and f"B:{b}" in out
+    shown_a, shown_b = (r.load_cards(f, r.cards_dir).label for f in (a, b))  # the names the card files give
+    assert "Win rate" in out and f"A:{shown_a}" in out and f"B:{shown_b}" in out
     assert main(["replay", "contract", "--game", "3", "--results", str(results), "--lang", "en"]) == 0
     assert "replay matches the stored record" in capsys.readouterr().out
 

@@ -35,8 +35,8 @@ def test_run_show_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     for game in (0, 1, 599):
         assert main(["replay", "cli", "--game", str(game), "--results", str(results), "--lang", "en"]) == 0
         replayed = capsys.readouterr().out
-        assert f"game {game}" in replayed
-        assert "replay matches the stored record" in replayed
+        assert replayed.startswith(f"Game {game} ")
+        assert "The replay matches the stored record" in replayed
 
 
 def test_replay_from_stored_spec_after_the_file_changed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,8 +48,8 @@ def test_replay_from_stored_spec_after_the_file_changed(tmp_path: Path, capsys: 
     games = pl.read_parquet(results / "small" / "games" / "**" / "*.parquet")
     last_stage = games.sort("stage", "game", descending=[True, False]).row(0, named=True)
     assert main(["replay", "small", "--game", str(last_stage["game"]), "--results", str(results)]) == 0
-    out = capsys.readouterr().out
-    assert f"stage {last_stage['stage']}" in out and "replay matches the stored record" in out
+    out = capsys.readouterr().out  # in Spanish, the default
+    assert f"etapa {last_stage['stage']}" in out and "La repetición coincide con el registro guardado" in out
     rows_per_unit = json.loads((results / "small" / "manifest.json").read_text())["configs"]["base"]["rows_per_unit"]
     unplayed = sorted(set(range(40 * rows_per_unit)) - set(games["game"].to_list()))
     if unplayed:  # a match decided early leaves its later game slots empty
@@ -67,7 +67,7 @@ def test_fortaleza_round_robin_prints_the_matrix_and_replays_a_matchup(tmp_path:
                     encoding="utf-8")
     assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
     out = capsys.readouterr().out
-    assert "Matchups" in out and "uniform" in out and "japon" in out
+    assert "Matchups" in out and "uniform" in out and "Japón" in out and "japon" not in out  # display names
     manifest = json.loads((results / "rr" / "manifest.json").read_text())
     assert sorted(manifest["configs"]) == ["china~china", "china~corea", "china~japon", "corea~corea",
                                            "japon~corea", "japon~japon"]
@@ -75,5 +75,9 @@ def test_fortaleza_round_robin_prints_the_matrix_and_replays_a_matchup(tmp_path:
     assert "china~china" in capsys.readouterr().err
     assert main(["replay", "rr", "--config", "china~japon", "--game", "5", "--results", str(results)]) == 0
     replayed = capsys.readouterr().out
-    assert "replay matches the stored record" in replayed
+    assert "La repetición coincide con el registro guardado" in replayed  # Spanish, the default
     assert "coloca la tierra" in replayed and "Fortaleza" in replayed
+    # the config as the console shows it names the same config
+    for shown in ("China~Japón", "China ~ Japón"):
+        assert main(["replay", "rr", "--config", shown, "--game", "5", "--results", str(results)]) == 0
+        assert capsys.readouterr().out == replayed

@@ -35,10 +35,11 @@ def no_outside_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_make_executor() -> None:
-    assert isinstance(make_executor("serial"), SerialExecutor)
+    assert isinstance(make_executor("threads"), SerialExecutor)
+    assert isinstance(make_executor("serial"), SerialExecutor)  # the former name of threads
     assert isinstance(make_executor("ray", "127.0.0.9:6379"), RayExecutor)
     with pytest.raises(InputError, match="--address"):
-        make_executor("serial", "127.0.0.9:6379")
+        make_executor("threads", "127.0.0.9:6379")
     with pytest.raises(InputError, match="'local'"):
         make_executor("ray", "local")
     with pytest.raises(InputError, match="'local'"):
@@ -49,7 +50,7 @@ def test_make_executor() -> None:
 
 def test_auto_is_in_process_without_an_address_and_ray_with_one(monkeypatch: pytest.MonkeyPatch) -> None:
     name, reason = choose_executor()
-    assert name == "serial"
+    assert name == "threads"
     assert reason == ("auto: no --address or RAY_ADDRESS, and on this machine Ray would play on the same cores "
                       "after seconds of start-up")
     assert choose_executor("10.0.0.5:6379") == (
@@ -62,8 +63,9 @@ def test_auto_is_in_process_without_an_address_and_ray_with_one(monkeypatch: pyt
     chosen = make_executor("auto")
     assert isinstance(chosen, RayExecutor) and chosen.address == "10.0.0.6:6379"
     assert chosen.describe() == "Ray cluster at 10.0.0.6:6379 (RAY_ADDRESS)"
-    forced = make_executor("serial")  # --executor serial ignores RAY_ADDRESS
-    assert isinstance(forced, SerialExecutor) and forced.reason == "--executor serial"
+    forced = make_executor("threads")  # --executor threads ignores RAY_ADDRESS
+    assert isinstance(forced, SerialExecutor) and forced.reason == "--executor threads"
+    assert make_executor("serial").reason == "--executor threads"  # the former name says the current one
     monkeypatch.delenv("RAY_ADDRESS")
     assert isinstance(make_executor("auto"), SerialExecutor)
     assert make_executor("ray").describe().startswith("embedded Ray (")
@@ -75,22 +77,43 @@ def test_the_auto_choice_and_its_reason_are_printed_and_in_the_manifest(
     printed = capsys.readouterr().out.splitlines()
     manifest = json.loads((results / "small" / "manifest.json").read_text())
     cores = numba.get_num_threads()
-    threads = f"in-process threads ({cores} core{'s' if cores > 1 else ''})"
+    threads = f"threads ({cores} core{'s' if cores > 1 else ''})"
     assert SerialExecutor().describe() == threads
-    assert manifest["executor"] == "serial"
+    assert manifest["executor"] == "threads"
     assert manifest["executor_reason"] == (f"{threads}: auto: no --address or RAY_ADDRESS, and on this machine Ray "
                                            "would play on the same cores after seconds of start-up")
     assert printed[0] == f"executor: {manifest['executor_reason']}"
-    # a later session records its own executor and reason (nothing is left to play here)
+    # a later session records its own executor and reason (nothing is left to play here); the
+    # former name of threads is read as threads, and said so
     assert main(["run", str(spec_path), "--results", str(results), "--executor", "serial"]) == 0
     again = json.loads((results / "small" / "manifest.json").read_text())
-    assert (again["executor"], again["executor_reason"], again["sessions"]) == ("serial", f"{threads}: --executor serial", 2)
+    assert (again["executor"], again["executor_reason"], again["sessions"]) == ("threads", f"{threads}: --executor threads", 2)
+
+
+def test_where_a_run_plays_is_said_in_one_word(spec_path: Path, results: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """`sim run` and `sim show` say threads, never serial or in-process, and so does `sim show` of a
+    run whose manifest was written when the executor was called serial."""
+    assert main(["run", str(spec_path), "--results", str(results), "--chunk-size", "1000"]) == 0
+    assert main(["show", str(results / "small")]) == 0
+    path = results / "small" / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["executor"] = "serial"  # as the last version wrote it (not part of the run's identity)
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    assert main(["show", str(results / "small")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("executor: threads (") == 1 and "games/s, threads, " in out and out.count("executor threads,") == 2
+    assert "serial" not in out and "in-process" not in out
+    assert main(["run", "--help"]) == 0
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "{auto,threads,ray}" in helped and "in-process" not in helped
 
 
 def test_sim_run_and_sim_dash_default_to_auto() -> None:
     parse = build_parser().parse_args
     assert parse(["run", "spec.toml"]).executor == "auto"
-    assert parse(["run", "spec.toml", "--executor", "serial"]).executor == "serial"
+    assert parse(["run", "spec.toml", "--executor", "threads"]).executor == "threads"
+    assert parse(["run", "spec.toml", "--executor", "serial"]).executor == "threads"  # its former name
     assert parse(["dash"]).executor == "auto"
     assert parse(["bench", "--executor", "auto", "--executor", "ray"]).executor == ["auto", "ray"]
 

@@ -43,7 +43,7 @@ def test_embedded_ray_equals_serial_and_auto(spec_path: Path, results: Path) -> 
     assert not ray.is_initialized()  # it started Ray, so it shut it down
     assert_same_results(results / "serial", results / "ray")
     assert main(["run", str(spec_path), "--results", str(results), "--run", "auto", "--chunk-size", "500"]) == 0
-    assert json.loads((results / "auto" / "manifest.json").read_text())["executor"] == "serial"  # no address
+    assert json.loads((results / "auto" / "manifest.json").read_text())["executor"] == "threads"  # no address
     assert_same_results(results / "serial", results / "auto")
 
 
@@ -235,7 +235,7 @@ def test_ctrl_c_while_ray_starts(when: str, tmp_path: Path, results: Path) -> No
     shutil.rmtree(ray_tmp, ignore_errors=True)
     assert second.returncode == 0, second.stderr
     manifest = json.loads((results / "stopped" / "manifest.json").read_text())
-    assert (manifest["status"], manifest["sessions"], manifest["executor"]) == ("finished", 2, "serial"), manifest
+    assert (manifest["status"], manifest["sessions"], manifest["executor"]) == ("finished", 2, "threads"), manifest
     run_experiment(load_spec(spec), results, run_name="serial", chunk_size=20_000)
     assert_same_results(results / "serial", results / "stopped")
 
@@ -251,10 +251,10 @@ def test_bench_reports_whole_runs_next_to_the_kernel(spec_path: Path, capsys: py
     by_ray = [line for line in lines if line.startswith("sim run via embedded Ray")]
     ratio = [line for line in lines if line.startswith("Ray / bare kernel, ")]
     assert kernel and len(whole) == len(whole_ratio) == len(by_ray) == len(ratio) == 1
-    # next to the kernel's figures: the in-process whole run, its ratio, then Ray's
+    # next to the kernel's figures: the whole run on threads, its ratio, then Ray's
     assert [lines.index(line) for line in (whole[0], whole_ratio[0], by_ray[0])] == \
         [lines.index(kernel[-1]) + k for k in (1, 2, 3)]
-    assert "4,000 games in" in whole[0] and "executor: in-process threads (" in whole[0]
+    assert "4,000 games in" in whole[0] and "executor: threads (" in whole[0]
     times = float(re.search(r"\s([0-9.]+) x\s", whole_ratio[0]).group(1))
     run_s, kernel_s = map(float, re.search(r"([0-9.e-]+) s against ([0-9.e-]+) s", whole_ratio[0]).groups())
     assert times == pytest.approx(run_s / kernel_s, rel=0.02)  # one repeat: the ratio of the two times

@@ -158,13 +158,36 @@ def test_refuses_changed_card_file_then_overwrite_replaces_run(tmp_path: Path, r
     before = tree_bytes(results)
     text = (cards / "aranas.toml").read_text(encoding="utf-8")
     (cards / "aranas.toml").write_text(text.replace("cost = 3", "cost = 4", 1), encoding="utf-8")
-    with pytest.raises(InputError, match="cards hash"):
+    with pytest.raises(InputError) as refusal:
         run_experiment(load_spec(spec), results)
+    message = str(refusal.value)
+    # the file that changed, by its path, and the two ways on
+    assert f"card file changed since the run was played: {(cards / 'aranas.toml').resolve()} (config base)" in message
+    assert "dados.toml" not in message and "ciempies.toml" not in message
+    assert "rerun with another --run NAME" in message and "to replace it, rerun with --overwrite" in message
     assert tree_bytes(results) == before
     outcome = run_experiment(load_spec(spec), results, overwrite=True)
     assert outcome.chunks_played == 1 and outcome.chunks_skipped == 0
     manifest = json.loads((results / "small" / MANIFEST).read_text())
     assert manifest["sessions"] == 1 and manifest["chunks_total"] == 1
+
+
+def test_a_run_stored_before_per_file_hashes_names_the_side_whose_files_changed(tmp_path: Path, results: Path) -> None:
+    cards = copy_cards(tmp_path)
+    spec = write_spec(tmp_path, top='cards_dir = "cards"')
+    run_experiment(load_spec(spec), results, chunk_size=1000)
+    path = results / "small" / MANIFEST
+    manifest = json.loads(path.read_text())
+    for config in manifest["configs"].values():  # as a manifest of an earlier version has them
+        del config["card_files"]
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    text = (cards / "ciempies.toml").read_text(encoding="utf-8")
+    (cards / "ciempies.toml").write_text(text.replace("cost = 3", "cost = 4", 1), encoding="utf-8")
+    with pytest.raises(InputError) as refusal:
+        run_experiment(load_spec(spec), results)
+    message = str(refusal.value)
+    assert "one of side B's files" in message and str((cards / "ciempies.toml").resolve()) in message
+    assert "side A's" not in message and "--run NAME" in message and "--overwrite" in message
 
 
 def test_overwrite_with_bad_spec_leaves_old_run(tmp_path: Path, results: Path) -> None:

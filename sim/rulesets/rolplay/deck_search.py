@@ -249,6 +249,11 @@ def _finished_search(out: Path, asked: dict) -> tuple[list[Candidate], list[Stan
     return survivors, standings
 
 
+def final_run_name(tier: int) -> str:
+    """The final round robin's spec name, so its run folder's unless --run names another."""
+    return f"rolplay_deck_search_{tier}"
+
+
 def final_spec(out: Path, tier: int, survivors: list[Candidate], games: int, seed: int) -> dict:
     """The final round robin: the best survivors and the tier's shipped decks, as many as a round
     robin seats (sim.run.spec.MAX_SIDES), on a seed the search never played (the search used
@@ -261,7 +266,7 @@ def final_spec(out: Path, tier: int, survivors: list[Candidate], games: int, see
     for stem in shipped:
         shutil.copyfile(decks_dir_of(CARDS_DIR) / f"{stem}.toml", decks_dir / f"{stem}.toml")
     names = [c.name for c in survivors] + [s for s in shipped if s not in {c.name for c in survivors}]
-    spec = {"name": f"rolplay_deck_search_{tier}",
+    spec = {"name": final_run_name(tier),
             "description": f"Los mazos de nivel {tier} que encontró sim deck-search y los del juego, todos contra todos",
             "ruleset": "rolplay", "games": games, "seed": seed + 1_000_003, "matchups": "round_robin",
             "cards_dir": "cards", "side": [{"faction": name} for name in names]}

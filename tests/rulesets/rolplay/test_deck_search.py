@@ -83,6 +83,23 @@ def test_sim_deck_search_stores_the_final_round_robin_and_resumes(tmp_path: Path
     assert "is finished" in capsys.readouterr().out
 
 
+def test_sim_deck_search_keeps_its_files_under_results_by_default(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Without --out the search's cards, decks and history go to RESULTS/RUN.search, beside the final
+    round robin's run folder, and the command says where; the summary names the decks as their files do."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["deck-search", "25", "--population", "4", "--generations", "1", "--games", "20", "--final-games",
+                 "20", "--executor", "threads"]) == 0
+    folder = Path("results") / "rolplay_deck_search_25.search"
+    assert {"cards", "decks", "history", SEARCH_FILE} <= {p.name for p in folder.iterdir()}
+    assert (Path("results") / "rolplay_deck_search_25" / "manifest.json").is_file()
+    printed = capsys.readouterr().out
+    assert printed.splitlines()[0] == f"search folder: {folder} (its cards, decks and history)"
+    assert "Carga de criaturas" in printed and "Místicos" in printed  # the shipped decks' names
+    assert main(["deck-search", "25", "--population", "4", "--generations", "1", "--games", "20", "--final-games",
+                 "20", "--run", "mine", "--executor", "threads"]) == 0  # another --run: a folder of its own
+    assert (Path("results") / "mine.search" / SEARCH_FILE).is_file()
+
+
 @pytest.mark.parametrize("argv, words", [
     (["deck-search", "30"], "TIER: 30 is not a deck level"),
     (["deck-search", "25", "--population", "5"], "--population: 5"),
