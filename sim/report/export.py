@@ -258,7 +258,7 @@ def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None,
     interval folded in, differences in signed points, counts with separators, q as q_text; headers
     from the catalog (`column`) in `lang`. With `limit`, the rows past it are left to the exports."""
     shown = readable_values(frame if limit is None else frame.head(limit), lang)
-    columns = readable_columns(shown)
+    columns = readable_columns(shown, lang)
     head = "".join(f"<th>{html.escape(column(c.name, lang) + (' [' + t('interval_95', lang) + ']' if c.with_interval else ''))}"
                    "</th>" for c in columns)
     body = ["<tr>" + "".join(f"<td>{html.escape(c.texts[i])}</td>" for c in columns) + "</tr>"
