@@ -14,19 +14,40 @@ from sim.report.language import TEXT
 
 
 def printed_column(fig) -> list[str]:
-    """The figures printed beside the rows of a ranked figure (its last trace: text on the right)."""
+    """The figures printed beside the rows of a ranked figure (its last trace: text in a column at the
+    right, or, on a bar chart, at each bar's whisker)."""
     trace = fig.data[-1]
-    assert trace.mode == "text" and trace.xaxis == "x2"
+    assert trace.mode == "text" and (trace.xaxis == "x2" or list(trace.x) == [
+        max(v for v in (bar_end, whisker) if v is not None) for bar_end, whisker in zip(bar_ends(fig), whiskers(fig))])
     return list(trace.text)
 
 
-def tick_labels(axis: dict, low: float, high: float) -> list[str]:
-    """The labels Plotly prints for a linear axis of `tick_axis`, formatted as its d3 format says."""
-    step, digits = axis["dtick"], int(axis["tickformat"].rstrip("%").split(".")[1])
-    signed = axis["tickformat"].startswith("+")
-    first = math.ceil((axis["range"][0]) / step - 1e-9)
-    last = math.floor((axis["range"][1]) / step + 1e-9)
-    return [f"{100 * k * step:{'+' if signed else ''}.{digits}f}%" for k in range(first, last + 1)]
+def bar_ends(fig) -> list[float | None]:
+    """Per row of a ranked figure (top to bottom as listed), where its bar or dot ends."""
+    ends = {}
+    for trace in fig.data[:-1]:
+        if trace.type == "bar":
+            for y, x in zip(trace.y, trace.x):
+                ends[y] = x + (trace.base or 0)
+        elif trace.mode == "markers" and trace.error_x is not None and trace.error_x.array is not None:
+            ends.update(zip(trace.y, trace.x))
+    return [ends.get(y) for y in fig.data[-1].y]
+
+
+def whiskers(fig) -> list[float | None]:
+    """Per row, where its 95% interval's upper whisker ends."""
+    ends = {}
+    for trace in fig.data[:-1]:
+        if trace.error_x is not None and trace.error_x.array is not None:
+            for y, x, up in zip(trace.y, trace.x, trace.error_x.array):
+                ends[y] = x + (trace.base or 0) + up if trace.type == "bar" else x + up
+    return [ends.get(y) for y in fig.data[-1].y]
+
+
+def tick_labels(axis: dict, low: float = 0.0, high: float = 0.0) -> list[str]:
+    """The labels Plotly prints on an axis of `tick_axis`: its tick texts, inside its range."""
+    left, right = axis["range"]
+    return [text for value, text in zip(axis["tickvals"], axis["ticktext"]) if left <= value <= right]
 
 
 @pytest.mark.parametrize("low, high", [(-0.011, 0.024), (0.0, 0.0031), (-0.4, 0.6), (0.49, 0.53), (-0.002, 0.0015)])
@@ -108,7 +129,7 @@ def test_first_player_is_said_in_words_with_interval_and_pairs() -> None:
     assert printed_column(figures.first_player_figure(fpa, "en")) == [
         "the first player wins 77.4% (+54.8 pts) [77.3, 77.5], pairs = 5,000"]
     assert printed_column(figures.first_player_figure(fpa, "es")) == [
-        "el primer jugador gana el 77.4% (+54.8 pts) [77.3, 77.5], pares = 5,000"]
+        "el primer jugador gana el 77,4\u00a0% (+54,8 pts) [77,3; 77,5], pares = 5.000"]
 
 
 def test_end_reasons_come_from_the_catalog_with_share_and_count() -> None:
@@ -117,7 +138,8 @@ def test_end_reasons_come_from_the_catalog_with_share_and_count() -> None:
     for lang in ("en", "es"):
         fig = figures.end_reason_figure(reasons, lang)
         assert [trace.name for trace in fig.data] == [TEXT["end_lives"][lang], TEXT["end_turn_cap"][lang]]
-        assert list(fig.data[0].text) == ["99.0% (990)"] and list(fig.layout.xaxis.ticktext) == ["base<br>n = 1,000"]
+        assert list(fig.data[0].text) == [{"en": "99.0% (990)", "es": "99,0\u00a0% (990)"}[lang]]
+        assert list(fig.layout.xaxis.ticktext) == [{"en": "base<br>n = 1,000", "es": "base<br>n = 1.000"}[lang]]
     assert figures.end_reason_name("something_new", "es") == "something_new"  # an unknown reason keeps its name
 
 
