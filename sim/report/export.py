@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -186,7 +187,51 @@ def turn_shares(run_dir: Path, configs: list[str] | None = None) -> pl.DataFrame
     return shares if configs is None else in_spec_order(shares, configs)
 
 
-def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "en") -> list[tuple[str, go.Figure]]:
+def faction_display_names(manifest: dict[str, Any]) -> dict[str, str]:
+    """Each side's faction or deck id (and its default label "A:aranas") as the game's files name
+    it ("Arañas", "Amuletos y venenos"): the `name` at the head of its card or deck file, found in
+    the run's card folder, else the game's own folders. An id whose file says no name keeps its id;
+    a label the spec gave is the designer's own and is kept as written."""
+    try:
+        ruleset = get_ruleset(manifest["ruleset"])
+    except (InputError, KeyError):
+        return {}
+    cards_dir = manifest.get("spec", {}).get("cards_dir")
+    folders = [Path(cards_dir)] if cards_dir else []
+    folders.append(Path(ruleset.cards_dir).parent)
+    names: dict[str, str] = {}
+    for config in manifest.get("configs", {}).values():
+        for index, side in enumerate(config.get("sides", [])):
+            faction = side.get("faction")
+            if not faction or faction in names:
+                continue
+            names[faction] = _file_name_of(faction, folders) or faction
+    for faction, name in list(names.items()):
+        for letter in "AB":
+            names[f"{letter}:{faction}"] = f"{letter}:{name}"
+    return names
+
+
+def _file_name_of(faction: str, folders: list[Path]) -> str | None:
+    for folder in folders:
+        for path in sorted(folder.rglob(f"{faction}.toml")) if folder.is_dir() else []:
+            try:
+                with path.open("rb") as handle:
+                    name = tomllib.load(handle).get("name")
+            except (OSError, tomllib.TOMLDecodeError):
+                continue
+            if isinstance(name, str) and name.strip():
+                return name.strip()
+    return None
+
+
+def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "en",
+                   manifest: dict[str, Any] | None = None) -> list[tuple[str, go.Figure]]:
+    """The report's charts; with the run's `manifest`, each faction, deck or config keeps one colour
+    across them all (figures.run_colours)."""
+    names = faction_display_names(manifest) if manifest is not None else {}
+    colours = figures.run_colours(manifest, names) if manifest is not None else None
+    tables = {name: figures.with_display_names(frame, names) for name, frame in tables.items()}
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
@@ -200,21 +245,21 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     if "ablation" in tables:
         out.append(("ablation", figures.ablation_figure(tables["ablation"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:
-        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang,
+        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang, colours=colours,
                                                                  steps=tables.get("budget_steps"))))
     if "matchups" in tables:
         out.append(("matchups", figures.matchup_figure(tables["matchups"], lang=lang)))
-        out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang)))
+        out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang, colours=colours)))
     if "nash" in tables:
-        out.append(("nash", figures.nash_figure(tables["nash"], round_robin_games(tables["matchups"]), lang=lang)))
-    out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang)))
+        out.append(("nash", figures.nash_figure(tables["nash"], round_robin_games(tables["matchups"]), lang=lang, colours=colours)))
+    out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang, colours=colours)))
     out.append(("first_player", figures.first_player_figure(tables["first_player"], lang=lang)))
     out.append(("first_player_by_length",
-                figures.first_player_length_figure(tables["first_player_by_length"], lang=lang)))
+                figures.first_player_length_figure(tables["first_player_by_length"], lang=lang, colours=colours)))
     if "story_stages" in tables:
-        out.append(("story", figures.story_figure(tables["story_stages"], lang=lang)))
+        out.append(("story", figures.story_figure(tables["story_stages"], lang=lang, colours=colours)))
     if "forced_draw" in tables:
-        out.append(("forced_draw", figures.forced_draw_figure(tables["forced_draw"], lang=lang)))
+        out.append(("forced_draw", figures.forced_draw_figure(tables["forced_draw"], lang=lang, colours=colours)))
     first = tables["card_impact"]["config"][0] if tables["card_impact"].height else None
     out.append(("cards", figures.card_scatter_figure(tables["card_impact"].filter(pl.col("config") == first),
                                                      config=str(first), lang=lang)))
@@ -380,7 +425,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
                                                   for k, v in manifest_rows(manifest, lang, run_dir)) + "</table>",
              _note(t("report_made", lang, when=made))]
-    for name, fig in report_figures(run_dir, tables, lang):
+    for name, fig in report_figures(run_dir, tables, lang, manifest):
         # one width that fits the printed page; a tall list keeps its rows
         fig.update_layout(template="plotly_white", width=PLOT_WIDTH, height=max(460, fig.layout.height or 0))
         # the heading reads the title on one line (the chart breaks a long one with <br>)

@@ -20,7 +20,8 @@ from typing import Any
 import plotly.graph_objects as go
 import polars as pl
 
-from sim.report.formatting import (count, first_player_words, is_missing, percent, percent_interval,
+from sim.analysis.budget_curve import fitted_curve
+from sim.report.formatting import (count, first_player_words, is_missing, localised, percent, percent_interval,
                                    percent_with_interval, points_interval, q_text, signed_points,
                                    signed_points_with_interval, text_width)
 from sim.report.language import t
@@ -35,11 +36,12 @@ SIDE_COLOURS = ("#1f77b4", "#d62728")
 # One colour per faction, deck or config of a run, given out in the spec's order (run_colours): the
 # first two are the sides' colours, so a fixed matchup reads blue against red on every chart.
 PALETTE = SIDE_COLOURS + ("#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
+NUMBER_SEPARATORS = {"es": ",.", "en": ".,"}  # Plotly's decimal and thousands marks, for the ticks it writes itself
 PLOT_WIDTH = 900  # px: about the plot's width in the report and the dashboard, to leave room for labels
 LABEL_FONT = 11
 
 
-def run_colours(manifest: dict[str, Any]) -> dict[str, str]:
+def run_colours(manifest: dict[str, Any], names: dict[str, str] | None = None) -> dict[str, str]:
     """Every name a chart of this run colours by (each side's label and faction, and each config)
     mapped to one colour, given out in the spec's order: a faction or a deck keeps its colour from
     chart to chart, whatever the rank or the order of a chart's traces. The label and the faction
@@ -61,10 +63,25 @@ def run_colours(manifest: dict[str, Any]) -> dict[str, str]:
         for side in config.get("sides", []):
             label = side.get("label") or side.get("faction") or ""
             bare = label[2:] if len(label) > 2 and label[1] == ":" else label
-            give([n for n in (label, bare, side.get("faction")) if n])
+            faction = side.get("faction")
+            shown = [(names or {}).get(n) for n in (label, bare, faction)]  # the display names too
+            shown += [s[2:] for s in shown if s and s[1:2] == ":"]
+            give([n for n in (label, bare, faction, *shown) if n])
     for config_id in configs:
         give([config_id])
     return colours
+
+
+NAME_COLUMNS = ("label", "faction", "faction_a", "faction_b", "row", "column", "best_response")
+
+
+def with_display_names(frame: pl.DataFrame, names: dict[str, str]) -> pl.DataFrame:
+    """A table with its faction and deck ids (and default labels) said as the game names them
+    (export.faction_display_names: aranas -> Arañas), in the columns a chart names sides by."""
+    if not names:
+        return frame
+    return frame.with_columns(pl.col(c).replace(names) for c in NAME_COLUMNS
+                              if c in frame.columns and frame.schema[c] == pl.String)
 
 
 def colour_of(name: str, colours: dict[str, str] | None) -> str:
@@ -172,7 +189,7 @@ def ranked_figure(rows: Sequence[RankedRow], title: str, axis_title: str, signed
         room = min(0.6, (max((text_width(r.printed, LABEL_FONT) for r in rows), default=0.0) + 12) / PLOT_WIDTH)
         left, right = axis["range"]
         axis["range"] = [left, right + (right - left) * room / (1 - room)]
-        fig.add_scatter(x=ends, y=labels, text=[r.printed for r in rows], mode="text", textposition="middle right",
+        fig.add_scatter(x=ends, y=labels, text=["  " + r.printed for r in rows], mode="text", textposition="middle right",
                         textfont=dict(size=LABEL_FONT), showlegend=False, hoverinfo="skip", cliponaxis=False)
     else:
         fig.add_scatter(x=[0] * len(rows), y=labels, text=[r.printed for r in rows], mode="text", xaxis="x2",
@@ -429,6 +446,37 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
     return fig
 
 
+def sprt_path_figure(paths: pl.DataFrame, lower: float, upper: float, title: str, lang: str = "en",
+                     colours: dict[str, str] | None = None) -> go.Figure:
+    """Each config's LLR as its pairs came in (sprt_trajectories), between the SPRT's bounds and
+    plotted within them, as fishtest does: once a path leaves them the test has decided. A config
+    identical to the base (`identical`: every pair scored the same) has no spread, so its LLR runs to
+    minus hundreds of thousands and would flatten every other line: it is said in the legend
+    instead of drawn."""
+    fig = go.Figure()
+    has_identical = "identical" in paths.columns
+    for (config,), part in paths.group_by("config", maintain_order=True):
+        colour = colour_of(str(config), colours)
+        if has_identical and part["identical"].any():
+            fig.add_scatter(x=[None], y=[None], mode="lines", name=t("sprt_identical", lang, config=config),
+                            line=dict(color=colour, dash="dot"), hoverinfo="skip")
+            continue
+        hover = [f"{config}: {count(p, lang)} {t('chart_pairs', lang)}, LLR {localised(f'{v:+.2f}', lang)}"
+                 for p, v in zip(part["pairs"], part["llr"])]
+        fig.add_scatter(x=part["pairs"].to_list(), y=part["llr"].to_list(), mode="lines", name=str(config),
+                        line=dict(color=colour), hovertext=hover, hoverinfo="text")
+    for bound, key in ((lower, "sprt_bound_lower"), (upper, "sprt_bound_upper")):
+        fig.add_hline(y=bound, line_dash="dash", line_color="#888",
+                      annotation_text=f"{t(key, lang)} ({localised(f'{bound:+.2f}', lang)})",
+                      annotation_position="top left" if bound > 0 else "bottom left")
+    pad = 0.25 * (upper - lower)
+    fig.update_layout(title=wrapped(title, 100), xaxis_title=t("sprt_paths_axis", lang),
+                      yaxis=dict(title=t("sprt_llr_axis", lang), range=[lower - pad, upper + pad]),
+                      separators=NUMBER_SEPARATORS[lang if lang in NUMBER_SEPARATORS else "en"],
+                      legend=dict(orientation="h", x=0, y=-0.2, yanchor="top"), margin=dict(t=90))
+    return fig
+
+
 def levels_figure(levels: pl.DataFrame, lang: str = "en") -> go.Figure:
     """Each headline figure at each agent level (sim.analysis.levels, its report columns), with its
     95% interval, n and flag printed; one colour per figure, 50% marked."""
@@ -474,23 +522,40 @@ def level_speed_figure(speeds: dict[str, float], games: int, lang: str = "en") -
     return fig
 
 
-def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFrame | None = None) -> go.Figure:
-    """Side A's win rate against its draft budget, one line (with its interval band) per opponent,
-    each point's rate and n printed; with `steps` (budget_steps), each step where the curve falls
-    with more budget (paired, 95% interval below 0) is drawn in red with its difference and interval
-    on hover."""
+def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFrame | None = None,
+                        colours: dict[str, str] | None = None) -> go.Figure:
+    """Side A's win rate against its draft budget, per opponent: each budget's measured rate as a
+    dot with its 95% interval (its rate printed, alternately above and below so neighbours do not
+    pile up; n on hover), and the logistic fit of budget_slopes as a line with its 95% band (widened
+    by the fit's misfit, budget_curve.fitted_curve); with `steps` (budget_steps), each step where the
+    curve falls with more budget (paired, 95% interval below 0) drawn in red with its difference and
+    interval on hover. The title sits at the left, clear of the mode bar."""
     fig = go.Figure()
     falling = 0
     budget_word, pairs_word = t("chart_budget_word", lang), t("chart_pairs", lang)
-    for key, part in cells.group_by("faction_a", "faction_b", "budget_b", maintain_order=True):
+    for k, (key, part) in enumerate(cells.group_by("faction_a", "faction_b", "budget_b", maintain_order=True)):
         part = part.sort("budget_a")
         name = t("chart_budget_line", lang, a=key[0], b=key[1], budget=key[2])
+        colour = colour_of(str(key[0]), colours) if colours else PALETTE[k % len(PALETTE)]
         x = part["budget_a"].to_list()
-        fig.add_scatter(x=x + x[::-1], y=part["ci_high"].to_list() + part["ci_low"].to_list()[::-1], fill="toself",
-                        line=dict(width=0), opacity=0.25, showlegend=False, hoverinfo="skip")
-        fig.add_scatter(x=x, y=part["win_rate"].to_list(), mode="lines+markers+text", name=name,
-                        text=[f"{percent(v, lang=lang)}<br>n = {count(n, lang=lang)}" for v, n in zip(part["win_rate"], part["n"])],
-                        textposition="top center", textfont=dict(size=9),
+        fit = fitted_curve(part["budget_a"].to_numpy(), part["win_rate"].to_numpy(), part["n"].to_numpy())
+        if fit is not None:
+            grid = fit["budget"].to_list()
+            fig.add_scatter(x=grid + grid[::-1], y=fit["high"].to_list() + fit["low"].to_list()[::-1], fill="toself",
+                            fillcolor=colour, line=dict(width=0), opacity=0.18, legendgroup=name,
+                            name=t("chart_budget_band", lang), showlegend=k == 0, hoverinfo="skip")
+            fig.add_scatter(x=grid, y=fit["fit"].to_list(), mode="lines", line=dict(color=colour, width=2),
+                            legendgroup=name, name=f"{name}: {t('chart_budget_fit', lang)}",
+                            hovertext=[f"{name}, {budget_word} {b:.0f}: {t('chart_budget_fit', lang)} "
+                                       f"{percent_with_interval(v, lo, hi, lang=lang)}"
+                                       for b, v, lo, hi in zip(grid, fit["fit"], fit["low"], fit["high"])],
+                            hoverinfo="text")
+        fig.add_scatter(x=x, y=part["win_rate"].to_list(), mode="markers+text", name=name, legendgroup=name,
+                        marker=dict(color=colour, size=7),
+                        error_y=_error(part["ci_low"], part["win_rate"], part["ci_high"]) | dict(color=colour, thickness=1),
+                        text=[percent(v, lang=lang) for v in part["win_rate"]],
+                        textposition=["top center" if (j + k) % 2 == 0 else "bottom center" for j in range(len(x))],
+                        textfont=dict(size=9, color="#333"), cliponaxis=False,
                         hovertext=[f"{name}, {budget_word} {b}: {rate_printed(v, lo, hi, n, lang=lang)}" for b, v, lo, hi, n in
                                    zip(x, part["win_rate"], part["ci_low"], part["ci_high"], part["n"])],
                         hoverinfo="text")
@@ -511,9 +576,17 @@ def budget_curve_figure(cells: pl.DataFrame, lang: str = "en", steps: pl.DataFra
                             hovertext=text, hoverinfo="text")
     title = t("chart_budget", lang)
     if steps is not None:
-        title += "; " + (t("chart_falls_none", lang) if not falling else f"{falling} " + t("chart_falls_some", lang))
-    fig.update_layout(title=title, xaxis_title=t("chart_budget_axis", lang),
-                      yaxis=dict(title=t("chart_win_rate_axis", lang), **PCT))
+        title += "<br>" + (t("chart_falls_none", lang) if not falling else f"{falling} " + t("chart_falls_some", lang))
+    values = [v for c in ("ci_low", "ci_high") for v in cells[c].to_list() if v is not None]
+    budgets = cells["budget_a"].to_list()
+    axis = rate_axis(values, lang, reference=0.5)
+    fig.add_hline(y=0.5, line_dash="dash", line_color="#555", line_width=1)
+    fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=0.97, yanchor="top", font=dict(size=14)),
+                      xaxis=dict(title=t("chart_budget_axis", lang), range=[min(budgets) - 2, max(budgets) + 2] if budgets else None),
+                      yaxis=dict(title=t("chart_win_rate_axis", lang), **{**axis, "zeroline": False}),
+                      separators=NUMBER_SEPARATORS[lang if lang in NUMBER_SEPARATORS else "en"],
+                      legend=dict(orientation="h", x=0, y=-0.18, yanchor="top"), margin=dict(t=110, b=120),
+                      height=560)
     return fig
 
 

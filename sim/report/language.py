@@ -244,6 +244,10 @@ TEXT: dict[str, dict[str, str]] = {
     "sprt_paths_axis": {"es": "pares de partidas con asientos espejados", "en": "seat-mirrored game pairs"},
     "sprt_llr_axis": {"es": "LLR (log del cociente de verosimilitudes H1 / H0)",
                       "en": "LLR (log-likelihood ratio of H1 to H0)"},
+    "sprt_identical": {"es": "{config}: idéntica a la base (las mismas partidas, par a par): no hay nada que probar",
+                       "en": "{config}: identical to the base (the same games, pair for pair): nothing to test"},
+    "sprt_bound_lower": {"es": "acepta H0", "en": "accepts H0"},
+    "sprt_bound_upper": {"es": "acepta H1", "en": "accepts H1"},
     # ablations page
     "ablations_heading": {"es": "Ablación: lo que vale cada carta", "en": "Ablation: what each card is worth"},
     "ablations_note": {"es": "Cada carta del lado {side} ({faction}) se sustituye por un relleno del mismo coste, en las "
@@ -546,6 +550,9 @@ TEXT: dict[str, dict[str, str]] = {
     "chart_sweep_group": {"en": "difference from the baseline", "es": "diferencia con la base"},
     "chart_difference_axis": {"en": "win-rate difference (points)", "es": "diferencia de tasa de victoria (puntos)"},
     "chart_budget_word": {"en": "budget", "es": "presupuesto"},
+    "chart_budget_fit": {"en": "logistic fit", "es": "ajuste logístico"},
+    "chart_budget_band": {"en": "95% band of the fit (widened by its misfit)",
+                          "es": "banda del 95 % del ajuste (ensanchada por su desajuste)"},
     "chart_budget_line": {"en": "{a} vs {b} at {budget}", "es": "{a} contra {b} con {budget}"},
     "chart_budget_points": {"en": "budget points", "es": "puntos de presupuesto"},
     "chart_budget_point_rate": {"en": "; 1 budget point = {rate} {interval}",

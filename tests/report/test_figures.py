@@ -19,7 +19,7 @@ def printed_column(fig) -> list[str]:
     trace = fig.data[-1]
     assert trace.mode == "text" and (trace.xaxis == "x2" or list(trace.x) == [
         max(v for v in (bar_end, whisker) if v is not None) for bar_end, whisker in zip(bar_ends(fig), whiskers(fig))])
-    return list(trace.text)
+    return [text.strip() for text in trace.text]  # a bar's figures start two spaces clear of its whisker
 
 
 def bar_ends(fig) -> list[float | None]:
