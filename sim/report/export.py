@@ -262,7 +262,7 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
         out.append(("forced_draw", figures.forced_draw_figure(tables["forced_draw"], lang=lang, colours=colours)))
     first = tables["card_impact"]["config"][0] if tables["card_impact"].height else None
     out.append(("cards", figures.card_scatter_figure(tables["card_impact"].filter(pl.col("config") == first),
-                                                     config=str(first), lang=lang)))
+                                                     config=str(first), lang=lang, colours=colours)))
     configs = tables["win_rates"]["config"].unique(maintain_order=True).to_list()  # already in the spec's order
     out.append(("game_length", figures.game_length_figure(turn_shares(run_dir, configs), lang=lang)))
     out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"], lang=lang)))

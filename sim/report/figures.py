@@ -629,23 +629,42 @@ def ablation_figure(frame: pl.DataFrame, lang: str = "en") -> go.Figure:
     return fig
 
 
-def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = "", lang: str = "en") -> go.Figure:
-    """GIH win rate against cost, one marker per card of one config named beside it, GIH n, its
-    interval and IWD on hover (observational)."""
+SCATTER_LABELLED = 3  # per faction, the best and the worst cards by GIH WR are named on the chart
+
+
+def card_scatter_figure(impact: pl.DataFrame, min_games: int = 0, config: str = "", lang: str = "en",
+                        colours: dict[str, str] | None = None) -> go.Figure:
+    """GIH win rate against cost, one marker per card of one config (observational). Only each
+    faction's SCATTER_LABELLED best and worst cards are named on the chart, so the names stay
+    legible; every card's name, GIH n, its interval and IWD are on hover. The axes leave room for
+    the names, which are never clipped."""
     shown = impact.filter(pl.col("gih_n") >= max(min_games, 1))
     fig = go.Figure()
     cost = t("chart_cost", lang)
-    for (faction, side), part in shown.group_by("faction", "side", maintain_order=True):
+    top_cost = shown["cost"].max() if shown.height else 0
+    for k, ((faction, side), part) in enumerate(shown.group_by("faction", "side", maintain_order=True)):
         hover = [f"{name} ({cost} {c}): GIH {rate_printed(v, lo, hi, n, lang=lang)}, IWD {signed_points(i, lang=lang)}"
                  for name, c, v, lo, hi, n, i in zip(part["card_name"], part["cost"], part["gih_wr"], part["gih_ci_low"],
                                                      part["gih_ci_high"], part["gih_n"], part["iwd"])]
+        ranked = part.with_row_index("_row").filter(pl.col("gih_wr").is_not_null()).sort("gih_wr")["_row"].to_list()
+        named = set(ranked[:SCATTER_LABELLED] + ranked[-SCATTER_LABELLED:])
+        who = side_name(side, faction, lang)
+        colour = colour_of(who, colours) if colours else SIDE_COLOURS[k % 2]
         fig.add_scatter(
-            x=part["cost"].to_list(), y=part["gih_wr"].to_list(), mode="markers+text", name=side_name(side, faction, lang),
-            text=[f"{name} ({count(n, lang=lang)})" for name, n in zip(part["card_name"], part["gih_n"])],
-            textposition="middle right", textfont=dict(size=9), hovertext=hover, hoverinfo="text")
+            x=part["cost"].to_list(), y=part["gih_wr"].to_list(), mode="markers+text", name=who,
+            marker=dict(color=colour, size=8, opacity=0.8),
+            text=[name if j in named else "" for j, name in enumerate(part["card_name"])],
+            textposition=["middle left" if c == top_cost else "middle right" for c in part["cost"]],
+            textfont=dict(size=10, color=colour), cliponaxis=False, hovertext=hover, hoverinfo="text")
     where = f" ({config})" if config else ""
-    fig.update_layout(title=t("chart_cards", lang) + where, xaxis_title=cost,
-                      yaxis=dict(title=t("chart_gih_axis", lang), **PCT))
+    rates = [v for v in shown["gih_wr"].to_list() if v is not None]
+    axis = rate_axis(rates, lang, reference=None)
+    costs = shown["cost"].to_list()
+    fig.update_layout(title=dict(text=wrapped(t("chart_cards", lang) + where, 100), x=0.01, xanchor="left"),
+                      xaxis=dict(title=cost, range=[min(costs) - 1.5, max(costs) + 1.5] if costs else None, dtick=1),
+                      yaxis=dict(title=t("chart_gih_axis", lang), **{**axis, "zeroline": False}),
+                      separators=NUMBER_SEPARATORS[lang if lang in NUMBER_SEPARATORS else "en"],
+                      margin=dict(t=80, l=80, r=40), height=520)
     return fig
 
 
