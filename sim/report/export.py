@@ -231,7 +231,9 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     across them all (figures.run_colours)."""
     names = faction_display_names(manifest) if manifest is not None else {}
     colours = figures.run_colours(manifest, names) if manifest is not None else None
-    tables = {name: figures.with_display_names(frame, names) for name, frame in tables.items()}
+    configs = tables["win_rates"]["config"].unique(maintain_order=True).to_list()  # ids, in the spec's order
+    shares = turn_shares(run_dir, configs)
+    tables = {name: figures.with_display_names(frame, names, lang) for name, frame in tables.items()}
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
@@ -263,8 +265,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     first = tables["card_impact"]["config"][0] if tables["card_impact"].height else None
     out.append(("cards", figures.card_scatter_figure(tables["card_impact"].filter(pl.col("config") == first),
                                                      config=str(first), lang=lang, colours=colours)))
-    configs = tables["win_rates"]["config"].unique(maintain_order=True).to_list()  # already in the spec's order
-    out.append(("game_length", figures.game_length_figure(turn_shares(run_dir, configs), lang=lang)))
+    out.append(("game_length", figures.game_length_figure(figures.with_display_names(shares, names, lang),
+                                                           lang=lang, colours=colours)))
     out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"], lang=lang)))
     return out
 

@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 import polars as pl
 
 from sim.analysis.budget_curve import fitted_curve
-from sim.report.formatting import (count, first_player_words, is_missing, localised, percent, percent_interval,
+from sim.report.formatting import (config_in_words, count, first_player_words, is_missing, localised, percent, percent_interval,
                                    percent_with_interval, points_interval, q_text, signed_points,
                                    signed_points_with_interval, text_width)
 from sim.report.language import t
@@ -67,21 +67,25 @@ def run_colours(manifest: dict[str, Any], names: dict[str, str] | None = None) -
             shown = [(names or {}).get(n) for n in (label, bare, faction)]  # the display names too
             shown += [s[2:] for s in shown if s and s[1:2] == ":"]
             give([n for n in (label, bare, faction, *shown) if n])
-    for config_id in configs:
-        give([config_id])
+    for config_id in configs:  # and the config as a chart's label says it, in either language
+        give([config_id] + [config_in_words(config_id, lang, names) for lang in ("es", "en")])
     return colours
 
 
 NAME_COLUMNS = ("label", "faction", "faction_a", "faction_b", "row", "column", "best_response")
 
 
-def with_display_names(frame: pl.DataFrame, names: dict[str, str]) -> pl.DataFrame:
+def with_display_names(frame: pl.DataFrame, names: dict[str, str], lang: str | None = None) -> pl.DataFrame:
     """A table with its faction and deck ids (and default labels) said as the game names them
-    (export.faction_display_names: aranas -> Arañas), in the columns a chart names sides by."""
-    if not names:
-        return frame
-    return frame.with_columns(pl.col(c).replace(names) for c in NAME_COLUMNS
-                              if c in frame.columns and frame.schema[c] == pl.String)
+    (export.faction_display_names: aranas -> Arañas), in the columns a chart names sides by; with
+    `lang`, its configs said in words too (formatting.config_in_words: side1.budget=130 -> "side
+    A's budget = 130"), for a chart's labels only: the tables keep the ids that select games."""
+    columns = [pl.col(c).replace(names) for c in NAME_COLUMNS
+               if names and c in frame.columns and frame.schema[c] == pl.String]
+    if lang is not None and "config" in frame.columns and frame.schema["config"] == pl.String:
+        words = {c: config_in_words(c, lang, names) for c in frame["config"].unique().to_list() if c is not None}
+        columns.append(pl.col("config").replace(words))
+    return frame.with_columns(columns) if columns else frame
 
 
 def colour_of(name: str, colours: dict[str, str] | None) -> str:
@@ -385,7 +389,7 @@ def first_player_length_figure(by_length: pl.DataFrame, lang: str = "en", colour
                          rate=True)
 
 
-def game_length_figure(turns: pl.DataFrame, lang: str = "en") -> go.Figure:
+def game_length_figure(turns: pl.DataFrame, lang: str = "en", colours: dict[str, str] | None = None) -> go.Figure:
     """Distribution of game length per config (turns → share of games), n in each legend entry."""
     fig = go.Figure()
     word = t("chart_turns", lang)
@@ -396,9 +400,11 @@ def game_length_figure(turns: pl.DataFrame, lang: str = "en") -> go.Figure:
         hover = [f"{config[0]}: {x} {word}, {percent(s, lang=lang)}" + (f" ({count(g, lang=lang)})" if games is not None else "")
                  for x, s, g in zip(part["turns"], part["share"], part["games"] if games is not None else part["share"])]
         fig.add_scatter(x=part["turns"].to_list(), y=part["share"].to_list(), mode="lines", name=name,
+                        line=dict(color=colour_of(str(config[0]), colours)) if colours else None,
                         hovertext=hover, hoverinfo="text")
     fig.update_layout(title=t("chart_game_length", lang), xaxis_title=word,
-                      yaxis=dict(title=t("chart_share", lang), **PCT))
+                      yaxis=dict(title=t("chart_share", lang), **PCT),
+                      separators=NUMBER_SEPARATORS[lang if lang in NUMBER_SEPARATORS else "en"])
     return fig
 
 
@@ -437,6 +443,8 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
     rows = []
     for r in others.iter_rows(named=True):
         printed = f"{points_printed(r['diff'], r['diff_low'], r['diff_high'], r['n'], lang=lang)}, q = {q_text(r['q_value'])}"
+        if r["diff"] == 0 and r["diff_low"] == 0 and r["diff_high"] == 0:  # the baseline's own games, pair for pair
+            printed = f"{t('chart_identical', lang)}, n = {count(r['n'], lang)}"
         rows.append(RankedRow(str(r["config"]), r["diff"], r["diff_low"], r["diff_high"], printed,
                               f"{r['config']}: {printed}<br>{t('chart_win_rate_axis', lang)} {percent(r['win_rate'], lang=lang)}",
                               t("chart_sweep_group", lang)))

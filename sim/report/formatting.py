@@ -132,6 +132,41 @@ def number(value: float | None, lang: str = "en") -> str:
     return localised(f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}", lang)
 
 
+def config_in_words(config_id: str, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """A config's id as a designer says it, from the catalog: "side1.budget=130" -> "side A's budget =
+    130", "without=AR-01" -> "without AR-01", "params.fortaleza=20,JP-018.atq=8" -> "rule fortaleza
+    = 20, JP-018: atq = 8", "carga_25~misticos_25" -> "Carga de criaturas vs Místicos" (`names`: the
+    factions' display names). An id of another shape is kept as written."""
+    names = names or {}
+    if config_id == "base":
+        return t("config_base", lang)
+    if "~" in config_id and "=" not in config_id:
+        a, _, b = config_id.partition("~")
+        return t("config_versus", lang, a=names.get(a, a), b=names.get(b, b))
+    return ", ".join(_change_in_words(part, lang) for part in config_id.split(","))
+
+
+def _change_in_words(change: str, lang: str) -> str:
+    what, equals, value = change.partition("=")
+    if not equals:
+        return change
+    shown_value = localised(value, lang) if value.replace(".", "", 1).lstrip("-").isdigit() else value
+    if what == "without":
+        return t("config_without", lang, card=value)
+    if what.startswith("params."):
+        return t("config_rule", lang, param=what[len("params."):], value=shown_value)
+    head, dot, field = what.partition(".")
+    if dot and head.startswith("side") and head[4:].isdigit() and int(head[4:]) in (1, 2):
+        side = SIDES[int(head[4:]) - 1]
+        key = {"budget": "config_budget", "drawn": "config_drawn", "undrawn": "config_undrawn"}.get(field)
+        if key is not None:
+            return t(key, lang, side=side, value=shown_value, card=value)
+        return t("config_side_field", lang, side=side, field=field, value=shown_value)
+    if dot:
+        return t("config_card_field", lang, card=head, field=field, value=shown_value)
+    return change
+
+
 def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
     """A first_player_advantage row said as ANALYTICS.md says it: "the first player wins 77.4%
     (+54.8 pts)": the first player's win rate over both seats, and how many points it is above the
@@ -210,6 +245,8 @@ def _interval_of(name: str, columns: Sequence[str], claimed: set[str]) -> tuple[
 def _plain_text(name: str, dtype: pl.DataType, value: Any, lang: str = "en") -> str:
     if value is None:
         return MISSING if dtype.is_numeric() else ""
+    if name == "config" and dtype == pl.String:  # side1.budget=130 -> side A's budget = 130
+        return config_in_words(value, lang)
     if dtype == pl.Boolean:  # a flag (the budget steps' "falls") in words, never True/False
         return t("yes", lang) if value else t("no", lang)
     if name == "side" and dtype.is_integer() and value in (0, 1):

@@ -550,6 +550,7 @@ TEXT: dict[str, dict[str, str]] = {
     "chart_sweep_group": {"en": "difference from the baseline", "es": "diferencia con la base"},
     "chart_difference_axis": {"en": "win-rate difference (points)", "es": "diferencia de tasa de victoria (puntos)"},
     "chart_budget_word": {"en": "budget", "es": "presupuesto"},
+    "chart_identical": {"en": "identical to the base (the same games)", "es": "idéntica a la base (las mismas partidas)"},
     "chart_budget_fit": {"en": "logistic fit", "es": "ajuste logístico"},
     "chart_budget_band": {"en": "95% band of the fit (widened by its misfit)",
                           "es": "banda del 95 % del ajuste (ensanchada por su desajuste)"},
@@ -765,6 +766,16 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "Observational: each band holds the games that ended at that length, each game on its own (not "
               "paired); length is an outcome of the game, so a band describes, it does not explain. Bands cut the "
               "run at quantiles of its game lengths."},
+    # a config's id said in words (formatting.config_in_words): side1.budget=130, without=AR-01...
+    "config_base": {"es": "base", "en": "base"},
+    "config_without": {"es": "sin {card}", "en": "without {card}"},
+    "config_budget": {"es": "presupuesto del lado {side} = {value}", "en": "side {side}'s budget = {value}"},
+    "config_drawn": {"es": "el lado {side} roba {card}", "en": "side {side} draws {card}"},
+    "config_undrawn": {"es": "el lado {side} nunca roba {card}", "en": "side {side} never draws {card}"},
+    "config_side_field": {"es": "lado {side}: {field} = {value}", "en": "side {side}: {field} = {value}"},
+    "config_rule": {"es": "regla {param} = {value}", "en": "rule {param} = {value}"},
+    "config_card_field": {"es": "{card}: {field} = {value}", "en": "{card}: {field} = {value}"},
+    "config_versus": {"es": "{a} contra {b}", "en": "{a} vs {b}"},
     "yes": {"es": "sí", "en": "yes"},
     "no": {"es": "no", "en": "no"},
     # sentences of sim/report/formatting.py
