@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
@@ -187,6 +188,28 @@ def turn_shares(run_dir: Path, configs: list[str] | None = None) -> pl.DataFrame
     return shares if configs is None else in_spec_order(shares, configs)
 
 
+def fillers_in_words(frame: pl.DataFrame, ruleset_name: str, lang: str) -> pl.DataFrame:
+    """An ablation table's `filler` column (describe_filler's text, stored as the game wrote it) in
+    `lang`, by the game's own filler_words, and the card classes they name by its card_class_words."""
+    if "filler" not in frame.columns:
+        return frame
+    try:
+        ruleset = get_ruleset(ruleset_name)
+    except InputError:
+        return frame
+    index = 0 if lang == "es" else 1
+    patterns = [(re.compile(pattern), pair[index]) for pattern, pair in ruleset.filler_words.items()]
+    classes = {word: pair[index] for word, pair in ruleset.card_class_words.items()}
+
+    def said(text: str | None) -> str | None:
+        if text is None:
+            return None
+        for pattern, replacement in patterns:
+            text = pattern.sub(replacement, text)
+        return re.sub(r"\b(\w+)\b", lambda m: classes.get(m.group(1), m.group(1)), text) if classes else text
+    return frame.with_columns(pl.col("filler").map_elements(said, return_dtype=pl.String))
+
+
 def faction_display_names(manifest: dict[str, Any]) -> dict[str, str]:
     """Each side's faction or deck id (and its default label "A:aranas") as the game's files name
     it ("Arañas", "Amuletos y venenos"): the `name` at the head of its card or deck file, found in
@@ -234,6 +257,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     configs = tables["win_rates"]["config"].unique(maintain_order=True).to_list()  # ids, in the spec's order
     shares = turn_shares(run_dir, configs)
     tables = {name: figures.with_display_names(frame, names, lang) for name, frame in tables.items()}
+    if manifest is not None and "ablation" in tables:
+        tables["ablation"] = fillers_in_words(tables["ablation"], manifest["ruleset"], lang)
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
@@ -300,11 +325,12 @@ def manifest_rows(manifest: dict[str, Any], lang: str = "en", run_dir: Path | No
     return rows
 
 
-def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None, table_id: str | None = None) -> str:
+def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None, table_id: str | None = None,
+                names: dict[str, str] | None = None) -> str:
     """A table as a person reads it (sim.report.formatting): rates as percentages with their
     interval folded in, differences in signed points, counts with separators, q as q_text; headers
     from the catalog (`column`) in `lang`. With `limit`, the rows past it are left to the exports."""
-    shown = readable_values(frame if limit is None else frame.head(limit), lang)
+    shown = readable_values(figures.with_display_names(frame if limit is None else frame.head(limit), names or {}), lang)
     columns = readable_columns(shown, lang)
     head = "".join(f"<th>{html.escape(column(c.name, lang) + (' [' + t('interval_95', lang) + ']' if c.with_interval else ''))}"
                    "</th>" for c in columns)
@@ -422,6 +448,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     the manifest, each chart with its heading, each table with its headers and notes, and every
     card of every faction (no row cut: the exports hold the same rows)."""
     tables = report_tables(run_dir, manifest)
+    table_html = functools.partial(_table_html, names=faction_display_names(manifest))  # Arañas, not aranas
     made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
     parts = [f"<h1>{html.escape(t('report_title', lang, run=manifest['run']))}</h1>",
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
@@ -437,7 +464,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                                           config={"displayModeBar": False, "responsive": False}) + "</div>"))
     if "ablation" in tables:
         parts.append(_block("table-ablation", t("report_table_ablation", lang),
-                            _table_html(tables["ablation"].select(ABLATION_COLUMNS), lang)))
+                            table_html(fillers_in_words(tables["ablation"].select(ABLATION_COLUMNS), manifest["ruleset"],
+                                                        lang), lang)))
     for name in SUMMARY_TABLES:
         if name in tables:
             notes = [t(f"report_note_{name}", lang)] if f"report_note_{name}" in TEXT else []
@@ -450,22 +478,22 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                 shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
             if name in ("levels", "card_levels"):
                 shown = levels_in_words(shown, lang)
-            parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), _table_html(shown, lang, limit=500),
+            parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), table_html(shown, lang, limit=500),
                                 *map(_note, notes)))
     if "forced_draw" in tables:
         parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
-                            _table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
+                            table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
     if "deck_lists" in tables:
         decks = card_classes_in_words(tables["deck_lists"], manifest["ruleset"], lang)
-        parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), _table_html(decks, lang),
+        parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), table_html(decks, lang),
                             _note(t("report_note_deck_lists", lang))))
     ranking = tables["card_ranking"]
     ranked_columns = [c for c in RANKING_COLUMNS if c in ranking.columns and ranking[c].null_count() < ranking.height]
     parts.append(_block("table-card_ranking", t("report_table_card_ranking", lang),
-                        _table_html(ranking.select(ranked_columns), lang)))
+                        table_html(ranking.select(ranked_columns), lang)))
     for faction, config_id, rows in other_faction_cards(tables["card_impact"], manifest):
         parts.append(_block(f"table-cards-{faction}", t("report_table_faction_cards", lang, faction=faction, config=config_id),
-                            _table_html(rows, lang), _note(t("observational_note", lang))))
+                            table_html(rows, lang), _note(t("observational_note", lang))))
     title = html.escape(t("report_title", lang, run=manifest["run"]))
     return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<title>{title}</title><style>{CSS}</style>"

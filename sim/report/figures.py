@@ -442,7 +442,7 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
     others = sweep.filter(pl.col("config") != "base")
     rows = []
     for r in others.iter_rows(named=True):
-        printed = f"{points_printed(r['diff'], r['diff_low'], r['diff_high'], r['n'], lang=lang)}, q = {q_text(r['q_value'])}"
+        printed = f"{points_printed(r['diff'], r['diff_low'], r['diff_high'], r['n'], lang=lang)}, q = {q_text(r['q_value'], lang)}"
         if r["diff"] == 0 and r["diff_low"] == 0 and r["diff_high"] == 0:  # the baseline's own games, pair for pair
             printed = f"{t('chart_identical', lang)}, n = {count(r['n'], lang)}"
         rows.append(RankedRow(str(r["config"]), r["diff"], r["diff_low"], r["diff_high"], printed,
@@ -621,7 +621,7 @@ def ablation_figure(frame: pl.DataFrame, lang: str = "en") -> go.Figure:
             printed += (f"; {r['points']:+.1f} [{r['points_low']:+.1f}, {r['points_high']:+.1f}] {points_word}")
         deck = "—" if r["deck_changed_share"] is None else percent(r["deck_changed_share"], 0, lang=lang)
         hover = (f"{label}: {printed}<br>{t('chart_filler', lang)}: {r['filler'] or '?'}<br>"
-                 f"{t('chart_deck_changed', lang)}: {deck}; q = {q_text(r['q_value'])}")
+                 f"{t('chart_deck_changed', lang)}: {deck}; q = {q_text(r['q_value'], lang)}")
         if r["points"] is None and r["points_note"]:
             hover += f"<br>{r['points_note']}"
         rows.append(RankedRow(label, r["worth"], r["worth_low"], r["worth_high"], printed, hover,
@@ -690,7 +690,7 @@ def iwd_figure(impact: pl.DataFrame, lang: str = "en", colours: dict[str, str] |
         printed = (f"{signed_points_with_interval(r['iwd'], r['iwd_ci_low'], r['iwd_ci_high'], lang=lang)}; "
                    f"{t('chart_null', lang)} {signed_points(r['iwd_null'], lang=lang)}; GIH n = {count(r['gih_n'], lang=lang)}")
         hover = (f"{label}: IWD {printed}<br>GIH {percent_with_interval(r['gih_wr'], r['gih_ci_low'], r['gih_ci_high'], lang=lang)}, "
-                 f"GNS {percent_with_interval(r['gns_wr'], r['gns_ci_low'], r['gns_ci_high'], lang=lang)}; q = {q_text(r['q_value'])}")
+                 f"GNS {percent_with_interval(r['gns_wr'], r['gns_ci_low'], r['gns_ci_high'], lang=lang)}; q = {q_text(r['q_value'], lang)}")
         rows.append(RankedRow(label, r["iwd"], r["iwd_ci_low"], r["iwd_ci_high"], printed, hover,
                               side_name(r["side"], r["faction"], lang)))
         nulls.append((label, r["iwd_null"]))
@@ -731,7 +731,7 @@ def forced_draw_figure(forced: pl.DataFrame, lang: str = "en", colours: dict[str
     for r in frame.iter_rows(named=True):
         who = side_name(r["side"], r["label"], lang)
         label = (f"{SIDES[r['side']]}: " if mirror else "") + card_label(r["card_id"], r["card_name"])
-        printed = f"{points_printed(r['effect'], r['effect_low'], r['effect_high'], r['pairs'], pairs_word, lang=lang)}, q = {q_text(r['q_value_by'])}"
+        printed = f"{points_printed(r['effect'], r['effect_low'], r['effect_high'], r['pairs'], pairs_word, lang=lang)}, q = {q_text(r['q_value_by'], lang)}"
         hover = (f"{label} ({who}): {printed}<br>"
                  + t("chart_forced_hover", lang, played=percent(r["played_when_drawn"], 0, lang=lang),
                      seen=percent(r["seen_when_undrawn"], 0, lang=lang)))

@@ -16,6 +16,7 @@ CSV and Parquet never come through here: they are data and keep the raw numbers.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,7 @@ RATE_NAMES = frozenset({"rate", "share", "fitted_at_max", "seen_when_undrawn", "
 DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "worth_per_budget_point",
                               "points_at_max", "local_slope", "per_point", "effect", "forced_effect", "ablation_worth",
                               "iwd_null", "iwd_excess", "rank_value", "exploitability"})
+LOCAL_FIT = re.compile(r"(?P<low>\d+)-(?P<high>\d+), (?P<budgets>\d+) budgets")
 PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
 
 def is_missing(value: Any) -> bool:
@@ -117,12 +119,13 @@ def count(value: float | None, lang: str = "en") -> str:
     return _fixed(value, 0 if float(value).is_integer() else 1, lang)
 
 
-def q_text(value: float | None) -> str:
-    """A p- or q-value: three significant digits, and "< 1e-300" for anything smaller, 0.0 included
-    (an underflow, or an exact difference with no spread: never a reason to print 0)."""
+def q_text(value: float | None, lang: str = "en") -> str:
+    """A p- or q-value: three significant digits ("0,0123" in Spanish), and "< 1e-300" for anything
+    smaller, 0.0 included (an underflow, or an exact difference with no spread: never a reason to
+    print 0)."""
     if is_missing(value):
         return MISSING
-    return f"< {Q_FLOOR:.0e}" if value < Q_FLOOR else f"{value:.3g}"
+    return f"< {Q_FLOOR:.0e}" if value < Q_FLOOR else localised(f"{value:.3g}", lang)
 
 
 def number(value: float | None, lang: str = "en") -> str:
@@ -247,6 +250,9 @@ def _plain_text(name: str, dtype: pl.DataType, value: Any, lang: str = "en") -> 
         return MISSING if dtype.is_numeric() else ""
     if name == "config" and dtype == pl.String:  # side1.budget=130 -> side A's budget = 130
         return config_in_words(value, lang)
+    fit = LOCAL_FIT.fullmatch(value) if name == "local_fit" and isinstance(value, str) else None
+    if fit is not None:  # budget_slopes' "130-135, 4 budgets"
+        return t("local_fit_words", lang, low=fit["low"], high=fit["high"], budgets=fit["budgets"])
     if dtype == pl.Boolean:  # a flag (the budget steps' "falls") in words, never True/False
         return t("yes", lang) if value else t("no", lang)
     if name == "side" and dtype.is_integer() and value in (0, 1):
@@ -290,7 +296,7 @@ def readable_columns(frame: pl.DataFrame, lang: str = "en") -> list[ReadableColu
         if not dtype.is_numeric():
             texts = [_plain_text(name, dtype, v, lang) for v in values]
         elif _is_probability(name):
-            texts = [q_text(v) for v in values]
+            texts = [q_text(v, lang) for v in values]
         elif _is_rate(name):
             texts = [percent_with_interval(v, lo, hi, lang=lang) for v, lo, hi in zip(values, low, high)]
         elif _is_difference(name):

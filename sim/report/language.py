@@ -776,6 +776,7 @@ TEXT: dict[str, dict[str, str]] = {
     "config_rule": {"es": "regla {param} = {value}", "en": "rule {param} = {value}"},
     "config_card_field": {"es": "{card}: {field} = {value}", "en": "{card}: {field} = {value}"},
     "config_versus": {"es": "{a} contra {b}", "en": "{a} vs {b}"},
+    "local_fit_words": {"es": "{low}-{high}, {budgets} presupuestos", "en": "{low}-{high}, {budgets} budgets"},
     "yes": {"es": "sí", "en": "yes"},
     "no": {"es": "no", "en": "no"},
     # sentences of sim/report/formatting.py
@@ -807,7 +808,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "win_rate": ("tasa de victoria", "win rate"), "ci_low": ("mín. 95%", "95% low"), "ci_high": ("máx. 95%", "95% high"),
     "design_effect": ("efecto de diseño", "design effect"), "n_effective": ("n efectivo", "effective n"),
     "diff": ("Δ contra la base", "Δ vs base"), "diff_low": ("Δ mín. 95%", "Δ 95% low"),
-    "diff_high": ("Δ máx. 95%", "Δ 95% high"), "p_value": ("valor p", "p-value"), "label": ("lado", "label"),
+    "diff_high": ("Δ máx. 95%", "Δ 95% high"), "p_value": ("valor p", "p-value"), "label": ("nombre del lado", "side's name"),
     "rating": ("valoración", "rating"), "rating_se": ("error típico", "standard error"), "elo": ("Elo", "Elo"),
     "elo_se": ("Elo error típico", "Elo standard error"), "first_player": ("primer jugador", "first player"),
     "first_player_se": ("primer jugador e.t.", "first player s.e."), "first_player_elo": ("primer jugador Elo", "first player Elo"),
