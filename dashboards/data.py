@@ -26,7 +26,8 @@ from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError
 from sim.analysis.levels import level_groups
-from sim.report.export import card_levels_table, report_tables
+from sim.report import figures
+from sim.report.export import card_levels_table, faction_display_names, report_tables
 from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole
 from sim.run.summaries import kept_tables
@@ -196,6 +197,19 @@ def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
         return report_tables(Path(folder), manifest, with_cards=False)
 
     return kept_tables(Path(folder), "tables", compute)
+
+
+@computed_once(maxsize=16)
+def _chart_names(folder: str, version: float) -> tuple[dict[str, str], dict[str, str]]:
+    manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    names = faction_display_names(manifest)
+    return names, figures.run_colours(manifest, names)
+
+
+def chart_names_of(run: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The run's factions and decks by their display names (export.faction_display_names) and one
+    colour per faction, deck or config (figures.run_colours): what every chart of the run shares."""
+    return _chart_names(str(run_folder(run)), _version(run))
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:

@@ -235,6 +235,7 @@ def table(table_id: str, frame: pl.DataFrame, lang: str | None) -> html.Div:
     is as tall as its rows; a long one (every card of a game) scrolls under its header, so opening
     it draws only the rows and columns in sight (drawing all 44 rows of 25 columns took most of a
     second)."""
+    frame = readable_values(frame, lang or "es")  # "paired", a ranking's measure, a flag: in `lang`
     columns = with_budget_points(frame, lang)
     column_defs = [column_def(c, frame.schema[c.name], lang) for c in columns]
     for spec, shown_column in zip(column_defs, columns):

@@ -86,7 +86,10 @@ def draw(run: str | None, lang: str):
     cells = tables.get("budget_cells")
     if cells is not None and cells["budget_a"].n_unique() > 1:
         steps = tables.get("budget_steps")
-        parts.append(graph("budget-curve", figures.budget_curve_figure(cells, lang, steps=steps)))
+        names, colours = data.chart_names_of(run)
+        parts.append(graph("budget-curve", figures.budget_curve_figure(figures.with_display_names(cells, names), lang,
+                                                                       steps=None if steps is None else figures.with_display_names(steps, names),
+                                                                       colours=colours)))
         if cells["budget_b"].n_unique() > 1:
             parts.append(graph("budget-heatmap", heatmap(cells, lang)))
         if "budget_slopes" in tables:
