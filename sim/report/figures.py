@@ -26,7 +26,6 @@ from sim.report.formatting import (config_in_words, count, first_player_words, i
                                    signed_points_with_interval, text_width)
 from sim.report.language import t
 
-PCT = dict(tickformat=".0%")
 ROW_HEIGHT = 22  # pixels per listed row (card, config): every name gets its line
 FRAME_HEIGHT = 200  # title, axis and legend around the rows
 PLOT_DOMAIN = (0.0, 0.62)  # the plot's share of the width; the printed figures take the rest
@@ -121,6 +120,21 @@ def tick_axis(low: float, high: float, signed: bool, target_ticks: int = 6, lang
     texts = [(signed_points(v, digits, lang) if abs(v) > step / 1e6 else "0 pts") if signed else percent(v, digits, lang)
              for v in values]
     return dict(tickmode="array", tickvals=values, ticktext=texts, range=[low - pad, high + pad], zeroline=signed)
+
+
+def percent_axis(high: float, lang: str = "en", top: float | None = None) -> dict[str, Any]:
+    """A share's axis from 0 to `high` (or to `top`, where it must reach: 100% of a stack), ticked
+    in percent as `lang` writes it ("20 %" in Spanish), never below 0."""
+    axis = tick_axis(0.0, max(high, 0.01), signed=False, lang=lang)
+    axis["range"] = [0.0, top if top is not None else axis["range"][1]]
+    axis["zeroline"] = False
+    return axis
+
+
+def difference_axis(low: float, high: float, lang: str = "en") -> dict[str, Any]:
+    """A difference's axis, ticked in points as its title says, symmetric about 0."""
+    span = max(abs(low), abs(high), 0.01)
+    return tick_axis(-span, span, signed=True, lang=lang)
 
 
 def rate_axis(values: Sequence[float | None], lang: str = "en", reference: float | None = 0.5) -> dict[str, Any]:
@@ -310,7 +324,9 @@ def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
                       if (row, c) in by else "" for c in labels])
     fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
                                hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdYlGn",
-                               colorbar=dict(tickformat=".0%", title=dict(text=t("chart_win_rate_axis", lang)))))
+                               colorbar=dict(tickmode="array", tickvals=[0.2, 0.35, 0.5, 0.65, 0.8],
+                                             ticktext=[percent(v, 0, lang) for v in (0.2, 0.35, 0.5, 0.65, 0.8)],
+                                             title=dict(text=t("chart_win_rate_axis", lang)))))
     fig.update_layout(title=t("chart_matchups", lang), xaxis_title=t("chart_opponent", lang),
                       yaxis=dict(autorange="reversed", title=t("chart_row_faction", lang)))
     return fig
@@ -403,7 +419,8 @@ def game_length_figure(turns: pl.DataFrame, lang: str = "en", colours: dict[str,
                         line=dict(color=colour_of(str(config[0]), colours)) if colours else None,
                         hovertext=hover, hoverinfo="text")
     fig.update_layout(title=t("chart_game_length", lang), xaxis_title=word,
-                      yaxis=dict(title=t("chart_share", lang), **PCT),
+                      yaxis=dict(title=t("chart_share", lang),
+                                 **percent_axis(float(turns["share"].max() or 0) if turns.height else 0.1, lang)),
                       separators=NUMBER_SEPARATORS[lang if lang in NUMBER_SEPARATORS else "en"])
     return fig
 
@@ -430,7 +447,7 @@ def end_reason_figure(reasons: pl.DataFrame, lang: str = "en") -> go.Figure:
                     hoverinfo="text")
     totals = reasons.group_by("config", maintain_order=True).agg(pl.col("count").sum())
     ticks = [f"{c}<br>n = {count(n, lang=lang)}" for c, n in zip(totals["config"], totals["count"])]
-    fig.update_layout(title=t("chart_end_reasons", lang), barmode="stack", yaxis=dict(title=t("chart_share", lang), **PCT),
+    fig.update_layout(title=t("chart_end_reasons", lang), barmode="stack", yaxis=dict(title=t("chart_share", lang), **percent_axis(1.0, lang, top=1.0)),
                       xaxis=dict(tickmode="array", tickvals=totals["config"].to_list(), ticktext=ticks),
                       legend=dict(title=dict(text=t("chart_end_reason", lang))))
     return fig
@@ -766,7 +783,7 @@ def match_win_rate_figure(results: pl.DataFrame, lang: str = "en", versus: str =
     fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
     fig.update_layout(title=t("chart_match_win_rate", lang) + (f": {versus}" if versus else ""),
                       xaxis_title=t("chart_config", lang),
-                      yaxis=dict(title=t("chart_match_win_rate_axis", lang), range=[0, 1], **PCT))
+                      yaxis=dict(title=t("chart_match_win_rate_axis", lang), **percent_axis(1.0, lang, top=1.0)))
     return fig
 
 
@@ -786,7 +803,7 @@ def games_per_match_figure(lengths: pl.DataFrame, lang: str = "en") -> go.Figure
                         zip(part["share_low"].to_list(), part["share_high"].to_list())])
     fig.update_layout(title=t("chart_games_per_match", lang), barmode="group",
                       xaxis_title=t("chart_games_per_match_axis", lang),
-                      yaxis=dict(title=t("chart_share_of_matches", lang), range=[0, 1.1], **PCT))
+                      yaxis=dict(title=t("chart_share_of_matches", lang), **percent_axis(1.0, lang, top=1.1)))
     return fig
 
 
@@ -802,7 +819,7 @@ def game_one_figure(first: pl.DataFrame, lang: str = "en") -> go.Figure:
         hovertemplate="%{x}: %{text}<extra></extra>"))
     fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
     fig.update_layout(title=t("chart_game_one", lang), xaxis_title=t("chart_config", lang),
-                      yaxis=dict(title=t("chart_game_one_axis", lang), range=[0, 1], **PCT))
+                      yaxis=dict(title=t("chart_game_one_axis", lang), **percent_axis(1.0, lang, top=1.0)))
     return fig
 
 
@@ -840,7 +857,7 @@ def story_path_figure(path: pl.DataFrame, stages: pl.DataFrame, lang: str = "en"
                         textposition="top right", customdata=hover, hovertemplate="%{x}: %{customdata}<extra></extra>",
                         line=dict(color="crimson", width=3))
     fig.update_layout(title=t("chart_story_path", lang), xaxis_title=t("chart_stage", lang),
-                      yaxis=dict(title=t("chart_story_path_axis", lang), range=[0, 1.05], **PCT),
+                      yaxis=dict(title=t("chart_story_path_axis", lang), **percent_axis(1.0, lang, top=1.05)),
                       legend=dict(orientation="h", y=-0.2))
     return fig
 
@@ -866,8 +883,8 @@ def compare_figure(rows: pl.DataFrame, lang: str = "en", names: tuple[str, str] 
     fig.add_vline(x=0, line_color="#888")
     span = max([abs(v) for v in shown["diff_low"].to_list() + shown["diff_high"].to_list() if v is not None] + [0.01])
     fig.update_layout(title=t(what, lang, b=names[1], a=names[0]),
-                      xaxis=dict(title=t("chart_compare_axis", lang, b=names[1], a=names[0]), tickformat="+.1%",
-                                 range=[-1.3 * span, 1.3 * span]),
+                      xaxis=dict(title=t("chart_compare_axis", lang, b=names[1], a=names[0]),
+                                 **{**difference_axis(-span, span, lang), "range": [-1.3 * span, 1.3 * span]}),
                       yaxis=dict(title=t("chart_config", lang), type="category", automargin=False),
                       margin=dict(t=60, l=label_margin(shown["config"].to_list(), title=True), r=20, b=80),
                       height=max(320, 160 + 60 * shown.height))
@@ -890,7 +907,7 @@ def compare_cards_figure(cards: pl.DataFrame, lang: str = "en", names: tuple[str
                                customdata=texts, hovertemplate="%{y}: %{customdata}<extra></extra>"))
     fig.add_vline(x=0, line_color="#888")
     fig.update_layout(title=t("chart_compare_cards", lang, b=names[1], a=names[0]),
-                      xaxis=dict(title=t("chart_compare_cards_axis", lang, b=names[1], a=names[0]), tickformat="+.0%"),
+                      xaxis=dict(title=t("chart_compare_cards_axis", lang, b=names[1], a=names[0]), **difference_axis(min(frame["gih_diff_low"].min() or 0, 0), max(frame["gih_diff_high"].max() or 0, 0), lang)),
                       yaxis=dict(type="category", automargin=False), margin=dict(t=60, l=label_margin(labels), r=20, b=80),
                       height=max(420, 140 + 22 * frame.height))
     return fig
