@@ -48,7 +48,8 @@ from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
-from sim.report.formatting import count, in_spec_order, readable_columns, readable_values, signed_points
+from sim.report.formatting import (count, date_text, in_spec_order, readable_columns, readable_values, seconds_text,
+                                   signed_points)
 from sim.report.language import TEXT, column, t
 from sim.run.liveness import shown_status
 from sim.run.store import write_atomic
@@ -307,12 +308,12 @@ def manifest_rows(manifest: dict[str, Any], lang: str = "en", run_dir: Path | No
         (t("report_description", lang), manifest["spec"].get("description", "")),
         (t("report_ruleset", lang), f"{manifest['ruleset']} {manifest['ruleset_version']}"),
         (t("report_engine", lang), t("report_engine_value", lang, version=manifest["engine_version"], commit=commit)),
-        (t("report_seed", lang), str(manifest["seed"])), (t("report_games_per_config", lang), count(manifest["games"])),
+        (t("report_seed", lang), str(manifest["seed"])), (t("report_games_per_config", lang), count(manifest["games"], lang)),
         (t("report_configs", lang), str(len(manifest["configs"]))),
         (t("report_status", lang), t(f"status_{status}", lang) if f"status_{status}" in TEXT else status),
-        (t("report_created", lang), str(manifest.get("created"))),
-        (t("report_finished", lang), str(manifest.get("finished") or "-")),
-        (t("report_wall_time", lang), f"{float(manifest.get('wall_seconds') or 0):.1f} s"),
+        (t("report_created", lang), date_text(manifest.get("created"), lang)),
+        (t("report_finished", lang), date_text(manifest.get("finished"), lang)),
+        (t("report_wall_time", lang), seconds_text(float(manifest.get("wall_seconds") or 0), lang)),
     ]
     for config_id, config in list(manifest["configs"].items())[:12]:
         sides = "; ".join(t("report_side", lang, label=s["label"], faction=s["faction"], agent=s["agent"])
@@ -449,7 +450,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     card of every faction (no row cut: the exports hold the same rows)."""
     tables = report_tables(run_dir, manifest)
     table_html = functools.partial(_table_html, names=faction_display_names(manifest))  # Arañas, not aranas
-    made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
+    made = date_text(datetime.now(timezone.utc), lang).removesuffix(" UTC")  # the catalog's sentence says UTC
     parts = [f"<h1>{html.escape(t('report_title', lang, run=manifest['run']))}</h1>",
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
                                                   for k, v in manifest_rows(manifest, lang, run_dir)) + "</table>",

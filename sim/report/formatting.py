@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 import polars as pl
@@ -117,6 +118,25 @@ def count(value: float | None, lang: str = "en") -> str:
     if is_missing(value):
         return MISSING
     return _fixed(value, 0 if float(value).is_integer() else 1, lang)
+
+
+def date_text(moment: str | datetime | None, lang: str = "en") -> str:
+    """A moment (a manifest's ISO `created`) as `lang` writes a date, in UTC and saying so: Spanish
+    "04/12/2026 03:11 UTC", English "2026-12-04 03:11 UTC"; text that is no date is kept."""
+    if moment is None or moment == "":
+        return MISSING
+    try:
+        when = moment if isinstance(moment, datetime) else datetime.fromisoformat(str(moment))
+    except ValueError:
+        return str(moment)
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc)
+    return when.strftime("%d/%m/%Y %H:%M UTC" if lang == "es" else "%Y-%m-%d %H:%M UTC")
+
+
+def seconds_text(seconds: float | None, lang: str = "en") -> str:
+    """A duration in seconds, one decimal, as `lang` writes it: "1.234,5 s" in Spanish."""
+    return MISSING if is_missing(seconds) else f"{_fixed(float(seconds), 1, lang)} s"
 
 
 def q_text(value: float | None, lang: str = "en") -> str:
