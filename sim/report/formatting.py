@@ -265,14 +265,21 @@ def _interval_of(name: str, columns: Sequence[str], claimed: set[str]) -> tuple[
     return None
 
 
+def local_fit_words(fit: str | None, lang: str = "en") -> str:
+    """budget_slopes' `local_fit` ("130-135, 4 budgets", as the analysis writes it) in `lang`."""
+    found = LOCAL_FIT.fullmatch(fit) if isinstance(fit, str) else None
+    if found is None:
+        return MISSING if fit is None else fit
+    return t("local_fit_words", lang, low=found["low"], high=found["high"], budgets=found["budgets"])
+
+
 def _plain_text(name: str, dtype: pl.DataType, value: Any, lang: str = "en") -> str:
     if value is None:
         return MISSING if dtype.is_numeric() else ""
     if name == "config" and dtype == pl.String:  # side1.budget=130 -> side A's budget = 130
         return config_in_words(value, lang)
-    fit = LOCAL_FIT.fullmatch(value) if name == "local_fit" and isinstance(value, str) else None
-    if fit is not None:  # budget_slopes' "130-135, 4 budgets"
-        return t("local_fit_words", lang, low=fit["low"], high=fit["high"], budgets=fit["budgets"])
+    if name == "local_fit" and isinstance(value, str):
+        return local_fit_words(value, lang)
     if dtype == pl.Boolean:  # a flag (the budget steps' "falls") in words, never True/False
         return t("yes", lang) if value else t("no", lang)
     if name == "side" and dtype.is_integer() and value in (0, 1):
