@@ -331,7 +331,8 @@ def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None,
     """A table as a person reads it (sim.report.formatting): rates as percentages with their
     interval folded in, differences in signed points, counts with separators, q as q_text; headers
     from the catalog (`column`) in `lang`. With `limit`, the rows past it are left to the exports."""
-    shown = readable_values(figures.with_display_names(frame if limit is None else frame.head(limit), names or {}), lang)
+    shown = readable_values(figures.with_display_names(frame if limit is None else frame.head(limit), names or {}, lang),
+                            lang)  # factions by name, configs in words
     columns = readable_columns(shown, lang)
     head = "".join(f"<th>{html.escape(column(c.name, lang) + (' [' + t('interval_95', lang) + ']' if c.with_interval else ''))}"
                    "</th>" for c in columns)
