@@ -223,7 +223,7 @@ ENGLISH_RATE = r"\d{1,3}\.\d%( \[\d{1,3}\.\d, \d{1,3}\.\d\])?"
 def test_numbers_and_names_are_written_as_the_language_writes_them(reports: dict[str, Path], run_dir: Path,
                                                                    lang: str) -> None:
     """Spanish "59,8 %" and "1.000", English "59.8%" and "1,000", in the tables and on the charts'
-    ticks; configs in words ("Japón contra China"), factions by their names (Japón, not japon)."""
+    ticks; configs in words ("China contra Japón"), factions by their names (Japón, not japon)."""
     sections = report_sections(reports[lang].read_text(encoding="utf-8"))
     rate_headers = {pair[0 if lang == "es" else 1] for name, pair in COLUMNS.items() if _is_rate(name)}
     suffix = {"es": " [IC 95%]", "en": " [95% CI]"}[lang]
@@ -239,7 +239,7 @@ def test_numbers_and_names_are_written_as_the_language_writes_them(reports: dict
     assert checked > 100
     headers, rows = sections["table-win_rates"]
     configs = {row[headers.index(column("config", lang))] for row in rows}
-    versus = {"es": "Japón contra China", "en": "Japón vs China"}[lang]
+    versus = {"es": "China contra Japón", "en": "China vs Japón"}[lang]
     assert versus in configs and not any("~" in c for c in configs), configs
     factions = {row[headers.index(column("faction", lang))] for row in rows}
     assert "Japón" in factions and "japon" not in factions
