@@ -31,7 +31,8 @@ from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.atomic_files import write_bytes_atomic
 from sim.core.errors import InputError
 from sim.analysis.levels import level_groups
-from sim.report.export import card_levels_table, report_tables
+from sim.report import figures
+from sim.report.export import card_levels_table, faction_display_names, report_tables
 from sim.report.findings_text import RunFindings, read_run_findings
 from sim.report.language import t
 from sim.run.liveness import run_state
@@ -294,6 +295,18 @@ def findings_of(run: str) -> RunFindings:
     """The run's ranked findings, with its cards reconciled when a companion run measured them the
     other way (sim.report.findings_text.read_run_findings, over the run's kept tables)."""
     return _findings(str(run_folder(run)), _version(run))
+
+
+def _chart_names(folder: str, version: float) -> tuple[dict[str, str], dict[str, str]]:
+    manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    names = faction_display_names(manifest)
+    return names, figures.run_colours(manifest, names)
+
+
+def chart_names_of(run: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The run's factions and decks by their display names (export.faction_display_names) and one
+    colour per faction, deck or config (figures.run_colours): what every chart of the run shares."""
+    return _chart_names(str(run_folder(run)), _version(run))
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:

@@ -31,7 +31,8 @@ from dash import Input, Output, State, callback, dcc, html, no_update
 
 from dashboards import data
 from sim.report.export import html_report
-from sim.report.formatting import DIFFERENCE_NAMES, ReadableColumn, readable_columns, readable_values, text_width
+from sim.report.formatting import (DIFFERENCE_NAMES, ReadableColumn, localised, readable_columns, readable_values,
+                                   text_width)
 from sim.report.language import GRID_TEXT_KEYS, column, column_definition, t
 
 GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -164,21 +165,23 @@ def locale_text(lang: str | None) -> dict[str, str]:
 POINTS = ("points", "points_low", "points_high")  # budget points: a signed number with its interval
 
 
-def with_budget_points(frame: pl.DataFrame) -> list[ReadableColumn]:
+def with_budget_points(frame: pl.DataFrame, lang: str | None = "en") -> list[ReadableColumn]:
     """readable_columns, with budget points (ablation's points-equivalent) as "+6.0 [+1.2, +10.8]"
     in one column, sorted by the value, rather than three columns of bare numbers."""
     if not set(POINTS) <= set(frame.columns):
-        return readable_columns(frame)
-    columns = readable_columns(frame.drop(POINTS[1:]))
-    texts = [signed_number_interval(v, lo, hi) for v, lo, hi in frame.select(POINTS).iter_rows()]
+        return readable_columns(frame, lang or "es")
+    columns = readable_columns(frame.drop(POINTS[1:]), lang or "es")
+    texts = [signed_number_interval(v, lo, hi, lang or "es") for v, lo, hi in frame.select(POINTS).iter_rows()]
     return [ReadableColumn(c.name, True, texts, c.sort_keys) if c.name == "points" else c for c in columns]
 
 
-def signed_number_interval(value: float | None, low: float | None, high: float | None) -> str:
+def signed_number_interval(value: float | None, low: float | None, high: float | None, lang: str = "en") -> str:
     if value is None:
         return "-"
-    interval = "" if low is None or high is None else f" [{low:+.1f}, {high:+.1f}]"
-    return f"{value:+.1f}{interval}"
+    between = "; " if lang == "es" else ", "  # a decimal comma parts the bounds with a semicolon
+    interval = "" if low is None or high is None else \
+        f" [{localised(f'{low:+.1f}', lang)}{between}{localised(f'{high:+.1f}', lang)}]"
+    return f"{localised(f'{value:+.1f}', lang)}{interval}"
 
 
 def grid_id(table_id: str) -> str:
@@ -252,7 +255,8 @@ def table(table_id: str, frame: pl.DataFrame, lang: str | None) -> html.Div:
     is as tall as its rows; a long one (every card of a game) scrolls under its header, so opening
     it draws only the rows and columns in sight (drawing all 44 rows of 25 columns took most of a
     second)."""
-    columns = with_budget_points(frame)
+    frame = readable_values(frame, lang or "es")  # "paired", a ranking's measure, a flag: in `lang`
+    columns = with_budget_points(frame, lang)
     column_defs = [column_def(c, frame.schema[c.name], lang) for c in columns]
     for spec, shown_column in zip(column_defs, columns):
         spec["width"] = column_width(spec["headerName"], shown_column.texts)

@@ -17,6 +17,7 @@ from dashboards.kinds import unavailable
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import NOT_MEASURED
 from sim.report import figures
+from sim.report.export import fillers_in_words
 from sim.report.formatting import signed_points_with_interval
 from sim.report.language import t
 
@@ -79,7 +80,7 @@ def draw(run: str | None, lang: str):
     if blocked is not None:
         return heading, blocked, None
     manifest = data.manifest_of(run)
-    ablation = data.tables_of(run)["ablation"]
+    ablation = fillers_in_words(data.tables_of(run)["ablation"], manifest["ruleset"], lang)  # the filler in `lang`
     side, faction = ablated_side(manifest)
     unmeasured = ablation.filter(~pl.col("measured"))
     parts = [html.P(t("ablations_note", lang, side=side, faction=faction, cards=ablation.height,

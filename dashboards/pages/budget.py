@@ -15,7 +15,7 @@ from dashboards.kinds import unavailable
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.report import figures
-from sim.report.formatting import count, percent, signed_points_with_interval
+from sim.report.formatting import count, local_fit_words, localised, percent, signed_points_with_interval
 
 dash.register_page(__name__, path="/budget", name="budget")
 
@@ -32,13 +32,15 @@ def heatmap(cells: pl.DataFrame, lang: str) -> go.Figure:
     columns = grouped["budget_b"].unique().sort().to_list()
     by = {(r["budget_a"], r["budget_b"]): r for r in grouped.iter_rows(named=True)}
     z = [[by[(a, b)]["win_rate"] if (a, b) in by else None for b in columns] for a in rows]
-    text = [[f"{percent(by[(a, b)]['win_rate'])}<br>n = {count(by[(a, b)]['n'])}" if (a, b) in by else "" for b in columns]
+    text = [[f"{percent(by[(a, b)]['win_rate'], lang=lang)}<br>n = {count(by[(a, b)]['n'], lang)}" if (a, b) in by else ""
+             for b in columns]
             for a in rows]
-    hover = [[t("budget_heatmap_hover", lang, player=a, opponent=b, rate=percent(by[(a, b)]["win_rate"]),
-                n=count(by[(a, b)]["n"])) if (a, b) in by else "" for b in columns] for a in rows]
+    hover = [[t("budget_heatmap_hover", lang, player=a, opponent=b, rate=percent(by[(a, b)]["win_rate"], lang=lang),
+                n=count(by[(a, b)]["n"], lang)) if (a, b) in by else "" for b in columns] for a in rows]
     fig = go.Figure(go.Heatmap(z=z, x=[str(b) for b in columns], y=[str(a) for a in rows], text=text,
                                texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorscale="RdYlGn",
-                               zmin=0, zmax=1, colorbar=dict(tickformat=".0%")))
+                               zmin=0, zmax=1, colorbar=dict(tickmode="array", tickvals=[0, 0.25, 0.5, 0.75, 1],
+                                                                        ticktext=[percent(v, 0, lang) for v in (0, 0.25, 0.5, 0.75, 1)])))
     fig.update_layout(title=t("budget_heatmap_title", lang), xaxis_title=t("budget_heatmap_opponent", lang),
                       yaxis_title=t("budget_heatmap_player", lang))
     return fig
@@ -50,15 +52,17 @@ def slope_words(slopes: pl.DataFrame, lang: str) -> str:
     out = []
     for r in slopes.iter_rows(named=True):
         quasi = t("slope_no_quasi", lang) if r["elo_per_point_se_quasi"] is None \
-            else t("slope_quasi", lang, se=f"{r['elo_per_point_se_quasi']:.2f}")
-        misfit = "" if r["dispersion"] is None else f", χ²/df = {r['pearson_chi2']:,.0f}/{r['df']} = {r['dispersion']:,.1f}"
+            else t("slope_quasi", lang, se=localised(f"{r['elo_per_point_se_quasi']:.2f}", lang))
+        dispersion = None if r["dispersion"] is None else localised(f"{r['dispersion']:,.1f}", lang)
+        misfit = "" if dispersion is None else f", χ²/df = {count(round(r['pearson_chi2']), lang)}/{r['df']} = {dispersion}"
         text = t("slope_fit", lang, a=r["faction_a"], b=r["faction_b"], budget=r["budget_b"],
-                 elo=f"{r['elo_per_point']:+.1f}", se=f"{r['elo_per_point_se']:.2f}") + f", {quasi}{misfit}"
+                 elo=localised(f"{r['elo_per_point']:+.1f}", lang),
+                 se=localised(f"{r['elo_per_point_se']:.2f}", lang)) + f", {quasi}{misfit}"
         if r["local_slope"] is not None:
             text += "; " + t("slope_local", lang, budget=r["working_budget"],
                              slope=signed_points_with_interval(r["local_slope"], r["local_slope_low"],
-                                                               r["local_slope_high"], 2),
-                             fit=r["local_fit"], pairs=count(r["local_pairs"]))
+                                                               r["local_slope_high"], 2, lang=lang),
+                             fit=local_fit_words(r["local_fit"], lang), pairs=count(r["local_pairs"], lang))
         out.append(text)
     return ". ".join(out) + "."
 
@@ -69,7 +73,7 @@ def falls_words(steps: pl.DataFrame, lang: str) -> str:
     if not falls.height:
         return t("falls_none_words", lang, steps=steps.height)
     listed = "; ".join(f"{r['budget_from']} → {r['budget_to']}: "
-                       f"{signed_points_with_interval(r['diff'], r['diff_low'], r['diff_high'], 2)}"
+                       f"{signed_points_with_interval(r['diff'], r['diff_low'], r['diff_high'], 2, lang=lang)}"
                        for r in falls.iter_rows(named=True))
     return t("falls_some_words", lang, falls=falls.height, steps=steps.height, listed=listed)
 
@@ -86,7 +90,10 @@ def draw(run: str | None, lang: str):
     cells = tables.get("budget_cells")
     if cells is not None and cells["budget_a"].n_unique() > 1:
         steps = tables.get("budget_steps")
-        parts.append(graph("budget-curve", figures.budget_curve_figure(cells, lang, steps=steps)))
+        names, colours = data.chart_names_of(run)
+        parts.append(graph("budget-curve", figures.budget_curve_figure(figures.with_display_names(cells, names), lang,
+                                                                       steps=None if steps is None else figures.with_display_names(steps, names),
+                                                                       colours=colours)))
         if cells["budget_b"].n_unique() > 1:
             parts.append(graph("budget-heatmap", heatmap(cells, lang)))
         if "budget_slopes" in tables:

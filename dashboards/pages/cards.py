@@ -169,6 +169,7 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
     impact = everything.filter(pl.col("faction") == faction) if faction else everything
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
     manifest = data.manifest_of(run)
+    names, colours = data.chart_names_of(run)  # the charts say Arañas, in its colour of the run
     forced = ablation = None
     if manifest["spec"].get("impact") and config == "base":
         forced = forced_draw_effect(data.run_folder(run), manifest)
@@ -181,8 +182,9 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
         parts = causal_parts(forced, ablation, lang)
     elif tab == "charts":
         parts = [html.P(t("observational_note", lang), className="note"),
-                 graph("cards-iwd", figures.iwd_figure(impact, lang)),
-                 graph("cards-gih-cost", figures.card_scatter_figure(impact, config=config, lang=lang))]
+                 graph("cards-iwd", figures.iwd_figure(figures.with_display_names(impact, names), lang, colours)),
+                 graph("cards-gih-cost", figures.card_scatter_figure(figures.with_display_names(impact, names),
+                                                                     config=config, lang=lang, colours=colours))]
         levels = data.card_levels_of(run)
         if levels is not None and levels.height:  # a sweep over agents: do the key cards hold at every level?
             parts += [graph("cards-levels", figures.card_levels_figure(levels, lang)),
@@ -204,7 +206,8 @@ def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lan
     """What the run measured that its cards cause: each a ranked chart of every card and its table."""
     parts = []
     if forced is not None:
-        parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(forced, lang)),
+        parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(
+                      figures.with_display_names(forced, names), lang, colours)),
                   table("cards-forced-table", forced.select(FORCED_COLUMNS), lang)]
     if ablation is not None:
         parts += [html.H3(t("ablation_heading", lang)),

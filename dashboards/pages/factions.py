@@ -64,17 +64,21 @@ def draw(run: str | None, lang: str, tab: str | None):
     if blocked is not None:
         return t("factions_heading", lang), blocked, None, HIDDEN
     tables = data.tables_of(run)
+    names, colours = data.chart_names_of(run)
+
+    def chart(name: str) -> pl.DataFrame:  # a table as its chart names things: Arañas, configs in words
+        return figures.with_display_names(tables[name], names, lang)
     round_robin = "matchups" in tables
     tab = tab if tab in TABS and (tab != "matchups" or round_robin) else TABS[0]
     if tab == "matchups":
         parts = [html.Div([
-            html.Div(graph("factions-matchups", figures.matchup_figure(tables["matchups"], lang)),
+            html.Div(graph("factions-matchups", figures.matchup_figure(chart("matchups"), lang)),
                      style={"flex": "1 1 34em", "minWidth": "0"}),
             ratings_block(data.ratings_of(run), lang),
         ], style={"display": "flex", "flexWrap": "wrap", "gap": "1em", "alignItems": "flex-start"}),
-            graph("factions-marginals", figures.marginal_figure(tables["matchup_marginals"], lang))]
+            graph("factions-marginals", figures.marginal_figure(chart("matchup_marginals"), lang, colours))]
         if "nash" in tables:  # the metagame: every matchup has games
-            parts += [graph("factions-nash", figures.nash_figure(tables["nash"], round_robin_games(tables["matchups"]), lang)),
+            parts += [graph("factions-nash", figures.nash_figure(chart("nash"), round_robin_games(tables["matchups"]), lang, colours)),
                       html.P(nash_words(tables["nash"], lang), className="note", id="factions-nash-note")]
         speeds, speed_games = read_ladder(data.run_folder(run))
         if speeds:  # a `sim ladder` run: how fast each level plays beside how strong it is
@@ -82,11 +86,12 @@ def draw(run: str | None, lang: str, tab: str | None):
     elif tab == "first-player":
         parts = first_player_parts(tables, lang)
     elif tab == "length":
+        shares = in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True)
         parts = [graph("factions-game-length", figures.game_length_figure(
-                     in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True), lang)),
+                     figures.with_display_names(shares, names, lang), lang, colours)),
                  graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
     else:
-        parts = [graph("factions-win-rates", figures.win_rate_figure(tables["win_rates"], lang)),
+        parts = [graph("factions-win-rates", figures.win_rate_figure(chart("win_rates"), lang, colours)),
                  html.H3(t("first_player_heading", lang)), first_player_list(tables["first_player"], lang)]
         if "levels" in tables:  # a sweep over agents: the win rates and the first player at every level
             parts += [graph("factions-levels", figures.levels_figure(tables["levels"], lang)),

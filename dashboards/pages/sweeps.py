@@ -18,6 +18,7 @@ import polars as pl
 from sim.analysis.sprt import SprtHypothesis, sprt_bounds
 from sim.report import figures
 from sim.report.export import levels_in_words
+from sim.report.formatting import count
 
 dash.register_page(__name__, path="/sweeps", name="sweeps")
 
@@ -34,18 +35,13 @@ def hypothesis_line(hypothesis: SprtHypothesis, lang: str) -> str:
             f"{t('sprt_bounds', lang)} {lower:+.3f} / {upper:+.3f})").replace("-", "−")
 
 
-def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str) -> go.Figure:
-    """Each config's LLR as its pairs came in, between the SPRT's bounds."""
+def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str,
+                      colours: dict[str, str] | None = None) -> go.Figure:
+    """Each config's LLR as its pairs came in, between the SPRT's bounds (figures.sprt_path_figure)."""
     lower, upper = sprt_bounds(hypothesis.alpha, hypothesis.beta)
-    fig = go.Figure()
-    for (config,), part in paths.group_by("config", maintain_order=True):
-        fig.add_scatter(x=part["pairs"].to_list(), y=part["llr"].to_list(), mode="lines", name=str(config))
-    for bound in (lower, upper):
-        fig.add_hline(y=bound, line_dash="dash", line_color="#888")
     pairs = int(paths["pairs"].max()) if paths.height else 0
-    fig.update_layout(title=t("sprt_paths_title", lang, pairs=f"{pairs:,}", hypothesis=hypothesis.text(lang)),
-                      xaxis_title=t("sprt_paths_axis", lang), yaxis_title=t("sprt_llr_axis", lang))
-    return fig
+    return figures.sprt_path_figure(paths, lower, upper, t("sprt_paths_title", lang, pairs=count(pairs, lang),
+                                                            hypothesis=hypothesis.text(lang)), lang, colours)
 
 
 @callback(Output("sweeps-heading", "children"), Output("sweeps-body", "children"), Output("sweeps-shown", "data"),
@@ -64,7 +60,7 @@ def draw(run: str | None, lang: str):
     parts = [html.P(t("sweeps_note", lang), className="note"),
              graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep, lang),
              html.H3(t("sprt", lang)), html.P(hypothesis_line(hypothesis, lang), id="sweeps-hypothesis"),
-             graph("sweeps-sprt-paths", trajectory_figure(paths, hypothesis, lang)),
+             graph("sweeps-sprt-paths", trajectory_figure(paths, hypothesis, lang, figures.run_colours(manifest))),
              table("sweeps-sprt", readings.select(READING_COLUMNS), lang),
              html.Ul(notes, id="sweeps-stopped-notes")]
     if "levels" in tables:  # a sweep over agents: do its conclusions hold at every level?

@@ -137,6 +137,43 @@ def _logistic_fit(x: np.ndarray, wins: np.ndarray, n: np.ndarray) -> tuple[float
     return a - b * x.mean(), b, math.sqrt(cov[0, 0]), math.sqrt(cov[1, 1]), chi2
 
 
+def fitted_curve(budgets: np.ndarray, win_rate: np.ndarray, n: np.ndarray, z: float = Z95,
+                 points: int = 60) -> pl.DataFrame | None:
+    """The logistic fit of budget_slopes drawn as a curve: at `points` budgets from the lowest to
+    the highest tried, the fitted win rate `fit` and its 95% band `low`/`high`, the fit's interval
+    of logit p = a + b·x widened by √dispersion when the misfit exceeds 1 (the quasi-binomial band,
+    as the slope's SE is), so a staircase's misfit widens the band instead of hiding. None when the
+    curve cannot be fitted (under two budgets, or every game won or lost)."""
+    x = np.asarray(budgets, dtype=float)
+    if len(np.unique(x)) < 2:
+        return None
+    n = np.asarray(n, dtype=float)
+    wins = np.asarray(win_rate, dtype=float) * n
+    try:
+        a, b, _, _, chi2 = _logistic_fit(x, wins, n)
+    except np.linalg.LinAlgError:
+        return None
+    p = 1.0 / (1.0 + np.exp(-(a + b * x)))
+    weight = n * p * (1 - p)
+    design = np.column_stack([np.ones_like(x), x])
+    try:
+        cov = np.linalg.inv(design.T @ (design * weight[:, None]))
+    except np.linalg.LinAlgError:
+        return None
+    df = len(x) - 2
+    scale = max(1.0, chi2 / df) if df > 0 else 1.0
+    grid = np.linspace(x.min(), x.max(), points)
+    at = np.column_stack([np.ones_like(grid), grid])
+    eta = a + b * grid
+    se = np.sqrt(np.maximum(0.0, np.einsum("ij,jk,ik->i", at, cov, at) * scale))
+    return pl.DataFrame({"budget": grid, "fit": _logistic(eta), "low": _logistic(eta - z * se),
+                         "high": _logistic(eta + z * se)})
+
+
+def _logistic(v: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-v))
+
+
 def _pair_scores(games: pl.DataFrame, budgets: list[int], mirrored: bool) -> np.ndarray:
     """[pairs, budgets]: side A's mean score per seat-mirrored pair at each budget, over the games
     that every one of these budgets played (so each row is one pair's games at every budget)."""

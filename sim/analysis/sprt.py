@@ -346,8 +346,11 @@ def sprt_by_config(run_dir: Path, hypothesis: SprtHypothesis | None = None, min_
 def sprt_trajectories(run_dir: Path, hypothesis: SprtHypothesis | None = None, points: int = 60) -> pl.DataFrame:
     """How each config's LLR grew as its seat-mirrored pairs came in, in pair order (the order the
     run plays them): config, pairs, llr, at about `points` evenly spaced pair counts per config; the
-    test is the run's (sprt_by_config), and against the baseline the baseline has no path. The
-    dashboard draws these against the bounds, as fishtest does."""
+    test is the run's (sprt_by_config), and against the baseline the baseline has no path.
+    `identical` marks a config whose every pair scored as the baseline's (the baseline's own point of
+    a sweep grid): its differences have no spread, so its LLR runs off to minus hundreds of
+    thousands, a certainty that says nothing but "the same games". The dashboard draws these
+    against the bounds, as fishtest does."""
     hypothesis = hypothesis or SprtHypothesis.of_spec(_manifest(run_dir).get("spec", {}))
     pairs = pair_scores(scan_games(run_dir).select(*PAIR_COLUMNS))
     if hypothesis.against_baseline:
@@ -357,6 +360,7 @@ def sprt_trajectories(run_dir: Path, hypothesis: SprtHypothesis | None = None, p
     rows = []
     for (config,), part in paths.group_by("config", maintain_order=True):
         k = part["k"].to_numpy()
+        identical = bool(hypothesis.against_baseline and np.all(k == 4))  # d = 0 in every pair
         cumulative = np.zeros((len(k), categories))
         cumulative[np.arange(len(k)), k] = 1
         cumulative = cumulative.cumsum(axis=0)
@@ -364,5 +368,5 @@ def sprt_trajectories(run_dir: Path, hypothesis: SprtHypothesis | None = None, p
         for m in marks:
             llr = (difference_llr(cumulative[m - 1], hypothesis.size) if hypothesis.against_baseline
                    else pentanomial_llr(cumulative[m - 1], hypothesis.elo0, hypothesis.elo1))
-            rows.append({"config": config, "pairs": int(m), "llr": llr})
-    return pl.DataFrame(rows, schema={"config": pl.String, "pairs": pl.Int64, "llr": pl.Float64})
+            rows.append({"config": config, "pairs": int(m), "llr": llr, "identical": identical})
+    return pl.DataFrame(rows, schema={"config": pl.String, "pairs": pl.Int64, "llr": pl.Float64, "identical": pl.Boolean})

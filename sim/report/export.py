@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
@@ -20,6 +21,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -50,7 +52,8 @@ from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.core.errors import InputError
 from sim.report import figures
 from sim.report.findings_text import RunFindings, findings_markdown, read_run_findings
-from sim.report.formatting import count, in_spec_order, readable_columns, readable_values, signed_points
+from sim.report.formatting import (count, date_text, in_spec_order, readable_columns, readable_values, seconds_text,
+                                   signed_points)
 from sim.report.language import TEXT, column, t
 from sim.run.liveness import shown_status
 from sim.core.atomic_files import write_atomic
@@ -190,7 +193,77 @@ def turn_shares(run_dir: Path, configs: list[str] | None = None) -> pl.DataFrame
     return shares if configs is None else in_spec_order(shares, configs)
 
 
-def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "en") -> list[tuple[str, go.Figure]]:
+def fillers_in_words(frame: pl.DataFrame, ruleset_name: str, lang: str) -> pl.DataFrame:
+    """An ablation table's `filler` column (describe_filler's text, stored as the game wrote it) in
+    `lang`, by the game's own filler_words, and the card classes they name by its card_class_words."""
+    if "filler" not in frame.columns:
+        return frame
+    try:
+        ruleset = get_ruleset(ruleset_name)
+    except InputError:
+        return frame
+    index = 0 if lang == "es" else 1
+    patterns = [(re.compile(pattern), pair[index]) for pattern, pair in ruleset.filler_words.items()]
+    classes = {word: pair[index] for word, pair in ruleset.card_class_words.items()}
+
+    def said(text: str | None) -> str | None:
+        if text is None:
+            return None
+        for pattern, replacement in patterns:
+            text = pattern.sub(replacement, text)
+        return re.sub(r"\b(\w+)\b", lambda m: classes.get(m.group(1), m.group(1)), text) if classes else text
+    return frame.with_columns(pl.col("filler").map_elements(said, return_dtype=pl.String))
+
+
+def faction_display_names(manifest: dict[str, Any]) -> dict[str, str]:
+    """Each side's faction or deck id (and its default label "A:aranas") as the game's files name
+    it ("Arañas", "Amuletos y venenos"): the `name` at the head of its card or deck file, found in
+    the run's card folder, else the game's own folders. An id whose file says no name keeps its id;
+    a label the spec gave is the designer's own and is kept as written."""
+    try:
+        ruleset = get_ruleset(manifest["ruleset"])
+    except (InputError, KeyError):
+        return {}
+    cards_dir = manifest.get("spec", {}).get("cards_dir")
+    folders = [Path(cards_dir)] if cards_dir else []
+    folders.append(Path(ruleset.cards_dir).parent)
+    names: dict[str, str] = {}
+    for config in manifest.get("configs", {}).values():
+        for index, side in enumerate(config.get("sides", [])):
+            faction = side.get("faction")
+            if not faction or faction in names:
+                continue
+            names[faction] = _file_name_of(faction, folders) or faction
+    for faction, name in list(names.items()):
+        for letter in "AB":
+            names[f"{letter}:{faction}"] = f"{letter}:{name}"
+    return names
+
+
+def _file_name_of(faction: str, folders: list[Path]) -> str | None:
+    for folder in folders:
+        for path in sorted(folder.rglob(f"{faction}.toml")) if folder.is_dir() else []:
+            try:
+                with path.open("rb") as handle:
+                    name = tomllib.load(handle).get("name")
+            except (OSError, tomllib.TOMLDecodeError):
+                continue
+            if isinstance(name, str) and name.strip():
+                return name.strip()
+    return None
+
+
+def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "en",
+                   manifest: dict[str, Any] | None = None) -> list[tuple[str, go.Figure]]:
+    """The report's charts; with the run's `manifest`, each faction, deck or config keeps one colour
+    across them all (figures.run_colours)."""
+    names = faction_display_names(manifest) if manifest is not None else {}
+    colours = figures.run_colours(manifest, names) if manifest is not None else None
+    configs = tables["win_rates"]["config"].unique(maintain_order=True).to_list()  # ids, in the spec's order
+    shares = turn_shares(run_dir, configs)
+    tables = {name: figures.with_display_names(frame, names, lang) for name, frame in tables.items()}
+    if manifest is not None and "ablation" in tables:
+        tables["ablation"] = fillers_in_words(tables["ablation"], manifest["ruleset"], lang)
     out: list[tuple[str, go.Figure]] = []
     if "sweep" in tables:
         out.append(("sweep", figures.sweep_figure(tables["sweep"], lang=lang)))
@@ -204,26 +277,26 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
     if "ablation" in tables:
         out.append(("ablation", figures.ablation_figure(tables["ablation"], lang=lang)))
     if "budget_cells" in tables and tables["budget_cells"]["budget_a"].n_unique() > 1:
-        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang,
+        out.append(("budget_curve", figures.budget_curve_figure(tables["budget_cells"], lang=lang, colours=colours,
                                                                  steps=tables.get("budget_steps"))))
     if "matchups" in tables:
         out.append(("matchups", figures.matchup_figure(tables["matchups"], lang=lang)))
-        out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang)))
+        out.append(("marginals", figures.marginal_figure(tables["matchup_marginals"], lang=lang, colours=colours)))
     if "nash" in tables:
-        out.append(("nash", figures.nash_figure(tables["nash"], round_robin_games(tables["matchups"]), lang=lang)))
-    out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang)))
+        out.append(("nash", figures.nash_figure(tables["nash"], round_robin_games(tables["matchups"]), lang=lang, colours=colours)))
+    out.append(("win_rates", figures.win_rate_figure(tables["win_rates"], lang=lang, colours=colours)))
     out.append(("first_player", figures.first_player_figure(tables["first_player"], lang=lang)))
     out.append(("first_player_by_length",
-                figures.first_player_length_figure(tables["first_player_by_length"], lang=lang)))
+                figures.first_player_length_figure(tables["first_player_by_length"], lang=lang, colours=colours)))
     if "story_stages" in tables:
-        out.append(("story", figures.story_figure(tables["story_stages"], lang=lang)))
+        out.append(("story", figures.story_figure(tables["story_stages"], lang=lang, colours=colours)))
     if "forced_draw" in tables:
-        out.append(("forced_draw", figures.forced_draw_figure(tables["forced_draw"], lang=lang)))
+        out.append(("forced_draw", figures.forced_draw_figure(tables["forced_draw"], lang=lang, colours=colours)))
     first = tables["card_impact"]["config"][0] if tables["card_impact"].height else None
     out.append(("cards", figures.card_scatter_figure(tables["card_impact"].filter(pl.col("config") == first),
-                                                     config=str(first), lang=lang)))
-    configs = tables["win_rates"]["config"].unique(maintain_order=True).to_list()  # already in the spec's order
-    out.append(("game_length", figures.game_length_figure(turn_shares(run_dir, configs), lang=lang)))
+                                                     config=str(first), lang=lang, colours=colours)))
+    out.append(("game_length", figures.game_length_figure(figures.with_display_names(shares, names, lang),
+                                                           lang=lang, colours=colours)))
     out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"], lang=lang)))
     return out
 
@@ -239,12 +312,12 @@ def manifest_rows(manifest: dict[str, Any], lang: str = "en", run_dir: Path | No
         (t("report_description", lang), manifest["spec"].get("description", "")),
         (t("report_ruleset", lang), f"{manifest['ruleset']} {manifest['ruleset_version']}"),
         (t("report_engine", lang), t("report_engine_value", lang, version=manifest["engine_version"], commit=commit)),
-        (t("report_seed", lang), str(manifest["seed"])), (t("report_games_per_config", lang), count(manifest["games"])),
+        (t("report_seed", lang), str(manifest["seed"])), (t("report_games_per_config", lang), count(manifest["games"], lang)),
         (t("report_configs", lang), str(len(manifest["configs"]))),
         (t("report_status", lang), t(f"status_{status}", lang) if f"status_{status}" in TEXT else status),
-        (t("report_created", lang), str(manifest.get("created"))),
-        (t("report_finished", lang), str(manifest.get("finished") or "-")),
-        (t("report_wall_time", lang), f"{float(manifest.get('wall_seconds') or 0):.1f} s"),
+        (t("report_created", lang), date_text(manifest.get("created"), lang)),
+        (t("report_finished", lang), date_text(manifest.get("finished"), lang)),
+        (t("report_wall_time", lang), seconds_text(float(manifest.get("wall_seconds") or 0), lang)),
     ]
     for config_id, config in list(manifest["configs"].items())[:12]:
         sides = "; ".join(t("report_side", lang, label=s["label"], faction=s["faction"], agent=s["agent"])
@@ -257,12 +330,14 @@ def manifest_rows(manifest: dict[str, Any], lang: str = "en", run_dir: Path | No
     return rows
 
 
-def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None, table_id: str | None = None) -> str:
+def _table_html(frame: pl.DataFrame, lang: str = "en", limit: int | None = None, table_id: str | None = None,
+                names: dict[str, str] | None = None) -> str:
     """A table as a person reads it (sim.report.formatting): rates as percentages with their
     interval folded in, differences in signed points, counts with separators, q as q_text; headers
     from the catalog (`column`) in `lang`. With `limit`, the rows past it are left to the exports."""
-    shown = readable_values(frame if limit is None else frame.head(limit), lang)
-    columns = readable_columns(shown)
+    shown = readable_values(figures.with_display_names(frame if limit is None else frame.head(limit), names or {}, lang),
+                            lang)  # factions by name, configs in words
+    columns = readable_columns(shown, lang)
     head = "".join(f"<th>{html.escape(column(c.name, lang) + (' [' + t('interval_95', lang) + ']' if c.with_interval else ''))}"
                    "</th>" for c in columns)
     body = ["<tr>" + "".join(f"<td>{html.escape(c.texts[i])}</td>" for c in columns) + "</tr>"
@@ -404,13 +479,14 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     page 1 the summary (summary_html), then the manifest, each chart with its heading, each table with its headers and notes, and every
     card of every faction (no row cut: the exports hold the same rows)."""
     tables = report_tables(run_dir, manifest)
-    made = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
+    table_html = functools.partial(_table_html, names=faction_display_names(manifest))  # Arañas, not aranas
+    made = date_text(datetime.now(timezone.utc), lang).removesuffix(" UTC")  # the catalog's sentence says UTC
     parts = [f"<h1>{html.escape(t('report_title', lang, run=manifest['run']))}</h1>",
              summary_html(read_run_findings(run_dir, manifest, tables), lang),
              "<table class='manifest'>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
                                                   for k, v in manifest_rows(manifest, lang, run_dir)) + "</table>",
              _note(t("report_made", lang, when=made))]
-    for name, fig in report_figures(run_dir, tables, lang):
+    for name, fig in report_figures(run_dir, tables, lang, manifest):
         # one width that fits the printed page; a tall list keeps its rows
         fig.update_layout(template="plotly_white", width=PLOT_WIDTH, height=max(460, fig.layout.height or 0))
         # the heading reads the title on one line (the chart breaks a long one with <br>)
@@ -420,7 +496,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                                           config={"displayModeBar": False, "responsive": False}) + "</div>"))
     if "ablation" in tables:
         parts.append(_block("table-ablation", t("report_table_ablation", lang),
-                            _table_html(tables["ablation"].select(ABLATION_COLUMNS), lang)))
+                            table_html(fillers_in_words(tables["ablation"].select(ABLATION_COLUMNS), manifest["ruleset"],
+                                                        lang), lang)))
     for name in SUMMARY_TABLES:
         if name in tables:
             notes = [t(f"report_note_{name}", lang)] if f"report_note_{name}" in TEXT else []
@@ -433,22 +510,22 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                 shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
             if name in ("levels", "card_levels"):
                 shown = levels_in_words(shown, lang)
-            parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), _table_html(shown, lang, limit=500),
+            parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), table_html(shown, lang, limit=500),
                                 *map(_note, notes)))
     if "forced_draw" in tables:
         parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
-                            _table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
+                            table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
     if "deck_lists" in tables:
         decks = card_classes_in_words(tables["deck_lists"], manifest["ruleset"], lang)
-        parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), _table_html(decks, lang),
+        parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), table_html(decks, lang),
                             _note(t("report_note_deck_lists", lang))))
     ranking = tables["card_ranking"]
     ranked_columns = [c for c in RANKING_COLUMNS if c in ranking.columns and ranking[c].null_count() < ranking.height]
     parts.append(_block("table-card_ranking", t("report_table_card_ranking", lang),
-                        _table_html(ranking.select(ranked_columns), lang)))
+                        table_html(ranking.select(ranked_columns), lang)))
     for faction, config_id, rows in other_faction_cards(tables["card_impact"], manifest):
         parts.append(_block(f"table-cards-{faction}", t("report_table_faction_cards", lang, faction=faction, config=config_id),
-                            _table_html(rows, lang), _note(t("observational_note", lang))))
+                            table_html(rows, lang), _note(t("observational_note", lang))))
     title = html.escape(t("report_title", lang, run=manifest["run"]))
     return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<title>{title}</title><style>{CSS}</style>"

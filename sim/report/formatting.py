@@ -16,8 +16,10 @@ CSV and Parquet never come through here: they are data and keep the raw numbers.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 import polars as pl
@@ -32,6 +34,7 @@ RATE_NAMES = frozenset({"rate", "share", "fitted_at_max", "seen_when_undrawn", "
 DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "worth_per_budget_point",
                               "points_at_max", "local_slope", "per_point", "effect", "forced_effect", "ablation_worth",
                               "iwd_null", "iwd_excess", "rank_value", "exploitability"})
+LOCAL_FIT = re.compile(r"(?P<low>\d+)-(?P<high>\d+), (?P<budgets>\d+) budgets")
 PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
 
 def is_missing(value: Any) -> bool:
@@ -43,68 +46,148 @@ def _unsigned_zero(value: float, digits: int) -> float:
     return 0.0 if round(value, digits) == 0 else value
 
 
-def percent(value: float | None, digits: int = 1) -> str:
-    """0.5367 -> "53.7%"."""
-    return MISSING if is_missing(value) else f"{_unsigned_zero(100 * value, digits):.{digits}f}%"
+def localised(text: str, lang: str = "en") -> str:
+    """A number written the English way ("1,234.5") as `lang` writes it: Spanish swaps the marks
+    ("1.234,5", RAE), English keeps them."""
+    return text.translate(SPANISH_MARKS) if lang == "es" else text
 
 
-def _interval(low: float | None, high: float | None, bound: Callable[[float], str]) -> str:
-    return MISSING if is_missing(low) or is_missing(high) else f"[{bound(low)}, {bound(high)}]"
+SPANISH_MARKS = str.maketrans({",": ".", ".": ","})
+
+
+def _fixed(value: float, digits: int, lang: str, sign: bool = False) -> str:
+    return localised(f"{value:{'+' if sign else ''},.{digits}f}", lang)
+
+
+def percent_sign(lang: str = "en") -> str:
+    """The percent sign as `lang` writes it after a number: "59.8%", and "59,8 %" in Spanish (RAE)."""
+    return "\u00a0%" if lang == "es" else "%"
+
+
+def percent(value: float | None, digits: int = 1, lang: str = "en") -> str:
+    """0.5367 -> "53.7%" ("53,7 %" in Spanish)."""
+    return MISSING if is_missing(value) else _fixed(_unsigned_zero(100 * value, digits), digits, lang) + percent_sign(lang)
+
+
+def _interval(low: float | None, high: float | None, bound: Callable[[float], str], lang: str = "en") -> str:
+    # Spanish writes decimals with a comma, so its interval's bounds are parted by a semicolon
+    between = "; " if lang == "es" else ", "
+    return MISSING if is_missing(low) or is_missing(high) else f"[{bound(low)}{between}{bound(high)}]"
 
 
 def _and_interval(text: str, interval: str) -> str:
     return text if interval == MISSING else f"{text} {interval}"
 
 
-def percent_interval(low: float | None, high: float | None, digits: int = 1) -> str:
-    """(0.520, 0.522) -> "[52.0, 52.2]": a rate's interval, in percent like its rate."""
-    return _interval(low, high, lambda v: f"{_unsigned_zero(100 * v, digits):.{digits}f}")
+def percent_interval(low: float | None, high: float | None, digits: int = 1, lang: str = "en") -> str:
+    """(0.520, 0.522) -> "[52.0, 52.2]" ("[52,0; 52,2]" in Spanish): a rate's interval, in percent like its rate."""
+    return _interval(low, high, lambda v: _fixed(_unsigned_zero(100 * v, digits), digits, lang), lang)
 
 
-def percent_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1) -> str:
+def percent_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1,
+                          lang: str = "en") -> str:
     """(0.521, 0.520, 0.522) -> "52.1% [52.0, 52.2]"."""
-    return MISSING if is_missing(value) else _and_interval(percent(value, digits), percent_interval(low, high, digits))
+    return MISSING if is_missing(value) else _and_interval(percent(value, digits, lang),
+                                                           percent_interval(low, high, digits, lang))
 
 
-def _signed(value: float, digits: int) -> str:
-    return f"{_unsigned_zero(100 * value, digits):+.{digits}f}"
+def _signed(value: float, digits: int, lang: str = "en") -> str:
+    return _fixed(_unsigned_zero(100 * value, digits), digits, lang, sign=True)
 
 
-def signed_points(value: float | None, digits: int = 1) -> str:
-    """A difference of rates in percentage points: 0.548 -> "+54.8 pts"."""
-    return MISSING if is_missing(value) else f"{_signed(value, digits)} pts"
+def signed_points(value: float | None, digits: int = 1, lang: str = "en") -> str:
+    """A difference of rates in percentage points: 0.548 -> "+54.8 pts" ("+54,8 pts" in Spanish)."""
+    return MISSING if is_missing(value) else f"{_signed(value, digits, lang)} pts"
 
 
-def points_interval(low: float | None, high: float | None, digits: int = 1) -> str:
+def points_interval(low: float | None, high: float | None, digits: int = 1, lang: str = "en") -> str:
     """(0.546, 0.550) -> "[+54.6, +55.0]"."""
-    return _interval(low, high, lambda v: _signed(v, digits))
+    return _interval(low, high, lambda v: _signed(v, digits, lang), lang)
 
 
-def signed_points_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1) -> str:
+def signed_points_with_interval(value: float | None, low: float | None, high: float | None, digits: int = 1,
+                                lang: str = "en") -> str:
     """(0.548, 0.546, 0.550) -> "+54.8 pts [+54.6, +55.0]"."""
-    return MISSING if is_missing(value) else _and_interval(signed_points(value, digits), points_interval(low, high, digits))
+    return MISSING if is_missing(value) else _and_interval(signed_points(value, digits, lang),
+                                                           points_interval(low, high, digits, lang))
 
 
-def count(value: float | None) -> str:
-    """1000000 -> "1,000,000" (a fractional count, such as wins with draws as halves, keeps its .5)."""
+def count(value: float | None, lang: str = "en") -> str:
+    """1000000 -> "1,000,000" ("1.000.000" in Spanish; a fractional count, such as wins with draws
+    as halves, keeps its .5)."""
     if is_missing(value):
         return MISSING
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+    return _fixed(value, 0 if float(value).is_integer() else 1, lang)
 
 
-def q_text(value: float | None) -> str:
-    """A p- or q-value: three significant digits, and "< 1e-300" for anything smaller, 0.0 included
-    (an underflow, or an exact difference with no spread: never a reason to print 0)."""
+def date_text(moment: str | datetime | None, lang: str = "en") -> str:
+    """A moment (a manifest's ISO `created`) as `lang` writes a date, in UTC and saying so: Spanish
+    "04/12/2026 03:11 UTC", English "2026-12-04 03:11 UTC"; text that is no date is kept."""
+    if moment is None or moment == "":
+        return MISSING
+    try:
+        when = moment if isinstance(moment, datetime) else datetime.fromisoformat(str(moment))
+    except ValueError:
+        return str(moment)
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc)
+    return when.strftime("%d/%m/%Y %H:%M UTC" if lang == "es" else "%Y-%m-%d %H:%M UTC")
+
+
+def seconds_text(seconds: float | None, lang: str = "en") -> str:
+    """A duration in seconds, one decimal, as `lang` writes it: "1.234,5 s" in Spanish."""
+    return MISSING if is_missing(seconds) else f"{_fixed(float(seconds), 1, lang)} s"
+
+
+def q_text(value: float | None, lang: str = "en") -> str:
+    """A p- or q-value: three significant digits ("0,0123" in Spanish), and "< 1e-300" for anything
+    smaller, 0.0 included (an underflow, or an exact difference with no spread: never a reason to
+    print 0)."""
     if is_missing(value):
         return MISSING
-    return f"< {Q_FLOOR:.0e}" if value < Q_FLOOR else f"{value:.3g}"
+    return f"< {Q_FLOOR:.0e}" if value < Q_FLOOR else localised(f"{value:.3g}", lang)
 
 
-def number(value: float | None) -> str:
+def number(value: float | None, lang: str = "en") -> str:
     """Any other figure: three significant digits, whole numbers from 1,000 on."""
     if is_missing(value):
         return MISSING
-    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}"
+    return localised(f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}", lang)
+
+
+def config_in_words(config_id: str, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """A config's id as a designer says it, from the catalog: "side1.budget=130" -> "side A's budget =
+    130", "without=AR-01" -> "without AR-01", "params.fortaleza=20,JP-018.atq=8" -> "rule fortaleza
+    = 20, JP-018: atq = 8", "carga_25~misticos_25" -> "Carga de criaturas vs Místicos" (`names`: the
+    factions' display names). An id of another shape is kept as written."""
+    names = names or {}
+    if config_id == "base":
+        return t("config_base", lang)
+    if "~" in config_id and "=" not in config_id:
+        a, _, b = config_id.partition("~")
+        return t("config_versus", lang, a=names.get(a, a), b=names.get(b, b))
+    return ", ".join(_change_in_words(part, lang) for part in config_id.split(","))
+
+
+def _change_in_words(change: str, lang: str) -> str:
+    what, equals, value = change.partition("=")
+    if not equals:
+        return change
+    shown_value = localised(value, lang) if value.replace(".", "", 1).lstrip("-").isdigit() else value
+    if what == "without":
+        return t("config_without", lang, card=value)
+    if what.startswith("params."):
+        return t("config_rule", lang, param=what[len("params."):], value=shown_value)
+    head, dot, field = what.partition(".")
+    if dot and head.startswith("side") and head[4:].isdigit() and int(head[4:]) in (1, 2):
+        side = SIDES[int(head[4:]) - 1]
+        key = {"budget": "config_budget", "drawn": "config_drawn", "undrawn": "config_undrawn"}.get(field)
+        if key is not None:
+            return t(key, lang, side=side, value=shown_value, card=value)
+        return t("config_side_field", lang, side=side, field=field, value=shown_value)
+    if dot:
+        return t("config_card_field", lang, card=head, field=field, value=shown_value)
+    return change
 
 
 def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
@@ -113,8 +196,8 @@ def first_player_words(row: Mapping[str, Any], lang: str = "en") -> str:
     second player's (side A's win rate going first minus going second)."""
     if is_missing(row.get("advantage")) or is_missing(row.get("first_player_win_rate")):
         return t("no_first_player", lang)
-    return t("first_player_words", lang, rate=percent(row["first_player_win_rate"]),
-             points=signed_points(row["advantage"]))
+    return t("first_player_words", lang, rate=percent(row["first_player_win_rate"], lang=lang),
+             points=signed_points(row["advantage"], lang=lang))
 
 
 NARROW_CHARACTERS = frozenset(" .,:;[]()-+%'|/·")
@@ -182,15 +265,29 @@ def _interval_of(name: str, columns: Sequence[str], claimed: set[str]) -> tuple[
     return None
 
 
-def _plain_text(name: str, dtype: pl.DataType, value: Any) -> str:
+def local_fit_words(fit: str | None, lang: str = "en") -> str:
+    """budget_slopes' `local_fit` ("130-135, 4 budgets", as the analysis writes it) in `lang`."""
+    found = LOCAL_FIT.fullmatch(fit) if isinstance(fit, str) else None
+    if found is None:
+        return MISSING if fit is None else fit
+    return t("local_fit_words", lang, low=found["low"], high=found["high"], budgets=found["budgets"])
+
+
+def _plain_text(name: str, dtype: pl.DataType, value: Any, lang: str = "en") -> str:
     if value is None:
         return MISSING if dtype.is_numeric() else ""
+    if name == "config" and dtype == pl.String:  # side1.budget=130 -> side A's budget = 130
+        return config_in_words(value, lang)
+    if name == "local_fit" and isinstance(value, str):
+        return local_fit_words(value, lang)
+    if dtype == pl.Boolean:  # a flag (the budget steps' "falls") in words, never True/False
+        return t("yes", lang) if value else t("no", lang)
     if name == "side" and dtype.is_integer() and value in (0, 1):
         return SIDES[value]
     if dtype.is_integer():
-        return str(value) if name in PLAIN_INTEGERS else count(value)
+        return str(value) if name in PLAIN_INTEGERS else count(value, lang)
     if dtype.is_float():
-        return number(value)
+        return number(value, lang)
     return str(value)
 
 
@@ -200,11 +297,11 @@ def _sort_key(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str)) else str(value)
 
 
-def readable_columns(frame: pl.DataFrame) -> list[ReadableColumn]:
+def readable_columns(frame: pl.DataFrame, lang: str = "en") -> list[ReadableColumn]:
     """Every column of an analysis table as text, by its name: rates (`*_wr`, `*win_rate`, `*_rate`,
     `rate`, `*share`) as percentages, differences (`*diff`, `*advantage`, `iwd`, `worth`...) as signed
     points, `q_value*` and `*p_value` by q_text, `side` as A/B, integers as counts, other floats to
-    three digits. A rate's or a difference's interval columns (`x_low`/`x_high`, `x_ci_low`/
+    three digits, each number as `lang` writes it. A rate's or a difference's interval columns (`x_low`/`x_high`, `x_ci_low`/
     `x_ci_high`, or `ci_low`/`ci_high` right after it) fold into its text and are not shown apart."""
     columns = frame.columns
     claimed: set[str] = set()
@@ -224,15 +321,15 @@ def readable_columns(frame: pl.DataFrame) -> list[ReadableColumn]:
         dtype = frame.schema[name]
         low, high = (frame[c].to_list() for c in intervals[name]) if name in intervals else ([None] * len(values),) * 2
         if not dtype.is_numeric():
-            texts = [_plain_text(name, dtype, v) for v in values]
+            texts = [_plain_text(name, dtype, v, lang) for v in values]
         elif _is_probability(name):
-            texts = [q_text(v) for v in values]
+            texts = [q_text(v, lang) for v in values]
         elif _is_rate(name):
-            texts = [percent_with_interval(v, lo, hi) for v, lo, hi in zip(values, low, high)]
+            texts = [percent_with_interval(v, lo, hi, lang=lang) for v, lo, hi in zip(values, low, high)]
         elif _is_difference(name):
-            texts = [signed_points_with_interval(v, lo, hi) for v, lo, hi in zip(values, low, high)]
+            texts = [signed_points_with_interval(v, lo, hi, lang=lang) for v, lo, hi in zip(values, low, high)]
         else:
-            texts = [_plain_text(name, dtype, v) for v in values]
+            texts = [_plain_text(name, dtype, v, lang) for v in values]
         out.append(ReadableColumn(name, name in intervals, texts, [_sort_key(v) for v in values]))
     return out
 

@@ -284,6 +284,10 @@ TEXT: dict[str, dict[str, str]] = {
     "sprt_paths_axis": {"es": "pares de partidas con asientos espejados", "en": "seat-mirrored game pairs"},
     "sprt_llr_axis": {"es": "LLR (log del cociente de verosimilitudes H1 / H0)",
                       "en": "LLR (log-likelihood ratio of H1 to H0)"},
+    "sprt_identical": {"es": "{config}: idéntica a la base (las mismas partidas, par a par): no hay nada que probar",
+                       "en": "{config}: identical to the base (the same games, pair for pair): nothing to test"},
+    "sprt_bound_lower": {"es": "acepta H0", "en": "accepts H0"},
+    "sprt_bound_upper": {"es": "acepta H1", "en": "accepts H1"},
     # ablations page
     "ablations_heading": {"es": "Ablación: lo que vale cada carta", "en": "Ablation: what each card is worth"},
     "ablations_note": {"es": "Cada carta del lado {side} ({faction}) se sustituye por un relleno del mismo coste, en las "
@@ -607,6 +611,10 @@ TEXT: dict[str, dict[str, str]] = {
     "chart_sweep_group": {"en": "difference from the baseline", "es": "diferencia con la base"},
     "chart_difference_axis": {"en": "win-rate difference (points)", "es": "diferencia de tasa de victoria (puntos)"},
     "chart_budget_word": {"en": "budget", "es": "presupuesto"},
+    "chart_identical": {"en": "identical to the base (the same games)", "es": "idéntica a la base (las mismas partidas)"},
+    "chart_budget_fit": {"en": "logistic fit", "es": "ajuste logístico"},
+    "chart_budget_band": {"en": "95% band of the fit (widened by its misfit)",
+                          "es": "banda del 95 % del ajuste (ensanchada por su desajuste)"},
     "chart_budget_line": {"en": "{a} vs {b} at {budget}", "es": "{a} contra {b} con {budget}"},
     "chart_budget_points": {"en": "budget points", "es": "puntos de presupuesto"},
     "chart_budget_point_rate": {"en": "; 1 budget point = {rate} {interval}",
@@ -825,6 +833,17 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "Observational: each band holds the games that ended at that length, each game on its own (not "
               "paired); length is an outcome of the game, so a band describes, it does not explain. Bands cut the "
               "run at quantiles of its game lengths."},
+    # a config's id said in words (formatting.config_in_words): side1.budget=130, without=AR-01...
+    "config_base": {"es": "base", "en": "base"},
+    "config_without": {"es": "sin {card}", "en": "without {card}"},
+    "config_budget": {"es": "presupuesto del lado {side} = {value}", "en": "side {side}'s budget = {value}"},
+    "config_drawn": {"es": "el lado {side} roba {card}", "en": "side {side} draws {card}"},
+    "config_undrawn": {"es": "el lado {side} nunca roba {card}", "en": "side {side} never draws {card}"},
+    "config_side_field": {"es": "lado {side}: {field} = {value}", "en": "side {side}: {field} = {value}"},
+    "config_rule": {"es": "regla {param} = {value}", "en": "rule {param} = {value}"},
+    "config_card_field": {"es": "{card}: {field} = {value}", "en": "{card}: {field} = {value}"},
+    "config_versus": {"es": "{a} contra {b}", "en": "{a} vs {b}"},
+    "local_fit_words": {"es": "{low}-{high}, {budgets} presupuestos", "en": "{low}-{high}, {budgets} budgets"},
     "yes": {"es": "sí", "en": "yes"},
     "no": {"es": "no", "en": "no"},
     # sentences of sim/report/formatting.py
@@ -856,7 +875,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "win_rate": ("tasa de victoria", "win rate"), "ci_low": ("mín. 95%", "95% low"), "ci_high": ("máx. 95%", "95% high"),
     "design_effect": ("efecto de diseño", "design effect"), "n_effective": ("n efectivo", "effective n"),
     "diff": ("Δ contra la base", "Δ vs base"), "diff_low": ("Δ mín. 95%", "Δ 95% low"),
-    "diff_high": ("Δ máx. 95%", "Δ 95% high"), "p_value": ("valor p", "p-value"), "label": ("lado", "label"),
+    "diff_high": ("Δ máx. 95%", "Δ 95% high"), "p_value": ("valor p", "p-value"), "label": ("nombre del lado", "side's name"),
     "rating": ("valoración", "rating"), "rating_se": ("error típico", "standard error"), "elo": ("Elo", "Elo"),
     "elo_se": ("Elo error típico", "Elo standard error"), "first_player": ("primer jugador", "first player"),
     "first_player_se": ("primer jugador e.t.", "first player s.e."), "first_player_elo": ("primer jugador Elo", "first player Elo"),

@@ -97,8 +97,9 @@ def test_the_win_rate_chart_names_the_factions_and_prints_value_and_n(browser, s
     wait_for_plots(browser, 1, timeout=60)
     legend = browser.execute_script(SVG_TEXTS, "#factions-win-rates .legendtext")
     assert set(legend) == {"A: Arañas", "B: Ciempiés"}, legend
-    printed = browser.execute_script(SVG_TEXTS, "#factions-win-rates g.textpoint text")
-    assert printed and all(re.fullmatch(r"\d+\.\d% \[\d+\.\d, \d+\.\d\], n = 4", p) for p in printed), printed
+    printed = [p.strip() for p in browser.execute_script(SVG_TEXTS, "#factions-win-rates g.textpoint text")]
+    # the page speaks Spanish: its numbers too ("87,5 %", the interval's bounds parted by ";")
+    assert printed and all(re.fullmatch(r"\d+,\d\u00a0% \[\d+,\d; \d+,\d\], n = 4", p) for p in printed), printed
     browser.find_element(By.ID, "factions-tab-first-player").click()  # its own tab, the address follows
     WebDriverWait(browser, 30).until(lambda d: "tab=first-player" in d.current_url)
     WebDriverWait(browser, 30).until(lambda d: d.execute_script(SVG_TEXTS, "#factions-first-player g.textpoint text"))
@@ -110,7 +111,7 @@ def test_table_cells_read_as_the_report_and_sort_by_their_numbers(browser, site:
     open_page(browser, site, "/cards?tab=measures", "dd")
     WebDriverWait(browser, 60).until(lambda d: grid_rows(d, "cards-table") > 10)
     rates = [t for t in grid_column(browser, "cards-table", "gih_wr") if t != "-"]
-    assert rates and all(re.fullmatch(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", r) for r in rates), rates
+    assert rates and all(re.fullmatch(r"\d+,\d\u00a0% \[\d+,\d; \d+,\d\]", r) for r in rates), rates  # Spanish numbers
     header = browser.find_element(By.CSS_SELECTOR, '#cards-table .ag-header-cell[col-id="gih_wr"] .ag-header-cell-label')
     for direction in ("asc", "desc"):
         header.click()
@@ -118,7 +119,7 @@ def test_table_cells_read_as_the_report_and_sort_by_their_numbers(browser, site:
             "return document.querySelector('#cards-table .ag-header-cell[col-id=\"gih_wr\"]').getAttribute('aria-sort');")
             == ("ascending" if direction == "asc" else "descending"))
         def shown_rates(d) -> list[float]:
-            return [float(t.split("%")[0]) for t in grid_column(d, "cards-table", "gih_wr") if t != "-"]
+            return [float(t.split("\u00a0%")[0].replace(",", ".")) for t in grid_column(d, "cards-table", "gih_wr") if t != "-"]
 
         try:  # the rows move to their places after the header says so (AG Grid animates them): wait for it
             WebDriverWait(browser, 10).until(lambda d: shown_rates(d) == sorted(shown_rates(d), reverse=direction == "desc"))

@@ -195,13 +195,14 @@ def pick_run_b(driver, run: str) -> None:
 def test_compare_pairs_two_runs_of_one_spec_with_a_card_edited(browser, site: str, results: Path) -> None:
     expected = win_rate_comparison(scan_games(results / "cmp_a"), scan_games(results / "cmp_b"), paired=True).row(0, named=True)
     difference = signed_points_with_interval(expected["diff"], expected["diff_low"], expected["diff_high"])
+    diferencia = signed_points_with_interval(expected["diff"], expected["diff_low"], expected["diff_high"], lang="es")
     open_in_spanish(browser, site, "/compare", "cmp_a")
     WebDriverWait(browser, 30).until(lambda d: "cmp_a" in text_of(d, "compare-method"))  # "pick run B"
     pick_run_b(browser, "cmp_b")
     WebDriverWait(browser, 60).until(lambda d: "Comparación emparejada" in text_of(d, "compare-method"))
     assert "semilla 5" in text_of(browser, "compare-method")
     wait_for_plots(browser, 1)
-    WebDriverWait(browser, 30).until(lambda d: difference in text_of(d, "compare-win-rates-table"))
+    WebDriverWait(browser, 30).until(lambda d: diferencia in text_of(d, "compare-win-rates-table"))  # Spanish numbers
     assert "emparejada" in text_of(browser, "compare-win-rates-table")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "compare-paired-es.png"))

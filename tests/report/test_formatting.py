@@ -150,3 +150,32 @@ def test_budget_points_print_as_a_signed_number_with_its_interval() -> None:
     wrapper = table("t", frame, "en")
     assert [r["points"] for r in table_texts(wrapper)] == ["+6.0 [+1.2, +10.8]", "-"]
     assert [c["colId"] for c in wrapper.children.columnDefs] == ["card_id", "points"]
+
+
+def test_numbers_and_dates_are_written_as_the_language_writes_them() -> None:
+    from sim.report.formatting import date_text, number, seconds_text
+
+    assert percent(0.598, lang="es") == "59,8\u00a0%" and percent(0.598, lang="en") == "59.8%"
+    assert count(200_000, lang="es") == "200.000" and count(200_000, lang="en") == "200,000"
+    assert percent_with_interval(0.521, 0.5204, 0.5216, lang="es") == "52,1\u00a0% [52,0; 52,2]"
+    assert signed_points_with_interval(0.548, 0.546, 0.550, lang="es") == "+54,8 pts [+54,6; +55,0]"
+    assert q_text(0.012345, "es") == "0,0123" and q_text(0.0, "es") == "< 1e-300"
+    assert number(1234.5, "es") == "1.234" and number(0.471, "es") == "0,471"
+    assert date_text("2026-12-04T03:11:04+00:00", "es") == "04/12/2026 03:11 UTC"
+    assert date_text("2026-12-04T03:11:04+00:00", "en") == "2026-12-04 03:11 UTC"
+    assert seconds_text(1234.56, "es") == "1.234,6 s"
+
+
+def test_config_ids_are_said_in_words_and_flags_in_the_language() -> None:
+    from sim.report.formatting import config_in_words
+
+    assert config_in_words("side1.budget=130", "es") == "presupuesto del lado A = 130"
+    assert config_in_words("side1.budget=130", "en") == "side A's budget = 130"
+    assert config_in_words("without=AR-01", "es") == "sin AR-01"
+    assert config_in_words("params.fortaleza=20,JP-018.atq=8", "en") == "rule fortaleza = 20, JP-018: atq = 8"
+    assert config_in_words("japon~china", "es", {"japon": "Japón"}) == "Japón contra china"
+    assert config_in_words("side2.drawn=CI-04", "es") == "el lado B roba CI-04"
+    frame = pl.DataFrame({"config": ["side1.budget=130"], "falls": [True]})
+    texts = {c.name: c.texts for c in readable_columns(frame, "es")}
+    assert texts == {"config": ["presupuesto del lado A = 130"], "falls": ["sí"]}  # never True/False
+    assert {c.name: c.texts for c in readable_columns(frame, "en")}["falls"] == ["yes"]

@@ -215,3 +215,67 @@ def test_words_inside_tables_come_from_the_catalog() -> None:
         {"rank_by": VALUES["rank_by"]["iwd"], "method": "emparejado", "never_played": "sí"},
         {"rank_by": "robo forzado", "method": "emparejado", "never_played": "no"}]
     assert readable_values(frame, "en")["rank_by"].to_list() == ["shrunk IWD", "forced draw"]
+
+
+SPANISH_RATE = r"\d{1,3},\d\u00a0%( \[\d{1,3},\d; \d{1,3},\d\])?"
+ENGLISH_RATE = r"\d{1,3}\.\d%( \[\d{1,3}\.\d, \d{1,3}\.\d\])?"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_and_names_are_written_as_the_language_writes_them(reports: dict[str, Path], run_dir: Path,
+                                                                   lang: str) -> None:
+    """Spanish "59,8 %" and "1.000", English "59.8%" and "1,000", in the tables and on the charts'
+    ticks; configs in words ("China contra Japón"), factions by their names (Japón, not japon)."""
+    sections = report_sections(reports[lang].read_text(encoding="utf-8"))
+    rate_headers = {pair[0 if lang == "es" else 1] for name, pair in COLUMNS.items() if _is_rate(name)}
+    suffix = {"es": " [IC 95%]", "en": " [95% CI]"}[lang]
+    rate, other_rate = (SPANISH_RATE, ENGLISH_RATE) if lang == "es" else (ENGLISH_RATE, SPANISH_RATE)
+    checked = 0
+    for name, (headers, rows) in sections.items():
+        for row in rows:
+            for header, cell in zip(headers, row):
+                assert not re.fullmatch(other_rate, cell), (name, header, cell)
+                if header.removesuffix(suffix) in rate_headers and cell != "-":
+                    assert re.fullmatch(rate, cell), (name, header, cell)
+                    checked += 1
+    assert checked > 100
+    headers, rows = sections["table-win_rates"]
+    configs = {row[headers.index(column("config", lang))] for row in rows}
+    versus = {"es": "China contra Japón", "en": "China vs Japón"}[lang]
+    assert versus in configs and not any("~" in c for c in configs), configs
+    factions = {row[headers.index(column("faction", lang))] for row in rows}
+    assert "Japón" in factions and "japon" not in factions
+    assert len(set(headers)) == len(headers), headers  # no two columns headed alike ("lado", "lado")
+    tables = report_tables(run_dir, read_manifest(run_dir))
+    figures_by_name = dict(report_figures(run_dir, tables, lang, read_manifest(run_dir)))
+    ticks = list(figures_by_name["win_rates"].layout.xaxis.ticktext)
+    assert all(re.fullmatch(r"\d{1,3}" + ("\u00a0%" if lang == "es" else "%"), tick) for tick in ticks), ticks
+    legend = {trace.name for trace in figures_by_name["marginals"].data} | {
+        trace.name for trace in figures_by_name["win_rates"].data if trace.name}
+    assert "Japón" in legend and "japon" not in legend
+
+
+def column(name: str, lang: str) -> str:
+    return COLUMNS[name][0 if lang == "es" else 1]
+
+
+@pytest.mark.parametrize("game", ["dicedraft", "fortaleza", "rolplay", "epikha"])
+def test_every_games_fillers_are_said_in_either_language(game: str) -> None:
+    """An ablation's filler ("Relleno (10): 5/5, no double block or attack") in Spanish carries no
+    English word, and in English stays as the game wrote it."""
+    from sim.core.ruleset import get_ruleset
+    from sim.report.export import fillers_in_words
+
+    ruleset = get_ruleset(game)
+    texts = set()
+    for faction in ruleset.list_factions(ruleset.cards_dir)[:2]:
+        pool = ruleset.load_cards(faction, ruleset.cards_dir)
+        texts |= {ruleset.describe_filler(pool, card) for card in ruleset.ablatable_cards(faction, ruleset.cards_dir)}
+    frame = pl.DataFrame({"filler": sorted(texts)})
+    spanish = fillers_in_words(frame, game, "es")["filler"].to_list()
+    english_words = r"\b(or|with|that|does|nothing|unit|die|attack|defence|creature|power|of|level|draws|heals|" \
+                    r"once|special|rule|weapon|item|spell|amulet|keywords|effects)\b"
+    assert not [text for text in spanish if re.search(english_words, text)], spanish
+    english = fillers_in_words(frame, game, "en")["filler"].to_list()
+    assert not [text for text in english if re.search(r"\b(sin|que|una|unidad|dado|criatura|poder|hechizo)\b|_", text)]
+    assert [text.split(":")[0] for text in english] == frame["filler"].str.split(":").list.first().to_list()

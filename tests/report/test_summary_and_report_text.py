@@ -104,8 +104,10 @@ def test_figures_follow_the_spec_order_and_say_the_first_player_as_a_win_rate(ru
     tables = report_tables(run_dir, read_manifest(run_dir), with_cards=False)
     fpa = figures.first_player_figure(tables["first_player"])
     assert list(fpa.data[0].y) == SPEC_ORDER  # one line per config, in the spec's order
-    assert list(fpa.data[0].x) == pytest.approx(tables["first_player"]["first_player_win_rate"].to_list())
-    printed = list(fpa.data[-1].text)  # the words beside each bar: "the first player wins 77.4% (+54.8 pts) [..]"
+    bars = fpa.data[0]  # each bar grows from the 50% line to its rate
+    assert bars.base == 0.5 and [x + bars.base for x in bars.x] == pytest.approx(
+        tables["first_player"]["first_player_win_rate"].to_list())
+    printed = [text.strip() for text in fpa.data[-1].text]  # the words beside each bar: "the first player wins 77.4% (+54.8 pts) [..]"
     assert [p.split(" [")[0] for p in printed] == [
         f"the first player wins {100 * r:.1f}% ({100 * a:+.1f} pts)"
         for r, a in zip(tables["first_player"]["first_player_win_rate"], tables["first_player"]["advantage"])]

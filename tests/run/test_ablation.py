@@ -123,4 +123,5 @@ def test_sim_report_exports_the_ablation_table(tmp_path: Path, capsys: pytest.Ca
     parquet = pl.read_parquet(reports / "small.ablation.parquet")
     assert parquet.filter(pl.col("card_id") == "DA-4")["measured"].to_list() == [False]
     page = (reports / "small.html").read_text(encoding="utf-8")
-    assert "Valor de cada carta (ablación)" in page and "Relleno (10): 5/5, no double block or attack" in page
+    assert "Valor de cada carta (ablación)" in page and "Relleno (10): 5/5, sin bloqueo ni ataque dobles" in page
+    assert "no double block or attack" not in page  # the filler said in the report's language, not as stored

@@ -16,7 +16,7 @@ from sim.core.params import resolve_params
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.draft.budget import _max_deck_size, cheapest_first, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import (
-    CARDS_DIR, describe_filler, list_factions, load_pool, vanilla_filler,
+    CARDS_DIR, FILLER_WORDS, describe_filler, list_factions, load_pool, vanilla_filler,
 )
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS,
@@ -104,6 +104,7 @@ class Dicedraft(RulesetShell):
     load_cards = staticmethod(load_pool)
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
+    filler_words = FILLER_WORDS
 
     def compile(self, match: MatchConfig, config_id: str = "base", *, small_pools: bool = False) -> DicedraftConfig:
         """Validate the config against the card files and rule parameters and build the kernel arrays.

@@ -21,7 +21,7 @@ from sim.rulesets.epikha.constants import (
 from sim.rulesets.epikha.kernels import play_range, play_unit
 from sim.rulesets.epikha.params import EpikhaParams
 from sim.rulesets.epikha.sides import (
-    DeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
+    DeckCards, FILLER_WORDS, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
 )
 from sim.rulesets.epikha.state import (
     G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_ABILITIES, SETUP_AGENT, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL,
@@ -73,6 +73,7 @@ class Epikha(GameRecordShell):
     list_factions = staticmethod(list_sides)
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
+    filler_words = FILLER_WORDS
 
     def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> DeckCards:
         return load_side(faction, cards_dir, overrides)

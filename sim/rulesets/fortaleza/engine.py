@@ -13,7 +13,7 @@ from sim.core.forced_draw import forced_codes
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.fortaleza.cards import (
-    CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
+    CARDS_DIR, FILLER_WORDS, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
 from sim.rulesets.fortaleza.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DECK, N_DESIGNS, Col, Field, Kind, Weight, Zone,
@@ -69,6 +69,7 @@ class Fortaleza(GameRecordShell):
     load_cards = staticmethod(load_collection)
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
+    filler_words = FILLER_WORDS
 
     def config_input(self, compiled: FortalezaConfig) -> np.ndarray:
         return compiled.agents.copy()  # fortaleza's kernels take the sides' agents

@@ -23,7 +23,7 @@ from sim.rulesets.rolplay.decks import DeckRules
 from sim.rulesets.rolplay.kernels import play_range, play_unit
 from sim.rulesets.rolplay.params import RolplayParams
 from sim.rulesets.rolplay.sides import (
-    DeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
+    DeckCards, FILLER_WORDS, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
 )
 from sim.rulesets.rolplay.state import (
     G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_AGENT, SETUP_LEVEL, SETUP_LIFE, SETUP_START, new_workspace,
@@ -76,6 +76,7 @@ class Rolplay(GameRecordShell):
     made_factions_words = "or a builder's deck: greedy-25, greedy-50, random-25, random-50 (random-50-seed7: another seed)"
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
+    filler_words = FILLER_WORDS
 
     def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> DeckCards:
         return load_side(faction, cards_dir, overrides)
