@@ -179,7 +179,7 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
         ablation = ablation_impact(data.run_folder(run), manifest)
     view = every_measure(impact, forced, ablation, ablation_side(manifest))
     if tab == "causal" and (forced is not None or ablation is not None):
-        parts = causal_parts(forced, ablation, lang)
+        parts = causal_parts(forced, ablation, lang, names, colours)
     elif tab == "charts":
         parts = [html.P(t("observational_note", lang), className="note"),
                  graph("cards-iwd", figures.iwd_figure(figures.with_display_names(impact, names), lang, colours)),
@@ -202,7 +202,8 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
     return parts, shown("card_impact", view)
 
 
-def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lang: str) -> list:
+def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lang: str,
+                 names: dict[str, str], colours: dict[str, str]) -> list:
     """What the run measured that its cards cause: each a ranked chart of every card and its table."""
     parts = []
     if forced is not None:
