@@ -51,6 +51,7 @@ class Epikha(GameRecordShell):
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
+    compile_seconds = 46  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
     beside_cards = ("decks",)  # the faction decks live beside the card folder (sides.decks_dir_of)
     card_class_words = {"player": ("jugador", "Player card"), "player_ability": ("habilidad de jugador", "Player ability"),
                         "character": ("personaje", "character"), "weapon": ("arma", "weapon"), "item": ("objeto", "item"),

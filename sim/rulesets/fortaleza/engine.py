@@ -52,6 +52,7 @@ class Fortaleza(GameRecordShell):
     one copy of each design), so a side takes no options beyond its faction, agent and weights."""
 
     name = "fortaleza"
+    compile_seconds = 61  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     trace_switch = (GAME, G_TRACED)

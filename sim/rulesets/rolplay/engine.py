@@ -53,6 +53,7 @@ class Rolplay(GameRecordShell):
     a deck: a deck file of decks/ or a builder's deck (sides.py)."""
 
     name = "rolplay"
+    compile_seconds = 35  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
     card_class_words = {"creature": ("criatura", "creature"), "power": ("poder", "power"),
                         "spell": ("hechizo", "spell"), "amulet": ("amuleto", "amulet")}
     play_range = staticmethod(play_range)
