@@ -207,7 +207,10 @@ def test_the_chart_says_what_it_compares_with_n_and_the_interval(tmp_path: Path,
     title = fig.layout.title.text.replace("<br>", " ")
     assert all(word in title for word in words)
     bars = [trace for trace in fig.data if trace.type == "bar"]  # one a faction, in the table's order
-    assert [b.y[0] for b in bars] == ["A", "B", "C"] and [b.x[0] for b in bars] == pytest.approx([0.4, 0.4, 0.2])
+    # each bar runs from a uniform field's share (the dotted line) to the faction's share
+    assert [b.y[0] for b in bars] == ["A", "B", "C"] and [b.base + b.x[0] for b in bars] == pytest.approx([0.4, 0.4, 0.2])
+    assert all(b.base == pytest.approx(1 / 3) for b in bars)
     assert [b.error_x.array[0] for b in bars] == pytest.approx((nash["nash_share_high"] - nash["nash_share"]).to_list())
     printed = fig.data[-1].text
-    assert printed[0].startswith("40.0% [") and "C +20.0 pts, n = 10" in printed[0]
+    share, gain = ("40.0% [", "C +20.0 pts, n = 10") if lang == "en" else ("40,0\xa0% [", "C +20,0 pts, n = 10")
+    assert printed[0].strip().startswith(share) and gain in printed[0]  # numbers as the chart's language writes them
