@@ -109,7 +109,7 @@ def test_first_player_words_on_a_crafted_frame(tmp_path: Path) -> None:
     assert (row["first_player_win_rate_low"], row["first_player_win_rate_high"]) == pytest.approx(
         (0.5 + row["ci_low"] / 2, 0.5 + row["ci_high"] / 2))
     assert first_player_words(row) == "the first player wins 77.5% (+55.0 pts)"
-    assert first_player_words(row, "es") == "el primer jugador gana el 77.5% (+55.0 pts)"
+    assert first_player_words(row, "es") == "el primer jugador gana el 77,5\u00a0% (+55,0 pts)"
 
 
 def test_first_player_by_length_counts_by_hand(tmp_path: Path) -> None:

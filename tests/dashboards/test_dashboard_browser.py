@@ -188,6 +188,8 @@ def test_the_readme_picture_is_the_factions_page_of_the_default_experiment(brows
                                          and "Ciempiés" in d.execute_script(chart))
         assert f"{DEFAULT_GAMES:,}" in browser.execute_script(chart)  # n is printed beside each bar
         WebDriverWait(browser, 30).until(lambda d: "the first player wins" in text_of(d, "factions-body"))
+        # the findings open the page: the conclusion is what the picture shows first
+        WebDriverWait(browser, 30).until(lambda d: "first player wins" in text_of(d, "findings-panel").lower())
         time.sleep(0.5)  # the bars' entry transition
         README_PICTURE.parent.mkdir(parents=True, exist_ok=True)
         assert browser.save_screenshot(str(README_PICTURE))

@@ -127,7 +127,7 @@ def test_a_finished_run_of_another_experiment_may_still_be_replaced(tmp_path: Pa
     assert main(["run", str(spec), "--results", str(tmp_path / "results"), "--executor", "serial", *FLAGS]) == 0
     capsys.readouterr()
     assert main(["run", str(spec), "--results", str(tmp_path / "results"), "--executor", "serial"]) == 2
-    assert "--overwrite to replace it" in capsys.readouterr().err
+    assert "to replace it, rerun with --overwrite" in capsys.readouterr().err
 
 
 def test_another_chunk_size_is_refused_with_the_resume_command_not_overwrite(
