@@ -29,6 +29,7 @@ import sim.rulesets
 from dashboards import data
 from sim.core.cards import read_toml
 from sim.core.errors import InputError
+from sim.report.formatting import count
 from sim.report.language import t
 from sim.run.executors import make_executor
 from sim.run.liveness import interrupt_writer, writer_liveness
@@ -296,14 +297,22 @@ def duration_words(seconds: float, lang: str | None) -> str:
 
 def progress_words(run: str, progress: StoredProgress, session: str | None, lang: str | None,
                    with_rate: bool = False) -> str:
-    """"3/10 chunks, 3,000 of 10,000 games" and, while it runs, "1,250 games/s, about 6 s left"."""
+    """"3/10 chunks, 3,000 of 10,000 games" (the games of the chunks being played included, from the
+    running process's progress file) and, while it runs, "1,250 games/s, about 6 s left", or while
+    its kernels compile, "compiling dicedraft's kernels (first run only): 25 s of about 68 s"."""
     words = t("progress_line", lang, done=progress.chunks_done, total=progress.chunks_total,
-              games=f"{progress.units_done:,}", total_games=f"{progress.units_total:,}")
+              games=count(progress.units_done, lang), total_games=count(progress.units_total, lang))
+    if progress.compiling is not None:
+        return words + ", " + t("progress_compiling", lang, game=progress.compiling.game,
+                                elapsed=round(progress.compiling.elapsed_seconds),
+                                expected=round(progress.compiling.expected_seconds))
     if with_rate:
-        rate = RATES.games_per_second(run, str(session), progress.units_done)
-        if rate:
-            left = (progress.units_total - progress.units_done) / rate
-            words += ", " + t("progress_rate", lang, rate=f"{rate:,.0f}", left=duration_words(left, lang))
+        # the process's own rate (its play only, from its first block on); else what the page saw
+        units_rate = progress.units_per_second or RATES.games_per_second(run, str(session), progress.units_done)
+        if units_rate:
+            left = (progress.units_total - progress.units_done) / units_rate
+            words += ", " + t("progress_rate", lang, rate=count(round(progress.games_per_second or units_rate), lang),
+                              left=duration_words(left, lang))
     return words
 
 

@@ -17,6 +17,8 @@ per-(side, card) counters behind card impact (ANALYTICS.md), and the trace buffe
 
 from __future__ import annotations
 
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from enum import IntEnum
 from typing import Callable
@@ -163,17 +165,91 @@ def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
     return counters
 
 
+BLOCK_SECONDS = 0.5
+"""About how long one thread plays a block cut by `BlockCutter`: how often the progress of a chunk
+moves (a chunk can be minutes of play: 60,000 games of hard agents at 20 games/s a thread)."""
+
+
+class BlockCutter:
+    """Blocks of units 0..n_units-1 cut as the threads take them, in order from a cursor: `fixed`
+    units each when given, else about `seconds` of one thread's play at the rate measured so far.
+    A block is at most four times the largest one taken before (the first is one unit: a game can
+    last a second; one quick block says little of the next) and at most a `threads`-th of what is
+    left (the last blocks shrink, so no thread idles long while another finishes a big one).
+    Threads pull blocks as they finish them, so there is no pause between blocks."""
+
+    def __init__(self, n_units: int, threads: int, seconds: float = BLOCK_SECONDS, fixed: int | None = None) -> None:
+        self.n_units = n_units
+        self.threads = max(1, threads)
+        self.seconds = seconds
+        self.fixed = fixed
+        self._cursor = 0
+        self._largest = 0
+        self._units_timed = 0
+        self._seconds_timed = 0.0
+        self._guard = threading.Lock()
+
+    def take(self) -> tuple[int, int] | None:
+        """The next block (lo, hi), or None when every unit is taken."""
+        with self._guard:
+            left = self.n_units - self._cursor
+            if left <= 0:
+                return None
+            if self.fixed is not None:
+                size = self.fixed
+            elif self._units_timed == 0:
+                size = 4 * self._largest or 1  # nothing timed yet (the other threads' first blocks are still playing)
+            else:
+                per_second = self._units_timed / max(self._seconds_timed, 1e-9)
+                size = min(4 * self._largest, round(per_second * self.seconds))
+                size = min(size, -(-left // self.threads))
+            size = max(1, min(size, left))
+            lo = self._cursor
+            self._cursor += size
+            self._largest = max(self._largest, size)
+            return lo, lo + size
+
+    def took(self, units: int, seconds: float) -> None:
+        with self._guard:
+            self._units_timed += units
+            self._seconds_timed += seconds
+
+
 def play_in_blocks(n_units: int, threads: int, play_block: Callable[[int, int], np.ndarray],
-                   blocks_per_thread: int = 16) -> np.ndarray:
+                   blocks_per_thread: int = 16, cutter: BlockCutter | None = None) -> np.ndarray:
     """Cut units 0..n_units-1 into blocks (many per thread, to even out games of unequal length), run
     `play_block(lo, hi)` on `threads` threads and sum the counters it returns (integers: exact in
-    any order, so the result never depends on the threads or blocks)."""
+    any order, so the result never depends on the threads or blocks). With a `cutter` the blocks
+    are cut as the threads take them (`BlockCutter`: blocks of about the same time, whose end a
+    caller reporting progress hears often), else cut beforehand into equal counts of units."""
+    if cutter is not None:
+        return _play_cut_blocks(threads, play_block, cutter)
     n_blocks = max(1, min(n_units, blocks_per_thread * threads)) if threads > 1 else 1
     bounds = [b * n_units // n_blocks for b in range(n_blocks + 1)]
     if n_blocks == 1:
         return play_block(0, n_units)
     with ThreadPoolExecutor(max_workers=threads) as pool:
         return sum(pool.map(lambda b: play_block(bounds[b], bounds[b + 1]), range(n_blocks)))
+
+
+def _play_cut_blocks(threads: int, play_block: Callable[[int, int], np.ndarray], cutter: BlockCutter) -> np.ndarray:
+    """`play_in_blocks` with blocks that `cutter` cuts: each thread takes the next block as it finishes one."""
+
+    def play_taken() -> np.ndarray | None:
+        total = None
+        while (block := cutter.take()) is not None:
+            began = time.perf_counter()
+            counters = play_block(*block)
+            cutter.took(block[1] - block[0], time.perf_counter() - began)
+            total = counters if total is None else total + counters
+        return total
+
+    if threads > 1:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            totals = [future.result() for future in [pool.submit(play_taken) for _ in range(threads)]]
+    else:
+        totals = [play_taken()]
+    return sum(total for total in totals if total is not None)
 
 
 def games_frame_head(config_id: str, played: np.ndarray, rows_per_unit: int, end_names: tuple[str, ...],

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
@@ -31,8 +32,11 @@ from sim.core.errors import InputError
 from sim.core.limits import RULESET_IDS
 from sim.core.match import MatchConfig, NoSideOptions
 from sim.core.params import params_hash, resolve_params
-from sim.core.records import RecordCol, count_cards, counters_frame, games_frame_head, play_in_blocks
+from sim.core.records import BlockCutter, RecordCol, count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
+
+BlockTold = Callable[[int, int], None]
+"""Told, by `play_chunk`, as each block of a chunk finishes: (units of the block, games they played)."""
 
 
 @runtime_checkable
@@ -98,8 +102,8 @@ class Ruleset(Protocol):
     def list_factions(self, cards_dir: Path) -> list[str]: ...
     def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> CardPool: ...
     def compile(self, match: MatchConfig, config_id: str = "base") -> CompiledConfig: ...
-    def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
-                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]: ...
+    def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int, threads: int | None = None,
+                   on_block: BlockTold | None = None, block_units: int | None = None) -> tuple[np.ndarray, np.ndarray]: ...
     def searched_decisions(self, compiled: Any, seed: int, unit_start: int, n_units: int) -> np.ndarray: ...
     def trace_unit(self, compiled: Any, seed: int, unit: int) -> tuple[np.ndarray, np.ndarray]: ...
     def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray: ...
@@ -266,14 +270,17 @@ class RulesetShell:
                 "tab": np.stack([pool.table for pool in pools]).astype(np.int32), "w": np.stack(weights),
                 "par": params.vector(), "search": search_table((match.sides[0].search, match.sides[1].search))}
 
-    def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int,
-                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int, threads: int | None = None,
+                   on_block: BlockTold | None = None, block_units: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Play units [unit_start, unit_start + n_units): (rows[game, column], counters[side, card,
         Counter, result]).
 
         Blocks of consecutive units run on `threads` threads (default: numba's thread count, so
         NUMBA_NUM_THREADS and numba.set_num_threads apply), each in its own workspace; the result
-        depends only on (config, seed, unit range), never on the threads or blocks."""
+        depends only on (config, seed, unit range), never on the threads or blocks. With `on_block`,
+        each block is told (units, games played) as it finishes, from the thread that played it;
+        its blocks are then about half a second of a thread's play (or `block_units` units each),
+        so that a caller's progress moves often within a long chunk (records.BlockCutter)."""
         threads = threads or numba.get_num_threads()
         per = compiled.rows_per_unit
         rows = np.zeros((n_units * per, self.n_cols), np.int64)
@@ -282,9 +289,14 @@ class RulesetShell:
 
         def play_block(lo: int, hi: int) -> np.ndarray:
             self.play_block(compiled, key, unit_start + lo, rows[lo * per:hi * per], flags[lo * per:hi * per])
-            return count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
+            counters = count_cards(rows[lo * per:hi * per], flags[lo * per:hi * per])
+            if on_block is not None:
+                on_block(hi - lo, int(np.count_nonzero(rows[lo * per:hi * per, RecordCol.PLAYED] == 1)))
+            return counters
 
-        return rows, play_in_blocks(n_units, threads, play_block)
+        timed = on_block is not None or block_units is not None
+        cutter = BlockCutter(n_units, threads, fixed=block_units) if timed else None
+        return rows, play_in_blocks(n_units, threads, play_block, cutter=cutter)
 
     def searched_decisions(self, compiled: Any, seed: int, unit_start: int, n_units: int) -> np.ndarray:
         """Decisions each side's hard player searched in each single-game unit of [unit_start,

@@ -170,6 +170,8 @@ TEXT: dict[str, dict[str, str]] = {
     "progress_line": {"es": "{done}/{total} bloques, {games} de {total_games} partidas",
                       "en": "{done}/{total} chunks, {games} of {total_games} games"},
     "progress_rate": {"es": "{rate} partidas/s, faltan unos {left}", "en": "{rate} games/s, about {left} left"},
+    "progress_compiling": {"es": "compilando los núcleos de {game} (solo la primera vez): {elapsed} s de unos {expected} s",
+                           "en": "compiling {game}'s kernels (first run only): {elapsed} s of about {expected} s"},
     "state_running": {"es": "en curso", "en": "running"},
     "state_interrupted": {"es": "interrumpida: vuelve a lanzarla para reanudarla",
                           "en": "interrupted: rerun to resume"},

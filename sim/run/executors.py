@@ -16,7 +16,10 @@ Two of them, with one interface (`start`, `execute`, `stop`), and a rule that pi
 Either way the executor only computes: results come back to the driver through the `on_done`
 callback, and the driver alone writes files (atomically) and reports progress. So a lost worker
 cannot leave a half-written chunk, and a retried task changes nothing: a chunk's result depends
-only on (spec, seed, units).
+only on (spec, seed, units). The blocks of a chunk played in this process (about half a second
+of a thread's play each: sim.core.records.BlockCutter) are told to `on_block` as they finish, so
+progress moves within a chunk; blocks only cut the same units differently, so the chunk's result
+is the same for any blocks.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ from sim.run.plan import Chunk, Plan
 ChunkDone = Callable[[Chunk, pl.DataFrame, pl.DataFrame], None]
 """Called on the driver once per finished chunk with its games frame and cards frame."""
 
+BlockDone = Callable[[Chunk, int, int], None]
+"""Called on the thread that plays, as each block of a chunk played in this process finishes:
+(chunk, units of the block, games they played); the chunk itself still arrives through ChunkDone."""
 
 CHOSEN_BY_CALLER = "chosen by the caller"
 
@@ -64,9 +70,11 @@ class Executor(Protocol):
         """Acquire resources (e.g. connect to Ray); called before the results folder is opened."""
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
-                wanted: Callable[[Chunk], bool] | None = None) -> None:
+                wanted: Callable[[Chunk], bool] | None = None, on_block: BlockDone | None = None) -> None:
         """Play `chunks` of `plan`, calling `on_done` on the driver as each one finishes; a chunk
-        for which `wanted` turns false before it starts (its config stopped early) is skipped."""
+        for which `wanted` turns false before it starts (its config stopped early) is skipped.
+        `on_block` hears the blocks of the chunks played in this process as they finish (progress
+        within a chunk); chunks played elsewhere (Ray's workers) arrive whole through `on_done`."""
 
     def stop(self) -> None:
         """Release what `start` acquired; safe to call when `start` failed or was never called."""
@@ -85,9 +93,14 @@ def chunk_frames(plan: Plan, chunk: Chunk, rows: np.ndarray, counters: np.ndarra
     return plan.ruleset.games_frame(compiled, rows), plan.ruleset.cards_frame(compiled, counters)
 
 
-def play_on_threads(plan: Plan, chunk: Chunk) -> tuple[np.ndarray, np.ndarray]:
-    """One chunk in this process on numba's threads: (rows, counters)."""
-    return plan.ruleset.play_chunk(plan.configs[chunk.config_id], plan.seed, chunk.unit_start, chunk.n_units)
+def play_on_threads(plan: Plan, chunk: Chunk, on_block: BlockDone | None = None,
+                    block_units: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """One chunk in this process on numba's threads: (rows, counters); with `on_block`, each block
+    of its units is told as it finishes (blocks of about half a second of a thread's play, or
+    `block_units` each: the result is the same for any blocks, sim.core.records.BlockCutter)."""
+    told = None if on_block is None else (lambda units, games: on_block(chunk, units, games))
+    return plan.ruleset.play_chunk(plan.configs[chunk.config_id], plan.seed, chunk.unit_start, chunk.n_units,
+                                   on_block=told, block_units=block_units)
 
 
 class SerialExecutor:
@@ -102,6 +115,10 @@ class SerialExecutor:
 
     name = THREADS
     reason = CHOSEN_BY_CALLER
+    block_units: int | None = None  # units per reported block; None: about half a second of play each
+
+    def __init__(self, block_units: int | None = None) -> None:
+        self.block_units = block_units
 
     def describe(self) -> str:
         threads = numba.get_num_threads()
@@ -111,7 +128,7 @@ class SerialExecutor:
         pass
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
-                wanted: Callable[[Chunk], bool] | None = None) -> None:
+                wanted: Callable[[Chunk], bool] | None = None, on_block: BlockDone | None = None) -> None:
         played: queue.Queue = queue.Queue(maxsize=1)
         turn = threading.Semaphore(1)  # released each time the driver takes a chunk
         stop = threading.Event()
@@ -147,7 +164,7 @@ class SerialExecutor:
                             if not wanted(chunk):
                                 turn.release()
                                 continue
-                    hand_over((chunk, *play_on_threads(plan, chunk)))
+                    hand_over((chunk, *play_on_threads(plan, chunk, on_block, self.block_units)))
             except BaseException as exc:  # raised again on the driver's thread
                 hand_over(exc)
             finally:
@@ -357,7 +374,7 @@ class RayExecutor:
             kill_processes(started_here)
 
     def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
-                wanted: Callable[[Chunk], bool] | None = None) -> None:
+                wanted: Callable[[Chunk], bool] | None = None, on_block: BlockDone | None = None) -> None:
         import ray
 
         self.chunks_on_ray = 0
@@ -390,7 +407,7 @@ class RayExecutor:
                         chunk = next_wanted()
                     if chunk is None:
                         return
-                    rows, counters = play_on_threads(plan, chunk)
+                    rows, counters = play_on_threads(plan, chunk, on_block)
                     if not ray_up.is_set():
                         # ray.init holds the driver's thread (it must: Ray ties its processes to the
                         # thread that starts them), so results are written from here meanwhile

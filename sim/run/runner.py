@@ -9,6 +9,7 @@ each one atomically as it arrives, so an interrupted run resumes where it stoppe
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ import polars as pl
 from sim.core.errors import InputError
 from sim.run.executors import THREADS, Executor, SerialExecutor, executor_line
 from sim.run.plan import Chunk, Plan, make_plan
-from sim.run.progress import ProgressReporter, SilentProgress
+from sim.run.progress import LiveProgress, ProgressReporter, SilentProgress
 from sim.run.resuming import manifest_resume_command
 from sim.run.spec import Experiment
 from sim.run.stopping import StopRule
@@ -75,11 +76,14 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
     return plan, run_dir, manifest
 
 
-def warm_kernels(plan: Plan, chunk: Chunk, progress: ProgressReporter) -> None:
+def warm_kernels(plan: Plan, chunk: Chunk, progress: ProgressReporter, live: LiveProgress | None = None) -> None:
     """Play one unit of the first pending chunk's config and throw it away, so that the kernels
-    compile (or load from the cache) here, said as such, instead of inside the first chunk behind a
-    progress bar that does not move. Nothing is written: a unit is a pure function of its seed."""
+    compile (or load from the cache) here, said as such (on the terminal, and in the run's
+    progress file for the dashboard), instead of inside the first chunk behind a progress bar that
+    does not move. Nothing is written: a unit is a pure function of its seed."""
     progress.compiling(plan.ruleset.name, plan.ruleset.compile_seconds)
+    if live is not None:
+        live.compiling(plan.ruleset.name, plan.ruleset.compile_seconds)
     try:
         compiled = plan.configs[chunk.config_id]
         rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, chunk.unit_start, 1)
@@ -87,6 +91,8 @@ def warm_kernels(plan: Plan, chunk: Chunk, progress: ProgressReporter) -> None:
         plan.ruleset.cards_frame(compiled, counters)
     finally:
         progress.compiled()
+        if live is not None:
+            live.compiled()
 
 
 def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | None = None,
@@ -122,10 +128,29 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
             current["chunks_done"] = len(plan.chunks) - len(pending)
             tally = {"chunks": 0, "units": 0, "games": 0}
             last_manifest = [float("-inf")]
+            live = LiveProgress(run_dir, str(current.get("started")))
+            # (units, games) each chunk's blocks reported, so that its end only adds what they had not
+            reported: dict[Chunk, tuple[int, int]] = {}
+            counting = threading.Lock()  # blocks are reported from the player's thread
+
+            def on_block(chunk: Chunk, units: int, games: int) -> None:
+                with counting:
+                    seen = reported.get(chunk, (0, 0))
+                    reported[chunk] = (seen[0] + units, seen[1] + games)
+                live.advance(chunk.config_id, chunk.unit_start, units, games)
+                progress.advance(units, games)
+
+            def rest_of(chunk: Chunk, games: int) -> tuple[int, int]:
+                """What a finished chunk adds to the progress beyond the blocks it reported."""
+                with counting:
+                    units_seen, games_seen = reported.pop(chunk, (0, 0))
+                return chunk.n_units - units_seen, max(0, games - games_seen)
 
             def on_done(chunk: Chunk, games: pl.DataFrame, cards: pl.DataFrame) -> None:
                 if not wanted(chunk):  # its config stopped before it: a parallel executor played it anyway
-                    progress.advance(chunk.n_units, 0)
+                    units, _ = rest_of(chunk, 0)
+                    live.written(chunk.config_id, chunk.unit_start, units, 0)
+                    progress.advance(units, 0)
                     return
                 store.write_chunk(chunk, games, cards)
                 # a config may stop on its own chunk or, tested against the baseline, on the baseline's
@@ -149,23 +174,33 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                 if now - last_manifest[0] >= MANIFEST_EVERY:
                     store.write_manifest(current)
                     last_manifest[0] = now
-                progress.advance(chunk.n_units, games.height)
+                units, played = rest_of(chunk, games.height)
+                live.written(chunk.config_id, chunk.unit_start, units, played)
+                progress.advance(units, played)
 
-            if pending:  # before the clock starts: games/s and wall_seconds are the play's, not the compile's
-                warm_kernels(plan, pending[0], progress)
-            started = time.perf_counter()
-            progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
+            if pending:
+                live.open()  # a run with nothing left to play writes no progress file
+            try:
+                if pending:  # before the clock starts: games/s and wall_seconds are the play's, not the compile's
+                    warm_kernels(plan, pending[0], progress, live)
+                started = time.perf_counter()
+                live.start()
+                progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
+            except BaseException:
+                live.close()
+                raise
             failed = False
             try:
                 if rule is None:
-                    executor.execute(plan, pending, on_done)
+                    executor.execute(plan, pending, on_done, on_block=on_block)
                 else:
-                    executor.execute(plan, pending, on_done, wanted)
+                    executor.execute(plan, pending, on_done, wanted, on_block=on_block)
             except BaseException:
                 failed = True
                 raise
             finally:
                 progress.stop()
+                live.close()  # before the last manifest: from then on the chunk records say it all
                 wall = time.perf_counter() - started
                 current["wall_seconds"] = round(float(current.get("wall_seconds", 0.0)) + wall, 3)
                 settled = [store.is_done(chunk) or not wanted(chunk) for chunk in plan.chunks]

@@ -33,7 +33,7 @@ class InterruptedExecutor(SerialExecutor):
     def __init__(self, k: int) -> None:
         self.k = k
 
-    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone, wanted=None) -> None:
+    def execute(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone, wanted=None, on_block=None) -> None:
         done = 0
 
         def counting(chunk: Chunk, games: pl.DataFrame, cards: pl.DataFrame) -> None:
@@ -43,7 +43,7 @@ class InterruptedExecutor(SerialExecutor):
             on_done(chunk, games, cards)
             done += 1
 
-        super().execute(plan, chunks, counting, wanted)
+        super().execute(plan, chunks, counting, wanted, on_block)
 
 
 def assert_same_chunks(a: Path, b: Path) -> None:

@@ -94,7 +94,7 @@ class StopsAfter(SerialExecutor):
     def __init__(self, n: int) -> None:
         self.n = n
 
-    def execute(self, plan, chunks, on_done, wanted=None) -> None:
+    def execute(self, plan, chunks, on_done, wanted=None, on_block=None) -> None:
         played = 0
 
         def counting(chunk, games, cards) -> None:
@@ -104,7 +104,7 @@ class StopsAfter(SerialExecutor):
             if played == self.n:
                 raise KeyboardInterrupt
 
-        super().execute(plan, chunks, counting, wanted)
+        super().execute(plan, chunks, counting, wanted, on_block)
 
 
 def test_where_a_config_stops_does_not_depend_on_threads_or_a_resume(tmp_path: Path) -> None:
