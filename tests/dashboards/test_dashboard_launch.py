@@ -234,7 +234,7 @@ def test_a_cancelled_run_stops_and_resumes_to_the_games_of_an_uninterrupted_one(
     # progress while it runs: chunks done of total, games, and a rate once the page has seen two moments
     WebDriverWait(browser, 30).until(lambda d: "partidas/s" in progress_line(d, "lenta"))
     line = progress_line(browser, "lenta")
-    assert "lenta: en curso" in line and "/300 bloques" in line and "de 12,000 partidas" in line, line
+    assert "lenta: en curso" in line and "/300 bloques" in line and "de 12.000 partidas" in line, line
     press(browser, ".cancel-run[data-run='lenta']")
     WebDriverWait(browser, 30).until(lambda d: "lenta cancelada en" in text_of(d, "launch-message"))
     stopped = manifest(results, "lenta")
