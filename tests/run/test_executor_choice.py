@@ -217,11 +217,11 @@ def test_the_next_chunk_plays_while_the_driver_writes(spec_path: Path, monkeypat
     undelivered_at_start: list[int] = []
     play = executors.play_on_threads
 
-    def play_and_signal(plan_, chunk):
+    def play_and_signal(plan_, chunk, *blocks):
         k = plan.chunks.index(chunk)
         undelivered_at_start.append(k - len(written))  # chunks played before this one, not yet written
         started[k].set()
-        return play(plan_, chunk)
+        return play(plan_, chunk, *blocks)
 
     monkeypatch.setattr(executors, "play_on_threads", play_and_signal)
     overlapped: list[bool] = []
@@ -277,7 +277,7 @@ def test_the_in_process_executor_gives_what_a_plain_loop_gives(spec_path: Path) 
 def test_a_failure_while_playing_reaches_the_driver(spec_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     plan = make_plan(load_spec(spec_path), 500)
 
-    def broken(plan_, chunk):
+    def broken(plan_, chunk, *blocks):
         if chunk.unit_start >= 1000:
             raise RuntimeError("kernel failed")
         return np.zeros((0, 0)), np.zeros(0)
