@@ -264,7 +264,9 @@ def cancellable(run: str, status: str, folder: Path) -> bool:
 
 class Rates:
     """Games per second of each running run, from what the page saw of it since its session started
-    (the first sighting and now); no figure until a second sighting shows games played."""
+    (from the last sighting before its count moved, so the kernels' compile is not counted as
+    play, to now); no figure until a sighting shows games played. Used for a run whose process
+    writes no rate of its own (sim.run.progress.LiveProgress)."""
 
     def __init__(self) -> None:
         self.first: dict[str, tuple[str, float, int]] = {}
@@ -274,11 +276,11 @@ class Rates:
         now = time.monotonic() if now is None else now
         with self._guard:
             seen = self.first.get(run)
-            if seen is None or seen[0] != session or units < seen[2]:
-                self.first[run] = (session, now, units)
+            if seen is None or seen[0] != session or units <= seen[2]:
+                self.first[run] = (session, now, units)  # nothing played since: the clock starts later
                 return None
         _, then, units_then = seen
-        if now - then < 1.0 or units <= units_then:
+        if now - then < 1.0:
             return None
         return (units - units_then) / (now - then)
 
@@ -306,7 +308,7 @@ def progress_words(run: str, progress: StoredProgress, session: str | None, lang
         return words + ", " + t("progress_compiling", lang, game=progress.compiling.game,
                                 elapsed=round(progress.compiling.elapsed_seconds),
                                 expected=round(progress.compiling.expected_seconds))
-    if with_rate:
+    if with_rate and progress.units_done < progress.units_total:
         # the process's own rate (its play only, from its first block on); else what the page saw
         units_rate = progress.units_per_second or RATES.games_per_second(run, str(session), progress.units_done)
         if units_rate:

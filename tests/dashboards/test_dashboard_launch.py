@@ -164,6 +164,8 @@ def test_the_rate_and_the_time_left() -> None:
     assert rates.games_per_second("r", "s1", 1100, now=12.0) == 500.0  # (1100 - 100) / (12 - 10)
     assert rates.games_per_second("r", "s2", 1200, now=13.0) is None  # a new session starts again
     assert rates.games_per_second("r", "s2", 1200, now=20.0) is None  # nothing played since
+    # the 7 s without play (the kernels compiling) are not counted: 500 games in the second since
+    assert rates.games_per_second("r", "s2", 1700, now=21.0) == 500.0
     assert [duration_words(s, "en") for s in (0.2, 30, 89, 600, 3 * 3600 + 300)] == [
         "1 s", "30 s", "89 s", "10 min", "3 h 5 min"]
 

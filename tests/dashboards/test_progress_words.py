@@ -40,3 +40,6 @@ def test_games_per_second_count_games_and_the_time_left_counts_units() -> None:
     assert progress_words("matches-run", matches, "session", "en", with_rate=True) == (
         "1/4 chunks, 20,000 of 80,000 games, 2,500 games/s, about 60 s left")
     assert progress_words("matches-run", matches, "session", "en") == "1/4 chunks, 20,000 of 80,000 games"
+    done = StoredProgress(chunks_done=4, chunks_total=4, units_done=80_000, units_total=80_000,
+                          units_per_second=1_000.0, games_per_second=2_500.0)
+    assert progress_words("matches-run", done, "session", "en", with_rate=True) == "4/4 chunks, 80,000 of 80,000 games"
