@@ -42,8 +42,14 @@ def interrupted_run(tmp_path: Path, spec: Path, extra: list[str] = ()) -> Path:
     results = tmp_path / "results"
 
     class StopAfterOneChunk(SilentProgress):
+        """Ctrl-C as the second chunk's play is first reported (progress now moves within a chunk,
+        so the first report is a block of the first chunk, before anything is stored)."""
+        units = 0
+
         def advance(self, units: int, games: int) -> None:
-            raise KeyboardInterrupt
+            self.units += units
+            if self.units > 400:
+                raise KeyboardInterrupt
 
     def run_then_stop(*args, **kwargs):
         return run_experiment(*args[:6], progress=StopAfterOneChunk())
