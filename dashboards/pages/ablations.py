@@ -22,6 +22,7 @@ from sim.report.formatting import signed_points_with_interval
 from sim.report.language import t
 
 dash.register_page(__name__, path="/ablations", name="ablations")
+RUN_KIND = "ablation"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence
 
 layout = html.Div([html.H2(id="ablations-heading"), export_bar("ablations"), html.Div(id="ablations-body")])
 register_exports("ablations")
@@ -76,7 +77,7 @@ def ablated_side(manifest: dict[str, Any]) -> tuple[str, str]:
           Output("ablations-shown", "data"), Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("ablations_heading", lang)
-    blocked = unavailable(run, lang, "ablation")
+    blocked = unavailable(run, lang, RUN_KIND)
     if blocked is not None:
         return heading, blocked, None
     manifest = data.manifest_of(run)

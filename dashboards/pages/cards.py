@@ -20,7 +20,7 @@ from dashboards.widgets import export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.report import figures
-from sim.report.export import card_classes_in_words
+from sim.report.export import card_classes_in_words, fillers_in_words
 
 dash.register_page(__name__, path="/cards", name="cards")
 
@@ -179,7 +179,8 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
         ablation = ablation_impact(data.run_folder(run), manifest)
     view = every_measure(impact, forced, ablation, ablation_side(manifest))
     if tab == "causal" and (forced is not None or ablation is not None):
-        parts = causal_parts(forced, ablation, lang, names, colours)
+        shown_ablation = None if ablation is None else fillers_in_words(ablation, manifest["ruleset"], lang)
+        parts = causal_parts(forced, shown_ablation, lang, names, colours)
     elif tab == "charts":
         parts = [html.P(t("observational_note", lang), className="note"),
                  graph("cards-iwd", figures.iwd_figure(figures.with_display_names(impact, names), lang, colours)),

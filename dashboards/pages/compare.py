@@ -22,7 +22,7 @@ from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run,
                                   first_player_comparison, runs_pairing, win_rate_comparison)
 from sim.analysis.scans import scan_games
 from sim.report import figures
-from sim.report.formatting import in_spec_order
+from sim.report.formatting import config_in_words, in_spec_order
 from sim.report.language import TEXT, t
 from sim.run.store import MANIFEST
 
@@ -96,7 +96,7 @@ def method_words(frame: pl.DataFrame, lang: str) -> pl.DataFrame:
 def one_run_lines(manifest_a: dict[str, Any], manifest_b: dict[str, Any], run_a: str, run_b: str,
                   lang: str) -> list[html.Li]:
     only_a, only_b = configs_in_one_run(manifest_a, manifest_b)
-    return [html.Li(t("compare_configs_only", lang, run=f"{letter} ({name})", configs=", ".join(configs)))
+    return [html.Li(t("compare_configs_only", lang, run=f"{letter} ({name})", configs="; ".join(config_in_words(c, lang) for c in configs)))
             for letter, name, configs in (("A", run_a, only_a), ("B", run_b, only_b)) if configs]
 
 

@@ -20,7 +20,7 @@ from sim.report import figures
 from sim.report.export import nash_words, round_robin_games
 from sim.analysis.forced_draw import summary_configs
 from sim.run.ladder import read_ladder
-from sim.report.formatting import first_player_words, in_spec_order
+from sim.report.formatting import config_in_words, first_player_words, in_spec_order
 
 dash.register_page(__name__, path="/factions", name="factions")
 
@@ -84,7 +84,7 @@ def draw(run: str | None, lang: str, tab: str | None):
         if speeds:  # a `sim ladder` run: how fast each level plays beside how strong it is
             parts.append(graph("factions-level-speed", figures.level_speed_figure(speeds, speed_games, lang)))
     elif tab == "first-player":
-        parts = first_player_parts(tables, lang)
+        parts = first_player_parts(tables, lang, names)
     elif tab == "length":
         shares = in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True)
         parts = [graph("factions-game-length", figures.game_length_figure(
@@ -92,7 +92,7 @@ def draw(run: str | None, lang: str, tab: str | None):
                  graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
     else:
         parts = [graph("factions-win-rates", figures.win_rate_figure(chart("win_rates"), lang, colours)),
-                 html.H3(t("first_player_heading", lang)), first_player_list(tables["first_player"], lang)]
+                 html.H3(t("first_player_heading", lang)), first_player_list(tables["first_player"], lang, names)]
         if "levels" in tables:  # a sweep over agents: the win rates and the first player at every level
             parts += [graph("factions-levels", figures.levels_figure(tables["levels"], lang)),
                       html.P(t("report_note_levels", lang), className="note")]
@@ -102,16 +102,16 @@ def draw(run: str | None, lang: str, tab: str | None):
 HIDDEN = {"display": "none"}
 
 
-def first_player_list(advantage: pl.DataFrame, lang: str) -> html.Ul:
-    """The first player said in words, a line per config."""
-    return html.Ul([html.Li(f"{row['config']}: {first_player_words(row, lang)}")
+def first_player_list(advantage: pl.DataFrame, lang: str, names: dict[str, str]) -> html.Ul:
+    """The first player said in words, a line per config (the config in words too: "sin AR-01")."""
+    return html.Ul([html.Li(f"{config_in_words(row['config'], lang, names)}: {first_player_words(row, lang)}")
                     for row in advantage.iter_rows(named=True)], id="factions-first-player-words")
 
 
-def first_player_parts(tables: dict, lang: str) -> list:
+def first_player_parts(tables: dict, lang: str, names: dict[str, str]) -> list:
     """The first player said in words per config, its figure and table, then by game length."""
     advantage, by_length = tables["first_player"], tables["first_player_by_length"]
-    return [html.H3(t("first_player_heading", lang)), first_player_list(advantage, lang),
+    return [html.H3(t("first_player_heading", lang)), first_player_list(advantage, lang, names),
             graph("factions-first-player", figures.first_player_figure(advantage, lang)),
             table("factions-first-player-table", advantage, lang),
             html.H3(t("by_length_heading", lang)), html.P(t("by_length_note", lang), className="note"),

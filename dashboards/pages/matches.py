@@ -21,6 +21,7 @@ from sim.report.language import t
 from sim.run.store import MANIFEST
 
 dash.register_page(__name__, path="/matches", name="matches")
+RUN_KIND = "best_of_three"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence
 
 layout = html.Div([html.H2(id="matches-heading"), export_bar("matches"), html.Div(id="matches-body")])
 register_exports("matches")
@@ -57,7 +58,7 @@ def summary_lines(results: pl.DataFrame, first: pl.DataFrame, manifest: dict[str
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("matches_heading", lang)
-    blocked = unavailable(run, lang, "best_of_three")
+    blocked = unavailable(run, lang, RUN_KIND)
     if blocked is not None:
         return heading, blocked, None
     manifest = data.manifest_of(run)

@@ -21,6 +21,7 @@ from sim.report.language import t
 from sim.run.store import MANIFEST
 
 dash.register_page(__name__, path="/story", name="story")
+RUN_KIND = "story"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence
 
 layout = html.Div([html.H2(id="story-heading"), export_bar("story"), html.Div(id="story-body")])
 register_exports("story")
@@ -47,7 +48,7 @@ def path_table(path: pl.DataFrame, stages: pl.DataFrame) -> pl.DataFrame:
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("story_heading", lang)
-    blocked = unavailable(run, lang, "story")
+    blocked = unavailable(run, lang, RUN_KIND)
     if blocked is not None:
         return heading, blocked, None
     tables = data.tables_of(run)

@@ -21,6 +21,7 @@ from sim.report.export import levels_in_words
 from sim.report.formatting import count
 
 dash.register_page(__name__, path="/sweeps", name="sweeps")
+RUN_KIND = "sweep"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence
 
 layout = html.Div([html.H2(id="sweeps-heading"), export_bar("sweeps"), html.Div(id="sweeps-body")])
 register_exports("sweeps")
@@ -48,7 +49,7 @@ def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
     heading = t("sweeps_heading", lang)
-    blocked = unavailable(run, lang, "sweep")
+    blocked = unavailable(run, lang, RUN_KIND)
     if blocked is not None:
         return heading, blocked, None
     manifest = data.manifest_of(run)

@@ -81,7 +81,9 @@ def config_levels(manifest: dict[str, Any]) -> dict[str, tuple[str, str]]:
     for config, described in manifest["configs"].items():
         point = described.get("sweep") or {}
         values = [(k, point[k] if k in point else _side_value(described, k)) for k in axes]
-        group = ", ".join(f"{k}={v}" for k, v in values if v is not None) or "all configs"
+        # in a config id's own form ("side1.faction=china,side2.faction=japon"; "" for every config), which
+        # the report layer says in words (formatting.config_in_words)
+        group = ",".join(f"{k}={v}" for k, v in values if v is not None)
         sides = described.get("sides") or []
         level = " / ".join(side_level(side) for side in sides)
         out[config] = (group, level)

@@ -33,7 +33,7 @@ from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run,
                                   win_rate_comparison)
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.scans import scan_games
-from sim.report.formatting import count, in_spec_order, percent, percent_with_interval, signed_points_with_interval
+from sim.report.formatting import config_in_words, count, in_spec_order, percent, percent_with_interval, signed_points_with_interval
 from sim.report.language import TEXT, column, t
 from sim.run.summaries import kept_tables
 
@@ -148,13 +148,13 @@ def about_lines(comparison: Comparison, lang: str) -> list[str]:
     labels_a, labels_b = config_labels(a.manifest), config_labels(b.manifest)
     for config_id in comparison.configs:
         if labels_a[config_id][0] != labels_b[config_id][0]:
-            lines.append(t("compare_cli_sides_differ", lang, config=config_id, a=labels_a[config_id][0],
+            lines.append(t("compare_cli_sides_differ", lang, config=config_in_words(config_id, lang), a=labels_a[config_id][0],
                            b=labels_b[config_id][0]))
     only_a, only_b = configs_in_one_run(a.manifest, b.manifest)
     for letter, run, configs in (("A", a, only_a), ("B", b, only_b)):
         shown = [c for c in configs if c in summary_configs(run.manifest)]
         if shown:
-            lines.append(t("compare_configs_only", lang, run=f"{letter} ({run.name})", configs=", ".join(shown)))
+            lines.append(t("compare_configs_only", lang, run=f"{letter} ({run.name})", configs="; ".join(config_in_words(c, lang) for c in shown)))
     return lines
 
 

@@ -511,7 +511,7 @@ def levels_figure(levels: pl.DataFrame, lang: str = "en") -> go.Figure:
         flag = f" · {t('level_flag_' + r['flag'], lang)}" if r["flag"] else ""
         printed = rate_printed(r["level_rate"], r["level_rate_low"], r["level_rate_high"], r["n"], lang=lang) + flag
         rows.append(RankedRow(f"{figure}: {r['level']}", r["level_rate"], r["level_rate_low"], r["level_rate_high"],
-                              printed, f"{r['group']}<br>{figure}, {r['level']}: {printed}", figure))
+                              printed, f"{config_in_words(r['group'], lang)}<br>{figure}, {r['level']}: {printed}", figure))
     return ranked_figure(rows, t("chart_levels", lang), t("chart_win_rate_axis", lang), signed=False, reference=0.5,
                          lang=lang, rate=True)
 

@@ -30,7 +30,8 @@ MISSING = "-"
 Q_FLOOR = 1e-300  # below this a p- or q-value prints as "< 1e-300" (ANALYTICS.md)
 SIDES = "AB"
 
-RATE_NAMES = frozenset({"rate", "share", "fitted_at_max", "seen_when_undrawn", "played_when_drawn"})
+RATE_NAMES = frozenset({"rate", "share", "fitted_at_max", "seen_when_undrawn", "played_when_drawn",
+                        "through"})  # through: a story stage's share of runs that won every stage so far
 DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "worth_per_budget_point",
                               "points_at_max", "local_slope", "per_point", "effect", "forced_effect", "ablation_worth",
                               "iwd_null", "iwd_excess", "rank_value", "exploitability"})
@@ -161,15 +162,20 @@ def config_in_words(config_id: str, lang: str = "en", names: Mapping[str, str] |
     = 20, JP-018: atq = 8", "carga_25~misticos_25" -> "Carga de criaturas vs Místicos" (`names`: the
     factions' display names). An id of another shape is kept as written."""
     names = names or {}
+    if config_id == "":  # a levels table's group of a sweep that changes nothing but the agents
+        return t("config_all", lang)
     if config_id == "base":
         return t("config_base", lang)
     if "~" in config_id and "=" not in config_id:
         a, _, b = config_id.partition("~")
         return t("config_versus", lang, a=names.get(a, a), b=names.get(b, b))
-    return ", ".join(_change_in_words(part, lang) for part in config_id.split(","))
+    return ", ".join(_change_in_words(part, lang, names) for part in config_id.split(","))
 
 
-def _change_in_words(change: str, lang: str) -> str:
+SIDE_FIELDS = ("faction", "agent", "label")  # a sweep axis's side fields every game has (catalog side_field_*)
+
+
+def _change_in_words(change: str, lang: str, names: Mapping[str, str]) -> str:
     what, equals, value = change.partition("=")
     if not equals:
         return change
@@ -184,6 +190,9 @@ def _change_in_words(change: str, lang: str) -> str:
         key = {"budget": "config_budget", "drawn": "config_drawn", "undrawn": "config_undrawn"}.get(field)
         if key is not None:
             return t(key, lang, side=side, value=shown_value, card=value)
+        if field in SIDE_FIELDS:  # the generic side fields in words, a faction by its display name
+            return t("config_side_field", lang, side=side, field=t(f"side_field_{field}", lang),
+                     value=names.get(value, value) if field == "faction" else shown_value)
         return t("config_side_field", lang, side=side, field=field, value=shown_value)
     if dot:
         return t("config_card_field", lang, card=head, field=field, value=shown_value)
@@ -276,7 +285,7 @@ def local_fit_words(fit: str | None, lang: str = "en") -> str:
 def _plain_text(name: str, dtype: pl.DataType, value: Any, lang: str = "en") -> str:
     if value is None:
         return MISSING if dtype.is_numeric() else ""
-    if name == "config" and dtype == pl.String:  # side1.budget=130 -> side A's budget = 130
+    if name in ("config", "group") and dtype == pl.String:  # side1.budget=130 -> side A's budget = 130
         return config_in_words(value, lang)
     if name == "local_fit" and isinstance(value, str):
         return local_fit_words(value, lang)

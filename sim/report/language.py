@@ -837,6 +837,10 @@ TEXT: dict[str, dict[str, str]] = {
               "run at quantiles of its game lengths."},
     # a config's id said in words (formatting.config_in_words): side1.budget=130, without=AR-01...
     "config_base": {"es": "base", "en": "base"},
+    "config_all": {"es": "todas las configuraciones", "en": "all configs"},
+    "side_field_faction": {"es": "facción", "en": "faction"},
+    "side_field_agent": {"es": "agente", "en": "agent"},
+    "side_field_label": {"es": "etiqueta", "en": "label"},
     "config_without": {"es": "sin {card}", "en": "without {card}"},
     "config_budget": {"es": "presupuesto del lado {side} = {value}", "en": "side {side}'s budget = {value}"},
     "config_drawn": {"es": "el lado {side} roba {card}", "en": "side {side} draws {card}"},

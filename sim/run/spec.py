@@ -178,8 +178,10 @@ class AblationSpec(BaseModel):
     @field_validator("budget_points")
     @classmethod
     def _budget_points_need_a_step(cls, value: int, info: ValidationInfo) -> int:
-        # runs only when the spec gives budget_points: the default never needs a step
-        if not info.data.get("budget_step"):
+        # runs only when the spec gives budget_points: the default never needs a step. A run's
+        # manifest keeps its spec with every default written out, and a replay validates that copy:
+        # the default there is the model's own, not a designer's, so it is let through
+        if not info.data.get("budget_step") and value != cls.model_fields["budget_points"].default:
             raise ValueError("needs budget_step (the points between the budgets played)")
         return value
 

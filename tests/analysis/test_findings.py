@@ -227,7 +227,7 @@ def test_a_budget_step_that_falls_and_a_figure_that_flips_between_levels() -> No
                                                                        {"faction": "ciempies"}]}}))
     assert finding_sentence(falls[0], "en", names).startswith("Arañas's win rate against Ciempiés falls by -3.0 pts "
                                                               "[-4.0, -2.5] from budget 100 to 102")
-    levels = pl.DataFrame({"group": ["all configs"] * 2, "figure": ["side A win rate"] * 2,
+    levels = pl.DataFrame({"group": [""] * 2, "figure": ["side A win rate"] * 2,
                            "level": ["greedy / greedy", "hard 8x2 / hard 8x2"], "config": ["base", "hard"],
                            "n": [20000, 20000], "value": [0.55, 0.46], "low": [0.54, 0.45], "high": [0.56, 0.47],
                            "flag": ["", "sign changes"]})

@@ -15,7 +15,7 @@ from sim.rulesets.fortaleza import RULESET as fortaleza
 from sim.rulesets.dicedraft.constants import Field
 from sim.rulesets.fortaleza.cards import load_collection, vanilla_filler as fortaleza_filler
 from sim.run.plan import make_plan
-from sim.run.spec import load_spec
+from sim.run.spec import load_spec, load_spec_dict
 from sim.run.store import new_manifest, read_manifest
 
 from small_runs import write_spec
@@ -43,6 +43,10 @@ def test_an_ablation_plays_the_baseline_each_card_replaced_and_poorer_budgets(tm
         make_plan(load_spec(ablation_spec(tmp_path, cards='["XX-1"]')))
     with pytest.raises(InputError, match=r"ablation.budget_points: .*needs budget_step"):
         load_spec(ablation_spec(tmp_path, budget_step=0, extra="budget_points = 2\n"))
+    # a run's manifest keeps its spec with every default written out (budget_points = 3 with no
+    # step); the replay validates that copy, which must load as the spec did
+    plain = load_spec(ablation_spec(tmp_path, budget_step=0))
+    assert load_spec_dict(plain.spec.model_dump(mode="json"), plain.path).spec == plain.spec
     with pytest.raises(InputError, match=r"ablation.budget_step: 10 steps of 20 go below 0"):
         make_plan(load_spec(ablation_spec(tmp_path, budget_step=20, extra="budget_points = 10\n")))
 
