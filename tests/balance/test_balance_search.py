@@ -112,9 +112,13 @@ def test_search_path_records_every_candidate_at_every_rung(tiny_search) -> None:
 
 
 def test_rerun_resumes_without_playing_again(tiny_search) -> None:
+    """Nothing is played again, and the record still counts every game of the search (its stored
+    chunks) and their play time, not the nothing this invocation played."""
     spec, results, first = tiny_search
     again = search(load_spec(spec), results)
-    assert again.record["games_played"] == 0
+    assert again.record["session_games"] == 0
+    assert again.record["games_played"] == first.record["games_played"] == first.record["session_games"] > 0
+    assert again.record["play_seconds"] >= first.record["play_seconds"] > 0
     assert again.record["proposals"] == first.record["proposals"]
 
 
@@ -293,7 +297,8 @@ def test_a_search_stopped_before_its_confirmation_resumes_there(tmp_path: Path) 
     first = search(load_spec(spec), tmp_path / "results")
     shutil.rmtree(first.folder / "confirm")
     again = search(load_spec(spec), tmp_path / "results")
-    assert again.record["games_played"] == 3 * 4000  # the baseline and 2 proposals, nothing of the search
+    assert again.record["session_games"] == 3 * 4000  # the baseline and 2 proposals, nothing of the search
+    assert again.record["games_played"] == first.record["games_played"]  # the whole search's, counted again
     assert again.record["proposals"] == first.record["proposals"]
 
 
@@ -312,12 +317,13 @@ def test_a_changed_search_replaces_only_the_stages_that_differ(tmp_path: Path, c
     stages the change leaves alike resume and only the others are played again."""
     spec = write_tiny(tmp_path)
     results = tmp_path / "results"
-    search(load_spec(spec), results)
+    first = search(load_spec(spec), results)
     spec.write_text(spec.read_text(encoding="utf-8").replace("proposals = 2", "proposals = 1"), encoding="utf-8")
     assert main(["balance", str(spec), "--results", str(results)]) == 2
     assert "written by another search" in capsys.readouterr().err
     again = search(load_spec(spec), results, overwrite=True)
-    assert again.record["games_played"] == 2 * 4000  # the confirmation only: the baseline and 1 proposal
+    assert again.record["session_games"] == 2 * 4000  # the confirmation only: the baseline and 1 proposal
+    assert again.record["games_played"] == first.record["games_played"] - 4000  # one proposal fewer confirmed
     assert again.record["proposals"][0]["edits"] == [{"target": "AZ-06", "field": "value", "old": 3, "new": 6}]
 
 
