@@ -361,7 +361,7 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     from sim.run.store import check_results_place
     from sim.balance.console import play_proposal_lines, print_proposals
     from sim.report.language import t
-    from sim.balance.patch import apply_proposal
+    from sim.balance.patch import CARDS_SUBFOLDER, apply_proposal
     from sim.balance.search import proposal_edits, read_proposals, search
 
     experiment = load_spec(args.spec)
@@ -370,14 +370,16 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
             raise InputError("--apply and --to go together: --apply N --to DIR")
         record = read_proposals(args.results, experiment)
         edits = proposal_edits(record, args.apply)
-        for path in apply_proposal(edits, Path(record["cards_dir"]), args.to):
+        beside = tuple(experiment.ruleset.beside_cards)  # the decks a game reads beside its cards, copied too
+        for path in apply_proposal(edits, Path(record["cards_dir"]), args.to, beside):
             console.print(t("balance_apply_wrote", args.lang, path=path), highlight=False, markup=False, soft_wrap=True)
         for edit in edits:
             if not edit.is_card:
                 console.print(t("balance_apply_param", args.lang, field=edit.field, value=edit.new), highlight=False,
                               markup=False, soft_wrap=True)
         run_name = f"{experiment.spec.name}_proposal{args.apply}"
-        for line in play_proposal_lines(args.spec, experiment.spec.cards_dir, args.to, run_name, args.apply, args.lang):
+        cards = args.to / CARDS_SUBFOLDER if beside else args.to
+        for line in play_proposal_lines(args.spec, experiment.spec.cards_dir, cards, run_name, args.apply, args.lang):
             console.print(line, highlight=False, markup=False, soft_wrap=True)  # whole lines: they are copied
         return 0
     check_results_place(args.results)

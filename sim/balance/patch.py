@@ -20,11 +20,11 @@ from pathlib import Path
 
 from sim.core.errors import InputError
 from sim.core.atomic_files import write_folder_atomic
+from sim.run.card_folders import CARDS_SUBFOLDER  # a copy's cards, when the game reads folders beside them
 from sim.run.store import check_results_place
 
 PARAMS = "params"  # the target of an edit that changes a rule parameter, not a card
 APPLIED = "applied"  # <results>/<spec name>.balance/applied/: the copies the dashboard's "apply" writes
-CARDS_SUBFOLDER = "cards"  # where a copy's cards go when the game reads folders beside them (decks)
 _HEADER = re.compile(r"^\s*\[")
 _KEY = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_-]*\s*=")
 

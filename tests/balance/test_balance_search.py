@@ -162,6 +162,32 @@ def test_apply_ends_with_the_spec_line_and_the_run_that_play_the_proposal(
     assert str(out.resolve() / "azul.toml") in manifest["configs"]["base"]["card_files"][0]
 
 
+def test_a_game_reading_its_decks_beside_the_cards_gets_them_beside_the_copy(tmp_path: Path) -> None:
+    """rolplay reads its deck lists from the folder beside its cards: the copy is DIR/cards (the one
+    edit applied) with DIR/decks beside it, laid out as `sim cards` lays one out, and a spec whose
+    cards_dir names DIR/cards loads its decks from there."""
+    import filecmp
+
+    from sim.core.ruleset import get_ruleset
+
+    rolplay = get_ruleset("rolplay")
+    assert rolplay.beside_cards == ("decks",)
+    shipped = Path(rolplay.cards_dir)
+    dest = tmp_path / "copy"
+    written = apply_proposal((Edit("RP-040", "cost", 1, 2),), shipped, dest, rolplay.beside_cards)
+    assert written == [dest / "cards" / "amuletos.toml"]
+    assert 'id = "RP-040"\nname = "Escudal"\nname_en = "Scud"\nclass = "amulet"\nlevel = 6\ncost = 2\n' in \
+        written[0].read_text(encoding="utf-8")
+    same = filecmp.dircmp(shipped, dest / "cards")
+    assert same.diff_files == ["amuletos.toml"] and not same.left_only and not same.right_only
+    decks = filecmp.dircmp(shipped.parent / "decks", dest / "decks")
+    assert not decks.diff_files and not decks.left_only and not decks.right_only and decks.same_files
+    spec = tmp_path / "rolplay_copy.toml"
+    spec.write_text('name = "rolplay_copy"\nruleset = "rolplay"\ngames = 2\nseed = 1\ncards_dir = "copy/cards"\n\n'
+                    '[[side]]\nfaction = "carga_25"\n\n[[side]]\nfaction = "misticos_25"\n', encoding="utf-8")
+    assert load_spec(spec).cards_dir == (dest / "cards").resolve()
+
+
 def test_apply_refuses_the_card_folder_itself(tiny_search) -> None:
     spec, _, _ = tiny_search
     cards = spec.parent / "cards"
