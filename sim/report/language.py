@@ -29,10 +29,12 @@ TEXT: dict[str, dict[str, str]] = {
                      "en": "No searches in {folder} yet: run `sim balance` on a spec with a [balance] table."},
     "balance_summary": {"es": "{candidates} candidatos medidos ({moves} ediciones sueltas), {games} partidas jugadas por la "
                               "búsqueda en {seconds} de juego, contando cada sesión. Las cifras se confirman con la "
-                              "semilla reservada {seed}, que la búsqueda nunca jugó, con {confirm} partidas por enfrentamiento; intervalos del 95 %, y la base en las mismas partidas.",
+                              "semilla reservada {seed}, que la búsqueda nunca jugó, con {confirm} partidas por "
+                              "enfrentamiento; intervalos del 95 %, y la base en las mismas partidas.",
                         "en": "{candidates} candidates measured ({moves} single edits), {games} games played by the "
                               "search in {seconds} of play over every session. Figures confirmed on the held-out seed "
-                              "{seed}, never played by the search, {confirm} games per matchup; 95% intervals, and the baseline on the same games."},
+                              "{seed}, never played by the search, {confirm} games per matchup; 95% intervals, and the "
+                              "baseline on the same games."},
     "balance_effects_summary": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la base antes de la "
                                       "búsqueda (semilla {seed}) y {confirm} por carta y posición, de la base y de cada "
                                       "propuesta, con la semilla reservada.",
