@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import errno
 import gc
+import json
 import os
 import signal
 import socket
@@ -137,8 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--lang", choices=("es", "en"), default="es", help="language of the comparison")
     compare.set_defaults(handler=command_compare)
 
-    show = commands.add_parser("show", help="summary of a stored run")
-    show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
+    show = commands.add_parser("show", help="summary of a stored run, or the proposals of a `sim balance` search")
+    show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path; or a balance "
+                      "search: its spec's name, or its <name>.balance folder")
     show.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     show.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
                       "summary (default en, as the tables)")
@@ -357,9 +359,9 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     from sim.run.progress import RichProgress
     from sim.run.spec import load_spec
     from sim.run.store import check_results_place
-    from sim.balance.console import print_proposals
+    from sim.balance.console import play_proposal_lines, print_proposals
     from sim.report.language import t
-    from sim.balance.patch import apply_proposal
+    from sim.balance.patch import CARDS_SUBFOLDER, apply_proposal
     from sim.balance.search import proposal_edits, read_proposals, search
 
     experiment = load_spec(args.spec)
@@ -368,14 +370,16 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
             raise InputError("--apply and --to go together: --apply N --to DIR")
         record = read_proposals(args.results, experiment)
         edits = proposal_edits(record, args.apply)
-        for path in apply_proposal(edits, Path(record["cards_dir"]), args.to):
+        beside = tuple(experiment.ruleset.beside_cards)  # the decks a game reads beside its cards, copied too
+        for path in apply_proposal(edits, Path(record["cards_dir"]), args.to, beside):
             console.print(t("balance_apply_wrote", args.lang, path=path), highlight=False, markup=False, soft_wrap=True)
         for edit in edits:
             if not edit.is_card:
                 console.print(t("balance_apply_param", args.lang, field=edit.field, value=edit.new), highlight=False,
                               markup=False, soft_wrap=True)
         run_name = f"{experiment.spec.name}_proposal{args.apply}"
-        for line in play_proposal_lines(args.spec, experiment.spec.cards_dir, args.to, run_name, args.apply, args.lang):
+        cards = args.to / CARDS_SUBFOLDER if beside else args.to
+        for line in play_proposal_lines(args.spec, experiment.spec.cards_dir, cards, run_name, args.apply, args.lang):
             console.print(line, highlight=False, markup=False, soft_wrap=True)  # whole lines: they are copied
         return 0
     check_results_place(args.results)
@@ -386,20 +390,6 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     print_proposals(console, result.record)
     console.print(f"search path and proposals -> {result.folder}", highlight=False)
     return 0
-
-
-def play_proposal_lines(spec: Path, spec_cards_dir: str | None, to: Path, run_name: str, rank: int,
-                        lang: str) -> list[str]:
-    """How to play an applied proposal: the spec line that reads the edited copy of the cards (its
-    path relative to the spec's folder, as `sim run` reads cards_dir) and the `sim run` command that
-    plays it into a folder of its own, beside the baseline's run."""
-    from sim.report.language import t
-
-    relative = Path(os.path.relpath(to.resolve(), spec.resolve().parent)).as_posix()
-    line = 'cards_dir = "' + relative.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    replacing = t("balance_apply_replacing", lang, old=f'"{spec_cards_dir}"') if spec_cards_dir else ""
-    return [t("balance_apply_spec_line", lang, rank=rank, spec=spec, replacing=replacing), f"  {line}",
-            t("balance_apply_run", lang), f"  sim run {spec} --run {run_name}"]
 
 
 def command_bench(args: argparse.Namespace, console: Console) -> int:
@@ -413,6 +403,21 @@ def command_bench(args: argparse.Namespace, console: Console) -> int:
                             hard_every_faction=args.hard_every_faction):
         print(figure.line(), flush=True)
     return 0
+
+
+def balance_search_folder(run: str, results: Path) -> Path | None:
+    """RUN as a search of `sim balance` (a folder holding its proposals): a path, a folder under
+    --results, or a spec's name there (<name>.balance) when no run has that name (the spec's own
+    `sim run` is results/<name>, shown as a run); None when it is none of those."""
+    from sim.balance.search import PROPOSALS_FILE
+    from sim.run.store import MANIFEST
+
+    if not run.strip():
+        return None
+    places = [Path(run), results / run]
+    if not (Path(run) / MANIFEST).is_file() and not (results / run).is_dir():
+        places.append(results / f"{run}.balance")
+    return next((folder for folder in places if (folder / PROPOSALS_FILE).is_file()), None)
 
 
 def resolve_run_dir(run: str, results: Path) -> Path:
@@ -619,6 +624,14 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.store import check_whole, read_manifest
 
+    search_folder = balance_search_folder(args.run, args.results)
+    if search_folder is not None:  # a search of `sim balance`: its proposals, as `sim balance` printed them
+        from sim.balance.console import print_proposals
+        from sim.balance.search import PROPOSALS_FILE
+
+        print_proposals(console, json.loads((search_folder / PROPOSALS_FILE).read_text(encoding="utf-8")))
+        console.print(f"search path and proposals -> {search_folder}", highlight=False)
+        return 0
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
     check_whole(run_dir)

@@ -3,10 +3,13 @@ the held-out seed (n and 95% interval, beside the baseline's on the same games) 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+from sim.balance.patch import cards_dir_line
+from sim.report.formatting import count, seconds_text, signed_points_with_interval
 from sim.report.language import t
 from sim.report.tables import FittedTable
 from sim.run.display_names import DisplayNames, spec_display_names
@@ -50,11 +53,28 @@ def figure_label(item: dict[str, Any], lang: str, names: DisplayNames | None = N
     return t("balance_label_card_effect_of", lang, a=shown(item["a"])) if item["a"] else t("balance_label_card_effect", lang)
 
 
+def play_seconds(record: dict[str, Any]) -> float:
+    """The play time of the whole search over every session (its stages' manifests); a record
+    written before it was kept has only its invocation's wall time."""
+    return float(record.get("play_seconds", record["wall_seconds"]))
+
+
 def summary_text(record: dict[str, Any], lang: str) -> str:
-    """What was searched, how many games, and where the figures were confirmed, in `lang`."""
-    return t("balance_summary", lang, candidates=f"{record['candidates_measured']:,}", moves=record["moves"],
-             games=f"{record['games_played']:,}", seconds=f"{record['wall_seconds']:.0f}",
-             seed=record["held_out_seed"], confirm=f"{record['confirm_games']:,}") + effects_summary(record, lang)
+    """What was searched, how many games the whole search played (resumed or not) in how much play
+    time, and where the figures were confirmed, in `lang`."""
+    return t("balance_summary", lang, candidates=count(record["candidates_measured"], lang), moves=record["moves"],
+             games=count(record["games_played"], lang), seconds=seconds_text(play_seconds(record), lang),
+             seed=record["held_out_seed"], confirm=count(record["confirm_games"], lang)) + effects_summary(record, lang)
+
+
+def paired_change_text(item: dict[str, Any], lang: str = "en") -> str:
+    """A proposal's change from the baseline on the same held-out games, paired game by game, with
+    its 95% interval ("+12.3 pts [+10.1, +14.5]"); empty for a figure compared side by side instead
+    (a first-player advantage, a card effect). The console, the page and the report all read it here."""
+    change = item.get("paired_change")
+    if not change:
+        return ""
+    return signed_points_with_interval(change["diff"], change["low"], change["high"], 1, lang)
 
 
 def effects_summary(record: dict[str, Any], lang: str) -> str:
@@ -104,10 +124,13 @@ def metagame_text(meta: dict[str, Any] | None, names: DisplayNames | None = None
 
 def print_proposals(console: Console, record: dict[str, Any], patches: bool = True) -> None:
     names = spec_display_names(record["spec"], record.get("spec_path"))
+    session = record.get("session_games")
+    this_run = (f"; this invocation played {session:,} of them in {record['wall_seconds']:.1f} s of wall time"
+                if session is not None else "")
     console.print(f"[bold]{record['spec']['name']}[/bold]: {len(record['proposals'])} proposal(s) from "
                   f"{record['candidates_measured']:,} candidates ({record['moves']} single edits), "
-                  f"{record['games_played']:,} games played; search {record['search_seconds']:.0f} s, "
-                  f"with confirmation {record['wall_seconds']:.0f} s of wall time", highlight=False)
+                  f"{record['games_played']:,} games played by the search, {play_seconds(record):.1f} s of play"
+                  + this_run, highlight=False)
     console.print(f"Figures confirmed on the held-out seed {record['held_out_seed']} (never played by the search), "
                   f"{record['confirm_games']:,} games per matchup; 95% intervals; the baseline on the same games."
                   + effects_summary(record, "en"), highlight=False)
@@ -118,11 +141,8 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
         headers = ("figure", "target", "baseline", "proposal", "n", "change (paired)", "met")
         rows = []
         for base, item in zip(record["baseline"], p["figures"]):
-            change = item.get("paired_change")
-            change_text = (f"{change['diff'] * 100:+.1f} pts [{change['low'] * 100:+.1f}, {change['high'] * 100:+.1f}]"
-                           if change else "")
             rows.append([figure_label(item, "en", names), target_text(item), figure_text(base), figure_text(item),
-                         f"{item['n']:,}", change_text, "yes" if item["met"] else "no"])
+                         f"{item['n']:,}", paired_change_text(item, "en"), "yes" if item["met"] else "no"])
         console.print(FittedTable("", headers, ["left"] + ["right"] * (len(headers) - 1), rows, keys=1))
         for base, item in zip(record["baseline"], p["figures"]):
             if item["figure"] == "card_effect":
@@ -139,3 +159,13 @@ def print_proposals(console: Console, record: dict[str, Any], patches: bool = Tr
                       highlight=False)
     console.print(f"\nApply one: sim balance {record['spec_path']} --apply N --to DIR (a copy of the card folder)",
                   highlight=False, soft_wrap=True)  # a command to copy: one line
+
+
+def play_proposal_lines(spec: Path, spec_cards_dir: str | None, cards_dir: Path, run_name: str, rank: int,
+                        lang: str) -> list[str]:
+    """How to play an applied proposal, in `lang`: the spec line that reads the edited copy of the
+    cards (cards_dir_line) and the `sim run` command that plays it into a folder of its own, beside
+    the baseline's run. `sim balance --apply` prints them; the balance page shows them."""
+    replacing = t("balance_apply_replacing", lang, old=f'"{spec_cards_dir}"') if spec_cards_dir else ""
+    return [t("balance_apply_spec_line", lang, rank=rank, spec=spec, replacing=replacing),
+            f"  {cards_dir_line(spec, cards_dir)}", t("balance_apply_run", lang), f"  sim run {spec} --run {run_name}"]

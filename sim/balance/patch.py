@@ -11,6 +11,7 @@ the card folder and never into the folder the cards were read from.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import shutil
 from collections.abc import Sequence
@@ -19,9 +20,11 @@ from pathlib import Path
 
 from sim.core.errors import InputError
 from sim.core.atomic_files import write_folder_atomic
+from sim.run.card_folders import CARDS_SUBFOLDER  # a copy's cards, when the game reads folders beside them
 from sim.run.store import check_results_place
 
 PARAMS = "params"  # the target of an edit that changes a rule parameter, not a card
+APPLIED = "applied"  # <results>/<spec name>.balance/applied/: the copies the dashboard's "apply" writes
 _HEADER = re.compile(r"^\s*\[")
 _KEY = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_-]*\s*=")
 
@@ -113,11 +116,13 @@ def card_patch(edits: Sequence[Edit], cards_dir: Path) -> str:
     return "".join(parts)
 
 
-def apply_proposal(edits: Sequence[Edit], cards_dir: Path, dest: Path) -> list[Path]:
+def apply_proposal(edits: Sequence[Edit], cards_dir: Path, dest: Path, beside: Sequence[str] = ()) -> list[Path]:
     """Copy the card folder to `dest` (a new or empty folder outside it) and write the edited card
     files there; returns the files written. The source folder is never changed. The copy is made
     beside `dest` and renamed into place, so a place that cannot be written (a full disk, a
-    read-only one, /proc) is an InputError naming `dest` and leaves nothing there."""
+    read-only one, /proc) is an InputError naming `dest` and leaves nothing there. A game that
+    reads folders `beside` its cards (rolplay's and epikha's decks) gets the cards in dest/cards
+    and those folders copied beside them, as `sim cards` lays a copy out (sim.run.card_folders)."""
     cards_dir, dest = Path(cards_dir).resolve(), Path(dest)
     target = dest.resolve()
     if target == cards_dir or cards_dir in target.parents:
@@ -129,12 +134,35 @@ def apply_proposal(edits: Sequence[Edit], cards_dir: Path, dest: Path) -> list[P
     files = patched_files(edits, cards_dir)
 
     def fill(staging: Path) -> None:
-        shutil.copytree(cards_dir, staging, dirs_exist_ok=True)
+        cards = staging / CARDS_SUBFOLDER if beside else staging
+        shutil.copytree(cards_dir, cards, dirs_exist_ok=True)
+        for name in beside:
+            shutil.copytree(cards_dir.parent / name, staging / name)
         for path, (_, after) in files.items():
-            (staging / path.relative_to(cards_dir)).write_text(after, encoding="utf-8")
+            (cards / path.relative_to(cards_dir)).write_text(after, encoding="utf-8")
 
     try:
         write_folder_atomic(target, fill)
     except OSError as exc:  # every fault of the place, ENOENT of /proc included: the place named, no traceback
         raise InputError(f"--to: {dest}: could not be written: {exc.strerror or exc}; nothing was left there") from None
-    return [target / path.relative_to(cards_dir) for path in files]
+    cards = target / CARDS_SUBFOLDER if beside else target
+    return [cards / path.relative_to(cards_dir) for path in files]
+
+
+def fresh_copy_place(search_folder: Path, rank: int) -> Path:
+    """A folder for proposal `rank`'s copy of the cards inside the search's own folder, never one
+    already there: applied/proposal-1, then applied/proposal-1-2, ... (a copy is never overwritten:
+    the designer may be editing or playing the earlier one)."""
+    base = Path(search_folder) / APPLIED / f"proposal-{rank}"
+    place, k = base, 1
+    while place.exists():
+        k += 1
+        place = base.with_name(f"{base.name}-{k}")
+    return place
+
+
+def cards_dir_line(spec: Path, cards_dir: Path) -> str:
+    """The spec line that plays the cards of `cards_dir`: `cards_dir = "<path>"`, the path relative
+    to the spec's folder (as `sim run` resolves it) and quoted as a TOML basic string."""
+    relative = Path(os.path.relpath(Path(cards_dir).resolve(), Path(spec).resolve().parent)).as_posix()
+    return 'cards_dir = "' + relative.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -11,20 +11,21 @@ from typing import Any
 import plotly
 import polars as pl
 
-from sim.balance.console import figure_label, figure_text, outside_text, summary_text, target_text
+from sim.balance.console import figure_label, figure_text, outside_text, paired_change_text, summary_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.report.export import CSS
+from sim.report.formatting import count
 from sim.report.language import t
 
 
 def _figure_rows(record: dict[str, Any], proposal: dict[str, Any], lang: str) -> str:
     head = "".join(f"<th>{html.escape(t(k, lang))}</th>" for k in (
         "balance_col_figure", "balance_col_target", "balance_baseline", "balance_col_proposal", "balance_col_n",
-        "balance_col_met"))
+        "balance_col_change", "balance_col_met"))
     rows = "".join(
         "<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in (
-            figure_label(item, lang), target_text(item), figure_text(base), figure_text(item), f"{item['n']:,}",
-            t("balance_yes" if item["met"] else "balance_no", lang))) + "</tr>"
+            figure_label(item, lang), target_text(item), figure_text(base), figure_text(item), count(item["n"], lang),
+            paired_change_text(item, lang), t("balance_yes" if item["met"] else "balance_no", lang))) + "</tr>"
         for base, item in zip(record["baseline"], proposal["figures"]))
     outside = "".join(f"<p class='note'>{html.escape(figure_label(item, lang))}: "
                       f"{html.escape(outside_text(base, item, lang))}</p>"

@@ -51,7 +51,7 @@ from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import run_experiment
 from sim.run.spec import Experiment
 from sim.core.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
-from sim.run.store import DifferentRun
+from sim.run.store import DifferentRun, read_manifest
 
 BASE = "base"
 PATH_FILE = "path.parquet"
@@ -678,11 +678,38 @@ class Stage(Experiment):
 @dataclass
 class StageOutcome:
     """What a stage gives: each candidate's tallies by matchup suffix, its forced pairs' sums by
-    entry (card_effect objectives), and the games this session played."""
+    entry (card_effect objectives), the games this session played, and the games its stored chunks
+    hold with the play time of every session that played them (the stage's manifest)."""
 
     tallies: dict[str, dict[str, Tally]]
     effects: dict[str, dict[Slot, EffectTally]]
     games: int
+    stored_games: int = 0
+    play_seconds: float = 0.0
+
+
+@dataclass
+class GamesPlayed:
+    """The games of a search, counted over its stages: `stored` (every game its stored chunks hold,
+    whichever invocation played them) and `play_seconds` (the stages' play time over every session)
+    describe the whole search, so a rerun of a finished search reports what the search played and
+    not the nothing it had left to play; `session` is what this invocation played."""
+
+    stored: int = 0
+    play_seconds: float = 0.0
+    session: int = 0
+
+    def add(self, stage: StageOutcome) -> None:
+        self.stored += stage.stored_games
+        self.play_seconds += stage.play_seconds
+        self.session += stage.games
+
+
+def stored_games_and_play(run_dir: Path) -> tuple[int, float]:
+    """The games a stage's stored chunks hold (their parquet row counts) and the play time its
+    manifest adds up over every session."""
+    games = scan_games(run_dir).select(pl.len()).collect().item()
+    return int(games), float(read_manifest(run_dir).get("wall_seconds") or 0.0)
 
 
 def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games: int, seed: int, folder: Path,
@@ -733,7 +760,7 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     effects: dict[str, dict[Slot, EffectTally]] = {}
     for (key, entry), tally in effect_tallies(outcome.run_dir, forced_map).items():
         effects.setdefault(key, {})[entry] = tally
-    return StageOutcome(tallies, effects, outcome.games_played)
+    return StageOutcome(tallies, effects, outcome.games_played, *stored_games_and_play(outcome.run_dir))
 
 
 # --- the search -------------------------------------------------------------------------------
@@ -800,7 +827,7 @@ def _path_rows(plan: SearchPlan, round_no: int, rung: int, seed: int, games: int
 
 def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: dict[str, Tally],
               base_effects: dict[Slot, EffectTally], folder: Path, executor: Executor, progress: ProgressReporter,
-              overwrite: bool, say: Say, path_rows: list[dict], played: list[int]) -> list[Candidate]:
+              overwrite: bool, say: Say, path_rows: list[dict], played: GamesPlayed) -> list[Candidate]:
     """Successive halving with racing over one round's candidates; returns them all, the survivors
     of the last rung first (best first), then the rest by how far they got and their distance."""
     b = plan.balance
@@ -818,7 +845,7 @@ def run_round(plan: SearchPlan, round_no: int, proposals: list[Proposal], base: 
                   else None)
         stage = play_stage(plan, f"round{round_no}_rung{rung}", [()] + [cands[k].proposal for k in alive],
                            games, seed, folder, executor, progress, overwrite, forced)
-        played[0] += stage.games
+        played.add(stage)
         for suffix, tally in stage.tallies[BASE].items():
             base.setdefault(suffix, Tally()).add(tally)
         for key in alive:
@@ -873,7 +900,7 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
     base: dict[str, Tally] = {}
     base_effects: dict[Slot, EffectTally] = {}
     path_rows: list[dict] = []
-    played = [0]
+    played = GamesPlayed()
     finalists: dict[str, Candidate] = {}
     if plan.measures_effects:
         slots = candidate_slots(plan, ())
@@ -881,7 +908,7 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
             f"forced configs × {b.effect_games:,} games, seed {plan.seeds[(0, 1)]}")
         effects = play_stage(plan, "effects", [()], b.effect_games, plan.seeds[(0, 1)], folder / "search", executor,
                              progress, overwrite, {BASE: slots}, ordinary=False)
-        played[0] += effects.games
+        played.add(effects)
         base_effects = effects.effects.get(BASE, {})
         plan.watched = watch_cards(plan, base_effects)
         say(f"  every candidate measures the {len(plan.watched)} card(s) farther than {b.effect_watch:g} × the "
@@ -915,7 +942,7 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
         f"{b.confirm_games:,} games each")
     confirmed = play_stage(plan, "confirm", [()] + [c.proposal for c in chosen], b.confirm_games, b.held_out_seed,
                            folder, executor, progress, overwrite)
-    played[0] += confirmed.games
+    played.add(confirmed)
     confirmed_effects: dict[str, dict[Slot, EffectTally]] = {}
     if plan.measures_effects:
         say(f"confirming their card effects and the baseline's on the held-out seed, {b.confirm_effect_games:,} games "
@@ -923,10 +950,10 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
         forced = {c.key: candidate_slots(plan, c.proposal) for c in [Candidate(())] + chosen}
         stage = play_stage(plan, "confirm_effects", [()] + [c.proposal for c in chosen], b.confirm_effect_games,
                            b.held_out_seed, folder, executor, progress, overwrite, forced, ordinary=False)
-        played[0] += stage.games
+        played.add(stage)
         confirmed_effects = stage.effects
     wall = time.perf_counter() - started
-    record = _record(plan, chosen, confirmed.tallies, confirmed_effects, search_seconds, wall, played[0], path_rows)
+    record = _record(plan, chosen, confirmed.tallies, confirmed_effects, search_seconds, wall, played, path_rows)
     path = pl.DataFrame(path_rows)
     write_bytes_atomic(folder / PATH_FILE, parquet_bytes(path))
     write_json_atomic(folder / PROPOSALS_FILE, record)
@@ -985,7 +1012,7 @@ def confirmed_metagame(plan: SearchPlan, tallies: dict[str, Tally]) -> dict[str,
 
 
 def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict[str, Tally]],
-            confirmed_effects: dict[str, dict[Slot, EffectTally]], search_seconds: float, wall: float, games: int,
+            confirmed_effects: dict[str, dict[Slot, EffectTally]], search_seconds: float, wall: float, games: GamesPlayed,
             path_rows: list[dict]) -> dict[str, Any]:
     experiment, b = plan.experiment, plan.balance
     base_t = confirmed[BASE]
@@ -1057,7 +1084,9 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
         "moves": len(plan.moves),
         "refused": [{"edit": e.text(), "reason": why} for e, why in plan.refused],
         "candidates_measured": len({r["candidate"] for r in path_rows}),
-        "games_played": games,
+        "games_played": games.stored,  # the whole search's, resumed or not
+        "play_seconds": round(games.play_seconds, 2),
+        "session_games": games.session,  # this invocation's (0 on a rerun of a finished search)
         "search_seconds": round(search_seconds, 2),
         "wall_seconds": round(wall, 2),
         "baseline": _figures_dict(plan, baseline),

@@ -27,12 +27,14 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_heading": {"es": "Propuestas de balance", "en": "Balance proposals"},
     "balance_none": {"es": "Todavía no hay búsquedas en {folder}: ejecuta `sim balance` con un spec que tenga [balance].",
                      "en": "No searches in {folder} yet: run `sim balance` on a spec with a [balance] table."},
-    "balance_summary": {"es": "{candidates} candidatos medidos ({moves} ediciones sueltas), {games} partidas, {seconds} s de "
-                              "tiempo real. Las cifras se confirman con la semilla reservada {seed}, que la búsqueda nunca "
-                              "jugó, con {confirm} partidas por enfrentamiento; intervalos del 95 %, y la base en las mismas partidas.",
-                        "en": "{candidates} candidates measured ({moves} single edits), {games} games, {seconds} s of wall "
-                              "time. Figures confirmed on the held-out seed {seed}, never played by the search, {confirm} "
-                              "games per matchup; 95% intervals, and the baseline on the same games."},
+    "balance_summary": {"es": "{candidates} candidatos medidos ({moves} ediciones sueltas), {games} partidas jugadas por la "
+                              "búsqueda en {seconds} de juego, contando cada sesión. Las cifras se confirman con la "
+                              "semilla reservada {seed}, que la búsqueda nunca jugó, con {confirm} partidas por "
+                              "enfrentamiento; intervalos del 95 %, y la base en las mismas partidas.",
+                        "en": "{candidates} candidates measured ({moves} single edits), {games} games played by the "
+                              "search in {seconds} of play over every session. Figures confirmed on the held-out seed "
+                              "{seed}, never played by the search, {confirm} games per matchup; 95% intervals, and the "
+                              "baseline on the same games."},
     "balance_effects_summary": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la base antes de la "
                                       "búsqueda (semilla {seed}) y {confirm} por carta y posición, de la base y de cada "
                                       "propuesta, con la semilla reservada.",
@@ -49,12 +51,20 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_col_proposal": {"es": "Propuesta", "en": "Proposal"},
     "balance_col_n": {"es": "n", "en": "n"},
     "balance_col_met": {"es": "Cumple", "en": "Met"},
+    "balance_col_change": {"es": "Cambio (emparejado)", "en": "Change (paired)"},
+    "balance_download_patch": {"es": "Descargar el parche", "en": "Download the patch"},
+    "balance_apply_copy": {"es": "Aplicar a una copia", "en": "Apply to a copy"},
+    "balance_applied": {"es": "Copia de las cartas con la propuesta {rank} escrita en {folder}.",
+                        "en": "Copy of the cards with proposal {rank} written to {folder}."},
+    "balance_apply_failed": {"es": "No se pudo escribir la copia: {problem}", "en": "The copy could not be written: {problem}"},
     "balance_yes": {"es": "sí", "en": "yes"},
     "balance_no": {"es": "no", "en": "no"},
     "balance_kept": {"es": "sigue", "en": "went on"},
     "balance_dropped_halving": {"es": "descartado (mitad peor)", "en": "dropped (worse half)"},
     "balance_dropped_race": {"es": "descartado (claramente peor que el mejor)", "en": "dropped (clearly worse than the best)"},
-    "balance_step": {"es": "ronda {round}·{rung}", "en": "round {round}·{rung}"},
+    "balance_step": {"es": "{round}·{rung}<br>{games}", "en": "{round}·{rung}<br>{games}"},
+    "balance_step_axis": {"es": "paso de la búsqueda: ronda·escalón, y debajo las partidas de cada candidato",
+                          "en": "step of the search: round·rung, and below it the games each candidate played"},
     "balance_path_title": {"es": "Camino de la búsqueda: distancia al objetivo de cada candidato en cada escalón",
                            "en": "Path of the search: each candidate's distance to the target at each rung"},
     "balance_distance_axis": {"es": "distancia (1 = en la tolerancia)", "en": "distance (1 = within tolerance)"},

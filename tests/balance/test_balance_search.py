@@ -112,9 +112,13 @@ def test_search_path_records_every_candidate_at_every_rung(tiny_search) -> None:
 
 
 def test_rerun_resumes_without_playing_again(tiny_search) -> None:
+    """Nothing is played again, and the record still counts every game of the search (its stored
+    chunks) and their play time, not the nothing this invocation played."""
     spec, results, first = tiny_search
     again = search(load_spec(spec), results)
-    assert again.record["games_played"] == 0
+    assert again.record["session_games"] == 0
+    assert again.record["games_played"] == first.record["games_played"] == first.record["session_games"] > 0
+    assert again.record["play_seconds"] >= first.record["play_seconds"] > 0
     assert again.record["proposals"] == first.record["proposals"]
 
 
@@ -156,6 +160,32 @@ def test_apply_ends_with_the_spec_line_and_the_run_that_play_the_proposal(
     assert main(["run", str(played), *command.split()[3:], "--results", str(tmp_path / "r"), "--executor", "threads"]) == 0
     manifest = json.loads((tmp_path / "r" / "tiny_balance_proposal1" / "manifest.json").read_text())
     assert str(out.resolve() / "azul.toml") in manifest["configs"]["base"]["card_files"][0]
+
+
+def test_a_game_reading_its_decks_beside_the_cards_gets_them_beside_the_copy(tmp_path: Path) -> None:
+    """rolplay reads its deck lists from the folder beside its cards: the copy is DIR/cards (the one
+    edit applied) with DIR/decks beside it, laid out as `sim cards` lays one out, and a spec whose
+    cards_dir names DIR/cards loads its decks from there."""
+    import filecmp
+
+    from sim.core.ruleset import get_ruleset
+
+    rolplay = get_ruleset("rolplay")
+    assert rolplay.beside_cards == ("decks",)
+    shipped = Path(rolplay.cards_dir)
+    dest = tmp_path / "copy"
+    written = apply_proposal((Edit("RP-040", "cost", 1, 2),), shipped, dest, rolplay.beside_cards)
+    assert written == [dest / "cards" / "amuletos.toml"]
+    assert 'id = "RP-040"\nname = "Escudal"\nname_en = "Scud"\nclass = "amulet"\nlevel = 6\ncost = 2\n' in \
+        written[0].read_text(encoding="utf-8")
+    same = filecmp.dircmp(shipped, dest / "cards")
+    assert same.diff_files == ["amuletos.toml"] and not same.left_only and not same.right_only
+    decks = filecmp.dircmp(shipped.parent / "decks", dest / "decks")
+    assert not decks.diff_files and not decks.left_only and not decks.right_only and decks.same_files
+    spec = tmp_path / "rolplay_copy.toml"
+    spec.write_text('name = "rolplay_copy"\nruleset = "rolplay"\ngames = 2\nseed = 1\ncards_dir = "copy/cards"\n\n'
+                    '[[side]]\nfaction = "carga_25"\n\n[[side]]\nfaction = "misticos_25"\n', encoding="utf-8")
+    assert load_spec(spec).cards_dir == (dest / "cards").resolve()
 
 
 def test_apply_refuses_the_card_folder_itself(tiny_search) -> None:
@@ -293,7 +323,8 @@ def test_a_search_stopped_before_its_confirmation_resumes_there(tmp_path: Path) 
     first = search(load_spec(spec), tmp_path / "results")
     shutil.rmtree(first.folder / "confirm")
     again = search(load_spec(spec), tmp_path / "results")
-    assert again.record["games_played"] == 3 * 4000  # the baseline and 2 proposals, nothing of the search
+    assert again.record["session_games"] == 3 * 4000  # the baseline and 2 proposals, nothing of the search
+    assert again.record["games_played"] == first.record["games_played"]  # the whole search's, counted again
     assert again.record["proposals"] == first.record["proposals"]
 
 
@@ -312,12 +343,13 @@ def test_a_changed_search_replaces_only_the_stages_that_differ(tmp_path: Path, c
     stages the change leaves alike resume and only the others are played again."""
     spec = write_tiny(tmp_path)
     results = tmp_path / "results"
-    search(load_spec(spec), results)
+    first = search(load_spec(spec), results)
     spec.write_text(spec.read_text(encoding="utf-8").replace("proposals = 2", "proposals = 1"), encoding="utf-8")
     assert main(["balance", str(spec), "--results", str(results)]) == 2
     assert "written by another search" in capsys.readouterr().err
     again = search(load_spec(spec), results, overwrite=True)
-    assert again.record["games_played"] == 2 * 4000  # the confirmation only: the baseline and 1 proposal
+    assert again.record["session_games"] == 2 * 4000  # the confirmation only: the baseline and 1 proposal
+    assert again.record["games_played"] == first.record["games_played"] - 4000  # one proposal fewer confirmed
     assert again.record["proposals"][0]["edits"] == [{"target": "AZ-06", "field": "value", "old": 3, "new": 6}]
 
 

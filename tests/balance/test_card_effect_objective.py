@@ -151,7 +151,8 @@ def test_the_effects_are_measured_on_seeds_apart_from_the_held_out_one(effect_se
 def test_rerun_resumes_a_card_effect_search_without_playing(effect_search) -> None:
     folder, spec, first = effect_search
     again = search(load_spec(spec), folder / "results")
-    assert again.record["games_played"] == 0
+    assert again.record["session_games"] == 0
+    assert again.record["games_played"] == first.record["games_played"] > 0
     assert again.record["proposals"] == first.record["proposals"]
 
 

@@ -145,6 +145,19 @@ def call(client, output: str, values: dict[tuple[str, str], Any], changed: tuple
     return answer.status_code, readable(answer.get_data(as_text=True))
 
 
+def apply_pressed(client, output: str, name: Any) -> tuple[int, str]:
+    """POST the balance page's "apply to a copy" of proposal 1 (a MATCH callback: the page sends the
+    one pressed button and its one output, not lists) with `name` as the search."""
+    button = {"type": "balance-apply", "rank": 1}
+    payload = {"output": output, "outputs": {"id": {"type": "balance-applied", "rank": 1}, "property": "children"},
+               "inputs": [{"id": button, "property": "n_clicks", "value": 1}],
+               "state": [{"id": "balance-search", "property": "value", "value": name},
+                         {"id": "lang", "property": "data", "value": "en"}],
+               "changedPropIds": [json.dumps(button, sort_keys=True, separators=(",", ":")) + ".n_clicks"]}
+    answer = client.post("/_dash-update-component", json=payload, headers={"Referer": "http://localhost/?lang=en"})
+    return answer.status_code, readable(answer.get_data(as_text=True))
+
+
 def readable(answer: str) -> str:
     """A JSON answer as text a check can search: Dash's encoder writes "/" as "\\u002f" (a path would
     hide in it) and accents as escapes."""
@@ -173,6 +186,8 @@ NAMED = {
     "unfinished-banner.children": ("run", "quiet"), "app-title.children": ("run", "quiet"),
     "run-problem.children": ("run", "quiet"), "run.options": ("run", "says"),
     "balance-heading.children": ("balance-search", "says"),
+    "balance-patch-file.data": ("balance-search", "quiet"),  # a refused search downloads nothing
+    "balance-applied.children": ("balance-search", "says"),
     "launch-message.children/follow": ("launch-current", "quiet"),
     "launch-message.children/action": ("run-action", "says"),
     "launch-message.children/launch": ("launch-shipped", "says"),
@@ -191,6 +206,8 @@ def output_of(client, key: str) -> str:
                                                                        if d["output"] == o)["inputs"])]
     elif key == "launch-message.children/launch":
         found = [o for o in found if o.startswith("..launch-message.children...launch-current")]
+    elif key == "balance-applied.children":  # one output per proposal (MATCH): its id is a pattern
+        found = [d["output"] for d in dependencies(client) if '"type":"balance-applied"' in d["output"]]
     assert len(found) == 1, (key, found)
     return found[0]
 
@@ -212,6 +229,14 @@ def ask(client, key: str, name: Any) -> tuple[int, str]:
     if what == "compare-run-b":
         return call(client, output, {("run", "value"): "rr", ("compare-run-b", "value"): name},
                     ("compare-run-b", "value"))
+    if what == "balance-search" and key == "balance-patch-file.data":
+        pattern = next(d for d in dependencies(client) if d["output"] == output)["inputs"][0]
+        button = {"id": {"type": "balance-download", "rank": 1}, "property": "n_clicks", "value": 1}
+        changed = json.dumps(button["id"], sort_keys=True, separators=(",", ":"))
+        return call(client, output, {("balance-search", "value"): name, (pattern["id"], "n_clicks"): [button]},
+                    (changed, "n_clicks"))
+    if what == "balance-search" and key == "balance-applied.children":
+        return apply_pressed(client, output, name)
     if what == "balance-search":
         return call(client, output, {("balance-search", "value"): name}, ("balance-search", "value"))
     if what == "launch-current":
