@@ -140,7 +140,6 @@ TEXT: dict[str, dict[str, str]] = {
                    "en": "This view could not be drawn: {problem}"},
     # runs page
     "runs_heading": {"es": "Ejecuciones guardadas", "en": "Stored runs"},
-    "manifest": {"es": "Manifiesto de la ejecución", "en": "Run manifest"},
     "launch_heading": {"es": "Lanzar un experimento", "en": "Launch an experiment"},
     # runs page: the card of the selected run (dashboards/run_card.py)
     "card_heading": {"es": "Ejecución {run}", "en": "Run {run}"},
