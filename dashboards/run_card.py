@@ -29,6 +29,7 @@ from sim.run.progress import recorded_units, stored_progress
 UNIT_WORDS = {"games": "unit_games", "story": "unit_runs", "best_of_three": "unit_matches"}
 DAMAGE_SHOWN = 5  # damaged chunks named on the card; the pages of the run name them all
 SIDES = "AB"
+WHOLE_WIDTH = ("n-configs", "resume")  # lines drawn across the card: a list of configs, a long command
 
 
 @dataclass(frozen=True)
@@ -120,10 +121,10 @@ def card_lines(run: str, lang: str | None, zone: str | None) -> list[CardLine]:
     n = [t("card_n_value", lang, done=count(progress.units_done, lang), total=count(progress.units_total, lang),
            unit=unit)]
     configs = manifest.get("configs") or {}
+    per_config: list[str] = []
     if len(configs) > 1:
         chunks = recorded_units(folder, manifest)
-        n.append(t("card_n_configs", lang, configs=count(len(configs), lang)))
-        n += [t("card_n_config", lang, config=config_in_words(config_id, lang, names),
+        per_config = [t("card_n_config", lang, config=config_in_words(config_id, lang, names),
                 done=count(sum(chunks.get(config_id, {}).values()), lang), games=count(manifest.get("games"), lang),
                 unit=unit) for config_id in configs]
     commit = manifest.get("git_commit")
@@ -149,6 +150,8 @@ def card_lines(run: str, lang: str | None, zone: str | None) -> list[CardLine]:
         CardLine("finished", t("card_finished", lang),
                  (local_date_text(finished, lang, zone) if finished else t("card_not_finished", lang),)),
     ]
+    if per_config:  # last, across the card: a sweep may have dozens
+        lines.append(CardLine("n-configs", t("card_n_configs", lang, configs=count(len(configs), lang)), tuple(per_config)))
     if status != "finished" or damaged:  # a damaged run's own command plays its damaged chunks again
         lines.append(CardLine("resume", t("card_resume", lang), (launches.resume_command(run, manifest),), code=True))
     return lines
@@ -180,11 +183,13 @@ def run_card(content: dict[str, Any]) -> html.Div:
                         style={"color": "#a00"} if content.get("problem") else {"color": "#666"})
     rows = []
     for line in content["lines"]:
-        values = [html.Code(value, style={"whiteSpace": "pre-wrap", "wordBreak": "break-all"}) if line["code"]
-                  else html.Span(value) for value in line["values"]]
-        shown = [item for value in values for item in (value, html.Br())][:-1]
+        # a value a block, never cut between two columns of the configs' list
+        shown = [html.Div(html.Code(value, style={"whiteSpace": "pre-wrap", "wordBreak": "break-all"}) if line["code"]
+                          else value, style={"breakInside": "avoid"}) for value in line["values"]]
+        across = line["key"] in WHOLE_WIDTH
         rows.append(html.Div([html.Dt(line["label"], style={"fontWeight": "bold"}),
-                              html.Dd(shown, style={"margin": "0 0 .4em 0"})], className=f"card-line card-{line['key']}"))
+                              html.Dd(shown, style={"margin": "0 0 .4em 0", **({"columnWidth": "24em"} if across else {})})],
+                             className=f"card-line card-{line['key']}", style={"gridColumn": "1 / -1"} if across else {}))
     return html.Div([html.H3(content["heading"]), html.Dl(rows, style={"display": "grid", "gridTemplateColumns":
                                                                         "repeat(auto-fill, minmax(22em, 1fr))",
                                                                         "gap": "0 1.5em", "margin": 0}),

@@ -17,7 +17,7 @@ from flask import current_app
 
 from dashboards import data, launches, run_card
 from sim.report.language import t
-from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows
+from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows, with_budget_points
 from sim.report.formatting import known_zone, local_date_text, readable_values
 from sim.core.cards import parse_toml
 from sim.core.errors import InputError
@@ -113,7 +113,11 @@ def refresh_runs(_: int, lang: str, zone: str | None, rows: list | None):
     """New figures in the grid's rows (its filter, sort and the text being typed stay): a cancelled
     run's state among them, without a reload."""
     frame = runs_frame(lang)
-    fresh = with_local_times(table_rows(readable_values(frame, lang or "es")), lang, zone) if frame is not None else []
+    if frame is None:
+        return no_update if rows == [] else []
+    said = readable_values(frame, lang or "es")
+    # counts as the language writes them ("2.100" in Spanish), as the grid was first drawn
+    fresh = with_local_times(table_rows(said, with_budget_points(said, lang)), lang, zone)
     return no_update if fresh == rows else fresh
 
 

@@ -273,12 +273,16 @@ def test_the_run_card_says_what_the_run_played_in_the_readers_language_and_time(
         n = card_line(browser, "n").splitlines()
         shown_total = thousands(total, lang)
         assert n[0] == (f"{shown_total} de {shown_total} partidas en total" if es else f"{shown_total} of {shown_total} games in all")
+        assert len(n) == 1
         games, unit = manifest["games"], "partidas" if es else "games"
-        for config_id in manifest["configs"]:  # each config in words (the catalog's), with its games on disk
-            assert (f"{config_in_words(config_id, lang)}: {per_config[config_id]} {'de' if es else 'of'} {games} {unit}"
-                    in n), (config_id, n)
-        assert f"{'presupuesto del lado A' if es else 'side A' + chr(39) + 's budget'} = 110" in "\n".join(n)
-        assert len(n) == 2 + len(per_config)  # the total, the heading of the configs, one line each
+        configs = card_line(browser, "n-configs").splitlines()
+        assert len(configs) == len(per_config)  # one line each, in the spec's order
+        for config_id, line in zip(manifest["configs"], configs):  # each in the catalog's words, its games on disk
+            assert line == f"{config_in_words(config_id, lang)}: {per_config[config_id]} {'de' if es else 'of'} {games} {unit}"
+        assert f"{'presupuesto del lado A' if es else 'side A' + chr(39) + 's budget'} = 110" in "\n".join(configs)
+        labels = browser.execute_script("return document.querySelector('#run-card .card-n-configs dt').innerText;")
+        assert labels == (f"n por configuración ({len(per_config)} configuraciones, bloques terminados)" if es
+                          else f"n per config ({len(per_config)} configs, finished chunks)")
         wall = manifest["wall_seconds"]
         assert wall < 60  # said in seconds, one decimal
         seconds = f"{wall:.1f}".replace(".", "," if es else ".")
@@ -296,6 +300,7 @@ def test_the_run_card_says_what_the_run_played_in_the_readers_language_and_time(
         assert BROWSER_ZONE in text_of(browser, "runs-time-zone-note")
         assert grid_cell(browser, "runs-table", "curve", "games_total") == shown_total  # the card's total
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        browser.execute_script("document.getElementById('runs-time-zone-note').scrollIntoView();")
         browser.save_screenshot(str(ARTIFACTS / ("runs-card.png" if es else "runs-card-en.png")))
     finally:
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
