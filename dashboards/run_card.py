@@ -188,7 +188,7 @@ def run_card(content: dict[str, Any]) -> html.Div:
                           else value, style={"breakInside": "avoid"}) for value in line["values"]]
         across = line["key"] in WHOLE_WIDTH
         rows.append(html.Div([html.Dt(line["label"], style={"fontWeight": "bold"}),
-                              html.Dd(shown, style={"margin": "0 0 .4em 0", **({"columnWidth": "24em"} if across else {})})],
+                              html.Dd(shown, style={"margin": "0 0 .4em 0", **({"columnWidth": "24em"} if line["key"] == "n-configs" else {})})],
                              className=f"card-line card-{line['key']}", style={"gridColumn": "1 / -1"} if across else {}))
     return html.Div([html.H3(content["heading"]), html.Dl(rows, style={"display": "grid", "gridTemplateColumns":
                                                                         "repeat(auto-fill, minmax(22em, 1fr))",
