@@ -30,6 +30,10 @@ UNIT_WORDS = {"games": "unit_games", "story": "unit_runs", "best_of_three": "uni
 DAMAGE_SHOWN = 5  # damaged chunks named on the card; the pages of the run name them all
 SIDES = "AB"
 WHOLE_WIDTH = ("n-configs", "resume")  # lines drawn across the card: a list of configs, a long command
+CARD_GRID = {"display": "grid", "gridTemplateColumns": "repeat(auto-fill, minmax(22em, 1fr))", "gap": "0 1.5em",
+             "margin": 0}
+CARD_STYLE = {"border": "1px solid #ddd", "borderRadius": "6px", "padding": ".6em 1em", "background": "#fafafa"}
+COMMAND_STYLE = {"whiteSpace": "pre-wrap", "wordBreak": "break-all"}
 
 
 @dataclass(frozen=True)
@@ -170,8 +174,8 @@ def card_content(run: str | None, lang: str | None, zone: str | None) -> dict[st
     except (OSError, ValueError) as exc:  # a manifest half-written or damaged
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return {"run": run, "problem": t("card_unreadable", lang, run=run, problem=reason)}
-    state = next(line for line in lines if line.key == "state").values[0]
-    return json.loads(json.dumps({"run": run, "heading": t("card_heading", lang, run=run), "state": state,
+    # as the page's store gives it back (lists, not tuples), so an unchanged card compares equal
+    return json.loads(json.dumps({"run": run, "heading": t("card_heading", lang, run=run),
                                   "lines": [asdict(line) for line in lines],
                                   "zone": t("times_zone_note", lang, zone=known_zone(zone))}))
 
@@ -184,15 +188,12 @@ def run_card(content: dict[str, Any]) -> html.Div:
     rows = []
     for line in content["lines"]:
         # a value a block, never cut between two columns of the configs' list
-        shown = [html.Div(html.Code(value, style={"whiteSpace": "pre-wrap", "wordBreak": "break-all"}) if line["code"]
-                          else value, style={"breakInside": "avoid"}) for value in line["values"]]
-        across = line["key"] in WHOLE_WIDTH
-        rows.append(html.Div([html.Dt(line["label"], style={"fontWeight": "bold"}),
-                              html.Dd(shown, style={"margin": "0 0 .4em 0", **({"columnWidth": "24em"} if line["key"] == "n-configs" else {})})],
-                             className=f"card-line card-{line['key']}", style={"gridColumn": "1 / -1"} if across else {}))
-    return html.Div([html.H3(content["heading"]), html.Dl(rows, style={"display": "grid", "gridTemplateColumns":
-                                                                        "repeat(auto-fill, minmax(22em, 1fr))",
-                                                                        "gap": "0 1.5em", "margin": 0}),
+        shown = [html.Div(html.Code(value, style=COMMAND_STYLE) if line["code"] else value, style={"breakInside": "avoid"})
+                 for value in line["values"]]
+        value_style = {"margin": "0 0 .4em 0", **({"columnWidth": "24em"} if line["key"] == "n-configs" else {})}
+        rows.append(html.Div([html.Dt(line["label"], style={"fontWeight": "bold"}), html.Dd(shown, style=value_style)],
+                             className=f"card-line card-{line['key']}",
+                             style={"gridColumn": "1 / -1"} if line["key"] in WHOLE_WIDTH else {}))
+    return html.Div([html.H3(content["heading"]), html.Dl(rows, style=CARD_GRID),
                      html.P(content["zone"], className="card-zone", style={"color": "#666", "fontSize": ".85em"})],
-                    className="run-card", style={"border": "1px solid #ddd", "borderRadius": "6px", "padding": ".6em 1em",
-                                                 "background": "#fafafa"}, **{"data-run": content["run"]})
+                    className="run-card", style=CARD_STYLE, **{"data-run": content["run"]})
