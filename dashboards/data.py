@@ -36,7 +36,7 @@ from sim.report.export import card_levels_table, faction_display_names, report_t
 from sim.report.findings_text import RunFindings, read_run_findings
 from sim.report.language import t
 from sim.run.liveness import run_state
-from sim.run.store import CARDS, MANIFEST, check_whole
+from sim.run.store import CARDS, MANIFEST, check_whole, damaged_chunks
 from sim.run.summaries import kept_tables
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
@@ -195,9 +195,19 @@ def run_status(folder: Path, manifest: dict[str, Any]) -> str:
     return "cancelled" if cancelled >= started - 1 else state  # manifest times are whole seconds
 
 
+def total_games(manifest: dict[str, Any]) -> int | None:
+    """All the games (units: a match, a story run) a run plays, every config together: the manifest's
+    games per config times its configs, the total its progress line says (sim.run.progress)."""
+    try:
+        return int(manifest["games"]) * len(manifest.get("configs") or {})
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def list_runs(lang: str | None = "en") -> list[dict[str, Any]]:
     """Every run folder with a manifest, newest first: name, ruleset, status (`run_status`: finished,
-    running, interrupted or cancelled), progress, and the problem that makes a run unreadable (status
+    running, interrupted or cancelled), progress (chunks, and the games of every config together),
+    its creation as the manifest writes it (ISO, UTC), and the problem that makes a run unreadable (status
     "unreadable", the problem in `lang`; None for the others)."""
     root = results_root().resolve()
     runs = []
@@ -206,7 +216,7 @@ def list_runs(lang: str | None = "en") -> list[dict[str, Any]]:
         problem = t("link_outside", lang, entry=leaving) if leaving else None
         if problem:
             runs.append({"run": manifest_path.parent.name, "ruleset": None, "status": "unreadable",
-                         "chunks_done": 0, "chunks_total": 0, "games": None, "configs": 0, "created": None,
+                         "chunks_done": 0, "chunks_total": 0, "games_total": None, "configs": 0, "created": None,
                          "mtime": manifest_path.parent.lstat().st_mtime, "problem": problem})
             continue
         try:
@@ -217,7 +227,7 @@ def list_runs(lang: str | None = "en") -> list[dict[str, Any]]:
             continue
         runs.append({"run": manifest_path.parent.name, "ruleset": manifest.get("ruleset"),
                      "status": run_status(manifest_path.parent, manifest), "chunks_done": manifest.get("chunks_done", 0),
-                     "chunks_total": manifest.get("chunks_total", 0), "games": manifest.get("games"),
+                     "chunks_total": manifest.get("chunks_total", 0), "games_total": total_games(manifest),
                      "configs": len(manifest.get("configs", {})), "created": manifest.get("created"),
                      "mtime": manifest_path.stat().st_mtime, "problem": None})
     return sorted(runs, key=lambda r: r["mtime"], reverse=True)
@@ -271,6 +281,17 @@ def computed_once(maxsize: int) -> Callable[[Callable[..., Computed]], Callable[
         return call
 
     return wrap
+
+
+@computed_once(maxsize=64)
+def _damage(folder: str, version: float) -> tuple[str, ...]:
+    return tuple(damaged_chunks(Path(folder)))
+
+
+def damage_of(run: str) -> tuple[str, ...]:
+    """The run's damaged chunks (sim.run.store.damaged_chunks: each file against its record, by
+    SHA-256), read once per manifest version, as every page's tables check them."""
+    return _damage(str(run_folder(run)), _version(run))
 
 
 @computed_once(maxsize=32)

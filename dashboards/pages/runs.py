@@ -1,4 +1,5 @@
-"""Runs: what is stored, each run's manifest, and launching an experiment (shipped or uploaded):
+"""Runs: what is stored (the grid, its games every config together and its times in the reader's time
+zone), the card of the chosen run (dashboards.run_card), and launching an experiment (shipped or uploaded):
 checked before anything starts, followed to its end (progress, or its process's error), cancelled
 and resumed from the page (dashboards.launches)."""
 
@@ -6,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 from pathlib import Path
 
@@ -15,10 +15,10 @@ import polars as pl
 from dash import ALL, Input, Output, State, callback, clientside_callback, ctx, dcc, html, no_update
 from flask import current_app
 
-from dashboards import data, launches, url_state
+from dashboards import data, launches, run_card
 from sim.report.language import t
-from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows
-from sim.report.formatting import readable_values
+from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows, with_budget_points
+from sim.report.formatting import known_zone, local_date_text, readable_values
 from sim.core.cards import parse_toml
 from sim.core.errors import InputError
 from sim.run.progress import stored_progress
@@ -29,8 +29,10 @@ dash.register_page(__name__, path="/", name="runs")
 layout = html.Div([
     html.H2(id="runs-heading"),
     html.Div(id="runs-list"),
-    html.H3(id="runs-manifest-heading"),
-    html.Pre(id="runs-manifest", style={"maxHeight": "18em", "overflow": "auto", "background": "#f7f7f7"}),
+    html.P(id="runs-time-zone-note", style={"color": "#666", "fontSize": ".85em"}),
+    dcc.Store(id="runs-time-zone"),  # the browser's time zone, which the page's times are said in
+    html.Div(id="run-card", role="status"),
+    dcc.Store(id="run-card-drawn"),  # what the card says: drawn again only when it changes
     html.H2(id="launch-heading"),
     html.Div([
         html.Label(id="launch-shipped-label"),
@@ -53,12 +55,11 @@ layout = html.Div([
 register_exports("runs")
 
 
-@callback(Output("runs-heading", "children"), Output("runs-manifest-heading", "children"),
-          Output("launch-heading", "children"), Output("launch-shipped-label", "children"),
+@callback(Output("runs-heading", "children"), Output("launch-heading", "children"), Output("launch-shipped-label", "children"),
           Output("launch-games-label", "children"), Output("launch-button", "children"),
           Output("launch-upload", "children"), Output("progress-heading", "children"), Input("lang", "data"))
 def translate(lang: str):
-    return (t("runs_heading", lang), t("manifest", lang), t("launch_heading", lang), t("shipped", lang),
+    return (t("runs_heading", lang), t("launch_heading", lang), t("shipped", lang),
             t("games_override", lang), t("launch", lang), t("upload", lang), t("progress", lang))
 
 
@@ -67,27 +68,70 @@ def runs_frame(lang: str | None) -> pl.DataFrame | None:
     return pl.DataFrame(runs).drop("mtime") if runs else None
 
 
+def with_local_times(rows: list[dict], lang: str | None, zone: str | None) -> list[dict]:
+    """The grid's rows with each run's creation said in the reader's time zone, as `lang` writes a
+    date ("04/12/2026 22:11"); the row keeps the ISO moment, which it sorts by."""
+    for row in rows:
+        row["created__text"] = local_date_text(row.get("created"), lang or "es", zone)
+    return rows
+
+
+# the browser's own time zone ("Europe/Madrid"), asked once as the page opens
+clientside_callback(
+    """function (_) {
+        try { return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (e) { return "UTC"; }
+    }""",
+    Output("runs-time-zone", "data"), Input("runs-heading", "id"))
+
+
+@callback(Output("runs-time-zone-note", "children"), Input("runs-time-zone", "data"), Input("lang", "data"))
+def time_zone_note(zone: str | None, lang: str):
+    return t("times_zone_note", lang, zone=known_zone(zone))
+
+
 @callback(Output("runs-list", "children"), Output("runs-shown", "data"), Output("runs-drawn", "data"),
-          Input("progress-refresh", "n_intervals"), Input("lang", "data"), State("runs-drawn", "data"))
-def runs_table(_: int, lang: str, drawn: list | None):
-    """The runs table, drawn again only when its language or columns change: a grid mounted anew on
-    every tick would lose what a designer is typing in its filter (`refresh_runs` sends new rows)."""
+          Input("progress-refresh", "n_intervals"), Input("lang", "data"), Input("runs-time-zone", "data"),
+          State("runs-drawn", "data"))
+def runs_table(_: int, lang: str, zone: str | None, drawn: list | None):
+    """The runs table, drawn again only when its language, time zone or columns change: a grid mounted
+    anew on every tick would lose what a designer is typing in its filter (`refresh_runs` sends new rows)."""
     frame = runs_frame(lang)
     if frame is None:
         return html.P(t("no_runs", lang, folder=data.results_root())), None, None
-    key = [lang, frame.columns]
+    key = [lang, known_zone(zone), frame.columns]
     if key == drawn:
         return no_update, shown("runs", frame), no_update
-    return table("runs-table", frame, lang), shown("runs", frame), key
+    drawn_table = table("runs-table", frame, lang)
+    with_local_times(drawn_table.children.rowData, lang, zone)
+    return drawn_table, shown("runs", frame), key
 
 
 @callback(Output(grid_id("runs-table"), "rowData"), Input("progress-refresh", "n_intervals"),
-          State("lang", "data"), State(grid_id("runs-table"), "rowData"), prevent_initial_call=True)
-def refresh_runs(_: int, lang: str, rows: list | None):
-    """New figures in the grid's rows (its filter, sort and the text being typed stay)."""
+          State("lang", "data"), State("runs-time-zone", "data"), State(grid_id("runs-table"), "rowData"),
+          prevent_initial_call=True)
+def refresh_runs(_: int, lang: str, zone: str | None, rows: list | None):
+    """New figures in the grid's rows (its filter, sort and the text being typed stay): a cancelled
+    run's state among them, without a reload."""
     frame = runs_frame(lang)
-    fresh = table_rows(readable_values(frame, lang or "es")) if frame is not None else []
+    if frame is None:
+        return no_update if rows == [] else []
+    said = readable_values(frame, lang or "es")
+    # counts as the language writes them ("2.100" in Spanish), as the grid was first drawn
+    fresh = with_local_times(table_rows(said, with_budget_points(said, lang)), lang, zone)
     return no_update if fresh == rows else fresh
+
+
+@callback(Output("run-card", "children"), Output("run-card-drawn", "data"), Input("run", "value"),
+          Input("lang", "data"), Input("runs-time-zone", "data"), Input("progress-refresh", "n_intervals"),
+          State("run-card-drawn", "data"))
+def card(run: str | None, lang: str, zone: str | None, _: int | None, drawn: dict | None):
+    """The chosen run's card, refreshed with the page, so a run cancelled, killed or finished says
+    so without a reload; drawn again only when what it says changes (a resume command being
+    selected to copy stays selected)."""
+    content = run_card.card_content(run, lang, zone)
+    if content == drawn:
+        return no_update, no_update
+    return run_card.run_card(content), content
 
 
 def action_button(action: str, run: str, lang: str) -> html.Button:
@@ -154,16 +198,6 @@ def cancel_or_resume(clicks: list, lang: str):
     except InputError as exc:
         return refused(exc, lang), None
     return launches.launch_message(launch.run, lang), launch.run
-
-
-@callback(Output("runs-manifest", "children"), Input("run", "value"))
-def manifest(run: str | None):
-    if not run:
-        return ""
-    try:
-        return json.dumps(data.manifest_of(run), indent=2, ensure_ascii=False)
-    except InputError as exc:  # e.g. it became a link out of the results folder: the reason, never its content
-        return data.said(exc, url_state.address_language())
 
 
 SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from typing import Any
 
 import polars as pl
@@ -133,6 +134,48 @@ def date_text(moment: str | datetime | None, lang: str = "en") -> str:
     if when.tzinfo is not None:
         when = when.astimezone(timezone.utc)
     return when.strftime("%d/%m/%Y %H:%M UTC" if lang == "es" else "%Y-%m-%d %H:%M UTC")
+
+
+def local_date_text(moment: str | datetime | None, lang: str = "en", zone: str | None = None) -> str:
+    """A moment (a manifest's ISO `created`) as `lang` writes a date, in the time zone `zone` names
+    (the reader's browser's, "Europe/Madrid"): Spanish "04/12/2026 22:11", English "2026-12-04 22:11".
+    The zone is not written: say it once beside the dates (`known_zone`). Text that is no date is kept."""
+    if moment is None or moment == "":
+        return MISSING
+    try:
+        when = moment if isinstance(moment, datetime) else datetime.fromisoformat(str(moment))
+    except ValueError:
+        return str(moment)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)  # the manifests write UTC
+    when = when.astimezone(ZoneInfo(known_zone(zone)))
+    return when.strftime("%d/%m/%Y %H:%M" if lang == "es" else "%Y-%m-%d %H:%M")
+
+
+def known_zone(zone: object) -> str:
+    """`zone` when it names a time zone this machine knows ("America/Mexico_City"), else "UTC"."""
+    if isinstance(zone, str) and zone and len(zone) < 64:
+        try:
+            ZoneInfo(zone)
+            return zone
+        except (ValueError, OSError, ZoneInfoNotFoundError):  # a path, a folder of zones, no such zone
+            pass
+    return "UTC"
+
+
+def wall_time_text(seconds: float | None, lang: str = "en") -> str:
+    """A run's wall time as a person reads it: "0,2 s" / "0.2 s" under a minute, "4 min 05 s"
+    under an hour, then "2 h 05 min"."""
+    if is_missing(seconds):
+        return MISSING
+    seconds = max(0.0, float(seconds))
+    if seconds < 60:
+        return seconds_text(seconds, lang)
+    whole = round(seconds)
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    minutes = round(seconds / 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 def seconds_text(seconds: float | None, lang: str = "en") -> str:

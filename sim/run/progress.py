@@ -350,31 +350,40 @@ def _live_figures(content: dict[str, Any], games: int, size: int, configs: dict,
     return playing, compiling, rate("units_per_second"), rate("games_per_second")
 
 
+def recorded_units(run_dir: Path, manifest: dict[str, Any]) -> dict[str, dict[int, int]]:
+    """Each config's chunks with a record on disk: config -> {the chunk's first unit: its units}.
+    A record is written last, once both files of its chunk are whole, so no half-written chunk is
+    counted; its name holds the chunk's first unit, and the chunk size and games per config give its
+    length. Every config of the manifest is a key, with no chunk yet when none has finished."""
+    games = int(manifest.get("games") or 0)
+    size = int(manifest.get("chunk_size") or 0)
+    out: dict[str, dict[int, int]] = {str(config_id): {} for config_id in manifest.get("configs") or {}}
+    if not (games and size):
+        return out
+    for config_id, chunks in out.items():
+        try:
+            names = [entry.name for entry in (Path(run_dir) / RECORDS / f"config={config_id}").iterdir()]
+        except OSError:  # no chunk of this config has finished
+            continue
+        for name in names:
+            found = CHUNK_RECORD.match(name)
+            if found and (start := int(found.group(1))) < games:
+                chunks[start] = min(size, games - start)
+    return out
+
+
 def stored_progress(run_dir: Path, manifest: dict[str, Any], now: float | None = None) -> StoredProgress:
-    """A run's progress from its manifest and the names of its chunk records (a record is written
-    last, once both files of its chunk are whole, so no half-written chunk is counted; its name
-    holds the chunk's first unit, and the chunk size and games per config give its length). Chunks a
-    stop rule made unnecessary count as done in the manifest and have no record. While the run is
+    """A run's progress from its manifest and its chunk records (`recorded_units`). Chunks a stop
+    rule made unnecessary count as done in the manifest and have no record. While the run is
     played, its progress file (`LiveProgress`, when fresh and this session's) adds the units of the
     chunks being played, counted only for chunks whose record is not there yet, and says the compile
     and the rates."""
     games = int(manifest.get("games") or 0)
     size = int(manifest.get("chunk_size") or 0)
     configs = manifest.get("configs") or {}
-    units_done = 0
-    recorded: set[tuple[str, int]] = set()
-    if games and size:
-        for config_id in configs:
-            folder = Path(run_dir) / RECORDS / f"config={config_id}"
-            try:
-                names = [entry.name for entry in folder.iterdir()]
-            except OSError:  # no chunk of this config has finished
-                continue
-            for name in names:
-                found = CHUNK_RECORD.match(name)
-                if found and (start := int(found.group(1))) < games:
-                    units_done += min(size, games - start)
-                    recorded.add((config_id, start))
+    chunks = recorded_units(run_dir, manifest)
+    units_done = sum(units for starts in chunks.values() for units in starts.values())
+    recorded = {(config_id, start) for config_id, starts in chunks.items() for start in starts}
     now = time.time() if now is None else now
     live = read_live_progress(run_dir, manifest.get("started"), now) if games and size else None
     playing, compiling, units_rate, games_rate = (

@@ -5,12 +5,16 @@ factions page of the default experiment to docs/img/dashboard.png, the README's 
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import threading
 import time
 import urllib.error
 import urllib.request
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from selenium import webdriver
@@ -21,8 +25,10 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 from dashboards.app import create_app
 from dashboards.serving import make_server
+from sim.analysis import scan_games
 from sim.cli import main
 from sim.report.export import find_chromium
+from sim.report.formatting import config_in_words
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "dashboard"
@@ -208,13 +214,96 @@ def test_runs_and_replay_pages_show_their_content(browser, site: str) -> None:
     open_page(browser, site, "/", "rr")
     WebDriverWait(browser, 30).until(lambda d: "curve" in text_of(d, "runs-list"))
     assert "impact" in text_of(browser, "runs-list")
-    WebDriverWait(browser, 30).until(lambda d: '"seed": 3' in text_of(d, "runs-manifest"))
+    WebDriverWait(browser, 30).until(lambda d: card_line(d, "seed") == "3")
+    assert '"seed"' not in text_of(browser, "run-card")  # the card, never the raw manifest
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "runs.png"))
     open_page(browser, site, "/replay", "rr")
     WebDriverWait(browser, 60).until(lambda d: "T1" in text_of(d, "replay-body"))
     assert "coincide con el registro" in text_of(browser, "replay-body")
     browser.save_screenshot(str(ARTIFACTS / "replay.png"))
+
+
+def card_line(driver, key: str) -> str:
+    """What one line of the runs page's card says (`key`: game, sides, n, seed, duration, state...)."""
+    return driver.execute_script(
+        f"const e = document.querySelector('#run-card .card-{key} dd'); return e ? e.innerText : '';")
+
+
+def grid_cell(driver, table_id: str, row_id: str, column: str) -> str:
+    """The text a grid shows in `column` of the row whose id is `row_id` (a run's name in the runs grid)."""
+    return driver.execute_script("""
+        try {
+            const node = dash_ag_grid.getApi(arguments[0] + '-grid').getRowNode(arguments[1]);
+            return node ? node.data[arguments[2] + '__text'] : '';
+        } catch (e) { return ''; }""", table_id, row_id, column)
+
+
+def thousands(value: int, lang: str) -> str:
+    return f"{value:,}".replace(",", "." if lang == "es" else ",")
+
+
+ISO_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+BROWSER_ZONE = "America/Mexico_City"  # not the machine's UTC: the page must say the browser's own time
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_run_card_says_what_the_run_played_in_the_readers_language_and_time(browser, site: str, results: Path,
+                                                                                lang: str) -> None:
+    """The card of a sweep of 7 configs: the game, both sides with their agents, n in all and per
+    config (from the games on disk), the seed, the wall time and the state, all from the run's
+    manifest and games; its creation and the grid's in the browser's time zone, never an ISO string;
+    the grid's games the card's total."""
+    manifest = json.loads((results / "curve" / "manifest.json").read_text(encoding="utf-8"))
+    played = scan_games(results / "curve").group_by("config").len().collect()
+    per_config = dict(zip(played["config"], played["len"]))
+    total = sum(per_config.values())
+    assert total == manifest["games"] * len(manifest["configs"]) and len(per_config) == 7
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": BROWSER_ZONE})
+    try:
+        open_page(browser, site, f"/?lang={lang}", "curve")
+        WebDriverWait(browser, 30).until(lambda d: card_line(d, "seed") == str(manifest["seed"]))
+        WebDriverWait(browser, 30).until(lambda d: BROWSER_ZONE in text_of(d, "run-card"))
+        es = lang == "es"
+        assert text_of(browser, "run-card").startswith("Ejecución curve" if es else "Run curve")
+        assert card_line(browser, "game") == "Dicedraft"
+        agents = [side["agent"] for side in manifest["configs"]["base"]["sides"]]
+        assert card_line(browser, "sides").splitlines() == [
+            f"A: Arañas, {'agente' if es else 'agent'} {agents[0]}", f"B: Ciempiés, {'agente' if es else 'agent'} {agents[1]}"]
+        n = card_line(browser, "n").splitlines()
+        shown_total = thousands(total, lang)
+        assert n[0] == (f"{shown_total} de {shown_total} partidas en total" if es else f"{shown_total} of {shown_total} games in all")
+        assert len(n) == 1
+        games, unit = manifest["games"], "partidas" if es else "games"
+        configs = card_line(browser, "n-configs").splitlines()
+        assert len(configs) == len(per_config)  # one line each, in the spec's order
+        for config_id, line in zip(manifest["configs"], configs):  # each in the catalog's words, its games on disk
+            assert line == f"{config_in_words(config_id, lang)}: {per_config[config_id]} {'de' if es else 'of'} {games} {unit}"
+        assert f"{'presupuesto del lado A' if es else 'side A' + chr(39) + 's budget'} = 110" in "\n".join(configs)
+        labels = browser.execute_script("return document.querySelector('#run-card .card-n-configs dt').innerText;")
+        assert labels == (f"n por configuración ({len(per_config)} configuraciones, bloques terminados)" if es
+                          else f"n per config ({len(per_config)} configs, finished chunks)")
+        wall = manifest["wall_seconds"]
+        assert wall < 60  # said in seconds, one decimal
+        seconds = f"{wall:.1f}".replace(".", "," if es else ".")
+        assert card_line(browser, "duration") == (f"{seconds} s en 1 sesión" if es else f"{seconds} s over 1 session")
+        assert card_line(browser, "state") == ("terminada" if es else "finished")
+        assert card_line(browser, "ruleset-version") == f"dicedraft {manifest['ruleset_version']}"
+        assert card_line(browser, "commit").startswith(manifest["git_commit"][:12])
+        assert not browser.find_elements(By.CSS_SELECTOR, "#run-card .card-resume")  # finished: nothing to resume
+        local = datetime.fromisoformat(manifest["created"]).astimezone(ZoneInfo(BROWSER_ZONE))
+        assert local.utcoffset().total_seconds() != 0  # the test tells the browser's time from UTC
+        expected = local.strftime("%d/%m/%Y %H:%M" if es else "%Y-%m-%d %H:%M")
+        assert card_line(browser, "created") == expected
+        WebDriverWait(browser, 30).until(lambda d: grid_cell(d, "runs-table", "curve", "created") == expected)
+        assert not ISO_MOMENT.search(text_of(browser, "runs-list"))
+        assert BROWSER_ZONE in text_of(browser, "runs-time-zone-note")
+        assert grid_cell(browser, "runs-table", "curve", "games_total") == shown_total  # the card's total
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        browser.execute_script("document.getElementById('runs-time-zone-note').scrollIntoView();")
+        browser.save_screenshot(str(ARTIFACTS / ("runs-card.png" if es else "runs-card-en.png")))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
 
 
 def test_a_filter_changes_the_view(browser, site: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import time
@@ -18,7 +19,8 @@ import polars as pl
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from test_dashboard_browser import ARTIFACTS, browser, serve, text_of  # noqa: F401 (fixture)
+from test_dashboard_browser import (ARTIFACTS, browser, card_line, grid_cell, serve, text_of,  # noqa: F401 (fixture)
+                                    thousands)
 
 from dashboards.app import create_app
 from dashboards.launches import DEFAULT_MAX_GAMES, OverCap, Rates, check_cap, duration_words
@@ -237,8 +239,26 @@ def test_a_cancelled_run_stops_and_resumes_to_the_games_of_an_uninterrupted_one(
     WebDriverWait(browser, 30).until(lambda d: "partidas/s" in progress_line(d, "lenta"))
     line = progress_line(browser, "lenta")
     assert "lenta: en curso" in line and "/300 bloques" in line and "de 12.000 partidas" in line, line
+    # the run chosen: its card and its grid row say it runs, and the grid's games are the progress line's total
+    browser.get(f"{site}/?run=lenta")
+    WebDriverWait(browser, 30).until(lambda d: card_line(d, "state") == "en curso")
+    WebDriverWait(browser, 30).until(lambda d: grid_cell(d, "runs-table", "lenta", "status") == "en curso")
+    WebDriverWait(browser, 30).until(lambda d: progress_line(d, "lenta"))
+    said_total = re.search(r"de ([\d.]+) partidas", progress_line(browser, "lenta")).group(1)
+    running = manifest(results, "lenta")
+    assert said_total == thousands(running["games"] * len(running["configs"]), "es")
+    assert grid_cell(browser, "runs-table", "lenta", "games_total") == said_total
+    assert f"de {said_total} partidas en total" in card_line(browser, "n")
+    assert "--run lenta" in card_line(browser, "resume")
+    browser.execute_script("window.simNotReloaded = true;")  # gone if the page were loaded again
     press(browser, ".cancel-run[data-run='lenta']")
     WebDriverWait(browser, 30).until(lambda d: "lenta cancelada en" in text_of(d, "launch-message"))
+    # the card and the grid follow the cancel, in the same page
+    WebDriverWait(browser, 30).until(lambda d: card_line(d, "state") == "cancelada: vuelve a lanzarla para reanudarla")
+    WebDriverWait(browser, 30).until(lambda d: grid_cell(d, "runs-table", "lenta", "status") == "cancelada")
+    assert browser.execute_script("return window.simNotReloaded === true;")
+    assert "en curso" not in text_of(browser, "run-card")
+    browser.save_screenshot(str(ARTIFACTS / "runs-card-cancelled.png"))
     stopped = manifest(results, "lenta")
     assert 3 <= stopped["chunks_done"] < stopped["chunks_total"] == 300
     assert read_writer(results / "lenta" / LOCK) is None  # it let go of the run as it stopped
@@ -291,12 +311,16 @@ def test_a_dead_process_reads_interrupted_never_running(browser, site: str, plac
     WebDriverWait(browser, 30).until(lambda d: "Run muerta is interrupted at" in banner(d))
     assert "To complete it, press Resume on the runs page" in banner(browser)
     browser.save_screenshot(str(ARTIFACTS / "banner-interrupted-en.png"))
-    browser.get(f"{site}/")
+    browser.get(f"{site}/?run=muerta")
     WebDriverWait(browser, 30).until(lambda d: progress_line(d, "muerta"))
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
     WebDriverWait(browser, 30).until(lambda d: "muerta: interrupted: rerun to resume" in progress_line(d, "muerta"))
+    WebDriverWait(browser, 30).until(lambda d: card_line(d, "state") == "interrupted: rerun to resume")
+    assert grid_cell(browser, "runs-table", "muerta", "status") == "interrupted"
     assert browser.find_element(By.CSS_SELECTOR, ".resume-run[data-run='muerta']").text == "Resume"
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
+    WebDriverWait(browser, 30).until(lambda d: card_line(d, "state") == "interrumpida: vuelve a lanzarla para reanudarla")
+    WebDriverWait(browser, 30).until(lambda d: grid_cell(d, "runs-table", "muerta", "status") == "interrumpida")
 
 
 def test_no_banner_on_a_finished_run(browser, site: str) -> None:

@@ -166,6 +166,26 @@ def test_numbers_and_dates_are_written_as_the_language_writes_them() -> None:
     assert seconds_text(1234.56, "es") == "1.234,6 s"
 
 
+def test_a_moment_is_said_in_the_readers_time_zone_and_a_wall_time_in_its_units() -> None:
+    """The runs page says a run's times in the browser's time zone (summer and winter time included)
+    and its wall time as a person reads it; a zone the machine does not know, or a path, is UTC."""
+    from sim.report.formatting import known_zone, local_date_text, wall_time_text
+
+    winter, summer = "2026-12-04T21:20:53+00:00", "2026-07-04T21:20:53+00:00"
+    assert local_date_text(winter, "es", "Europe/Madrid") == "04/12/2026 22:20"  # CET, UTC+1
+    assert local_date_text(summer, "es", "Europe/Madrid") == "04/07/2026 23:20"  # CEST, UTC+2
+    assert local_date_text(winter, "en", "America/Mexico_City") == "2026-12-04 15:20"
+    assert local_date_text(winter, "en", "Asia/Tokyo") == "2026-12-05 06:20"  # the next day there
+    assert local_date_text(winter, "es", None) == "04/12/2026 21:20"
+    assert local_date_text(None, "es", "Europe/Madrid") == "-"
+    for unknown in ("../../etc/passwd", "America", "Mars/Olympus", "", None):
+        assert known_zone(unknown) == "UTC"
+    assert known_zone("Europe/Madrid") == "Europe/Madrid"
+    assert wall_time_text(0.154, "es") == "0,2 s" and wall_time_text(0.154, "en") == "0.2 s"
+    assert wall_time_text(245, "es") == "4 min 05 s"
+    assert wall_time_text(7530, "en") == "2 h 06 min"  # 125.5 minutes, rounded
+
+
 def test_config_ids_are_said_in_words_and_flags_in_the_language() -> None:
     from sim.report.formatting import config_in_words
 
