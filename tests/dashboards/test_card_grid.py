@@ -205,5 +205,11 @@ def test_the_card_grid_at_1400_by_900_filters_by_number_switches_presets_and_exp
         assert TEXT["legend_card_rates"]["es"] not in legend
         assert text_of(browser, "cards-preset-label") == TEXT["preset_label"]["en"]
         choose(browser, "#lang-choice input[value='es']")
+
+        # a link opens the preset it names
+        open_page(browser, site, "/cards?tab=measures&preset=observational&lang=es", "grid")
+        observational = in_grid_order([c for c in every if c in page.PRESETS["observational"]])
+        WebDriverWait(browser, 60).until(lambda d: grid_call(d, DISPLAYED_COLUMNS) == observational)
+        assert browser.find_element(By.CSS_SELECTOR, "#cards-preset input[value='observational']").is_selected()
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
