@@ -372,6 +372,13 @@ def table(table_id: str, frame: pl.DataFrame, lang: str | None, shown_columns: f
     ), id=table_id, className="sim-table-box")
 
 
+def legend_and_table(table_id: str, frame: pl.DataFrame, lang: str | None) -> list[html.Div]:
+    """`table(table_id, frame, lang)` with its colour legend above it when it colours any column: a
+    page splices the list into its parts."""
+    legend = colour_legend(table_id, frame, lang)
+    return ([] if legend is None else [legend]) + [table(table_id, frame, lang)]
+
+
 def table_texts(wrapper: html.Div) -> list[dict[str, str]]:
     """The rows of a `table` as a person reads them: each column's shown text under its name."""
     return [{key[:-len(TEXT_SUFFIX)]: value for key, value in row.items() if key.endswith(TEXT_SUFFIX)}
