@@ -32,7 +32,7 @@ from dash import Input, Output, State, callback, dcc, html, no_update
 from dashboards import data
 from sim.report.export import html_report
 from sim.report.formatting import (DIFFERENCE_NAMES, ReadableColumn, localised, readable_columns, readable_values,
-                                   text_width)
+                                   shown_scale, text_width)
 from sim.report.language import GRID_TEXT_KEYS, column, column_definition, t
 
 GRAPH_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -122,9 +122,87 @@ def colouring(name: str, dtype: pl.DataType) -> tuple[float, tuple[float, ...], 
     return None
 
 
+WORDED_NUMBERS = frozenset({"side"})  # numbers shown as words (side 0 -> "A"): filtered as their text
+NUMBER_CHARACTERS = "\\d\\-\\+\\.\\,"  # what a number filter's box lets through: digits, sign, either decimal mark
+
+
+def is_number_column(name: str, dtype: pl.DataType) -> bool:
+    """A column the grid filters by number (greater than, at most, between...), not by text."""
+    return dtype.is_numeric() and name not in WORDED_NUMBERS
+
+
+def number_filter(name: str, dtype: pl.DataType, lang: str | None) -> dict[str, Any]:
+    """A number filter (with its floating filter) on the raw value in the unit the cell reads: the
+    row's raw value times formatting.shown_scale, so 5 typed on IWD means 5 pts and 55 on a win rate
+    55 %, not 0.05 or 0.55. The typed number is read with either decimal mark (Spanish 0,5 or 0.5)
+    and shown back as `lang` writes it (assets/sim_grid.js). The getter is evaluated per row only
+    while the column is filtered (a few dozen rows), never when the grid draws."""
+    language = lang or "es"
+    return {
+        "filter": "agNumberColumnFilter",
+        "filterValueGetter": {"function": f"simShownNumber(params, '{name}', {shown_scale(name, dtype)})"},
+        "filterParams": {"allowedCharPattern": NUMBER_CHARACTERS,
+                         "numberParser": {"function": f"simParseNumber(params, '{language}')"},
+                         "numberFormatter": {"function": f"simFormatNumber(params, '{language}')"}},
+    }
+
+
+def legend_bands(steps: tuple[float, ...], lang: str | None) -> list[str]:
+    """Each shade's band in points of distance, strongest first: "10 pts or more", "5 to 10 pts"..."""
+    def pts(step: float) -> str:
+        return localised(f"{100 * step:g}", lang or "es")
+    return [t("legend_band_top", lang, low=pts(step)) if i == 0 else t("legend_band", lang, low=pts(step), high=pts(steps[i - 1]))
+            for i, step in enumerate(steps)]
+
+
+SWATCH = {"display": "inline-block", "width": "1em", "height": "1em", "border": "1px solid #ccc",
+          "verticalAlign": "middle", "marginRight": "2px"}
+LEGEND_LINE = {"display": "flex", "flexWrap": "wrap", "gap": ".25em .9em", "alignItems": "center", "fontSize": ".85em",
+               "margin": ".2em 0"}
+
+
+def swatch(colours: tuple[str, ...], label: str) -> html.Span:
+    boxes = [html.Span(className="sim-swatch", style={**SWATCH, "backgroundColor": colour}) for colour in colours]
+    return html.Span([*boxes, html.Span(label, style={"marginLeft": ".2em"})], className="sim-legend-band",
+                     style={"whiteSpace": "nowrap"})
+
+
+def colour_legend(table_id: str, frame: pl.DataFrame, lang: str | None) -> html.Div | None:
+    """What the shades of `table(table_id, frame, lang)` mean, one line per kind of coloured column
+    it has: a card's win rates around 50% (RATE_STEPS) and its differences around 0
+    (DIFFERENCE_STEPS), green above and red below, stronger the farther; a balance figure by its
+    distance from even (IMBALANCE, red severe to pale amber mild). Made from the constants that
+    colour the cells, so the legend cannot say other bands than the grid shows. None when nothing
+    in the table is coloured."""
+    kinds = {}
+    for name in frame.columns:
+        scale = colouring(name, frame.schema[name])
+        if scale is None:
+            continue
+        centre, steps, above, below = scale
+        kind = "balance" if above == IMBALANCE else ("card_rates" if centre else "card_differences")
+        kinds.setdefault(kind, (steps, above, below))
+    if not kinds:
+        return None
+    lines = []
+    for kind in ("card_rates", "card_differences", "balance"):
+        if kind not in kinds:
+            continue
+        steps, above, below = kinds[kind]
+        pairs = [(up,) if kind == "balance" else (up, down) for up, down in zip(above, below)]
+        meaning = t("legend_balance_meaning" if kind == "balance" else "legend_card_meaning", lang)
+        lines.append(html.Div([html.Span(t(f"legend_{kind}", lang), className="sim-legend-title", style={"fontWeight": "600"}),
+                               *(swatch(colours, band) for colours, band in zip(pairs, legend_bands(steps, lang))),
+                               swatch(("transparent",), t("legend_none", lang, low=localised(f"{100 * steps[-1]:g}", lang or "es"))),
+                               html.Span(meaning, className="sim-legend-meaning", style={"color": "#555"})],
+                              className="sim-legend-line", style=LEGEND_LINE, **{"data-kind": kind}))
+    return html.Div(lines, id=f"{table_id}-legend", className="sim-legend")
+
+
 def column_def(shown: ReadableColumn, dtype: pl.DataType, lang: str | None) -> dict[str, Any]:
-    """One AG Grid column: shown and filtered as its text, sorted by the raw value, coloured when it is
-    a win rate or a difference of win rates, its definition on hover.
+    """One AG Grid column: shown as its text, sorted by the raw value, filtered by number in the
+    unit it reads (a text column by its text), coloured when it is a win rate or a difference of
+    win rates, its definition on hover.
 
     No function string here is evaluated per cell (dash-ag-grid interprets each call, copying its
     whole context each time: on the cards page that took most of a second): the text is the column's
@@ -132,13 +210,17 @@ def column_def(shown: ReadableColumn, dtype: pl.DataType, lang: str | None) -> d
     spec: dict[str, Any] = {
         "colId": shown.name, "field": shown.name + TEXT_SUFFIX,
         "headerName": header(shown.name, shown.with_interval, lang),
-        "comparator": {"function": f"simRawOrder('{shown.name}')"}, "filter": "agTextColumnFilter",
+        "comparator": {"function": f"simRawOrder('{shown.name}')"},
+        **(number_filter(shown.name, dtype, lang) if is_number_column(shown.name, dtype) else
+           {"filter": "agTextColumnFilter"}),
     }
     definition = column_definition(shown.name, lang)
     if definition:
         spec["headerTooltip"] = definition
     if shown.name in PINNED:
         spec["pinned"] = "left"
+    if shown.name == "card_name":  # the card as the game names it, its id on hover too
+        spec["tooltipField"] = "card_id" + TEXT_SUFFIX
     if dtype.is_numeric():
         spec["type"] = "rightAligned"
         if colouring(shown.name, dtype):
@@ -241,26 +323,40 @@ def header_height(headers: list[tuple[str, int]]) -> int:
     return HEADER_LINE * max((header_lines(text, width) for text, width in headers), default=1) + 16
 
 
-SCROLL_AFTER = 25  # rows: a longer table scrolls in a box of SHOWN_ROWS rows, and the grid draws only the rows in sight
-SHOWN_ROWS = 15
-ROW_HEIGHT = 36  # px
-FILTER_ROW = 40  # px: the floating filters under the header
+# A long table (every card of a game) scrolls in a box of SHOWN_ROWS rows; the grid draws only the rows
+# in sight. Rows of 28 px (17lands' density) and 22 of them: header, filters and rows fit a 1400 x 900
+# window with room to spare (the browser test counts the rows in sight there).
+SCROLL_AFTER = 25
+SHOWN_ROWS = 22
+ROW_HEIGHT = 28  # px
+FILTER_ROW = 34  # px: the floating filters under the header
 
 
-def table(table_id: str, frame: pl.DataFrame, lang: str | None) -> html.Div:
+def table(table_id: str, frame: pl.DataFrame, lang: str | None, shown_columns: frozenset[str] | None = None) -> html.Div:
     """A table designers can sort and filter in place, headers in `lang`, figures formatted as the
     report does. The element with id `table_id` wraps the grid (id `grid_id(table_id)`). Drawn again
     by a page's callback, the grid is mounted anew but takes back the filter and the sort the
     designer set (Dash persistence of filterModel and columnState, per browser tab). A short table
     is as tall as its rows; a long one (every card of a game) scrolls under its header, so opening
     it draws only the rows and columns in sight (drawing all 44 rows of 25 columns took most of a
-    second)."""
+    second).
+
+    `shown_columns` (a column preset): only those columns in sight, the others hidden, not dropped
+    (the row keeps every figure). The preset is also the grid's starting columnState, so the sort
+    and widths a designer set come back when the grid is drawn again with the same preset, and a
+    grid drawn with another preset starts from that preset (Dash restores a persisted prop only
+    while the page's own value is the one it was recorded against)."""
     frame = readable_values(frame, lang or "es")  # "paired", a ranking's measure, a flag: in `lang`
     columns = with_budget_points(frame, lang)
     column_defs = [column_def(c, frame.schema[c.name], lang) for c in columns]
     for spec, shown_column in zip(column_defs, columns):
         spec["width"] = column_width(spec["headerName"], shown_column.texts)
-    headers = header_height([(spec["headerName"], spec["width"]) for spec in column_defs])
+    preset: dict[str, Any] = {}
+    if shown_columns is not None:
+        for spec in column_defs:
+            spec["hide"] = spec["colId"] not in shown_columns
+        preset["columnState"] = [{"colId": spec["colId"], "hide": spec["hide"]} for spec in column_defs]
+    headers = header_height([(spec["headerName"], spec["width"]) for spec in column_defs if not spec.get("hide")])
     scrolled = frame.height > SCROLL_AFTER
     size = {"height": f"{headers + FILTER_ROW + ROW_HEIGHT * SHOWN_ROWS + 18}px"} if scrolled else {}
     return html.Div(dag.AgGrid(
@@ -269,11 +365,18 @@ def table(table_id: str, frame: pl.DataFrame, lang: str | None) -> html.Div:
                        "minWidth": MIN_COLUMN_WIDTH, "wrapHeaderText": True},
         getRowId=f"params.data.{ROW_ID}",
         dashGridOptions={"domLayout": "normal" if scrolled else "autoHeight", "rowHeight": ROW_HEIGHT,
-                         "headerHeight": headers, "suppressColumnVirtualisation": not scrolled,
+                         "headerHeight": headers, "floatingFiltersHeight": FILTER_ROW, "suppressColumnVirtualisation": not scrolled,
                          "tooltipShowDelay": 300, "localeText": locale_text(lang), "enableCellTextSelection": True},
         persistence=True, persisted_props=["filterModel", "columnState"], persistence_type="session",
-        className="sim-table", style={"width": "100%", **size},
+        className="sim-table", style={"width": "100%", **size}, **preset,
     ), id=table_id, className="sim-table-box")
+
+
+def legend_and_table(table_id: str, frame: pl.DataFrame, lang: str | None) -> list[html.Div]:
+    """`table(table_id, frame, lang)` with its colour legend above it when it colours any column: a
+    page splices the list into its parts."""
+    legend = colour_legend(table_id, frame, lang)
+    return ([] if legend is None else [legend]) + [table(table_id, frame, lang)]
 
 
 def table_texts(wrapper: html.Div) -> list[dict[str, str]]:

@@ -14,7 +14,7 @@ from dash import Input, Output, callback, html
 
 from dashboards import data
 from dashboards.kinds import unavailable
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 from sim.analysis.ablation import NOT_MEASURED
 from sim.report import figures
 from sim.report.export import fillers_in_words
@@ -93,5 +93,5 @@ def draw(run: str | None, lang: str):
         parts.append(html.P(rate_words(ablation, lang), id="ablations-rate"))
     shown_rows = ranked(ablation, lang)
     parts += [graph("ablations-worth", figures.ablation_figure(ablation, lang)),
-              table("ablations-table", shown_rows, lang)]
+              *legend_and_table("ablations-table", shown_rows, lang)]
     return heading, parts, shown("ablation", ablation)

@@ -13,7 +13,7 @@ from dash import Input, Output, callback, html
 from dashboards import data
 from dashboards.kinds import unavailable
 from sim.report.language import t
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 from sim.report import figures
 from sim.report.formatting import count, local_fit_words, localised, percent, signed_points_with_interval
 
@@ -98,13 +98,13 @@ def draw(run: str | None, lang: str):
             parts.append(graph("budget-heatmap", heatmap(cells, lang)))
         if "budget_slopes" in tables:
             parts.append(html.P(slope_words(tables["budget_slopes"], lang), id="budget-slope-words"))
-            parts.append(table("budget-slopes", tables["budget_slopes"], lang))
+            parts += legend_and_table("budget-slopes", tables["budget_slopes"], lang)
         if steps is not None and steps.height:
             parts.append(html.P(falls_words(steps, lang), id="budget-falls"))
-            parts.append(table("budget-steps", steps, lang))
+            parts += legend_and_table("budget-steps", steps, lang)
     if "story_stages" in tables:
         parts.append(graph("budget-story", figures.story_figure(tables["story_stages"], lang)))
-        parts.append(table("budget-story-clear", tables["story_clear_chance"], lang))
+        parts += legend_and_table("budget-story-clear", tables["story_clear_chance"], lang)
     if not parts:
         return heading, html.P(t("no_budget", lang)), None
     main = cells if cells is not None else tables["story_stages"]

@@ -3,8 +3,9 @@
 budget points), each a ranked chart of every card beside the table of its values; one 17lands-style
 table of every measure per card (GP, OH, GD, GIH, GNS win rates with their n, IWD beside its null
 and q, forced-draw effect, ablation worth, budget points: sortable, filterable, a minimum-games
-filter); the IWD of every card ranked and GIH win rate against cost (both observational, and
-labelled so); the deck list of each side. The tab is in the address (?tab=)."""
+filter, column presets, a legend of its colours); the IWD of every card ranked and GIH win rate
+against cost (both observational, and labelled so); the deck list of each side. The tab and the
+table's column preset are in the address (?tab=, ?preset=)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dashboards import data
 from dashboards.kinds import unavailable
 from sim.report.language import t
 from dashboards.url_state import kept, url_filters
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import colour_legend, export_bar, graph, register_exports, shown, table
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.report import figures
@@ -40,6 +41,18 @@ DECK_COLUMNS = ["card_id", "card_name", "cost", "in_deck_share", "gp_n"]
 TABS = ("causal", "measures", "charts", "decks")  # causal: a run with [impact] or [ablation] only
 TAB_LABELS = {"causal": "tab_causal", "measures": "tab_measures", "charts": "tab_charts", "decks": "tab_decks"}
 HIDDEN = {"display": "none"}
+# The card table's column presets (its columns as the grid names them: an interval folds into its
+# figure's column): which columns are in sight, the card always. "quick" adds the run's causal
+# measure when it has one; "causal" is offered only then.
+CARD = ("side", "card_id", "card_name")
+CAUSAL = ("forced_pairs", "forced_effect", "ablation_n", "ablation_worth", "points")
+PRESETS: dict[str, tuple[str, ...] | None] = {
+    "quick": (*CARD, "cost", "gih_wr", "iwd", "forced_effect", "ablation_worth"),
+    "causal": (*CARD, *CAUSAL),
+    "observational": (*CARD, "gp_n", "gp_wr", "oh_n", "oh_wr", "gd_n", "gd_wr", "gih_n", "gih_wr", "gns_n", "gns_wr",
+                      "iwd", "q_value", "q_value_by"),
+    "all": None,
+}
 
 layout = url_filters(html.Div([
     html.H2(id="cards-heading"),
@@ -51,17 +64,35 @@ layout = url_filters(html.Div([
     ], style={"display": "flex", "gap": ".6em", "alignItems": "center", "flexWrap": "wrap"}),
     export_bar("cards"),
     dcc.Tabs(id="cards-tab", children=[dcc.Tab(id=f"cards-tab-{tab}", value=tab) for tab in TABS]),
+    html.Div([html.Label(id="cards-preset-label"),
+              dcc.RadioItems(id="cards-preset", options=list(PRESETS), value="quick", inline=True,
+                             inputStyle={"marginRight": ".3em"}, labelStyle={"marginRight": "1em"})],
+             id="cards-preset-box", style={"display": "flex", "gap": ".6em", "alignItems": "center", "margin": ".5em 0"}),
     html.Div(id="cards-body"),
-]), config="cards-config", faction="cards-faction", min_games="cards-min-games", tab="cards-tab")
+]), config="cards-config", faction="cards-faction", min_games="cards-min-games", tab="cards-tab", preset="cards-preset")
 register_exports("cards")
 
 
 @callback(Output("cards-heading", "children"), Output("cards-config-label", "children"),
           Output("cards-faction-label", "children"), Output("cards-min-label", "children"),
+          Output("cards-preset-label", "children"),
           *(Output(f"cards-tab-{tab}", "label") for tab in TABS), Input("lang", "data"))
 def translate(lang: str):
     return (t("cards_heading", lang), t("config", lang), t("faction_filter", lang), t("min_games", lang),
-            *(t(TAB_LABELS[tab], lang) for tab in TABS))
+            t("preset_label", lang), *(t(TAB_LABELS[tab], lang) for tab in TABS))
+
+
+def preset_choices(view: pl.DataFrame, preset: str | None, lang: str) -> tuple[list[dict[str, str]], str]:
+    """The presets the card table offers, labelled in `lang` (causal only when the table has a causal
+    measure), and the one chosen: the address's when offered, else the quick view."""
+    offered = [p for p in PRESETS if p != "causal" or set(CAUSAL) & set(view.columns)]
+    return [{"label": t(f"preset_{p}", lang), "value": p} for p in offered], kept(preset, offered, "quick")
+
+
+def preset_columns(preset: str) -> frozenset[str] | None:
+    """The columns `preset` shows (None: every one)."""
+    columns = PRESETS.get(preset)
+    return None if columns is None else frozenset(columns)
 
 
 def has_causal(manifest: dict) -> bool:
@@ -142,29 +173,36 @@ def listed_decks(decks: pl.DataFrame, manifest: dict, config: str, lang: str) ->
 
 @callback(Output("cards-body", "children"), Output("cards-shown", "data"), Output("cards-config", "options"),
           Output("cards-config", "value"), Output("cards-faction", "options"), Output("cards-faction", "value"),
-          Output("cards-tab", "value"), Output("cards-tab-causal", "style"), Input("run", "value"),
+          Output("cards-tab", "value"), Output("cards-tab-causal", "style"), Output("cards-preset", "options"),
+          Output("cards-preset", "value"), Output("cards-preset-box", "style"), Input("run", "value"),
           Input("cards-config", "value"), Input("cards-faction", "value"), Input("cards-min-games", "value"),
-          Input("cards-tab", "value"), Input("lang", "data"), State("cards-config", "options"))
+          Input("cards-tab", "value"), Input("cards-preset", "value"), Input("lang", "data"),
+          State("cards-config", "options"), State("cards-preset-box", "style"))
 def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, tab: str | None,
-         lang: str, offered: list | None):
+         preset: str | None, lang: str, offered: list | None, preset_box: dict | None):
     """The chosen tab of the chosen run. A new run (or the page opening) sets the choices first, in
-    the same callback: a callback of its own would cost the page a round trip before it draws."""
+    the same callback: a callback of its own would cost the page a round trip before it draws. The
+    column presets show on the every-measure tab only."""
     if not run:
-        return unavailable(None, lang), None, [], None, [], None, "measures", HIDDEN
+        return unavailable(None, lang), None, [], None, [], None, "measures", HIDDEN, [], preset, HIDDEN
     if not offered or "run.value" in ctx.triggered_prop_ids:
         chosen = choices(run, config, faction, tab)
         config, faction, tab = chosen[1], chosen[3], chosen[4]
     else:
         chosen = (no_update,) * 6
-    body, shown_rows = draw_tab(run, config, faction, min_games, tab, lang)
-    return (body, shown_rows, *chosen)
+    body, shown_rows, presets = draw_tab(run, config, faction, min_games, tab, preset, lang)
+    box = {**(preset_box or {}), "display": "flex" if presets else "none"}
+    options, preset = presets or (no_update, no_update)
+    return (body, shown_rows, *chosen, options, preset, box)
 
 
 def draw_tab(run: str, config: str | None, faction: str | None, min_games: int | None, tab: str | None,
-             lang: str) -> tuple:
+             preset: str | None, lang: str) -> tuple:
+    """The tab's parts, the rows the export bar downloads, and on the every-measure tab the presets
+    offered and the one shown (else None)."""
     blocked = unavailable(run if config else None, lang)
     if blocked is not None:
-        return blocked, None
+        return blocked, None, None
     everything = data.impact_of(run).filter(pl.col("config") == config)
     impact = everything.filter(pl.col("faction") == faction) if faction else everything
     impact = impact.filter(pl.col("gih_n") >= (min_games or 0))
@@ -199,8 +237,9 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
             parts = [html.H3(t("decks_heading", lang)),
                      deck_lists(everything, dict(zip(rates["side"].to_list(), rates["n"].to_list())), lang)]
     else:
-        parts = measures_parts(impact, view, lang)
-    return parts, shown("card_impact", view)
+        presets = preset_choices(view, preset, lang)
+        return measures_parts(impact, view, presets[1], lang), shown("card_impact", view), presets
+    return parts, shown("card_impact", view), None
 
 
 def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lang: str,
@@ -210,19 +249,21 @@ def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lan
     if forced is not None:
         parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(
                       figures.with_display_names(forced, names), lang, colours)),
+                  colour_legend("cards-forced-table", forced.select(FORCED_COLUMNS), lang),
                   table("cards-forced-table", forced.select(FORCED_COLUMNS), lang)]
     if ablation is not None:
+        worth = ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns])
         parts += [html.H3(t("ablation_heading", lang)),
                   graph("cards-ablation", figures.ablation_figure(ablation, lang)),
-                  table("cards-ablation-table", ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns]),
-                        lang)]
+                  colour_legend("cards-ablation-table", worth, lang), table("cards-ablation-table", worth, lang)]
     return parts
 
 
-def measures_parts(impact: pl.DataFrame, view: pl.DataFrame, lang: str) -> list:
-    """The table of every measure per card, observational ones labelled so."""
+def measures_parts(impact: pl.DataFrame, view: pl.DataFrame, preset: str, lang: str) -> list:
+    """The table of every measure per card, observational ones labelled so, showing the columns of
+    `preset`, with what its colours mean."""
     parts = [html.H3(t("measures_heading", lang)), html.P(t("observational_note", lang), className="note")]
     one_deck = impact.filter(pl.col("single_deck"))["side"].unique().sort().to_list()
     if one_deck:
         parts.append(html.P(t("single_deck_note", lang, sides=", ".join("AB"[s] for s in one_deck)), className="note"))
-    return parts + [table("cards-table", view, lang)]
+    return parts + [colour_legend("cards-table", view, lang), table("cards-table", view, lang, preset_columns(preset))]

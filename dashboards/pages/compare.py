@@ -17,7 +17,7 @@ from dash import Input, Output, State, callback, dcc, html
 
 from dashboards import data
 from dashboards.url_state import url_filters
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown, table
 from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run, configs_in_one_run,
                                   first_player_comparison, runs_pairing, win_rate_comparison)
 from sim.analysis.scans import scan_games
@@ -129,7 +129,7 @@ def draw(run_a: str | None, run_b: str | None, lang: str, tab: str | None):
         if first_player.height:
             parts += [graph("compare-first-player", figures.compare_figure(first_player, lang, names,
                                                                             what="chart_compare_first_player")),
-                      table("compare-first-player-table", for_reading(method_words(first_player, lang)), lang)]
+                      *legend_and_table("compare-first-player-table", for_reading(method_words(first_player, lang)), lang)]
         else:
             parts.append(html.P(t("no_first_player", lang)))
     elif tab == "cards":
@@ -140,7 +140,7 @@ def draw(run_a: str | None, run_b: str | None, lang: str, tab: str | None):
         parts = [html.H3(t("compare_cards", lang))]
         if cards.height:
             parts += [graph("compare-cards", figures.compare_cards_figure(cards, lang, names)),
-                      table("compare-cards-table", cards, lang)]
+                      *legend_and_table("compare-cards-table", cards, lang)]
         parts.append(html.H3(t("compare_cards_only", lang)))
         parts.append(table("compare-cards-only", only, lang) if only.height else
                      html.P(t("compare_no_cards_only", lang), id="compare-cards-only"))
@@ -148,5 +148,5 @@ def draw(run_a: str | None, run_b: str | None, lang: str, tab: str | None):
         parts = [html.H3(t("compare_win_rates", lang))]
         if win_rates.height:  # no config in common: the sentence above says so, and there is nothing to set side by side
             parts += [graph("compare-win-rates", figures.compare_figure(win_rates, lang, names)),
-                      table("compare-win-rates-table", for_reading(method_words(win_rates, lang)), lang)]
+                      *legend_and_table("compare-win-rates-table", for_reading(method_words(win_rates, lang)), lang)]
     return head, parts, shown("compare_win_rates", win_rates)

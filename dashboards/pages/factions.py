@@ -12,7 +12,7 @@ from dashboards import data
 from dashboards.kinds import unavailable
 from dashboards.url_state import url_filters
 from sim.report.language import t
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import colour_legend, export_bar, graph, legend_and_table, register_exports, shown, table
 import polars as pl
 
 from sim.analysis.ratings import MODEL_NAMES_ES, describe_fit, format_p_value
@@ -47,7 +47,7 @@ def ratings_block(ratings: pl.DataFrame, lang: str) -> html.Div:
         pl.col("p_value").map_elements(format_p_value, return_dtype=pl.String),  # never a rounded 0
         pl.col("model").replace(MODEL_NAMES_ES if lang == "es" else {}))
     return html.Div([html.H3(t("ratings", lang)), html.P(describe_fit(ratings, lang), id="factions-ratings-fit"),
-                     table("factions-ratings", shown_rows, lang)],
+                     table("factions-ratings", shown_rows, lang), colour_legend("factions-ratings", shown_rows, lang)],
                     style={"flex": "1 1 26em", "minWidth": "0"})
 
 
@@ -113,7 +113,7 @@ def first_player_parts(tables: dict, lang: str, names: dict[str, str]) -> list:
     advantage, by_length = tables["first_player"], tables["first_player_by_length"]
     return [html.H3(t("first_player_heading", lang)), first_player_list(advantage, lang, names),
             graph("factions-first-player", figures.first_player_figure(advantage, lang)),
-            table("factions-first-player-table", advantage, lang),
+            *legend_and_table("factions-first-player-table", advantage, lang),
             html.H3(t("by_length_heading", lang)), html.P(t("by_length_note", lang), className="note"),
             graph("factions-first-player-length", figures.first_player_length_figure(by_length, lang)),
-            table("factions-first-player-length-table", by_length, lang)]
+            *legend_and_table("factions-first-player-length-table", by_length, lang)]

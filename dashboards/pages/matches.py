@@ -13,7 +13,7 @@ from dash import Input, Output, callback, html
 
 from dashboards import data
 from dashboards.kinds import unavailable
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 from sim.analysis.units import game_one_winner, match_lengths
 from sim.report import figures
 from sim.report.formatting import count, percent_with_interval
@@ -68,10 +68,10 @@ def draw(run: str | None, lang: str):
     versus = " vs ".join(side_labels(manifest, results["config"][0])) if results.height else ""
     parts = [html.Ul(summary_lines(results, first, manifest, lang), id="matches-summary"),
              graph("matches-win-rate", figures.match_win_rate_figure(results, lang, versus)),
-             table("matches-table", results.select("config", "matches", "won", "lost", "undecided", "rate", "ci_low",
+             *legend_and_table("matches-table", results.select("config", "matches", "won", "lost", "undecided", "rate", "ci_low",
                                                     "ci_high", "games_per_match"), lang),
              graph("matches-lengths", figures.games_per_match_figure(lengths, lang)),
-             table("matches-lengths-table", lengths, lang),
+             *legend_and_table("matches-lengths-table", lengths, lang),
              graph("matches-game-one", figures.game_one_figure(first, lang)),
-             table("matches-game-one-table", first, lang)]
+             *legend_and_table("matches-game-one-table", first, lang)]
     return heading, parts, shown("match_results", results)

@@ -13,7 +13,7 @@ from dash import Input, Output, callback, html
 
 from dashboards import data
 from dashboards.kinds import unavailable
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 from sim.analysis.units import story_path
 from sim.report import figures
 from sim.report.formatting import count, percent_with_interval
@@ -62,5 +62,5 @@ def draw(run: str | None, lang: str):
     shown_path = path_table(path, stages)
     parts = [html.Ul(summary, id="story-summary"), html.P(t("story_note", lang), className="note"),
              graph("story-path", figures.story_path_figure(path, stages, lang)),
-             table("story-table", shown_path, lang), table("story-clear", clear, lang)]
+             *legend_and_table("story-table", shown_path, lang), *legend_and_table("story-clear", clear, lang)]
     return heading, parts, shown("story_path", shown_path)

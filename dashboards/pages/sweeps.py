@@ -11,7 +11,7 @@ from dash import Input, Output, callback, html
 from dashboards import data
 from dashboards.kinds import unavailable
 from sim.report.language import t
-from dashboards.widgets import export_bar, graph, register_exports, shown, table
+from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 import plotly.graph_objects as go
 import polars as pl
 
@@ -59,13 +59,13 @@ def draw(run: str | None, lang: str):
     readings, paths = data.sprt_of(run, lang)
     notes = [html.Li(f"{row['config']}: {row['note']}") for row in readings.iter_rows(named=True) if row["note"]]
     parts = [html.P(t("sweeps_note", lang), className="note"),
-             graph("sweeps-diff", figures.sweep_figure(sweep, lang)), table("sweeps-table", sweep, lang),
+             graph("sweeps-diff", figures.sweep_figure(sweep, lang)), *legend_and_table("sweeps-table", sweep, lang),
              html.H3(t("sprt", lang)), html.P(hypothesis_line(hypothesis, lang), id="sweeps-hypothesis"),
              graph("sweeps-sprt-paths", trajectory_figure(paths, hypothesis, lang, figures.run_colours(manifest))),
-             table("sweeps-sprt", readings.select(READING_COLUMNS), lang),
+             *legend_and_table("sweeps-sprt", readings.select(READING_COLUMNS), lang),
              html.Ul(notes, id="sweeps-stopped-notes")]
     if "levels" in tables:  # a sweep over agents: do its conclusions hold at every level?
         parts[1:1] = [graph("sweeps-levels", figures.levels_figure(tables["levels"], lang)),
-                      table("sweeps-levels-table", levels_in_words(tables["levels"], lang), lang),
+                      *legend_and_table("sweeps-levels-table", levels_in_words(tables["levels"], lang), lang),
                       html.P(t("report_note_levels", lang), className="note")]
     return heading, parts, shown("sweep", sweep)

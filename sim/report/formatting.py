@@ -302,6 +302,15 @@ def _is_probability(name: str) -> bool:
     return name.startswith("q_value") or name.endswith(("p_value", "_q"))  # forced_q, ablation_q: q-values too
 
 
+def shown_scale(name: str, dtype: pl.DataType) -> int:
+    """What a numeric column's raw value is multiplied by to read as its text: 100 for a rate (a
+    fraction shown as %) and a difference of rates (shown in points), 1 for anything else (counts,
+    costs, q-values, budget points). A filter typed in the unit the designer reads divides by it."""
+    if not dtype.is_numeric() or _is_probability(name):
+        return 1
+    return 100 if _is_rate(name) or _is_difference(name) else 1
+
+
 def _interval_of(name: str, columns: Sequence[str], claimed: set[str]) -> tuple[str, str] | None:
     """The (low, high) columns of `name`: by name (x_low, x_ci_low, or gih_ci_low for gih_wr), else
     the two columns right after it when they end in low and high (win_rate, ci_low, ci_high)."""

@@ -93,10 +93,13 @@ def test_dashboard_tables_show_the_text_and_sort_by_the_numbers() -> None:
     # the grid sorts by the raw value under the column's own key, and shows and filters the text beside it
     assert [row["win_rate"] for row in grid.rowData] == [0.52, 0.095, None]
     rate = grid.columnDefs[1]
-    assert rate["colId"] == "win_rate" and rate["field"] == f"win_rate{TEXT_SUFFIX}"  # shown and filtered as text
+    assert rate["colId"] == "win_rate" and rate["field"] == f"win_rate{TEXT_SUFFIX}"  # shown as text
     assert rate["comparator"] == {"function": "simRawOrder('win_rate')"} and "headerTooltip" in rate  # ordered by value
-    # nothing is a function string the grid would evaluate for each cell: dash-ag-grid interprets those
-    assert not {"valueFormatter", "valueGetter", "filterValueGetter"} & set(rate)
+    # nothing is a function string the grid would evaluate for each cell it draws: dash-ag-grid
+    # interprets those. The number filter's getter runs only while the column is filtered
+    assert not {"valueFormatter", "valueGetter"} & set(rate)
+    assert rate["filterValueGetter"] == {"function": "simShownNumber(params, 'win_rate', 100)"}
+    assert grid.columnDefs[0]["filter"] == "agTextColumnFilter"  # config: words, filtered as text
     assert sorted(grid.rowData, key=lambda r: r["win_rate"] if r["win_rate"] is not None else -1)[-1]["config"] == "a"
     assert [row["_row_id"] for row in grid.rowData] == ["a", "b", "c"]  # stable ids: redraws update rows in place
     assert grid.getRowId == "params.data._row_id" and set(grid.persisted_props) == {"filterModel", "columnState"}
