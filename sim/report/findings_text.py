@@ -27,7 +27,7 @@ from sim.analysis.forced_draw import forced_draw_effect
 from sim.balance.console import figure_label, target_text
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
-from sim.report.formatting import count, percent, percent_with_interval, signed_points_with_interval
+from sim.report.formatting import config_in_words, count, percent, percent_with_interval, signed_points_with_interval
 from sim.report.language import t
 
 # severity -> colour (hex): red, amber, grey; rich styles and the report and dashboard badges share them
@@ -75,9 +75,13 @@ class Names:
     def __call__(self, text: Any) -> str:
         return self.words.get(str(text), str(text))
 
-    def config(self, config_id: str | None) -> str:
+    def config(self, config_id: str | None, lang: str = "en") -> str:
+        """A matchup by its sides' names ("Arañas~Ciempiés"); a sweep's or an ablation's config in
+        words (formatting.config_in_words: "sin AR-01", "lado A: presupuesto = 130")."""
         if config_id is None:
             return ""
+        if "=" in str(config_id) or config_id in ("", "base"):
+            return config_in_words(str(config_id), lang, self.words)
         return "~".join(self(part) for part in str(config_id).split("~"))
 
 
@@ -85,20 +89,22 @@ def severity_word(severity: str, lang: str) -> str:
     return t(f"severity_{severity}", lang)
 
 
-def _value(f: Finding, value: float | None, low: float | None = None, high: float | None = None) -> str:
-    """A figure of the finding in its unit: a rate in percent, a difference in signed points."""
+def _value(f: Finding, value: float | None, low: float | None = None, high: float | None = None,
+           lang: str = "en") -> str:
+    """A figure of the finding in its unit: a rate in percent, a difference in signed points, as
+    `lang` writes numbers."""
     if f.measure in RATE_MEASURES:
-        return percent_with_interval(value, low, high)
-    return signed_points_with_interval(value, low, high)
+        return percent_with_interval(value, low, high, lang=lang)
+    return signed_points_with_interval(value, low, high, lang=lang)
 
 
 def finding_figure(f: Finding, lang: str) -> str:
     """"+54.8 pts [+54.5, +55.2], n = 100,000 seat-mirrored pairs"."""
     if f.kind == "balance_proposal":
-        return t("findings_figure", lang, value=percent_with_interval(f.estimate, f.low, f.high)
-                 if abs(f.neutral) > 0.05 else signed_points_with_interval(f.estimate, f.low, f.high),
-                 n=count(f.n), unit=t("unit_games", lang))
-    return t("findings_figure", lang, value=_value(f, f.estimate, f.low, f.high), n=count(f.n), unit=t(f"unit_{f.unit}", lang))
+        return t("findings_figure", lang, value=percent_with_interval(f.estimate, f.low, f.high, lang=lang)
+                 if abs(f.neutral) > 0.05 else signed_points_with_interval(f.estimate, f.low, f.high, lang=lang),
+                 n=count(f.n, lang), unit=t("unit_games", lang))
+    return t("findings_figure", lang, value=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), unit=t(f"unit_{f.unit}", lang))
 
 
 def finding_measure(f: Finding, lang: str) -> str:
@@ -126,7 +132,7 @@ def _where(f: Finding, lang: str, names: Names) -> str:
         return ""
     if f.details.get("level"):
         return t("findings_at_level", lang, level=f.details["level"])
-    return t("findings_in_config", lang, config=names.config(f.config))
+    return t("findings_in_config", lang, config=names.config(f.config, lang))
 
 
 def _capital(text: str) -> str:
@@ -140,73 +146,73 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     where = _where(f, lang, names)
     if f.kind == "first_player" and d.get("pooled"):
         text = t("finding_first_player_pooled", lang, pooled=d["pooled"],
-                 rate=percent_with_interval(d["rate"], d["rate_low"], d["rate_high"]),
-                 points=_value(f, f.estimate, f.low, f.high), n=count(f.n), unit=t(f"unit_{f.unit}", lang),
-                 largest=names.config(d["largest"]),
-                 largest_points=_value(f, d["largest_value"], d["largest_low"], d["largest_high"]))
+                 rate=percent_with_interval(d["rate"], d["rate_low"], d["rate_high"], lang=lang),
+                 points=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), unit=t(f"unit_{f.unit}", lang),
+                 largest=names.config(d["largest"], lang),
+                 largest_points=_value(f, d["largest_value"], d["largest_low"], d["largest_high"], lang=lang))
     elif f.kind == "first_player":
-        text = t("finding_first_player", lang, where=where, rate=percent_with_interval(d["rate"], d["rate_low"], d["rate_high"]),
-                 points=_value(f, f.estimate, f.low, f.high), n=count(f.n), unit=t(f"unit_{f.unit}", lang))
+        text = t("finding_first_player", lang, where=where, rate=percent_with_interval(d["rate"], d["rate_low"], d["rate_high"], lang=lang),
+                 points=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), unit=t(f"unit_{f.unit}", lang))
     elif f.kind == "side":
-        text = t("finding_side", lang, where=where, a=names(d["a"]), b=names(d["b"]), rate=_value(f, f.estimate, f.low, f.high),
-                 n=count(f.n), wins=count(d["wins"]), losses=count(d["losses"]), draws=count(d["draws"]))
+        text = t("finding_side", lang, where=where, a=names(d["a"]), b=names(d["b"]), rate=_value(f, f.estimate, f.low, f.high, lang=lang),
+                 n=count(f.n, lang), wins=count(d["wins"], lang), losses=count(d["losses"], lang), draws=count(d["draws"], lang))
     elif f.kind in ("field", "level_strength"):
-        text = t(f"finding_{f.kind}", lang, a=names(d["a"]), rate=_value(f, f.estimate, f.low, f.high), sides=d["sides"],
-                 n=count(f.n))
+        text = t(f"finding_{f.kind}", lang, a=names(d["a"]), rate=_value(f, f.estimate, f.low, f.high, lang=lang), sides=d["sides"],
+                 n=count(f.n, lang))
     elif f.kind == "matchup":
-        text = t("finding_matchup", lang, a=names(d["a"]), b=names(d["b"]), rate=_value(f, f.estimate, f.low, f.high),
-                 n=count(f.n))
+        text = t("finding_matchup", lang, a=names(d["a"]), b=names(d["b"]), rate=_value(f, f.estimate, f.low, f.high, lang=lang),
+                 n=count(f.n, lang))
     elif f.kind == "cycle":
         a, b, c = (names(x) for x in d["labels"])
-        ab, bc, ca = (percent(x) for x in d["rates"])
+        ab, bc, ca = (percent(x, lang=lang) for x in d["rates"])
         text = t("finding_cycle", lang, a=a, b=b, c=c, ab=ab, bc=bc, ca=ca)
     elif f.kind == "card_effect":
-        seen = t("finding_card_seen", lang, seen=percent(d["seen"])) if d.get("seen") is not None else ""
+        seen = t("finding_card_seen", lang, seen=percent(d["seen"], lang=lang)) if d.get("seen") is not None else ""
         text = t("finding_card_effect", lang, card=card_words(d), label=names(d["label"]),
-                 effect=_value(f, f.estimate, f.low, f.high), n=count(f.n), seen=seen)
+                 effect=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), seen=seen)
     elif f.kind == "cost_mismatch":
         key = "finding_cost_strong" if (f.estimate or 0.0) > 0 else "finding_cost_weak"
         text = t(key, lang, card=card_words(d), label=names(d["label"]), filler=filler_words(d.get("filler"), lang),
-                 worth=_value(f, f.estimate, f.low, f.high), n=count(f.n))
+                 worth=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang))
     elif f.kind == "stall":
-        reasons = ", ".join(t(f"stall_{reason}", lang, k=count(k)) for reason, k in d["reasons"].items())
-        text = t("finding_stall", lang, where=where, share=_value(f, f.estimate, f.low, f.high), count=count(d["count"]),
-                 n=count(f.n), reasons=reasons)
+        reasons = ", ".join(t(f"stall_{reason}", lang, k=count(k, lang)) for reason, k in d["reasons"].items())
+        text = t("finding_stall", lang, where=where, share=_value(f, f.estimate, f.low, f.high, lang=lang), count=count(d["count"], lang),
+                 n=count(f.n, lang), reasons=reasons)
     elif f.kind == "budget_fall":
-        text = t("finding_budget_fall", lang, a=names(d["a"]), b=names(d["b"]), diff=_value(f, f.estimate, f.low, f.high),
-                 low=d["budget_from"], high=d["budget_to"], n=count(f.n))
+        text = t("finding_budget_fall", lang, a=names(d["a"]), b=names(d["b"]), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
+                 low=d["budget_from"], high=d["budget_to"], n=count(f.n, lang))
     elif f.kind == "level_change":
         text = t("finding_level_change", lang, figure=_capital(t(f"level_figure_{d['figure']}", lang)),
-                 first=percent_with_interval(d["first_value"], d["first_low"], d["first_high"]),
-                 first_level=d["first_level"], value=_value(f, f.estimate, f.low, f.high), level=d["level"],
+                 first=percent_with_interval(d["first_value"], d["first_low"], d["first_high"], lang=lang),
+                 first_level=d["first_level"], value=_value(f, f.estimate, f.low, f.high, lang=lang), level=d["level"],
                  flag=t(f"level_flag_{d['flag']}", lang))
     elif f.kind == "sweep_change":
-        text = t("finding_sweep_change", lang, config=names.config(f.config), diff=_value(f, f.estimate, f.low, f.high),
-                 n=count(f.n))
+        text = t("finding_sweep_change", lang, config=names.config(f.config, lang), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
+                 n=count(f.n, lang))
     elif f.kind == "match":
         text = t("finding_match", lang, where=where, a=names(d["a"]), b=names(d["b"]),
-                 rate=_value(f, f.estimate, f.low, f.high), n=count(f.n))
+                 rate=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang))
     elif f.kind == "story":
         text = t("finding_story", lang, where=where, a=names(d["a"]), stages=d["stages"],
-                 rate=_value(f, f.estimate, f.low, f.high), n=count(f.n))
+                 rate=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang))
     elif f.kind == "balance_proposal":
-        figures = "; ".join(t("finding_balance_figure", lang, label=figure_label(item, lang), value=_objective_value(item),
+        figures = "; ".join(t("finding_balance_figure", lang, label=figure_label(item, lang), value=_objective_value(item, lang),
                               target=target_text(item)) for item in d["figures"])
         key = "finding_balance_met" if d["met"] else "finding_balance_missed"
-        text = t(key, lang, rank=d["rank"], edits=d["edits"], seed=d["seed"], games=count(d["confirm_games"]),
+        text = t(key, lang, rank=d["rank"], edits=d["edits"], seed=d["seed"], games=count(d["confirm_games"], lang),
                  figures=figures)
     else:
         raise ValueError(f"no sentence for findings of kind {f.kind!r}")
     return _capital(text)
 
 
-def _objective_value(item: Mapping[str, Any]) -> str:
+def _objective_value(item: Mapping[str, Any], lang: str = "en") -> str:
     """A balance objective's figure: a win rate in percent, an advantage or a card effect in points."""
     if item.get("value") is None:
         return "-"
     if item["figure"] in ("win_rate", "field_win_rate"):
-        return percent_with_interval(item["value"], item.get("low"), item.get("high"))
-    return signed_points_with_interval(item["value"], item.get("low"), item.get("high"))
+        return percent_with_interval(item["value"], item.get("low"), item.get("high"), lang=lang)
+    return signed_points_with_interval(item["value"], item.get("low"), item.get("high"), lang=lang)
 
 
 def reconcile_sentence(row: Mapping[str, Any], lang: str, label: str) -> str:
@@ -214,8 +220,8 @@ def reconcile_sentence(row: Mapping[str, Any], lang: str, label: str) -> str:
     .reconcile_cards): strong when drawn yet weaker than a vanilla card of its cost, or the reverse,
     or ranked far apart."""
     fields = dict(card=card_words(row), label=label, filler=filler_words(row["filler"], lang),
-                  effect=signed_points_with_interval(row["effect"], row["effect_low"], row["effect_high"]),
-                  worth=signed_points_with_interval(row["worth"], row["worth_low"], row["worth_high"]))
+                  effect=signed_points_with_interval(row["effect"], row["effect_low"], row["effect_high"], lang=lang),
+                  worth=signed_points_with_interval(row["worth"], row["worth_low"], row["worth_high"], lang=lang))
     if row["disagreement"] == "sign":
         key = "reconcile_strong_drawn" if row["effect"] > 0 else "reconcile_weak_drawn"
         return t(key, lang, **fields)
@@ -319,7 +325,7 @@ def findings_markdown(run_dir: Path, manifest: Mapping[str, Any], lang: str,
     lines = [f"# {t('findings_summary_heading', lang, run=manifest['run'])}", "",
              f"{spec.get('description') or spec.get('name', '')} — {t('report_ruleset', lang)} {manifest['ruleset']} "
              f"{manifest['ruleset_version']}; {t('report_seed', lang)} {manifest['seed']}; "
-             f"{t('report_games_per_config', lang)} {count(manifest['games'])}; "
+             f"{t('report_games_per_config', lang)} {count(manifest['games'], lang)}; "
              f"{t('report_configs', lang)} {len(manifest['configs'])}", "",
              f"## {t('findings_heading', lang)}", ""]
     rows = read.rows(lang)

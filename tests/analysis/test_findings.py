@@ -80,7 +80,7 @@ def test_the_first_player_and_the_side_gap_of_chosen_pairs(tmp_path: Path) -> No
     assert en[1] == "Arañas wins 70.0% [63.3, 75.9] against Ciempiés (n = 200 games: 140 won, 60 lost, 0 drawn)."
     assert "10.0% [6.6, 14.9] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
     es = finding_sentence(first, "es")
-    assert es.startswith("El primer jugador gana el 80.0% [75.2, 84.8]: +60.0 pts [+50.3, +69.7] frente al segundo")
+    assert es.startswith("El primer jugador gana el 80,0\u00a0% [75,2; 84,8]: +60,0 pts [+50,3; +69,7] frente al segundo")
 
 
 def test_thresholds_come_from_the_specs_findings_table(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_japon_against_the_field_leads_a_crafted_round_robin(tmp_path: Path) -> 
     assert (top.low, top.high) == (pytest.approx(marginal["ci_low"]), pytest.approx(marginal["ci_high"]))
     names = Names(side_names(manifest))
     assert finding_sentence(top, "en", names).startswith("Japón wins 66.7% [")
-    assert finding_sentence(top, "es", names).startswith("Japón gana el 66.7% [")
+    assert finding_sentence(top, "es", names).startswith("Japón gana el 66,7\u00a0% [")
     outliers = by_kind(found, "matchup")
     # 80% is one; japon's 70% against china is not, its interval reaching back under 60%
     assert [(f.details["a"], f.details["b"]) for f in outliers] == [("japon", "corea")]
@@ -185,7 +185,7 @@ def test_the_ablation_is_named_a_comparison_with_a_vanilla_card_of_its_cost() ->
     assert finding_sentence(found[0], "en") == ("A vanilla 9/9 of its cost would do better than AR-18 Araña Goliat "
                                                 "(Arañas): -31.4 pts [-32.7, -30.1]; weak for its cost (n = 100,000 "
                                                 "games, the same seeds).")
-    assert finding_sentence(found[1], "es").startswith("AR-15 Migala (Arañas) supera en +12.0 pts [+11.0, +13.0] a una "
+    assert finding_sentence(found[1], "es").startswith("AR-15 Migala (Arañas) supera en +12,0 pts [+11,0; +13,0] a una "
                                                         "carta sin habilidades 7/6 de su coste: fuerte para su coste")
 
 
@@ -206,7 +206,7 @@ def test_a_card_strong_when_drawn_and_weak_for_its_cost_is_reconciled() -> None:
     assert reconcile_sentence(row, "en", "Arañas") == (
         "AR-18 Araña Goliat (Arañas): strong when drawn, +18.4 pts [+16.0, +20.8]; a vanilla 9/9 at its cost would be "
         "stronger, -31.4 pts [-32.7, -30.1]: its cost is fair or high.")
-    assert reconcile_sentence(row, "es", "Arañas").startswith("AR-18 Araña Goliat (Arañas): fuerte al robarla, +18.4 pts")
+    assert reconcile_sentence(row, "es", "Arañas").startswith("AR-18 Araña Goliat (Arañas): fuerte al robarla, +18,4 pts")
     # same signs, far apart in rank: the best card when drawn is the least worth against its vanilla
     goliat = pl.col("card_id") == "AR-18"
     flipped = ablation.with_columns(pl.when(goliat).then(value).otherwise(pl.col(column)).alias(column)
