@@ -462,8 +462,9 @@ def sweep_figure(sweep: pl.DataFrame, lang: str = "en") -> go.Figure:
         printed = f"{points_printed(r['diff'], r['diff_low'], r['diff_high'], r['n'], lang=lang)}, q = {q_text(r['q_value'], lang)}"
         if r["diff"] == 0 and r["diff_low"] == 0 and r["diff_high"] == 0:  # the baseline's own games, pair for pair
             printed = f"{t('chart_identical', lang)}, n = {count(r['n'], lang)}"
-        rows.append(RankedRow(str(r["config"]), r["diff"], r["diff_low"], r["diff_high"], printed,
-                              f"{r['config']}: {printed}<br>{t('chart_win_rate_axis', lang)} {percent(r['win_rate'], lang=lang)}",
+        config = config_in_words(str(r["config"]), lang)
+        rows.append(RankedRow(config, r["diff"], r["diff_low"], r["diff_high"], printed,
+                              f"{config}: {printed}<br>{t('chart_win_rate_axis', lang)} {percent(r['win_rate'], lang=lang)}",
                               t("chart_sweep_group", lang)))
     fig = ranked_figure(rows, t("chart_sweep", lang), t("chart_difference_axis", lang), signed=True, reference=0.0,
                         lang=lang)
