@@ -76,13 +76,11 @@ class Names:
         return self.words.get(str(text), str(text))
 
     def config(self, config_id: str | None, lang: str = "en") -> str:
-        """A matchup by its sides' names ("Arañas~Ciempiés"); a sweep's or an ablation's config in
-        words (formatting.config_in_words: "sin AR-01", "lado A: presupuesto = 130")."""
+        """A config in words (formatting.config_in_words), its sides by their names: "Arañas contra
+        Ciempiés", "sin AR-01", "lado A: presupuesto = 130"."""
         if config_id is None:
             return ""
-        if "=" in str(config_id) or config_id in ("", "base"):
-            return config_in_words(str(config_id), lang, self.words)
-        return "~".join(self(part) for part in str(config_id).split("~"))
+        return config_in_words(str(config_id), lang, self.words)
 
 
 def severity_word(severity: str, lang: str) -> str:

@@ -339,7 +339,7 @@ def test_a_round_robin_says_its_first_player_once_with_the_largest_matchup_besid
     assert (found.low, found.high) == (pytest.approx(0.175 - Z * se), pytest.approx(0.175 + Z * se))
     assert (found.n, found.details["largest"]) == (400, "a~a")
     assert finding_sentence(found, "en").startswith("Across the 2 matchups, the first player wins 58.8% [")
-    assert finding_sentence(found, "en").endswith("; most in a~a: +40.0 pts [+30.0, +50.0].")
+    assert finding_sentence(found, "en").endswith("; most in a vs a: +40.0 pts [+30.0, +50.0].")
 
 
 def test_the_sides_against_the_field_are_said_as_standings() -> None:
