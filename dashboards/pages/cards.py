@@ -33,7 +33,8 @@ COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n", "gp_wr", "
            "points_high", "position_effect", "position_ci_low", "position_ci_high", "played_n", "played_wr",
            "played_ci_low", "played_ci_high", "never_played", "after_redraft_n"]
 FORCED_COLUMNS = ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
-                  "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"]
+                  "effect_low", "effect_high", "seen_when_undrawn", "changed_share", "effect_per_changed",
+                  "effect_per_changed_low", "effect_per_changed_high", "q_value_by", "played_when_drawn"]
 ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "n", "pairs", "worth", "worth_low", "worth_high",
                     "q_value", "points", "points_low", "points_high", "points_note", "deck_changed_share"]
 DECK_COLUMNS = ["card_id", "card_name", "cost", "in_deck_share", "gp_n"]

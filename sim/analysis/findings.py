@@ -280,7 +280,10 @@ def card_effect_findings(forced: pl.DataFrame, band: tuple[float, float]) -> lis
         out.append(_made("card_effect", r["card_id"], "forced_draw_effect", r["effect"], r["effect_low"],
                          r["effect_high"], r["pairs"], "pairs", 0.0, band, None, side=r["side"], label=r["label"],
                          card_id=r["card_id"], card_name=r["card_name"], cost=r["cost"], q_by=r["q_value_by"],
-                         seen=r["seen_when_undrawn"], played=r["played_when_drawn"], cards=forced.height))
+                         seen=r["seen_when_undrawn"], played=r["played_when_drawn"], cards=forced.height,
+                         changed=r.get("changed_share"), per_changed=r.get("effect_per_changed"),
+                         per_changed_low=r.get("effect_per_changed_low"),
+                         per_changed_high=r.get("effect_per_changed_high")))
     return _problems_or_largest(out)
 
 

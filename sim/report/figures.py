@@ -751,7 +751,11 @@ def forced_draw_figure(forced: pl.DataFrame, lang: str = "en", colours: dict[str
         printed = f"{points_printed(r['effect'], r['effect_low'], r['effect_high'], r['pairs'], pairs_word, lang=lang)}, q = {q_text(r['q_value_by'], lang)}"
         hover = (f"{label} ({who}): {printed}<br>"
                  + t("chart_forced_hover", lang, played=percent(r["played_when_drawn"], 0, lang=lang),
-                     seen=percent(r["seen_when_undrawn"], 0, lang=lang)))
+                     seen=percent(r["seen_when_undrawn"], 0, lang=lang))
+                 + ("" if r.get("effect_per_changed") is None else "<br>" + t(
+                     "chart_forced_per_changed", lang, changed=percent(r["changed_share"], 0, lang=lang),
+                     effect=signed_points_with_interval(r["effect_per_changed"], r["effect_per_changed_low"],
+                                                        r["effect_per_changed_high"], lang=lang))))
         rows.append(RankedRow(label, r["effect"], r["effect_low"], r["effect_high"], printed, hover, who))
     fig = ranked_figure(rows, t("chart_forced", lang), t("chart_difference_axis", lang), signed=True, reference=0.0,
                         group_colours=_group_colours(rows, colours), lang=lang)

@@ -644,6 +644,10 @@ TEXT: dict[str, dict[str, str]] = {
                            "intervalo del 95%"},
     "chart_forced_hover": {"en": "played when drawn in {played}, seen from the bottom in {seen}",
                            "es": "jugada al robarla en el {played}, vista desde abajo en el {seen}"},
+    "chart_forced_per_changed": {"en": "per game in which it changed whether the card was seen ({changed} of them): "
+                                       "drawn at once against never, {effect}",
+                                 "es": "por partida en que cambió si la carta se veía ({changed} de ellas): robada de "
+                                       "inmediato contra nunca, {effect}"},
     # end reasons of the rulesets (their `end_names`)
     "end_lives": {"en": "out of lives", "es": "sin vidas"},
     "end_turn_cap": {"en": "turn cap", "es": "límite de turnos"},
@@ -892,8 +896,14 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "never_played": ("nunca jugada", "never played"),
     "after_redraft_n": ("robada tras re-draft n", "drawn after re-draft n"),
     "drawn_wr": ("WR robada arriba", "WR drawn on top"), "undrawn_wr": ("WR abajo del mazo", "WR at the bottom"),
-    "effect": ("efecto de robarla", "forced-draw effect"), "effect_low": ("efecto mín. 95%", "effect 95% low"),
-    "effect_high": ("efecto máx. 95%", "effect 95% high"),
+    "effect": ("efecto: robada ya o tarde o nunca", "effect: drawn at once or late or never"),
+    "effect_low": ("efecto mín. 95%", "effect 95% low"), "effect_high": ("efecto máx. 95%", "effect 95% high"),
+    "changed_share": ("robo cambiado", "draw changed"),
+    "effect_per_changed": ("efecto por partida cambiada: robada ya o nunca",
+                           "effect per changed game: drawn at once or never"),
+    "effect_per_changed_low": ("por partida cambiada mín. 95%", "per changed game 95% low"),
+    "effect_per_changed_high": ("por partida cambiada máx. 95%", "per changed game 95% high"),
+    "effect_per_changed_se": ("por partida cambiada error típico", "per changed game standard error"),
     "played_when_drawn": ("jugada al robarla", "played when drawn"),
     "seen_when_undrawn": ("vista desde abajo", "seen from the bottom"),
     "q_value_by": ("valor q (BY)", "q-value (BY)"), "wins": ("victorias", "wins"), "losses": ("derrotas", "losses"),
@@ -1040,6 +1050,20 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
                "abajo; diferencia de victorias del lado.",
                "Forced-draw effect: paired games on the same seeds, the card on top of the deck minus at its bottom; "
                "the side's win-rate difference."),
+    "seen_when_undrawn": ("Proporción de las partidas con la carta abajo del mazo en que aun así se vio (las partidas "
+                          "largas llegan a ella): el efecto compara robarla ya con robarla tarde o nunca.",
+                          "Share of the games with the card at the bottom of the deck in which it was still seen (long "
+                          "games reach it): the effect compares drawing it at once with drawing it late or never."),
+    "changed_share": ("Proporción de las partidas jugadas de las dos maneras en que ponerla arriba cambió si se vio: "
+                      "vista con la carta arriba menos vista con la carta abajo.",
+                      "Share of the games played both ways in which putting it on top changed whether it was seen: "
+                      "seen with the card on top minus seen with it at the bottom."),
+    "effect_per_changed": ("Efecto por partida en que ponerla arriba cambió si se vio (estimador de Wald): el efecto "
+                           "dividido por el robo cambiado; compara robarla de inmediato con no verla nunca. Intervalo "
+                           "del 95% por el método delta, agrupado por pares de asientos espejados.",
+                           "Effect per game in which putting it on top changed whether it was seen (the Wald "
+                           "estimator): the effect divided by the draw changed; it compares drawing it at once with "
+                           "never seeing it. 95% interval by the delta method, clustered on seat-mirrored pairs."),
     "forced_effect": ("Efecto de robo forzado (causal): la carta arriba del mazo menos abajo, mismas partidas.",
                       "Forced-draw effect (causal): the card on top of the deck minus at its bottom, same games."),
     "pairs": ("Pares de partidas emparejadas.", "Pairs of paired games."),
@@ -1161,6 +1185,10 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                   "rate by {effect} ({n} games played both ways{seen})."},
     "finding_card_seen": {"es": "; desde el fondo del mazo aún se vio en el {seen} de ellas",
                           "en": "; put at the bottom of the deck it was still seen in {seen} of them"},
+    "finding_card_per_changed": {"es": " En las partidas en que ponerla arriba cambió si se veía ({changed} de ellas), "
+                                       "robarla de inmediato en vez de nunca cambia las victorias en {effect}.",
+                                 "en": " In the games where putting it on top changed whether it was seen ({changed} "
+                                       "of them), drawing it at once rather than never changes the win rate by {effect}."},
     "finding_cost_strong": {"es": "{card} ({label}) supera en {worth} a una {filler} de su coste: fuerte para su coste "
                                   "(n = {n} partidas, las mismas semillas).",
                             "en": "{card} ({label}) beats a {filler} of its cost by {worth}: strong for its cost "
