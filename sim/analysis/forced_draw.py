@@ -14,7 +14,8 @@ slow cards in GIH and IWD, but here both games of a pair are the same game but f
 
 Only games where the card was in the side's deck count (a random drafter may leave it out: both
 games are then the same and say nothing). Seat-mirrored games 2k and 2k+1 share their shuffles, so
-the standard error treats each such pair as one cluster; the interval is normal on that standard
+the standard error treats each such pair as one cluster, never below the games' own (the run's
+design-effect rule, sim.analysis.intervals.design_effect); the interval is normal on that standard
 error, the p-value two-sided, and q-values (Benjamini-Hochberg, and Benjamini-Yekutieli since the
 cards' tests share the baseline's seeds) run across every card of the run.
 
@@ -40,8 +41,8 @@ with cluster sums a_c of the score differences and b_c of the seen differences o
 
     se = sqrt(k / (k − 1) · Σ_c (a_c − effect_per_changed · b_c)²) / Σ_c b_c
 
-and the interval is normal on it. A run stored before games recorded `forced_seen` has no such
-figure (null).
+and the interval is normal on it, never narrower than the games' own (the design-effect rule). A
+run stored before games recorded `forced_seen` has no such figure (null).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, normal_p_value, score_a
+from sim.analysis.intervals import Z95, normal_p_value, pair_clustered_se, score_a
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli
 from sim.analysis.scans import scan_cards, scan_config_games, scan_games
 
@@ -197,9 +198,10 @@ def forced_draw_effect(run_dir: Path, manifest: dict[str, Any], z: float = Z95) 
         if paired.height:
             d = paired["d"].to_numpy()
             clusters = (paired["unit"].to_numpy() // 2) * 1000 + paired["stage"].to_numpy()
+            alone = np.arange(len(d))
             if manifest["spec"].get("seats", "mirrored") != "mirrored":
-                clusters = np.arange(len(d))
-            se = _clustered_se(d, clusters)
+                clusters = alone
+            se = pair_clustered_se(_clustered_se(d, clusters), _clustered_se(d, alone))
             effect = float(d.mean())
             row.update(drawn_wr=float(paired["score"].mean()), undrawn_wr=float(paired["score_undrawn"].mean()),
                        effect=effect, effect_se=se)
@@ -208,6 +210,7 @@ def forced_draw_effect(run_dir: Path, manifest: dict[str, Any], z: float = Z95) 
             if "t" in paired.columns:
                 t_moved = paired["t"].to_numpy()
                 per_changed, per_changed_se = wald_ratio(d, t_moved, clusters)
+                per_changed_se = pair_clustered_se(per_changed_se, wald_ratio(d, t_moved, alone)[1])
                 row.update(changed_share=float(t_moved.mean()))
                 if np.isfinite(per_changed):
                     row.update(effect_per_changed=per_changed)
