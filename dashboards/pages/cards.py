@@ -37,6 +37,9 @@ FORCED_COLUMNS = ["side", "label", "card_id", "card_name", "cost", "pairs", "dra
                   "effect_per_changed_low", "effect_per_changed_high", "q_value_by", "played_when_drawn"]
 ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "n", "pairs", "worth", "worth_low", "worth_high",
                     "q_value", "points", "points_low", "points_high", "points_note", "deck_changed_share"]
+# a forced draw's pairs (one game with the card on top and at the bottom) and an ablation's (seat-mirrored
+# pairs) share the data name `pairs`: on screen each is named for what it is
+PAIRS_SHOWN_AS = {"pairs": "top_bottom_pairs"}
 DECK_COLUMNS = ["card_id", "card_name", "cost", "in_deck_share", "gp_n"]
 TABS = ("causal", "measures", "charts", "decks")  # causal: a run with [impact] or [ablation] only
 TAB_LABELS = {"causal": "tab_causal", "measures": "tab_measures", "charts": "tab_charts", "decks": "tab_decks"}
@@ -210,12 +213,12 @@ def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lan
     if forced is not None:
         parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(
                       figures.with_display_names(forced, names), lang, colours)),
-                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang)]
+                  table("cards-forced-table", forced.select(FORCED_COLUMNS).rename(PAIRS_SHOWN_AS), lang)]
     if ablation is not None:
         parts += [html.H3(t("ablation_heading", lang)),
                   graph("cards-ablation", figures.ablation_figure(ablation, lang)),
-                  table("cards-ablation-table", ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns]),
-                        lang)]
+                  table("cards-ablation-table", ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns])
+                        .rename({"pairs": "seat_pairs"}), lang)]
     return parts
 
 

@@ -515,7 +515,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                                 *map(_note, notes)))
     if "forced_draw" in tables:
         parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
-                            table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
+                            table_html(_report_columns("forced_draw", tables["forced_draw"])
+                                       .rename({"pairs": "top_bottom_pairs"}), lang)))
     if "deck_lists" in tables:
         decks = card_classes_in_words(tables["deck_lists"], manifest["ruleset"], lang)
         parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), table_html(decks, lang),

@@ -743,7 +743,7 @@ def forced_draw_figure(forced: pl.DataFrame, lang: str = "en", colours: dict[str
     interval, pairs and q printed beside it; one colour per side, named by its label."""
     frame = forced.filter(pl.col("effect").is_not_null()).sort(["effect", "side", "card_id"], descending=[True, False, False])
     mirror = frame["card_id"].n_unique() < frame.height  # the same cards on both sides: say whose
-    pairs_word = t("chart_pairs", lang)
+    pairs_word = t("chart_top_bottom_pairs", lang)  # the same game with the card on top and at the bottom
     rows = []
     for r in frame.iter_rows(named=True):
         who = side_name(r["side"], r["label"], lang)

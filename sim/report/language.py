@@ -606,7 +606,8 @@ TEXT: dict[str, dict[str, str]] = {
                                 "es": "{wins} victorias, {losses} derrotas, {draws} empates"},
     "chart_against": {"en": "against", "es": "contra"},
     "chart_row_faction": {"en": "faction (row)", "es": "facción (fila)"},
-    "chart_pairs": {"en": "pairs", "es": "pares"},
+    "chart_pairs": {"en": "seat pairs", "es": "pares de asientos"},
+    "chart_top_bottom_pairs": {"en": "top/bottom pairs", "es": "pares arriba/abajo"},
     "chart_games": {"en": "games", "es": "partidas"},
     "chart_advantage_words": {"en": "first minus second: {points}", "es": "primero menos segundo: {points}"},
     "chart_end_reason": {"en": "end", "es": "final"},
@@ -929,7 +930,9 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "gd_n": ("GD n (robada después)", "GD n (drawn later)"), "gd_wr": ("GD WR (robada después)", "GD WR (drawn later)"),
     "gns_n": ("GNS n (no vista)", "GNS n (not seen)"), "iwd_excess": ("IWD sobre el nulo", "IWD above null"),
     "forced_effect": ("efecto de robarla (causal)", "forced-draw effect (causal)"),
-    "forced_pairs": ("robo forzado: pares", "forced draw: pairs"),
+    "forced_pairs": ("robo forzado: pares arriba/abajo", "forced draw: top/bottom pairs"),
+    "top_bottom_pairs": ("pares arriba/abajo", "top/bottom game pairs"),
+    "seat_pairs": ("pares de asientos espejados", "seat-mirrored pairs"),
     "ablation_worth": ("valor por ablación (causal)", "ablation worth (causal)"),
     "ablation_n": ("ablación n", "ablation n"),
     "points": ("puntos de presupuesto", "budget points"), "points_note": ("nota de puntos", "points note"),
@@ -1067,7 +1070,17 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
     "forced_effect": ("Efecto de robo forzado (causal): la carta arriba del mazo menos abajo, mismas partidas.",
                       "Forced-draw effect (causal): the card on top of the deck minus at its bottom, same games."),
     "pairs": ("Pares de partidas emparejadas.", "Pairs of paired games."),
-    "forced_pairs": ("Pares de partidas del robo forzado.", "Pairs of games of the forced draw."),
+    "forced_pairs": ("Pares arriba/abajo del robo forzado: la misma partida jugada con la carta arriba del mazo y "
+                     "abajo, con la carta en el mazo (no son pares de asientos espejados).",
+                     "The forced draw's top/bottom game pairs: the same game played with the card on top of the deck "
+                     "and at its bottom, with the card in the deck (not seat-mirrored pairs)."),
+    "top_bottom_pairs": ("La misma partida jugada con la carta arriba del mazo y abajo, con la carta en el mazo (no "
+                         "son pares de asientos espejados).",
+                         "The same game played with the card on top of the deck and at its bottom, with the card in "
+                         "the deck (not seat-mirrored pairs)."),
+    "seat_pairs": ("Pares de asientos espejados: dos partidas con las mismas barajadas y dados que solo cambian quién "
+                   "empieza.",
+                   "Seat-mirrored pairs: two games on the same shuffles and dice that only swap who starts."),
     "worth": ("Ablación ΔWR: la base menos la carta sustituida por un relleno del mismo coste, mismas semillas y "
               "asientos espejados.",
               "Ablation ΔWR: the baseline minus the card replaced by a vanilla filler of the same cost, same seeds "
@@ -1157,6 +1170,8 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
     "findings_figure": {"es": "{value}, n = {n} {unit}", "en": "{value}, n = {n} {unit}"},
     "unit_games": {"es": "partidas", "en": "games"},
     "unit_pairs": {"es": "pares de asientos espejados", "en": "seat-mirrored pairs"},
+    # a forced draw's pairs are not seat pairs: the same game with the card on top and at the bottom
+    "unit_top_bottom_pairs": {"es": "pares de partidas arriba/abajo", "en": "top/bottom game pairs"},
     "unit_matches": {"es": "partidos", "en": "matches"},
     "unit_runs": {"es": "recorridos", "en": "runs"},
     # one sentence per kind

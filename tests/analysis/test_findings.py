@@ -22,7 +22,7 @@ from sim.analysis.findings import (
 from sim.analysis.forced_draw import SCHEMA as FORCED_SCHEMA
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.cli import main
-from sim.report.findings_text import Names, finding_sentence, reconcile_sentence, side_names
+from sim.report.findings_text import Names, finding_figure, finding_sentence, reconcile_sentence, side_names
 from sim.report.language import FINDINGS_TEXT, LANGUAGES, TEXT
 
 Z = 1.95996
@@ -172,6 +172,9 @@ def test_a_card_is_a_finding_by_its_causal_effect_and_the_largest_is_said_when_n
         "+18.4 pts [+16.0, +20.8] (20,000 games played both ways; put at the bottom of the deck it was still seen in "
         "44.8% of them). In the games where putting it on top changed whether it was seen (55.2% of them), drawing it "
         "at once rather than never changes the win rate by +33.3 pts [+29.0, +37.7].")
+    # its n counts the same game played twice (top and bottom), not seat-mirrored pairs
+    assert finding_figure(found[0], "en").endswith("n = 20,000 top/bottom game pairs")
+    assert finding_figure(found[0], "es").endswith("pares de partidas arriba/abajo")
     spanish = finding_sentence(found[0], "es")  # its numbers as the other findings' sentences print them
     assert " En las partidas en que ponerla arriba cambió si se veía (55" in spanish
     assert "de ellas), robarla de inmediato en vez de nunca cambia las victorias en +33" in spanish
