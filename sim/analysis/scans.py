@@ -24,8 +24,10 @@ def _scan(run_dir: Path, table: str) -> pl.LazyFrame:
         raise InputError(f"{folder}: no finished chunks yet; run the experiment (or let it finish) first")
     # `config` is a column of the files themselves; hive parsing of config=<id> would duplicate it.
     # A forced draw's configs carry one column more than the baseline's (`forced_seen`): a scan of
-    # every config keeps the columns of the first file and ignores it (`scan_config_games` reads it)
-    return pl.scan_parquet(folder / "**" / "*.parquet", hive_partitioning=False, extra_columns="ignore")
+    # every config keeps the columns of the first file, ignoring the column when that file lacks it
+    # and leaving it null for the files that lack it otherwise (`scan_config_games` reads it)
+    return pl.scan_parquet(folder / "**" / "*.parquet", hive_partitioning=False, extra_columns="ignore",
+                           missing_columns="insert")
 
 
 def scan_config_games(run_dir: Path, config_ids: list[str], column: str) -> pl.LazyFrame | None:

@@ -301,3 +301,18 @@ def test_a_run_stored_before_games_recorded_the_forced_card_seen_has_no_effect_p
     row = forced_draw_effect(tmp_path, manifest).row(0, named=True)
     assert row["effect"] == pytest.approx(0.5)
     assert row["changed_share"] is None and row["effect_per_changed"] is None and row["effect_per_changed_low"] is None
+
+
+def test_a_scan_of_every_config_reads_a_run_whose_forced_configs_have_one_column_more(tmp_path: Path) -> None:
+    """The baseline's games lack `forced_seen`; whichever file the scan meets first, every game reads."""
+    from sim.analysis.scans import scan_games
+
+    write_forced_games(tmp_path, "side1.drawn=AR-18", [1.0, 0.0], [True, True])
+    write_forced_games(tmp_path, "base", [0.5, 0.5], [False, False])
+    path = tmp_path / "games" / "config=base" / "chunk-000000000000.parquet"
+    pl.read_parquet(path).drop("forced_seen").write_parquet(path)
+    (tmp_path / "manifest.json").write_text("{}", encoding="utf-8")
+    games = scan_games(tmp_path).collect()
+    assert games.height == 4 and sorted(games["winner"].to_list()) == [-1, -1, 0, 1]
+    write_forced_games(tmp_path, "a.drawn=AR-18", [1.0, 0.0], [True, False])  # a forced config met first
+    assert scan_games(tmp_path).collect().height == 6
