@@ -34,9 +34,13 @@ COLUMNS = ["side", "faction", "card_id", "card_name", "cost", "gp_n", "gp_wr", "
            "points_high", "position_effect", "position_ci_low", "position_ci_high", "played_n", "played_wr",
            "played_ci_low", "played_ci_high", "never_played", "after_redraft_n"]
 FORCED_COLUMNS = ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
-                  "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"]
+                  "effect_low", "effect_high", "seen_when_undrawn", "changed_share", "effect_per_changed",
+                  "effect_per_changed_low", "effect_per_changed_high", "q_value_by", "played_when_drawn"]
 ABLATION_COLUMNS = ["card_id", "card_name", "cost", "filler", "n", "pairs", "worth", "worth_low", "worth_high",
                     "q_value", "points", "points_low", "points_high", "points_note", "deck_changed_share"]
+# a forced draw's pairs (one game with the card on top and at the bottom) and an ablation's (seat-mirrored
+# pairs) share the data name `pairs`: on screen each is named for what it is
+PAIRS_SHOWN_AS = {"pairs": "top_bottom_pairs"}
 DECK_COLUMNS = ["card_id", "card_name", "cost", "in_deck_share", "gp_n"]
 TABS = ("causal", "measures", "charts", "decks")  # causal: a run with [impact] or [ablation] only
 TAB_LABELS = {"causal": "tab_causal", "measures": "tab_measures", "charts": "tab_charts", "decks": "tab_decks"}
@@ -249,10 +253,10 @@ def causal_parts(forced: pl.DataFrame | None, ablation: pl.DataFrame | None, lan
     if forced is not None:
         parts += [html.H3(t("forced_heading", lang)), graph("cards-forced", figures.forced_draw_figure(
                       figures.with_display_names(forced, names), lang, colours)),
-                  colour_legend("cards-forced-table", forced.select(FORCED_COLUMNS), lang),
-                  table("cards-forced-table", forced.select(FORCED_COLUMNS), lang)]
+                  colour_legend("cards-forced-table", forced.select(FORCED_COLUMNS).rename(PAIRS_SHOWN_AS), lang),
+                  table("cards-forced-table", forced.select(FORCED_COLUMNS).rename(PAIRS_SHOWN_AS), lang)]
     if ablation is not None:
-        worth = ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns])
+        worth = ablation.select([c for c in ABLATION_COLUMNS if c in ablation.columns]).rename({"pairs": "seat_pairs"})
         parts += [html.H3(t("ablation_heading", lang)),
                   graph("cards-ablation", figures.ablation_figure(ablation, lang)),
                   colour_legend("cards-ablation-table", worth, lang), table("cards-ablation-table", worth, lang)]

@@ -36,8 +36,9 @@ def _baseline(manifest: dict[str, Any]) -> str:
 
 def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame | None = None) -> pl.DataFrame:
     """One row per (side, card) in the baseline's decks: the observational columns of card_impact
-    (`iwd` … `q_value` are IWD's), `forced_effect`, `forced_effect_low`, `forced_effect_high`, `forced_q`, `forced_pairs`
-    where the run forced draws, `ablation_worth`, `ablation_worth_low`, `ablation_worth_high`, `ablation_q` where it
+    (`iwd` … `q_value` are IWD's), `forced_effect`, `forced_effect_low`, `forced_effect_high`, `forced_q`, `forced_pairs`,
+    `forced_seen_when_undrawn` and `forced_per_changed` (with _low, _high: sim.analysis.forced_draw) where the run
+    forced draws, `ablation_worth`, `ablation_worth_low`, `ablation_worth_high`, `ablation_q` where it
     ablated, then `rank_by` (forced_draw, ablation or iwd: one per side, the strongest measured for any
     of its cards) and `rank_value` (that measure, or shrunk IWD; null for a card it did not reach),
     sorted by side and rank_value from best to worst. `impact` is card_impact's table when the
@@ -47,13 +48,17 @@ def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame |
         (pl.col("config") == config) & (pl.col("gp_n") > 0)).select(OBSERVED)
     table = observed.with_columns(pl.lit(None, pl.Float64).alias(c) for c in (
         "forced_effect", "forced_effect_low", "forced_effect_high", "forced_q", "ablation_worth", "ablation_worth_low", "ablation_worth_high",
-        "ablation_q")).with_columns(pl.lit(None, pl.Int64).alias("forced_pairs"))
+        "ablation_q", "forced_seen_when_undrawn", "forced_per_changed", "forced_per_changed_low",
+        "forced_per_changed_high")).with_columns(pl.lit(None, pl.Int64).alias("forced_pairs"))
     spec = manifest["spec"]
     if spec.get("impact") is not None:
         forced = forced_draw_effect(run_dir, manifest).select(
             "side", "card_id", pl.col("effect").alias("forced_effect"), pl.col("effect_low").alias("forced_effect_low"),
             pl.col("effect_high").alias("forced_effect_high"), pl.col("q_value_by").alias("forced_q"),
-            pl.col("pairs").alias("forced_pairs"))
+            pl.col("pairs").alias("forced_pairs"), pl.col("seen_when_undrawn").alias("forced_seen_when_undrawn"),
+            pl.col("effect_per_changed").alias("forced_per_changed"),
+            pl.col("effect_per_changed_low").alias("forced_per_changed_low"),
+            pl.col("effect_per_changed_high").alias("forced_per_changed_high"))
         table = table.drop(forced.columns[2:]).join(forced, on=["side", "card_id"], how="left")
     if spec.get("ablation") is not None:
         side = int(spec["ablation"]["side"]) - 1

@@ -98,7 +98,8 @@ PROPOSALS_FILE = "proposals.json"  # a balance search's record (sim.balance.sear
 @dataclass(frozen=True)
 class Finding:
     """One graded conclusion (module docstring). `estimate`, `low`, `high` are fractions (0.548 =
-    54.8%, or +54.8 pts for a difference); `n` counts `unit` ("games", "pairs", "matches", "runs");
+    54.8%, or +54.8 pts for a difference); `n` counts `unit` ("games", "pairs": seat-mirrored, "top_bottom_pairs": a forced draw's,
+    "matches", "runs");
     `band` is the (medium, high) threshold pair it was graded by; `details` holds the names and
     other figures its sentence says."""
 
@@ -278,9 +279,13 @@ def card_effect_findings(forced: pl.DataFrame, band: tuple[float, float]) -> lis
     out = []
     for r in forced.filter(pl.col("effect").is_not_null()).iter_rows(named=True):
         out.append(_made("card_effect", r["card_id"], "forced_draw_effect", r["effect"], r["effect_low"],
-                         r["effect_high"], r["pairs"], "pairs", 0.0, band, None, side=r["side"], label=r["label"],
+                         r["effect_high"], r["pairs"], "top_bottom_pairs", 0.0, band, None, side=r["side"],
+                         label=r["label"],
                          card_id=r["card_id"], card_name=r["card_name"], cost=r["cost"], q_by=r["q_value_by"],
-                         seen=r["seen_when_undrawn"], played=r["played_when_drawn"], cards=forced.height))
+                         seen=r["seen_when_undrawn"], played=r["played_when_drawn"], cards=forced.height,
+                         changed=r.get("changed_share"), per_changed=r.get("effect_per_changed"),
+                         per_changed_low=r.get("effect_per_changed_low"),
+                         per_changed_high=r.get("effect_per_changed_high")))
     return _problems_or_largest(out)
 
 

@@ -14,13 +14,35 @@ slow cards in GIH and IWD, but here both games of a pair are the same game but f
 
 Only games where the card was in the side's deck count (a random drafter may leave it out: both
 games are then the same and say nothing). Seat-mirrored games 2k and 2k+1 share their shuffles, so
-the standard error treats each such pair as one cluster; the interval is normal on that standard
+the standard error treats each such pair as one cluster, never below the games' own (the run's
+design-effect rule, sim.analysis.intervals.design_effect); the interval is normal on that standard
 error, the p-value two-sided, and q-values (Benjamini-Hochberg, and Benjamini-Yekutieli since the
 cards' tests share the baseline's seeds) run across every card of the run.
 
 Beside the effect: how often the card was seen when put at the bottom (a long game can still reach
 it: the contrast is then weaker) and how often it was played when drawn (a card drawn but never
 played costs its side a draw).
+
+What the effect compares is therefore "drawn at once against drawn late or never" (an
+intention-to-treat effect: forcing the card, not seeing it). The card at the bottom is seen in
+40-45% of dicedraft's games, so the effect is diluted over games in which forcing the card changed
+nothing about whether it was seen. The **effect per game in which forcing changed whether the card
+was seen** is the instrumental-variable (Wald) estimate
+
+    effect_per_changed = mean(score drawn − score undrawn) / mean(seen drawn − seen undrawn)
+
+where "seen" is the game record's `forced_seen` (the card in the opening hand or drawn from the
+deck the game started with, by the game's end: sim.core.ruleset.with_forced_seen) and the
+denominator, `changed_share`, is the share of games in which forcing changed it. It reads as the
+effect of drawing the card at once against never drawing it, in the games where the bottom would
+have kept it unseen (monotone: a card seen from the bottom is seen from the top too). Its standard
+error is the delta method's for a ratio of means, clustered on seat-mirrored pairs like the effect's:
+with cluster sums a_c of the score differences and b_c of the seen differences over k clusters,
+
+    se = sqrt(k / (k − 1) · Σ_c (a_c − effect_per_changed · b_c)²) / Σ_c b_c
+
+and the interval is normal on it, never narrower than the games' own (the design-effect rule). A
+run stored before games recorded `forced_seen` has no such figure (null).
 """
 
 from __future__ import annotations
@@ -32,9 +54,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, normal_p_value, score_a
+from sim.analysis.intervals import Z95, normal_p_value, pair_clustered_se, score_a
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli
-from sim.analysis.scans import scan_cards, scan_games
+from sim.analysis.scans import scan_cards, scan_config_games, scan_games
 
 CONFIG_ID = re.compile(r"^side(?P<side>[12])\.(?P<word>drawn|undrawn)=(?P<card>.+)$")
 
@@ -43,7 +65,8 @@ SCHEMA = {
     "cost": pl.Int64, "pairs": pl.Int64, "drawn_wr": pl.Float64, "undrawn_wr": pl.Float64, "effect": pl.Float64,
     "effect_se": pl.Float64, "effect_low": pl.Float64, "effect_high": pl.Float64, "p_value": pl.Float64,
     "q_value": pl.Float64, "q_value_by": pl.Float64, "seen_when_undrawn": pl.Float64,
-    "played_when_drawn": pl.Float64,
+    "played_when_drawn": pl.Float64, "changed_share": pl.Float64, "effect_per_changed": pl.Float64,
+    "effect_per_changed_se": pl.Float64, "effect_per_changed_low": pl.Float64, "effect_per_changed_high": pl.Float64,
 }
 
 
@@ -72,9 +95,10 @@ def forced_configs(manifest: dict[str, Any]) -> list[tuple[int, str, str, str, i
 
 
 def _paired_games(games: pl.LazyFrame, side: int, drawn: str, undrawn: str, card_index: int | None,
-                  has_decks: bool) -> pl.DataFrame:
+                  has_decks: bool, seen: pl.LazyFrame | None = None) -> pl.DataFrame:
     """One row per game index played in both configs with the card in the side's deck: the side's
-    score in each, and its seat-mirror cluster."""
+    score in each, and its seat-mirror cluster; with `seen` (the two configs' games with their
+    `forced_seen`), t, 1 when the card was seen drawn on top minus 1 when it was seen undrawn."""
     score = score_a() if side == 0 else 1.0 - score_a()
     columns = [pl.col("game"), pl.col("unit"), pl.col("stage"), score.alias("score")]
     if has_decks and card_index is not None:  # games where the card was drafted (dicedraft)
@@ -84,10 +108,16 @@ def _paired_games(games: pl.LazyFrame, side: int, drawn: str, undrawn: str, card
         columns.append(pl.lit(True).alias("in_deck"))
     top = games.filter(pl.col("config") == drawn).select(columns)
     bottom = games.filter(pl.col("config") == undrawn).select("game", score.alias("score_undrawn"))
-    return (top.join(bottom, on="game", how="inner")
-            .filter(pl.col("in_deck"))
-            .with_columns((pl.col("score") - pl.col("score_undrawn")).alias("d"))
-            .collect())
+    paired = (top.join(bottom, on="game", how="inner")
+              .filter(pl.col("in_deck"))
+              .with_columns((pl.col("score") - pl.col("score_undrawn")).alias("d")))
+    if seen is not None:
+        seen_top = seen.filter(pl.col("config") == drawn).select("game", pl.col("forced_seen").alias("seen_drawn"))
+        seen_bottom = seen.filter(pl.col("config") == undrawn).select("game", pl.col("forced_seen").alias("seen_undrawn"))
+        paired = (paired.join(seen_top, on="game", how="inner").join(seen_bottom, on="game", how="inner")
+                  .with_columns((pl.col("seen_drawn").cast(pl.Int8) - pl.col("seen_undrawn").cast(pl.Int8))
+                                .cast(pl.Float64).alias("t")))
+    return paired.collect()
 
 
 def _clustered_se(d: np.ndarray, clusters: np.ndarray) -> float:
@@ -107,6 +137,22 @@ def _clustered_se(d: np.ndarray, clusters: np.ndarray) -> float:
     return float(np.sqrt(k / (k - 1) * np.sum(residual ** 2)) / n)
 
 
+def wald_ratio(d: np.ndarray, t: np.ndarray, clusters: np.ndarray) -> tuple[float, float]:
+    """(mean(d) / mean(t), its delta-method standard error with the games of a cluster taken together):
+    the effect per game in which the instrument changed the treatment. NaN when t never moved (no
+    game in which forcing changed anything: the ratio says nothing) or with fewer than two clusters."""
+    total_t = float(t.sum())
+    if len(d) == 0 or total_t <= 0:
+        return float("nan"), float("nan")
+    ratio = float(d.sum()) / total_t
+    _, inverse = np.unique(clusters, return_inverse=True)
+    k = int(inverse.max()) + 1
+    if k < 2:
+        return ratio, float("nan")
+    residual = np.bincount(inverse, weights=d - ratio * t)
+    return ratio, float(np.sqrt(k / (k - 1) * np.sum(residual ** 2)) / total_t)
+
+
 def _shares(cards: pl.DataFrame, config_id: str, side: int, card_id: str, counter: str) -> float | None:
     """Share of the config's games with the card in the deck in which `counter` held for it."""
     row = cards.filter((pl.col("config") == config_id) & (pl.col("side") == side) & (pl.col("card_id") == card_id))
@@ -120,8 +166,10 @@ def forced_draw_effect(run_dir: Path, manifest: dict[str, Any], z: float = Z95) 
     (games played both ways with the card in the deck), drawn_wr and undrawn_wr (the side's win rate
     over those games each way), effect (drawn minus undrawn, win-rate points as a fraction),
     effect_se, effect_low, effect_high (95%), p_value, q_value (BH) and q_value_by (BY) across every
-    card of the run, seen_when_undrawn and played_when_drawn (shares). Sorted by side, then effect
-    from best to worst; a card without pairs keeps its row with nulls."""
+    card of the run, seen_when_undrawn and played_when_drawn (shares), changed_share (the share of
+    those games in which forcing changed whether the card was seen) and effect_per_changed with its
+    se, low and high (the Wald estimate: effect / changed_share). Sorted by side, then effect from
+    best to worst; a card without pairs keeps its row with nulls."""
     pairs = forced_configs(manifest)
     if not pairs:
         return pl.DataFrame(schema=SCHEMA)
@@ -137,7 +185,8 @@ def forced_draw_effect(run_dir: Path, manifest: dict[str, Any], z: float = Z95) 
               .collect())
     rows = []
     for side, card_id, drawn, undrawn, card_index in pairs:
-        paired = _paired_games(games, side, drawn, undrawn, card_index, has_decks)
+        seen = scan_config_games(run_dir, [drawn, undrawn], "forced_seen")
+        paired = _paired_games(games, side, drawn, undrawn, card_index, has_decks, seen)
         config = manifest["configs"][drawn]["sides"][side]
         about = counts.filter((pl.col("config") == drawn) & (pl.col("side") == side) & (pl.col("card_id") == card_id))
         row: dict[str, Any] = dict.fromkeys(SCHEMA)
@@ -149,13 +198,25 @@ def forced_draw_effect(run_dir: Path, manifest: dict[str, Any], z: float = Z95) 
         if paired.height:
             d = paired["d"].to_numpy()
             clusters = (paired["unit"].to_numpy() // 2) * 1000 + paired["stage"].to_numpy()
-            se = _clustered_se(d, clusters) if manifest["spec"].get("seats", "mirrored") == "mirrored" else \
-                _clustered_se(d, np.arange(len(d)))
+            alone = np.arange(len(d))
+            if manifest["spec"].get("seats", "mirrored") != "mirrored":
+                clusters = alone
+            se = pair_clustered_se(_clustered_se(d, clusters), _clustered_se(d, alone))
             effect = float(d.mean())
             row.update(drawn_wr=float(paired["score"].mean()), undrawn_wr=float(paired["score_undrawn"].mean()),
                        effect=effect, effect_se=se)
             if np.isfinite(se):
                 row.update(effect_low=effect - z * se, effect_high=effect + z * se, p_value=normal_p_value(effect, se))
+            if "t" in paired.columns:
+                t_moved = paired["t"].to_numpy()
+                per_changed, per_changed_se = wald_ratio(d, t_moved, clusters)
+                per_changed_se = pair_clustered_se(per_changed_se, wald_ratio(d, t_moved, alone)[1])
+                row.update(changed_share=float(t_moved.mean()))
+                if np.isfinite(per_changed):
+                    row.update(effect_per_changed=per_changed)
+                if np.isfinite(per_changed_se):
+                    row.update(effect_per_changed_se=per_changed_se, effect_per_changed_low=per_changed - z * per_changed_se,
+                               effect_per_changed_high=per_changed + z * per_changed_se)
         rows.append(row)
     frame = pl.DataFrame(rows, schema=SCHEMA)
     p = frame["p_value"].to_numpy().astype(np.float64)

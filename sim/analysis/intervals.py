@@ -63,6 +63,34 @@ def normal_p_value(estimate: float, se: float) -> float:
     return math.erfc(abs(estimate / se) / math.sqrt(2.0))
 
 
+def design_effect(clustered_variance: float | np.ndarray,
+                  independent_variance: float | np.ndarray) -> float | np.ndarray:
+    """The run's one design-effect rule (docs/glossary.md, "design effect"), for every interval of a
+    figure whose games come in seat-mirrored pairs: the variance of the figure's mean with each pair's
+    games taken together (clustered on the pair) over its variance were the games independent,
+    **never below 1**. Pairs that end alike carry less than their n games (rolplay's mirrors: about
+    1.7), and the interval widens by √deff; pairs that cancel each other (a strong first-player
+    advantage makes them end unalike) would narrow it, and no interval is made narrower than its
+    games' own. 1 where there is nothing to compare (no spread in the games, too few pairs: NaN).
+    Works elementwise on arrays: the win-rate table (n_effective = n / deff), the balance search's
+    figures and the forced draw's effects all call it."""
+    clustered = np.asarray(clustered_variance, dtype=np.float64)
+    independent = np.asarray(independent_variance, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = clustered / independent
+    deff = np.where(np.isfinite(ratio) & (independent > 0), np.maximum(ratio, 1.0), 1.0)
+    return float(deff) if deff.ndim == 0 else deff
+
+
+def pair_clustered_se(clustered_se: float, independent_se: float) -> float:
+    """A standard error under the design-effect rule: the independent games' one times √deff, i.e.
+    the clustered one, but never below the independent one; the clustered one when the games have
+    no spread of their own to compare with."""
+    if not independent_se > 0:
+        return clustered_se
+    return independent_se * math.sqrt(design_effect(clustered_se ** 2, independent_se ** 2))
+
+
 def score_a(winner: pl.Expr = pl.col("winner")) -> pl.Expr:
     """Side A's score in a game: 1 for a win, 0.5 for a draw, 0 for a loss (winner 0, -1, 1)."""
     return pl.when(winner == 0).then(1.0).when(winner == -1).then(0.5).otherwise(0.0)

@@ -33,10 +33,17 @@ that play exactly alike), HiGHS returns one of them, the same one every time.
   points), with the best responder i (the first such in the matrix's order on a tie). A faction
   that only its own mirror answers has exploitability 0.
 
-How sure the mix is (parametric bootstrap). Each pair's games are redrawn from its own counts:
-(wins, draws, losses) ~ Multinomial(n, their observed shares), which is the binomial per cell
-when there are no draws; the pair's two cells stay one set of games (A[j, i] = −A[i, j]), mirrors
-stay 0.5. The game is solved again on each of `resamples` matrices (seeded: the same seed gives
+How sure the mix is (bootstrap). A stored round robin's games come in seat-mirrored pairs (the
+same shuffles and dice, who starts swapped), whose two games tend to end alike; redrawing games
+one by one would treat a pair as two independent games and make the interval too narrow (15-25%
+in fortaleza, about 39% in rolplay). So each matchup's **resampling units** are its seat-mirrored
+pairs (a game without its pair, or every game of a run with fixed seats, is a unit of its own):
+the units' counts by outcome (the row's score over the unit: 0, ½, ... 2 for a pair; 0, ½, 1 for a
+lone game) are redrawn ~ Multinomial(units, their observed shares), which is resampling the units
+with replacement, and the cell's rate is the redrawn units' score over their games
+(`pair_units`). Given per-cell counts alone (no pairs known), the games are the units:
+(wins, draws, losses) ~ Multinomial(n, their observed shares). Either way a matchup's two cells
+stay one set of games (A[j, i] = −A[i, j]), mirrors stay 0.5. The game is solved again on each of `resamples` matrices (seeded: the same seed gives
 the same figures). Reported per faction: the share of resamples in which it is in the support,
 and the percentile interval of its mix probability (2.5% and 97.5% quantiles at level 0.95).
 The interval takes the observed rates as the truth to redraw from and the mix jumps when a cell
@@ -55,13 +62,19 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95
+from sim.analysis.intervals import Z95, score_a
 from sim.analysis.matchups import matchup_cells
+from sim.analysis.scans import scan_games
 
 SUPPORT_TOL = 1e-6  # a mix probability above this is in the support (below it, the LP's zero)
 RESAMPLES = 1000
 SEED = 0
 LEVEL = 0.95
+
+# a resampling unit's outcome: the row side's score summed over the unit and the unit's games
+# (a seat-mirrored pair scores 0, ½, 1, 1½ or 2 over its 2 games; a lone game 0, ½ or 1 over 1)
+UNIT_SCORES = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 0.0, 0.5, 1.0])
+UNIT_GAMES = np.array([2, 2, 2, 2, 2, 1, 1, 1])
 
 SCHEMA = {
     "label": pl.String, "games": pl.Int64, "nash_share": pl.Float64, "nash_share_low": pl.Float64,
@@ -99,6 +112,8 @@ class NashBootstrap:
     support_share: np.ndarray
     mix_low: np.ndarray
     mix_high: np.ndarray
+    rates: np.ndarray  # resamples × factions × factions: the redrawn win-rate matrices
+    unit: str  # what was resampled: "pairs" (seat-mirrored pairs and lone games) or "games"
 
 
 def solve_field_mix(payoff: np.ndarray) -> tuple[np.ndarray, float]:
@@ -172,16 +187,22 @@ def _check_paired(wins: np.ndarray, draws: np.ndarray, games: np.ndarray) -> Non
 
 def bootstrap_nash(wins: np.ndarray, draws: np.ndarray, games: np.ndarray, names: Sequence[str],
                    resamples: int = RESAMPLES, seed: int = SEED, level: float = LEVEL, paired: bool = True,
-                   mirrors_even: bool = True, tol: float = SUPPORT_TOL) -> NashBootstrap:
-    """Parametric bootstrap of the Nash mix (module docstring) from per-cell counts (k × k arrays:
-    the row's wins, draws and games against the column). `paired`: cell (j, i) is the same games as
-    (i, j) (a round robin), so each pair is redrawn once and both cells follow; else every cell is
-    redrawn on its own. `mirrors_even`: the diagonal stays 0.5, else it is redrawn too."""
+                   mirrors_even: bool = True, tol: float = SUPPORT_TOL, units: np.ndarray | None = None) -> NashBootstrap:
+    """Bootstrap of the Nash mix (module docstring) from per-cell counts (k × k arrays: the row's
+    wins, draws and games against the column). `units` (k × k × 8, `pair_units`): each cell's
+    resampling units by outcome (UNIT_SCORES, UNIT_GAMES), seat-mirrored pairs redrawn whole; without
+    it every game is redrawn on its own. `paired`: cell (j, i) is the same games as (i, j) (a round
+    robin), so each matchup is redrawn once and both cells follow; else every cell is redrawn on its
+    own. `mirrors_even`: the diagonal stays 0.5, else it is redrawn too."""
     w, d, n = (np.asarray(x, dtype=np.int64) for x in (wins, draws, games))
     k = len(names)
     _check_square(win_rate_matrix(w, d, n, mirrors_even), names)
     if paired:
         _check_paired(w, d, n)
+    if units is not None:
+        units = np.asarray(units, dtype=np.int64)
+        if units.shape != (k, k, len(UNIT_SCORES)) or not (units @ UNIT_GAMES == n)[~np.eye(k, dtype=bool)].all():
+            raise ValueError("metagame: the resampling units must be k × k × 8 counts whose games are each cell's")
     rng = np.random.default_rng(seed)
     drawn = np.empty((resamples, k, k))
     if mirrors_even:
@@ -190,9 +211,14 @@ def bootstrap_nash(wins: np.ndarray, draws: np.ndarray, games: np.ndarray, names
         for j in range(k):
             if (i == j and mirrors_even) or (paired and j < i):
                 continue
-            shares = np.array([w[i, j], d[i, j], n[i, j] - w[i, j] - d[i, j]]) / n[i, j]
-            outcomes = rng.multinomial(n[i, j], shares, size=resamples)  # (wins, draws, losses) per resample
-            rate = (outcomes[:, 0] + 0.5 * outcomes[:, 1]) / n[i, j]
+            if units is not None and i != j:
+                counts = units[i, j]
+                outcomes = rng.multinomial(counts.sum(), counts / counts.sum(), size=resamples)  # units per outcome
+                rate = (outcomes @ UNIT_SCORES) / (outcomes @ UNIT_GAMES)
+            else:
+                shares = np.array([w[i, j], d[i, j], n[i, j] - w[i, j] - d[i, j]]) / n[i, j]
+                outcomes = rng.multinomial(n[i, j], shares, size=resamples)  # (wins, draws, losses) per resample
+                rate = (outcomes[:, 0] + 0.5 * outcomes[:, 1]) / n[i, j]
             drawn[:, i, j] = rate
             if paired and j != i:
                 drawn[:, j, i] = 1.0 - rate
@@ -201,7 +227,59 @@ def bootstrap_nash(wins: np.ndarray, draws: np.ndarray, games: np.ndarray, names
     low, high = (np.quantile(mixes, q, axis=0) if resamples else np.full(k, np.nan) for q in (tail, 1.0 - tail))
     return NashBootstrap(names=tuple(names), resamples=resamples, seed=seed, level=level, mixes=mixes,
                          support_share=(mixes > tol).mean(axis=0) if resamples else np.full(k, np.nan),
-                         mix_low=low, mix_high=high)
+                         mix_low=low, mix_high=high, rates=drawn, unit="games" if units is None else "pairs")
+
+
+def pair_units(run_dir: Path, cells: pl.DataFrame, names: Sequence[str]) -> np.ndarray:
+    """Each cell's resampling units by outcome (k × k × 8, UNIT_SCORES and UNIT_GAMES): a config's
+    seat-mirrored pairs (units 2k and 2k+1 of one stage, each side first once: as
+    sim.analysis.win_rates pairs them) and its games without a pair, counted by the row side's
+    score over the unit; cell (b, a) counts the same units from side B."""
+    index = {name: k for k, name in enumerate(names)}
+    configs = [c["config"] for c in cells.iter_rows(named=True) if c["row"] != c["column"]]
+    units = np.zeros((len(names), len(names), len(UNIT_SCORES)), np.int64)
+    if not configs:
+        return units
+    grouped = (scan_games(run_dir).filter(pl.col("config").is_in(configs))
+               .select("config", pl.col("label_a").cast(pl.String), pl.col("label_b").cast(pl.String), "unit", "stage",
+                       "first_side", score_a().alias("score"))
+               .group_by("config", "label_a", "label_b", (pl.col("unit") // 2).alias("pair"), "stage")
+               .agg(pl.len().alias("n"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
+                    pl.col("score").sum().alias("total"), pl.col("score").alias("scores"))
+               .collect())
+    is_pair = (pl.col("n") == 2) & (pl.col("firsts") == 1)
+    keys = ("label_a", "label_b")
+    pairs = grouped.filter(is_pair).select(*keys, (pl.col("total") * 2).round().cast(pl.Int64).alias("outcome"))
+    lone = (grouped.filter(~is_pair).explode("scores")
+            .select(*keys, (5 + (pl.col("scores") * 2).round().cast(pl.Int64)).alias("outcome")))
+    counted = pl.concat([pairs, lone]).group_by(*keys, "outcome").len()
+    side_b = {0: 4, 1: 3, 2: 2, 3: 1, 4: 0, 5: 7, 6: 6, 7: 5}  # the same unit's outcome for the other side
+    for row in counted.iter_rows(named=True):
+        if row["label_a"] == row["label_b"] or row["label_a"] not in index or row["label_b"] not in index:
+            continue
+        i, j = index[row["label_a"]], index[row["label_b"]]
+        units[i, j, row["outcome"]] += row["len"]
+        units[j, i, side_b[row["outcome"]]] += row["len"]
+    return units
+    grouped = (scan_games(run_dir).filter(pl.col("config").is_in(list(configs)))
+               .select("config", "unit", "stage", "first_side", score_a().alias("score"))
+               .group_by("config", (pl.col("unit") // 2).alias("pair"), "stage")
+               .agg(pl.len().alias("n"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
+                    pl.col("score").sum().alias("total"), pl.col("score").alias("scores"))
+               .collect())
+    is_pair = (pl.col("n") == 2) & (pl.col("firsts") == 1)
+    pairs = grouped.filter(is_pair).select("config", (pl.col("total") * 2).round().cast(pl.Int64).alias("outcome"))
+    lone = (grouped.filter(~is_pair).explode("scores")
+            .select("config", (5 + (pl.col("scores") * 2).round().cast(pl.Int64)).alias("outcome")))
+    counted = pl.concat([pairs, lone]).group_by("config", "outcome").len()
+    side_b = {0: 4, 1: 3, 2: 2, 3: 1, 4: 0, 5: 7, 6: 6, 7: 5}  # the same unit's outcome for the other side
+    for row in counted.iter_rows(named=True):
+        if row["config"] not in configs:
+            continue
+        i, j = configs[row["config"]]
+        units[i, j, row["outcome"]] += row["len"]
+        units[j, i, side_b[row["outcome"]]] += row["len"]
+    return units
 
 
 def cell_counts(cells: pl.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -232,7 +310,8 @@ def metagame(run_dir: Path, resamples: int = RESAMPLES, seed: int = SEED, cells:
     if not names or (games[off_diagonal] == 0).any():
         return pl.DataFrame(schema=SCHEMA)
     solved = nash_mix(win_rate_matrix(wins, draws, games), names)
-    sure = bootstrap_nash(wins, draws, games, names, resamples=resamples, seed=seed)
+    sure = bootstrap_nash(wins, draws, games, names, resamples=resamples, seed=seed,
+                          units=pair_units(run_dir, cells, names))
     by_cell = {(c["row"], c["column"]): c for c in cells.iter_rows(named=True)}
     rows = []
     for k, name in enumerate(names):

@@ -22,8 +22,22 @@ def _scan(run_dir: Path, table: str) -> pl.LazyFrame:
         if not (run_dir / MANIFEST).exists():
             raise InputError(f"{run_dir}: not a results folder of `sim run` (no {MANIFEST})")
         raise InputError(f"{folder}: no finished chunks yet; run the experiment (or let it finish) first")
-    # `config` is a column of the files themselves; hive parsing of config=<id> would duplicate it
-    return pl.scan_parquet(folder / "**" / "*.parquet", hive_partitioning=False)
+    # `config` is a column of the files themselves; hive parsing of config=<id> would duplicate it.
+    # A forced draw's configs carry one column more than the baseline's (`forced_seen`): a scan of
+    # every config keeps the columns of the first file, ignoring the column when that file lacks it
+    # and leaving it null for the files that lack it otherwise (`scan_config_games` reads it)
+    return pl.scan_parquet(folder / "**" / "*.parquet", hive_partitioning=False, extra_columns="ignore",
+                           missing_columns="insert")
+
+
+def scan_config_games(run_dir: Path, config_ids: list[str], column: str) -> pl.LazyFrame | None:
+    """The games of `config_ids` only, with `column`, when every chunk of theirs holds it (a run
+    written before the column existed, or resumed across that change, does not: None)."""
+    files = sorted(path for config_id in config_ids
+                   for path in (Path(run_dir) / GAMES / f"config={config_id}").glob("*.parquet"))
+    if not files or any(column not in pl.read_parquet_schema(path) for path in files):
+        return None
+    return pl.scan_parquet(files, hive_partitioning=False)
 
 
 def scan_games(run_dir: Path) -> pl.LazyFrame:

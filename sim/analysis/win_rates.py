@@ -9,7 +9,8 @@ games of a pair tend to end alike (rolplay's level-25 mirrors: r = 0.64-0.72), s
 less information than n independent ones, and a Wilson interval on n is too narrow. The interval
 is then Wilson's on the effective number of games n / deff (Kish), where the design effect deff
 is the variance of the pairs' mean score over what n independent games would give:
-deff = 2·var(pair mean) / var(game score). It is never taken below 1: pairs that cancel each
+deff = 2·var(pair mean) / var(game score) (sim.analysis.intervals.design_effect, the one rule of
+every interval of a run). It is never taken below 1: pairs that cancel each
 other (a strong first-player advantage makes them end unalike) would narrow the interval, and an
 interval narrower than the games' own is not one this table shows. With no pairs (seats "fixed")
 deff is 1 and the interval is the plain Wilson one. `design_effect` and `n_effective` say which.
@@ -19,9 +20,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, score_a, wilson_exprs
+from sim.analysis.intervals import Z95, design_effect, score_a, wilson_exprs
 from sim.analysis.scans import scan_games
 
 
@@ -41,14 +43,15 @@ def pair_design_effects(games: pl.LazyFrame) -> pl.LazyFrame:
         pairs.group_by("config")
         .agg(pl.len().cast(pl.Int64).alias("pairs"), pl.col("pair_mean").var(ddof=1).alias("pair_var"))
         .join(per_game, on="config", how="left")
-        .with_columns(
-            pl.when((pl.col("pairs") >= 2) & (pl.col("game_var") > 0))
-            .then(pl.max_horizontal(2.0 * pl.col("pair_var") / pl.col("game_var"), pl.lit(1.0)))
-            .otherwise(1.0)
-            .alias("design_effect"))
-        .select("config", "pairs", "design_effect")
+        .collect()
     )
-    return effects
+    # the mean of `pairs` pair means against the mean of 2·pairs independent games: 2·pair_var / game_var
+    pairs_n = effects["pairs"].to_numpy().astype(np.float64)
+    enough = pairs_n >= 2
+    clustered = np.where(enough, effects["pair_var"].fill_null(np.nan).to_numpy() / pairs_n, np.nan)
+    independent = np.where(enough, effects["game_var"].fill_null(np.nan).to_numpy() / (2.0 * pairs_n), np.nan)
+    deff = np.atleast_1d(design_effect(clustered, independent))
+    return effects.select("config", "pairs").with_columns(pl.Series("design_effect", deff, dtype=pl.Float64)).lazy()
 
 
 def faction_win_rates(run_dir: Path, z: float = Z95) -> pl.DataFrame:

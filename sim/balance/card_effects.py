@@ -33,7 +33,7 @@ from typing import Any
 
 import polars as pl
 
-from sim.analysis.intervals import score_a
+from sim.analysis.intervals import pair_clustered_se, score_a
 from sim.analysis.scans import scan_games
 from sim.core.forced_draw import BOTTOM, TOP
 from sim.run.spec import Experiment
@@ -61,23 +61,33 @@ def mean_se(total: float, squares: float, count: int) -> tuple[float, float]:
     return mean, math.sqrt(var / count)
 
 
+def pair_mean_se(game_total: float, game_squares: float, games: int, pair_total: float, pair_squares: float,
+                 pairs: int) -> float:
+    """The standard error of a mean over games that come in seat-mirrored pairs, by the run's one
+    design-effect rule (sim.analysis.intervals.design_effect): clustered on the pairs (from the
+    pairs' means), never below what the games would give were they independent."""
+    return pair_clustered_se(mean_se(pair_total, pair_squares, pairs)[1], mean_se(game_total, game_squares, games)[1])
+
+
 @dataclass
 class EffectTally(Sums):
     """Sums over one candidate's forced pairs of one card in one matchup and slot: `n` game indices
     played both ways with the card in the deck, `d1` the sum of drawn − undrawn; `c`, `c1`, `c2`
-    the seat-mirrored pairs and the sum of their mean difference and its square."""
+    the seat-mirrored pairs and the sum of their mean difference and its square; `d2` the sum of
+    the games' squared differences."""
 
     n: int = 0
     d1: float = 0.0
     c: int = 0
     c1: float = 0.0
     c2: float = 0.0
+    d2: float = 0.0
 
     def value_se(self) -> tuple[float, float]:
-        """The effect (mean over the games) and its standard error clustered on the pairs."""
+        """The effect (mean over the games) and its standard error by the design-effect rule."""
         if self.n == 0:
             return math.nan, math.nan
-        return self.d1 / self.n, mean_se(self.c1, self.c2, self.c)[1]
+        return self.d1 / self.n, pair_mean_se(self.d1, self.d2, self.n, self.c1, self.c2, self.c)
 
 
 def deck_slots(suffix: str, sub: Experiment, pool: frozenset[str] | None) -> list[Slot]:
@@ -138,14 +148,15 @@ def effect_tallies(run_dir: Path, forced: dict[str, tuple[str, str, int, str, st
                 .agg(pl.col("d").mean().alias("md"))
                 .group_by(group).agg(pl.len().alias("c"), pl.col("md").sum().alias("c1"),
                                      (pl.col("md") ** 2).sum().alias("c2")))
-    totals = (paired.group_by(group).agg(pl.len().alias("n"), pl.col("d").sum().alias("d1"))
+    totals = (paired.group_by(group).agg(pl.len().alias("n"), pl.col("d").sum().alias("d1"),
+                                         (pl.col("d") ** 2).sum().alias("d2"))
               .join(clusters, on=group, how="left").fill_null(0))
     out: dict[tuple[str, Slot], EffectTally] = {}
     for key, m, slot, card, *_ in forced.values():  # a card played both ways but never in the deck: n = 0
         out[(key, (m, slot, card))] = EffectTally()
     for row in totals.iter_rows(named=True):
         out[(row["key"], (row["m"], int(row["slot"]), row["card"]))] = EffectTally(
-            int(row["n"]), float(row["d1"]), int(row["c"]), float(row["c1"]), float(row["c2"]))
+            int(row["n"]), float(row["d1"]), int(row["c"]), float(row["c1"]), float(row["c2"]), float(row["d2"]))
     return out
 
 

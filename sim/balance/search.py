@@ -42,7 +42,7 @@ import polars as pl
 from sim.analysis.intervals import Z95, score_a
 from sim.analysis.scans import scan_games
 from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_figures, deck_slots, effect_tallies,
-                                      forced_configs, mean_se)
+                                      forced_configs, mean_se, pair_mean_se)
 from sim.balance.patch import PARAMS, Edit, card_patch
 from sim.balance.spec import BalanceSpec, EditRule
 from sim.core.errors import InputError
@@ -126,7 +126,9 @@ class Tally(Sums):
     """Sums over one candidate's games in one matchup (possibly over several rungs). The standard
     errors are clustered on seat-mirrored pairs (the two games of a pair share every stream, so they
     are not independent): `c`, `c1`, `c2` count the pairs and sum their mean score and its square,
-    `dc`, `dc1`, `dc2` the same for the pairs' mean paired difference from the baseline."""
+    `dc`, `dc1`, `dc2` the same for the pairs' mean paired difference from the baseline; `s2` sums
+    the games' squared scores, so that no standard error is narrower than the games' own (the
+    design-effect rule, sim.balance.card_effects.pair_mean_se)."""
 
     n: int = 0
     score: float = 0.0
@@ -142,6 +144,7 @@ class Tally(Sums):
     dc: int = 0
     dc1: float = 0.0
     dc2: float = 0.0
+    s2: float = 0.0
 
 
 def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[str, str], Tally]:
@@ -169,10 +172,11 @@ def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[
            .filter((pl.col("k") == 2) & (pl.col("firsts") == 1))
            .group_by("key", "m").agg(pl.len().alias("pairs"), pl.col("f").sum().alias("f1"),
                                      (pl.col("f") ** 2).sum().alias("f2")))
-    totals = (games.group_by("key", "m").agg(pl.len().alias("n"), pl.col("score").sum().alias("score"))
+    totals = (games.group_by("key", "m").agg(pl.len().alias("n"), pl.col("score").sum().alias("score"),
+                                             (pl.col("score") ** 2).sum().alias("s2"))
               .join(paired, on=["key", "m"], how="left").join(fpa, on=["key", "m"], how="left")
               .join(clusters, on=["key", "m"], how="left").fill_null(0))
-    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2")
+    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2", "s2")
     return {(row["key"], row["m"]): Tally(*(row[f] for f in fields)) for row in totals.iter_rows(named=True)}
 
 
@@ -194,15 +198,15 @@ class Figure:
 def _win_rate(tallies: dict[str, Tally], base: dict[str, Tally], suffix: str, paired: bool) -> Figure:
     """Side A's win rate in one matchup. Paired (during the search): the baseline's rate over all
     its games plus the candidate's mean paired difference from the baseline on its own games.
-    Standard errors are clustered on seat-mirrored pairs (Tally)."""
+    Standard errors are clustered on seat-mirrored pairs, never below the games' own (Tally)."""
     own = tallies[suffix]
     if paired and own is not base[suffix]:
         b = base[suffix]
         p_base = b.score / b.n
-        se_diff = mean_se(own.dc1, own.dc2, own.dc)[1]
-        se_base = mean_se(b.c1, b.c2, b.c)[1]
+        se_diff = pair_mean_se(own.d1, own.d2, own.paired, own.dc1, own.dc2, own.dc)
+        se_base = pair_mean_se(b.score, b.s2, b.n, b.c1, b.c2, b.c)
         return Figure(p_base + own.d1 / own.paired, math.sqrt(se_diff ** 2 + se_base ** 2), own.n)
-    return Figure(own.score / own.n, mean_se(own.c1, own.c2, own.c)[1], own.n)
+    return Figure(own.score / own.n, pair_mean_se(own.score, own.s2, own.n, own.c1, own.c2, own.c), own.n)
 
 
 @dataclass
@@ -756,7 +760,7 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     for key, suffix in as_baseline:  # the same games as the baseline's, game for game: no difference
         base = tallies[BASE][suffix]
         tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2,
-                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0)
+                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0, base.s2)
     effects: dict[str, dict[Slot, EffectTally]] = {}
     for (key, entry), tally in effect_tallies(outcome.run_dir, forced_map).items():
         effects.setdefault(key, {})[entry] = tally
@@ -1041,7 +1045,7 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
             for suffix in suffixes:
                 m = next(x for x in plan.matchups if x.suffix == suffix)
                 t = confirmed[cand.key][suffix]
-                mean, se = t.d1 / t.paired, mean_se(t.dc1, t.dc2, t.dc)[1]
+                mean, se = t.d1 / t.paired, pair_mean_se(t.d1, t.d2, t.paired, t.dc1, t.dc2, t.dc)
                 sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
                 diff += sign * mean / k
                 var += se * se / (k * k)

@@ -32,7 +32,7 @@ from sim.core.errors import InputError
 from sim.core.limits import RULESET_IDS
 from sim.core.match import MatchConfig, NoSideOptions
 from sim.core.params import params_hash, resolve_params
-from sim.core.records import BlockCutter, RecordCol, count_cards, counters_frame, games_frame_head, play_in_blocks
+from sim.core.records import BlockCutter, RecordCol, Seen, count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
 
 BlockTold = Callable[[int, int], None]
@@ -296,7 +296,19 @@ class RulesetShell:
 
         timed = on_block is not None or block_units is not None
         cutter = BlockCutter(n_units, threads, fixed=block_units) if timed else None
-        return rows, play_in_blocks(n_units, threads, play_block, cutter=cutter)
+        counters = play_in_blocks(n_units, threads, play_block, cutter=cutter)
+        return with_forced_seen(compiled, rows, flags), counters
+
+    def games_frame(self, compiled: Any, rows: np.ndarray) -> pl.DataFrame:
+        """Per-game records as a Polars frame (played rows only): the shared head, then the game's
+        own columns, and for a forced draw's config `forced_seen` (`with_forced_seen`)."""
+        played = rows[rows[:, RecordCol.PLAYED] == 1]
+        frame = games_frame_head(compiled.config_id, played, compiled.rows_per_unit, self.end_names,
+                                 compiled.labels, list(compiled.match.sides))
+        columns = self.game_columns(compiled, played)
+        if rows.shape[1] > self.n_cols:
+            columns = [*columns, pl.Series("forced_seen", played[:, self.n_cols] == 1)]
+        return frame.with_columns(columns) if columns else frame
 
     def searched_decisions(self, compiled: Any, seed: int, unit_start: int, n_units: int) -> np.ndarray:
         """Decisions each side's hard player searched in each single-game unit of [unit_start,
@@ -319,15 +331,6 @@ class RulesetShell:
         events = self.trace_one(compiled, seed_to_u64(seed), unit, rows, flags)
         return rows, events[events[:, 2] >= 0]
 
-    def games_frame(self, compiled: Any, rows: np.ndarray) -> pl.DataFrame:
-        """Per-game records as a Polars frame (played rows only): the shared head, then the game's
-        own columns."""
-        played = rows[rows[:, RecordCol.PLAYED] == 1]
-        frame = games_frame_head(compiled.config_id, played, compiled.rows_per_unit, self.end_names,
-                                 compiled.labels, list(compiled.match.sides))
-        columns = self.game_columns(compiled, played)
-        return frame.with_columns(columns) if columns else frame
-
     def cards_frame(self, compiled: Any, counters: np.ndarray) -> pl.DataFrame:
         """Card-impact counters as a Polars frame: one row per (side, card) of each side's cards."""
         return counters_frame(compiled.config_id, compiled.pools, counters)
@@ -345,6 +348,21 @@ class RulesetShell:
         return {card_id: (self.describe_filler(pool, card_id), self.filler_plays_alike(pool, card_id, cards_dir))
                 for card_id in card_ids}
 
+
+
+def with_forced_seen(compiled: Any, rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    """A forced draw's record rows with one more column: 1 when the forced card was seen (in the
+    opening hand or drawn from the deck the game started with) by its side in that game, else 0.
+    Put at the bottom, a card is still reached in long games; this is what lets the effect be read
+    per game in which forcing it changed whether it was drawn (sim.analysis.forced_draw). Rows of
+    any other config are returned as they are, so their record and digests do not move."""
+    force = compiled.match.force
+    if force is None:
+        return rows
+    side, card_id, _ = force
+    card = compiled.pools[side].index_of(card_id)
+    seen = (flags[:, side, card] & (Seen.OPENING | Seen.DRAWN)) != 0
+    return np.column_stack([rows, seen.astype(np.int64)])
 
 
 class GameRecordShell(RulesetShell):

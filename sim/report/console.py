@@ -331,8 +331,10 @@ def print_ratings(console: Console, run_dir: Path) -> None:
 
 
 RANKED_BY = {
-    "forced_draw": "forced-draw effect (causal: the card on top against at the bottom of the same shuffles, "
-                   "paired games; IWD beside it is observational)",
+    "forced_draw": "forced-draw effect (causal: the card on top, drawn at once, against at the bottom of the same "
+                   "shuffles, drawn late or never; paired games; beside it how often it was seen from the bottom "
+                   "and the effect per game in which that changed whether it was seen, drawn at once against never; "
+                   "IWD beside it is observational)",
     "ablation": "ablation worth (causal: the card against a plain card of its cost on the same games; IWD beside "
                 "it is observational)",
     "iwd": "shrunk IWD (observational: GIH WR − GNS WR; the null is what a card with no effect shows in the same "
@@ -356,7 +358,8 @@ def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown
         rank_by = part["rank_by"][0]
         columns = ["card", "cost"]
         if rank_by == "forced_draw":
-            columns += ["pairs", "forced draw [95% CI]", "q (BY)"]
+            columns += ["top/bottom pairs", "forced draw [95% CI]", "seen from bottom", "per changed game [95% CI]",
+                        "q (BY)"]
         elif rank_by == "ablation":
             columns += ["ablation [95% CI]", "q"]
         columns += ["GIH n", "IWD [95% CI]", "IWD null", "note"]
@@ -365,7 +368,10 @@ def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown
         console.print(_table(escape(f"Cards of {label}, side {'AB'[side]} ({_names().config(config)}): most and least help, ranked by {RANKED_BY[rank_by]}{note}"),
                              picked, columns, {
             "card": lambda r: f"{r['card_id']} {r['card_name']}", "cost": lambda r: str(r["cost"]),
-            "pairs": lambda r: f"{r['forced_pairs']:,}",
+            "top/bottom pairs": lambda r: f"{r['forced_pairs']:,}",
+            "seen from bottom": lambda r: "-" if r["forced_seen_when_undrawn"] is None else f"{r['forced_seen_when_undrawn']:.1%}",
+            "per changed game [95% CI]": lambda r: signed_points_with_interval(
+                r["forced_per_changed"], r["forced_per_changed_low"], r["forced_per_changed_high"]),
             "forced draw [95% CI]": lambda r: signed_points_with_interval(r["forced_effect"], r["forced_effect_low"],
                                                                          r["forced_effect_high"]),
             "q (BY)": lambda r: q_text(r["forced_q"]),

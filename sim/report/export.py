@@ -391,7 +391,8 @@ REPORT_COLUMNS = {
              "win_rate_vs_nash", "exploitability", "exploitability_low", "exploitability_high", "best_response",
              "best_response_n"],
     "forced_draw": ["side", "label", "card_id", "card_name", "cost", "pairs", "drawn_wr", "undrawn_wr", "effect",
-                    "effect_low", "effect_high", "q_value_by", "played_when_drawn", "seen_when_undrawn"],
+                    "effect_low", "effect_high", "seen_when_undrawn", "changed_share", "effect_per_changed",
+                    "effect_per_changed_low", "effect_per_changed_high", "q_value_by", "played_when_drawn"],
 }
 SUMMARY_TABLES = ("sweep", "levels", "card_levels", "budget_slopes", "budget_steps", "matchup_marginals", "nash", "ratings", "ratings_first_player",
                   "win_rates", "first_player", "first_player_by_length", "story_stages", "story_clear_chance",
@@ -514,7 +515,8 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                                 *map(_note, notes)))
     if "forced_draw" in tables:
         parts.append(_block("table-forced_draw", t("report_table_forced_draw", lang),
-                            table_html(_report_columns("forced_draw", tables["forced_draw"]), lang)))
+                            table_html(_report_columns("forced_draw", tables["forced_draw"])
+                                       .rename({"pairs": "top_bottom_pairs"}), lang)))
     if "deck_lists" in tables:
         decks = card_classes_in_words(tables["deck_lists"], manifest["ruleset"], lang)
         parts.append(_block("table-deck_lists", t("report_table_deck_lists", lang), table_html(decks, lang),

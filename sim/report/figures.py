@@ -744,7 +744,7 @@ def forced_draw_figure(forced: pl.DataFrame, lang: str = "en", colours: dict[str
     interval, pairs and q printed beside it; one colour per side, named by its label."""
     frame = forced.filter(pl.col("effect").is_not_null()).sort(["effect", "side", "card_id"], descending=[True, False, False])
     mirror = frame["card_id"].n_unique() < frame.height  # the same cards on both sides: say whose
-    pairs_word = t("chart_pairs", lang)
+    pairs_word = t("chart_top_bottom_pairs", lang)  # the same game with the card on top and at the bottom
     rows = []
     for r in frame.iter_rows(named=True):
         who = side_name(r["side"], r["label"], lang)
@@ -752,7 +752,11 @@ def forced_draw_figure(forced: pl.DataFrame, lang: str = "en", colours: dict[str
         printed = f"{points_printed(r['effect'], r['effect_low'], r['effect_high'], r['pairs'], pairs_word, lang=lang)}, q = {q_text(r['q_value_by'], lang)}"
         hover = (f"{label} ({who}): {printed}<br>"
                  + t("chart_forced_hover", lang, played=percent(r["played_when_drawn"], 0, lang=lang),
-                     seen=percent(r["seen_when_undrawn"], 0, lang=lang)))
+                     seen=percent(r["seen_when_undrawn"], 0, lang=lang))
+                 + ("" if r.get("effect_per_changed") is None else "<br>" + t(
+                     "chart_forced_per_changed", lang, changed=percent(r["changed_share"], 0, lang=lang),
+                     effect=signed_points_with_interval(r["effect_per_changed"], r["effect_per_changed_low"],
+                                                        r["effect_per_changed_high"], lang=lang))))
         rows.append(RankedRow(label, r["effect"], r["effect_low"], r["effect_high"], printed, hover, who))
     fig = ranked_figure(rows, t("chart_forced", lang), t("chart_difference_axis", lang), signed=True, reference=0.0,
                         group_colours=_group_colours(rows, colours), lang=lang)

@@ -168,6 +168,9 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
         seen = t("finding_card_seen", lang, seen=percent(d["seen"], lang=lang)) if d.get("seen") is not None else ""
         text = t("finding_card_effect", lang, card=card_words(d), label=names(d["label"]),
                  effect=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), seen=seen)
+        if d.get("per_changed") is not None:
+            text += t("finding_card_per_changed", lang, changed=percent(d["changed"], lang=lang),
+                      effect=_value(f, d["per_changed"], d.get("per_changed_low"), d.get("per_changed_high"), lang=lang))
     elif f.kind == "cost_mismatch":
         key = "finding_cost_strong" if (f.estimate or 0.0) > 0 else "finding_cost_weak"
         text = t(key, lang, card=card_words(d), label=names(d["label"]), filler=filler_words(d.get("filler"), lang),

@@ -35,7 +35,7 @@ RATE_NAMES = frozenset({"rate", "share", "fitted_at_max", "seen_when_undrawn", "
                         "through"})  # through: a story stage's share of runs that won every stage so far
 DIFFERENCE_NAMES = frozenset({"iwd", "iwd_shrunk", "worth", "position_effect", "worth_per_budget_point",
                               "points_at_max", "local_slope", "per_point", "effect", "forced_effect", "ablation_worth",
-                              "iwd_null", "iwd_excess", "rank_value", "exploitability"})
+                              "iwd_null", "iwd_excess", "rank_value", "exploitability", "effect_per_changed"})
 LOCAL_FIT = re.compile(r"(?P<low>\d+)-(?P<high>\d+), (?P<budgets>\d+) budgets")
 PLAIN_INTEGERS = frozenset({"seed", "game", "unit"})  # identifiers, not counts: no thousands separators
 

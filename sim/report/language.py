@@ -674,7 +674,8 @@ TEXT: dict[str, dict[str, str]] = {
                                 "es": "{wins} victorias, {losses} derrotas, {draws} empates"},
     "chart_against": {"en": "against", "es": "contra"},
     "chart_row_faction": {"en": "faction (row)", "es": "facción (fila)"},
-    "chart_pairs": {"en": "pairs", "es": "pares"},
+    "chart_pairs": {"en": "seat pairs", "es": "pares de asientos"},
+    "chart_top_bottom_pairs": {"en": "top/bottom pairs", "es": "pares arriba/abajo"},
     "chart_games": {"en": "games", "es": "partidas"},
     "chart_advantage_words": {"en": "first minus second: {points}", "es": "primero menos segundo: {points}"},
     "chart_end_reason": {"en": "end", "es": "final"},
@@ -712,6 +713,10 @@ TEXT: dict[str, dict[str, str]] = {
                            "intervalo del 95%"},
     "chart_forced_hover": {"en": "played when drawn in {played}, seen from the bottom in {seen}",
                            "es": "jugada al robarla en el {played}, vista desde abajo en el {seen}"},
+    "chart_forced_per_changed": {"en": "per game in which it changed whether the card was seen ({changed} of them): "
+                                       "drawn at once against never, {effect}",
+                                 "es": "por partida en que cambió si la carta se veía ({changed} de ellas): robada de "
+                                       "inmediato contra nunca, {effect}"},
     # end reasons of the rulesets (their `end_names`)
     "end_lives": {"en": "out of lives", "es": "sin vidas"},
     "end_turn_cap": {"en": "turn cap", "es": "límite de turnos"},
@@ -972,8 +977,14 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "never_played": ("nunca jugada", "never played"),
     "after_redraft_n": ("robada tras re-draft n", "drawn after re-draft n"),
     "drawn_wr": ("WR robada arriba", "WR drawn on top"), "undrawn_wr": ("WR abajo del mazo", "WR at the bottom"),
-    "effect": ("efecto de robarla", "forced-draw effect"), "effect_low": ("efecto mín. 95%", "effect 95% low"),
-    "effect_high": ("efecto máx. 95%", "effect 95% high"),
+    "effect": ("efecto: robada ya o tarde o nunca", "effect: drawn at once or late or never"),
+    "effect_low": ("efecto mín. 95%", "effect 95% low"), "effect_high": ("efecto máx. 95%", "effect 95% high"),
+    "changed_share": ("robo cambiado", "draw changed"),
+    "effect_per_changed": ("efecto por partida cambiada: robada ya o nunca",
+                           "effect per changed game: drawn at once or never"),
+    "effect_per_changed_low": ("por partida cambiada mín. 95%", "per changed game 95% low"),
+    "effect_per_changed_high": ("por partida cambiada máx. 95%", "per changed game 95% high"),
+    "effect_per_changed_se": ("por partida cambiada error típico", "per changed game standard error"),
     "played_when_drawn": ("jugada al robarla", "played when drawn"),
     "seen_when_undrawn": ("vista desde abajo", "seen from the bottom"),
     "q_value_by": ("valor q (BY)", "q-value (BY)"), "wins": ("victorias", "wins"), "losses": ("derrotas", "losses"),
@@ -999,7 +1010,9 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "gd_n": ("GD n (robada después)", "GD n (drawn later)"), "gd_wr": ("GD WR (robada después)", "GD WR (drawn later)"),
     "gns_n": ("GNS n (no vista)", "GNS n (not seen)"), "iwd_excess": ("IWD sobre el nulo", "IWD above null"),
     "forced_effect": ("efecto de robarla (causal)", "forced-draw effect (causal)"),
-    "forced_pairs": ("robo forzado: pares", "forced draw: pairs"),
+    "forced_pairs": ("robo forzado: pares arriba/abajo", "forced draw: top/bottom pairs"),
+    "top_bottom_pairs": ("pares arriba/abajo", "top/bottom game pairs"),
+    "seat_pairs": ("pares de asientos espejados", "seat-mirrored pairs"),
     "ablation_worth": ("valor por ablación (causal)", "ablation worth (causal)"),
     "ablation_n": ("ablación n", "ablation n"),
     "points": ("puntos de presupuesto", "budget points"), "points_note": ("nota de puntos", "points note"),
@@ -1126,10 +1139,34 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
                "abajo; diferencia de victorias del lado.",
                "Forced-draw effect: paired games on the same seeds, the card on top of the deck minus at its bottom; "
                "the side's win-rate difference."),
+    "seen_when_undrawn": ("Proporción de las partidas con la carta abajo del mazo en que aun así se vio (las partidas "
+                          "largas llegan a ella): el efecto compara robarla ya con robarla tarde o nunca.",
+                          "Share of the games with the card at the bottom of the deck in which it was still seen (long "
+                          "games reach it): the effect compares drawing it at once with drawing it late or never."),
+    "changed_share": ("Proporción de las partidas jugadas de las dos maneras en que ponerla arriba cambió si se vio: "
+                      "vista con la carta arriba menos vista con la carta abajo.",
+                      "Share of the games played both ways in which putting it on top changed whether it was seen: "
+                      "seen with the card on top minus seen with it at the bottom."),
+    "effect_per_changed": ("Efecto por partida en que ponerla arriba cambió si se vio (estimador de Wald): el efecto "
+                           "dividido por el robo cambiado; compara robarla de inmediato con no verla nunca. Intervalo "
+                           "del 95% por el método delta, agrupado por pares de asientos espejados.",
+                           "Effect per game in which putting it on top changed whether it was seen (the Wald "
+                           "estimator): the effect divided by the draw changed; it compares drawing it at once with "
+                           "never seeing it. 95% interval by the delta method, clustered on seat-mirrored pairs."),
     "forced_effect": ("Efecto de robo forzado (causal): la carta arriba del mazo menos abajo, mismas partidas.",
                       "Forced-draw effect (causal): the card on top of the deck minus at its bottom, same games."),
     "pairs": ("Pares de partidas emparejadas.", "Pairs of paired games."),
-    "forced_pairs": ("Pares de partidas del robo forzado.", "Pairs of games of the forced draw."),
+    "forced_pairs": ("Pares arriba/abajo del robo forzado: la misma partida jugada con la carta arriba del mazo y "
+                     "abajo, con la carta en el mazo (no son pares de asientos espejados).",
+                     "The forced draw's top/bottom game pairs: the same game played with the card on top of the deck "
+                     "and at its bottom, with the card in the deck (not seat-mirrored pairs)."),
+    "top_bottom_pairs": ("La misma partida jugada con la carta arriba del mazo y abajo, con la carta en el mazo (no "
+                         "son pares de asientos espejados).",
+                         "The same game played with the card on top of the deck and at its bottom, with the card in "
+                         "the deck (not seat-mirrored pairs)."),
+    "seat_pairs": ("Pares de asientos espejados: dos partidas con las mismas barajadas y dados que solo cambian quién "
+                   "empieza.",
+                   "Seat-mirrored pairs: two games on the same shuffles and dice that only swap who starts."),
     "worth": ("Ablación ΔWR: la base menos la carta sustituida por un relleno del mismo coste, mismas semillas y "
               "asientos espejados.",
               "Ablation ΔWR: the baseline minus the card replaced by a vanilla filler of the same cost, same seeds "
@@ -1219,6 +1256,8 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
     "findings_figure": {"es": "{value}, n = {n} {unit}", "en": "{value}, n = {n} {unit}"},
     "unit_games": {"es": "partidas", "en": "games"},
     "unit_pairs": {"es": "pares de asientos espejados", "en": "seat-mirrored pairs"},
+    # a forced draw's pairs are not seat pairs: the same game with the card on top and at the bottom
+    "unit_top_bottom_pairs": {"es": "pares de partidas arriba/abajo", "en": "top/bottom game pairs"},
     "unit_matches": {"es": "partidos", "en": "matches"},
     "unit_runs": {"es": "recorridos", "en": "runs"},
     # one sentence per kind
@@ -1247,6 +1286,10 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                   "rate by {effect} ({n} games played both ways{seen})."},
     "finding_card_seen": {"es": "; desde el fondo del mazo aún se vio en el {seen} de ellas",
                           "en": "; put at the bottom of the deck it was still seen in {seen} of them"},
+    "finding_card_per_changed": {"es": " En las partidas en que ponerla arriba cambió si se veía ({changed} de ellas), "
+                                       "robarla de inmediato en vez de nunca cambia las victorias en {effect}.",
+                                 "en": " In the games where putting it on top changed whether it was seen ({changed} "
+                                       "of them), drawing it at once rather than never changes the win rate by {effect}."},
     "finding_cost_strong": {"es": "{card} ({label}) supera en {worth} a una {filler} de su coste: fuerte para su coste "
                                   "(n = {n} partidas, las mismas semillas).",
                             "en": "{card} ({label}) beats a {filler} of its cost by {worth}: strong for its cost "

@@ -22,7 +22,7 @@ from sim.analysis.findings import (
 from sim.analysis.forced_draw import SCHEMA as FORCED_SCHEMA
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.cli import main
-from sim.report.findings_text import Names, finding_sentence, reconcile_sentence, side_names
+from sim.report.findings_text import Names, finding_figure, finding_sentence, reconcile_sentence, side_names
 from sim.report.language import FINDINGS_TEXT, LANGUAGES, TEXT
 
 Z = 1.95996
@@ -150,7 +150,9 @@ def forced_frame(rows: list[dict]) -> pl.DataFrame:
 
 
 GOLIAT = {"card_id": "AR-18", "card_name": "Araña Goliat", "cost": 18, "pairs": 20000, "effect": 0.184,
-          "effect_low": 0.160, "effect_high": 0.208, "seen_when_undrawn": 0.448, "q_value_by": 1e-40}
+          "effect_low": 0.160, "effect_high": 0.208, "seen_when_undrawn": 0.448, "q_value_by": 1e-40,
+          "changed_share": 0.552, "effect_per_changed": 0.3333, "effect_per_changed_low": 0.2899,
+          "effect_per_changed_high": 0.3768}
 
 
 def ablation_frame(rows: list[dict]) -> pl.DataFrame:
@@ -168,7 +170,14 @@ def test_a_card_is_a_finding_by_its_causal_effect_and_the_largest_is_said_when_n
     assert finding_sentence(found[0], "en") == (
         "Drawing AR-18 Araña Goliat (Arañas) at once, rather than late or never, changes its side's win rate by "
         "+18.4 pts [+16.0, +20.8] (20,000 games played both ways; put at the bottom of the deck it was still seen in "
-        "44.8% of them).")
+        "44.8% of them). In the games where putting it on top changed whether it was seen (55.2% of them), drawing it "
+        "at once rather than never changes the win rate by +33.3 pts [+29.0, +37.7].")
+    # its n counts the same game played twice (top and bottom), not seat-mirrored pairs
+    assert finding_figure(found[0], "en").endswith("n = 20,000 top/bottom game pairs")
+    assert finding_figure(found[0], "es").endswith("pares de partidas arriba/abajo")
+    spanish = finding_sentence(found[0], "es")  # its numbers as the other findings' sentences print them
+    assert " En las partidas en que ponerla arriba cambió si se veía (55" in spanish
+    assert "de ellas), robarla de inmediato en vez de nunca cambia las victorias en +33" in spanish
     quiet = card_effect_findings(cards.filter(pl.col("card_id") == "AR-01"), (0.05, 0.10))
     assert [(f.subject, f.severity) for f in quiet] == [("AR-01", "info")]
 

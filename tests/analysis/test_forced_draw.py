@@ -150,6 +150,13 @@ def test_a_real_card_moves_the_win_rate_and_only_games_with_it_in_the_deck_count
     assert table["AR-18"]["effect_low"] > 0  # the faction's dearest card wins games when drawn at once
     assert table["AR-18"]["effect"] > table["AR-01"]["effect"]
     assert table["AR-18"]["effect"] == pytest.approx(table["AR-18"]["drawn_wr"] - table["AR-18"]["undrawn_wr"])
+    # the games record whether the card was seen, game by game: on top always, from the bottom as
+    # often as the card counters say, so forcing changed the draw in the other games
+    for card in ("AR-18", "AR-01"):
+        assert 0 < table[card]["seen_when_undrawn"] < 1
+        assert table[card]["changed_share"] == pytest.approx(1 - table[card]["seen_when_undrawn"], abs=1e-12)
+        assert table[card]["effect_per_changed"] == pytest.approx(table[card]["effect"] / table[card]["changed_share"])
+    assert table["AR-18"]["effect_per_changed_low"] > table["AR-18"]["effect_low"]
     assert manifest["configs"]["side1.drawn=AR-18"]["forced"] == {"side": 1, "card_id": "AR-18", "where": "top",
                                                                  "card_index": 17}
 
@@ -196,3 +203,116 @@ def test_all_takes_the_cards_a_greedy_deck_holds_and_every_design_of_a_collectio
     fort = load_spec_dict(impact_spec("fortaleza", ("china", "japon"), {"side": 2}), Path("t.toml"))
     ids = [c.split("=")[1] for c in fort.config_experiments() if c.startswith("side2.undrawn=")]
     assert len(ids) == 44 and not any(i.endswith(("045", "046", "047", "048", "049", "050")) for i in ids)
+
+
+def write_forced_games(folder: Path, config: str, scores: list[float], seen: list[bool]) -> None:
+    """One chunk of a forced config's games as the run stores them, side A's scores and whether the
+    forced card was seen in each; no deck columns (a fixed collection): every game has the card."""
+    n = len(scores)
+    winner = {1.0: 0, 0.5: -1, 0.0: 1}
+    games = pl.DataFrame({
+        "config": [config] * n, "game": range(n), "unit": range(n), "stage": pl.Series([0] * n, dtype=pl.Int8),
+        "first_side": pl.Series([i % 2 for i in range(n)], dtype=pl.Int8),
+        "winner": pl.Series([winner[s] for s in scores], dtype=pl.Int8),
+        "end_reason": pl.Series(["lives"] * n).cast(pl.Categorical), "turns": pl.Series([10] * n, dtype=pl.Int16),
+        "label_a": ["Arañas"] * n, "label_b": ["Ciempiés"] * n, "faction_a": ["aranas"] * n,
+        "faction_b": ["ciempies"] * n, "forced_seen": seen})
+    chunk = folder / "games" / f"config={config}" / "chunk-000000000000.parquet"
+    chunk.parent.mkdir(parents=True, exist_ok=True)
+    games.write_parquet(chunk)
+    counters = {f"{counter}_{result}": [0] for counter in ("in_deck", "seen", "played") for result in ("win", "loss", "draw")}
+    counters.update(in_deck_win=[n], seen_win=[sum(seen)])
+    cards = pl.DataFrame({"config": [config], "side": pl.Series([0], dtype=pl.Int8), "card_id": ["AR-18"],
+                          "card_name": ["Araña Goliat"], "cost": [18], **counters})
+    chunk = folder / "cards" / f"config={config}" / "chunk-000000000000.parquet"
+    chunk.parent.mkdir(parents=True, exist_ok=True)
+    cards.write_parquet(chunk)
+
+
+def test_the_effect_per_game_in_which_forcing_changed_the_draw_is_the_wald_ratio_with_a_pair_clustered_interval(
+        tmp_path: Path) -> None:
+    """A crafted forced draw whose seat-mirrored pairs share their luck: drawn on top the card is
+    seen in nearly every game, from the bottom in about 45%. The effect per changed game must be
+    the intention-to-treat effect over the difference in seen shares, and its interval the delta
+    method's on the pairs' totals, computed here from the pairs by hand; a seeded bootstrap over
+    pairs agrees with its width."""
+    rng = np.random.default_rng(34)
+    pairs = 300
+    luck = rng.random(pairs)  # shared by a pair's two games: a good deal wins both
+    seen_top = [bool(rng.random() < 0.97) for _ in range(2 * pairs)]
+    seen_bottom = [bool(luck[i // 2] > 0.55) for i in range(2 * pairs)]  # long games (good deals) reach the bottom
+    helps = rng.random(pairs) < 0.4  # drawing the card at once wins both games of the pair, or neither
+    top, bottom = [], []
+    for i in range(2 * pairs):
+        base = 1.0 if luck[i // 2] > 0.6 else (0.5 if luck[i // 2] > 0.5 else 0.0)
+        gain = 1.0 if seen_top[i] and not seen_bottom[i] and helps[i // 2] else 0.0
+        bottom.append(base)
+        top.append(min(1.0, base + gain) if base < 1.0 else base)
+    write_forced_games(tmp_path, "side1.drawn=AR-18", top, seen_top)
+    write_forced_games(tmp_path, "side1.undrawn=AR-18", bottom, seen_bottom)
+    side = [{"label": "Arañas", "faction": "aranas"}, {"label": "Ciempiés", "faction": "ciempies"}]
+    manifest = {"spec": {"seats": "mirrored", "impact": {"side": 1, "cards": ["AR-18"]}},
+                "configs": {c: {"sides": side, "forced": {"card_index": 17}}
+                            for c in ("side1.drawn=AR-18", "side1.undrawn=AR-18")}}
+    row = forced_draw_effect(tmp_path, manifest).row(0, named=True)
+
+    # by hand: each pair's total score difference a and seen difference b
+    a = [top[2 * k] - bottom[2 * k] + top[2 * k + 1] - bottom[2 * k + 1] for k in range(pairs)]
+    b = [int(seen_top[2 * k]) - int(seen_bottom[2 * k]) + int(seen_top[2 * k + 1]) - int(seen_bottom[2 * k + 1])
+         for k in range(pairs)]
+    itt = sum(a) / (2 * pairs)
+    changed = sum(b) / (2 * pairs)
+    wald = itt / changed
+    covariance = np.cov(np.array([a, b], dtype=float))  # of the pair totals, ddof 1
+    variance = (covariance[0, 0] - 2 * wald * covariance[0, 1] + wald ** 2 * covariance[1, 1]) / (pairs * np.mean(b) ** 2)
+    assert row["pairs"] == 2 * pairs
+    assert row["effect"] == pytest.approx(itt, abs=1e-12)
+    assert row["seen_when_undrawn"] == pytest.approx(sum(seen_bottom) / (2 * pairs), abs=1e-12)
+    assert row["changed_share"] == pytest.approx(changed, abs=1e-12)
+    assert row["effect_per_changed"] == pytest.approx(wald, rel=1e-12)
+    assert row["effect_per_changed_se"] == pytest.approx(math.sqrt(variance), rel=1e-9)
+    assert row["effect_per_changed_low"] == pytest.approx(wald - 1.959964 * math.sqrt(variance), rel=1e-6)
+    assert row["effect_per_changed_high"] == pytest.approx(wald + 1.959964 * math.sqrt(variance), rel=1e-6)
+    assert 0.4 < changed < 0.6 and row["effect_per_changed"] > 1.5 * row["effect"]  # the dilution undone
+
+    boot = np.random.default_rng(2026)
+    a_pairs, b_pairs = np.array(a, float), np.array(b, float)
+    ratios = []
+    for _ in range(4000):
+        pick = boot.integers(0, pairs, pairs)
+        ratios.append(a_pairs[pick].sum() / b_pairs[pick].sum())
+    assert np.std(ratios) == pytest.approx(math.sqrt(variance), rel=0.1)
+    # games that are not pairs: the same ratio, but a narrower interval, since a pair's luck is shared
+    unpaired = forced_draw_effect(tmp_path, {**manifest, "spec": {**manifest["spec"], "seats": "fixed"}}).row(0, named=True)
+    assert unpaired["effect_per_changed"] == pytest.approx(wald, rel=1e-12)
+    assert unpaired["effect_per_changed_se"] < row["effect_per_changed_se"]
+
+
+def test_a_run_stored_before_games_recorded_the_forced_card_seen_has_no_effect_per_changed_game(tmp_path: Path) -> None:
+    write_forced_games(tmp_path, "side1.drawn=AR-18", [1.0, 0.0] * 10, [True] * 20)
+    write_forced_games(tmp_path, "side1.undrawn=AR-18", [0.0, 0.0] * 10, [False] * 20)
+    for config in ("side1.drawn=AR-18", "side1.undrawn=AR-18"):
+        path = tmp_path / "games" / f"config={config}" / "chunk-000000000000.parquet"
+        pl.read_parquet(path).drop("forced_seen").write_parquet(path)
+    side = [{"label": "Arañas", "faction": "aranas"}, {"label": "Ciempiés", "faction": "ciempies"}]
+    manifest = {"spec": {"seats": "mirrored", "impact": {"side": 1}},
+                "configs": {c: {"sides": side, "forced": {"card_index": 17}}
+                            for c in ("side1.drawn=AR-18", "side1.undrawn=AR-18")}}
+    row = forced_draw_effect(tmp_path, manifest).row(0, named=True)
+    assert row["effect"] == pytest.approx(0.5)
+    assert row["changed_share"] is None and row["effect_per_changed"] is None and row["effect_per_changed_low"] is None
+
+
+def test_a_scan_of_every_config_reads_a_run_whose_forced_configs_have_one_column_more(tmp_path: Path) -> None:
+    """The baseline's games lack `forced_seen`; whichever file the scan meets first, every game reads."""
+    from sim.analysis.scans import scan_games
+
+    write_forced_games(tmp_path, "side1.drawn=AR-18", [1.0, 0.0], [True, True])
+    write_forced_games(tmp_path, "base", [0.5, 0.5], [False, False])
+    path = tmp_path / "games" / "config=base" / "chunk-000000000000.parquet"
+    pl.read_parquet(path).drop("forced_seen").write_parquet(path)
+    (tmp_path / "manifest.json").write_text("{}", encoding="utf-8")
+    games = scan_games(tmp_path).collect()
+    assert games.height == 4 and sorted(games["winner"].to_list()) == [-1, -1, 0, 1]
+    write_forced_games(tmp_path, "a.drawn=AR-18", [1.0, 0.0], [True, False])  # a forced config met first
+    assert scan_games(tmp_path).collect().height == 6

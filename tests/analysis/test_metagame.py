@@ -214,3 +214,65 @@ def test_the_chart_says_what_it_compares_with_n_and_the_interval(tmp_path: Path,
     printed = fig.data[-1].text
     share, gain = ("40.0% [", "C +20.0 pts, n = 10") if lang == "en" else ("40,0\xa0% [", "C +20,0 pts, n = 10")
     assert printed[0].strip().startswith(share) and gain in printed[0]  # numbers as the chart's language writes them
+
+
+# a cycle whose seat-mirrored pairs always end alike (both games won or both lost): a pair carries
+# the information of one game, so resampling games would make the mix look twice as sure as it is
+ALIKE_PAIRS = {("A", "A"): [1.0, 0.0] * 10, ("A", "B"): [1.0] * 65 + [0.0] * 35,
+               ("A", "C"): [0.0] * 65 + [1.0] * 35, ("B", "B"): [1.0, 0.0] * 10,
+               ("B", "C"): [1.0] * 65 + [0.0] * 35, ("C", "C"): [1.0, 0.0] * 10}
+
+
+def by_hand_pair_bootstrap(pair_scores: dict[tuple[str, str], list[float]], names: list[str], resamples: int,
+                           seed: int) -> np.ndarray:
+    """The field's Nash mix over `resamples` redraws of each matchup's seat-mirrored pairs with
+    replacement, solved as its own LP (min v: A y ≤ v, Σ y = 1): written here apart from metagame.py."""
+    from scipy.optimize import linprog
+
+    rng = np.random.default_rng(seed)
+    k = len(names)
+    mixes = []
+    for _ in range(resamples):
+        rates = np.full((k, k), 0.5)
+        for (a, b), scores in pair_scores.items():
+            if a == b:
+                continue
+            rate = float(np.mean(rng.choice(np.array(scores), size=len(scores), replace=True)))
+            rates[names.index(a), names.index(b)], rates[names.index(b), names.index(a)] = rate, 1.0 - rate
+        payoff = rates - 0.5
+        solved = linprog(np.r_[np.zeros(k), 1.0], A_ub=np.c_[payoff, -np.ones(k)], b_ub=np.zeros(k),
+                         A_eq=np.r_[np.ones(k), 0.0][None, :], b_eq=[1.0], bounds=[(0, None)] * k + [(None, None)])
+        mixes.append(solved.x[:k] / solved.x[:k].sum())
+    return np.array(mixes)
+
+
+def test_the_nash_interval_resamples_seat_mirrored_pairs_not_games(tmp_path: Path) -> None:
+    write_round_robin(tmp_path, ALIKE_PAIRS)
+    names = ["A", "B", "C"]
+    cells = matchup_cells(tmp_path)
+    resamples = 2000
+    table = metagame(tmp_path, resamples=resamples, seed=5, cells=cells)
+    assert table["nash_share"].to_list() == pytest.approx([1 / 3] * 3, abs=1e-9)  # an even cycle: a uniform mix
+    table = {r["label"]: r for r in table.iter_rows(named=True)}
+    counts = [np.zeros((3, 3), np.int64) for _ in range(3)]  # wins, draws, games: the cells as counts
+    for c in cells.iter_rows(named=True):
+        i, j = names.index(c["row"]), names.index(c["column"])
+        counts[0][i, j], counts[1][i, j], counts[2][i, j] = c["wins"], c["draws"], c["n"]
+    by_games = bootstrap_nash(*counts, names, resamples=resamples, seed=5)
+    assert by_games.unit == "games"
+
+    # each matchup's resampled rate spreads as its 100 pairs' means do: sd(pair means) / √pairs
+    from sim.analysis.metagame import pair_units
+    by_pairs = bootstrap_nash(*counts, names, resamples=resamples, seed=5, units=pair_units(tmp_path, cells, names))
+    assert by_pairs.unit == "pairs"
+    pair_means = np.array(ALIKE_PAIRS[("A", "B")])
+    assert np.std(by_pairs.rates[:, 0, 1]) == pytest.approx(pair_means.std() / np.sqrt(100), rel=0.06)
+    assert np.std(by_games.rates[:, 0, 1]) == pytest.approx(np.sqrt(0.65 * 0.35 / 200), rel=0.06)
+
+    # the table's interval is the pairs' one, wider than the games' one, and the by-hand bootstrap's
+    mixes = by_hand_pair_bootstrap(ALIKE_PAIRS, names, resamples, seed=11)
+    for k, name in enumerate(names):
+        low, high = table[name]["nash_share_low"], table[name]["nash_share_high"]
+        assert (low, high) == pytest.approx((by_pairs.mix_low[k], by_pairs.mix_high[k]))
+        assert high - low > 1.25 * (by_games.mix_high[k] - by_games.mix_low[k])
+        assert (low, high) == pytest.approx(tuple(np.quantile(mixes[:, k], [0.025, 0.975])), abs=0.03)

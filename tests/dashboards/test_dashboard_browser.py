@@ -26,7 +26,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from dashboards.app import create_app
 from dashboards.serving import make_server
 from sim.analysis import scan_games
+from sim.analysis.forced_draw import forced_draw_effect
 from sim.cli import main
+from sim.run.store import read_manifest
 from sim.report.export import find_chromium
 from sim.report.formatting import config_in_words
 
@@ -45,6 +47,8 @@ SPECS = {
              '[[sweep.axis]]\nside = 2\nfield = "budget"\nvalues = [125, 135]\n',
     "impact": 'ruleset = "dicedraft"\ngames = 300\n[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
               '[ablation]\ncards = ["AR-11", "AR-13", "DA-6"]\nbudget_step = 5\n',
+    "forced": 'ruleset = "dicedraft"\ngames = 400\n[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
+              '[impact]\nside = 1\ncards = ["AR-18", "AR-01"]\n',
     "decks": 'ruleset = "rolplay"\nmatchups = "round_robin"\ngames = 200\n'
              '[[side]]\nfaction = "carga_25"\n[[side]]\nfaction = "misticos_25"\n',
     "epik": 'ruleset = "epikha"\nmatchups = "round_robin"\ngames = 100\n'
@@ -352,6 +356,46 @@ def test_the_matchups_tab_shows_the_nash_mix_with_n_and_its_interval(browser, si
     choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: "mezcla de equilibrio de Nash" in d.execute_script(nash_title))
     WebDriverWait(browser, 30).until(lambda d: "Valor del juego" in text_of(d, "factions-nash-note"))
+
+
+def header_texts(driver, table_id: str) -> list[str]:
+    return driver.execute_script(f"""return Array.from(document.querySelectorAll('#{table_id} .ag-header-cell-text'))
+        .map(e => e.textContent);""")
+
+
+def test_the_forced_draw_table_says_what_each_effect_compares_with_the_share_seen_from_the_bottom(
+        browser, site: str, results: Path) -> None:
+    """Cards › causal of a forced-draw run: beside each card's effect (drawn at once against late or
+    never) the share of games in which the card was still seen from the bottom and the effect per
+    game in which forcing it changed that (drawn at once against never), in both languages, with
+    the figures the analysis gives for the run; its pairs are named top/bottom, not seat pairs."""
+    run = results / "forced"
+    table = {r["card_id"]: r for r in forced_draw_effect(run, read_manifest(run)).iter_rows(named=True)}
+    goliat = table["AR-18"]
+    assert 0 < goliat["seen_when_undrawn"] < 1 and goliat["effect_per_changed"] is not None
+    open_page(browser, site, "/cards?tab=causal", "forced")
+    choose_language(browser, "en")
+    english = ["top/bottom game pairs", "effect: drawn at once or late or never [95% CI]", "seen from the bottom",
+               "draw changed", "effect per changed game: drawn at once or never [95% CI]"]
+    WebDriverWait(browser, 30).until(lambda d: set(english) <= set(header_texts(d, "cards-forced-table")))
+    assert "pairs" not in header_texts(browser, "cards-forced-table")  # not to be read as seat-mirrored pairs
+    expected = [f"{goliat['seen_when_undrawn'] * 100:.1f}%", f"{goliat['changed_share'] * 100:.1f}%",
+                f"{goliat['effect_per_changed'] * 100:+.1f} pts"]
+    WebDriverWait(browser, 30).until(lambda d: "AR-18" in grid_text(d, "cards-forced-table"))
+    line = next(x for x in grid_text(browser, "cards-forced-table").splitlines() if "AR-18" in x)
+    assert all(piece in line for piece in expected), (expected, line)
+    choose_language(browser, "es")
+    spanish = ["pares arriba/abajo", "efecto: robada ya o tarde o nunca [IC 95%]", "vista desde abajo",
+               "robo cambiado", "efecto por partida cambiada: robada ya o nunca [IC 95%]"]
+    WebDriverWait(browser, 30).until(lambda d: set(spanish) <= set(header_texts(d, "cards-forced-table")))
+    figures = [f"{goliat['seen_when_undrawn'] * 100:.1f} %".replace(".", ","),
+               f"{goliat['effect_per_changed'] * 100:+.1f} pts".replace(".", ",")]  # Spanish: 46,2 %, +35,1 pts
+
+    def spanish_line(d) -> str:
+        lines = [x for x in grid_text(d, "cards-forced-table").replace("\u00a0", " ").splitlines() if "AR-18" in x]
+        return lines[0] if lines else ""
+
+    WebDriverWait(browser, 30).until(lambda d: all(piece in spanish_line(d) for piece in figures))
 
 
 def test_a_rolplay_run_shows_each_sides_deck_list_with_its_copies(browser, site: str) -> None:

@@ -104,7 +104,7 @@ def test_the_win_rate_chart_names_the_factions_and_prints_value_and_n(browser, s
     WebDriverWait(browser, 30).until(lambda d: "tab=first-player" in d.current_url)
     WebDriverWait(browser, 30).until(lambda d: d.execute_script(SVG_TEXTS, "#factions-first-player g.textpoint text"))
     fpa = browser.execute_script(SVG_TEXTS, "#factions-first-player g.textpoint text")
-    assert fpa and all("pairs = " in p or "pares = " in p for p in fpa), fpa
+    assert fpa and all("seat pairs = " in p or "pares de asientos = " in p for p in fpa), fpa
 
 
 def test_table_cells_read_as_the_report_and_sort_by_their_numbers(browser, site: str) -> None:

@@ -127,9 +127,9 @@ def test_first_player_is_said_in_words_with_interval_and_pairs() -> None:
                         "advantage": [0.548], "ci_low": [0.546], "ci_high": [0.55], "first_player_win_rate": [0.774],
                         "first_player_win_rate_low": [0.773], "first_player_win_rate_high": [0.775]})
     assert printed_column(figures.first_player_figure(fpa, "en")) == [
-        "the first player wins 77.4% (+54.8 pts) [77.3, 77.5], pairs = 5,000"]
+        "the first player wins 77.4% (+54.8 pts) [77.3, 77.5], seat pairs = 5,000"]
     assert printed_column(figures.first_player_figure(fpa, "es")) == [
-        "el primer jugador gana el 77,4\u00a0% (+54,8 pts) [77,3; 77,5], pares = 5.000"]
+        "el primer jugador gana el 77,4\u00a0% (+54,8 pts) [77,3; 77,5], pares de asientos = 5.000"]
 
 
 def test_end_reasons_come_from_the_catalog_with_share_and_count() -> None:
@@ -154,7 +154,10 @@ def test_the_forced_draw_chart_names_whose_card_when_both_sides_share_it() -> No
                           schema_overrides={"side": pl.Int8})
     fig = figures.forced_draw_figure(forced, "en")
     assert list(fig.data[-1].y) == ["A: DA-4 Dado", "A: AR-01 Saltarina", "B: DA-4 Dado"]
-    assert printed_column(fig)[0] == "+10.0 pts [+8.0, +12.0], pairs = 100, q = < 1e-300"  # never q = 0
+    # a forced draw's pairs are one game played twice, the card on top and at the bottom: not seat pairs
+    assert printed_column(fig)[0] == "+10.0 pts [+8.0, +12.0], top/bottom pairs = 100, q = < 1e-300"  # never q = 0
+    assert printed_column(figures.forced_draw_figure(forced, "es"))[0].startswith(
+        "+10,0 pts [+8,0; +12,0], pares arriba/abajo = 100")
     assert {trace.name for trace in fig.data[:-1]} == {"A: Arañas", "B: Ciempiés"}
 
 
