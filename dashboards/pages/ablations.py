@@ -56,7 +56,7 @@ def rate_words(ablation: pl.DataFrame, lang: str) -> str:
     if first["worth_per_budget_point"] is not None and None in notes:  # the rate held: no reason against it
         return t("ablation_rate", lang, budget=first["working_budget"], budgets=first["budgets_used"],
                  rate=signed_points_with_interval(first["worth_per_budget_point"], first["worth_per_budget_point_low"],
-                                                  first["worth_per_budget_point_high"], digits=2))
+                                                  first["worth_per_budget_point_high"], digits=2, lang=lang))
     note = next((n for n in notes if n), "")
     for prefix, key in (("no budget_step", "ablation_no_step"), ("no points: the side's win rate does not rise",
                                                                    "ablation_no_rise"),

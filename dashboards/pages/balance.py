@@ -21,6 +21,7 @@ from dash import ALL, MATCH, Input, Output, State, callback, ctx, dcc, html, no_
 
 from dashboards import data
 from dashboards.widgets import graph
+from sim.run.display_names import spec_display_names
 from sim.balance.console import (figure_label, figure_text, outside_text, paired_change_text, play_proposal_lines,
                                   summary_text, target_text)
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
@@ -67,8 +68,9 @@ def proposal_block(record: dict[str, Any], p: dict[str, Any], lang: str) -> html
     head = [html.Th(t(k, lang)) for k in ("balance_col_figure", "balance_col_target", "balance_baseline",
                                           "balance_col_proposal", "balance_col_n", "balance_col_change",
                                           "balance_col_met")]
-    rows = [html.Tr([html.Td(figure_label(item, lang)), html.Td(target_text(item)), html.Td(figure_text(base)),
-                     html.Td(figure_text(item)), html.Td(count(item["n"], lang)),
+    names = spec_display_names(record["spec"], record.get("spec_path"))  # Japón, not japon
+    rows = [html.Tr([html.Td(figure_label(item, lang, names)), html.Td(target_text(item, lang)), html.Td(figure_text(base, lang)),
+                     html.Td(figure_text(item, lang)), html.Td(count(item["n"], lang)),
                      html.Td(paired_change_text(item, lang), className="balance-paired-change"),
                      html.Td(t("balance_yes" if item["met"] else "balance_no", lang))])
             for base, item in zip(record["baseline"], p["figures"])]

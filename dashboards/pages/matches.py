@@ -16,7 +16,7 @@ from dashboards.kinds import unavailable
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 from sim.analysis.units import game_one_winner, match_lengths
 from sim.report import figures
-from sim.report.formatting import count, percent_with_interval
+from sim.report.formatting import config_in_words, count, localised, percent_with_interval
 from sim.report.language import t
 from sim.run.store import MANIFEST
 
@@ -43,14 +43,16 @@ def summary_lines(results: pl.DataFrame, first: pl.DataFrame, manifest: dict[str
     first_by_config = {r["config"]: r for r in first.iter_rows(named=True)}
     for r in results.iter_rows(named=True):
         a, b = side_labels(manifest, r["config"])
-        lines.append(html.Li(t("matches_summary", lang, config=r["config"], a=a, b=b, n=count(r["matches"]),
-                                rate=percent_with_interval(r["rate"], r["ci_low"], r["ci_high"]), won=count(r["won"]),
-                                lost=count(r["lost"]), undecided=count(r["undecided"]),
-                                games=f"{r['games_per_match']:.2f}")))
+        config = config_in_words(r["config"], lang)
+        lines.append(html.Li(t("matches_summary", lang, config=config, a=a, b=b, n=count(r["matches"], lang),
+                                rate=percent_with_interval(r["rate"], r["ci_low"], r["ci_high"], lang=lang),
+                                won=count(r["won"], lang), lost=count(r["lost"], lang),
+                                undecided=count(r["undecided"], lang),
+                                games=localised(f"{r['games_per_match']:.2f}", lang))))
         one = first_by_config.get(r["config"])
         if one is not None:
-            lines.append(html.Li(t("matches_game_one", lang, config=r["config"], n=count(one["matches"]),
-                                    rate=percent_with_interval(one["rate"], one["ci_low"], one["ci_high"]))))
+            lines.append(html.Li(t("matches_game_one", lang, config=config, n=count(one["matches"], lang),
+                                    rate=percent_with_interval(one["rate"], one["ci_low"], one["ci_high"], lang=lang))))
     return lines
 
 

@@ -16,7 +16,7 @@ from dashboards.kinds import unavailable
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 from sim.analysis.units import story_path
 from sim.report import figures
-from sim.report.formatting import count, percent_with_interval
+from sim.report.formatting import config_in_words, count, percent_with_interval
 from sim.report.language import t
 from sim.run.store import MANIFEST
 
@@ -56,8 +56,8 @@ def draw(run: str | None, lang: str):
     folder = data.run_folder(run)
     path = _path(str(folder), (folder / MANIFEST).stat().st_mtime)
     stage_count = stages["stage"].n_unique()
-    summary = [html.Li(t("story_summary", lang, config=r["config"], stages=stage_count, n=count(r["runs"]),
-                          rate=percent_with_interval(r["rate"], r["ci_low"], r["ci_high"])))
+    summary = [html.Li(t("story_summary", lang, config=config_in_words(r["config"], lang), stages=stage_count,
+                          n=count(r["runs"], lang), rate=percent_with_interval(r["rate"], r["ci_low"], r["ci_high"], lang=lang)))
                for r in clear.iter_rows(named=True)]
     shown_path = path_table(path, stages)
     parts = [html.Ul(summary, id="story-summary"), html.P(t("story_note", lang), className="note"),

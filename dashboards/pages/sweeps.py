@@ -18,7 +18,7 @@ import polars as pl
 from sim.analysis.sprt import SprtHypothesis, sprt_bounds
 from sim.report import figures
 from sim.report.export import levels_in_words
-from sim.report.formatting import count
+from sim.report.formatting import config_in_words, count, localised
 
 dash.register_page(__name__, path="/sweeps", name="sweeps")
 RUN_KIND = "sweep"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence
@@ -32,8 +32,9 @@ READING_COLUMNS = ["config", "pairs", "diff", "llr", "verdict", "note"]
 def hypothesis_line(hypothesis: SprtHypothesis, lang: str) -> str:
     """The test in words, with its error rates and bounds."""
     lower, upper = sprt_bounds(hypothesis.alpha, hypothesis.beta)
-    return (f"{hypothesis.text(lang)} (α = {hypothesis.alpha:g}, β = {hypothesis.beta:g}: "
-            f"{t('sprt_bounds', lang)} {lower:+.3f} / {upper:+.3f})").replace("-", "−")
+    alpha, beta, low, high = (localised(text, lang) for text in (f"{hypothesis.alpha:g}", f"{hypothesis.beta:g}",
+                                                                  f"{lower:+.3f}", f"{upper:+.3f}"))
+    return f"{hypothesis.text(lang)} (α = {alpha}, β = {beta}: {t('sprt_bounds', lang)} {low} / {high})".replace("-", "−")
 
 
 def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str,
@@ -57,7 +58,7 @@ def draw(run: str | None, lang: str):
     sweep = tables["sweep"]
     hypothesis = SprtHypothesis.of_spec(manifest["spec"])
     readings, paths = data.sprt_of(run, lang)
-    notes = [html.Li(f"{row['config']}: {row['note']}") for row in readings.iter_rows(named=True) if row["note"]]
+    notes = [html.Li(f"{config_in_words(row['config'], lang)}: {row['note']}") for row in readings.iter_rows(named=True) if row["note"]]
     parts = [html.P(t("sweeps_note", lang), className="note"),
              graph("sweeps-diff", figures.sweep_figure(sweep, lang)), *legend_and_table("sweeps-table", sweep, lang),
              html.H3(t("sprt", lang)), html.P(hypothesis_line(hypothesis, lang), id="sweeps-hypothesis"),

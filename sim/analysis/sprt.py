@@ -114,13 +114,19 @@ class SprtHypothesis:
     def text(self, lang: str = "en") -> str:
         """H0 and H1 in words: "H0: same as the baseline; H1: ±1.4 pts from it"."""
         es = lang == "es"
+
+        def number(value: float, spec: str) -> str:  # Spanish writes the decimal comma
+            text = format(value, spec)
+            return text.replace(".", ",") if es else text
         if self.against_baseline:
-            return (f"H0: igual que la base; H1: ±{100 * self.size:.1f} pts de ella" if es else
-                    f"H0: same as the baseline; H1: ±{100 * self.size:.1f} pts from it")
+            size = number(100 * self.size, ".1f")
+            return (f"H0: igual que la base; H1: ±{size} pts de ella" if es else
+                    f"H0: same as the baseline; H1: ±{size} pts from it")
         side = "el lado A" if es else "side A"
         at = "a" if es else "at"
-        return (f"H0: {side} {at} {self.elo0:+g} Elo ({100 * expected_score(self.elo0):.1f}%); "
-                f"H1: {side} {at} {self.elo1:+g} Elo ({100 * expected_score(self.elo1):.1f}%)")
+        percent = "\u00a0%" if es else "%"
+        return (f"H0: {side} {at} {self.elo0:+g} Elo ({number(100 * expected_score(self.elo0), '.1f')}{percent}); "
+                f"H1: {side} {at} {self.elo1:+g} Elo ({number(100 * expected_score(self.elo1), '.1f')}{percent})")
 
     def read(self, counts: Sequence[float], min_pairs: int = MIN_PAIRS) -> SprtResult:
         """This test on a config's counts: nine d counts against the baseline, else five pentanomial."""

@@ -9,7 +9,8 @@ from typing import Any
 from rich.console import Console
 
 from sim.balance.patch import cards_dir_line
-from sim.report.formatting import count, seconds_text, signed_points_with_interval
+from sim.report.formatting import (count, localised, percent_with_interval, seconds_text,
+                                    signed_points_with_interval)
 from sim.report.language import t
 from sim.report.tables import FittedTable
 from sim.run.display_names import DisplayNames, spec_display_names
@@ -18,25 +19,22 @@ from sim.run.display_names import DisplayNames, spec_display_names
 POINTS = ("first_player_advantage", "card_effect")  # figures that are differences of win rates
 
 
-def _pts(value: float, figure: str) -> str:
-    if figure in POINTS:
-        return f"{value * 100:+.1f} pts"
-    return f"{value * 100:.1f}%"
-
-
-def figure_text(item: dict[str, Any]) -> str:
+def figure_text(item: dict[str, Any], lang: str = "en") -> str:
     """"50.3% [50.1, 50.5]" (a win rate), "+8.1 pts [+6.7, +9.6]" (an advantage), "+18.8 pts
-    [+18.1, +19.6] AR-18" (a card_effect: its card farthest from the target)."""
+    [+18.1, +19.6] AR-18" (a card_effect: its card farthest from the target), as `lang` writes
+    numbers ("50,3 % [50,1; 50,5]")."""
     if item["value"] is None:
         return "—"
-    fmt = (lambda v: f"{v * 100:+.1f}") if item["figure"] in POINTS else (lambda v: f"{v * 100:.1f}")
-    text = f"{_pts(item['value'], item['figure'])} [{fmt(item['low'])}, {fmt(item['high'])}]"
+    said = signed_points_with_interval if item["figure"] in POINTS else percent_with_interval
+    text = said(item["value"], item["low"], item["high"], lang=lang)
     return f"{text} {item['card']}" if item.get("card") else text
 
 
-def target_text(item: dict[str, Any]) -> str:
-    unit = " pts" if item["figure"] in POINTS else "%"
-    return f"{item['target'] * 100:g}{unit} ± {item['tolerance'] * 100:g} pts"
+def target_text(item: dict[str, Any], lang: str = "en") -> str:
+    """"50% ± 3 pts" ("50 % ± 3 pts" in Spanish), "0 pts ± 8 pts" for a card effect."""
+    unit = " pts" if item["figure"] in POINTS else ("\u00a0%" if lang == "es" else "%")
+    target, tolerance = (localised(f"{item[key] * 100:g}", lang) for key in ("target", "tolerance"))
+    return f"{target}{unit} ± {tolerance} pts"
 
 
 def figure_label(item: dict[str, Any], lang: str, names: DisplayNames | None = None) -> str:
@@ -104,7 +102,7 @@ def beyond_text(item: dict[str, Any], lang: str = "en") -> str:
 
 def outside_text(base: dict[str, Any], item: dict[str, Any], lang: str) -> str:
     """A card_effect figure's cards outside its target, for the baseline and a proposal, in words."""
-    text = t("balance_cards_outside", lang, target=target_text(item), baseline=beyond_text(base, lang),
+    text = t("balance_cards_outside", lang, target=target_text(item, lang), baseline=beyond_text(base, lang),
              proposal=beyond_text(item, lang))
     absent = ", ".join(" ".join(x for x in (c["card"], c["name"]) if x) for c in item["absent"])
     return text + (" " + t("balance_cards_absent", lang, cards=absent) if absent else "")

@@ -107,7 +107,7 @@ def card_effects_figures(record: dict[str, Any], lang: str) -> list[go.Figure]:
                             hovertemplate="%{x}: %{y:+.1f} pts, n = %{customdata:,}<extra>" + name + "</extra>")
         pairs = (record.get("card_effects") or {}).get("confirm_effect_games", 0)
         fig.update_layout(title=f"{figure_label(base, lang)}<br><sup>"
-                          + t("balance_effects_title", lang, pairs=f"{pairs:,}") + "</sup>",
+                          + t("balance_effects_title", lang, pairs=count(pairs, lang)) + "</sup>",
                           yaxis_title=t("balance_effects_axis", lang), xaxis_tickangle=-45, height=560,
                           scattermode="group",  # the baseline and each proposal side by side at each card
                           margin={"t": 90, "l": 60, "r": 20, "b": 190})

@@ -16,15 +16,17 @@ from sim.balance.figures import card_effects_figures, metagame_figure, path_figu
 from sim.report.export import CSS
 from sim.report.formatting import count
 from sim.report.language import t
+from sim.run.display_names import spec_display_names
 
 
 def _figure_rows(record: dict[str, Any], proposal: dict[str, Any], lang: str) -> str:
     head = "".join(f"<th>{html.escape(t(k, lang))}</th>" for k in (
         "balance_col_figure", "balance_col_target", "balance_baseline", "balance_col_proposal", "balance_col_n",
         "balance_col_change", "balance_col_met"))
+    names = spec_display_names(record["spec"], record.get("spec_path"))  # Japón, not japon
     rows = "".join(
         "<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in (
-            figure_label(item, lang), target_text(item), figure_text(base), figure_text(item), count(item["n"], lang),
+            figure_label(item, lang, names), target_text(item, lang), figure_text(base, lang), figure_text(item, lang), count(item["n"], lang),
             paired_change_text(item, lang), t("balance_yes" if item["met"] else "balance_no", lang))) + "</tr>"
         for base, item in zip(record["baseline"], proposal["figures"]))
     outside = "".join(f"<p class='note'>{html.escape(figure_label(item, lang))}: "

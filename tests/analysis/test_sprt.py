@@ -197,7 +197,7 @@ def test_the_hypothesis_of_a_spec_is_its_stop_table_or_the_defaults() -> None:
     assert defaults == SprtHypothesis.of_spec({"sweep": {}, "stop": StopSpec(method="sprt").model_dump()})
     assert defaults.against_baseline and defaults.size == pytest.approx(0.0143872, abs=1e-7)
     assert defaults.text() == "H0: same as the baseline; H1: ±1.4 pts from it"
-    assert defaults.text("es") == "H0: igual que la base; H1: ±1.4 pts de ella"
+    assert defaults.text("es") == "H0: igual que la base; H1: ±1,4 pts de ella"
     side_a = SprtHypothesis.of_spec({"stop": {"method": "sprt", "elo0": -5, "elo1": 15}})
     assert not side_a.against_baseline
     assert side_a.text() == "H0: side A at -5 Elo (49.3%); H1: side A at +15 Elo (52.2%)"

@@ -160,7 +160,7 @@ def test_the_report_and_console_show_every_card(effect_search, capsys: pytest.Ca
     folder, spec, result = effect_search
     page = (result.folder / "report.html").read_text(encoding="utf-8")
     assert "fig-card-effects-1" in page and "efecto de robar AZ-12" in page
-    assert "Cartas fuera de 0 pts ± 1.5 pts: base AZ-12 Tsunami" in page
+    assert "Cartas fuera de 0 pts ± 1,5 pts: base AZ-12 Tsunami" in page  # numbers as Spanish writes them
     assert main(["balance", str(spec), "--results", str(folder / "results")]) == 0
     out = capsys.readouterr().out
     assert "forced-draw effect of AZ-12" in out and "Cards outside 0 pts ± 1.5 pts: baseline AZ-12 Tsunami" in out

@@ -98,7 +98,7 @@ def test_a_card_effect_search_draws_every_card_in_both_languages(browser, balanc
     choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: "efecto de robar AZ-12" in text_of(d, "balance-body"))
     body = text_of(browser, "balance-body")
-    assert "Cartas fuera de 0 pts ± 1.5 pts: base AZ-12 Tsunami" in body and "propuesta ninguna" in body
+    assert "Cartas fuera de 0 pts ± 1,5 pts: base AZ-12 Tsunami" in body and "propuesta ninguna" in body
     assert "forced-draw" not in body and "Cards outside" not in body
     WebDriverWait(browser, 30).until(lambda d: "partidas reservadas" in text_of(d, "balance-card-effects-1"))
 

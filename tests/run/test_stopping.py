@@ -255,7 +255,7 @@ def test_the_sweeps_page_writes_the_hypothesis_beside_the_verdicts(tmp_path: Pat
         for lang, words in (("en", ("H0: same as the baseline; H1: ±1.4 pts from it", "bounds −2.944 / +2.944",
                                     "baseline: not tested against itself", "accepted H1 (worse)",
                                     "its estimate is biased away from 0")),
-                            ("es", ("H0: igual que la base; H1: ±1.4 pts de ella", "aceptada H1 (peor)",
+                            ("es", ("H0: igual que la base; H1: ±1,4 pts de ella", "aceptada H1 (peor)",
                                     "base: no se compara consigo misma", "sesgada lejos de 0"))):
             from dashboards.widgets import table_texts
 
