@@ -181,7 +181,7 @@ NAMED = {
     "compare-head.children": ("run", "says"), "compare-head.children/run_b": ("compare-run-b", "says"),
     "compare-run-b.options": ("run", "quiet"),
     "replay-config.options": ("run", "says"), "replay-body.children": ("run", "says"),
-    "runs-manifest.children": ("run", "says"),
+    "run-card.children": ("run", "says"),
     **{f"{page}-download.data": ("run", "says") for page in PAGES},
     "unfinished-banner.children": ("run", "quiet"), "app-title.children": ("run", "quiet"),
     "run-problem.children": ("run", "quiet"), "run.options": ("run", "says"),
