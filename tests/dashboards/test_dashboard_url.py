@@ -1,17 +1,13 @@
 """The view's state in the address, in a real headless Chromium against the app on waitress (the
 fixtures of test_dashboard_browser.py): the language survives a reload, a link opens the same view,
-a filter writes itself into the address, an unreadable run says why, replay's downloads hold the
-game's rows, and every page of the shell's NAV, in both languages, is shown and photographed
-(test-artifacts/screenshots/<lang>-<page>.png)."""
+a filter writes itself into the address, an unreadable run says why, and replay's downloads hold
+the game's rows. Every page in both languages is test_every_page.py's."""
 
 from __future__ import annotations
 
 import json
-import os
-import re
 import shutil
 import time
-import tomllib
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -20,21 +16,16 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from dashboards.app import NAV, create_app
-from sim.core.ruleset import get_ruleset, ruleset_names
-from sim.report.language import LANGUAGES, TEXT, t
+from sim.report.language import t
 from test_dashboard_browser import browser, played, serve, site_fixture, text_of, wait_for_plots  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
 SPECS = {
     "rr": 'ruleset = "fortaleza"\nmatchups = "round_robin"\ngames = 40\n'
           '[[side]]\nfaction = "china"\n[[side]]\nfaction = "japon"\n',
     "curve": 'ruleset = "dicedraft"\ngames = 100\n[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
              '[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\nvalues = [110, 130]\n',
 }
-# the run each page is shown with in the screenshots (a page added later gets the newest run)
-PAGE_RUNS = {"/budget": "curve", "/sweeps": "curve"}
 SECRET = "a file outside the results folder"
 
 
@@ -185,60 +176,3 @@ def test_replay_downloads_hold_the_replayed_games_rows(browser, site: str) -> No
         assert [e.strip() for e in frame["event"].to_list()] == [line.strip() for line in lines]
 
 
-def other_language_texts(lang: str) -> list[str]:
-    """The catalog's texts in the other language that are not also this language's (a word or a
-    sentence), long enough to be found only where they are shown."""
-    other = next(x for x in LANGUAGES if x != lang)
-    mine = {entry[lang] for entry in TEXT.values()}
-    return sorted({entry[other] for entry in TEXT.values()
-                   if entry[other] not in mine and len(entry[other]) >= 6 and "{" not in entry[other]})
-
-
-def card_names() -> list[str]:
-    """Every card's name of the games the dashboard plays (data, spelled one way in both languages:
-    "Ballesta de Repetición"); a game's cards count once it is registered, so short names of a game
-    still being built cannot hide a word of the catalog."""
-    names = []
-    for ruleset in ruleset_names():
-        for cards in get_ruleset(ruleset).cards_dir.glob("*.toml"):
-            names += [card["name"] for card in tomllib.loads(cards.read_text(encoding="utf-8")).get("card", [])
-                      if "name" in card]
-    return sorted(names, key=len, reverse=True)
-
-
-def found(texts: list[str], shown: str) -> list[str]:
-    for name in card_names():
-        shown = shown.replace(name, "")
-    return [text for text in texts if re.search(rf"(?<!\w){re.escape(text)}(?!\w)", shown)]
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_is_shown_in_both_languages_and_photographed(browser, site: str, lang: str) -> None:  # noqa: F811
-    """Each page of the shell's NAV (pages added later included) opens from its address in `lang`,
-    draws, and is saved as test-artifacts/screenshots/<lang>-<page>.png. The shell and the replay
-    page show no catalog text of the other language; what other pages show is listed in
-    <lang>-other-language.txt beside the screenshots."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    wrong = other_language_texts(lang)
-    findings = []
-    for path, key in NAV:
-        page = path.strip("/") or "runs"
-        browser.get(f"{site}{path}?run={PAGE_RUNS.get(path, 'rr')}&lang={lang}")
-        WebDriverWait(browser, 30).until(lambda d: text_of(d, f"nav-{key[4:]}") == t(key, lang))
-        settled(browser)
-        if browser.find_elements(By.CSS_SELECTOR, ".js-plotly-plot"):
-            wait_for_plots(browser, 1)
-        if path == "/replay":
-            browser.find_element(By.ID, "replay-show").click()
-            WebDriverWait(browser, 60).until(lambda d: text_of(d, "replay-lines"))
-        settled(browser)
-        browser.save_screenshot(str(SCREENSHOTS / f"{lang}-{page}.png"))
-        assert (SCREENSHOTS / f"{lang}-{page}.png").stat().st_size > 10_000
-        header = browser.execute_script("return document.querySelector('header').innerText")
-        assert not found(wrong, header), (path, found(wrong, header))
-        body = browser.execute_script("return document.body.innerText")
-        if path == "/replay":
-            assert not found(wrong, body), found(wrong, body)
-        findings += [f"{path}: {text}" for text in found(wrong, body)]
-    (SCREENSHOTS / f"{lang}-other-language.txt").write_text("\n".join(findings) + "\n", encoding="utf-8")
-    print(f"screenshots in {SCREENSHOTS}; other-language texts on {lang} pages: {findings or 'none'}")
