@@ -483,13 +483,14 @@ def sprt_path_figure(paths: pl.DataFrame, lower: float, upper: float, title: str
     has_identical = "identical" in paths.columns
     for (config,), part in paths.group_by("config", maintain_order=True):
         colour = colour_of(str(config), colours)
+        said = config_in_words(str(config), lang)
         if has_identical and part["identical"].any():
-            fig.add_scatter(x=[None], y=[None], mode="lines", name=t("sprt_identical", lang, config=config),
+            fig.add_scatter(x=[None], y=[None], mode="lines", name=t("sprt_identical", lang, config=said),
                             line=dict(color=colour, dash="dot"), hoverinfo="skip")
             continue
-        hover = [f"{config}: {count(p, lang)} {t('chart_pairs', lang)}, LLR {localised(f'{v:+.2f}', lang)}"
+        hover = [f"{said}: {count(p, lang)} {t('chart_pairs', lang)}, LLR {localised(f'{v:+.2f}', lang)}"
                  for p, v in zip(part["pairs"], part["llr"])]
-        fig.add_scatter(x=part["pairs"].to_list(), y=part["llr"].to_list(), mode="lines", name=str(config),
+        fig.add_scatter(x=part["pairs"].to_list(), y=part["llr"].to_list(), mode="lines", name=said,
                         line=dict(color=colour), hovertext=hover, hoverinfo="text")
     for bound, key in ((lower, "sprt_bound_lower"), (upper, "sprt_bound_upper")):
         fig.add_hline(y=bound, line_dash="dash", line_color="#888",

@@ -198,7 +198,7 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
                  rate=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang))
     elif f.kind == "balance_proposal":
         figures = "; ".join(t("finding_balance_figure", lang, label=figure_label(item, lang), value=_objective_value(item, lang),
-                              target=target_text(item)) for item in d["figures"])
+                              target=target_text(item, lang)) for item in d["figures"])
         key = "finding_balance_met" if d["met"] else "finding_balance_missed"
         text = t(key, lang, rank=d["rank"], edits=d["edits"], seed=d["seed"], games=count(d["confirm_games"], lang),
                  figures=figures)
