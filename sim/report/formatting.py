@@ -122,18 +122,25 @@ def count(value: float | None, lang: str = "en") -> str:
     return _fixed(value, 0 if float(value).is_integer() else 1, lang)
 
 
+def _moment(moment: str | datetime) -> datetime | None:
+    """A manifest's ISO moment as a datetime (UTC when it names no zone: the manifests write UTC),
+    or None for text that is no date."""
+    try:
+        when = moment if isinstance(moment, datetime) else datetime.fromisoformat(str(moment))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
+
+
 def date_text(moment: str | datetime | None, lang: str = "en") -> str:
     """A moment (a manifest's ISO `created`) as `lang` writes a date, in UTC and saying so: Spanish
     "04/12/2026 03:11 UTC", English "2026-12-04 03:11 UTC"; text that is no date is kept."""
     if moment is None or moment == "":
         return MISSING
-    try:
-        when = moment if isinstance(moment, datetime) else datetime.fromisoformat(str(moment))
-    except ValueError:
+    when = _moment(moment)
+    if when is None:
         return str(moment)
-    if when.tzinfo is not None:
-        when = when.astimezone(timezone.utc)
-    return when.strftime("%d/%m/%Y %H:%M UTC" if lang == "es" else "%Y-%m-%d %H:%M UTC")
+    return when.astimezone(timezone.utc).strftime("%d/%m/%Y %H:%M UTC" if lang == "es" else "%Y-%m-%d %H:%M UTC")
 
 
 def local_date_text(moment: str | datetime | None, lang: str = "en", zone: str | None = None) -> str:
@@ -142,14 +149,10 @@ def local_date_text(moment: str | datetime | None, lang: str = "en", zone: str |
     The zone is not written: say it once beside the dates (`known_zone`). Text that is no date is kept."""
     if moment is None or moment == "":
         return MISSING
-    try:
-        when = moment if isinstance(moment, datetime) else datetime.fromisoformat(str(moment))
-    except ValueError:
+    when = _moment(moment)
+    if when is None:
         return str(moment)
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)  # the manifests write UTC
-    when = when.astimezone(ZoneInfo(known_zone(zone)))
-    return when.strftime("%d/%m/%Y %H:%M" if lang == "es" else "%Y-%m-%d %H:%M")
+    return when.astimezone(ZoneInfo(known_zone(zone))).strftime("%d/%m/%Y %H:%M" if lang == "es" else "%Y-%m-%d %H:%M")
 
 
 def known_zone(zone: object) -> str:
