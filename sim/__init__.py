@@ -28,12 +28,19 @@ def _engine_digest() -> str:
 # default 3 and compiles about a quarter sooner (cold start under 30 s). NUMBA_OPT overrides it.
 ENGINE_OPT = os.environ.get("NUMBA_OPT", "1")
 
+# numba's cache locators, ours first (sim/core/kernel_cache.py: a kernel cached by its place in the
+# package, so every checkout of the same source shares it), then numba's own, by their names in
+# numba.core.caching
+KERNEL_LOCATORS = ("sim.core.kernel_cache.PackagePathLocator,UserProvidedCacheLocator,InTreeCacheLocator,"
+                   "UserWideCacheLocator,IPythonCacheLocator,ZipCacheLocator")
+
 
 def _use_engine_cache() -> None:
     """Point numba's on-disk cache at ~/.cache/sim/numba/<source hash>-O<level> (or under
-    $SIM_CACHE_DIR), shared by every process on the machine, Ray workers included, unless
-    NUMBA_CACHE_DIR is set; and compile at ENGINE_OPT."""
+    $SIM_CACHE_DIR), shared by every process and every checkout of the same source on the machine,
+    Ray workers included, unless NUMBA_CACHE_DIR is set; and compile at ENGINE_OPT."""
     os.environ["NUMBA_OPT"] = ENGINE_OPT
+    os.environ.setdefault("NUMBA_CACHE_LOCATOR_CLASSES", KERNEL_LOCATORS)
     folder = os.environ.get("NUMBA_CACHE_DIR")
     if folder is None:
         root = Path(os.environ.get("SIM_CACHE_DIR", Path.home() / ".cache" / "sim"))

@@ -1,12 +1,19 @@
-"""The kernels' on-disk cache (sim/__init__.py) is shared by every process of the machine: the tests,
-then a designer's `sim` commands. A kernel of sim/ that the test game (tests/rulesets/tiny) calls
+"""The kernels' on-disk cache (sim/__init__.py) is shared by every process of the machine and every
+checkout of the same source (sim/core/kernel_cache.py): a second process, or a fresh clone, plays
+without compiling.
+
+It is shared by the tests, then a designer's `sim` commands. A kernel of sim/ that the test game (tests/rulesets/tiny) calls
 with its own types would keep a version for them in the shared cache's index, by their module, and a
 `sim` command, which cannot import `tests`, would fail reading that index (ModuleNotFoundError) the
 next time it compiles a kernel calling it."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.rulesets.tiny import RULESET
@@ -22,3 +29,43 @@ def test_the_test_game_leaves_no_trace_of_itself_in_the_shared_kernels_cache() -
     assert shared, f"no cache index under {folder}"
     naming_tests = [str(p.relative_to(folder)) for p in shared if b"tests.rulesets" in p.read_bytes()]
     assert not naming_tests, f"shared kernels cached with the test game's types: {naming_tests}"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+# one chunk of the default experiment's first config, then what numba's dispatchers say of the cache
+PLAY_AND_COUNT = """
+import gc, json, sys
+from pathlib import Path
+from numba.core.dispatcher import Dispatcher
+import sim
+from sim.core.ruleset import get_ruleset
+from sim.run.spec import load_spec
+experiment = load_spec(Path(sys.argv[1]))
+ruleset = get_ruleset(experiment.spec.ruleset)
+config_id, first = next(iter(experiment.config_experiments().items()))
+ruleset.play_chunk(ruleset.compile(first.match_config(), config_id), 1, 0, 64)
+kernels = [o for o in gc.get_objects() if isinstance(o, Dispatcher)]
+print(json.dumps({"package": sim.__file__, "loaded": sum(sum(k.stats.cache_hits.values()) for k in kernels),
+                  "compiled": sum(sum(k.stats.cache_misses.values()) for k in kernels)}))
+"""
+
+
+def play_from(checkout: Path) -> dict[str, object]:
+    """Play a chunk with the package of `checkout`, in a new process that finds its own cache folder."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
+    env["PYTHONPATH"] = str(checkout)
+    done = subprocess.run([sys.executable, "-c", PLAY_AND_COUNT, str(ROOT / "experiments" / "dicedraft_factions.toml")],
+                          env=env, cwd=checkout, capture_output=True, text=True, timeout=900, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_second_process_and_a_second_checkout_compile_nothing(tmp_path: Path) -> None:
+    play_from(ROOT)  # compiles what is not cached yet
+    again = play_from(ROOT)
+    assert again["package"] == str(ROOT / "sim" / "__init__.py")
+    assert again["compiled"] == 0 and again["loaded"] > 0, again
+    clone = tmp_path / "clone"
+    shutil.copytree(ROOT / "sim", clone / "sim", ignore=shutil.ignore_patterns("__pycache__"))
+    elsewhere = play_from(clone)
+    assert elsewhere["package"] == str(clone / "sim" / "__init__.py")
+    assert elsewhere["compiled"] == 0 and elsewhere["loaded"] > 0, elsewhere
