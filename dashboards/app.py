@@ -184,8 +184,9 @@ def _unknown_bundle(_: Exception) -> Response:
 
 def _language_first(app: Dash) -> None:
     """The address's language settled before Dash starts (url_state.LANGUAGE_FIRST): the layout and
-    the first page are then built in it, once."""
-    app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + url_state.LANGUAGE_FIRST, 1)
+    the first page are then built in it, once; Dash's placeholder says "Loading" in it meanwhile."""
+    app.index_string = app.index_string.replace(
+        "{%css%}", "{%css%}\n" + url_state.LANGUAGE_FIRST + "\n" + url_state.LOADING_IN_LANGUAGE, 1)
 
 
 def show_callback_error(error: Exception) -> None:

@@ -25,6 +25,7 @@ from sim.run.progress import stored_progress
 from sim.run.spec import load_spec_dict
 
 dash.register_page(__name__, path="/", name="runs")
+REFRESH_MS = 1500  # how often the runs, their card and the progress lines are read again
 
 layout = html.Div([
     html.H2(id="runs-heading"),
@@ -49,7 +50,7 @@ layout = html.Div([
     dcc.Store(id="runs-drawn"),  # the language and columns the runs table was drawn with  # the run this page launched (or resumed, or cancelled) last
     html.H3(id="progress-heading"),
     html.Div(id="progress"),
-    dcc.Interval(id="progress-refresh", interval=1500),
+    dcc.Interval(id="progress-refresh", interval=REFRESH_MS),
     export_bar("runs"),
 ])
 register_exports("runs")
