@@ -29,6 +29,7 @@ from pathlib import Path
 import polars as pl
 
 import sim
+from sim.analysis.card_impact import card_impact
 from sim.core.atomic_files import parquet_bytes
 from sim.run.store import CARDS, GAMES, MANIFEST, RECORDS
 
@@ -114,3 +115,9 @@ def kept_tables(run_dir: Path, name: str,
     if is_finished(run_dir):
         keep(run_dir / SUMMARIES, folder, tables)
     return tables
+
+
+def kept_card_impact(run_dir: Path) -> pl.DataFrame:
+    """The run's card impact (sim.analysis.card_impact), kept as the set "impact": the dashboard's
+    cards and compare pages, `sim compare` and `sim report` read the same set."""
+    return kept_tables(run_dir, "impact", lambda: {"impact": card_impact(run_dir)})["impact"]
