@@ -57,7 +57,7 @@ const filled = tables.filter(b => b.querySelector('.ag-row, .ag-overlay-no-rows-
 const sentences = document.querySelectorAll('main p').length;
 return [plots.length, drawn, document.title, tables.length, filled, sentences];"""
 PAGES = tuple(path for path, _ in NAV)  # every page of the shell's navigation
-START = "start"  # the figure `sim dash` start to first answer, one per server started
+START, START_CPU = "start", "start-cpu"  # `sim dash` start to first answer (wall, server CPU), one per server started
 FIGURES = {"first-new": "first visit after start, new browser", "first-returning": "first visit after start, returning browser",
            "warm-reloaded": "warm, reloaded", "warm-opened": "warm, opened from the app"}
 
@@ -86,6 +86,13 @@ def dash_command(tree: Path | None) -> tuple[str, ...]:
     command = (sys.executable, "-m", "sim.cli", "dash", "--executor", "serial")
     helped = subprocess.run([*command[:4], "--help"], capture_output=True, text=True, env=tree_env(tree)).stdout
     return command + (("--no-access-log",) if "--no-access-log" in helped else ())
+
+
+def cpu_seconds(process: subprocess.Popen) -> float:
+    """CPU time (user and system, every thread) the process has used so far: on a machine shared
+    with other work, the part of a wall time that is this server's own (Linux's /proc)."""
+    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def tree_env(tree: Path | None) -> dict[str, str]:
@@ -173,16 +180,19 @@ class Tree:
     def start(self) -> tuple[subprocess.Popen, float]:
         return start_dash(self.results, self.port, self.checkout)
 
-    def first_visit(self, run: str, page: str, returning: bool) -> tuple[float, float | None]:
-        """A fresh `sim dash`: seconds from its start to its first answer, and from asking for
-        `page` (as soon as it answered) to the page drawn, by a new or (`returning`) a returning browser."""
+    def first_visit(self, run: str, page: str, returning: bool) -> tuple[float, float, float | None, float]:
+        """A fresh `sim dash`: seconds from its start to its first answer (wall, and the server's
+        CPU), and from asking for `page` (as soon as it answered) to the page drawn (wall, and the
+        server's CPU meanwhile), by a new or (`returning`) a returning browser."""
         with tempfile.TemporaryDirectory(prefix="sim-bench-profile-") as empty:
             driver = start_browser(self.profile if returning else Path(empty))
             try:
                 driver.get("about:blank")
                 process, start = self.start()
                 try:
-                    return start, timed_visit(driver, page_address(self.url, page, run))
+                    started_cpu = cpu_seconds(process)
+                    seconds = timed_visit(driver, page_address(self.url, page, run))
+                    return start, started_cpu, seconds, cpu_seconds(process) - started_cpu
                 finally:
                     stop_dash(process)
             finally:
@@ -302,14 +312,23 @@ def main() -> None:
                     for figure, returning in (("first-new", False), ("first-returning", True)):
                         for _ in range(args.repeat):
                             for tree in trees:
-                                start, seconds = tree.first_visit(run, page, returning)
+                                start, start_cpu, seconds, cpu = tree.first_visit(run, page, returning)
                                 add(START, "", "", tree, start)
+                                add(START_CPU, "", "", tree, start_cpu)
                                 add(figure, run, page, tree, seconds)
+                                add(f"{figure}-cpu", run, page, tree, cpu)
                         for tree in trees:
                             print(f"{FIGURES[figure]:42s} {tree.name:20s} {run:24s} {page:10s} "
-                                  f"{describe(figures.get((figure, run, page), {}).get(tree.name, []))}", flush=True)
+                                  f"{describe(figures.get((figure, run, page), {}).get(tree.name, []))}; server CPU "
+                                  f"{describe(figures.get((f'{figure}-cpu', run, page), {}).get(tree.name, []))}",
+                                  flush=True)
                 print(load(), flush=True)
-        servers = [tree.start()[0] for tree in trees]
+        servers = []
+        for tree in trees:
+            process, start = tree.start()
+            servers.append(process)
+            add(START, "", "", tree, start)
+            add(START_CPU, "", "", tree, cpu_seconds(process))
         drivers = [start_browser() for _ in trees]
         try:
             time.sleep(args.warm_seconds)
@@ -334,14 +353,19 @@ def main() -> None:
                 stop_dash(process)
     print(f"\n{load()}\n`sim dash` start to first answer: " + "; ".join(
         f"{tree.name} {describe(figures.get((START, '', ''), {}).get(tree.name, []))}" for tree in trees))
-    print("\nmedians in seconds (" + ", ".join(tree.name for tree in trees) + " in turn)\n")
-    print("| run | page | " + " | ".join(FIGURES.values()) + " |")
-    print("| --- | --- |" + " --- |" * len(FIGURES))
+    print("its CPU time: " + "; ".join(
+        f"{tree.name} {describe(figures.get((START_CPU, '', ''), {}).get(tree.name, []))}" for tree in trees))
+    print("\nmedians in seconds (" + ", ".join(tree.name for tree in trees) + " in turn); server CPU: the `sim dash` "
+          "process's CPU seconds during a first visit\n")
+    columns = [*FIGURES, "first-new-cpu", "first-returning-cpu"]
+    names = {**FIGURES, "first-new-cpu": "server CPU, new browser", "first-returning-cpu": "server CPU, returning browser"}
+    print("| run | page | " + " | ".join(names[figure] for figure in columns) + " |")
+    print("| --- | --- |" + " --- |" * len(columns))
     for run in args.run:
         for page in pages:
             cells = ["" if figure == "warm-opened" and page == "/" else
                      " / ".join(median_text(figures.get((figure, run, page), {}).get(tree.name, [])) for tree in trees)
-                     for figure in FIGURES]
+                     for figure in columns]
             print(f"| {run} | {page} | " + " | ".join(cells) + " |")
 
 
