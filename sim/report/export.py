@@ -398,8 +398,17 @@ td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}td{white-space:nowr
 .finding .figure{color:#555;font-size:.85em;margin-top:.15em}.reconciled li{margin:.3em 0}
 @page{size:A4 landscape;margin:10mm}
 @media print{body{margin:0;max-width:none;font-size:10pt}.modebar,.modebar-container{display:none!important}
-section.block,.plot,table{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid;page-break-after:avoid;margin-top:1em}
-table{font-size:7.5pt}.plot .js-plotly-plot,.plot .plot-container,.plot svg.main-svg{max-width:100%}}"""
+section.block{break-inside:avoid;page-break-inside:avoid}section.block.long{break-inside:auto;page-break-inside:auto}
+h2{break-after:avoid;page-break-after:avoid;break-inside:avoid;margin-top:1em}
+.plot{break-inside:avoid;zoom:var(--print-zoom,1)}thead{display:table-header-group}tr{break-inside:avoid}
+table{font-size:8.5pt}th{white-space:normal;vertical-align:bottom}td,th{padding:1px 4px}
+.plot .js-plotly-plot,.plot .plot-container,.plot svg.main-svg{max-width:100%}}"""
+# On paper: a block (a heading and what it heads) that fits a page stays whole on one; a longer
+# table breaks between rows, its header row repeated on every page and its heading kept with its
+# first rows (a block kept whole that could not fit was pushed to a new page, then broken anyway,
+# its heading parted from its rows); a chart taller than a page is drawn smaller to fit one.
+PRINTED_ROWS = 30  # table rows a landscape A4 page holds under a heading at 8.5 pt
+PRINTED_PLOT_HEIGHT = 660  # px: a page's 718 less its heading
 
 # Once every plot has drawn: the page's full height, for the PNG of the whole report (`export`).
 HEIGHT_MARK = """<script>window.addEventListener("load", function () {
@@ -482,8 +491,16 @@ def _report_columns(name: str, frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def _block(block_id: str, heading: str, *body: str) -> str:
-    """A heading and what it heads, kept together on paper."""
-    return f"<section class='block' id='{block_id}'><h2>{html.escape(heading)}</h2>{''.join(body)}</section>"
+    """A heading and what it heads, kept together on paper: on one page when its rows fit one
+    (PRINTED_ROWS), else the heading with the first rows ("long": CSS)."""
+    content = "".join(body)
+    kind = "block long" if content.count("<tr>") > PRINTED_ROWS else "block"
+    return f"<section class='{kind}' id='{block_id}'><h2>{html.escape(heading)}</h2>{content}</section>"
+
+
+def _print_zoom(height: int) -> str:
+    """The style that draws a chart `height` px tall on one printed page (no style when it fits)."""
+    return f" style='--print-zoom:{PRINTED_PLOT_HEIGHT / height:.2f}'" if height > PRINTED_PLOT_HEIGHT else ""
 
 
 def _note(text: str) -> str:
@@ -525,10 +542,11 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
              _note(t("report_made", lang, when=made))]
     for name, fig in report_figures(run_dir, tables, lang, manifest):
         # one width that fits the printed page; a tall list keeps its rows
-        fig.update_layout(width=PLOT_WIDTH, height=max(460, fig.layout.height or 0))
+        height = max(460, fig.layout.height or 0)
+        fig.update_layout(width=PLOT_WIDTH, height=height)
         # the heading reads the title on one line (the chart breaks a long one with <br>)
         parts.append(_block(f"chart-{name}", (fig.layout.title.text or name).replace("<br>", " "),
-                            f"<div class='plot' id='plot-{name}'>"
+                            f"<div class='plot' id='plot-{name}'{_print_zoom(height)}>"
                             + plotly.io.to_html(figures.white_figure(fig), full_html=False, include_plotlyjs=False,
                                                 div_id=f"fig-{name}", validate=False,
                                                 config={"displayModeBar": False, "responsive": False}) + "</div>"))
