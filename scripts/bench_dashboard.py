@@ -290,6 +290,8 @@ def main() -> None:
     parser.add_argument("--warm-seconds", type=float, default=20.0,
                         help="wait for the server's background warm-up before the warm visits")
     parser.add_argument("--no-first", action="store_true", help="skip the first visits after start")
+    parser.add_argument("--first-browser", choices=("new", "returning", "both"), default="both",
+                        help="which browsers make the first visits (default both)")
     args = parser.parse_args()
     pages = tuple(args.page or PAGES)
     figures: dict[tuple[str, str, str], dict[str, list[float]]] = {}
@@ -310,6 +312,8 @@ def main() -> None:
             for run in args.run:
                 for page in pages:
                     for figure, returning in (("first-new", False), ("first-returning", True)):
+                        if args.first_browser not in ("both", figure.removeprefix("first-")):
+                            continue
                         for _ in range(args.repeat):
                             for tree in trees:
                                 start, start_cpu, seconds, cpu = tree.first_visit(run, page, returning)
