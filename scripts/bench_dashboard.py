@@ -84,7 +84,8 @@ def start_browser(profile: Path | None = None) -> webdriver.Chrome:
 def dash_command(tree: Path | None) -> tuple[str, ...]:
     """`sim dash` of `tree` as the bench starts it; an older checkout has no --no-access-log."""
     command = (sys.executable, "-m", "sim.cli", "dash", "--executor", "serial")
-    helped = subprocess.run([*command[:4], "--help"], capture_output=True, text=True, env=tree_env(tree)).stdout
+    helped = subprocess.run([*command[:4], "--help"], capture_output=True, text=True, env=tree_env(tree),
+                            cwd=tree).stdout
     return command + (("--no-access-log",) if "--no-access-log" in helped else ())
 
 
@@ -104,7 +105,10 @@ def start_dash(results: Path, port: int, tree: Path | None) -> tuple[subprocess.
     and the seconds from its start to its first HTTP answer (any status: the server answered)."""
     command = [*dash_command(tree), "--results", str(results.resolve()), "--port", str(port)]
     started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tree_env(tree))
+    # in the tree's folder: `python -m` puts the current folder before PYTHONPATH, so started from
+    # another checkout it would run that checkout's code
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tree_env(tree),
+                               cwd=tree)
     deadline = started + 120
     while time.perf_counter() < deadline:
         try:
