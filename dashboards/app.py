@@ -277,6 +277,7 @@ def _warm(app: Dash, activity: Activity) -> None:
 
 
 def _prepare_once(runs: list[dict]) -> None:
+    """What the first page of any run waits for once per process (see _warm)."""
     for ruleset in dict.fromkeys(run["ruleset"] for run in runs if run["ruleset"]):
         try:
             get_ruleset(ruleset)
