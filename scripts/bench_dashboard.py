@@ -308,7 +308,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="sim-bench-") as work:
         trees = [Tree(checkout, args.results, args.run, Path(work), index)
                  for index, checkout in enumerate(args.tree or [None])]
-        for tree in trees:
+        for tree in trees if not args.no_first else ():  # warm visits alone read the tables themselves
             for run, page, seconds in prime(tree, args.run, pages):
                 print(f"tables computed, first visit ever {tree.name:20s} {run:24s} {page:10s} "
                       f"{'not drawn' if seconds is None else f'{seconds:.2f} s'}", flush=True)
