@@ -25,19 +25,19 @@ from typing import Any, TypeVar
 import polars as pl
 from flask import current_app, g
 
-from sim.analysis import card_impact, scan_games
+from sim.analysis import scan_games
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.atomic_files import write_bytes_atomic
 from sim.core.errors import InputError
 from sim.analysis.levels import level_groups
 from sim.report import figures
-from sim.report.export import card_levels_table, faction_display_names, report_tables
+from sim.report.export import card_levels_table, faction_display_names, kept_run_tables
 from sim.report.findings_text import RunFindings, read_run_findings
 from sim.report.language import t
 from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole, damaged_chunks
-from sim.run.summaries import kept_tables
+from sim.run.summaries import kept_card_impact, kept_tables
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
 LAUNCHES = "_launches"  # the dashboard's own folder in the results folder: launch logs, cancel marks
@@ -299,11 +299,8 @@ def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
     # a damaged chunk is named, with how to repair it, and nothing shown: kept tables included
     check_whole(Path(folder))
 
-    def compute() -> dict[str, pl.DataFrame]:
-        manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
-        return report_tables(Path(folder), manifest, with_cards=False)
-
-    return kept_tables(Path(folder), "tables", compute)
+    manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    return kept_run_tables(Path(folder), manifest)
 
 
 @computed_once(maxsize=16)
@@ -318,6 +315,7 @@ def findings_of(run: str) -> RunFindings:
     return _findings(str(run_folder(run)), _version(run))
 
 
+@computed_once(maxsize=32)  # the card files read once, not on every page and refresh
 def _chart_names(folder: str, version: float) -> tuple[dict[str, str], dict[str, str]]:
     manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
     names = faction_display_names(manifest)
@@ -367,7 +365,7 @@ def turn_shares(run: str) -> pl.DataFrame:
 @computed_once(maxsize=8)
 def _impact(folder: str, version: float) -> pl.DataFrame:
     check_whole(Path(folder))
-    return kept_tables(Path(folder), "impact", lambda: {"impact": card_impact(Path(folder))})["impact"]
+    return kept_card_impact(Path(folder))
 
 
 def impact_of(run: str) -> pl.DataFrame:
