@@ -4,12 +4,13 @@ its own colour (red, amber, grey: never green), its sentence, and under it its f
 compares; then the cards whose forced draw and ablation disagree, reconciled.
 
 One component in the shell (`container`, above the page container), drawn by one callback for the
-run, the language and the page: shown on the pages that draw a run (RUN_PAGES), hidden on the runs
-list, the comparison, the replay and the balance pages, and while the run has no games yet."""
+run, the language and the page (`register`, on each app the shell builds): shown on the pages that
+draw a run (RUN_PAGES), hidden on the runs list, the comparison, the replay and the balance pages,
+and while the run has no games yet."""
 
 from __future__ import annotations
 
-from dash import Input, Output, callback, html
+from dash import Dash, Input, Output, html
 
 from dashboards import data
 from sim.core.errors import InputError
@@ -59,8 +60,13 @@ def panel_children(read: RunFindings, lang: str) -> list:
     return children
 
 
-@callback(Output("findings-panel", "children"), Output("findings-panel", "hidden"),
-          Input("run", "value"), Input("lang", "data"), Input("url", "pathname"))
+def register(app: Dash) -> None:
+    """The panel's callback on `app` (a module-level dash.callback would belong to whichever app
+    of the process happened to start first)."""
+    app.callback(Output("findings-panel", "children"), Output("findings-panel", "hidden"),
+                 Input("run", "value"), Input("lang", "data"), Input("url", "pathname"))(draw_findings)
+
+
 def draw_findings(run: str | None, lang: str, path: str | None):
     """The run's findings on the pages that draw it; hidden elsewhere, and while there is nothing
     to read (no run chosen, no finished chunk, a run that cannot be read: the page says why)."""

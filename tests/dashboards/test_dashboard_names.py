@@ -184,6 +184,7 @@ NAMED = {
     "run-card.children": ("run", "says"),
     **{f"{page}-download.data": ("run", "says") for page in PAGES},
     "unfinished-banner.children": ("run", "quiet"), "app-title.children": ("run", "quiet"),
+    "findings-panel.children": ("run", "quiet"),  # a run it cannot read: the panel stays hidden
     "run-problem.children": ("run", "quiet"), "run.options": ("run", "says"),
     "balance-heading.children": ("balance-search", "says"),
     "balance-patch-file.data": ("balance-search", "quiet"),  # a refused search downloads nothing
@@ -358,6 +359,25 @@ def test_every_callback_taking_a_name_is_tried(client) -> None:
             taking.add(dep["output"])
     tried = {output_of(client, key) for key in NAMED}
     assert taking == tried, f"not tried here: {sorted(taking - tried)}"
+
+
+def test_every_app_of_a_process_holds_each_callback_once(tmp_path) -> None:
+    """Apps built one after another in one process (as the dashboard tests build them), the later
+    one asked first: each holds every callback once, the findings panel's among them, and the code
+    of its clientside callbacks. Dash hands the callbacks registered with dash.callback to the first
+    app asked, so the later app held each page callback twice and the earlier one none."""
+    first = create_app(tmp_path, executor="serial", warm=False)
+    second = create_app(tmp_path, executor="serial", warm=False)
+    held = []
+    for app in (second, first):
+        served = app.server.test_client()
+        page = served.get("/").get_data(as_text=True)
+        outputs = [d["output"] for d in json.loads(served.get("/_dash-dependencies").data)]
+        assert len(outputs) == len(set(outputs)), sorted(o for o in outputs if outputs.count(o) > 1)
+        assert "..findings-panel.children...findings-panel.hidden.." in outputs
+        assert "cards-body.children" in " ".join(outputs)
+        held.append((sorted(outputs), page.count("_dashprivate_clientside_funcs")))
+    assert held[0] == held[1] and held[0][1] > 0
 
 
 KNOWN_ROUTES = {"/static/<path:filename>", "/assets/<path:filename>",
