@@ -244,6 +244,32 @@ TEXT: dict[str, dict[str, str]] = {
                              "complete it, press Resume on the runs page or run `{command}` again."},
     "word_interrupted": {"es": "interrumpida", "en": "interrupted"},
     "word_cancelled": {"es": "cancelada", "en": "cancelled"},
+    # the console while `sim run` (and `sim balance`, `sim ladder`) plays: sim.run.progress.RichProgress
+    "console_compiling": {"es": "compilando los núcleos de {game} (solo la primera vez: las siguientes ejecuciones los "
+                                "cargan en un segundo), unos {expected} s en dos procesadores",
+                          "en": "compiling {game}'s kernels (first run only: later runs load them in about a second), "
+                                "about {expected} s on two cores"},
+    "console_compiled": {"es": "núcleos de {game} compilados en {seconds} s (guardados para las próximas ejecuciones)",
+                         "en": "compiled {game}'s kernels in {seconds} s (kept for the next runs)"},
+    "console_compile_elapsed": {"es": "{elapsed} transcurridos", "en": "{elapsed} elapsed"},
+    "console_playing": {"es": "simulando", "en": "simulating"},
+    "console_units": {"es": "{done}/{total} {unit}", "en": "{done}/{total} {unit}"},
+    "console_rate": {"es": "{rate} partidas/s", "en": "{rate} games/s"},
+    "console_times": {"es": "{elapsed} transcurridos, faltan {left}", "en": "{elapsed} elapsed, {left} left"},
+    "console_finished": {"es": "terminada", "en": "finished"},
+    "console_incomplete": {"es": "incompleta", "en": "incomplete"},
+    "console_summary": {"es": "{state}: {games} partidas en {seconds} ({rate} partidas/s, {executor}, {played} bloque(s) "
+                              "jugados{skipped}) -> {folder}",
+                        "en": "{state}: {games} games in {seconds} ({rate} games/s, {executor}, {played} chunk(s) "
+                              "played{skipped}) -> {folder}"},
+    "console_skipped": {"es": ", {n} bloque(s) ya hechos", "en": ", {n} chunk(s) already done"},
+    "console_run_interrupted": {"es": "sim run: interrumpida; los bloques terminados se conservan; para reanudarla: "
+                                      "{command}",
+                                "en": "sim run: interrupted; finished chunks are kept; to resume: {command}"},
+    "console_interrupted": {"es": "sim {command}: interrumpido; los bloques terminados se conservan: vuelve a ejecutar "
+                                  "la misma orden para reanudarlo",
+                            "en": "sim {command}: interrupted; finished chunks are kept, rerun the same command to "
+                                  "resume"},
     "seconds_left": {"es": "{n} s", "en": "{n} s"},
     "minutes_left": {"es": "{n} min", "en": "{n} min"},
     "hours_left": {"es": "{h} h {m} min", "en": "{h} h {m} min"},
@@ -1443,3 +1469,19 @@ def t(key: str, lang: str | None, **fields: object) -> str:
     """The text `key` in `lang` (Spanish when unknown), with its {fields} filled."""
     entry = TEXT[key]
     return entry.get(lang or "es", entry["es"]).format(**fields)
+
+
+UNIT_WORDS = {"games": "unit_games", "story": "unit_runs", "best_of_three": "unit_matches"}  # a run's kind -> its units
+
+
+def unit_word(kind: str | None, lang: str | None) -> str:
+    """What a unit of a run of `kind` is called in `lang`: games, matches (best of three) or story
+    runs; games for a kind the catalog does not name."""
+    return t(UNIT_WORDS.get(str(kind), "unit_games"), lang)
+
+
+def game_name(ruleset: str | None, lang: str | None) -> str:
+    """The game's name as its designers call it ("Paladines de Epikha"); a game the catalog does not
+    name (a test's own) by its id."""
+    key = f"game_{ruleset}"
+    return t(key, lang) if key in TEXT else str(ruleset)
