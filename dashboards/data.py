@@ -34,6 +34,7 @@ from sim.analysis.levels import level_groups
 from sim.report import figures
 from sim.report.export import card_levels_table, faction_display_names, report_tables
 from sim.report.findings_text import RunFindings, read_run_findings
+from sim.report.formatting import config_in_words
 from sim.report.language import t
 from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole, damaged_chunks
@@ -328,6 +329,14 @@ def chart_names_of(run: str) -> tuple[dict[str, str], dict[str, str]]:
     """The run's factions and decks by their display names (export.faction_display_names) and one
     colour per faction, deck or config (figures.run_colours): what every chart of the run shares."""
     return _chart_names(str(run_folder(run)), _version(run))
+
+
+def config_options(run: str, lang: str | None) -> list[dict[str, str]]:
+    """The run's configs as a dropdown offers them: each said in words (formatting.config_in_words:
+    "China vs Japón", "without AR-01"), the config id its value (what the address and the tables hold)."""
+    names = chart_names_of(run)[0]
+    return [{"label": config_in_words(config_id, lang or "es", names), "value": config_id}
+            for config_id in manifest_of(run)["configs"]]
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:
