@@ -29,7 +29,7 @@ from sim.analysis import card_impact, scan_games
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.atomic_files import write_bytes_atomic
-from sim.core.errors import InputError
+from sim.core.errors import InputError, SaidError, fault_words
 from sim.analysis.levels import level_groups
 from sim.report import figures
 from sim.report.export import card_levels_table, faction_display_names, report_tables
@@ -49,15 +49,8 @@ def results_root() -> Path:
     return Path(current_app.config["SIM_RESULTS"])
 
 
-class PageMessage(InputError):
+class PageMessage(SaidError):
     """A refusal the dashboard words itself: a catalog text, in either language (`str` is English)."""
-
-    def __init__(self, key: str, **fields: str) -> None:
-        self.key, self.fields = key, fields
-        super().__init__(t(key, "en", **fields))
-
-    def said(self, lang: str | None) -> str:
-        return t(self.key, lang, **self.fields)
 
 
 class RefusedName(PageMessage):
@@ -66,8 +59,8 @@ class RefusedName(PageMessage):
 
 
 def said(error: InputError, lang: str | None) -> str:
-    """An InputError as the page says it: in `lang` when it has its catalog text (RefusedName,
-    launches.OverCap), else `sim run`'s own English message."""
+    """An InputError as the page says it: in `lang` when it has its catalog text (a SaidError,
+    RefusedName, launches.OverCap), else `sim run`'s own English message."""
     speak = getattr(error, "said", None)
     return speak(lang) if callable(speak) else str(error)
 
@@ -172,8 +165,7 @@ def write_whole(path: Path, data: bytes) -> None:
     try:
         write_bytes_atomic(path, data)
     except OSError as exc:
-        raise PageMessage("write_failed", entry=os.path.relpath(path, results_root()),
-                          reason=exc.strerror or type(exc).__name__) from None
+        raise PageMessage("write_failed", entry=os.path.relpath(path, results_root()), reason=fault_words(exc)) from None
 
 
 def cancel_mark(run: str) -> Path:

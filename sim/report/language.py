@@ -57,6 +57,45 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_applied": {"es": "Copia de las cartas con la propuesta {rank} escrita en {folder}.",
                         "en": "Copy of the cards with proposal {rank} written to {folder}."},
     "balance_apply_failed": {"es": "No se pudo escribir la copia: {problem}", "en": "The copy could not be written: {problem}"},
+    # why a proposal could not be applied to a copy of the cards (sim.balance.patch, the console's and the page's)
+    "patch_no_card_file": {"es": "{folder}: ningún archivo de cartas tiene la carta {card}",
+                           "en": "{folder}: no card file holds card {card}"},
+    "patch_no_card": {"es": "{source}: no está la carta {card}", "en": "{source}: no card {card}"},
+    "patch_card_changed": {"es": "{source}: carta {card}: {field} vale {found} en el archivo y la búsqueda leyó {old}; "
+                                 "el archivo de cartas ha cambiado desde la búsqueda: vuelve a ejecutar `sim balance`",
+                           "en": "{source}: card {card}: {field} is {found} in the file, the search read {old}; the card "
+                                 "file changed since the search: run `sim balance` again"},
+    "patch_into_source": {"es": "--to: {dest} es la carpeta de cartas que leyó la búsqueda (o está dentro de ella); da "
+                                "una carpeta nueva: las cartas incluidas nunca se cambian",
+                          "en": "--to: {dest} is the card folder the search read (or inside it); give a new folder, the "
+                                "shipped cards are never changed"},
+    "patch_not_empty": {"es": "--to: {dest} ya existe y no es una carpeta vacía; da una carpeta nueva",
+                        "en": "--to: {dest} exists and is not an empty folder; give a new folder"},
+    "patch_not_written": {"es": "--to: {dest}: no se ha podido escribir: {reason}; no se ha dejado nada ahí",
+                          "en": "--to: {dest}: could not be written: {reason}; nothing was left there"},
+    "patch_no_proposal": {"es": "--apply: {number}: la búsqueda hizo las propuestas 1 a {count}",
+                          "en": "--apply: {number}: the search made proposals 1 to {count}"},
+    # a folder that cannot take a run, a copy or a search (sim.run.store.check_results_place)
+    "place_is_file": {"es": "{flag}: {place} es un archivo, no una carpeta", "en": "{flag}: {place} is a file, not a folder"},
+    "place_under_file": {"es": "{flag}: no se puede crear {place}: {file} es un archivo, no una carpeta",
+                         "en": "{flag}: {place} cannot be made: {file} is a file, not a folder"},
+    "place_missing_parent": {"es": "{flag}: {place}: la carpeta {missing} no existe; créala antes, o da una carpeta cuya "
+                                   "carpeta madre exista",
+                             "en": "{flag}: {place}: the folder {missing} does not exist; create it first, or give a "
+                                   "folder whose parent exists"},
+    "place_read_only": {"es": "{flag}: {place} está en un disco de solo lectura; da una carpeta donde se puedan escribir "
+                              "archivos",
+                        "en": "{flag}: {place} is on a read-only disk; give a folder where files can be written"},
+    "place_not_writable": {"es": "{flag}: este usuario no puede escribir en {place}; da una carpeta donde se puedan "
+                                 "escribir archivos",
+                           "en": "{flag}: {place} is not writable by this user; give a folder where files can be "
+                                 "written"},
+    "fault_full": {"es": "no queda espacio en el disco", "en": "No space left on device"},
+    "fault_quota": {"es": "se ha superado la cuota de disco", "en": "Disk quota exceeded"},
+    "fault_read_only": {"es": "el sistema de archivos es de solo lectura", "en": "Read-only file system"},
+    "fault_denied": {"es": "permiso denegado", "en": "Permission denied"},
+    "fault_not_permitted": {"es": "operación no permitida", "en": "Operation not permitted"},
+    "fault_missing": {"es": "no existe el archivo o la carpeta", "en": "No such file or directory"},
     "balance_yes": {"es": "sí", "en": "yes"},
     "balance_no": {"es": "no", "en": "no"},
     "balance_kept": {"es": "sigue", "en": "went on"},

@@ -145,16 +145,16 @@ def call(client, output: str, values: dict[tuple[str, str], Any], changed: tuple
     return answer.status_code, readable(answer.get_data(as_text=True))
 
 
-def apply_pressed(client, output: str, name: Any) -> tuple[int, str]:
+def apply_pressed(client, output: str, name: Any, lang: str = "en") -> tuple[int, str]:
     """POST the balance page's "apply to a copy" of proposal 1 (a MATCH callback: the page sends the
-    one pressed button and its one output, not lists) with `name` as the search."""
+    one pressed button and its one output, not lists) with `name` as the search, the page in `lang`."""
     button = {"type": "balance-apply", "rank": 1}
     payload = {"output": output, "outputs": {"id": {"type": "balance-applied", "rank": 1}, "property": "children"},
                "inputs": [{"id": button, "property": "n_clicks", "value": 1}],
                "state": [{"id": "balance-search", "property": "value", "value": name},
-                         {"id": "lang", "property": "data", "value": "en"}],
+                         {"id": "lang", "property": "data", "value": lang}],
                "changedPropIds": [json.dumps(button, sort_keys=True, separators=(",", ":")) + ".n_clicks"]}
-    answer = client.post("/_dash-update-component", json=payload, headers={"Referer": "http://localhost/?lang=en"})
+    answer = client.post("/_dash-update-component", json=payload, headers={"Referer": f"http://localhost/?lang={lang}"})
     return answer.status_code, readable(answer.get_data(as_text=True))
 
 
