@@ -191,7 +191,10 @@ def draw(run: str | None, config: str | None, faction: str | None, min_games: in
     before it draws. The column presets show on the every-measure tab only."""
     if not run:
         return unavailable(None, lang), None, [], None, [], None, "measures", HIDDEN, [], preset, HIDDEN
-    if not offered or {"run.value", "lang.data"} & set(ctx.triggered_prop_ids):  # configs said in the language
+    # the page opening (it offers nothing yet, or only the address's config id: url_state), a new run
+    # or a new language (the configs are said in it) set the choices; a change of the page's own filters keeps them
+    from_address = any(not isinstance(option, dict) for option in offered or ())
+    if not offered or from_address or {"run.value", "lang.data"} & set(ctx.triggered_prop_ids):
         chosen = choices(run, config, faction, tab, lang)
         config, faction, tab = chosen[1], chosen[3], chosen[4]
     else:
