@@ -1308,7 +1308,10 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                             "spec's [findings] table, or its defaults); below it, or with the interval reaching the value "
                             "that favours nobody, it is information, never a problem. Most severe first."},
     "findings_more": {"es": "… y {n} más (todas: sim report).", "en": "… and {n} more (all of them: sim report)."},
-    "findings_more_fold": {"es": "… y {n} más", "en": "… and {n} more"},
+    "findings_show_all": {"es": "Mostrar las {n} conclusiones", "en": "Show all {n} findings"},
+    "findings_show_more": {"es": "Cartas conciliadas y qué significa cada gravedad",
+                           "en": "Reconciled cards, and what each severity means"},
+    "findings_show_note": {"es": "Qué significa cada gravedad", "en": "What each severity means"},
     "severity_high": {"es": "alta", "en": "high"},
     "severity_medium": {"es": "media", "en": "medium"},
     "severity_info": {"es": "información", "en": "info"},
