@@ -29,11 +29,12 @@ from sim.analysis import scan_games
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.atomic_files import write_bytes_atomic
-from sim.core.errors import InputError
+from sim.core.errors import InputError, SaidError, fault_words
 from sim.analysis.levels import level_groups
 from sim.report import figures
 from sim.report.export import card_levels_table, faction_display_names, kept_run_tables
 from sim.report.findings_text import RunFindings, read_run_findings
+from sim.report.formatting import config_in_words
 from sim.report.language import t
 from sim.run.liveness import run_state
 from sim.run.store import CARDS, MANIFEST, check_whole, damaged_chunks
@@ -48,15 +49,8 @@ def results_root() -> Path:
     return Path(current_app.config["SIM_RESULTS"])
 
 
-class PageMessage(InputError):
+class PageMessage(SaidError):
     """A refusal the dashboard words itself: a catalog text, in either language (`str` is English)."""
-
-    def __init__(self, key: str, **fields: str) -> None:
-        self.key, self.fields = key, fields
-        super().__init__(t(key, "en", **fields))
-
-    def said(self, lang: str | None) -> str:
-        return t(self.key, lang, **self.fields)
 
 
 class RefusedName(PageMessage):
@@ -65,8 +59,8 @@ class RefusedName(PageMessage):
 
 
 def said(error: InputError, lang: str | None) -> str:
-    """An InputError as the page says it: in `lang` when it has its catalog text (RefusedName,
-    launches.OverCap), else `sim run`'s own English message."""
+    """An InputError as the page says it: in `lang` when it has its catalog text (a SaidError,
+    RefusedName, launches.OverCap), else `sim run`'s own English message."""
     speak = getattr(error, "said", None)
     return speak(lang) if callable(speak) else str(error)
 
@@ -171,8 +165,7 @@ def write_whole(path: Path, data: bytes) -> None:
     try:
         write_bytes_atomic(path, data)
     except OSError as exc:
-        raise PageMessage("write_failed", entry=os.path.relpath(path, results_root()),
-                          reason=exc.strerror or type(exc).__name__) from None
+        raise PageMessage("write_failed", entry=os.path.relpath(path, results_root()), reason=fault_words(exc)) from None
 
 
 def cancel_mark(run: str) -> Path:
@@ -326,6 +319,14 @@ def chart_names_of(run: str) -> tuple[dict[str, str], dict[str, str]]:
     """The run's factions and decks by their display names (export.faction_display_names) and one
     colour per faction, deck or config (figures.run_colours): what every chart of the run shares."""
     return _chart_names(str(run_folder(run)), _version(run))
+
+
+def config_options(run: str, lang: str | None) -> list[dict[str, str]]:
+    """The run's configs as a dropdown offers them: each said in words (formatting.config_in_words:
+    "China vs Japón", "without AR-01"), the config id its value (what the address and the tables hold)."""
+    names = chart_names_of(run)[0]
+    return [{"label": config_in_words(config_id, lang or "es", names), "value": config_id}
+            for config_id in manifest_of(run)["configs"]]
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:

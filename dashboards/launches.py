@@ -28,7 +28,7 @@ from flask import current_app
 import sim.rulesets
 from dashboards import data
 from sim.core.cards import read_toml
-from sim.core.errors import InputError
+from sim.core.errors import InputError, fault_words
 from sim.report.formatting import count
 from sim.report.language import t
 from sim.run.executors import make_executor
@@ -200,8 +200,7 @@ def start_run(spec_path: Path, games: int | None = None, seed: int | None = None
                 except OSError:
                     pass
             where = exc.filename if isinstance(exc.filename, str) else str(logs)
-            raise data.PageMessage("write_failed", entry=os.path.relpath(where, root),
-                                   reason=exc.strerror or type(exc).__name__) from None
+            raise data.PageMessage("write_failed", entry=os.path.relpath(where, root), reason=fault_words(exc)) from None
         launch = Launch(name, process, stdout_path, stderr_path)
         _launches[name] = launch
     return launch

@@ -109,8 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
-    run.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
-                     "summary at the end (default en, as the tables)")
+    run.add_argument("--lang", choices=("es", "en"), default="en", help="language of what it says while it plays "
+                     "(the compile, the progress bar, the last line) and of the findings that open the summary at the "
+                     "end (default en, as the tables)")
     run.add_argument("--chunk-size", type=_int_at_least(1, MAX_CHUNK_UNITS), metavar="N", help="units per chunk (default: the spec's "
                      "chunk_size, else the ruleset's)")
     run.add_argument("--cards", type=_path, metavar="DIR", help="play with the card files in DIR instead of the spec's "
@@ -395,7 +396,7 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     check_results_place(args.results)
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
-    result = search(experiment, args.results, executor, RichProgress(), args.overwrite,
+    result = search(experiment, args.results, executor, RichProgress(lang=args.lang), args.overwrite,
                     say=lambda text: console.print(text, highlight=False, soft_wrap=True), lang=args.lang)
     print_proposals(console, result.record)
     console.print(f"search path and proposals -> {result.folder}", highlight=False)
@@ -445,12 +446,16 @@ def resolve_run_dir(run: str, results: Path) -> Path:
     raise InputError(f"RUN: no run {run!r}: neither {as_path} nor {under} is a results folder of `sim run`")
 
 
-def _summary_line(outcome: RunOutcome) -> str:
-    skipped = f", {outcome.chunks_skipped} chunk(s) already done" if outcome.chunks_skipped else ""
-    state = "finished" if outcome.finished else "incomplete"
-    return (f"{state}: {outcome.games_played:,} games in {outcome.wall_seconds:.1f} s "
-            f"({outcome.games_per_second:,.0f} games/s, {outcome.executor}, {outcome.chunks_played} chunk(s) played"
-            f"{skipped}) -> {outcome.run_dir}")
+def _summary_line(outcome: RunOutcome, lang: str = "en") -> str:
+    """The run's last line: finished or not, its games, time, rate, executor and chunks, in `lang`."""
+    from sim.report.formatting import count, seconds_text
+    from sim.report.language import t
+
+    skipped = t("console_skipped", lang, n=outcome.chunks_skipped) if outcome.chunks_skipped else ""
+    return t("console_summary", lang, state=t("console_finished" if outcome.finished else "console_incomplete", lang),
+             games=count(outcome.games_played, lang), seconds=seconds_text(outcome.wall_seconds, lang),
+             rate=count(round(outcome.games_per_second), lang), executor=outcome.executor,
+             played=outcome.chunks_played, skipped=skipped, folder=outcome.run_dir)
 
 
 def say_warning(text: str) -> None:
@@ -473,10 +478,14 @@ def run_resume_hint(args: argparse.Namespace) -> str:
 
 
 def interrupted_words(args: argparse.Namespace) -> str:
-    """What an interrupted command says on its way out (Ctrl-C, or the grace watcher after it)."""
+    """What an interrupted command says on its way out (Ctrl-C, or the grace watcher after it), in
+    its --lang (English for a command without one)."""
+    from sim.report.language import t
+
+    lang = getattr(args, "lang", "en")
     if args.command == "run":
-        return f"sim run: interrupted; finished chunks are kept; to resume: {run_resume_hint(args)}"
-    return f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume"
+        return t("console_run_interrupted", lang, command=run_resume_hint(args))
+    return t("console_interrupted", lang, command=args.command)
 
 
 def command_run(args: argparse.Namespace, console: Console) -> int:
@@ -495,11 +504,11 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
-                             RichProgress(), warn=say_warning)
+                             RichProgress(lang=args.lang), warn=say_warning)
     for problem in outcome.repaired:
         console.print(f"repaired: {problem}; played again", highlight=False)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir), args.lang)
-    console.print(_summary_line(outcome), highlight=False)
+    console.print(_summary_line(outcome, args.lang), highlight=False)
     return 0
 
 

@@ -45,7 +45,7 @@ from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_
                                       forced_configs, mean_se, pair_mean_se)
 from sim.balance.patch import PARAMS, Edit, card_patch
 from sim.balance.spec import BalanceSpec, EditRule
-from sim.core.errors import InputError
+from sim.core.errors import InputError, SaidError
 from sim.run.executors import Executor, SerialExecutor
 from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import run_experiment
@@ -1111,5 +1111,5 @@ def proposal_edits(record: dict[str, Any], number: int) -> Proposal:
     """Proposal `number` (its rank, from 1) of a stored record as edits."""
     proposals = record["proposals"]
     if not 1 <= number <= len(proposals):
-        raise InputError(f"--apply: {number}: the search made proposals 1 to {len(proposals)}")
+        raise SaidError("patch_no_proposal", number=number, count=len(proposals))
     return tuple(Edit(**e) for e in proposals[number - 1]["edits"])

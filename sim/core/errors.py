@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 
 class InputError(Exception):
@@ -12,6 +14,45 @@ class InputError(Exception):
     The message names the file (and card, field or line) so the fix is one edit away. The CLI turns
     it into a message on stderr and exit code 2, before anything under results/ is touched.
     """
+
+
+@dataclass(frozen=True)
+class Words:
+    """A text of the language catalog (sim.report.language) with its fields, said in either
+    language when it is shown; a field may be Words itself (a reason inside a message)."""
+
+    key: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+
+    def said(self, lang: str | None) -> str:
+        from sim.report.language import t  # the catalog is read only when a message is shown
+
+        return t(self.key, lang, **{name: value.said(lang) if isinstance(value, Words) else value
+                                    for name, value in self.fields.items()})
+
+
+class SaidError(InputError):
+    """An InputError worded by the catalog: `said(lang)` in the reader's language (a page's, a
+    command's --lang); `str` is the English one the console prints."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        self.key, self.fields = key, fields
+        super().__init__(self.said("en"))
+
+    def said(self, lang: str | None) -> str:
+        return Words(self.key, self.fields).said(lang)
+
+
+# faults of a place met when writing, in words of both languages (the English ones are the system's own)
+FAULT_WORDS = {errno.ENOSPC: "fault_full", errno.EDQUOT: "fault_quota", errno.EROFS: "fault_read_only",
+               errno.EACCES: "fault_denied", errno.EPERM: "fault_not_permitted", errno.ENOENT: "fault_missing"}
+
+
+def fault_words(exc: OSError) -> Words | str:
+    """Why a write failed, as a message says it: the catalog's words for a full, read-only or
+    refusing place, else the system's text."""
+    key = FAULT_WORDS.get(exc.errno) if exc.errno is not None else None
+    return Words(key) if key else (exc.strerror or type(exc).__name__)
 
 
 def field_path(loc: Sequence[str | int]) -> str:

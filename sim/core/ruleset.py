@@ -92,7 +92,7 @@ class Ruleset(Protocol):
     cards_dir: Path
     params_model: type[BaseModel]
     side_options: type[BaseModel]  # a side's own settings beyond faction, label, agent and weights
-    unit_kinds: Mapping[str, str]  # unit kind -> its plural in a progress line; "games" first
+    unit_kinds: Mapping[str, str]  # unit kind -> its plural in English; "games" first (a reader's words: language.unit_word)
     agents: tuple[str, ...]
     default_agents: Mapping[str, Mapping[int, str]]  # unit kind -> {side index: agent} when a spec names none
     end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them

@@ -57,6 +57,45 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_applied": {"es": "Copia de las cartas con la propuesta {rank} escrita en {folder}.",
                         "en": "Copy of the cards with proposal {rank} written to {folder}."},
     "balance_apply_failed": {"es": "No se pudo escribir la copia: {problem}", "en": "The copy could not be written: {problem}"},
+    # why a proposal could not be applied to a copy of the cards (sim.balance.patch, the console's and the page's)
+    "patch_no_card_file": {"es": "{folder}: ningún archivo de cartas tiene la carta {card}",
+                           "en": "{folder}: no card file holds card {card}"},
+    "patch_no_card": {"es": "{source}: no está la carta {card}", "en": "{source}: no card {card}"},
+    "patch_card_changed": {"es": "{source}: carta {card}: {field} vale {found} en el archivo y la búsqueda leyó {old}; "
+                                 "el archivo de cartas ha cambiado desde la búsqueda: vuelve a ejecutar `sim balance`",
+                           "en": "{source}: card {card}: {field} is {found} in the file, the search read {old}; the card "
+                                 "file changed since the search: run `sim balance` again"},
+    "patch_into_source": {"es": "--to: {dest} es la carpeta de cartas que leyó la búsqueda (o está dentro de ella); da "
+                                "una carpeta nueva: las cartas incluidas nunca se cambian",
+                          "en": "--to: {dest} is the card folder the search read (or inside it); give a new folder, the "
+                                "shipped cards are never changed"},
+    "patch_not_empty": {"es": "--to: {dest} ya existe y no es una carpeta vacía; da una carpeta nueva",
+                        "en": "--to: {dest} exists and is not an empty folder; give a new folder"},
+    "patch_not_written": {"es": "--to: {dest}: no se ha podido escribir: {reason}; no se ha dejado nada ahí",
+                          "en": "--to: {dest}: could not be written: {reason}; nothing was left there"},
+    "patch_no_proposal": {"es": "--apply: {number}: la búsqueda hizo las propuestas 1 a {count}",
+                          "en": "--apply: {number}: the search made proposals 1 to {count}"},
+    # a folder that cannot take a run, a copy or a search (sim.run.store.check_results_place)
+    "place_is_file": {"es": "{flag}: {place} es un archivo, no una carpeta", "en": "{flag}: {place} is a file, not a folder"},
+    "place_under_file": {"es": "{flag}: no se puede crear {place}: {file} es un archivo, no una carpeta",
+                         "en": "{flag}: {place} cannot be made: {file} is a file, not a folder"},
+    "place_missing_parent": {"es": "{flag}: {place}: la carpeta {missing} no existe; créala antes, o da una carpeta cuya "
+                                   "carpeta madre exista",
+                             "en": "{flag}: {place}: the folder {missing} does not exist; create it first, or give a "
+                                   "folder whose parent exists"},
+    "place_read_only": {"es": "{flag}: {place} está en un disco de solo lectura; da una carpeta donde se puedan escribir "
+                              "archivos",
+                        "en": "{flag}: {place} is on a read-only disk; give a folder where files can be written"},
+    "place_not_writable": {"es": "{flag}: este usuario no puede escribir en {place}; da una carpeta donde se puedan "
+                                 "escribir archivos",
+                           "en": "{flag}: {place} is not writable by this user; give a folder where files can be "
+                                 "written"},
+    "fault_full": {"es": "no queda espacio en el disco", "en": "No space left on device"},
+    "fault_quota": {"es": "se ha superado la cuota de disco", "en": "Disk quota exceeded"},
+    "fault_read_only": {"es": "el sistema de archivos es de solo lectura", "en": "Read-only file system"},
+    "fault_denied": {"es": "permiso denegado", "en": "Permission denied"},
+    "fault_not_permitted": {"es": "operación no permitida", "en": "Operation not permitted"},
+    "fault_missing": {"es": "no existe el archivo o la carpeta", "en": "No such file or directory"},
     "balance_yes": {"es": "sí", "en": "yes"},
     "balance_no": {"es": "no", "en": "no"},
     "balance_kept": {"es": "sigue", "en": "went on"},
@@ -244,6 +283,32 @@ TEXT: dict[str, dict[str, str]] = {
                              "complete it, press Resume on the runs page or run `{command}` again."},
     "word_interrupted": {"es": "interrumpida", "en": "interrupted"},
     "word_cancelled": {"es": "cancelada", "en": "cancelled"},
+    # the console while `sim run` (and `sim balance`, `sim ladder`) plays: sim.run.progress.RichProgress
+    "console_compiling": {"es": "compilando los núcleos de {game} (solo la primera vez: las siguientes ejecuciones los "
+                                "cargan en un segundo), unos {expected} s en dos procesadores",
+                          "en": "compiling {game}'s kernels (first run only: later runs load them in about a second), "
+                                "about {expected} s on two cores"},
+    "console_compiled": {"es": "núcleos de {game} compilados en {seconds} s (guardados para las próximas ejecuciones)",
+                         "en": "compiled {game}'s kernels in {seconds} s (kept for the next runs)"},
+    "console_compile_elapsed": {"es": "{elapsed} transcurridos", "en": "{elapsed} elapsed"},
+    "console_playing": {"es": "simulando", "en": "simulating"},
+    "console_units": {"es": "{done}/{total} {unit}", "en": "{done}/{total} {unit}"},
+    "console_rate": {"es": "{rate} partidas/s", "en": "{rate} games/s"},
+    "console_times": {"es": "{elapsed} transcurridos, faltan {left}", "en": "{elapsed} elapsed, {left} left"},
+    "console_finished": {"es": "terminada", "en": "finished"},
+    "console_incomplete": {"es": "incompleta", "en": "incomplete"},
+    "console_summary": {"es": "{state}: {games} partidas en {seconds} ({rate} partidas/s, {executor}, {played} bloque(s) "
+                              "jugados{skipped}) -> {folder}",
+                        "en": "{state}: {games} games in {seconds} ({rate} games/s, {executor}, {played} chunk(s) "
+                              "played{skipped}) -> {folder}"},
+    "console_skipped": {"es": ", {n} bloque(s) ya hechos", "en": ", {n} chunk(s) already done"},
+    "console_run_interrupted": {"es": "sim run: interrumpida; los bloques terminados se conservan; para reanudarla: "
+                                      "{command}",
+                                "en": "sim run: interrupted; finished chunks are kept; to resume: {command}"},
+    "console_interrupted": {"es": "sim {command}: interrumpido; los bloques terminados se conservan: vuelve a ejecutar "
+                                  "la misma orden para reanudarlo",
+                            "en": "sim {command}: interrupted; finished chunks are kept, rerun the same command to "
+                                  "resume"},
     "seconds_left": {"es": "{n} s", "en": "{n} s"},
     "minutes_left": {"es": "{n} min", "en": "{n} min"},
     "hours_left": {"es": "{h} h {m} min", "en": "{h} h {m} min"},
@@ -1243,7 +1308,10 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                             "spec's [findings] table, or its defaults); below it, or with the interval reaching the value "
                             "that favours nobody, it is information, never a problem. Most severe first."},
     "findings_more": {"es": "… y {n} más (todas: sim report).", "en": "… and {n} more (all of them: sim report)."},
-    "findings_more_fold": {"es": "… y {n} más", "en": "… and {n} more"},
+    "findings_show_all": {"es": "Mostrar las {n} conclusiones", "en": "Show all {n} findings"},
+    "findings_show_more": {"es": "Cartas conciliadas y qué significa cada gravedad",
+                           "en": "Reconciled cards, and what each severity means"},
+    "findings_show_note": {"es": "Qué significa cada gravedad", "en": "What each severity means"},
     "severity_high": {"es": "alta", "en": "high"},
     "severity_medium": {"es": "media", "en": "medium"},
     "severity_info": {"es": "información", "en": "info"},
@@ -1443,3 +1511,19 @@ def t(key: str, lang: str | None, **fields: object) -> str:
     """The text `key` in `lang` (Spanish when unknown), with its {fields} filled."""
     entry = TEXT[key]
     return entry.get(lang or "es", entry["es"]).format(**fields)
+
+
+UNIT_WORDS = {"games": "unit_games", "story": "unit_runs", "best_of_three": "unit_matches"}  # a run's kind -> its units
+
+
+def unit_word(kind: str | None, lang: str | None) -> str:
+    """What a unit of a run of `kind` is called in `lang`: games, matches (best of three) or story
+    runs; games for a kind the catalog does not name."""
+    return t(UNIT_WORDS.get(str(kind), "unit_games"), lang)
+
+
+def game_name(ruleset: str | None, lang: str | None) -> str:
+    """The game's name as its designers call it ("Paladines de Epikha"); a game the catalog does not
+    name (a test's own) by its id."""
+    key = f"game_{ruleset}"
+    return t(key, lang) if key in TEXT else str(ruleset)

@@ -3,7 +3,9 @@ the progress of a stored run as any reader finds it on disk (`stored_progress`, 
 
 The runner reports through the small `ProgressReporter` interface, so tests and non-terminal
 output use `SilentProgress` and the CLI uses `RichProgress`, which stays quiet when stderr is not a
-terminal (logs and CI keep only the final summary line the CLI prints).
+terminal (logs and CI keep only the final summary line the CLI prints). What it says is the
+catalog's (sim.report.language), in the command's language, numbers written as that language
+writes them ("12.000/60.000 partidas" in Spanish).
 """
 
 from __future__ import annotations
@@ -18,13 +20,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, SpinnerColumn, Task, TaskID, TextColumn,
-    TimeElapsedColumn, TimeRemainingColumn,
-)
+from rich.progress import BarColumn, Progress, ProgressColumn, SpinnerColumn, Task, TaskID, TextColumn
 from rich.text import Text
 
 from sim.core.atomic_files import write_json_atomic
+from sim.report.formatting import count
+from sim.report.language import t, unit_word
 from sim.run.store import RECORDS
 
 CHUNK_RECORD = re.compile(r"^chunk-(\d{12})\.json$")
@@ -39,8 +40,9 @@ class ProgressReporter(Protocol):
     def compiled(self) -> None:
         """The kernels are ready; the run itself starts next."""
 
-    def start(self, total_units: int, done_units: int, unit_word: str) -> None:
-        """A run begins; `done_units` were finished by an earlier session (resume)."""
+    def start(self, total_units: int, done_units: int, unit_kind: str) -> None:
+        """A run of units of `unit_kind` (games, story, best_of_three) begins; `done_units` were
+        finished by an earlier session (resume)."""
 
     def advance(self, units: int, games: int) -> None:
         """`units` more units done, holding `games` played games: a block of a chunk played in this
@@ -59,7 +61,7 @@ class SilentProgress:
     def compiled(self) -> None:
         pass
 
-    def start(self, total_units: int, done_units: int, unit_word: str) -> None:
+    def start(self, total_units: int, done_units: int, unit_kind: str) -> None:
         pass
 
     def advance(self, units: int, games: int) -> None:
@@ -69,44 +71,94 @@ class SilentProgress:
         pass
 
 
+def clock_text(seconds: float | None) -> str:
+    """A duration as the bar shows it, h:mm:ss ("-:--:--" while unknown), in both languages."""
+    if seconds is None or seconds != seconds or seconds < 0:
+        return "-:--:--"
+    minutes, second = divmod(int(seconds), 60)
+    hours, minute = divmod(minutes, 60)
+    return f"{hours}:{minute:02d}:{second:02d}"
+
+
+class UnitsColumn(ProgressColumn):
+    """Units done of the run's total, and what a unit is: "12,000/60,000 games", "12.000/60.000 partidas"."""
+
+    def __init__(self, unit: str, lang: str) -> None:
+        super().__init__()
+        self.unit, self.lang = unit, lang
+
+    def render(self, task: Task) -> Text:
+        return Text(t("console_units", self.lang, done=count(task.completed, self.lang),
+                      total=count(task.total, self.lang), unit=self.unit), style="progress.download")
+
+
 class GamesPerSecondColumn(ProgressColumn):
     """Played games per second of this session (a best-of-three unit is 2 or 3 games)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
 
     def render(self, task: Task) -> Text:
         elapsed = task.elapsed or 0.0
         games = task.fields.get("games", 0)
-        if elapsed <= 0 or games == 0:
-            return Text("- games/s", style="progress.data.speed")
-        return Text(f"{games / elapsed:,.0f} games/s", style="progress.data.speed")
+        rate = count(round(games / elapsed), self.lang) if elapsed > 0 and games else "-"
+        return Text(t("console_rate", self.lang, rate=rate), style="progress.data.speed")
+
+
+class TimesColumn(ProgressColumn):
+    """The time this session has played and the time left at its rate: "0:00:03 elapsed, 0:00:12 left"."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def render(self, task: Task) -> Text:
+        return Text(t("console_times", self.lang, elapsed=clock_text(task.elapsed),
+                      left=clock_text(task.time_remaining)), style="progress.remaining")
+
+
+class CompileElapsedColumn(ProgressColumn):
+    """The compile's time so far, beside its spinner: "0:00:25 elapsed"."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def render(self, task: Task) -> Text:
+        return Text(t("console_compile_elapsed", self.lang, elapsed=clock_text(task.elapsed)), style="progress.elapsed")
 
 
 class RichProgress:
     """A rich progress bar on stderr, shown only when stderr is a terminal; before it, while the
-    kernels compile (a first run), a line saying so with the time elapsed, on a terminal or in a log."""
+    kernels compile (a first run), a line saying so with the time elapsed, on a terminal or in a log.
+    Every word in `lang` (the command's --lang)."""
 
-    def __init__(self, console: Console | None = None) -> None:
+    def __init__(self, console: Console | None = None, lang: str = "en") -> None:
         self.console = console or Console(stderr=True)
+        self.lang = lang
         self._progress: Progress | None = None
         self._task: TaskID | None = None
         self._compile: CompileNotice | None = None
         self._adding = threading.Lock()  # blocks advance from the player's thread, chunks from the driver's
 
     def compiling(self, game: str, expected_seconds: float) -> None:
-        self._compile = CompileNotice(self.console, game, expected_seconds)
+        self._compile = CompileNotice(self.console, game, expected_seconds, self.lang)
 
     def compiled(self) -> None:
         if self._compile is not None:
             self._compile.done()
             self._compile = None
 
-    def start(self, total_units: int, done_units: int, unit_word: str) -> None:
+    def start(self, total_units: int, done_units: int, unit_kind: str) -> None:
         self._progress = Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn(unit_word), GamesPerSecondColumn(), TimeElapsedColumn(), TextColumn("elapsed,"),
-            TimeRemainingColumn(), TextColumn("left"), console=self.console, disable=not self.console.is_terminal,
+            TextColumn("[bold]{task.description}"), BarColumn(), UnitsColumn(unit_word(unit_kind, self.lang), self.lang),
+            GamesPerSecondColumn(self.lang), TimesColumn(self.lang), console=self.console,
+            disable=not self.console.is_terminal,
         )
         self._progress.start()
-        self._task = self._progress.add_task("simulating", total=total_units, completed=done_units, games=0)
+        self._task = self._progress.add_task(t("console_playing", self.lang), total=total_units, completed=done_units,
+                                             games=0)
 
     def advance(self, units: int, games: int) -> None:
         if self._progress is None or self._task is None:
@@ -121,20 +173,16 @@ class RichProgress:
             self._progress = None
 
 
-def compile_words(game: str, expected_seconds: float) -> str:
-    return (f"compiling {game}'s kernels (first run only: later runs load them in about a second), "
-            f"about {expected_seconds:.0f} s on two cores")
-
-
 class CompileNotice:
     """Says that the kernels compile, once the warm-up has lasted COMPILE_NOTICE_AFTER seconds (a
     cached load is quicker and says nothing): on a terminal a spinner with the seconds elapsed, in a
-    log one line; and when they are ready, how long it took."""
+    log one line; and when they are ready, how long it took; in `lang`."""
 
-    def __init__(self, console: Console, game: str, expected_seconds: float) -> None:
+    def __init__(self, console: Console, game: str, expected_seconds: float, lang: str = "en") -> None:
         self.console = console
         self.game = game
-        self.words = compile_words(game, expected_seconds)
+        self.lang = lang
+        self.words = t("console_compiling", lang, game=game, expected=count(round(expected_seconds), lang))
         self.started = time.perf_counter()
         self.shown = False
         self._ready = threading.Event()
@@ -147,8 +195,8 @@ class CompileNotice:
             return
         self.shown = True
         if self.console.is_terminal:
-            self._status = Progress(SpinnerColumn(), TextColumn(self.words), TimeElapsedColumn(),
-                                    TextColumn("elapsed"), console=self.console, transient=True)
+            self._status = Progress(SpinnerColumn(), TextColumn(self.words, markup=False), CompileElapsedColumn(self.lang),
+                                    console=self.console, transient=True)
             self._status.start()
             self._status.add_task("compiling", total=None)
         else:
@@ -160,8 +208,9 @@ class CompileNotice:
         if self._status is not None:
             self._status.stop()
         if self.shown:
-            self.console.print(f"compiled {self.game}'s kernels in {time.perf_counter() - self.started:.0f} s "
-                               "(kept for the next runs)", highlight=False, soft_wrap=True)
+            seconds = count(round(time.perf_counter() - self.started), self.lang)
+            self.console.print(t("console_compiled", self.lang, game=self.game, seconds=seconds),
+                               highlight=False, soft_wrap=True)
 
 
 PROGRESS_FILE = "progress.json"

@@ -185,7 +185,7 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                     warm_kernels(plan, pending[0], progress, live)
                 started = time.perf_counter()
                 live.start()
-                progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
+                progress.start(plan.total_units, done_units, experiment.spec.kind)
             except BaseException:
                 live.close()
                 raise

@@ -56,7 +56,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 import sim
 from sim.core.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
 from sim.core.cards import file_hash
-from sim.core.errors import InputError, as_written, field_path
+from sim.core.errors import InputError, SaidError, as_written, field_path
 from sim.core.search import SearchSettings
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.run.liveness import LOCK, Heartbeat, read_writer, shown_status, this_writer, writer_line
@@ -372,14 +372,13 @@ def check_results_place(results: Path, flag: str = "--results", make_parents: bo
     results = Path(results)
     file_above = next((p for p in (results, *results.parents) if p.exists() and not p.is_dir()), None)
     if file_above == results:
-        raise InputError(f"{flag}: {results} is a file, not a folder")
+        raise SaidError("place_is_file", flag=flag, place=results)
     if file_above is not None:
-        raise InputError(f"{flag}: {results} cannot be made: {file_above} is a file, not a folder")
+        raise SaidError("place_under_file", flag=flag, place=results, file=file_above)
     if not results.exists() and not results.parent.exists():
         missing = next(p for p in results.parents if not p.exists() and p.parent.exists())
         if not make_parents:
-            raise InputError(f"{flag}: {results}: the folder {missing} does not exist; create it first, or give a "
-                             "folder whose parent exists")
+            raise SaidError("place_missing_parent", flag=flag, place=results, missing=missing)
         check_writable(missing.parent, flag)
         return
     check_writable(results if results.exists() else results.parent, flag)
@@ -388,8 +387,7 @@ def check_results_place(results: Path, flag: str = "--results", make_parents: bo
 def check_writable(folder: Path, flag: str) -> None:
     """A folder files can be created in; os.access sees a read-only disk even for root."""
     if not os.access(folder, os.W_OK | os.X_OK):
-        reason = "is on a read-only disk" if _read_only_disk(folder) else "is not writable by this user"
-        raise InputError(f"{flag}: {folder} {reason}; give a folder where files can be written")
+        raise SaidError("place_read_only" if _read_only_disk(folder) else "place_not_writable", flag=flag, place=folder)
 
 
 def _read_only_disk(path: Path) -> bool:

@@ -334,7 +334,7 @@ def test_a_launch_from_the_dashboard_on_a_full_filesystem_says_which_file(tmp_pa
     done = subprocess.run(["unshare", "-rm", "sh", "-c", script], env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     spanish, english = (kept / "full.es").read_text(), (kept / "full.en").read_text()
-    assert "_uploads/subida.toml no se ha podido escribir: No space left on device" in spanish, spanish
+    assert "_uploads/subida.toml no se ha podido escribir: no queda espacio en el disco" in spanish, spanish
     assert "_uploads/subida.toml could not be written: No space left on device" in english, english
     assert str(mount) not in spanish + english and "Traceback" not in (kept / "full.err").read_text()
     assert (kept / "left").read_text().strip() == ""  # no upload, no temp file, no launch log
