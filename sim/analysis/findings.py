@@ -313,8 +313,8 @@ def cost_findings(ablation: pl.DataFrame, band: tuple[float, float], side: int, 
 def stall_findings(draws: pl.DataFrame, reasons: pl.DataFrame, rates: pl.DataFrame, advantage: pl.DataFrame,
                    band: tuple[float, float], many: bool) -> list[Finding]:
     """Per config whose games reach the turn cap at all: the share that did, with its interval
-    (sim.analysis.draws), and the reasons they ended there (sim.analysis.end_reasons). Where some
-    were drawn there, beside the ½-scored win rates (`rates`: faction_win_rates; `advantage`:
+    (sim.analysis.draws), and the reasons they ended there (sim.analysis.end_reasons). Where that
+    share is a problem (medium or high) and some games were drawn there, beside the ½-scored win rates (`rates`: faction_win_rates; `advantage`:
     first_player_advantage) the same among the decided games: the first player's, and each side's
     (not in a mirror, where both sides are one)."""
     sides = {(r["config"], r["side"]): r for r in rates.iter_rows(named=True)}
@@ -326,14 +326,16 @@ def stall_findings(draws: pl.DataFrame, reasons: pl.DataFrame, rates: pl.DataFra
         details: dict[str, Any] = {"count": r["at_cap"], "cap_draws": r["cap_draws"],
                                    "reasons": {x["end_reason"]: int(x["count"]) for x in at_cap.iter_rows(named=True)}}
         a, b, fpa = sides.get((config, 0)), sides.get((config, 1)), first.get(config)
-        if r["cap_draws"] and r["decided"] and fpa is not None:
+        severity = grade(r["at_cap_share"], r["at_cap_share_low"], r["at_cap_share_high"], 0.0, band)
+        if severity != "info" and r["cap_draws"] and r["decided"] and fpa is not None:
             details.update(decided=r["decided"], first=_triple(r, "decided_first_player_win_rate"),
                            first_half=_triple(fpa, "first_player_win_rate"))
             if a is not None and b is not None and a["label"] != b["label"]:
                 details.update(a=a["label"], b=b["label"], a_decided=_triple(a, "decided_win_rate"),
                                b_decided=_triple(b, "decided_win_rate"), a_half=a["win_rate"], b_half=b["win_rate"])
         out.append(_made("stall", config, "turn_cap_share", r["at_cap_share"], r["at_cap_share_low"],
-                         r["at_cap_share_high"], r["n"], "games", 0.0, band, config, many=many, **details))
+                         r["at_cap_share_high"], r["n"], "games", 0.0, band, config, severity=severity, many=many,
+                         **details))
     return out
 
 
@@ -350,9 +352,12 @@ def budget_fall_findings(steps: pl.DataFrame, band: tuple[float, float]) -> list
             for r in steps.filter(pl.col("falls")).iter_rows(named=True)]
 
 
-def level_findings(levels: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
+def level_findings(levels: pl.DataFrame, band: tuple[float, float],
+                   stall_band: tuple[float, float] | None = None) -> list[Finding]:
     """A headline figure flagged between two agent levels (sim.analysis.levels): graded by the gap
-    between this level's interval and the first level's, the estimate being this level's figure."""
+    between this level's interval and the first level's, the estimate being this level's figure.
+    Where either level's share of games drawn at the turn cap is a problem by `stall_band` (the
+    stall finding's grading), the figure among the decided games at both levels beside it."""
     out = []
     for group, figure in levels.select("group", "figure").unique(maintain_order=True).iter_rows():
         rows = levels.filter((pl.col("group") == group) & (pl.col("figure") == figure)).to_dicts()
@@ -366,16 +371,18 @@ def level_findings(levels: pl.DataFrame, band: tuple[float, float]) -> list[Find
                              r["high"], r["n"], "games", 0.5, band, r["config"], severity=severity, group=group,
                              figure=figure, level=r["level"], flag=r["flag"], gap=gap, first_level=first["level"],
                              first_value=first["value"], first_low=first["low"], first_high=first["high"],
-                             **_decided_at_levels(first, r)))
+                             **_decided_at_levels(first, r, stall_band)))
     return out
 
 
-def _decided_at_levels(first: Mapping[str, Any], now: Mapping[str, Any]) -> dict[str, Any]:
-    """When either level drew games at the turn cap: the figure among the decided games at both
-    levels and the two cap-draw shares, which the sentence says beside the ½-scored figures (a fall
-    towards 50% may come from the cap, not from the play)."""
-    if not (first.get("cap_draw_share") or now.get("cap_draw_share")) or first.get("decided_win_rate") is None \
-            or now.get("decided_win_rate") is None:
+def _decided_at_levels(first: Mapping[str, Any], now: Mapping[str, Any],
+                       stall_band: tuple[float, float] | None) -> dict[str, Any]:
+    """When either level's cap-draw share is a problem by `stall_band`: the figure among the decided
+    games at both levels and the two cap-draw shares, which the sentence says beside the ½-scored
+    figures (a fall towards 50% may come from the cap, not from the play)."""
+    if stall_band is None or any(row.get("decided_win_rate") is None for row in (first, now)):
+        return {}
+    if all(grade(*_triple(row, "cap_draw_share"), 0.0, stall_band) == "info" for row in (first, now)):
         return {}
     return {"first_decided": _triple(first, "decided_win_rate"), "decided": _triple(now, "decided_win_rate"),
             "first_cap": _triple(first, "cap_draw_share"), "cap": _triple(now, "cap_draw_share"),
@@ -510,7 +517,7 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
         sweep = table("sweep", lambda: sweep_comparison(run_dir, draws=draws))
         levels = table("levels", lambda: level_conclusions(run_dir))
         if levels.height:
-            found += level_findings(levels, limits.band("level"))
+            found += level_findings(levels, limits.band("level"), limits.band("stall"))
         elif not _budget_sweep(spec):  # a budget curve's configs are its points: its steps are read below
             found += sweep_findings(sweep, limits.band("side"))
     if _has_budget_curve(run_dir, spec):

@@ -322,7 +322,7 @@ def win_rate_figure(rates: pl.DataFrame, lang: str = "en", colours: dict[str, st
 
 def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
     """The matchup matrix as a heatmap: row's win rate against column, printed with its n in each
-    cell, the interval on hover; labels in the order the cells list them (report_tables: the spec's)."""
+    cell, the interval on hover with the cell's turn-cap draws and its rate among decided games; labels in the order the cells list them (report_tables: the spec's)."""
     labels = cells["row"].unique(maintain_order=True).to_list()
     by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
     against = t("chart_against", lang)
@@ -332,6 +332,7 @@ def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
         text.append([f"{percent(by[(row, c)]['win_rate'], lang=lang)}<br>n = {count(by[(row, c)]['n'], lang=lang)}" if (row, c) in by else ""
                      for c in labels])
         hover.append([f"{row} {against} {c}: {rate_printed(by[(row, c)]['win_rate'], by[(row, c)]['ci_low'], by[(row, c)]['ci_high'], by[(row, c)]['n'], lang=lang)}"
+                      f"{draws_hover(by[(row, c)], 'decided_win_rate', lang)}"
                       if (row, c) in by else "" for c in labels])
     fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
                                hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdYlGn",
