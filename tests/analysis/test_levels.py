@@ -10,7 +10,8 @@ import pytest
 
 from sim.analysis.levels import MOVES, SIGN, _flag, card_level_conclusions, config_levels, level_conclusions, side_level
 from sim.report.export import html_report
-from sim.report.language import t
+from sim.report.formatting import percent
+from sim.report.language import column, t
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
 from sim.run.store import read_manifest
@@ -81,6 +82,17 @@ def test_the_report_shows_the_levels_and_the_key_cards_per_level(levels_run: Pat
         assert f"id='{block}'" in page, block
     assert html.escape(t("report_table_card_levels", lang)) in page and html.escape(t("report_note_card_levels", lang)) in page
     assert t("level_figure_first player win rate", lang) in page
+    # beside every win rate, the draws at the turn cap and the rate among decided games (sim.analysis.draws)
+    hand = counted_by_hand(levels_run, HARD)
+    interval = f" [{t('interval_95', lang)}]"
+    for table in ("levels", "sweep", "win_rates", "first_player"):
+        block = page[page.index(f"id='table-{table}'"):]
+        block = block[:block.index("</section>")]
+        decided = "decided_first_player_win_rate" if table == "first_player" else "decided_win_rate"
+        for header in (column("cap_draw_share", lang) + interval, column(decided, lang) + interval,
+                       column("decided", lang), column("draws", lang)):
+            assert f"<th>{html.escape(header)}</th>" in block, (table, header)
+        assert percent(hand["cap_draw_share"], lang=lang) in block, table
 
 
 # --- the draws beside every win rate of a levels run, on each surface (sim.analysis.draws) ----------------------------
@@ -131,27 +143,16 @@ def test_the_console_shows_the_draws_beside_every_win_rate_of_the_levels(levels_
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_the_report_and_the_dashboard_tables_show_the_draws_in_each_language(levels_run: Path, lang: str) -> None:
+def test_the_dashboard_tables_show_the_draws_in_each_language(levels_run: Path, lang: str) -> None:
     import sys
 
     import dash
 
     from dashboards.app import create_app
     from dashboards.widgets import table_texts
-    from sim.report.formatting import percent
-    from sim.report.language import column
 
     hand = counted_by_hand(levels_run, HARD)
-    page = html_report(levels_run, read_manifest(levels_run), lang)
     interval = f" [{t('interval_95', lang)}]"
-    for table in ("levels", "sweep", "win_rates", "first_player"):
-        block = page[page.index(f"id='table-{table}'"):]
-        block = block[:block.index("</section>")]
-        decided = "decided_first_player_win_rate" if table == "first_player" else "decided_win_rate"
-        for header in (column("cap_draw_share", lang) + interval, column(decided, lang) + interval,
-                       column("decided", lang), column("draws", lang)):
-            assert f"<th>{html.escape(header)}</th>" in block, (table, header)
-        assert percent(hand["cap_draw_share"], lang=lang) in block, table
     app = create_app(levels_run.parent, executor="serial", warm=False)
     pages = {path: sys.modules[next(p["module"] for p in dash.page_registry.values() if p["path"] == path)]
              for path in ("/sweeps", "/factions")}
