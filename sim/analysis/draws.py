@@ -3,8 +3,9 @@
 A win rate counts a draw as half a win (ANALYTICS.md). Where many games end drawn at the turn cap,
 that half pulls every rate towards 50%, and a figure that falls with stronger play may be falling
 because more games reach the cap, not because the play changed who wins: dicedraft's hard agents
-draw 60% of their games at the 80-turn cap, and their first player's 55.4% (draws ½) is 63.6% of
-the games somebody won. So every win-rate table says, per config:
+draw 60% of their games at the 80-turn cap, and their first player's 55.1% (draws ½) is 62.9% of
+the games somebody won (docs/agents.md, "Conclusions across levels"). So every win-rate table says,
+per config:
 
 - `draws`, and among them `cap_draws`: drawn at the turn cap (TURN_CAP_REASONS), with the share of
   the config's games `cap_draw_share` and its interval;
