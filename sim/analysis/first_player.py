@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from sim.analysis.draws import draw_figures
 from sim.analysis.intervals import Z95, newcombe_interval, paired_phi, score_a, wilson_exprs, wilson_interval
 from sim.analysis.scans import scan_games
 
@@ -45,6 +46,10 @@ SCHEMA = {
     "advantage": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64, "first_player_win_rate": pl.Float64,
     "first_player_win_rate_low": pl.Float64, "first_player_win_rate_high": pl.Float64,
 }
+# the draw figures the table carries beside the ½-scored one (sim.analysis.draws)
+DRAW_COLUMNS = ("draws", "cap_draws", "cap_draw_share", "cap_draw_share_low", "cap_draw_share_high", "decided",
+                "first_player_wins", "decided_first_player_win_rate", "decided_first_player_win_rate_low",
+                "decided_first_player_win_rate_high")
 DEFAULT_BANDS = 5
 
 
@@ -89,11 +94,14 @@ def _unpaired(games: pl.LazyFrame) -> dict[str, dict]:
     return {row["config"]: row for row in rows.iter_rows(named=True)}
 
 
-def first_player_advantage(run_dir: Path, z: float = Z95) -> pl.DataFrame:
+def first_player_advantage(run_dir: Path, z: float = Z95, draws: pl.DataFrame | None = None) -> pl.DataFrame:
     """Per config: method ("paired" or "unpaired"), pairs, games_first, games_second (games side A
     went first / second), win_rate_first, win_rate_second (side A's), advantage and its 95%
     interval (ci_low, ci_high), and the same in words: first_player_win_rate (the first player's
-    win rate over both seats, 0.5 + advantage / 2) with first_player_win_rate_low and _high."""
+    win rate over both seats, 0.5 + advantage / 2) with first_player_win_rate_low and _high; then
+    beside it the draws (DRAW_COLUMNS, sim.analysis.draws: `draws` is the run's draw_figures when
+    the caller has it): the share drawn at the turn cap and the first player's win rate among the
+    decided games, with their intervals."""
     games = (
         scan_games(run_dir)
         .select("config", "unit", "stage", "first_side", "winner")
@@ -123,7 +131,8 @@ def first_player_advantage(run_dir: Path, z: float = Z95) -> pl.DataFrame:
                        first_player_win_rate_low=0.5 + row["ci_low"] / 2,
                        first_player_win_rate_high=0.5 + row["ci_high"] / 2)
         rows.append(row)
-    return pl.DataFrame(rows, schema=SCHEMA)
+    draws = draw_figures(run_dir, z) if draws is None else draws
+    return pl.DataFrame(rows, schema=SCHEMA).join(draws.select("config", *DRAW_COLUMNS), on="config", how="left")
 
 
 def _first_player_score() -> pl.Expr:

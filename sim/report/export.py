@@ -40,6 +40,7 @@ from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.card_impact import card_impact
 from sim.analysis.card_ranking import card_ranking
+from sim.analysis.draws import draw_figures
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import (
@@ -77,9 +78,11 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
 
 def _run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFrame]:
     spec = manifest["spec"]
+    draws = draw_figures(run_dir)
     tables: dict[str, pl.DataFrame] = {
-        "win_rates": faction_win_rates(run_dir),
-        "first_player": first_player_advantage(run_dir),
+        "draws": draws,
+        "win_rates": faction_win_rates(run_dir, draws=draws),
+        "first_player": first_player_advantage(run_dir, draws=draws),
         "first_player_by_length": first_player_by_length(run_dir),
         "game_length": game_length(run_dir),
         "end_reasons": end_reasons(run_dir),
@@ -100,7 +103,7 @@ def _run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFra
             tables["ratings"] = ratings_table(games, seats=run_seats(run_dir))
             tables["ratings_first_player"] = first_player_table(games, seats=run_seats(run_dir))
     if spec.get("sweep") is not None:
-        tables["sweep"] = sweep_comparison(run_dir)
+        tables["sweep"] = sweep_comparison(run_dir, draws=draws)
         levels = level_conclusions(run_dir)
         if levels.height:
             tables["levels"] = levels.rename({"value": "level_rate", "low": "level_rate_low", "high": "level_rate_high"})

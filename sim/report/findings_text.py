@@ -178,7 +178,7 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     elif f.kind == "stall":
         reasons = ", ".join(t(f"stall_{reason}", lang, k=count(k, lang)) for reason, k in d["reasons"].items())
         text = t("finding_stall", lang, where=where, share=_value(f, f.estimate, f.low, f.high, lang=lang), count=count(d["count"], lang),
-                 n=count(f.n, lang), reasons=reasons)
+                 n=count(f.n, lang), reasons=reasons) + _decided_words(d, lang, names)
     elif f.kind == "budget_fall":
         text = t("finding_budget_fall", lang, a=names(d["a"]), b=names(d["b"]), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
                  low=d["budget_from"], high=d["budget_to"], n=count(f.n, lang))
@@ -187,6 +187,12 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
                  first=percent_with_interval(d["first_value"], d["first_low"], d["first_high"], lang=lang),
                  first_level=d["first_level"], value=_value(f, f.estimate, f.low, f.high, lang=lang), level=d["level"],
                  flag=t(f"level_flag_{d['flag']}", lang))
+        if d.get("decided") is not None:
+            text += t("finding_level_decided", lang, first=percent_with_interval(*d["first_decided"], lang=lang),
+                      first_n=count(d["first_decided_n"], lang), first_level=d["first_level"],
+                      value=percent_with_interval(*d["decided"], lang=lang), n=count(d["decided_n"], lang),
+                      level=d["level"], first_cap=percent_with_interval(*d["first_cap"], lang=lang),
+                      cap=percent_with_interval(*d["cap"], lang=lang))
     elif f.kind == "sweep_change":
         text = t("finding_sweep_change", lang, config=names.config(f.config, lang), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
                  n=count(f.n, lang))
@@ -205,6 +211,25 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     else:
         raise ValueError(f"no sentence for findings of kind {f.kind!r}")
     return _capital(text)
+
+
+def _decided_words(d: Mapping[str, Any], lang: str, names: Names) -> str:
+    """A stall finding's decided games, when games were drawn at the cap: the first player's win rate
+    among them (and its edge over the second player, 2·rate − 1) beside the ½-scored one, then each
+    side's (a two-sided config) beside theirs."""
+    if d.get("decided") is None:
+        return ""
+    rate, low, high = d["first"]
+    text = t("finding_stall_decided", lang, decided=count(d["decided"], lang),
+             first=percent_with_interval(rate, low, high, lang=lang),
+             points=signed_points_with_interval(2 * rate - 1, 2 * low - 1, 2 * high - 1, lang=lang),
+             first_half=percent_with_interval(*d["first_half"], lang=lang))
+    if d.get("a") is not None:
+        text += t("finding_stall_sides", lang, a=names(d["a"]), b=names(d["b"]),
+                  a_rate=percent_with_interval(*d["a_decided"], lang=lang),
+                  b_rate=percent_with_interval(*d["b_decided"], lang=lang), a_half=percent(d["a_half"], lang=lang),
+                  b_half=percent(d["b_half"], lang=lang))
+    return text + "."
 
 
 def _objective_value(item: Mapping[str, Any], lang: str = "en") -> str:

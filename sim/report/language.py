@@ -885,11 +885,19 @@ TEXT: dict[str, dict[str, str]] = {
     "report_note_levels": {"es": "Niveles: lo que juega cada lado (A / B; hard NxH: N mundos, H turnos de horizonte). "
                                  "Cada configuración con su propio intervalo del 95%; la señal compara con el primer "
                                  "nivel del grupo: «cambia de signo» si el favorito cambia (ambos intervalos fuera del "
-                                 "50%), «se mueve más que su intervalo» si los intervalos no se solapan.",
+                                 "50%), «se mueve más que su intervalo» si los intervalos no se solapan. Al lado, las "
+                                 "victorias, derrotas y empates de la cifra (del lado A, o de quien empieza), la "
+                                 "proporción de partidas empatadas en el límite de turnos y la cifra solo entre las "
+                                 "partidas decididas: un agente más fuerte que empata más en el límite acerca la cifra "
+                                 "al 50% sin cambiar quién gana las decididas.",
                            "en": "Levels: what each side plays (A / B; hard NxH: N worlds, H turns of horizon). Each "
                                  "config's own 95% interval; the flag compares with the group's first level: \"sign "
                                  "changes\" when the favourite changes (both intervals clear of 50%), \"moves beyond "
-                                 "its interval\" when the intervals do not overlap."},
+                                 "its interval\" when the intervals do not overlap. Beside it, the figure's wins, "
+                                 "losses and draws (side A's, or the first player's), the share of games drawn at "
+                                 "the turn cap, and the figure among the decided games alone: a stronger agent that "
+                                 "draws more games at the cap brings the figure nearer 50% without changing who wins "
+                                 "the decided games."},
     "chart_levels": {"es": "¿Se sostiene cada cifra con juego más fuerte? Cada nivel de agente (A / B), intervalo del 95%",
                      "en": "Does each figure hold with stronger play? Each agent level (A / B), 95% interval"},
     "report_table_card_levels": {"es": "Tabla: las cartas que más y menos ayudan, en cada nivel de agente",
@@ -969,10 +977,24 @@ TEXT: dict[str, dict[str, str]] = {
     "report_note_first_player": {
         "es": "Las victorias del primer jugador son las suyas en los dos asientos, (lado A empezando + 1 − lado A "
               "segundo) / 2 = 50% + ventaja / 2; la ventaja es la tasa de victoria del lado A empezando menos "
-              "siendo segundo, en pares con asientos cambiados (método emparejado).",
+              "siendo segundo, en pares con asientos cambiados (método emparejado). Al lado, la proporción de "
+              "partidas empatadas en el límite de turnos y las victorias del primer jugador solo entre las partidas "
+              "decididas: cuando muchas partidas empatan en el límite, el ½ que cuentan acerca al 50% las victorias "
+              "del primer jugador.",
         "en": "The first player's win rate is its win rate over both seats, (side A going first + 1 − side A going "
               "second) / 2 = 50% + advantage / 2; the advantage is side A's win rate going first minus going second, "
-              "on seat-mirrored pairs (method paired)."},
+              "on seat-mirrored pairs (method paired). Beside it, the share of games drawn at the turn cap and "
+              "the first player's win rate among the decided games alone: where many games end drawn at the cap, "
+              "the ½ they score pulls the first player's win rate towards 50%."},
+    "report_note_win_rates": {
+        "es": "Un empate cuenta ½ en la tasa de victoria. Al lado: victorias, derrotas y empates; la proporción de "
+              "partidas empatadas en el límite de turnos; y la tasa del lado entre las partidas decididas, sin "
+              "empates, cada una con su intervalo del 95% y su n. Cuando muchas partidas empatan en el límite, la "
+              "tasa con empates se acerca al 50% aunque el juego no cambie quién gana las partidas decididas.",
+        "en": "A draw counts ½ in the win rate. Beside it: wins, losses and draws; the share of games drawn at the "
+              "turn cap; and the side's win rate among the decided games, draws left out, each with its 95% "
+              "interval and n. Where many games end drawn at the cap, the ½-scored rate nears 50% even though the "
+              "game does not change who wins the decided games."},
     "report_note_first_player_by_length": {
         "es": "Observacional: cada franja reúne las partidas que terminaron con esa duración, cada una por separado "
               "(sin emparejar); la duración es un resultado de la partida, así que una franja describe, no explica. "
@@ -1054,6 +1076,14 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "seen_when_undrawn": ("vista desde abajo", "seen from the bottom"),
     "q_value_by": ("valor q (BY)", "q-value (BY)"), "wins": ("victorias", "wins"), "losses": ("derrotas", "losses"),
     "draws": ("empates", "draws"), "method": ("método", "method"), "share": ("proporción", "share"),
+    # the draws beside every win rate (sim.analysis.draws)
+    "cap_draws": ("empates en el límite", "cap draws"),
+    "cap_draw_share": ("empates en el límite de turnos", "turn-cap draws"),
+    "decided": ("partidas decididas", "decided games"),
+    "decided_win_rate": ("tasa de victoria entre las decididas", "win rate among decided games"),
+    "first_player_wins": ("partidas ganadas por el primer jugador", "games won by the first player"),
+    "decided_first_player_win_rate": ("victorias del primer jugador entre las decididas",
+                                      "first player's win rate among decided games"),
     "first_player_win_rate": ("victorias del primer jugador", "first player's win rate"),
     "advantage": ("primero menos segundo", "first minus second"),
     "win_rate_first": ("lado A empezando", "side A going first"),
@@ -1159,6 +1189,24 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
                 "When the run was created, in your browser's time zone."),
     "win_rate": ("Victorias con el empate como media victoria; intervalo de Wilson del 95% sobre el n efectivo.",
                  "Wins with a draw as half a win; 95% Wilson interval on the effective n."),
+    "cap_draws": ("Partidas empatadas en el límite de turnos: cuentan ½ en toda tasa de victoria.",
+                  "Games drawn at the turn cap: they count ½ in every win rate."),
+    "cap_draw_share": ("Proporción de las partidas de la configuración empatadas en el límite de turnos, con su "
+                       "intervalo del 95% (la regla del efecto de diseño): cuanto mayor, más acerca al 50% toda tasa "
+                       "que cuenta el empate como ½.",
+                       "Share of the config's games drawn at the turn cap, with its 95% interval (the design-effect "
+                       "rule): the larger it is, the more it pulls every rate that scores a draw ½ towards 50%."),
+    "decided": ("Partidas que alguien ganó (sin los empates): el n de las tasas entre las decididas.",
+                "Games somebody won (draws left out): the n of the rates among decided games."),
+    "decided_win_rate": ("Victorias del lado entre las partidas decididas (victorias / (victorias + derrotas)), al "
+                         "lado de la tasa que cuenta el empate como ½; intervalo de Wilson del 95% sobre las decididas "
+                         "efectivas.",
+                         "The side's wins among the decided games (wins / (wins + losses)), beside the rate that "
+                         "scores a draw ½; 95% Wilson interval on the effective decided games."),
+    "decided_first_player_win_rate": ("Victorias de quien empezó entre las partidas decididas, en los dos asientos; "
+                                      "intervalo de Wilson del 95% sobre las decididas efectivas.",
+                                      "Wins of whoever went first among the decided games, over both seats; 95% "
+                                      "Wilson interval on the effective decided games."),
     "design_effect": ("Cuánta menos información llevan las partidas por ir en parejas de asientos espejados que "
                       "terminan parecido: 2 × varianza de la media de cada pareja / varianza de una partida, nunca "
                       "menos de 1.",
@@ -1372,6 +1420,19 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                             "resultado lo da el límite, no el juego.",
                       "en": "{where}{share} of the games reach the turn cap ({count} of {n}: {reasons}): their result "
                             "comes from the cap, not from play."},
+    "finding_stall_decided": {"es": " Entre las {decided} partidas decididas, el primer jugador gana el {first} ({points} "
+                                    "frente al segundo), y el {first_half} contando los empates como ½",
+                              "en": " Among the {decided} decided games, the first player wins {first} ({points} over "
+                                    "the second player), against {first_half} with draws scored ½"},
+    "finding_stall_sides": {"es": "; {a} gana el {a_rate} de ellas y {b} el {b_rate} ({a_half} y {b_half} contando los "
+                                  "empates como ½)",
+                            "en": "; {a} wins {a_rate} of them and {b} {b_rate} ({a_half} and {b_half} with draws "
+                                  "scored ½)"},
+    "finding_level_decided": {"es": " Solo entre las partidas decididas: {first} con {first_level} ({first_n} partidas), "
+                                    "{value} con {level} ({n} partidas); empatadas en el límite de turnos: el {first_cap} "
+                                    "y el {cap}.",
+                              "en": " Among decided games only: {first} at {first_level} ({first_n} games), {value} "
+                                    "at {level} ({n} games); drawn at the turn cap: {first_cap} and {cap}."},
     "stall_turn_cap": {"es": "{k} empatadas en el límite, que cuentan ½", "en": "{k} drawn at the cap, scored ½"},
     "stall_score": {"es": "{k} decididas allí por puntos", "en": "{k} decided there by score"},
     "stall_tie": {"es": "{k} empatadas a puntos", "en": "{k} tied on score"},

@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from crafted_runs import write_games, write_manifest, write_round_robin
+from crafted_runs import Z, wilson, write_games, write_manifest, write_round_robin
 from sim.analysis.findings import (
     Finding, budget_fall_findings, card_effect_findings, cost_findings, grade, level_findings, balance_findings,
     rank_findings, reconcile_cards, run_findings, thresholds_of,
@@ -25,15 +25,6 @@ from sim.cli import main
 from sim.report.findings_text import Names, finding_figure, finding_sentence, reconcile_sentence, side_names
 from sim.report.language import FINDINGS_TEXT, LANGUAGES, TEXT
 
-Z = 1.95996
-
-
-def wilson(wins: float, n: float) -> tuple[float, float]:
-    """The Wilson score interval, written out here from its formula (not the project's code)."""
-    p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return centre - half, centre + half
 
 
 def two_sided_run(folder: Path, findings: dict | None = None) -> dict:
@@ -72,13 +63,18 @@ def test_the_first_player_and_the_side_gap_of_chosen_pairs(tmp_path: Path) -> No
     # ranked: 0.5035 / 0.10 beyond the first player's high threshold, (low - 0.5) / 0.05 for the side
     assert found[0].kind == "first_player" and found[1].kind == "side"
     stall = by_kind(found, "stall")[0]
-    assert (stall.estimate, stall.low, stall.high) == (pytest.approx(0.1), *map(pytest.approx, wilson(20, 200)))
-    assert stall.severity == "medium"  # its interval's low end, 6.6%, passes 5% and not 20%
+    # by hand: 10 pairs reach the cap with both games, 90 with neither, so the pairs carry less than 200
+    # independent games: deff = (100/99 · (10·1.8² + 90·0.2²) / 200²) / (0.1·0.9 / 199) = 2.0101
+    deff = (100 / 99 * (10 * 1.8 ** 2 + 90 * 0.2 ** 2) / 200 ** 2) / (0.1 * 0.9 / 199)
+    assert deff == pytest.approx(2.0101, abs=1e-4)
+    assert (stall.estimate, stall.low, stall.high) == (pytest.approx(0.1),
+                                                       *map(pytest.approx, wilson(20 / deff, 200 / deff)))
+    assert stall.severity == "medium"  # its interval's low end, 5.5%, passes 5% and not 20%
     en = [finding_sentence(f, "en") for f in found]
     assert en[0] == ("The first player wins 80.0% [75.2, 84.8]: +60.0 pts [+50.3, +69.7] against the second player "
                      "(100 seat-mirrored pairs).")
     assert en[1] == "Arañas wins 70.0% [63.3, 75.9] against Ciempiés (n = 200 games: 140 won, 60 lost, 0 drawn)."
-    assert "10.0% [6.6, 14.9] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
+    assert "10.0% [5.5, 17.5] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
     es = finding_sentence(first, "es")
     assert es.startswith("El primer jugador gana el 80,0\u00a0% [75,2; 84,8]: +60,0 pts [+50,3; +69,7] frente al segundo")
 
@@ -88,7 +84,7 @@ def test_thresholds_come_from_the_specs_findings_table(tmp_path: Path) -> None:
                                                  "side_high": 0.3})
     found = {f.kind: f for f in run_findings(tmp_path, manifest)}
     assert found["first_player"].severity == "medium"  # 0.5035 is past 0.04, not past 0.6
-    assert found["stall"].severity == "info"  # 6.6% at the low end does not pass 7%
+    assert found["stall"].severity == "info"  # 5.5% at the low end does not pass 7%
     assert found["side"].severity == "info"  # 63.3% at the low end: 13.3 pts, under 20
     assert found["first_player"].band == (0.04, 0.6)
 

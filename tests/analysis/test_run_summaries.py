@@ -217,11 +217,15 @@ def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_summaries_of_a_small_run_are_consistent(small_run: Path) -> None:
     rates = faction_win_rates(small_run)
     assert rates.columns == ["config", "side", "label", "faction", "n", "wins", "losses", "draws", "win_rate",
-                             "ci_low", "ci_high", "design_effect", "n_effective"]
+                             "ci_low", "ci_high", "design_effect", "n_effective", "cap_draws", "cap_draw_share",
+                             "cap_draw_share_low", "cap_draw_share_high", "decided", "decided_win_rate",
+                             "decided_win_rate_low", "decided_win_rate_high"]
     a, b = rates.row(0, named=True), rates.row(1, named=True)
     assert a["n"] == b["n"] == 2000 and a["wins"] + a["losses"] + a["draws"] == 2000
     assert (a["wins"], a["losses"], a["draws"]) == (b["losses"], b["wins"], b["draws"])
     assert a["win_rate"] + b["win_rate"] == pytest.approx(1.0)
+    assert a["decided"] == a["wins"] + a["losses"] and a["decided_win_rate"] == pytest.approx(a["wins"] / a["decided"])
+    assert a["decided_win_rate"] + b["decided_win_rate"] == pytest.approx(1.0)
     for row in (a, b):
         assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]
 
