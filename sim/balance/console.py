@@ -132,12 +132,14 @@ def paired_change_text(item: dict[str, Any], lang: str = "en") -> str:
 
 
 def effects_summary(record: dict[str, Any], lang: str) -> str:
-    """" Card effects: 4,000 games per forced config ..." for a search with a card_effect objective."""
+    """" Card effects: 4,000 games per forced config ..." for a search with a card_effect objective
+    (proposal 1's measured again on the confirmation seed when it was chosen among several)."""
     effects = record.get("card_effects")
     if not effects:
         return ""
-    return " " + t("balance_effects_summary", lang, base=f"{effects['effect_games']:,}", seed=effects["effect_seed"],
-                   confirm=f"{effects['confirm_effect_games']:,}")
+    key = "balance_effects_summary_confirmed" if record.get("confirmation") else "balance_effects_summary"
+    return " " + t(key, lang, base=count(effects["effect_games"], lang), seed=effects["effect_seed"],
+                   confirm=count(effects["confirm_effect_games"], lang))
 
 
 def cards_beyond(item: dict[str, Any]) -> list[dict[str, Any]]:

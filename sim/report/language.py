@@ -93,6 +93,14 @@ TEXT: dict[str, dict[str, str]] = {
                                 "en": "Card effects: {base} games per forced config of the baseline before the search "
                                       "(seed {seed}), and {confirm} per card and position, the baseline's and each "
                                       "proposal's, on the held-out seed."},
+    "balance_effects_summary_confirmed": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la "
+                                                "base antes de la búsqueda (semilla {seed}) y {confirm} por carta y "
+                                                "posición, de la base y de cada propuesta, con la semilla reservada, y "
+                                                "de la propuesta 1 y la base otra vez con la de confirmación.",
+                                          "en": "Card effects: {base} games per forced config of the baseline before the "
+                                                "search (seed {seed}), and {confirm} per card and position, the "
+                                                "baseline's and each proposal's, on the held-out seed, and proposal 1's "
+                                                "and the baseline's again on the confirmation seed."},
     "balance_proposal_heading": {"es": "Propuesta {rank}: {edits} ({verdict})", "en": "Proposal {rank}: {edits} ({verdict})"},
     "balance_proposal": {"es": "Propuesta {rank}", "en": "Proposal {rank}"},
     "balance_proposal_confirmed": {"es": "Propuesta {rank} (semilla de confirmación {seed})",
