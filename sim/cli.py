@@ -144,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "search: its spec's name, or its <name>.balance folder")
     show.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     show.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
-                      "summary (default en, as the tables)")
+                      "summary (default en, as the tables), and of a balance search's proposals")
     show.set_defaults(handler=command_show)
 
     replay = commands.add_parser("replay", help="replay one stored game with its event trace")
@@ -248,7 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
     balance.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     balance.add_argument("--overwrite", action="store_true", help="replace stages written by a different search")
-    balance.add_argument("--lang", choices=("es", "en"), default="es", help="language of the search's report.html")
+    balance.add_argument("--lang", choices=("es", "en"), default="es", help="language of the proposals it prints and "
+                         "of the search's report.html")
     balance.add_argument("--apply", type=_int_at_least(1), metavar="N", help="write proposal N (its rank) to --to")
     balance.add_argument("--to", type=_path, metavar="DIR", help="with --apply: a new folder for the edited copy of the cards")
     balance.set_defaults(handler=command_balance)
@@ -398,8 +399,8 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     result = search(experiment, args.results, executor, RichProgress(lang=args.lang), args.overwrite,
                     say=lambda text: console.print(text, highlight=False, soft_wrap=True), lang=args.lang)
-    print_proposals(console, result.record)
-    console.print(f"search path and proposals -> {result.folder}", highlight=False)
+    print_proposals(console, result.record, args.lang)
+    console.print(t("balance_written_to", args.lang, folder=result.folder), highlight=False, markup=False)
     return 0
 
 
@@ -647,9 +648,10 @@ def command_show(args: argparse.Namespace, console: Console) -> int:
     if search_folder is not None:  # a search of `sim balance`: its proposals, as `sim balance` printed them
         from sim.balance.console import print_proposals
         from sim.balance.search import PROPOSALS_FILE
+        from sim.report.language import t
 
-        print_proposals(console, json.loads((search_folder / PROPOSALS_FILE).read_text(encoding="utf-8")))
-        console.print(f"search path and proposals -> {search_folder}", highlight=False)
+        print_proposals(console, json.loads((search_folder / PROPOSALS_FILE).read_text(encoding="utf-8")), args.lang)
+        console.print(t("balance_written_to", args.lang, folder=search_folder), highlight=False, markup=False)
         return 0
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)

@@ -50,7 +50,8 @@ Kinds (what each compares is in `measure`, worded by the report layer):
 - level_strength: in a ladder (a round robin of agent levels on one faction) each level against
   the others: how strong an agent is, never a balance problem (info).
 - balance_proposal: a balance search's first proposal (its proposals.json, when given), whether it
-  meets every objective on the held-out seed (info).
+  meets every objective on the games that confirm it: the confirmation seed's when the held-out
+  games chose it among several, else the held-out seed's (info).
 
 Cards measured both ways (a forced-draw run and an ablation run of the same baseline: a spec is one
 or the other, so the two are two runs, `companion_run`) are reconciled by `reconcile_cards`: a card
@@ -420,8 +421,10 @@ def story_findings(clear: pl.DataFrame, stages: pl.DataFrame, rates: pl.DataFram
 
 
 def balance_findings(record: Mapping[str, Any]) -> list[Finding]:
-    """A balance search's first proposal on its held-out seed (information either way): whether it
-    meets every objective, with its figures against their targets."""
+    """A balance search's first proposal on the games that confirm it (information either way):
+    whether it meets every objective, with its figures against their targets. Chosen among several
+    on the held-out seed, its figures are the confirmation seed's (`confirmation`: that seed, its
+    games, and how many it was chosen among); the only finalist's are the held-out seed's."""
     proposals = record.get("proposals") or []
     if not proposals:
         return []
@@ -430,11 +433,17 @@ def balance_findings(record: Mapping[str, Any]) -> list[Finding]:
                                                 "target", "tolerance", "met", "card", "card_name")}
                for item in first["figures"]]
     closest = min(figures, key=lambda f: 0.0 if f["met"] else -1.0)  # a missed objective first, when one is
-    return [_made("balance_proposal", f"proposal {first['rank']}", "balance_objectives", closest["value"],
+    confirmation = record.get("confirmation")
+    if confirmation and confirmation.get("candidate") != first.get("candidate"):
+        confirmation = None
+    return [_made("balance_proposal", f"proposal {first['rank']}",
+                  "balance_confirmed" if confirmation else "balance_objectives", closest["value"],
                   closest["low"], closest["high"], closest["n"], "games", closest["target"], (1.0, 1.0),
                   severity="info", rank=first["rank"], edits=first["edits_text"], met=bool(first["met"]),
                   seed=record.get("held_out_seed"), confirm_games=record.get("confirm_games"), figures=figures,
-                  any_met=any(p["met"] for p in proposals))]
+                  any_met=any(p["met"] for p in proposals),
+                  confirmation=({key: confirmation[key] for key in ("seed", "games", "among")} if confirmation
+                                else None))]
 
 
 def is_ladder(manifest: Mapping[str, Any]) -> bool:

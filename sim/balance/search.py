@@ -14,20 +14,27 @@
    the baseline on the same games (the baseline's win rate from all its games plus the candidate's
    paired difference from it: a control variate), so screening with few games still ranks well.
 4. Confirmation: the best `proposals` proposals and the baseline play `confirm_games` on
-   `held_out_seed`, a seed the search never played, and those figures, not the search's, are the
-   ones reported: the search's best estimates are biased upwards by having been chosen (the
-   winner's curse), fresh games are not.
+   `held_out_seed`, a seed the search never played, and those figures, not the search's, rank
+   them: the search's best estimates are biased upwards by having been chosen (the winner's
+   curse), fresh games are not. Proposal 1 is then chosen on the held-out games too, as the best
+   of the finalists, so its held-out figures are the best of several readings and favour it in
+   turn: it and the baseline play `confirm_games` once more on a second fresh seed
+   (`confirmation_seed`, derived from the spec's seeds, none of the seeds before it), and those are
+   its figures; the held-out ones stay beside them as the selection's.
 
 Every rung and the confirmation are ordinary runs of sim.run.runner (any executor, Ray included),
 written under <results>/<spec name>.balance/; rerunning the same command skips every chunk already
-played, and the search, being a pure function of the games, takes the same path again. The path
-(every candidate at every rung, its figures, and whether it went on) is `path.parquet`, the ranked
-proposals with their patches `proposals.json`.
+played, and the search, being a pure function of the games, takes the same path again (the same
+proposal 1, confirmed on the same seed). The path (every candidate at every rung, its figures, and
+whether it went on) is `path.parquet`, the ranked proposals with their patches `proposals.json`;
+each finished search adds its held-out seed and cards to `held_out_uses.json`
+(sim.balance.held_out), and says when an earlier search used that seed on other cards.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import time
@@ -43,6 +50,7 @@ from sim.analysis.intervals import Z95, score_a
 from sim.analysis.scans import scan_games
 from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_figures, deck_slots, effect_tallies,
                                       forced_configs, mean_se, pair_mean_se)
+from sim.balance.held_out import earlier_uses_on_other_cards, held_out_use, record_use
 from sim.balance.patch import PARAMS, Edit, card_patch
 from sim.balance.spec import BalanceSpec, EditRule
 from sim.core.errors import InputError, SaidError
@@ -78,6 +86,18 @@ def proposal_key(proposal: Proposal) -> str:
 
 def proposal_text(proposal: Proposal) -> str:
     return ", ".join(e.text() for e in proposal) or "(no edit: the baseline)"
+
+
+def confirmation_seed(seed: int, held_out_seed: int, used: set[int]) -> int:
+    """The seed proposal 1 is confirmed on once the held-out games chose it: mixed from the spec's
+    seed and its held-out seed (so that a new held-out seed brings a new confirmation seed too), the
+    first of that sequence none of `used` (every rung's, the card effects', the held-out and the
+    spec's own seed) is."""
+    for attempt in itertools.count():
+        state = np.random.SeedSequence([seed, held_out_seed, attempt, 0xC0F1]).generate_state(1, dtype=np.uint64)[0]
+        if int(state >> np.uint64(1)) not in used:
+            return int(state >> np.uint64(1))
+    raise AssertionError("itertools.count() does not end")
 
 
 def rung_seed(seed: int, round_no: int, rung: int) -> int:
@@ -333,6 +353,7 @@ class SearchPlan:
     effect_pool: frozenset[str] | None = None
     slot_cache: dict[str, list[Slot]] = field(default_factory=dict)
     watched: frozenset[str] = frozenset()  # cards every candidate measures (set from the baseline's effects)
+    confirmation_seed: int = 0  # proposal 1's second confirmation (confirmation_seed)
 
     @property
     def measures_effects(self) -> bool:
@@ -577,6 +598,8 @@ def plan_search(experiment: Experiment) -> SearchPlan:
     if balance.held_out_seed in plan.seeds.values():
         raise InputError(f"{place}: balance.held_out_seed: {balance.held_out_seed} is one of the search's rung seeds; "
                          "choose another")
+    plan.confirmation_seed = confirmation_seed(experiment.spec.seed, balance.held_out_seed,
+                                               {*plan.seeds.values(), balance.held_out_seed, experiment.spec.seed})
     return plan
 
 
@@ -944,28 +967,142 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
     search_seconds = time.perf_counter() - started
     say(f"confirming {len(chosen)} proposal(s) and the baseline on the held-out seed {b.held_out_seed}, "
         f"{b.confirm_games:,} games each")
-    confirmed = play_stage(plan, "confirm", [()] + [c.proposal for c in chosen], b.confirm_games, b.held_out_seed,
-                           folder, executor, progress, overwrite)
-    played.add(confirmed)
-    confirmed_effects: dict[str, dict[Slot, EffectTally]] = {}
-    if plan.measures_effects:
-        say(f"confirming their card effects and the baseline's on the held-out seed, {b.confirm_effect_games:,} games "
-            "per forced config")
-        forced = {c.key: candidate_slots(plan, c.proposal) for c in [Candidate(())] + chosen}
-        stage = play_stage(plan, "confirm_effects", [()] + [c.proposal for c in chosen], b.confirm_effect_games,
-                           b.held_out_seed, folder, executor, progress, overwrite, forced, ordinary=False)
-        played.add(stage)
-        confirmed_effects = stage.effects
+    held_out = play_confirmation(plan, "confirm", [()] + [c.proposal for c in chosen], b.held_out_seed, folder,
+                                 executor, progress, overwrite, say, played)
+    proposals = ranked_proposals(plan, chosen, held_out)
+    confirmation = None
+    if len(proposals) > 1:  # proposal 1 was chosen on the held-out games: its figures come from fresh ones
+        first = next(c for c in chosen if c.key == proposals[0]["candidate"])
+        say(f"confirming proposal 1, the best of {len(proposals)} on the held-out seed, and the baseline on the "
+            f"confirmation seed {plan.confirmation_seed}, {b.confirm_games:,} games each")
+        fresh = play_confirmation(plan, CHOSEN_STAGE, [(), first.proposal], plan.confirmation_seed, folder, executor,
+                                  progress, overwrite, say, played)
+        confirmation = confirm_chosen(plan, proposals[0], first.proposal, fresh, len(proposals))
     wall = time.perf_counter() - started
-    record = _record(plan, chosen, confirmed.tallies, confirmed_effects, search_seconds, wall, played, path_rows)
+    use = held_out_use(experiment.spec.name, experiment.path.resolve(), experiment.spec.ruleset, b.held_out_seed,
+                       card_files(plan), plan.cards_dir)
+    record = _record(plan, proposals, held_out, confirmation, search_seconds, wall, played, path_rows,
+                     earlier_uses_on_other_cards(results, folder, use))
     path = pl.DataFrame(path_rows)
     write_bytes_atomic(folder / PATH_FILE, parquet_bytes(path))
     write_json_atomic(folder / PROPOSALS_FILE, record)
+    record_use(folder, use)
     from sim.balance.report import balance_report_html  # Plotly loads only once the search is done
 
     page = balance_report_html(record, path, lang)
     write_bytes_atomic(folder / REPORT_FILE, page.encode("utf-8"))
     return SearchResult(folder, plan, record, path)
+
+
+@dataclass
+class Measured:
+    """A confirmation's games: each candidate's tallies by matchup suffix and, for a card_effect
+    objective, its forced pairs by entry (every card its decks hold, from its own pairs only)."""
+
+    tallies: dict[str, dict[str, Tally]]
+    effects: dict[str, dict[Slot, EffectTally]]
+
+    def figures(self, plan: SearchPlan, proposal: Proposal) -> list[Figure]:
+        key = proposal_key(proposal)
+        effects = None
+        if plan.measures_effects:
+            effects = Effects(candidate_slots(plan, proposal), self.effects.get(key, {}))
+        return [component_figure(plan, c, self.tallies[key], self.tallies[BASE], False, effects)
+                for c in plan.components]
+
+    def paired_changes(self, plan: SearchPlan, proposal: Proposal) -> list[dict[str, float] | None]:
+        """Each figure's change from the baseline on the same games, paired game by game (None for a
+        figure compared side by side: a first-player advantage, a card effect)."""
+        tallies = self.tallies[proposal_key(proposal)]
+        out: list[dict[str, float] | None] = []
+        for comp in plan.components:
+            if comp.figure in ("first_player_advantage", "card_effect"):
+                out.append(None)
+                continue
+            suffixes = ([plan.matchups[comp.matchup].suffix] if comp.matchup is not None else
+                        [m.suffix for m in plan.matchups if not m.mirror and comp.faction in (m.i, m.j)])
+            diff = var = 0.0
+            k = 1 if comp.matchup is not None else len(plan.experiment.spec.sides)
+            for suffix in suffixes:
+                m = next(x for x in plan.matchups if x.suffix == suffix)
+                t = tallies[suffix]
+                mean, se = t.d1 / t.paired, pair_mean_se(t.d1, t.d2, t.paired, t.dc1, t.dc2, t.dc)
+                sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
+                diff += sign * mean / k
+                var += se * se / (k * k)
+            out.append({"diff": diff, "low": diff - Z95 * math.sqrt(var), "high": diff + Z95 * math.sqrt(var)})
+        return out
+
+    def reading(self, plan: SearchPlan, proposal: Proposal) -> dict[str, Any]:
+        """A proposal as these games read it: met, its gaps, its figures with their paired changes
+        and, for a round robin, its Nash mix."""
+        figures = self.figures(plan, proposal)
+        g = gaps(plan.components, figures)
+        items = _figures_dict(plan, figures)
+        for item, change in zip(items, self.paired_changes(plan, proposal)):
+            item["paired_change"] = change
+        return {"met": g["worst"] <= 1.0, "worst": g["worst"], "distance": g["distance"], "figures": items,
+                "metagame": confirmed_metagame(plan, self.tallies[proposal_key(proposal)])}
+
+
+CHOSEN_STAGE = "confirm_chosen"  # proposal 1 and the baseline on the confirmation seed (and its _effects)
+READING = ("met", "worst", "distance", "figures", "metagame")  # what Measured.reading gives
+
+
+def play_confirmation(plan: SearchPlan, name: str, proposals: Sequence[Proposal], seed: int, folder: Path,
+                      executor: Executor, progress: ProgressReporter, overwrite: bool, say: Say,
+                      played: GamesPlayed) -> Measured:
+    """The proposals (the baseline first) on `confirm_games` games of `seed` (the stage `name`) and,
+    for a card_effect objective, every card of their decks drawn and undrawn on
+    `confirm_effect_games` games of the same seed (the stage `name`_effects)."""
+    b = plan.balance
+    stage = play_stage(plan, name, proposals, b.confirm_games, seed, folder, executor, progress, overwrite)
+    played.add(stage)
+    effects: dict[str, dict[Slot, EffectTally]] = {}
+    if plan.measures_effects:
+        say(f"  and their card effects on the same seed, {b.confirm_effect_games:,} games per forced config")
+        forced = {proposal_key(p): candidate_slots(plan, p) for p in proposals}
+        measured = play_stage(plan, f"{name}_effects", proposals, b.confirm_effect_games, seed, folder, executor,
+                              progress, overwrite, forced, ordinary=False)
+        played.add(measured)
+        effects = measured.effects
+    return Measured(stage.tallies, effects)
+
+
+def ranked_proposals(plan: SearchPlan, chosen: list[Candidate], held_out: Measured) -> list[dict[str, Any]]:
+    """The finalists as proposals.json keeps them, ranked on the held-out games: meeting every
+    objective first, then fewer edits, then the worst gap."""
+    proposals = [{"candidate": cand.key, "edits": [e.as_dict() for e in cand.proposal],
+                  "edits_text": proposal_text(cand.proposal), **held_out.reading(plan, cand.proposal),
+                  "search_figures": _figures_dict(plan, cand.figures),
+                  "search_games": cand.tallies[plan.matchups[0].suffix].n,
+                  "patch": card_patch(cand.proposal, plan.cards_dir)} for cand in chosen]
+    proposals.sort(key=lambda p: (not p["met"], len(p["edits"]), p["worst"]))
+    for rank, p in enumerate(proposals, 1):
+        p["rank"] = rank
+    return proposals
+
+
+def confirm_chosen(plan: SearchPlan, first: dict[str, Any], proposal: Proposal, fresh: Measured,
+                   among: int) -> dict[str, Any]:
+    """Proposal 1 read on the confirmation seed's games: those become its figures, and its held-out
+    reading, the one it was chosen on, is kept as `selection`. Returns the confirmation's own part
+    of proposals.json: its seed, games and the baseline on the same games."""
+    first["selection"] = {key: first[key] for key in READING}
+    first.update(fresh.reading(plan, proposal))
+    b = plan.balance
+    return {"seed": plan.confirmation_seed, "games": b.confirm_games,
+            "effect_games": b.confirm_effect_games if plan.measures_effects else None,
+            "candidate": first["candidate"], "rank": first["rank"], "among": among,
+            "baseline": _figures_dict(plan, fresh.figures(plan, ())),
+            "baseline_metagame": confirmed_metagame(plan, fresh.tallies[BASE])}
+
+
+def card_files(plan: SearchPlan) -> list[Path]:
+    """The card (and deck) files the spec's factions are read from."""
+    ruleset = plan.experiment.ruleset
+    return [path for faction in dict.fromkeys(s.faction for s in plan.experiment.spec.sides)
+            for path in ruleset.load_cards(faction, plan.cards_dir).files]
 
 
 def _figures_dict(plan: SearchPlan, figures: list[Figure]) -> list[dict]:
@@ -1015,60 +1152,10 @@ def confirmed_metagame(plan: SearchPlan, tallies: dict[str, Tally]) -> dict[str,
             "exploitability": mix.exploitability.tolist(), "best_response": list(mix.best_response)}
 
 
-def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict[str, Tally]],
-            confirmed_effects: dict[str, dict[Slot, EffectTally]], search_seconds: float, wall: float, games: GamesPlayed,
-            path_rows: list[dict]) -> dict[str, Any]:
+def _record(plan: SearchPlan, proposals: list[dict[str, Any]], held_out: Measured, confirmation: dict[str, Any] | None,
+            search_seconds: float, wall: float, games: GamesPlayed, path_rows: list[dict],
+            reuse: list[dict[str, Any]]) -> dict[str, Any]:
     experiment, b = plan.experiment, plan.balance
-    base_t = confirmed[BASE]
-
-    def held_out(proposal: Proposal) -> list[Figure]:
-        key = proposal_key(proposal)
-        effects = None
-        if plan.measures_effects:  # every card its decks hold, from its own held-out pairs only
-            effects = Effects(candidate_slots(plan, proposal), confirmed_effects.get(key, {}))
-        return [component_figure(plan, c, confirmed[key], base_t, False, effects) for c in plan.components]
-
-    baseline = held_out(())
-    proposals = []
-    for cand in chosen:
-        figures = held_out(cand.proposal)
-        g = gaps(plan.components, figures)
-        diffs = []
-        for comp in plan.components:  # the change from the baseline on the same held-out games, paired
-            if comp.figure in ("first_player_advantage", "card_effect"):  # card effects: per card, side by side
-                diffs.append(None)
-                continue
-            suffixes = ([plan.matchups[comp.matchup].suffix] if comp.matchup is not None else
-                        [m.suffix for m in plan.matchups if not m.mirror and comp.faction in (m.i, m.j)])
-            diff = var = 0.0
-            k = 1 if comp.matchup is not None else len(experiment.spec.sides)
-            for suffix in suffixes:
-                m = next(x for x in plan.matchups if x.suffix == suffix)
-                t = confirmed[cand.key][suffix]
-                mean, se = t.d1 / t.paired, pair_mean_se(t.d1, t.d2, t.paired, t.dc1, t.dc2, t.dc)
-                sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
-                diff += sign * mean / k
-                var += se * se / (k * k)
-            diffs.append({"diff": diff, "low": diff - Z95 * math.sqrt(var), "high": diff + Z95 * math.sqrt(var)})
-        items = _figures_dict(plan, figures)
-        for item, d in zip(items, diffs):
-            item["paired_change"] = d
-        proposals.append({
-            "candidate": cand.key,
-            "edits": [e.as_dict() for e in cand.proposal],
-            "edits_text": proposal_text(cand.proposal),
-            "met": g["worst"] <= 1.0,
-            "worst": g["worst"],
-            "distance": g["distance"],
-            "figures": items,
-            "search_figures": _figures_dict(plan, cand.figures),
-            "search_games": cand.tallies[plan.matchups[0].suffix].n,
-            "metagame": confirmed_metagame(plan, confirmed[cand.key]),
-            "patch": card_patch(cand.proposal, plan.cards_dir),
-        })
-    proposals.sort(key=lambda p: (not p["met"], len(p["edits"]), p["worst"]))
-    for rank, p in enumerate(proposals, 1):
-        p["rank"] = rank
     return {
         "format": FORMAT,
         "spec": experiment.spec_dict(),
@@ -1082,6 +1169,8 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
         "search_seeds": sorted(set(int(r["seed"]) for r in path_rows)
                                | ({plan.seeds[(0, 1)]} if plan.measures_effects else set())),
         "confirm_games": b.confirm_games,
+        "confirmation": confirmation,  # proposal 1 on a second fresh seed (None when it was the only finalist)
+        "held_out_reuse": reuse,  # earlier searches that used the held-out seed on other cards
         "card_effects": ({"effect_seed": plan.seeds[(0, 1)], "effect_games": b.effect_games,
                           "confirm_effect_games": b.confirm_effect_games} if plan.measures_effects else None),
         "matchups": [f"{m.a}~{m.b}" for m in plan.matchups],
@@ -1093,8 +1182,8 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
         "session_games": games.session,  # this invocation's (0 on a rerun of a finished search)
         "search_seconds": round(search_seconds, 2),
         "wall_seconds": round(wall, 2),
-        "baseline": _figures_dict(plan, baseline),
-        "baseline_metagame": confirmed_metagame(plan, base_t),
+        "baseline": _figures_dict(plan, held_out.figures(plan, ())),
+        "baseline_metagame": confirmed_metagame(plan, held_out.tallies[BASE]),
         "proposals": proposals,
     }
 

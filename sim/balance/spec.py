@@ -9,8 +9,10 @@ keep = 0.25                # fraction of candidates kept at each rung
 beam = 3                   # proposals carried from one round to the next (one more edit each round)
 combine = 12               # single edits (the best of round 1) combined into 2- and 3-edit proposals
 proposals = 3              # proposals re-measured on the held-out seed
-confirm_games = 200000     # games of each of them (and of the baseline) on the held-out seed
-held_out_seed = 777        # a seed the search never plays
+confirm_games = 200000     # games of each of them (and of the baseline) on the held-out seed, and of
+                           # proposal 1 (and the baseline) again on the confirmation seed, derived from
+                           # seed and held_out_seed (sim.balance.search.confirmation_seed)
+held_out_seed = 777        # a seed the search never plays; a new one after an edit of the cards
 frozen = ["AR-01"]         # cards no edit may touch
 effect_games = 4000        # card_effect objectives: games per forced config of the baseline's cards
 confirm_effect_games = 20000  # ... and of every proposal's cards on the held-out seed

@@ -205,9 +205,15 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     elif f.kind == "balance_proposal":
         figures = "; ".join(t("finding_balance_figure", lang, label=figure_label(item, lang), value=_objective_value(item, lang),
                               target=target_text(item, lang)) for item in d["figures"])
-        key = "finding_balance_met" if d["met"] else "finding_balance_missed"
-        text = t(key, lang, rank=d["rank"], edits=d["edits"], seed=d["seed"], games=count(d["confirm_games"], lang),
-                 figures=figures)
+        confirmation = d.get("confirmation")
+        if confirmation:  # chosen on the held-out seed among several: said on the seed that confirmed it
+            key = "finding_balance_confirmed_met" if d["met"] else "finding_balance_confirmed_missed"
+            text = t(key, lang, rank=d["rank"], edits=d["edits"], among=confirmation["among"], seed=d["seed"],
+                     fresh=confirmation["seed"], games=count(confirmation["games"], lang), figures=figures)
+        else:
+            key = "finding_balance_met" if d["met"] else "finding_balance_missed"
+            text = t(key, lang, rank=d["rank"], edits=d["edits"], seed=d["seed"], games=count(d["confirm_games"], lang),
+                     figures=figures)
     else:
         raise ValueError(f"no sentence for findings of kind {f.kind!r}")
     return _capital(text)

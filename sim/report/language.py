@@ -28,21 +28,83 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_none": {"es": "Todavía no hay búsquedas en {folder}: ejecuta `sim balance` con un spec que tenga [balance].",
                      "en": "No searches in {folder} yet: run `sim balance` on a spec with a [balance] table."},
     "balance_summary": {"es": "{candidates} candidatos medidos ({moves} ediciones sueltas), {games} partidas jugadas por la "
-                              "búsqueda en {seconds} de juego, contando cada sesión. Las cifras se confirman con la "
-                              "semilla reservada {seed}, que la búsqueda nunca jugó, con {confirm} partidas por "
-                              "enfrentamiento; intervalos del 95 %, y la base en las mismas partidas.",
+                              "búsqueda en {seconds} de juego, contando cada sesión.",
                         "en": "{candidates} candidates measured ({moves} single edits), {games} games played by the "
-                              "search in {seconds} of play over every session. Figures confirmed on the held-out seed "
-                              "{seed}, never played by the search, {confirm} games per matchup; 95% intervals, and the "
-                              "baseline on the same games."},
+                              "search in {seconds} of play over every session."},
+    "balance_held_out": {"es": "Las cifras se confirman con la semilla reservada {seed}, que la búsqueda nunca jugó, con "
+                               "{confirm} partidas por enfrentamiento; intervalos del 95 %, y la base en las mismas "
+                               "partidas.",
+                         "en": "Figures confirmed on the held-out seed {seed}, never played by the search, {confirm} "
+                               "games per matchup; 95% intervals, and the baseline on the same games."},
+    "balance_confirmed": {"es": "Las cifras de la propuesta 1 son las de la semilla de confirmación {fresh}, que ninguna "
+                                "etapa anterior jugó, con {games} partidas por enfrentamiento y la base en las mismas "
+                                "partidas: se eligió como la mejor de {among} con la semilla reservada {seed}, que la "
+                                "búsqueda nunca jugó ({confirm} partidas por enfrentamiento), y la mejor de {among} con "
+                                "una semilla parece mejor de lo que es. Las demás propuestas, con la semilla reservada; "
+                                "intervalos del 95 %.",
+                          "en": "Proposal 1's figures are those of the confirmation seed {fresh}, which no stage before "
+                                "played, {games} games per matchup with the baseline on the same games: it was chosen as "
+                                "the best of {among} on the held-out seed {seed}, never played by the search ({confirm} "
+                                "games per matchup), and the best of {among} on one seed looks better than it is. The "
+                                "other proposals on the held-out seed; 95% intervals."},
+    "balance_selection": {"es": "Selección: con la semilla reservada {seed}, donde se eligió como la mejor de {among}, "
+                                "la propuesta 1 daba {figures}. Esa lectura es la de la elección, optimista (la mejor "
+                                "de {among} es también la de más suerte); sus cifras son las de arriba, de la semilla "
+                                "de confirmación {fresh}.",
+                          "en": "Selection: on the held-out seed {seed}, where it was chosen as the best of {among}, "
+                                "proposal 1 read {figures}. That reading is the choice's, optimistic (the best of "
+                                "{among} is also the luckiest); its figures are the ones above, from the confirmation "
+                                "seed {fresh}."},
+    "balance_selection_figure": {"es": "{label} {value} (n = {n})", "en": "{label} {value} (n = {n})"},
+    "balance_reused_seed": {"es": "Aviso: la semilla reservada {seed} ya la usó una búsqueda anterior, {search} "
+                                  "(terminada el {finished}), con otras cartas (desde entonces cambió {files}). Elegir "
+                                  "propuestas una y otra vez con las mismas partidas reservadas las ajusta a la suerte "
+                                  "de esas partidas: pon otro held_out_seed en la tabla [balance] de {spec} y vuelve a "
+                                  "ejecutar sim balance con --overwrite.",
+                            "en": "Warning: the held-out seed {seed} was already used by an earlier search, {search} "
+                                  "(finished {finished}), on other cards ({files} changed since). Proposals chosen again "
+                                  "and again on the same held-out games fit those games' luck: set another "
+                                  "held_out_seed in the [balance] table of {spec} and run sim balance again with "
+                                  "--overwrite."},
+    "balance_console_heading": {"es": "{name}: {proposals} propuesta(s) de {candidates} candidatos ({moves} ediciones "
+                                      "sueltas), {games} partidas jugadas por la búsqueda, {seconds} de juego",
+                                "en": "{name}: {proposals} proposal(s) from {candidates} candidates ({moves} single "
+                                      "edits), {games} games played by the search, {seconds} of play"},
+    "balance_console_session": {"es": "; esta ejecución jugó {games} de ellas en {seconds} de tiempo real",
+                                "en": "; this invocation played {games} of them in {seconds} of wall time"},
+    "balance_none_met": {"es": "Ninguna propuesta cumple todos los objetivos en las partidas que la confirman. Son las "
+                               "más cercanas que encontró la búsqueda: amplía el espacio de búsqueda (max_change, más "
+                               "cartas o campos, max_edits) o las tolerancias, y vuelve a ejecutar con --overwrite.",
+                         "en": "No proposal meets every objective on the games that confirm it. They are the closest "
+                               "the search found: widen the search space (max_change, more cards or fields, max_edits) "
+                               "or the tolerances, and run again with --overwrite."},
+    "balance_apply_one": {"es": "Aplica una: sim balance {spec} --apply N --to CARPETA (una copia de la carpeta de cartas)",
+                          "en": "Apply one: sim balance {spec} --apply N --to DIR (a copy of the card folder)"},
+    "balance_written_to": {"es": "camino de la búsqueda y propuestas -> {folder}",
+                           "en": "search path and proposals -> {folder}"},
+    "balance_before": {"es": "antes", "en": "before"},
+    "balance_after": {"es": "después", "en": "after"},
+    "balance_nash_line": {"es": "mezcla de Nash {mix}; soporte {support}; explotabilidad (un campo de una sola facción) "
+                                "{gains}",
+                          "en": "Nash mix {mix}; support {support}; exploitability (a field of one faction) {gains}"},
     "balance_effects_summary": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la base antes de la "
                                       "búsqueda (semilla {seed}) y {confirm} por carta y posición, de la base y de cada "
                                       "propuesta, con la semilla reservada.",
                                 "en": "Card effects: {base} games per forced config of the baseline before the search "
                                       "(seed {seed}), and {confirm} per card and position, the baseline's and each "
                                       "proposal's, on the held-out seed."},
+    "balance_effects_summary_confirmed": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la "
+                                                "base antes de la búsqueda (semilla {seed}) y {confirm} por carta y "
+                                                "posición, de la base y de cada propuesta, con la semilla reservada, y "
+                                                "de la propuesta 1 y la base otra vez con la de confirmación.",
+                                          "en": "Card effects: {base} games per forced config of the baseline before the "
+                                                "search (seed {seed}), and {confirm} per card and position, the "
+                                                "baseline's and each proposal's, on the held-out seed, and proposal 1's "
+                                                "and the baseline's again on the confirmation seed."},
     "balance_proposal_heading": {"es": "Propuesta {rank}: {edits} ({verdict})", "en": "Proposal {rank}: {edits} ({verdict})"},
     "balance_proposal": {"es": "Propuesta {rank}", "en": "Proposal {rank}"},
+    "balance_proposal_confirmed": {"es": "Propuesta {rank} (semilla de confirmación {seed})",
+                                   "en": "Proposal {rank} (confirmation seed {seed})"},
     "balance_met": {"es": "cumple todos los objetivos", "en": "meets every objective"},
     "balance_missed": {"es": "no cumple algún objetivo", "en": "misses an objective"},
     "balance_baseline": {"es": "Base", "en": "Baseline"},
@@ -1463,6 +1525,19 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                   "reservada {seed} ({games} partidas por enfrentamiento): {figures}.",
                             "en": "Balance proposal {rank} ({edits}) meets every objective on the held-out seed {seed} "
                                   "({games} games per matchup): {figures}."},
+    "finding_balance_confirmed_met": {"es": "La propuesta de balance {rank} ({edits}), la mejor de {among} con la semilla "
+                                            "reservada {seed}, cumple todos los objetivos con la semilla de "
+                                            "confirmación {fresh} ({games} partidas por enfrentamiento): {figures}.",
+                                      "en": "Balance proposal {rank} ({edits}), the best of {among} on the held-out seed "
+                                            "{seed}, meets every objective on the confirmation seed {fresh} ({games} "
+                                            "games per matchup): {figures}."},
+    "finding_balance_confirmed_missed": {"es": "La propuesta de balance {rank} ({edits}), la mejor de {among} con la "
+                                               "semilla reservada {seed}, no cumple todos los objetivos con la semilla "
+                                               "de confirmación {fresh} ({games} partidas por enfrentamiento): "
+                                               "{figures}.",
+                                         "en": "Balance proposal {rank} ({edits}), the best of {among} on the held-out "
+                                               "seed {seed}, misses an objective on the confirmation seed {fresh} "
+                                               "({games} games per matchup): {figures}."},
     "finding_balance_missed": {"es": "Ninguna propuesta de balance cumple todos los objetivos con la semilla reservada "
                                      "{seed} ({games} partidas por enfrentamiento); la más cercana, la propuesta {rank} "
                                      "({edits}): {figures}.",
@@ -1515,6 +1590,10 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                          "contra sus objetivos",
                                    "en": "balance objectives on the held-out seed: the proposal's figures against "
                                          "their targets"},
+    "measure_balance_confirmed": {"es": "objetivos de balance con la semilla de confirmación, nueva tras elegir la "
+                                        "propuesta con la reservada: sus cifras contra sus objetivos",
+                                  "en": "balance objectives on the confirmation seed, fresh after the held-out one "
+                                        "chose the proposal: its figures against their targets"},
     # forced draw and ablation of the same card, reconciled
     "reconcile_heading": {"es": "Robo forzado y ablación, conciliados", "en": "Forced draw and ablation, reconciled"},
     "reconcile_note": {"es": "Robo forzado de la ejecución {forced_run}; ablación de {ablation_run}. El robo forzado mide "

@@ -252,6 +252,19 @@ def test_a_balance_proposal_that_meets_its_targets() -> None:
     assert finding_sentence(found, "en") == ("Balance proposal 1 (CI-04 cost 5 → 6) meets every objective on the "
                                              "held-out seed 424242 (200,000 games per matchup): Arañas vs Ciempiés: "
                                              "win rate 49.8% [49.6, 50.0] (target 50% ± 1 pts).")
+    # chosen among 3 on the held-out seed, its figures are the confirmation seed's, and the sentence says so
+    confirmed = record | {"confirmation": {"seed": 777, "games": 200000, "among": 3, "candidate": "p1"}}
+    missed = record["proposals"][0]["figures"][0] | {"value": 0.485, "low": 0.483, "high": 0.487, "met": False}
+    confirmed["proposals"] = [record["proposals"][0] | {"candidate": "p1", "met": False, "figures": [missed]}]
+    found = balance_findings(confirmed)[0]
+    assert found.measure == "balance_confirmed"
+    assert finding_sentence(found, "en") == ("Balance proposal 1 (CI-04 cost 5 → 6), the best of 3 on the held-out seed "
+                                             "424242, misses an objective on the confirmation seed 777 (200,000 games "
+                                             "per matchup): Arañas vs Ciempiés: win rate 48.5% [48.3, 48.7] (target "
+                                             "50% ± 1 pts).")
+    assert finding_sentence(found, "es").startswith("La propuesta de balance 1 (CI-04 cost 5 → 6), la mejor de 3 con la "
+                                                    "semilla reservada 424242, no cumple todos los objetivos con la "
+                                                    "semilla de confirmación 777 (200.000 partidas por enfrentamiento)")
 
 
 def every_kind(tmp_path: Path) -> list[Finding]:
