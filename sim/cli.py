@@ -42,6 +42,7 @@ from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RUL
 if TYPE_CHECKING:
     from sim.report.comparison import StoredRun
     from sim.run.runner import RunOutcome
+    from sim.run.spec import Experiment
 
 # Each command imports what it needs when it runs: `sim --help`, a mistyped flag and `sim show` answer
 # without loading numba, scipy, Ray or Dash (tests/test_dependencies.py times it).
@@ -274,7 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def command_report(args: argparse.Namespace, console: Console) -> int:
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
     from sim.report.export import FORMATS, write_reports  # Plotly only loads when exporting
 
     formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
@@ -320,7 +322,7 @@ def listen(app: Any, args: argparse.Namespace, console: Console) -> Any:
 
 
 def command_dash(args: argparse.Namespace, console: Console) -> int:
-    from sim.run.store import check_results_place
+    from sim.results.folder import check_results_place
     from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr, token_from_file
 
     if args.token is not None and args.token_file is not None:
@@ -354,17 +356,30 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def load_checked_spec(path: Path, **overrides: Any) -> Experiment:
+    """The experiment of a spec file (sim.run.spec.load_spec, with its CLI overrides), with the tables
+    the layers above the run read checked too: [findings] (analysis) and [balance] (`sim balance`),
+    which the run layer keeps as written; so a bad one is refused before anything is played."""
+    from sim.analysis.finding_thresholds import spec_thresholds
+    from sim.balance.spec import balance_spec
+    from sim.run.spec import load_spec
+
+    experiment = load_spec(path, **overrides)
+    spec_thresholds(experiment.spec.findings, experiment.path)
+    balance_spec(experiment)
+    return experiment
+
+
 def command_balance(args: argparse.Namespace, console: Console) -> int:
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
-    from sim.run.spec import load_spec
-    from sim.run.store import check_results_place
+    from sim.results.folder import check_results_place
     from sim.balance.console import play_proposal_lines, print_proposals
     from sim.report.language import t
     from sim.balance.patch import CARDS_SUBFOLDER, apply_proposal
     from sim.balance.search import proposal_edits, read_proposals, search
 
-    experiment = load_spec(args.spec)
+    experiment = load_checked_spec(args.spec)
     if args.apply is not None or args.to is not None:
         if args.apply is None or args.to is None:
             raise InputError("--apply and --to go together: --apply N --to DIR")
@@ -393,7 +408,7 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_bench(args: argparse.Namespace, console: Console) -> int:
-    from sim.run.bench import default_spec, describe, run_bench  # numba threads are only touched when benchmarking
+    from sim.bench import default_spec, describe, run_bench  # numba threads are only touched when benchmarking
 
     args.spec = args.spec or default_spec()
     games = args.games or (1_000_000 if args.executor else 200_000)
@@ -410,7 +425,7 @@ def balance_search_folder(run: str, results: Path) -> Path | None:
     --results, or a spec's name there (<name>.balance) when no run has that name (the spec's own
     `sim run` is results/<name>, shown as a run); None when it is none of those."""
     from sim.balance.search import PROPOSALS_FILE
-    from sim.run.store import MANIFEST
+    from sim.results.folder import MANIFEST
 
     if not run.strip():
         return None
@@ -422,7 +437,7 @@ def balance_search_folder(run: str, results: Path) -> Path | None:
 
 def resolve_run_dir(run: str, results: Path) -> Path:
     """RUN as a folder path holding a manifest, else as a name under --results."""
-    from sim.run.store import MANIFEST
+    from sim.results.folder import MANIFEST
 
     if not run.strip():
         raise InputError("RUN: an empty name; give a run name under --results, or a run folder path")
@@ -452,7 +467,7 @@ def run_resume_hint(args: argparse.Namespace) -> str:
     """The command that resumes this `sim run`: the one typed, with the run's own games and seed
     once the spec is read (so it still resumes after the spec's games are edited), and never its
     --overwrite, which would start the run again from nothing."""
-    from sim.run.resuming import resume_command
+    from sim.results.resuming import resume_command
 
     games, seed = getattr(args, "run_games", args.games), getattr(args, "run_seed", args.seed)
     extra = (["--cards", str(args.cards)] if args.cards is not None else []) + \
@@ -473,19 +488,20 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
+    from sim.analysis.stopping import StopRule
     from sim.run.runner import run_experiment
-    from sim.run.spec import load_spec
-    from sim.run.store import check_run_name, read_manifest
+    from sim.results.folder import check_run_name
+    from sim.results.manifest import read_manifest
     
 
     if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
         check_run_name(args.run, "--run")
-    experiment = load_spec(args.spec, games=args.games, seed=args.seed, cards_dir=args.cards)
+    experiment = load_checked_spec(args.spec, games=args.games, seed=args.seed, cards_dir=args.cards)
     args.run_games, args.run_seed = experiment.spec.games, experiment.spec.seed  # for the resume hint
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
-                             RichProgress(), warn=say_warning)
+                             RichProgress(), warn=say_warning, stop_rules=StopRule)
     for problem in outcome.repaired:
         console.print(f"repaired: {problem}; played again", highlight=False)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir), args.lang)
@@ -498,7 +514,8 @@ def command_ladder(args: argparse.Namespace, console: Console) -> int:
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
     from sim.run.runner import run_experiment
-    from sim.run.store import check_run_name, read_manifest
+    from sim.results.folder import check_run_name
+    from sim.results.manifest import read_manifest
     from sim.run.ladder import DEFAULT_SEED, ladder_experiment, level_speeds, write_speeds
 
     if args.run is not None:
@@ -522,8 +539,9 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
     from sim.run.runner import run_experiment
-    from sim.run.store import check_results_place, check_run_name, read_manifest
-    from sim.core.atomic_files import write_bytes_atomic
+    from sim.results.folder import check_results_place, check_run_name
+    from sim.results.manifest import read_manifest
+    from sim.results.atomic_files import write_bytes_atomic
     from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_run_name, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
@@ -576,8 +594,9 @@ def compared_run(run: str, results: Path, run_a: str, run_b: str, lang: str) -> 
     edited by hand or unfinished."""
     from sim.report.comparison import StoredRun
     from sim.report.language import t, value as catalog_value
-    from sim.run.liveness import shown_status
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.liveness import shown_status
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
 
     def refuse(why: str) -> InputError:
         return InputError(t("compare_refuse", lang, a=run_a, b=run_b, why=why))
@@ -622,7 +641,8 @@ def command_compare(args: argparse.Namespace, console: Console) -> int:
 
 def command_show(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
 
     search_folder = balance_search_folder(args.run, args.results)
     if search_folder is not None:  # a search of `sim balance`: its proposals, as `sim balance` printed them
@@ -649,7 +669,8 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
     A line is printed whole (soft wrap): the terminal wraps it, rich does not cut it."""
     from sim.report.language import TEXT, t
     from sim.run.replay import replay_game
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
 
     lang = args.lang
     run_dir = resolve_run_dir(args.run, args.results)

@@ -46,9 +46,9 @@ import polars as pl
 
 from sim.analysis.intervals import Z95, normal_p_value, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli, shrunk_estimate
-from sim.analysis.scans import scan_cards, scan_games
+from sim.results.scans import scan_cards, scan_games
 from sim.core.records import COUNTER_NAMES, RESULT_NAMES
-from sim.run.store import GAMES
+from sim.results.folder import GAMES
 
 KEYS = ["config", "side", "card_id"]
 DESCRIPTION = ["faction", "card_name", "cost"]

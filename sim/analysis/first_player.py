@@ -32,7 +32,7 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import Z95, score_a, wilson_exprs
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 SCHEMA = {
     "config": pl.String, "method": pl.String, "pairs": pl.Int64, "games_first": pl.Int64,

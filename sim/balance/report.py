@@ -11,7 +11,8 @@ from typing import Any
 import plotly
 import polars as pl
 
-from sim.balance.console import figure_label, figure_text, outside_text, paired_change_text, summary_text, target_text
+from sim.balance.console import outside_text, paired_change_text, summary_text
+from sim.report.balance_figures import figure_label, figure_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.report.export import CSS
 from sim.report.formatting import count

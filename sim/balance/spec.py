@@ -51,9 +51,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)  # as sim.run.spec.STRICT
+from sim.core.errors import STRICT, InputError, spec_problems
+from sim.run.spec import Experiment
+
 FIGURES = ("win_rate", "field_win_rate", "first_player_advantage", "card_effect")
 MAX_EDITS = 16
 
@@ -186,3 +188,19 @@ class BalanceSpec(BaseModel):
         if twice:
             raise ValueError(f"frozen: {', '.join(twice)} named more than once")
         return self
+
+
+def balance_spec(experiment: Experiment) -> BalanceSpec | None:
+    """The spec's [balance] table, which the run layer keeps as written, read here (None without
+    one); a bad one is an InputError naming the spec file and each field (`balance.edit[2].max`)."""
+    table = experiment.spec.balance
+    if table is None:
+        return None
+    try:
+        balance = BalanceSpec.model_validate(table)
+    except ValidationError as exc:
+        raise InputError("\n".join(spec_problems(exc.errors(), experiment.path, ("balance",)))) from None
+    if balance.held_out_seed == experiment.spec.seed:
+        raise InputError(f"{experiment.path}: balance.held_out_seed: {balance.held_out_seed} is the search's own "
+                         "seed; the proposals are confirmed on a seed the search never played")
+    return balance

@@ -33,7 +33,7 @@ import pyarrow.parquet as pq
 from sim.core.ruleset import get_ruleset
 
 from sim.analysis import (
-    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, scan_games,
+    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length,
 )
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
@@ -55,8 +55,9 @@ from sim.report.findings_text import RunFindings, findings_markdown, read_run_fi
 from sim.report.formatting import (count, date_text, in_spec_order, readable_columns, readable_values, seconds_text,
                                    signed_points)
 from sim.report.language import TEXT, column, t
-from sim.run.liveness import shown_status
-from sim.core.atomic_files import write_atomic
+from sim.results.liveness import shown_status
+from sim.results.scans import scan_games
+from sim.results.atomic_files import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png", "md")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")

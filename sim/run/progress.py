@@ -24,8 +24,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from sim.core.atomic_files import write_json_atomic
-from sim.run.store import RECORDS
+from sim.results.atomic_files import write_json_atomic
+from sim.results.folder import RECORDS
 
 CHUNK_RECORD = re.compile(r"^chunk-(\d{12})\.json$")
 

@@ -13,7 +13,7 @@ from sim.report.export import html_report
 from sim.report.language import t
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -260,7 +260,7 @@ def test_shipped_fortaleza_search_plays_the_non_mirror_matchups_only() -> None:
     assert [f"{m.a}~{m.b}" for m in plan.matchups] == ["china~japon", "china~corea", "japon~corea"]
     assert [c.name for c in plan.components] == ["china vs field", "japon vs field", "corea vs field"]
     assert all(m.field in ("cost", "atq", "res") and abs(m.new - m.old) in (1, 2) for m in plan.moves)
-    assert plan.experiment.spec.balance.held_out_seed not in plan.seeds.values()
+    assert plan.balance.held_out_seed not in plan.seeds.values()
     # a matchup the edit's card is not in plays as the baseline (no override reaches it)
     from sim.balance.search import stage_experiment
     japon_edit = next(m for m in plan.moves if m.target.startswith("JP-"))

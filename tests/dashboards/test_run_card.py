@@ -13,8 +13,8 @@ import pytest
 from dashboards import run_card
 from dashboards.app import create_app
 from sim.cli import main
-from sim.run.resuming import manifest_resume_command
-from sim.run.store import read_manifest
+from sim.results.resuming import manifest_resume_command
+from sim.results.manifest import read_manifest
 
 SIDES = '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
 SPECS = {

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.atomic_files import write_bytes_atomic, write_folder_atomic
+from sim.results.atomic_files import write_bytes_atomic, write_folder_atomic
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
@@ -170,7 +170,7 @@ def search_decks(tier: int, out: Path, population: int = 8, generations: int = 6
         say(f"the search in {out} is finished (its {SEARCH_FILE}); its survivors go on to the final round robin")
         return finished
     if out.exists() and any(out.iterdir()):
-        stale = list(out.glob(".*.tmp"))  # what a write cut short by a kill left (sim.core.atomic_files)
+        stale = list(out.glob(".*.tmp"))  # what a write cut short by a kill left (sim.results.atomic_files)
         if not ({p.name for p in out.iterdir()} - {p.name for p in stale} <= {"cards", "decks", "history"}):
             raise InputError(f"--out: {out} holds files that are not a deck search's; give a new folder (a search "
                              f"writes its cards, decks and history there)")

@@ -18,7 +18,7 @@ from sim.rulesets.rolplay.deck_search import (
 )
 from sim.rulesets.rolplay.decks import DeckRules, check_deck, load_deck
 from sim.rulesets.rolplay.sides import decks_dir_of
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 
 @pytest.fixture(scope="module")

@@ -29,8 +29,8 @@ from pathlib import Path
 import polars as pl
 
 import sim
-from sim.core.atomic_files import parquet_bytes
-from sim.run.store import CARDS, GAMES, MANIFEST, RECORDS
+from sim.results.atomic_files import parquet_bytes
+from sim.results.folder import CARDS, GAMES, MANIFEST, RECORDS
 
 SUMMARIES = "summaries"
 
