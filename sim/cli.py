@@ -214,13 +214,16 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     ladder.set_defaults(handler=command_ladder)
 
-    decks = commands.add_parser("deck-search", help="rolplay: the strongest legal decks of a tier, found by play",
-                                description="Improve a population of rolplay decks of a tier by play (the shipped "
-                                "decks, the greedy builder's and random ones to start; the better half survives and has "
-                                "children with a few copies swapped), then play the survivors and the shipped decks in a "
-                                "round robin on a seed the search never used, stored as a run: its matrix and Nash mix "
-                                "are the metagame of decks. The decks are written as deck files.")
-    decks.add_argument("tier", type=_int_at_least(1), metavar="TIER", help="the deck level (25 or 50, rule R-02)")
+    decks = commands.add_parser("deck-search", help="the strongest legal decks of a game with deck lists, found by play",
+                                description="Improve a population of decks of a game with deck lists (rolplay, epikha) "
+                                "by play (the shipped decks, and the game's built ones or children of the shipped ones "
+                                "to start; the better half survives and has children with a few copies swapped), then "
+                                "play the survivors and the shipped decks in a round robin on a seed the search never "
+                                "used, stored as a run: its matrix and Nash mix are the metagame of decks. The decks "
+                                "are written as deck files.")
+    decks.add_argument("ruleset", metavar="RULESET", help="a game with deck lists (rolplay, epikha)")
+    decks.add_argument("group", metavar="GROUP", help="the decks searched: rolplay's deck level (25 or 50, rule R-02), "
+                       "epikha's shipped deck whose Player card they keep (abaron_horda, ...)")
     decks.add_argument("--population", type=_int_at_least(4, 64), default=8, metavar="N",
                        help="decks in play each generation, even (default 8)")
     decks.add_argument("--generations", type=_int_at_least(1, 100), default=6, metavar="N", help="default 6")
@@ -231,9 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=20261202, help="search seed (default 20261202)")
     decks.add_argument("--out", type=_path, metavar="DIR",
                        help="a new folder for the search's cards, decks and history (default: RESULTS/RUN.search, "
-                       "beside the final round robin's run folder: results/rolplay_deck_search_TIER.search)")
+                       "beside the final round robin's run folder: results/RULESET_deck_search_GROUP.search)")
     decks.add_argument("--run", metavar="NAME", help="results folder name of the final round robin "
-                       "(default rolplay_deck_search_TIER)")
+                       "(default RULESET_deck_search_GROUP)")
     decks.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     decks.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     decks.set_defaults(handler=command_deck_search)
@@ -542,21 +545,22 @@ def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     from sim.results.folder import check_results_place, check_run_name
     from sim.results.manifest import read_manifest
     from sim.results.atomic_files import write_bytes_atomic
-    from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_run_name, final_spec, search_decks
+    from sim.balance.deck_search import SPEC_FILE, check_search, final_run_name, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
+    check_search(args.ruleset, args.group, args.population, args.generations, args.games)
     if args.run is not None:
         check_run_name(args.run, "--run")
     if args.out is None:  # beside the run it ends in, as `sim balance` keeps <spec name>.balance/ beside its runs
         check_results_place(args.results)
-        args.out = args.results / f"{args.run or final_run_name(args.tier)}.search"
+        args.out = args.results / f"{args.run or final_run_name(args.ruleset, args.group)}.search"
     check_results_place(args.out, "--out", make_parents=True)  # under a file, in a missing or read-only folder: said before any game
     console.print(f"search folder: {args.out} (its cards, decks and history)", highlight=False, soft_wrap=True)
     started = time.perf_counter()
-    survivors, _ = search_decks(args.tier, args.out, args.population, args.generations, args.games, args.seed,
-                                say=lambda line: console.print(line, highlight=False))
+    survivors, _ = search_decks(args.ruleset, args.group, args.out, args.population, args.generations, args.games,
+                                args.seed, say=lambda line: console.print(line, highlight=False))
     searched = time.perf_counter() - started
-    spec = final_spec(args.out, args.tier, survivors, args.final_games, args.seed)
+    spec = final_spec(args.out, args.ruleset, args.group, survivors, args.final_games, args.seed)
     write_bytes_atomic(args.out / SPEC_FILE, dump_spec(spec).encode("utf-8"))
     experiment = load_spec_dict(spec, args.out / SPEC_FILE)
     executor = make_executor(args.executor, None)
