@@ -36,7 +36,8 @@ from sim.results.liveness import interrupt_writer, writer_liveness
 from sim.run.progress import StoredProgress, stored_progress
 from sim.results.resuming import manifest_resume_command
 from sim.run.runner import prepare_run
-from sim.run.spec import Experiment, load_spec
+from sim.balance.spec import load_checked_spec
+from sim.run.spec import Experiment
 
 RULESETS_DIR = Path(sim.rulesets.__file__).resolve().parent  # the games' own card folders
 UPLOADS = "_uploads"  # the dashboard's folder of uploaded specs, in the results folder
@@ -167,7 +168,7 @@ def start_run(spec_path: Path, games: int | None = None, seed: int | None = None
     Ctrl-C leaves it running), its stdout and stderr in results/_launches/RUN.log and .err."""
     if checked is None:
         check_cards_place(read_toml(Path(spec_path)), Path(spec_path))
-        checked = check_launch(load_spec(spec_path, games=games, seed=seed), run_name)
+        checked = check_launch(load_checked_spec(spec_path, games=games, seed=seed), run_name)
     root = data.results_root()
     name = checked.run
     with _guard:

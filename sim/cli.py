@@ -42,7 +42,6 @@ from sim.core.limits import EXECUTORS, MAX_CHUNK_UNITS, MAX_GAMES, MAX_SEED, RUL
 if TYPE_CHECKING:
     from sim.report.comparison import StoredRun
     from sim.run.runner import RunOutcome
-    from sim.run.spec import Experiment
 
 # Each command imports what it needs when it runs: `sim --help`, a mistyped flag and `sim show` answer
 # without loading numba, scipy, Ray or Dash (tests/test_dependencies.py times it).
@@ -359,21 +358,8 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def load_checked_spec(path: Path, **overrides: Any) -> Experiment:
-    """The experiment of a spec file (sim.run.spec.load_spec, with its CLI overrides), with the tables
-    the layers above the run read checked too: [findings] (analysis) and [balance] (`sim balance`),
-    which the run layer keeps as written; so a bad one is refused before anything is played."""
-    from sim.analysis.finding_thresholds import spec_thresholds
-    from sim.balance.spec import balance_spec
-    from sim.run.spec import load_spec
-
-    experiment = load_spec(path, **overrides)
-    spec_thresholds(experiment.spec.findings, experiment.path)
-    balance_spec(experiment)
-    return experiment
-
-
 def command_balance(args: argparse.Namespace, console: Console) -> int:
+    from sim.balance.spec import load_checked_spec
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
     from sim.results.folder import check_results_place
@@ -492,6 +478,7 @@ def command_run(args: argparse.Namespace, console: Console) -> int:
     from sim.run.executors import executor_line, make_executor
     from sim.run.progress import RichProgress
     from sim.analysis.stopping import StopRule
+    from sim.balance.spec import load_checked_spec
     from sim.run.runner import run_experiment
     from sim.results.folder import check_run_name
     from sim.results.manifest import read_manifest

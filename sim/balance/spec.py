@@ -49,12 +49,14 @@ ruleset (fields, cards, factions, matchups, parameters) are checked when the sea
 
 from __future__ import annotations
 
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from sim.analysis.finding_thresholds import spec_thresholds
 from sim.core.errors import STRICT, InputError, spec_problems
-from sim.run.spec import Experiment
+from sim.run.spec import Experiment, load_spec
 
 FIGURES = ("win_rate", "field_win_rate", "first_player_advantage", "card_effect")
 MAX_EDITS = 16
@@ -204,3 +206,14 @@ def balance_spec(experiment: Experiment) -> BalanceSpec | None:
         raise InputError(f"{experiment.path}: balance.held_out_seed: {balance.held_out_seed} is the search's own "
                          "seed; the proposals are confirmed on a seed the search never played")
     return balance
+
+
+def load_checked_spec(path: Path, **overrides: Any) -> Experiment:
+    """The experiment of a spec file (sim.run.spec.load_spec, with its CLI overrides) with the tables
+    the layers above the run read checked too: [findings] (the analysis's) and [balance] (here),
+    which the run layer keeps as written; so `sim run`, `sim balance` and a launch from the
+    dashboard refuse a bad one by name before anything is played."""
+    experiment = load_spec(path, **overrides)
+    spec_thresholds(experiment.spec.findings, experiment.path)
+    balance_spec(experiment)
+    return experiment

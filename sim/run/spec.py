@@ -276,7 +276,8 @@ class ExperimentSpec(BaseModel):
     stop: StopSpec | None = None
     # tables the layers above read, kept as written (the run layer imports neither): [balance] is
     # `sim balance`'s search (sim.balance.spec; `sim run` plays the baseline), [findings] the
-    # thresholds of the run's findings (sim.analysis.finding_thresholds); `sim run` checks both
+    # thresholds of the run's findings (sim.analysis.finding_thresholds); sim.balance.spec.load_checked_spec
+    # checks both for `sim run`, `sim balance` and the dashboard's launches
     balance: dict[str, Any] | None = None
     findings: dict[str, Any] | None = None
 
