@@ -1,6 +1,6 @@
 """What the pages read: run folders and their tables, all from sim.analysis, cached per manifest
 version so a running sweep's pages refresh as chunks land and a finished run is read once; a
-finished run's tables are also kept in its folder (sim.run.summaries), so the first page after
+finished run's tables are also kept in its folder (sim.results.summaries), so the first page after
 `sim dash` starts reads them instead of the games.
 
 Every value from a page, an address or a request that names a file or folder (a run, a balance
@@ -25,20 +25,21 @@ from typing import Any, TypeVar
 import polars as pl
 from flask import current_app, g
 
-from sim.analysis import scan_games
+from sim.analysis.card_impact import kept_card_impact
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
-from sim.core.atomic_files import write_bytes_atomic
 from sim.core.errors import InputError, SaidError, fault_words
+from sim.results.atomic_files import write_bytes_atomic
 from sim.analysis.levels import level_groups
 from sim.report import figures
 from sim.report.export import card_levels_table, faction_display_names, kept_run_tables
 from sim.report.findings_text import RunFindings, read_run_findings
 from sim.report.formatting import config_in_words
 from sim.report.language import t
-from sim.run.liveness import run_state
-from sim.run.store import CARDS, MANIFEST, check_whole, damaged_chunks
-from sim.run.summaries import kept_card_impact, kept_tables
+from sim.results.liveness import run_state
+from sim.results.folder import CARDS, MANIFEST, check_whole, damaged_chunks
+from sim.results.scans import scan_games
+from sim.results.summaries import kept_tables
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
 LAUNCHES = "_launches"  # the dashboard's own folder in the results folder: launch logs, cancel marks
@@ -65,7 +66,7 @@ def said(error: InputError, lang: str | None) -> str:
     return speak(lang) if callable(speak) else str(error)
 
 
-# what a page may send as the name of an entry: a run's folder name (sim.run.store.RUN_NAME) or a
+# what a page may send as the name of an entry: a run's folder name (sim.results.folder.RUN_NAME) or a
 # spec's name (a balance search's folder is NAME.balance); never a path, never . or ..
 PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
@@ -159,7 +160,7 @@ def shipped_spec(name: object) -> Path:
 
 def write_whole(path: Path, data: bytes) -> None:
     """Write a file of the dashboard's (an upload, a cancel mark) under the results folder, whole or
-    not at all (sim.core.atomic_files); a link out of it, or a fault of the disk, is a PageMessage
+    not at all (sim.results.atomic_files); a link out of it, or a fault of the disk, is a PageMessage
     naming the file relative to the results folder."""
     confined(path)
     try:
@@ -174,7 +175,7 @@ def cancel_mark(run: str) -> Path:
 
 
 def run_status(folder: Path, manifest: dict[str, Any]) -> str:
-    """A run's status as a reader can trust it (sim.run.liveness.run_state: a manifest that says
+    """A run's status as a reader can trust it (sim.results.liveness.run_state: a manifest that says
     "running" with no live writer is "interrupted"), and "cancelled" for an interrupted run that
     this dashboard's Cancel stopped during its last session."""
     state = run_state(folder, manifest)
@@ -282,7 +283,7 @@ def _damage(folder: str, version: float) -> tuple[str, ...]:
 
 
 def damage_of(run: str) -> tuple[str, ...]:
-    """The run's damaged chunks (sim.run.store.damaged_chunks: each file against its record, by
+    """The run's damaged chunks (sim.results.folder.damaged_chunks: each file against its record, by
     SHA-256), read once per manifest version, as every page's tables check them."""
     return _damage(str(run_folder(run)), _version(run))
 

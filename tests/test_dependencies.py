@@ -66,7 +66,7 @@ def test_help_loads_no_engine_and_show_no_solver_server_or_cluster() -> None:
     after_cli = _modules_after("import sim.cli")
     heavy = {"numba", "polars", "scipy.optimize", "ray", "dash", "plotly", "pyarrow"}
     assert not heavy & after_cli, f"`sim --help` imports {sorted(heavy & after_cli)}"
-    after_show = _modules_after("import sim.cli, sim.report.console, sim.run.store")
+    after_show = _modules_after("import sim.cli, sim.report.console, sim.results.manifest")
     assert not {"scipy.optimize", "ray", "dash", "plotly"} & after_show
     done = subprocess.run([sys.executable, "-m", "sim.cli", "--help"], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0 and "show" in done.stdout, done.stderr

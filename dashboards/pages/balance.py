@@ -24,8 +24,9 @@ from dash import ALL, MATCH, Input, Output, State, callback, ctx, dcc, html, no_
 from dashboards import data
 from dashboards.widgets import graph
 from sim.run.display_names import spec_display_names
-from sim.balance.console import (baseline_beside, figure_label, figure_text, outside_text, paired_change_text,
-                                  play_proposal_lines, reuse_warnings, selection_text, summary_text, target_text)
+from sim.balance.console import (baseline_beside, outside_text, paired_change_text, play_proposal_lines,
+                                  reuse_warnings, selection_text, summary_text)
+from sim.report.balance_figures import figure_label, figure_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.balance.patch import CARDS_SUBFOLDER, apply_proposal, fresh_copy_place
 from sim.balance.search import PATH_FILE, PROPOSALS_FILE, proposal_edits

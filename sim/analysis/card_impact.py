@@ -49,9 +49,10 @@ import polars as pl
 
 from sim.analysis.intervals import Z95, newcombe_interval, normal_p_value, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli, shrunk_estimate
-from sim.analysis.scans import scan_cards, scan_games
+from sim.results.scans import scan_cards, scan_games
 from sim.core.records import COUNTER_NAMES, RESULT_NAMES
-from sim.run.store import GAMES
+from sim.results.folder import GAMES
+from sim.results.summaries import kept_tables
 
 KEYS = ["config", "side", "card_id"]
 DESCRIPTION = ["faction", "card_name", "cost"]
@@ -216,3 +217,9 @@ def games_per_config(run_dir: Path) -> dict[str, int] | None:
 def card_impact(run_dir: Path, z: float = Z95) -> pl.DataFrame:
     """Card impact of a run folder's card counters; see card_impact_from_counters for the columns."""
     return card_impact_from_counters(scan_cards(run_dir), z, games_per_config(run_dir))
+
+
+def kept_card_impact(run_dir: Path) -> pl.DataFrame:
+    """The run's card impact, kept as the set "impact" (sim.results.summaries): the dashboard's
+    cards and compare pages, `sim compare` and `sim report` read the same set."""
+    return kept_tables(run_dir, "impact", lambda: {"impact": card_impact(run_dir)})["impact"]

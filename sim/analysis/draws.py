@@ -32,7 +32,7 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import Z95, design_effect, wilson_interval
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 # the end reasons of a game that reached the turn cap, in every game's words: a draw at the cap
 # (dicedraft, fortaleza, epikha), or a game decided there by score or drawn on equal scores

@@ -10,7 +10,7 @@ statistic another way. The sentences a person reads are the report layer's
 
 Severity. Each kind is graded by a pair of thresholds (medium, high), a distance from the value that
 favours nobody (`neutral`: 50% for a win rate, 0 for a difference or a share); the defaults and the
-spec's own `[findings]` table are sim.run.spec.FindingsSpec. A finding is "high" or "medium" only
+spec's own `[findings]` table are sim.analysis.finding_thresholds.FindingsSpec. A finding is "high" or "medium" only
 when its whole 95% interval lies beyond that threshold (the interval's end nearest the neutral
 value has passed it). A figure whose interval reaches the neutral value, or whose interval reaches
 back under the medium threshold, is "info": said, never called a problem.
@@ -74,18 +74,18 @@ from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_steps
 from sim.analysis.draws import TURN_CAP_REASONS, draw_figures
 from sim.analysis.end_reasons import end_reasons
+from sim.analysis.finding_thresholds import FindingsSpec
 from sim.analysis.first_player import first_player_advantage
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.intervals import Z95
 from sim.analysis.levels import level_conclusions, level_groups
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.analysis.sweeps import BASELINE, sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.analysis.win_rates import faction_win_rates
 from sim.core.errors import InputError
-from sim.run.spec import FindingsSpec
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 SEVERITIES = ("high", "medium", "info")
 # the order kinds are said in when their strength ties (info findings of the same size)

@@ -38,7 +38,7 @@ import polars as pl
 
 from sim.analysis.draws import draw_figures
 from sim.analysis.intervals import Z95, newcombe_interval, paired_phi, score_a, wilson_exprs, wilson_interval
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 SCHEMA = {
     "config": pl.String, "method": pl.String, "pairs": pl.Int64, "games_first": pl.Int64,

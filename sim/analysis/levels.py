@@ -43,7 +43,7 @@ from sim.analysis.card_impact import card_impact
 from sim.analysis.draws import draw_figures
 from sim.analysis.first_player import first_player_advantage
 from sim.analysis.win_rates import faction_win_rates
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 LEVEL_FIELDS = ("agent", "search")
 FIGURES = ("side A win rate", "first player win rate")

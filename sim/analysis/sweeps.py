@@ -23,7 +23,7 @@ import polars as pl
 from sim.analysis.draws import draw_figures
 from sim.analysis.intervals import Z95, normal_p_value, score_a, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 BASELINE = "base"
 # the draw figures beside each config's side A win rate (sim.analysis.draws column -> this table's)

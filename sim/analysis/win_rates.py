@@ -26,7 +26,7 @@ import polars as pl
 
 from sim.analysis.draws import draw_figures, with_draw_figures
 from sim.analysis.intervals import Z95, design_effect, score_a, wilson_exprs
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 
 def pair_design_effects(games: pl.LazyFrame) -> pl.LazyFrame:

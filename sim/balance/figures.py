@@ -10,6 +10,7 @@ from typing import Any
 import plotly.graph_objects as go
 import polars as pl
 
+from sim.report.balance_figures import figure_label
 from sim.report.figures import NUMBER_SEPARATORS
 from sim.report.formatting import count, number
 from sim.report.language import t
@@ -82,7 +83,7 @@ def card_effects_figures(record: dict[str, Any], lang: str) -> list[go.Figure]:
     """For each card_effect objective, every bounded card's forced-draw effect on the held-out games,
     the baseline's and each proposal's with their 95% intervals, around the target's band: what
     each card causes when drawn, measured on the same games with the card on top or at the bottom."""
-    from sim.balance.console import figure_label, proposal_name
+    from sim.balance.console import proposal_name
 
     out = []
     for k, base in enumerate(record["baseline"]):

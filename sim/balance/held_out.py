@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from sim.core.atomic_files import write_json_atomic
+from sim.results.atomic_files import write_json_atomic
 from sim.core.cards import file_hash
 
 USES_FILE = "held_out_uses.json"

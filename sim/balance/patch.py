@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sim.core.errors import SaidError, fault_words
-from sim.core.atomic_files import write_folder_atomic
+from sim.core.errors import InputError, SaidError, fault_words
+from sim.results.atomic_files import write_folder_atomic
 from sim.run.card_folders import CARDS_SUBFOLDER  # a copy's cards, when the game reads folders beside them
-from sim.run.store import check_results_place
+from sim.results.folder import check_results_place
 
 PARAMS = "params"  # the target of an edit that changes a rule parameter, not a card
 APPLIED = "applied"  # <results>/<spec name>.balance/applied/: the copies the dashboard's "apply" writes

@@ -13,8 +13,9 @@ from typing import Any
 import plotly
 import polars as pl
 
-from sim.balance.console import (baseline_beside, figure_label, figure_text, outside_text, paired_change_text,
-                                  reuse_warnings, selection_text, summary_text, target_text)
+from sim.balance.console import (baseline_beside, outside_text, paired_change_text, reuse_warnings, selection_text,
+                                  summary_text)
+from sim.report.balance_figures import figure_label, figure_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.report.export import CSS
 from sim.report.findings_text import SEVERITY_COLOURS

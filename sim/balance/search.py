@@ -47,19 +47,19 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import Z95, score_a
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_figures, deck_slots, effect_tallies,
                                       forced_configs, mean_se, pair_mean_se)
 from sim.balance.held_out import earlier_uses_on_other_cards, held_out_use, record_use
 from sim.balance.patch import PARAMS, Edit, card_patch
-from sim.balance.spec import BalanceSpec, EditRule
+from sim.balance.spec import BalanceSpec, EditRule, balance_spec
 from sim.core.errors import InputError, SaidError
 from sim.run.executors import Executor, SerialExecutor
 from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import run_experiment
 from sim.run.spec import Experiment
-from sim.core.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
-from sim.run.store import DifferentRun, read_manifest
+from sim.results.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
+from sim.results.manifest import DifferentRun, read_manifest
 
 BASE = "base"
 PATH_FILE = "path.parquet"
@@ -400,9 +400,7 @@ def _find_matchup(matchups: list[Matchup], text: str, experiment: Experiment, pl
     raise InputError(f"{place}.matchup: no matchup {text!r} in this spec; the matchups are {choices}")
 
 
-def _components(experiment: Experiment, matchups: list[Matchup], place: str) -> list[Component]:
-    balance = experiment.spec.balance
-    assert balance is not None
+def _components(experiment: Experiment, balance: BalanceSpec, matchups: list[Matchup], place: str) -> list[Component]:
     robin = experiment.spec.matchups == "round_robin"
     names = _names(experiment)
     out: list[Component] = []
@@ -565,17 +563,17 @@ def _refusal(experiment: Experiment, move: Edit, cards_dir: Path, pools: dict, o
 
 def plan_search(experiment: Experiment) -> SearchPlan:
     """Check the [balance] table against the ruleset and the spec, and list the moves."""
-    balance = experiment.spec.balance
+    balance = balance_spec(experiment)
     place = str(experiment.path)
     if balance is None:
         raise InputError(f"{place}: no [balance] table; `sim balance` needs one (docs/balance.md)")
     cards_dir = experiment.cards_dir or experiment.ruleset.cards_dir
     matchups = _matchups(experiment)
-    components = _components(experiment, matchups, place)
+    components = _components(experiment, balance, matchups, place)
     if not any(c.figure == "first_player_advantage" and matchups[c.matchup].mirror for c in components):
         matchups_used = {c.matchup for c in components if c.matchup is not None}
         matchups = [m for i, m in enumerate(matchups) if not m.mirror or i in matchups_used]
-        components = _components(experiment, matchups, place)
+        components = _components(experiment, balance, matchups, place)
     moves, refused = _moves(experiment, balance, cards_dir, place)
     ruleset = experiment.ruleset
     owners: dict[str, set[str]] = {}

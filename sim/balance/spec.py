@@ -51,11 +51,15 @@ ruleset (fields, cards, factions, matchups, parameters) are checked when the sea
 
 from __future__ import annotations
 
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)  # as sim.run.spec.STRICT
+from sim.analysis.finding_thresholds import spec_thresholds
+from sim.core.errors import STRICT, InputError, spec_problems
+from sim.run.spec import Experiment, load_spec
+
 FIGURES = ("win_rate", "field_win_rate", "first_player_advantage", "card_effect")
 MAX_EDITS = 16
 
@@ -188,3 +192,30 @@ class BalanceSpec(BaseModel):
         if twice:
             raise ValueError(f"frozen: {', '.join(twice)} named more than once")
         return self
+
+
+def balance_spec(experiment: Experiment) -> BalanceSpec | None:
+    """The spec's [balance] table, which the run layer keeps as written, read here (None without
+    one); a bad one is an InputError naming the spec file and each field (`balance.edit[2].max`)."""
+    table = experiment.spec.balance
+    if table is None:
+        return None
+    try:
+        balance = BalanceSpec.model_validate(table)
+    except ValidationError as exc:
+        raise InputError("\n".join(spec_problems(exc.errors(), experiment.path, ("balance",)))) from None
+    if balance.held_out_seed == experiment.spec.seed:
+        raise InputError(f"{experiment.path}: balance.held_out_seed: {balance.held_out_seed} is the search's own "
+                         "seed; the proposals are confirmed on a seed the search never played")
+    return balance
+
+
+def load_checked_spec(path: Path, **overrides: Any) -> Experiment:
+    """The experiment of a spec file (sim.run.spec.load_spec, with its CLI overrides) with the tables
+    the layers above the run read checked too: [findings] (the analysis's) and [balance] (here),
+    which the run layer keeps as written; so `sim run`, `sim balance` and a launch from the
+    dashboard refuse a bad one by name before anything is played."""
+    experiment = load_spec(path, **overrides)
+    spec_thresholds(experiment.spec.findings, experiment.path)
+    balance_spec(experiment)
+    return experiment

@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,13 +19,9 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import InputError, as_written, field_path
+from sim.core.errors import FIELD_IN_MESSAGE, InputError, as_written, field_path
 
 CardModel = TypeVar("CardModel", bound=BaseModel)
-# a model-level check names its field by starting its message "field: ..." (a dotted path and a
-# list item by its number from 1, sim.core.errors.field_path: "sweep.axis[2].side: ...")
-FIELD_IN_MESSAGE = re.compile(
-    r"^(?:Value error, )?(?P<field>[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): (?P<message>.*)$", re.S)
 BYTE_ORDER_MARK = "\ufeff"
 
 

@@ -4,8 +4,25 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ConfigDict
+
+
+# a model-level check names its field by starting its message "field: ..." (a dotted path and a
+# list item by its number from 1, field_path: "sweep.axis[2].side: ...")
+FIELD_IN_MESSAGE = re.compile(
+    r"^(?:Value error, )?(?P<field>[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): (?P<message>.*)$", re.S)
+
+# How every table of a spec is read: unknown fields refused, values as TOML wrote them, never
+# coerced: "2000" is not a number, true is not 1, "no" is not false, and nan or inf never reaches a
+# kernel or a manifest (JSON has no NaN). An int stays welcome where a float is asked for (weight 1
+# means 1.0).
+STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class InputError(Exception):
@@ -92,3 +109,21 @@ def as_written(value: object, limit: int = 60) -> str:
         except ValueError:  # a nan or inf inside a list
             text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def spec_problems(errors: list[dict[str, Any]], path: Path, within: Sequence[str | int] = ()) -> list[str]:
+    """A spec's problems (pydantic's `errors()`), one line each: `path: field: message`, the field
+    as every message writes it (list items from 1: side[1].budget, balance.edit[2].max). `within` is
+    the place of a table validated on its own (("balance",) for [balance], read by `sim balance`)."""
+    lines = []
+    for err in errors:
+        field = field_path((*within, *err["loc"]))
+        message = err["msg"].removeprefix("Value error, ")
+        named = FIELD_IN_MESSAGE.match(message)
+        if named and err["type"] == "value_error":  # a check across fields says which field it is about
+            field, message = ".".join(filter(None, (field, named["field"]))), named["message"]
+        given = err.get("input")
+        if err["type"] != "value_error" and not isinstance(given, (dict, list)):
+            message += f" (got {as_written(given)})"  # "2000" in quotes, true for a number: it shows why
+        lines.append(f"{path}: {field or '(spec)'}: {message}")
+    return lines

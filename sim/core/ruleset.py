@@ -27,6 +27,7 @@ import polars as pl
 from pydantic import BaseModel
 
 from sim.core.agents import agent_weights
+from sim.core.deck_lists import DeckLists
 from sim.core.search import search_table
 from sim.core.errors import InputError
 from sim.core.limits import RULESET_IDS
@@ -98,6 +99,7 @@ class Ruleset(Protocol):
     end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them
     rules_path: Path  # the game's rules.md: its rule ids and code pointers (the contract test reads them)
     compile_seconds: float  # a cold compile of its kernels on two cores, measured: what the first run says
+    deck_lists: DeckLists | None  # what `sim deck-search` needs of a game whose sides are deck lists
 
     def list_factions(self, cards_dir: Path) -> list[str]: ...
     def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> CardPool: ...
@@ -152,6 +154,8 @@ class RulesetShell:
     filler_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
     # folders the game reads beside its card folder (rolplay's decks/): `sim cards` copies them too
     beside_cards: ClassVar[tuple[str, ...]] = ()
+    # a game whose sides are deck lists: what `sim deck-search` needs of it (sim.core.deck_lists)
+    deck_lists: ClassVar[DeckLists | None] = None
 
     # -- the game's hooks ----------------------------------------------------------------------
     def list_factions(self, cards_dir: Path) -> list[str]:

@@ -31,10 +31,10 @@ from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run,
                                   field_comparison, first_player_comparison, forced_draw_comparison, runs_pairing,
                                   win_rate_comparison)
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.report.formatting import config_in_words, count, in_spec_order, percent, percent_with_interval, signed_points_with_interval
 from sim.report.language import TEXT, column, t
-from sim.run.summaries import kept_card_impact
+from sim.analysis.card_impact import kept_card_impact
 
 
 @dataclass(frozen=True)

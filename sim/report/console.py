@@ -31,8 +31,8 @@ from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratin
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
 from sim.run.display_names import DisplayNames, run_display_names
-from sim.run.liveness import shown_status
-from sim.run.resuming import manifest_resume_command, spec_gone_note
+from sim.results.liveness import shown_status
+from sim.results.resuming import manifest_resume_command, spec_gone_note
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, match_results,
     story_clear_chance, story_stages,

@@ -34,11 +34,11 @@ import pyarrow.parquet as pq
 from sim.core.ruleset import get_ruleset
 
 from sim.analysis import (
-    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, scan_games,
+    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length,
 )
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
-from sim.analysis.card_impact import card_impact
+from sim.analysis.card_impact import card_impact, kept_card_impact
 from sim.analysis.card_ranking import card_ranking
 from sim.analysis.draws import draw_figures
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
@@ -57,9 +57,10 @@ from sim.report.findings_text import RunFindings, findings_markdown, read_run_fi
 from sim.report.formatting import (count, date_text, in_spec_order, readable_columns, readable_values, seconds_text,
                                    signed_points)
 from sim.report.language import TEXT, column, t
-from sim.run.liveness import shown_status
-from sim.run.summaries import kept_card_impact, kept_tables
-from sim.core.atomic_files import write_atomic
+from sim.results.liveness import shown_status
+from sim.results.scans import scan_games
+from sim.results.summaries import kept_tables
+from sim.results.atomic_files import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png", "md")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
@@ -153,7 +154,7 @@ def with_card_tables(run_dir: Path, manifest: dict[str, Any], tables: dict[str, 
 
 
 def kept_run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFrame]:
-    """report_tables without cards, kept beside a finished run (sim.run.summaries, the set
+    """report_tables without cards, kept beside a finished run (sim.results.summaries, the set
     "tables"): computed once per state of the run, read by `sim dash`'s pages and `sim report` alike."""
     return kept_tables(run_dir, "tables", lambda: report_tables(run_dir, manifest, with_cards=False))
 

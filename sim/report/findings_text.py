@@ -24,7 +24,7 @@ from sim.analysis.findings import (
 )
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
-from sim.balance.console import figure_label, target_text
+from sim.report.balance_figures import figure_label, target_text
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
 from sim.report.formatting import config_in_words, count, percent, percent_with_interval, signed_points_with_interval

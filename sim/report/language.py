@@ -345,7 +345,7 @@ TEXT: dict[str, dict[str, str]] = {
                              "complete it, press Resume on the runs page or run `{command}` again."},
     "word_interrupted": {"es": "interrumpida", "en": "interrupted"},
     "word_cancelled": {"es": "cancelada", "en": "cancelled"},
-    # the console while `sim run` (and `sim balance`, `sim ladder`) plays: sim.run.progress.RichProgress
+    # the console while `sim run` (and `sim balance`, `sim ladder`) plays: sim.report.progress_bar.RichProgress
     "console_compiling": {"es": "compilando los núcleos de {game} (solo la primera vez: las siguientes ejecuciones los "
                                 "cargan en un segundo), unos {expected} s en dos procesadores",
                           "en": "compiling {game}'s kernels (first run only: later runs load them in about a second), "

@@ -11,7 +11,7 @@ from typing import Any
 
 import polars as pl
 
-from sim.run.store import spec_text_hash
+from sim.results.manifest import spec_hash_of
 
 Z = 1.95996
 
@@ -76,7 +76,7 @@ def write_manifest(folder: Path, configs: dict[str, dict[str, Any]], spec: dict[
     """A manifest that reads back as the record of a run (read_manifest): its spec hash and the
     spec's ruleset, games and seed agree with the spec it embeds."""
     spec = {"seats": "mirrored", **spec}
-    manifest = {"spec_hash": spec_text_hash(spec), "spec": spec, "configs": configs,
+    manifest = {"spec_hash": spec_hash_of(spec), "spec": spec, "configs": configs,
                 **{key: spec[key] for key in ("ruleset", "games", "seed") if key in spec}}
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     return manifest

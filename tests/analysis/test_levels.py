@@ -14,7 +14,7 @@ from sim.report.formatting import percent
 from sim.report.language import column, t
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -262,7 +262,7 @@ def test_shipped_fortaleza_search_plays_the_non_mirror_matchups_only() -> None:
     assert [f"{m.a}~{m.b}" for m in plan.matchups] == ["china~japon", "china~corea", "japon~corea"]
     assert [c.name for c in plan.components] == ["china vs field", "japon vs field", "corea vs field"]
     assert all(m.field in ("cost", "atq", "res") and abs(m.new - m.old) in (1, 2) for m in plan.moves)
-    assert plan.experiment.spec.balance.held_out_seed not in plan.seeds.values()
+    assert plan.balance.held_out_seed not in plan.seeds.values()
     # a matchup the edit's card is not in plays as the baseline (no override reaches it)
     from sim.balance.search import stage_experiment
     japon_edit = next(m for m in plan.moves if m.target.startswith("JP-"))
@@ -307,7 +307,7 @@ def test_confirmed_figures_agree_with_the_analysis_of_the_confirmation_run(tmp_p
             assert first["low"] == pytest.approx(row["ci_low"][0], abs=1e-9)
     # the paired change is the mean game-by-game difference on the confirmation seed's games
     from sim.analysis.intervals import score_a
-    from sim.analysis.scans import scan_games
+    from sim.results.scans import scan_games
 
     games = scan_games(result.folder / "confirm_chosen").select("config", "game", score_a().alias("s")).collect()
     wide = games.pivot(on="config", index="game", values="s")

@@ -25,9 +25,9 @@ from test_dashboard_browser import (ARTIFACTS, browser, card_line, grid_cell, se
 from dashboards.app import create_app
 from dashboards.launches import DEFAULT_MAX_GAMES, OverCap, Rates, check_cap, duration_words
 from sim.cli import build_parser, main
-from sim.run.liveness import LOCK, read_writer
+from sim.results.liveness import LOCK, read_writer
 from sim.run.spec import load_spec
-from sim.run.store import damaged_chunks
+from sim.results.folder import damaged_chunks
 
 CAP = 100_000  # this site's --max-games
 SIDES = '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'

@@ -17,8 +17,8 @@ import json
 from dashboards import data, run_card
 from dashboards.app import create_app
 from sim.cli import main
-from sim.run.resuming import manifest_resume_command
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
+from sim.results.resuming import manifest_resume_command
 from tests.dashboards.test_dashboard_names import call, outputs_named
 
 SIDES = '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'

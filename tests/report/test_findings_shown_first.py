@@ -24,7 +24,7 @@ from sim.analysis.findings import companion_run
 from sim.cli import main
 from sim.report.findings_text import Names, finding_sentence, read_run_findings, side_names
 from sim.report.language import FINDINGS_TEXT, t
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 SIDES = '[[side]]\nfaction = "aranas"\nlabel = "Arañas"\n[[side]]\nfaction = "ciempies"\nlabel = "Ciempiés"\n'
 HEAD = 'ruleset = "dicedraft"\nseed = 5\n'

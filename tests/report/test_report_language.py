@@ -22,7 +22,7 @@ from sim.cli import main
 from sim.report.export import find_chromium, report_figures, report_tables
 from sim.report.formatting import _is_rate
 from sim.report.language import COLUMNS, LANGUAGES, TEXT, VALUES
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "report"

@@ -15,7 +15,7 @@ from sim.analysis import faction_win_rates, first_player_advantage
 from sim.cli import main
 from sim.report.export import html_report
 from sim.report.formatting import first_player_words, percent_with_interval, signed_points_with_interval
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 from report_specs import budget_sweep
 

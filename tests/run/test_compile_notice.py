@@ -16,7 +16,8 @@ import pytest
 
 from sim.cli import build_parser, interrupted_words, main
 from sim.report.language import TEXT
-from sim.run.progress import COMPILE_NOTICE_AFTER, RichProgress, SilentProgress
+from sim.report.progress_bar import RichProgress
+from sim.run.progress import COMPILE_NOTICE_AFTER, SilentProgress
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
 from small_runs import write_spec

@@ -21,8 +21,8 @@ import polars as pl
 import pytest
 
 from sim.cli import main
-from sim.core.atomic_files import write_atomic
-from sim.run.store import damaged_chunks
+from sim.results.atomic_files import write_atomic
+from sim.results.folder import damaged_chunks
 
 from small_runs import tree_bytes, write_spec
 

@@ -1,4 +1,4 @@
-"""Tables kept beside a finished run (sim.run.summaries): read back equal to the computed ones,
+"""Tables kept beside a finished run (sim.results.summaries): read back equal to the computed ones,
 dtypes included; computed afresh when a chunk or the manifest changes, kept by a copy of the run; never kept for a running
 run; a results folder that cannot be written to costs only the time of computing them again."""
 
@@ -17,8 +17,8 @@ from sim.report.export import report_tables
 from sim.run.executors import SerialExecutor
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import MANIFEST, RECORDS
-from sim.run.summaries import SUMMARIES, kept_tables, run_state_key
+from sim.results.folder import MANIFEST, RECORDS
+from sim.results.summaries import SUMMARIES, kept_tables, run_state_key
 
 from small_runs import write_spec
 

@@ -18,6 +18,7 @@ from sim.rulesets.epikha.cards import CARDS_DIR
 from sim.rulesets.epikha.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_DECK, N_COLS, N_DESIGNS, Col, Weight,
 )
+from sim.rulesets.epikha.deck_lists import EpikhaDeckLists
 from sim.rulesets.epikha.kernels import play_range, play_unit
 from sim.rulesets.epikha.params import EpikhaParams
 from sim.rulesets.epikha.sides import (
@@ -53,6 +54,7 @@ class Epikha(GameRecordShell):
     name = "epikha"
     compile_seconds = 46  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
     beside_cards = ("decks",)  # the faction decks live beside the card folder (sides.decks_dir_of)
+    deck_lists = EpikhaDeckLists()  # `sim deck-search` (deck_lists.py)
     card_class_words = {"player": ("jugador", "Player card"), "player_ability": ("habilidad de jugador", "Player ability"),
                         "character": ("personaje", "character"), "weapon": ("arma", "weapon"), "item": ("objeto", "item"),
                         "spell": ("hechizo", "spell"), "continuous_spell": ("hechizo continuo", "continuous spell"),

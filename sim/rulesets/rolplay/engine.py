@@ -19,6 +19,7 @@ from sim.rulesets.rolplay.cards import CARDS_DIR
 from sim.rulesets.rolplay.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_CARDS, N_COLS, N_DESIGNS, Col, Weight,
 )
+from sim.rulesets.rolplay.deck_lists import RolplayDeckLists
 from sim.rulesets.rolplay.decks import DeckRules
 from sim.rulesets.rolplay.kernels import play_range, play_unit
 from sim.rulesets.rolplay.params import RolplayParams
@@ -72,6 +73,7 @@ class Rolplay(GameRecordShell):
     chunk_games = 50_000
     list_factions = staticmethod(list_sides)
     beside_cards = ("decks",)  # the deck lists live beside the card folder (sides.decks_dir_of)
+    deck_lists = RolplayDeckLists()  # `sim deck-search` (deck_lists.py)
     # a builder's deck is a side too (sides.side_deck): greedy-25, random-50, random-50-seed7
     made_factions = re.compile(r"(greedy|random)-(25|50)(-seed\d+)?")
     made_factions_words = "or a builder's deck: greedy-25, greedy-50, random-25, random-50 (random-50-seed7: another seed)"

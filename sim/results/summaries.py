@@ -30,9 +30,8 @@ from pathlib import Path
 import polars as pl
 
 import sim
-from sim.analysis.card_impact import card_impact
-from sim.core.atomic_files import parquet_bytes
-from sim.run.store import CARDS, GAMES, MANIFEST, RECORDS
+from sim.results.atomic_files import parquet_bytes
+from sim.results.folder import CARDS, GAMES, MANIFEST, RECORDS
 
 SUMMARIES = "summaries"
 
@@ -124,8 +123,3 @@ def kept_tables(run_dir: Path, name: str,
         keep(run_dir / SUMMARIES, folder, tables)
     return tables
 
-
-def kept_card_impact(run_dir: Path) -> pl.DataFrame:
-    """The run's card impact (sim.analysis.card_impact), kept as the set "impact": the dashboard's
-    cards and compare pages, `sim compare` and `sim report` read the same set."""
-    return kept_tables(run_dir, "impact", lambda: {"impact": card_impact(run_dir)})["impact"]
