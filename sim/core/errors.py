@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,18 @@ class InputError(Exception):
     """
 
 
+# The words of every message are the language catalog's (sim.report.language), a layer above this one:
+# the catalog hands its `t` here when it is imported (use_catalog), and a message is worded only when
+# it is shown, by then the CLI or the dashboard has the catalog loaded.
+_catalog: Callable[..., str] | None = None
+
+
+def use_catalog(say: Callable[..., str]) -> None:
+    """Word messages with `say(key, lang, **fields)` (sim.report.language.t)."""
+    global _catalog
+    _catalog = say
+
+
 @dataclass(frozen=True)
 class Words:
     """A text of the language catalog (sim.report.language) with its fields, said in either
@@ -42,10 +54,10 @@ class Words:
     fields: Mapping[str, object] = field(default_factory=dict)
 
     def said(self, lang: str | None) -> str:
-        from sim.report.language import t  # the catalog is read only when a message is shown
-
-        return t(self.key, lang, **{name: value.said(lang) if isinstance(value, Words) else value
-                                    for name, value in self.fields.items()})
+        fields = {name: value.said(lang) if isinstance(value, Words) else value for name, value in self.fields.items()}
+        if _catalog is None:  # no catalog loaded (a library caller): the key and its fields, unworded
+            return f"{self.key}: " + ", ".join(f"{name}={value}" for name, value in fields.items())
+        return _catalog(self.key, lang, **fields)
 
 
 class SaidError(InputError):
@@ -54,7 +66,10 @@ class SaidError(InputError):
 
     def __init__(self, key: str, **fields: object) -> None:
         self.key, self.fields = key, fields
-        super().__init__(self.said("en"))
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return self.said("en")
 
     def said(self, lang: str | None) -> str:
         return Words(self.key, self.fields).said(lang)

@@ -7,6 +7,8 @@ wherever its text fits, so a word is translated once."""
 
 from __future__ import annotations
 
+from sim.core import errors
+
 LANGUAGES = ("es", "en")
 
 TEXT: dict[str, dict[str, str]] = {
@@ -1667,3 +1669,6 @@ def game_name(ruleset: str | None, lang: str | None) -> str:
     name (a test's own) by its id."""
     key = f"game_{ruleset}"
     return t(key, lang) if key in TEXT else str(ruleset)
+
+
+errors.use_catalog(t)  # messages raised in the layers below are worded by this catalog (sim.core.errors)
