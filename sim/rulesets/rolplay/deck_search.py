@@ -35,13 +35,13 @@ from pathlib import Path
 import numpy as np
 
 from sim.core.atomic_files import write_bytes_atomic, write_folder_atomic
+from sim.core.decks import decks_dir_of
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
 from sim.rulesets.rolplay.builders import build_deck, cards_of_tier, copy_limit, is_starting_power
 from sim.rulesets.rolplay.cards import CARDS_DIR, CardPool, load_pool
 from sim.rulesets.rolplay.decks import DeckEntry, DeckFile, DeckRules, check_deck, load_decks
-from sim.rulesets.rolplay.sides import decks_dir_of
 
 MAX_SWAPS = 4  # copies a child changes at most: small steps, so a child stays near a deck that plays well
 SEARCH_FILE = "deck_search.json"

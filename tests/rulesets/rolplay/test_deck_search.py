@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from sim.cli import main
+from sim.core.decks import decks_dir_of
 from sim.rulesets.rolplay.builders import build_deck, cards_of_tier
 from sim.rulesets.rolplay.cards import CARDS_DIR, load_pool
 from sim.rulesets.rolplay.deck_search import (
     MAX_SWAPS, SEARCH_FILE, deck_file, first_population, mutate, play_generation, search_decks,
 )
 from sim.rulesets.rolplay.decks import DeckRules, check_deck, load_deck
-from sim.rulesets.rolplay.sides import decks_dir_of
 from sim.run.store import read_manifest
 
 
