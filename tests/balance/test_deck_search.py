@@ -13,12 +13,12 @@ import pytest
 
 from sim.balance.deck_search import MAX_SWAPS, SEARCH_FILE, first_population, mutate, play_generation, search_decks
 from sim.cli import main
+from sim.core.decks import decks_dir_of
 from sim.core.ruleset import get_ruleset
 from sim.rulesets.epikha.decks import load_deck as load_epikha_deck
 from sim.rulesets.rolplay.builders import build_deck
 from sim.rulesets.rolplay.cards import CARDS_DIR, load_pool
 from sim.rulesets.rolplay.decks import DeckRules, load_deck
-from sim.rulesets.rolplay.sides import decks_dir_of
 
 ROLPLAY = get_ruleset("rolplay")
 from sim.results.manifest import read_manifest

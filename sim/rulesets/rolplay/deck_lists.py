@@ -11,7 +11,7 @@ from pathlib import Path
 from sim.rulesets.rolplay.builders import CLASS_ORDER, build_deck, cards_of_tier, copy_limit, is_starting_power
 from sim.rulesets.rolplay.cards import CardPool, load_pool
 from sim.rulesets.rolplay.decks import DeckEntry, DeckFile, DeckRules, check_deck, load_decks
-from sim.rulesets.rolplay.sides import decks_dir_of
+from sim.core.decks import decks_dir_of
 
 
 

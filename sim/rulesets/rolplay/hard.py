@@ -29,7 +29,7 @@ from numba import njit
 from sim.core.search import (
     SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
 )
-from sim.rulesets.rolplay import game
+import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
