@@ -38,9 +38,9 @@ Kinds (what each compares is in `measure`, worded by the report layer):
 - cost_mismatch: an ablation card's worth against a vanilla card of its cost ([ablation]): above 0
   the card is worth more than a plain card of that cost (strong for its cost), below 0 less.
 - stall: the share of a config's games that reached the turn cap (TURN_CAP_REASONS: a cap draw
-  scored ½, or a game decided there by score), with its interval (sim.analysis.draws); where games
-  were drawn there, the first player's and each side's win rate among the decided games beside the
-  ½-scored ones.
+  scored ½, or a game decided there by score), with its interval (sim.analysis.draws); where that
+  share is a problem and games were drawn there, the first player's and each side's win rate among
+  the decided games beside the ½-scored ones (a level change says its figure among them too).
 - budget_fall: a step of a budget curve where side A's win rate falls with more budget, paired.
 - level_change: a headline figure (side A's or the first player's win rate) that moves beyond its
   interval, or changes sign, between two agent levels of one game (sim.analysis.levels); graded
@@ -315,9 +315,9 @@ def stall_findings(draws: pl.DataFrame, reasons: pl.DataFrame, rates: pl.DataFra
                    band: tuple[float, float], many: bool) -> list[Finding]:
     """Per config whose games reach the turn cap at all: the share that did, with its interval
     (sim.analysis.draws), and the reasons they ended there (sim.analysis.end_reasons). Where that
-    share is a problem (medium or high) and some games were drawn there, beside the ½-scored win rates (`rates`: faction_win_rates; `advantage`:
-    first_player_advantage) the same among the decided games: the first player's, and each side's
-    (not in a mirror, where both sides are one)."""
+    share is a problem (medium or high) and some games were drawn there, beside the ½-scored win
+    rates (`rates`: faction_win_rates; `advantage`: first_player_advantage) the same among the
+    decided games: the first player's, and each side's (not in a mirror, where both sides are one)."""
     sides = {(r["config"], r["side"]): r for r in rates.iter_rows(named=True)}
     first = {r["config"]: r for r in advantage.iter_rows(named=True)}
     out = []
@@ -492,7 +492,7 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
         found = pooled_first_player_finding(advantage, limits.band("first_player"))
     else:
         found = first_player_findings(advantage, limits.band("first_player"), many)
-    found += stall_findings(draws.filter(only), table("end_reasons", lambda: end_reasons(run_dir)), rates, tables["first_player"],
+    found += stall_findings(draws.filter(only), table("end_reasons", lambda: end_reasons(run_dir)), rates, advantage,
                             limits.band("stall"), many)
     if over_levels:  # said by the agents that played, not by the config's id
         found = [replace(f, details={**f.details, "level": levels_of.get(f.config)}) for f in found]

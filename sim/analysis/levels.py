@@ -56,7 +56,8 @@ SCHEMA = {"group": pl.String, "figure": pl.String, "level": pl.String, "config":
           "decided_win_rate_low": pl.Float64, "decided_win_rate_high": pl.Float64}
 # a figure's wins and its rate among decided games, in the columns of faction_win_rates (side A) and
 # first_player_advantage (the first player)
-DECIDED_OF = {FIGURES[0]: ("wins", "decided_win_rate"), FIGURES[1]: ("first_player_wins", "decided_first_player_win_rate")}
+DECIDED_OF = {FIGURES[0]: ("wins", "decided_win_rate"),
+              FIGURES[1]: ("first_player_wins", "decided_first_player_win_rate")}
 
 
 def _is_level_axis(label: str) -> bool:

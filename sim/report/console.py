@@ -105,7 +105,8 @@ def decided_rate_text(row: dict[str, Any], name: str, with_points: bool = False)
     if row.get(name) is None:
         return "-"
     points = f" ({signed_points(2 * row[name] - 1)})" if with_points else ""
-    return f"{percent_with_interval(row[name], row[f'{name}_low'], row[f'{name}_high'])}{points} of {count(row['decided'])}"
+    rate = percent_with_interval(row[name], row[f"{name}_low"], row[f"{name}_high"])
+    return f"{rate}{points} of {count(row['decided'])}"
 
 
 def draw_cells(decided: str) -> dict[str, Any]:

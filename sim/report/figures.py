@@ -339,7 +339,8 @@ def win_rate_figure(rates: pl.DataFrame, lang: str = "en", colours: dict[str, st
 
 def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
     """The matchup matrix as a heatmap: row's win rate against column, printed with its n in each
-    cell, the interval on hover with the cell's turn-cap draws and its rate among decided games; labels in the order the cells list them (report_tables: the spec's)."""
+    cell, the interval on hover with the cell's turn-cap draws and its rate among decided games;
+    labels in the order the cells list them (report_tables: the spec's)."""
     labels = cells["row"].unique(maintain_order=True).to_list()
     by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
     against = t("chart_against", lang)
