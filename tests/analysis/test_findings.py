@@ -51,10 +51,15 @@ def test_the_first_player_and_the_side_gap_of_chosen_pairs(tmp_path: Path) -> No
     manifest = two_sided_run(tmp_path)
     found = run_findings(tmp_path, manifest)
     first = by_kind(found, "first_player")[0]
-    # by hand: d = 1 in 60 pairs and 0 in 40, so mean 0.6 and sd = sqrt(24 / 99)
-    half = Z * math.sqrt(24 / 99) / 10
+    # by hand: side A wins all 100 games going first and 40 of 100 going second, so the edge is 0.6;
+    # Newcombe's paired method 10 from the two Wilson intervals, the 2 x 2 table of pairs (40 won
+    # both, 60 only going first, none only going second or neither) has an empty margin: phi = 0
+    first_low, first_high = wilson(100, 100)
+    second_low, second_high = wilson(40, 100)
+    low = 0.6 - math.sqrt((1.0 - first_low) ** 2 + (second_high - 0.4) ** 2)
+    high = 0.6 + math.sqrt((first_high - 1.0) ** 2 + (0.4 - second_low) ** 2)
     assert first.estimate == pytest.approx(0.6)
-    assert (first.low, first.high) == (pytest.approx(0.6 - half), pytest.approx(0.6 + half))
+    assert (first.low, first.high) == (pytest.approx(low), pytest.approx(high))
     assert (first.n, first.unit, first.severity) == (100, "pairs", "high")
     side = by_kind(found, "side")[0]
     low, high = wilson(140, 200)  # 140 wins of 200 games; pairs that end alike less than independent games: deff 1
@@ -71,12 +76,12 @@ def test_the_first_player_and_the_side_gap_of_chosen_pairs(tmp_path: Path) -> No
                                                        *map(pytest.approx, wilson(20 / deff, 200 / deff)))
     assert stall.severity == "medium"  # its interval's low end, 5.5%, passes 5% and not 20%
     en = [finding_sentence(f, "en") for f in found]
-    assert en[0] == ("The first player wins 80.0% [75.2, 84.8]: +60.0 pts [+50.3, +69.7] against the second player "
+    assert en[0] == ("The first player wins 80.0% [74.8, 84.5]: +60.0 pts [+49.5, +69.1] against the second player "
                      "(100 seat-mirrored pairs).")
     assert en[1] == "Arañas wins 70.0% [63.3, 75.9] against Ciempiés (n = 200 games: 140 won, 60 lost, 0 drawn)."
     assert "10.0% [5.5, 17.5] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
     es = finding_sentence(first, "es")
-    assert es.startswith("El primer jugador gana el 80,0\u00a0% [75,2; 84,8]: +60,0 pts [+50,3; +69,7] frente al segundo")
+    assert es.startswith("El primer jugador gana el 80,0\u00a0% [74,8; 84,5]: +60,0 pts [+49,5; +69,1] frente al segundo")
 
 
 def test_thresholds_come_from_the_specs_findings_table(tmp_path: Path) -> None:
