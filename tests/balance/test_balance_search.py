@@ -278,12 +278,20 @@ def test_shipped_dicedraft_search_space_refuses_what_the_card_rules_refuse() -> 
 
 def test_confirmed_figures_agree_with_the_analysis_of_the_confirmation_run(tmp_path: Path) -> None:
     """The search's own reading of its confirmation games gives what sim.analysis gives on the same
-    run: side A's win rate (faction_win_rates), the first-player advantage (first_player_advantage)
-    and the paired change from the baseline (sim.analysis.compare's paired difference of the same
-    games). The held-out run holds every finalist (proposal 1's reading there is its `selection`);
-    proposal 1's figures, and the baseline beside them, are the confirmation seed's run."""
+    run: side A's win rate (faction_win_rates), the first-player advantage (first_player_advantage;
+    its interval is the normal one on the seat-mirrored pairs' first-minus-second differences, as
+    docs/balance.md says, where the analysis's is Newcombe's) and the paired change from the
+    baseline (the mean game-by-game difference of the same games). The held-out run holds every
+    finalist (proposal 1's reading there is its `selection`); proposal 1's figures, and the baseline
+    beside them, are the confirmation seed's run."""
+    import math
+
+    import polars as pl
+
     from sim.analysis.first_player import first_player_advantage
+    from sim.analysis.intervals import Z95, score_a
     from sim.analysis.win_rates import faction_win_rates
+    from sim.results.scans import scan_games
 
     fpa = '\n[[balance.objective]]\nfigure = "first_player_advantage"\ntarget = 0.0\ntolerance = 0.2\n'
     balance = BALANCE.replace("[[balance.edit]]", fpa + "\n[[balance.edit]]", 1)
@@ -298,17 +306,20 @@ def test_confirmed_figures_agree_with_the_analysis_of_the_confirmation_run(tmp_p
     for stage, readings in runs.items():
         rates = faction_win_rates(result.folder / stage).filter(side=0)
         advantage = first_player_advantage(result.folder / stage)
+        scores = scan_games(result.folder / stage).select("config", "unit", "first_side",
+                                                          score_a().alias("s")).collect()
+        pairs = scores.group_by("config", (pl.col("unit") // 2).alias("pair")).agg(
+            (pl.col("s").filter(pl.col("first_side") == 0).first()
+             - pl.col("s").filter(pl.col("first_side") == 1).first()).alias("d"))
         for key, figures in readings:
             win, first = figures
             assert win["figure"] == "win_rate" and first["figure"] == "first_player_advantage"
             assert win["value"] == pytest.approx(rates.filter(config=key)["win_rate"][0], abs=1e-12)
             row = advantage.filter(config=key)
             assert first["value"] == pytest.approx(row["advantage"][0], abs=1e-12)
-            assert first["low"] == pytest.approx(row["ci_low"][0], abs=1e-9)
+            d = pairs.filter(config=key)["d"]
+            assert first["low"] == pytest.approx(d.mean() - Z95 * d.std() / math.sqrt(d.len()), abs=1e-12)
     # the paired change is the mean game-by-game difference on the confirmation seed's games
-    from sim.analysis.intervals import score_a
-    from sim.results.scans import scan_games
-
     games = scan_games(result.folder / "confirm_chosen").select("config", "game", score_a().alias("s")).collect()
     wide = games.pivot(on="config", index="game", values="s")
     diff = (wide[first_proposal["candidate"]] - wide["base"]).mean()
