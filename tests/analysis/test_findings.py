@@ -60,27 +60,29 @@ def test_the_first_player_and_the_side_gap_of_chosen_pairs(tmp_path: Path) -> No
     manifest = two_sided_run(tmp_path)
     found = run_findings(tmp_path, manifest)
     first = by_kind(found, "first_player")[0]
-    # by hand: d = 1 in 60 pairs and 0 in 40, so mean 0.6 and sd = sqrt(24 / 99)
-    half = Z * math.sqrt(24 / 99) / 10
+    # by hand: side A wins all 100 going first and 40 going second (d = 1 in 60 pairs, 0 in 40): mean
+    # 0.6, and Newcombe's paired interval from the two Wilson intervals (phi = 0: going first never varies)
+    (first_low, _), (second_low, second_high) = wilson(100, 100), wilson(40, 100)
     assert first.estimate == pytest.approx(0.6)
-    assert (first.low, first.high) == (pytest.approx(0.6 - half), pytest.approx(0.6 + half))
+    assert (first.low, first.high) == (pytest.approx(0.6 - math.hypot(1 - first_low, second_high - 0.4)),
+                                       pytest.approx(0.6 + (0.4 - second_low)))
     assert (first.n, first.unit, first.severity) == (100, "pairs", "high")
     side = by_kind(found, "side")[0]
     low, high = wilson(140, 200)  # 140 wins of 200 games; pairs that end alike less than independent games: deff 1
     assert (side.estimate, side.low, side.high) == (pytest.approx(0.7), pytest.approx(low), pytest.approx(high))
     assert side.severity == "high"
-    # ranked: 0.5035 / 0.10 beyond the first player's high threshold, (low - 0.5) / 0.05 for the side
+    # ranked: 0.4953 / 0.10 beyond the first player's high threshold, (low - 0.5) / 0.05 for the side
     assert found[0].kind == "first_player" and found[1].kind == "side"
     stall = by_kind(found, "stall")[0]
     assert (stall.estimate, stall.low, stall.high) == (pytest.approx(0.1), *map(pytest.approx, wilson(20, 200)))
     assert stall.severity == "medium"  # its interval's low end, 6.6%, passes 5% and not 20%
     en = [finding_sentence(f, "en") for f in found]
-    assert en[0] == ("The first player wins 80.0% [75.2, 84.8]: +60.0 pts [+50.3, +69.7] against the second player "
+    assert en[0] == ("The first player wins 80.0% [74.8, 84.5]: +60.0 pts [+49.5, +69.1] against the second player "
                      "(100 seat-mirrored pairs).")
     assert en[1] == "Arañas wins 70.0% [63.3, 75.9] against Ciempiés (n = 200 games: 140 won, 60 lost, 0 drawn)."
     assert "10.0% [6.6, 14.9] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
     es = finding_sentence(first, "es")
-    assert es.startswith("El primer jugador gana el 80,0\u00a0% [75,2; 84,8]: +60,0 pts [+50,3; +69,7] frente al segundo")
+    assert es.startswith("El primer jugador gana el 80,0\u00a0% [74,8; 84,5]: +60,0 pts [+49,5; +69,1] frente al segundo")
 
 
 def test_thresholds_come_from_the_specs_findings_table(tmp_path: Path) -> None:
