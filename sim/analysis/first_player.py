@@ -37,7 +37,8 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.draws import draw_figures
-from sim.analysis.intervals import Z95, newcombe_interval, paired_phi, score_a, wilson_exprs, wilson_interval
+from sim.analysis.intervals import (Z95, newcombe_interval, paired_difference_interval, score_a, wilson_exprs,
+                                    wilson_interval)
 from sim.results.scans import scan_games
 
 SCHEMA = {
@@ -115,11 +116,9 @@ def first_player_advantage(run_dir: Path, z: float = Z95, draws: pl.DataFrame | 
         row.update(config=config, games_first=un["games_first"], games_second=un["games_second"])
         if pair is not None and pair["pairs"] >= 2:
             p1, p2, pairs = pair["win_rate_first"], pair["win_rate_second"], pair["pairs"]
-            low, high = newcombe_interval(p1, *wilson_interval(p1 * pairs, pairs, z), p2,
-                                          *wilson_interval(p2 * pairs, pairs, z),
-                                          paired_phi(pair["mean_product"], p1, p2, pairs))
+            low, high = paired_difference_interval(p1, p2, pair["mean_product"], pairs, z)
             row.update(method="paired", pairs=pairs, win_rate_first=p1, win_rate_second=p2, advantage=pair["advantage"],
-                       ci_low=float(low), ci_high=float(high))
+                       ci_low=low, ci_high=high)
         else:
             p1, p2, n1, n2 = un["win_rate_first"], un["win_rate_second"], un["games_first"], un["games_second"]
             row.update(method="unpaired", pairs=0, win_rate_first=p1, win_rate_second=p2)

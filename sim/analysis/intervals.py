@@ -90,6 +90,16 @@ def paired_phi(mean_product: float, rate1: float, rate2: float, pairs: int) -> f
     return float(covariance / math.sqrt(spread))
 
 
+def paired_difference_interval(rate1: float, rate2: float, mean_product: float, pairs: int,
+                               z: float = Z95) -> tuple[float, float]:
+    """Newcombe's paired interval for rate1 − rate2, two rates over the same `pairs` (each pair's
+    two games: side A going first and going second), from each rate's Wilson interval over the pairs
+    and `paired_phi` (`mean_product`: the mean over the pairs of the product of the two scores)."""
+    low, high = newcombe_interval(rate1, *wilson_interval(rate1 * pairs, pairs, z), rate2,
+                                  *wilson_interval(rate2 * pairs, pairs, z), paired_phi(mean_product, rate1, rate2, pairs))
+    return float(low), float(high)
+
+
 def normal_p_value(estimate: float, se: float) -> float:
     """Two-sided p-value of estimate ≠ 0 on a normal standard error. With se = 0 the estimate is
     exact: p = 1 when it is 0, else 0 (a paired difference of identical games, say).

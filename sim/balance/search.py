@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, score_a
+from sim.analysis.intervals import Z95, paired_difference_interval, score_a
 from sim.results.scans import scan_games
 from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_figures, deck_slots, effect_tallies,
                                       forced_configs, mean_se, pair_mean_se)
@@ -165,6 +165,9 @@ class Tally(Sums):
     dc1: float = 0.0
     dc2: float = 0.0
     s2: float = 0.0
+    fs: float = 0.0  # the pairs' scores of side A going first, going second, and their products: the
+    ss: float = 0.0  # first-player advantage's interval, Newcombe's paired one (sim.analysis.first_player)
+    fss: float = 0.0
 
 
 def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[str, str], Tally]:
@@ -188,15 +191,18 @@ def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[
     first = pl.col("first_side") == 0
     fpa = (games.group_by("key", "m", (pl.col("unit") // 2).alias("pair"), "stage")
            .agg(pl.len().alias("k"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
-                (pl.col("score").filter(first).first() - pl.col("score").filter(~first).first()).alias("f"))
+                pl.col("score").filter(first).first().alias("first"), pl.col("score").filter(~first).first().alias("second"))
            .filter((pl.col("k") == 2) & (pl.col("firsts") == 1))
+           .with_columns((pl.col("first") - pl.col("second")).alias("f"))
            .group_by("key", "m").agg(pl.len().alias("pairs"), pl.col("f").sum().alias("f1"),
-                                     (pl.col("f") ** 2).sum().alias("f2")))
+                                     (pl.col("f") ** 2).sum().alias("f2"), pl.col("first").sum().alias("fs"),
+                                     pl.col("second").sum().alias("ss"), (pl.col("first") * pl.col("second")).sum().alias("fss")))
     totals = (games.group_by("key", "m").agg(pl.len().alias("n"), pl.col("score").sum().alias("score"),
                                              (pl.col("score") ** 2).sum().alias("s2"))
               .join(paired, on=["key", "m"], how="left").join(fpa, on=["key", "m"], how="left")
               .join(clusters, on=["key", "m"], how="left").fill_null(0))
-    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2", "s2")
+    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2", "s2", "fs",
+              "ss", "fss")
     return {(row["key"], row["m"]): Tally(*(row[f] for f in fields)) for row in totals.iter_rows(named=True)}
 
 
@@ -210,8 +216,11 @@ class Figure:
     card: str | None = None  # card_effect: the card farthest from the target
     cards: tuple[CardFigure, ...] = ()  # card_effect: every bounded card's figure
     absent: tuple[str, ...] = ()  # card_effect: bounded cards no deck of the candidate held
+    bounds: tuple[float, float] | None = None  # a 95% interval of its own (the first player's: Newcombe's)
 
     def interval(self, z: float = Z95) -> tuple[float, float]:
+        if self.bounds is not None and z == Z95:
+            return self.bounds
         return self.value - z * self.se, self.value + z * self.se
 
 
@@ -279,10 +288,11 @@ def component_figure(plan: "SearchPlan", comp: Component, tallies: dict[str, Tal
     if comp.figure == "card_effect":
         assert effects is not None
         return card_effect_figure(plan, comp, effects)
-    if comp.figure == "first_player_advantage":
+    if comp.figure == "first_player_advantage":  # its interval as sim.analysis.first_player gives it
         t = tallies[plan.matchups[comp.matchup].suffix]
         mean, se = mean_se(t.f1, t.f2, t.pairs)
-        return Figure(mean, se, 2 * t.pairs)
+        bounds = paired_difference_interval(t.fs / t.pairs, t.ss / t.pairs, t.fss / t.pairs, t.pairs) if t.pairs else None
+        return Figure(mean, se, 2 * t.pairs, bounds=bounds)
     if comp.figure == "win_rate":
         fig = _win_rate(tallies, base, plan.matchups[comp.matchup].suffix, paired)
         return Figure(1 - fig.value, fig.se, fig.n) if comp.flip else fig
@@ -781,7 +791,8 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     for key, suffix in as_baseline:  # the same games as the baseline's, game for game: no difference
         base = tallies[BASE][suffix]
         tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2,
-                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0, base.s2)
+                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0, base.s2, base.fs, base.ss,
+                                                    base.fss)
     effects: dict[str, dict[Slot, EffectTally]] = {}
     for (key, entry), tally in effect_tallies(outcome.run_dir, forced_map).items():
         effects.setdefault(key, {})[entry] = tally

@@ -156,5 +156,6 @@ def test_the_reconciled_card_is_said_in_show_the_report_and_the_dashboard(result
 
     with create_app(results, executor="serial", warm=False).server.test_request_context():
         children, hidden = draw_findings("ablation", "en", "/ablations")
-    reconciled = next(c for c in children if getattr(c, "id", None) == "findings-reconciled")
+    fold = next(c for c in children if getattr(c, "id", None) == "findings-fold")  # the panel's "show all"
+    reconciled = next(c for c in fold.children if getattr(c, "id", None) == "findings-reconciled")
     assert not hidden and [item.children for item in reconciled.children] == [line]
