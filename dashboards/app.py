@@ -24,11 +24,9 @@ from dash._callback import GLOBAL_CALLBACK_LIST, GLOBAL_CALLBACK_MAP, GLOBAL_INL
 from dash.exceptions import DependencyException
 from flask import Flask, Request, Response, abort, current_app, redirect, request
 from flask_compress import Compress
-import plotly.graph_objects as go
 
 from dashboards import data, findings_panel, launches, url_state
 from sim.core.errors import InputError
-from sim.core.ruleset import get_ruleset
 from sim.report.language import LANGUAGES, t
 from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostCheck, checked_token,
                                 request_body_limit)
@@ -257,14 +255,11 @@ class Activity:
 
 def _warm(app: Dash, activity: Activity) -> None:
     """Read every run's tables once in the background, newest first, so a page opens on figures
-    already computed instead of scanning millions of games on the first click. First, at once (the
-    browser is still loading the page's scripts), what any page of any run costs once per process:
-    the runs' games (their card data, the kernels' modules) and their names, and Plotly's figure
-    validators (the first figure built reads them: a second on a busy machine)."""
+    already computed instead of scanning millions of games on the first click."""
     with app.server.app_context():
-        runs = [run for run in data.list_runs() if not run["problem"]]
-        _prepare_once(runs)
-        for run in runs:
+        for run in data.list_runs():
+            if run["problem"]:
+                continue
             try:
                 name = run["run"]
                 manifest = data.manifest_of(name)
@@ -278,21 +273,6 @@ def _warm(app: Dash, activity: Activity) -> None:
                     read(name)
             except Exception:  # a run still being written, or damaged: its page will say so when opened
                 continue
-
-
-def _prepare_once(runs: list[dict]) -> None:
-    """What the first page of any run waits for once per process (see _warm)."""
-    for ruleset in dict.fromkeys(run["ruleset"] for run in runs if run["ruleset"]):
-        try:
-            get_ruleset(ruleset)
-        except InputError:  # a run of a game this version does not have: its pages say so
-            continue
-    go.Figure(go.Bar())  # Plotly's validators are read on the first figure
-    for run in runs:
-        try:
-            data.chart_names_of(run["run"])
-        except Exception:  # a run still being written, or damaged: its page will say so when opened
-            continue
 
 
 UNFINISHED_BANNER_STYLE = {"background": "#fff4d6", "borderBottom": "1px solid #e0c060", "padding": ".5em 1em",
