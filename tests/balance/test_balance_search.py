@@ -284,12 +284,10 @@ def test_confirmed_figures_agree_with_the_analysis_of_the_confirmation_run(tmp_p
     baseline (the mean game-by-game difference of the same games). The held-out run holds every
     finalist (proposal 1's reading there is its `selection`); proposal 1's figures, and the baseline
     beside them, are the confirmation seed's run."""
-    import math
-
     import polars as pl
 
     from sim.analysis.first_player import first_player_advantage
-    from sim.analysis.intervals import Z95, score_a
+    from sim.analysis.intervals import score_a
     from sim.analysis.win_rates import faction_win_rates
     from sim.results.scans import scan_games
 
@@ -317,8 +315,10 @@ def test_confirmed_figures_agree_with_the_analysis_of_the_confirmation_run(tmp_p
             assert win["value"] == pytest.approx(rates.filter(config=key)["win_rate"][0], abs=1e-12)
             row = advantage.filter(config=key)
             assert first["value"] == pytest.approx(row["advantage"][0], abs=1e-12)
-            d = pairs.filter(config=key)["d"]
-            assert first["low"] == pytest.approx(d.mean() - Z95 * d.std() / math.sqrt(d.len()), abs=1e-12)
+            # the first player's interval is the factions page's Newcombe paired one, on the same games
+            assert (first["low"], first["high"]) == (pytest.approx(row["ci_low"][0], abs=1e-12),
+                                                     pytest.approx(row["ci_high"][0], abs=1e-12))
+            assert first["value"] == pytest.approx(pairs.filter(config=key)["d"].mean(), abs=1e-12)
     # the paired change is the mean game-by-game difference on the confirmation seed's games
     games = scan_games(result.folder / "confirm_chosen").select("config", "game", score_a().alias("s")).collect()
     wide = games.pivot(on="config", index="game", values="s")
