@@ -11,9 +11,9 @@ from functools import cached_property
 from pathlib import Path
 
 from sim.core.cards import read_deck_file
+from sim.core.decks import decks_dir_of
 from sim.rulesets.epikha.cards import CARDS_DIR, CardPool, load_pool
 from sim.rulesets.epikha.decks import DeckEntry, DeckFile, DeckRules, check_deck, list_decks
-from sim.core.decks import decks_dir_of
 
 
 class EpikhaDeckLists:

@@ -8,12 +8,10 @@ import json
 from functools import cached_property
 from pathlib import Path
 
+from sim.core.decks import decks_dir_of
 from sim.rulesets.rolplay.builders import CLASS_ORDER, build_deck, cards_of_tier, copy_limit, is_starting_power
 from sim.rulesets.rolplay.cards import CardPool, load_pool
 from sim.rulesets.rolplay.decks import DeckEntry, DeckFile, DeckRules, check_deck, load_decks
-from sim.core.decks import decks_dir_of
-
-
 
 
 class RolplayDeckLists:
