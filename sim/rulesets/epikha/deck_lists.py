@@ -11,9 +11,9 @@ from functools import cached_property
 from pathlib import Path
 
 from sim.core.cards import read_deck_file
-from sim.core.decks import decks_dir_of
+from sim.core.decks import DeckLine, decks_dir_of, list_decks
 from sim.rulesets.epikha.cards import CARDS_DIR, CardPool, load_pool
-from sim.rulesets.epikha.decks import DeckEntry, DeckFile, DeckRules, check_deck, list_decks
+from sim.rulesets.epikha.decks import DeckFile, DeckRules, check_deck
 
 
 class EpikhaDeckLists:
@@ -61,7 +61,7 @@ class EpikhaDeckLists:
         """The deck with the group's Player card, abilities and gear, its cards in id order."""
         base = self.base(group)
         return base.model_copy(update={"name": name, "idea": idea, "cards": [
-            DeckEntry(id=card_id, copies=copies[card_id], name=self.pool.cards[card_id].name) for card_id in sorted(copies)]})
+            DeckLine(id=card_id, copies=copies[card_id], name=self.pool.cards[card_id].name) for card_id in sorted(copies)]})
 
     def deck_text(self, group: str, name: str, copies: dict[str, int], idea: str, made_by: str) -> str:
         deck = self.deck_file(group, name, copies, idea)
