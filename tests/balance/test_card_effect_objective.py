@@ -21,6 +21,7 @@ import tests.rulesets.tiny  # noqa: F401 (registers the tiny game)
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.balance.card_effects import CardFigure, EffectTally, card_figures
 from sim.balance.patch import Edit
+from sim.balance.spec import load_checked_spec
 from sim.balance.search import (Component, Effects, Figure, candidate_slots, card_effect_figure, gaps, plan_search,
                                 screened_slots, search)
 from sim.cli import main
@@ -257,7 +258,7 @@ def test_bad_card_effect_objectives_name_the_field(tmp_path: Path, capsys: pytes
 def test_cards_with_win_rate_objectives_are_refused(tmp_path: Path) -> None:
     spec = write_spec(tmp_path, BALANCE.replace('figure = "card_effect"', 'figure = "win_rate"'))
     with pytest.raises(InputError, match="cards: only a card_effect objective names cards"):
-        load_spec(spec)
+        load_checked_spec(spec)  # as sim run, sim balance and a dashboard launch read it
 
 
 def test_in_a_round_robin_a_card_counts_against_each_other_faction(tmp_path: Path) -> None:
