@@ -185,7 +185,7 @@ def test_a_deck_search_on_a_full_filesystem_ends_with_the_path_and_resumes(tmp_p
     """128 KiB hold the card pool's copy and a few deck files: the search ends at the next deck
     file with its path and exit 2, leaves no torn or temp file, and once there is room the same
     command finishes with the decks, history and final round robin of an uninterrupted search."""
-    flags = ["deck-search", "25", "--population", "4", "--generations", "1", "--games", "2", "--final-games", "2",
+    flags = ["deck-search", "rolplay", "25", "--population", "4", "--generations", "1", "--games", "2", "--final-games", "2",
              "--executor", "serial"]
     reference = tmp_path / "reference"
     assert main([*flags, "--out", str(reference / "out"), "--results", str(reference / "results")]) == 0
