@@ -388,8 +388,11 @@ FOREIGN_PERCENT = {"es": re.compile(r"\d\.\d+\s?%"), "en": re.compile(r"\d,\d+\s
 # page that refreshes itself, the switch has settled once a whole refresh has come and gone.
 def steady_after_switch(address: str) -> float:
     """How long a page must stay the same after a switch: a refresh and a half on the runs page (its
-    module is loaded once the app is made)."""
-    return 1.5 * sys.modules["dashboards.pages.runs"].REFRESH_MS / 1000 if address.split("?")[0] == "/" else 0.3
+    module, which Dash loads as a page once the app is made, says how often it refreshes)."""
+    path = address.split("?")[0]
+    module = next(sys.modules[e["module"]] for e in dash.page_registry.values() if e["path"] == path)
+    refresh_ms = getattr(module, "REFRESH_MS", None)
+    return 1.5 * refresh_ms / 1000 if refresh_ms else 0.3
 
 
 def switch_language(driver, lang: str, timeout: float = SETTLE_SECONDS) -> None:
