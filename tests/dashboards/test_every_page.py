@@ -383,18 +383,6 @@ def untranslated(text: str, lang: str, foreign: set[str], names: set[str]) -> se
 FOREIGN_PERCENT = {"es": re.compile(r"\d\.\d+\s?%"), "en": re.compile(r"\d,\d+\s?%")}
 
 
-# Dash's renderer may answer a refresh tick sent just before a language switch after the switch's
-# redraw, and its no_update puts back what the page said when the tick left (plotly/dash#1861): on a
-# page that refreshes itself, the switch has settled once a whole refresh has come and gone.
-def steady_after_switch(address: str) -> float:
-    """How long a page must stay the same after a switch: a refresh and a half on the runs page (its
-    module, which Dash loads as a page once the app is made, says how often it refreshes)."""
-    path = address.split("?")[0]
-    module = next(sys.modules[e["module"]] for e in dash.page_registry.values() if e["path"] == path)
-    refresh_ms = getattr(module, "REFRESH_MS", None)
-    return 1.5 * refresh_ms / 1000 if refresh_ms else 0.3
-
-
 def switch_language(driver, lang: str, timeout: float = SETTLE_SECONDS) -> None:
     """Choose `lang` in the page's language control, and wait for the shell to speak it."""
     choice = WebDriverWait(driver, timeout).until(
@@ -455,7 +443,7 @@ def test_every_page_of_every_run_in_both_languages(browser, matrix: tuple[Path, 
                         shot = settled(browser)
                     else:
                         switch_language(browser, lang)
-                        shot = settled(browser, steady=steady_after_switch(address))
+                        shot = settled(browser)
                 except (AssertionError, TimeoutException) as slow:
                     failures.append(f"{cell}: {slow}")
                     break
