@@ -45,6 +45,12 @@ class HandAndDeck:
     hand: int  # the hand's zone code
     deck: int  # the deck's zone code
 
+    def __post_init__(self) -> None:
+        # plain ints: a game's IntEnum member handed to the shared move_card would be compiled into
+        # sim.core's cached kernels under the game's own type, naming a module other games cannot import
+        for name in ("zone", "zone_masks", "top", "order", "hand", "deck"):
+            object.__setattr__(self, name, int(getattr(self, name)))
+
     def cards_in(self, g: np.void, side: int, n_cards: int, zones: Sequence[int]) -> list[int]:
         """The side's cards 0..n_cards-1 that lie in one of `zones`."""
         cs = g["cs"]
