@@ -17,11 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .choices import IllegalChoice
+
 ZONES = ("reserve", "deck", "hand", "table", "discard")
-
-
-class IllegalChoice(Exception):
-    """A choice the rules do not allow; the message starts with the rule id."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +87,7 @@ def combat(before: Board, att: int, choices: Choices, roll: Callable[[int, int],
     """Play one combat of side `att` with these choices; raise IllegalChoice if one breaks a rule."""
     board = _copy(before)
     dfn = 1 - att
-    cards_a, cards_d = board.cards[att], board.cards[dfn]
+    cards_a = board.cards[att]
     events: list[tuple] = []
 
     # rule D-06: attacks only from the second player's third turn

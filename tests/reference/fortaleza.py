@@ -17,12 +17,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, replace
 
+from .choices import IllegalChoice
+
 # The keywords (rules F-31 to F-36)
 VELOZ, VIGILANCIA, VUELO, ALCANCE, ARROLLAR = "veloz", "vigilancia", "vuelo", "alcance", "arrollar"
-
-
-class IllegalChoice(Exception):
-    """A choice the rules do not allow; the message starts with the rule id."""
 
 
 @dataclass(frozen=True)
