@@ -1,24 +1,29 @@
-"""A slow, plainly written reference of how an epikha spell window closes: its pending spells resolve
-by level, from the rules' words.
+"""A slow, plainly written reference of epikha's spell windows by level, from the rules' words: casting
+and raising while a window is open, and the pending spells resolving by level when it closes.
 
-Written from RULES.md (E-01, E-03, E-06, E-07, E-13) and the completion in
-sim/rulesets/epikha/rules.md (E-20 the Magic Zone's places, E-22 the window, E-23 targets, E-27
+Written from RULES.md (E-01 to E-09, E-13) and the completion in sim/rulesets/epikha/rules.md (E-20
+the Magic Zone's places, E-22 the window, E-23 targets, E-24 the Magic Zone's level bonus, E-27
 damage less Resistencia, E-31 the verbs, E-33, E-34), not from the kernels: plain dataclasses and
-lists, nothing imported from sim. The test beside it (test_epikha.py) builds random pending lists
-(spells of both players at random levels and cast numbers, continuous spells' Start effects, targets
-still there or gone, payers spent to 0) and compares the kernel's `spells.resolve_pending` with
-`resolve_pending` here: every card's zone and Vital, shields and boosts, both Player cards, the
-hands and decks, the counters of negated spells and destroyed cards, the events in order.
+lists, nothing imported from sim. The test beside it (test_epikha.py) plays the kernel's casting
+and raising (`spells.may_cast`, `cast`, `may_raise`, `raise_level`) against `may_cast`, `cast`,
+`may_raise` and `raise_level` here, and the kernel's `spells.resolve_pending` against
+`resolve_pending` here, from random boards and pending lists (spells of both players at random
+levels and cast numbers, continuous spells' Start effects, targets still there or gone, payers spent
+to 0): every card's zone and Vital, shields and boosts, both Player cards, the hands and decks, the
+pending list, the counters, the events in order.
 
 Covered verbs: damage, shield, boost, weaken, restore, heal, draw, negate (a pending spell or a
-continuous spell), and of the passive verbs the one a resolution reads, all_resistencia. Not
-covered: destroy_gear (the boards carry no gear), Player Abilities' passives (none in use).
+continuous spell), and of the passive verbs those a window reads, all_resistencia and spell_level.
+Not covered: destroy_gear and gear (the boards carry none), Player Abilities' passives (none in
+use), machines (the first set has none, E-11).
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
+
+from .choices import IllegalChoice
 
 ONE_CARD = ("enemy_character", "own_character", "enemy_attacker", "continuous_spell", "pending_spell")
 IN_PLAY = ("deploy", "magic", "combat")  # the zones where a character is on the field (E-20)
@@ -42,6 +47,9 @@ class Design:
     on_cast: tuple[Effect, ...] = ()
     on_start: tuple[Effect, ...] = ()
     passive: tuple[Effect, ...] = ()  # while the card is in play (E-31)
+    cost: int = 0  # Vital (E-02)
+    pays: bool = False  # bears Magia or Espiritu (E-05)
+    nivel: int = 0  # its spells enter this many levels higher (E-09, E-30)
 
 
 @dataclass
@@ -80,6 +88,13 @@ class Board:
     destroyed: list[int] = field(default_factory=lambda: [0, 0])
     magic_places: int = 4  # E-20
     min_damage: int = 0  # E-27
+    raise_cost: int = 5  # E-04: Vital a raise costs ...
+    raise_step: int = 1  # ... the levels it adds ...
+    max_level: int = 10  # ... and the highest level
+    magic_bonus: int = 1  # E-24: the levels a payer standing in the Magic Zone adds
+    next_seq: int = 0  # the next cast number (E-03)
+    spells: list[int] = field(default_factory=lambda: [0, 0])  # spells cast
+    raises: list[int] = field(default_factory=lambda: [0, 0])
     over: bool = False
     winner: int | None = None
     end: str = ""
@@ -101,6 +116,83 @@ def resistencia(board: Board, side: int, c: int) -> int:
     passive = sum(e.n for card in board.cards[side] if card.zone == "magic"
                   for e in board.designs[side][card.design].passive if e.do == "all_resistencia")
     return board.designs[side][board.cards[side][c].design].resistencia + board.cards[side][c].shield + passive
+
+
+def may_pay(board: Board, p: int, payer: int, amount: int) -> bool:
+    """E-05: the Player card, or a character bearing Magia or Espiritu, on the field but not in the
+    Combat Zone; E-08: alone, so its own Vital must suffice (it may pay all of it, E-07)."""
+    card = board.cards[p][payer]
+    if card.zone not in ("deploy", "magic"):
+        return False
+    design = board.designs[p][card.design]
+    if payer != board.player and not (design.kind == "character" and design.pays):
+        return False
+    return vital(board, p, payer) >= amount
+
+
+def may_cast(board: Board, p: int, spell: int, payer: int) -> bool:
+    """E-02: a spell or continuous spell from the hand, paid whole by one payer (E-05, E-08)."""
+    card = board.cards[p][spell]
+    kind = board.designs[p][card.design].kind
+    return card.zone == "hand" and kind in ("spell", "continuous") and \
+        may_pay(board, p, payer, board.designs[p][card.design].cost)
+
+
+def entry_level(board: Board, p: int, spell: int, caster: int) -> int:
+    """E-03: its printed level, raised by its controller's spell_level passives (E-31), its caster's
+    nivel (E-09, E-30) and the Magic Zone's bonus when the caster stands there (E-24), at most 10."""
+    level = board.designs[p][board.cards[p][spell].design].level
+    level += sum(e.n for card in board.cards[p] if card.zone == "magic"
+                 for e in board.designs[p][card.design].passive if e.do == "spell_level")
+    level += board.designs[p][board.cards[p][caster].design].nivel
+    if board.cards[p][caster].zone == "magic":
+        level += board.magic_bonus
+    return min(level, board.max_level)
+
+
+def cast(board: Board, pending: list[Pending], p: int, spell: int, payer: int, target_side: int, target: int,
+         events: list) -> None:
+    """E-02, E-06, E-09: pay its cost (direct damage for the Player card), and it waits in the
+    pending list at its entry level, its payer its caster."""
+    if not may_cast(board, p, spell, payer):
+        raise IllegalChoice(f"E-02, E-05, E-08: {payer} may not pay for {spell}")
+    card = board.cards[p][spell]
+    cost = board.designs[p][card.design].cost
+    _pay(board, p, payer, cost)
+    card.zone = "pending"
+    board.spells[p] += 1
+    level = entry_level(board, p, spell, payer)
+    events.append(("cast", p, card.design, board.cards[p][payer].design, cost * 16 + level))
+    pending.append(Pending(p, spell, payer, level, target_side, target, board.next_seq))
+    board.next_seq += 1
+
+
+def may_raise(board: Board, pending: list[Pending], p: int, k: int) -> bool:
+    """E-04: one's own pending spell below the highest level, its caster paying (E-09, E-05, E-08)."""
+    if k >= len(pending):
+        return False
+    entry = pending[k]
+    return (entry.side == p and entry.effect is None and entry.level < board.max_level
+            and may_pay(board, p, entry.caster, board.raise_cost))
+
+
+def raise_level(board: Board, pending: list[Pending], p: int, k: int, events: list) -> None:
+    """E-04: the caster pays, the level rises by one step, never above 10; nothing else changes."""
+    if not may_raise(board, pending, p, k):
+        raise IllegalChoice(f"E-04: pending spell {k} may not be raised by side {p}")
+    entry = pending[k]
+    _pay(board, p, entry.caster, board.raise_cost)
+    entry.level = min(entry.level + board.raise_step, board.max_level)
+    board.raises[p] += 1
+    events.append(("raise", p, board.cards[p][entry.card].design, entry.level, board.raise_cost))
+
+
+def _pay(board: Board, p: int, payer: int, amount: int) -> None:
+    """E-06: off the payer's Vital: for good from the Player card, until its next Start from a character."""
+    if payer == board.player:
+        board.vital[p] -= amount
+    else:
+        board.cards[p][payer].lost += amount
 
 
 def resolve_pending(before: Board, pending: list[Pending]) -> tuple[Board, list[tuple]]:
@@ -295,4 +387,4 @@ def _end(board: Board, winner: int, end: str, events: list) -> None:
 def _copy(board: Board) -> Board:
     return replace(board, cards=[[copy.copy(card) for card in side] for side in board.cards],
                    vital=list(board.vital), deck=[list(d) for d in board.deck], negated=list(board.negated),
-                   destroyed=list(board.destroyed))
+                   destroyed=list(board.destroyed), spells=list(board.spells), raises=list(board.raises))

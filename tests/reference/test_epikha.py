@@ -1,5 +1,7 @@
-"""Epikha's spell resolution at a window's close (`spells.resolve_pending`) against its plain
-reference (tests/reference/epikha.py), from a few thousand random pending lists.
+"""Epikha's spell windows against their plain reference (tests/reference/epikha.py): the resolution
+at a window's close (`spells.resolve_pending`) from 3,000 random pending lists, and casting and
+raising (`spells.may_cast`, `cast`, `legal.may_raise`, `spells.raise_level`) from 1,500 boards of
+six attempts each, legal or not.
 
 Each board: the shipped Abarón and Empiria decks' instances; characters on the field (Deployment,
 Magic or Combat Zone) with Vital paid or lost, shields and boosts; the Player cards' Vital; both
@@ -13,23 +15,31 @@ list left; the end of the game; the events in order.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from sim.rulesets.epikha.constants import (
-    GEAR_C, MAX_CAST, MAX_PASSIVE, MAX_START, PLAYER_C, Class, Do, End, Event, Field, Param, Target,
+    GEAR_C, MAX_CAST, MAX_PASSIVE, MAX_START, PAYS, PLAYER_C, Class, Do, End, Event, Field, Param, Target,
 )
 from sim.rulesets.epikha.effects import refresh_passives
 from sim.rulesets.epikha.scenario import Scenario
+from sim.rulesets.epikha.spells import cast as kernel_cast
+from sim.rulesets.epikha.spells import may_cast as kernel_may_cast
+from sim.rulesets.epikha.spells import raise_level as kernel_raise_level
 from sim.rulesets.epikha.spells import resolve_pending as kernel_resolve_pending
+from sim.rulesets.epikha.legal import may_raise as kernel_may_raise
 from sim.rulesets.epikha.state import (
     CS_BOOST, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_CHAIN, G_END, G_N_PENDING, G_OVER, G_SEQ, G_TRACE_N, G_WINNER,
     GAME, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE, P_TCARD, P_TSIDE, PS_ABILITY, PS_ALL_F, PS_ALL_R,
-    PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_NEGATED, PS_ORDER, PS_SPELL_LEVEL, PS_TOP, PS_VITAL,
+    PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_NEGATED, PS_ORDER, PS_RAISES, PS_SPELL_LEVEL, PS_SPELLS,
+    PS_TOP, PS_VITAL,
     PS_ZONE_MASK,
 )
 
-from .epikha import Board, Card, Design, Effect, Pending, resolve_pending
+from .choices import replayed
+from .epikha import Board, Card, Design, Effect, Pending, _copy, cast, may_cast, may_raise, raise_level, resolve_pending
 
 N_BOARDS = 3000
 SEED = 20261209
@@ -62,7 +72,8 @@ def designs_of(s: Scenario, side: int) -> list[Design]:
                           row[Field.VITAL] + row[Field.FUENTE], TARGET[row[Field.TARGET]],
                           _effects(row, min(row[Field.N_CAST], MAX_CAST), Field.CAST),
                           _effects(row, min(row[Field.N_START], MAX_START), Field.START),
-                          _effects(row, min(row[Field.N_PASSIVE], MAX_PASSIVE), Field.PASSIVE, 2)))
+                          _effects(row, min(row[Field.N_PASSIVE], MAX_PASSIVE), Field.PASSIVE, 2),
+                          cost=row[Field.COST], pays=bool(row[Field.RULES] & PAYS), nivel=row[Field.NIVEL]))
     return out
 
 
@@ -117,8 +128,12 @@ def random_board(s: Scenario, designs: list[list[Design]], rng: np.random.Genera
         decks.append(deck)
         vitals.append(int(rng.integers(1, 31)) if rng.random() < 0.5 else int(rng.integers(1, base + 1)))
         bases.append(base)
+    par = s.g["par"]
     board = Board(designs, cards, PLAYER_C, vitals, bases, decks, active=int(rng.integers(0, 2)),
-                  magic_places=int(s.g["par"][Param.MAGIC_ZONE_SLOTS]), min_damage=int(s.g["par"][Param.MIN_DAMAGE]))
+                  magic_places=int(par[Param.MAGIC_ZONE_SLOTS]), min_damage=int(par[Param.MIN_DAMAGE]),
+                  raise_cost=int(par[Param.RAISE_COST]), raise_step=int(par[Param.RAISE_STEP]),
+                  max_level=int(par[Param.MAX_SPELL_LEVEL]), magic_bonus=int(par[Param.MAGIC_ZONE_LEVEL_BONUS]),
+                  next_seq=40, spells=rng.integers(0, 9, 2).tolist(), raises=rng.integers(0, 5, 2).tolist())
     return board, random_pending(board, rng)
 
 
@@ -196,6 +211,7 @@ def write_record(s: Scenario, board: Board, pending: list[Pending]) -> None:
         ps[side, PS_HAND] = sum(card.zone == "hand" for card in board.cards[side])
         ps[side, PS_VITAL], ps[side, PS_BASE] = board.vital[side], board.base[side]
         ps[side, PS_NEGATED], ps[side, PS_DESTROYED] = board.negated[side], board.destroyed[side]
+        ps[side, PS_SPELLS], ps[side, PS_RAISES] = board.spells[side], board.raises[side]
         ps[side, PS_ALL_F] = ps[side, PS_ALL_R] = ps[side, PS_ENEMY_F] = ps[side, PS_SPELL_LEVEL] = ps[side, PS_ABILITY] = 0
     pend = g["pend"]
     for k, e in enumerate(pending):
@@ -203,7 +219,7 @@ def write_record(s: Scenario, board: Board, pending: list[Pending]) -> None:
         pend[k, P_LEVEL], pend[k, P_TSIDE], pend[k, P_TCARD] = e.level, e.target_side, e.target
         pend[k, P_SEQ], pend[k, P_EFFECT] = e.seq, -1 if e.effect is None else e.effect
     refresh_passives(g)  # the passive effects in force on this board (E-31)
-    ps[GAME, G_N_PENDING], ps[GAME, G_SEQ] = len(pending), 40
+    ps[GAME, G_N_PENDING], ps[GAME, G_SEQ] = len(pending), board.next_seq
     ps[GAME, G_ACTIVE] = board.active
     ps[GAME, G_OVER] = ps[GAME, G_WINNER] = ps[GAME, G_END] = ps[GAME, G_CHAIN] = ps[GAME, G_TRACE_N] = 0
 
@@ -214,17 +230,26 @@ def read_board(s: Scenario, before: Board) -> Board:
              for side in range(2)]
     decks = [[int(ps[side, PS_ORDER + i]) for i in range(int(ps[side, PS_TOP]), int(ps[side, PS_N_DECK]))] for side in range(2)]
     over = bool(ps[GAME, G_OVER])
-    return Board(before.designs, cards, before.player, [int(ps[0, PS_VITAL]), int(ps[1, PS_VITAL])], before.base, decks,
-                 before.active, [int(ps[0, PS_NEGATED]), int(ps[1, PS_NEGATED])],
-                 [int(ps[0, PS_DESTROYED]), int(ps[1, PS_DESTROYED])], before.magic_places, before.min_damage, over,
-                 int(ps[GAME, G_WINNER]) if over else None, END_WORDS[int(ps[GAME, G_END])] if over else "")
+    return replace(before, cards=cards, vital=[int(ps[0, PS_VITAL]), int(ps[1, PS_VITAL])], deck=decks,
+                   negated=[int(ps[0, PS_NEGATED]), int(ps[1, PS_NEGATED])],
+                   destroyed=[int(ps[0, PS_DESTROYED]), int(ps[1, PS_DESTROYED])], over=over,
+                   winner=int(ps[GAME, G_WINNER]) if over else None, end=END_WORDS[int(ps[GAME, G_END])] if over else "",
+                   next_seq=int(ps[GAME, G_SEQ]), spells=[int(ps[0, PS_SPELLS]), int(ps[1, PS_SPELLS])],
+                   raises=[int(ps[0, PS_RAISES]), int(ps[1, PS_RAISES])])
+
+
+def read_pending(s: Scenario) -> list[Pending]:
+    """The kernel's pending list, in its order."""
+    return [Pending(row[P_SIDE], row[P_CARD], None if row[P_CASTER] < 0 else row[P_CASTER], row[P_LEVEL], row[P_TSIDE],
+                    row[P_TCARD], row[P_SEQ], None if row[P_EFFECT] < 0 else row[P_EFFECT])
+            for row in s.g["pend"][:int(s.ps[GAME, G_N_PENDING])].tolist()]
 
 
 def read_events(s: Scenario) -> list[tuple]:
-    names = {Event.RESOLVE: "resolve", Event.FIZZLE: "fizzle", Event.DAMAGE: "damage", Event.DESTROYED: "destroyed",
+    names = {Event.CAST: "cast", Event.RAISE: "raise", Event.RESOLVE: "resolve", Event.FIZZLE: "fizzle", Event.DAMAGE: "damage", Event.DESTROYED: "destroyed",
              Event.HEAL: "heal", Event.NEGATED: "negated", Event.TO_DISCARD: "to_discard",
              Event.PAY_DESTROYED: "pay_destroyed", Event.DRAW: "draw"}
-    widths = {"resolve": 3, "fizzle": 3, "damage": 3, "destroyed": 1, "heal": 3, "negated": 3, "to_discard": 1,
+    widths = {"cast": 3, "raise": 3, "resolve": 3, "fizzle": 3, "damage": 3, "destroyed": 1, "heal": 3, "negated": 3, "to_discard": 1,
               "pay_destroyed": 1, "draw": 1}
     out = []
     for _, player, code, a, b, c in s.g["tr"][:int(s.ps[GAME, G_TRACE_N])].tolist():
@@ -271,4 +296,67 @@ def test_resolution_by_level_matches_the_reference(scenario):
         levels = [(e.level, e.side) for e in pending]
         reached["active_first"] += any(levels.count((lv, 1 - board.active)) and (lv, board.active) in levels
                                        for lv, _ in levels)
+    assert all(n >= 20 for n in reached.values()), reached
+
+
+N_WINDOWS = 1500
+
+
+def test_casting_and_raising_match_the_reference(scenario):
+    """E-02, E-04 to E-09, E-24: six attempts a board, each a cast by one payer (legal or not:
+    any card, any payer) or a raise of an entry of the pending list; the kernel's verdict must be
+    the reference's, and a legal one must leave the same board and pending list."""
+    s = scenario
+    designs = [designs_of(s, side) for side in range(2)]
+    rng = np.random.default_rng(SEED + 1)
+    reached = {"cast": 0, "refused_cast": 0, "raise": 0, "refused_raise": 0, "magic_bonus": 0, "at_level_10": 0}
+    for i in range(N_WINDOWS):
+        board, pending = random_board(s, designs, rng)
+        for side in range(2):  # spells in hand to cast
+            for c, card in enumerate(board.cards[side]):
+                if card.zone == "deck" and designs[side][card.design].kind in ("spell", "continuous") and rng.random() < 0.3:
+                    card.zone = "hand"
+                    board.deck[side].remove(c)
+        write_record(s, board, pending)
+        expected, expected_pending, expected_events = _copy(board), [replace(e) for e in pending], []
+        tried = []
+
+        def where() -> str:
+            return f"board {i}: tried {tried}\npending {pending}"
+
+        for _ in range(6):
+            p = int(rng.integers(0, 2))
+            if rng.random() < 0.6:
+                mine = expected.cards[p]
+                spells = [c for c, card in enumerate(mine) if card.zone == "hand"] or [0]
+                spell = spells[int(rng.integers(0, len(spells)))]
+                payer = int(rng.choice([PLAYER_C, int(rng.integers(0, len(mine) - 2))]))
+                ok = bool(kernel_may_cast(s.g, p, spell, payer))
+                tried.append(("cast", p, spell, payer, ok))
+                assert ok == may_cast(expected, p, spell, payer), where()
+                if ok:
+                    in_magic = expected.cards[p][payer].zone == "magic"
+                    ts, t = _random_target(expected, p, designs[p][mine[spell].design].target, expected_pending, [99], rng)
+                    kernel_cast(s.g, p, spell, payer, ts, t)
+                    replayed(cast, expected, expected_pending, p, spell, payer, ts, t, expected_events, where=where)
+                    reached["cast"] += 1
+                    reached["magic_bonus"] += in_magic
+                else:
+                    reached["refused_cast"] += 1
+            else:
+                k = int(rng.integers(0, len(expected_pending) + 1))
+                ok = bool(kernel_may_raise(s.g, p, k))
+                tried.append(("raise", p, k, ok))
+                assert ok == may_raise(expected, expected_pending, p, k), where()
+                if ok:
+                    kernel_raise_level(s.g, k)
+                    replayed(raise_level, expected, expected_pending, p, k, expected_events, where=where)
+                    reached["raise"] += 1
+                else:
+                    reached["refused_raise"] += 1
+                    reached["at_level_10"] += (k < len(expected_pending) and expected_pending[k].side == p
+                                               and expected_pending[k].level == expected.max_level)
+        assert read_events(s) == expected_events, where()
+        assert read_board(s, board) == expected, where()
+        assert read_pending(s) == expected_pending, where()
     assert all(n >= 20 for n in reached.values()), reached
