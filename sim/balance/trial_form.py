@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 import annotated_types
-import polars as pl
 from pydantic import BaseModel, ValidationError
 
 from sim.balance.patch import PARAMS, Edit
+from sim.core.cards import read_toml
 from sim.core.errors import InputError, SaidError
 from sim.core.ruleset import Ruleset
 from sim.report import trial_words  # noqa: F401  (the words of the refusals below)
@@ -113,24 +113,35 @@ class CardForm:
                 "values": self.values}
 
 
-def _frame_value(row: dict[str, Any], name: str) -> Any:
-    value = row.get(name, row.get(f"{name}_"))
-    return list(value) if isinstance(value, (list, pl.Series)) else value
+def _file_cards(cards_dir: Path) -> dict[str, dict[str, Any]]:
+    """Every [[card]] table of the folder's card files as written, by id."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted(Path(cards_dir).glob("*.toml")):
+        for raw in read_toml(path).get("card") or []:
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                out.setdefault(raw["id"], raw)
+    return out
 
 
 def card_forms(ruleset: Ruleset, cards_dir: Path, factions: Sequence[str]) -> list[CardForm]:
     """Every card the factions' pools hold (a card shared by pools, dicedraft's dice, once), each
-    with its editable fields' values as the pool read them."""
-    fields = model_fields(card_model(ruleset))
+    with its editable fields' values as its file writes them (the model's default where it leaves
+    a field out)."""
+    model = card_model(ruleset)
+    fields = model_fields(model)
+    defaults = {(info.alias or name): info.get_default(call_default_factory=True)
+                for name, info in model.model_fields.items() if not info.is_required()}
+    written = _file_cards(cards_dir)
     seen: dict[str, CardForm] = {}
     for faction in dict.fromkeys(factions):
-        frame = ruleset.load_cards(faction, cards_dir).frame
-        for row in frame.iter_rows(named=True):
-            if row["id"] in seen:
+        for card_id in ruleset.load_cards(faction, cards_dir).ids:
+            raw = written.get(card_id)
+            if card_id in seen or raw is None:
                 continue
-            values = {f.name: _frame_value(row, f.name) for f in fields if _frame_value(row, f.name) is not None}
-            seen[row["id"]] = CardForm(row["id"], str(row.get("name") or row["id"]), str(row.get("kind") or ""),
-                                       faction, values)
+            values = {f.name: raw.get(f.name, defaults.get(f.name)) for f in fields
+                      if f.name in raw or f.name in defaults}
+            seen[card_id] = CardForm(card_id, str(raw.get("name") or card_id), str(raw.get("kind") or ""), faction,
+                                     values)
     return list(seen.values())
 
 

@@ -95,6 +95,47 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
     "trial_col_after": {"es": "después", "en": "after"},
     "trial_col_diff": {"es": "diferencia emparejada (IC 95 %)", "en": "paired difference (95% CI)"},
     "trial_col_games": {"es": "partidas", "en": "games"},
+    # the dashboard's page
+    "nav_try": {"es": "Probar un cambio", "en": "Try a change"},
+    "try_heading": {"es": "Probar un cambio sobre {run}", "en": "Try a change on {run}"},
+    "try_no_run": {"es": "Elige arriba una ejecución terminada para probar un cambio sobre sus partidas.",
+                   "en": "Pick a finished run above to try a change on its games."},
+    "try_intro": {"es": "Elige cartas (o parámetros de reglas), cambia sus números y palabras clave y pulsa Jugar: la "
+                        "prueba juega las semillas de la ejecución, así que cada diferencia se mide sobre los mismos "
+                        "barajados y dados.",
+                  "en": "Pick cards (or rule parameters), change their numbers and keywords and press Play: the "
+                        "trial plays the run's own seeds, so each difference is measured on the same shuffles and "
+                        "dice."},
+    "try_cards_label": {"es": "Cartas y parámetros", "en": "Cards and parameters"},
+    "try_params_option": {"es": "Parámetros de reglas", "en": "Rule parameters"},
+    "try_precision_label": {"es": "Precisión", "en": "How sure"},
+    "try_by_half_width": {"es": "± puntos (para cuando cada diferencia se conoce así)",
+                          "en": "± points (stops once each difference is known this well)"},
+    "try_by_games": {"es": "partidas por configuración (sin parada)", "en": "games per config (no stopping)"},
+    "try_edits_label": {"es": "Los cambios, como los escribe `sim try`", "en": "The edits, as `sim try` writes them"},
+    "try_play": {"es": "Jugar", "en": "Play"},
+    "try_expected": {"es": "Tiempo esperado: como mucho {seconds} ({games} partidas por configuración × {configs} a "
+                           "{speed} partidas/s, la velocidad medida de la ejecución).",
+                     "en": "Expected time: at most {seconds} ({games} games per config × {configs} at {speed} "
+                           "games/s, the run's measured speed)."},
+    "try_refused": {"es": "Corrige lo marcado: no se juega nada.", "en": "Fix what is marked: nothing is played."},
+    "try_playing": {"es": "Jugando {trial}: {games} partidas, {seconds}.", "en": "Playing {trial}: {games} games, "
+                                                                                  "{seconds}."},
+    "try_queued": {"es": "{trial} se está jugando en otra pestaña: aquí se muestra su progreso.",
+                   "en": "{trial} is being played from another tab: its progress shows here."},
+    "try_failed": {"es": "La prueba {trial} no terminó: {reason}", "en": "The trial {trial} did not finish: {reason}"},
+    "try_answered": {"es": "Respuesta en {seconds} desde que se pulsó Jugar ({games} partidas jugadas).",
+                     "en": "Answered in {seconds} from the click on Play ({games} games played)."},
+    "try_keep": {"es": "Conservar", "en": "Keep"},
+    "try_discard": {"es": "Descartar", "en": "Discard"},
+    "try_kept": {"es": "Conservada: la ejecución {trial} está en la lista de ejecuciones; cartas, parche y spec en "
+                       "{folder}.",
+                 "en": "Kept: the run {trial} is in the runs list; cards, patch and spec in {folder}."},
+    "try_discarded": {"es": "Descartada: {trial} y sus cartas se han borrado.",
+                      "en": "Discarded: {trial} and its cards were removed."},
+    "try_findings_note": {"es": "Los hallazgos de la ejecución se leen en todas sus partidas; los de la prueba, en las "
+                                "suyas.",
+                          "en": "The run's findings are read on all its games; the trial's on its own."},
 }
 
 TEXT.update(TRIAL_TEXT)
