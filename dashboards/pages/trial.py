@@ -23,7 +23,7 @@ from flask import current_app
 from dashboards import data, trials
 from dashboards.url_state import url_filters
 from sim.balance.trial import TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, plan_trial
-from sim.balance.trial_answer import ANSWER_FILE
+from sim.balance.trial_answer import ANSWER_FILE, warm_base_findings
 from sim.balance.trial_console import answer_tables, findings_lines, headline, stopping_lines
 from sim.balance.trial_form import FLAG, INT, WORD, WORDS, FormField, TrialSpace, checked_edits, said_field, typed_value
 from sim.balance.patch import PARAMS, toml_value
@@ -107,7 +107,7 @@ def cards(run: str | None, lang: str, edits: str | None, chosen: list | None):
     if not run:
         return t("nav_try", lang), [], [], html.P(t("try_no_run", lang))
     try:
-        _base(run)
+        warm_base_findings(_base(run))
         space = space_of(run)
     except InputError as exc:  # a run a trial cannot take (unfinished, being written, a trial): why, in words
         return t("try_heading", lang, run=run), [], [], html.P(data.said(exc, lang), className="try-refused")

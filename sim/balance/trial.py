@@ -44,7 +44,7 @@ from sim.core.errors import InputError, SaidError
 from sim.results.atomic_files import write_bytes_atomic, write_json_atomic
 from sim.results.folder import check_run_name, check_whole
 from sim.results.liveness import shown_status
-from sim.results.manifest import read_manifest, stored_spec
+from sim.results.manifest import DifferentRun, read_manifest, stored_spec
 from sim.results.scans import scan_games
 from sim.run.card_folders import CARDS_SUBFOLDER
 from sim.run.executors import Executor, SerialExecutor
@@ -106,7 +106,7 @@ def base_run(results: Path, run: str) -> BaseRun:
         raise SaidError("trial_refuse_running", run=run, field="")
     if status != "finished":
         raise SaidError("trial_refuse_unfinished", run=run, status=status, field="")
-    if manifest.get("spec", {}).get("stop") is not None:
+    if manifest.get("spec", {}).get("stop") is not None or (Path(results) / f"{run}{TRIAL_SUFFIX}" / TRIAL_FILE).is_file():
         raise SaidError("trial_refuse_stopped_run", run=run, field="")
     check_whole(folder)
     spec_path = Path(str(manifest.get("spec_path") or folder / "manifest.json"))
@@ -191,6 +191,8 @@ def plan_trial(results: Path, run: str, sets: Sequence[str | tuple[str, str, Any
     trial = check_run_name(name, "--name") if name else trial_name(run, edits)
     if trial == run:
         raise SaidError("trial_refuse_name", name=trial, field="name")
+    if (Path(results) / trial).exists() and not (Path(results) / f"{trial}{TRIAL_SUFFIX}" / TRIAL_FILE).is_file():
+        raise SaidError("trial_refuse_name_taken", name=trial, field="name")  # a run of its own, never replaced
     cap = games if games is not None else base.games
     return TrialPlan(base, tuple(edits), trial, Path(results), half_width, cap, chunk_every(cap))
 
@@ -370,8 +372,11 @@ def play_trial(plan: TrialPlan, executor: Executor | None = None, progress: Prog
     if plan.half_width is not None:
         def rules(stop: StopSpec, configs: Sequence[str], baseline: str | None) -> PairedStop:
             return PairedStop(plan.base.folder, float(plan.half_width), plan.every, configs)
-    outcome = run_experiment(experiment, plan.results, plan.name, executor or SerialExecutor(), False, None,
-                             progress or SilentProgress(), stop_rules=rules)
+    executor, progress = executor or SerialExecutor(), progress or SilentProgress()
+    try:
+        outcome = run_experiment(experiment, plan.results, plan.name, executor, False, None, progress, stop_rules=rules)
+    except DifferentRun:  # the same edits asked to another precision: the trial's own folder is played again
+        outcome = run_experiment(experiment, plan.results, plan.name, executor, True, None, progress, stop_rules=rules)
     if not outcome.finished:
         raise InputError(f"{outcome.run_dir}: the trial did not finish; run the same command again to resume it")
     return TrialOutcome(plan, outcome, time.perf_counter() - started)

@@ -19,6 +19,7 @@ dashboard's page shows, both from the same figures.
 from __future__ import annotations
 
 import math
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,31 @@ def _findings(folder: Path, manifest: dict[str, Any]) -> dict[tuple, dict[str, A
     return found
 
 
+_base_findings: dict[tuple[str, float], dict[tuple, dict[str, Any]]] = {}
+_base_guard = threading.Lock()
+
+
+def base_findings(base: BaseRun) -> dict[tuple, dict[str, Any]]:
+    """The run's problem findings, read once per run (and manifest) in this process: on a million
+    games they take seconds, and every trial of the run compares with the same ones (the dashboard
+    starts reading them when its page opens the run, `warm_base_findings`)."""
+    key = (str(base.folder), (base.folder / "manifest.json").stat().st_mtime)
+    with _base_guard:
+        lock = _base_locks.setdefault(key, threading.Lock())
+    with lock:  # two trials of one run read them once
+        if key not in _base_findings:
+            _base_findings[key] = _findings(base.folder, base.manifest)
+    return _base_findings[key]
+
+
+_base_locks: dict[tuple[str, float], threading.Lock] = {}
+
+
+def warm_base_findings(base: BaseRun) -> None:
+    """Read the run's findings in the background, so that a trial's answer does not wait for them."""
+    threading.Thread(target=base_findings, args=(base,), name="sim-try-findings", daemon=True).start()
+
+
 def trial_answer(base: BaseRun, trial_dir: Path) -> dict[str, Any]:
     """The answer of the trial in `trial_dir` against `base` (see the module's docstring)."""
     manifest = read_manifest(trial_dir)
@@ -113,7 +139,7 @@ def trial_answer(base: BaseRun, trial_dir: Path) -> dict[str, Any]:
         a = forced_draw_effect(base.folder, base.manifest).filter(pl.col("card_id").is_in(list(edited)))
         b = forced_draw_effect(trial_dir, manifest).filter(pl.col("card_id").is_in(list(edited)))
         answer["forced_draw"] = _rows(forced_draw_comparison(a, b))
-    before_findings, after_findings = _findings(base.folder, base.manifest), _findings(trial_dir, manifest)
+    before_findings, after_findings = base_findings(base), _findings(trial_dir, manifest)
     answer["findings_appeared"] = [v for k, v in after_findings.items() if k not in before_findings]
     answer["findings_gone"] = [v for k, v in before_findings.items() if k not in after_findings]
     return answer

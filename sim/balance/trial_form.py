@@ -19,6 +19,7 @@ place: a personaje with DEF 0), then the rule parameters' model. The refusal is 
 from __future__ import annotations
 
 import importlib
+import re
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -224,7 +225,8 @@ def trial_space(ruleset: Ruleset, cards_dir: Path, factions: Sequence[str], para
 def _first_line(exc: InputError) -> str:
     """The game's own words for a card it refuses, without the file's path before them."""
     line = str(exc).splitlines()[0]
-    return line.split(": field ", 1)[-1] if ": field " in line else line
+    line = line.split(": field ", 1)[-1] if ": field " in line else line
+    return re.sub(r"^'[^']*': (Value error, )?", "", line)  # "'(card)': Value error, a personaje needs ..."
 
 
 def checked_edits(space: TrialSpace, sets: Sequence[tuple[str, str, Any]]) -> list[Edit]:

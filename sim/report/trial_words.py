@@ -50,6 +50,8 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                            "en": "--games: {value} is not between 2 and the {games} games per config {run} holds"},
     "trial_refuse_name": {"es": "--name: {name} es el nombre de la ejecución; elige otro",
                           "en": "--name: {name} is the run's own name; choose another"},
+    "trial_refuse_name_taken": {"es": "--name: {name} ya es una ejecución que no es una prueba; elige otro nombre",
+                                "en": "--name: {name} is already a run that is no trial; choose another name"},
     "trial_refuse_other_trial": {"es": "--name: {name} ya es una prueba de otros cambios; elige otro nombre o descártala",
                                  "en": "--name: {name} is already a trial of other edits; choose another name or "
                                        "discard it"},

@@ -181,6 +181,20 @@ def test_a_run_being_written_is_refused_with_the_reason(played: Path, capsys: py
     assert tree(played) == before
 
 
+def test_a_trial_never_replaces_a_run_of_its_own_name(played: Path, capsys: pytest.CaptureFixture) -> None:
+    before = tree(played)
+    assert main(["try", "dd", "--set", "CI-04.cost=7", "--name", "mine", "--results", str(played), "--lang", "en"]) == 2
+    assert "mine is already a run that is no trial" in capsys.readouterr().err
+    assert tree(played) == before
+
+
+def test_the_same_edits_to_another_precision_play_the_trial_again(played: Path) -> None:
+    assert main(["try", "dd", "--set", "CI-04.cost=6", "--games", "2000", "--results", str(played),
+                 "--executor", "serial"]) == 0
+    answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    assert answer["win_rates"][0]["pairs"] == 2000 and answer["half_width"] is None
+
+
 def test_discard_removes_the_trial_and_nothing_else(played: Path) -> None:
     assert main(["try", "dd", "--set", "CI-04.atq=2", "--games", "2000", "--results", str(played),
                  "--executor", "serial"]) == 0
