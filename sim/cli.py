@@ -431,9 +431,9 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
 def command_try(args: argparse.Namespace, console: Console) -> int:
     from sim.balance.trial import plan_trial, play_trial
     from sim.balance.trial_answer import write_answer
-    from sim.balance.trial_console import edits_text, print_answer
+    from sim.balance.trial_console import print_answer, trial_plan_text
     from sim.core.errors import SaidError
-    from sim.report.formatting import count, signed_points
+    from sim.report.formatting import count, seconds_text
     from sim.report.language import t
     from sim.report.progress_bar import RichProgress
     from sim.run.executors import make_executor
@@ -446,17 +446,11 @@ def command_try(args: argparse.Namespace, console: Console) -> int:
         plan = plan_trial(args.results, run, args.sets, args.half_width, args.games, args.name)
     except SaidError as exc:
         raise InputError(exc.said(lang)) from None
-    expected = plan.expected_seconds()
-    precision = (t("trial_precision", lang, points=signed_points(plan.half_width, 2, lang).lstrip("+").removesuffix(" pts"))
-                 if plan.half_width is not None else t("trial_fixed", lang))
-    console.print(t("trial_plan", lang, trial=plan.name, run=run, edits=edits_text([e.as_dict() for e in plan.edits]),
-                    games=count(plan.games, lang), configs=plan.configs, precision=precision,
-                    seconds="?" if expected is None else f"{expected:.1f} s"), highlight=False, markup=False,
-                  soft_wrap=True)
+    console.print(trial_plan_text(plan, lang), highlight=False, markup=False, soft_wrap=True)
     outcome = play_trial(plan, make_executor(args.executor, args.address), RichProgress(lang=lang), started)
     answer = write_answer(outcome)
     print_answer(console, answer, lang)
-    console.print(t("trial_done", lang, seconds=f"{time.perf_counter() - started:.1f} s",
+    console.print(t("trial_done", lang, seconds=seconds_text(time.perf_counter() - started, lang),
                     games=count(outcome.outcome.games_played, lang), trial=plan.name, folder=plan.folder, run=run),
                   highlight=False, markup=False, soft_wrap=True)
     return 0

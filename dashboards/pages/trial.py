@@ -22,14 +22,15 @@ from flask import current_app
 
 from dashboards import data, trials
 from dashboards.url_state import url_filters
-from sim.balance.trial import TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, plan_trial
+from sim.balance.trial import (TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
+                               plan_trial)
 from sim.balance.trial_answer import ANSWER_FILE, warm_base_findings
-from sim.balance.trial_console import answer_tables, findings_lines, headline, stopping_lines
+from sim.balance.trial_console import answer_tables, expected_text, findings_lines, headline, stopping_lines
 from sim.balance.trial_form import FLAG, INT, WORD, WORDS, FormField, TrialSpace, checked_edits, said_field, typed_value
 from sim.balance.patch import PARAMS, toml_value
 from sim.core.errors import InputError, SaidError
 from sim.report import trial_words  # noqa: F401  (the page's words)
-from sim.report.formatting import count
+from sim.report.formatting import count, seconds_text
 from sim.report.language import t
 from sim.run.executors import choose_executor
 
@@ -237,11 +238,7 @@ def check(values: list, by: str | None, amount: str | None, lang: str, ids: list
             raise SaidError("trial_refuse_half_width", value=amount, field="amount")
         if games is not None and not 2 <= games <= base.games:
             raise SaidError("trial_refuse_games", value=amount, games=base.games, run=run, field="amount")
-        cap, speed = games or base.games, base.speed()
-        if speed:
-            configs = len(base.manifest.get("configs") or {})
-            expected = t("try_expected", lang, seconds=f"{cap * configs / speed:.1f} s", games=count(cap, lang),
-                         configs=configs, speed=count(round(speed), lang))
+        expected = expected_text(expected_time(base, half_width, games), lang) or None
     except SaidError as exc:
         amount_message, refused = exc.said(lang), True
     if refused:
@@ -270,7 +267,7 @@ def play(_: int | None, edits: str | None, by: str | None, amount: str | None, r
         return no_update, True, html.P(data.said(exc, lang), className="try-refused"), None
     state, started = trials.start(plan, _executor(), clicked)
     words = "try_playing" if started else "try_queued"
-    return plan.name, False, html.P(t(words, lang, trial=plan.name, games=0, seconds="0.0 s"), id="try-progress"), None
+    return plan.name, False, html.P(t(words, lang, trial=plan.name, games=0, seconds=seconds_text(0.0, lang)), id="try-progress"), None
 
 
 def answer_view(answer: dict[str, Any], lang: str) -> list[Any]:
@@ -306,14 +303,14 @@ def progress(_: int | None, trial: str | None, lang: str):
     state = trials.playing(trial)
     if state is not None and not state.done.is_set():
         return no_update, html.P(t("try_playing", lang, trial=trial, games=count(state.games, lang),
-                                   seconds=f"{trials.seconds_since(state):.1f} s"), id="try-progress"), False, HIDDEN
+                                   seconds=seconds_text(trials.seconds_since(state), lang)), id="try-progress"), False, HIDDEN
     if state is not None and state.failure is not None:
         reason = state.failure.said(lang) if isinstance(state.failure, SaidError) else str(state.failure)
         return None, html.P(t("try_failed", lang, trial=trial, reason=reason), className="try-refused"), True, HIDDEN
     answer = state.answer if state is not None and state.answer is not None else _stored_answer(trial)
     if answer is None:
         return None, None, True, HIDDEN
-    status = html.P(t("try_answered", lang, seconds=f"{answer['seconds']:.1f} s",
+    status = html.P(t("try_answered", lang, seconds=seconds_text(answer["seconds"], lang),
                       games=count(answer["games_played"], lang)), id="try-answered")
     return answer_view(answer, lang), status, True, SHOWN
 

@@ -140,13 +140,40 @@ class TrialPlan:
     def configs(self) -> int:
         return len(self.base.manifest.get("configs") or {})
 
-    def expected_seconds(self) -> float | None:
-        """The most the play takes at the run's own speed: every config to its cap (a trial that
-        stops earlier takes less)."""
-        speed = self.base.speed()
-        if speed is None:
-            return None
-        return self.games * self.configs / speed
+    def expected(self) -> "Expected | None":
+        return expected_time(self.base, self.half_width, self.games if self.half_width is None else None)
+
+
+LIKELY_SD = 0.7  # sd of a game's paired score difference a trial expects: √2 × 0.5, as for unrelated games
+
+
+@dataclass(frozen=True)
+class Expected:
+    """A trial's expected play time at the run's measured speed: `likely` with the games a paired
+    difference of sd LIKELY_SD needs to reach the half-width (in whole checks), `most` with every
+    config at its cap (a config the edit does not reach stops at its first check: less)."""
+
+    likely_seconds: float
+    most_seconds: float
+    likely_games: int
+    cap: int
+    configs: int
+    speed: float
+
+
+def expected_time(base: BaseRun, half_width: float | None, games: int | None) -> Expected | None:
+    """The expected time of a trial of `base` (None when its manifest has no play time)."""
+    speed = base.speed()
+    if speed is None:
+        return None
+    cap = games or base.games
+    configs = len(base.manifest.get("configs") or {})
+    likely = cap
+    if half_width is not None and games is None:
+        every = chunk_every(cap)
+        needed = (Z95 * LIKELY_SD / half_width) ** 2
+        likely = min(cap, every * max(1, math.ceil(needed / every)))
+    return Expected(likely * configs / speed, cap * configs / speed, likely, cap, configs, speed)
 
 
 def edits_key(edits: Sequence[Edit]) -> str:

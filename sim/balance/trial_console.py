@@ -12,9 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from sim.balance.patch import toml_value
+from sim.balance.trial import Expected, TrialPlan
 from sim.report import trial_words  # noqa: F401  (the words below)
 from sim.report.formatting import (config_in_words, count, percent, percent_with_interval, signed_points,
-                                   signed_points_with_interval)
+                                   signed_points_with_interval, wall_time_text)
 from sim.report.language import TEXT, t
 
 
@@ -31,6 +32,11 @@ class AnswerTable:
 def edits_text(edits: list[dict[str, Any]]) -> str:
     """"CI-04.cost 5 → 6, AR-18.atq 7 → 8"."""
     return ", ".join(f"{e['target']}.{e['field']} {toml_value(e['old'])} → {toml_value(e['new'])}" for e in edits)
+
+
+def edits_for_address(edits: list[dict[str, Any]]) -> str:
+    """A proposal's edits as the Try a change page's address holds them: "CI-04.cost=6; AR-18.atq=8"."""
+    return "; ".join(f"{e['target']}.{e['field']}={toml_value(e['new']).strip(chr(34))}" for e in edits)
 
 
 def _diff(row: dict[str, Any], lang: str, scale: float = 1.0) -> str:
@@ -61,6 +67,29 @@ def _config(answer: dict[str, Any], config: str, lang: str) -> str:
     return config_in_words(config, lang) if len(answer["configs"]) > 1 else answer["labels"][config][0]
 
 
+def expected_text(expected: Expected | None, lang: str) -> str:
+    """"Expected time: about 1.2 s (at most 60.1 s: ...)", from the run's measured speed."""
+    if expected is None:
+        return ""
+    return t("try_expected", lang, likely=wall_time_text(expected.likely_seconds, lang), likely_games=count(expected.likely_games, lang),
+             seconds=wall_time_text(expected.most_seconds, lang), games=count(expected.cap, lang), configs=expected.configs,
+             speed=count(round(expected.speed), lang))
+
+
+def _points(value: float, lang: str) -> str:
+    """0.01 -> "1.00" ("1,00"): a half-width in points, without its sign and unit."""
+    return signed_points(value, 2, lang).lstrip("+").removesuffix(" pts")
+
+
+def trial_plan_text(plan: TrialPlan, lang: str) -> str:
+    """What `sim try` says before it plays: the trial, the edits, the seeds, the precision, the time."""
+    precision = (t("trial_precision", lang, points=_points(plan.half_width, lang)) if plan.half_width is not None
+                 else t("trial_fixed", lang))
+    return t("trial_plan", lang, trial=plan.name, run=plan.base.name, edits=edits_text([e.as_dict() for e in plan.edits]),
+             games=count(plan.games, lang), configs=plan.configs, precision=precision,
+             expected=expected_text(plan.expected(), lang))
+
+
 def headline(answer: dict[str, Any], lang: str) -> str:
     """The biggest change in one sentence: a round robin's faction against the field that moved
     most, else the config whose side A moved most."""
@@ -83,12 +112,12 @@ def stopping_lines(answer: dict[str, Any], lang: str) -> list[str]:
     wanted = answer.get("half_width")
     for row in answer["win_rates"]:
         half = None if row["diff_high"] is None else (row["diff_high"] - row["diff_low"]) / 2
-        points = "-" if half is None else signed_points(half, 2, lang).lstrip("+").removesuffix(" pts")
+        points = "-" if half is None else _points(half, lang)
         config = _config(answer, row["config"], lang)
         short = wanted is not None and half is not None and half > wanted + 1e-12
         key = "trial_short" if short else "trial_stopped_at"
         lines.append(t(key, lang, config=config, games=count(row["pairs"], lang), points=points,
-                       wanted=signed_points(wanted or 0.0, 2, lang).lstrip("+").removesuffix(" pts")))
+                       wanted=_points(wanted or 0.0, lang)))
     return lines
 
 

@@ -30,8 +30,9 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                            "en": "{field}: changed twice; keep one value"},
     "trial_refuse_nothing": {"es": "ningún cambio: cada valor es el que ya tiene la carta; cambia al menos uno",
                              "en": "no change: every value is the card's own; change at least one"},
-    "trial_refuse_no_run": {"es": "no hay ninguna ejecución {run} ({folder}); juégala primero con `sim run`",
-                            "en": "no run {run} ({folder}); play it first with `sim run`"},
+    "trial_refuse_no_run": {"es": "no hay ninguna ejecución {run} en la carpeta de resultados; juégala primero con "
+                                  "`sim run`",
+                            "en": "no run {run} in the results folder; play it first with `sim run`"},
     "trial_refuse_running": {"es": "la ejecución {run} se está escribiendo todavía; prueba el cambio cuando termine",
                              "en": "the run {run} is still being written; try the change once it has finished"},
     "trial_refuse_unfinished": {"es": "la ejecución {run} no terminó ({status}); reanúdala con su orden y prueba después",
@@ -59,11 +60,9 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                                "en": "{name} is not a trial of `sim try`; nothing is removed"},
     # what `sim try` and the page say
     "trial_plan": {"es": "Prueba {trial} sobre {run}: {edits}. Las semillas de la ejecución, hasta {games} partidas por "
-                         "configuración ({configs} configuraciones), {precision}; tiempo esperado como mucho {seconds} a "
-                         "la velocidad medida de la ejecución.",
+                         "configuración ({configs} configuraciones), {precision}. {expected}",
                    "en": "Trial {trial} on {run}: {edits}. The run's own seeds, up to {games} games per config "
-                         "({configs} configs), {precision}; expected time at most {seconds} at the run's measured "
-                         "speed."},
+                         "({configs} configs), {precision}. {expected}"},
     "trial_precision": {"es": "hasta que cada diferencia emparejada se conozca a ±{points} pts",
                         "en": "until each paired difference is known to ±{points} pts"},
     "trial_fixed": {"es": "sin parada: todas esas partidas", "en": "no stopping: every one of those games"},
@@ -98,6 +97,7 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
     "trial_col_diff": {"es": "diferencia emparejada (IC 95 %)", "en": "paired difference (95% CI)"},
     "trial_col_games": {"es": "partidas", "en": "games"},
     # the dashboard's page
+    "balance_try_it": {"es": "Probar variaciones en el editor", "en": "Try variations in the editor"},
     "nav_try": {"es": "Probar un cambio", "en": "Try a change"},
     "try_heading": {"es": "Probar un cambio sobre {run}", "en": "Try a change on {run}"},
     "try_no_run": {"es": "Elige arriba una ejecución terminada para probar un cambio sobre sus partidas.",
@@ -116,10 +116,11 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
     "try_by_games": {"es": "partidas por configuración (sin parada)", "en": "games per config (no stopping)"},
     "try_edits_label": {"es": "Los cambios, como los escribe `sim try`", "en": "The edits, as `sim try` writes them"},
     "try_play": {"es": "Jugar", "en": "Play"},
-    "try_expected": {"es": "Tiempo esperado: como mucho {seconds} ({games} partidas por configuración × {configs} a "
-                           "{speed} partidas/s, la velocidad medida de la ejecución).",
-                     "en": "Expected time: at most {seconds} ({games} games per config × {configs} at {speed} "
-                           "games/s, the run's measured speed)."},
+    "try_expected": {"es": "Tiempo esperado: unos {likely} ({likely_games} partidas por configuración), como mucho "
+                           "{seconds} ({games} × {configs} configuraciones) a {speed} partidas/s, la velocidad medida de "
+                           "la ejecución.",
+                     "en": "Expected time: about {likely} ({likely_games} games per config), at most {seconds} "
+                           "({games} × {configs} configs) at {speed} games/s, the run's measured speed."},
     "try_refused": {"es": "Corrige lo marcado: no se juega nada.", "en": "Fix what is marked: nothing is played."},
     "try_playing": {"es": "Jugando {trial}: {games} partidas, {seconds}.", "en": "Playing {trial}: {games} games, "
                                                                                   "{seconds}."},

@@ -15,8 +15,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from dashboards import trials
 from dashboards.app import create_app
-from sim.balance.trial import TRIAL_SUFFIX
+from sim.balance.trial import TRIAL_SUFFIX, plan_trial
 from sim.balance.trial_console import answer_tables, headline
 from sim.cli import main
 from tests.balance.test_try_command import write_spec
@@ -86,7 +87,7 @@ def test_open_edit_refuse_play_read_keep_and_reopen(browser, site: str, results:
     WebDriverWait(browser, 30).until(lambda d: not field_message(d, "CI-04.cost")
                                      and not d.find_element(By.ID, "try-play").get_attribute("disabled"))
     assert "CI-04.cost=6" in browser.find_element(By.ID, "try-edits").get_attribute("value")
-    assert "Expected time: at most" in text_of(browser, "try-expected")
+    assert "Expected time: about" in text_of(browser, "try-expected")
     clicked = time.perf_counter()
     browser.find_element(By.ID, "try-play").click()
     WebDriverWait(browser, 120).until(lambda d: text_of(d, "try-headline"))
@@ -110,3 +111,16 @@ def test_open_edit_refuse_play_read_keep_and_reopen(browser, site: str, results:
     browser.get(link)  # a colleague opening the link reads the same answer
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "try-headline") == headline(answer, "en"))
     assert "CI-04.cost=6" in browser.find_element(By.ID, "try-edits").get_attribute("value")
+
+
+def test_two_trials_play_side_by_side_and_one_asked_twice_plays_once(results: Path) -> None:
+    plans = [plan_trial(results, "dd", [edit], None, 2000) for edit in ("CI-04.atq=2", "AR-18.atq=8")]
+    first, started = trials.start(plans[0], "serial", time.perf_counter())
+    again, started_again = trials.start(plan_trial(results, "dd", ["CI-04.atq=2"], None, 2000), "serial",
+                                        time.perf_counter())
+    second, _ = trials.start(plans[1], "serial", time.perf_counter())
+    assert started and not started_again and again is first  # the second tab follows the first one's play
+    for state in (first, second):
+        assert state.done.wait(120) and state.failure is None, state.failure
+        assert state.answer["games"] == {"base": 2000}
+    assert {p.name for p in plans} | {f"{p.name}{TRIAL_SUFFIX}" for p in plans} <= entries(results)
