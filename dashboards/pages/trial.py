@@ -117,7 +117,7 @@ def cards(run: str | None, lang: str, edits: str | None, chosen: list | None):
     named = {key.split(".", 1)[0] for key in parse_edits(edits)}
     offered = {o["value"] for o in options}
     value = [v for v in (chosen or sorted(named)) if v in offered]
-    return t("try_heading", lang, run=run), options, value, None
+    return t("try_heading", lang, run=run), options, value, no_update  # the trial's own status stays
 
 
 def _field_input(key: str, form: FormField, value: Any) -> Any:
@@ -239,8 +239,8 @@ def check(values: list, by: str | None, amount: str | None, lang: str, ids: list
         if games is not None and not 2 <= games <= base.games:
             raise SaidError("trial_refuse_games", value=amount, games=base.games, run=run, field="amount")
         expected = expected_text(expected_time(base, half_width, games), lang) or None
-    except SaidError as exc:
-        amount_message, refused = exc.said(lang), True
+    except InputError as exc:
+        amount_message, refused = data.said(exc, lang), True
     if refused:
         expected = t("try_refused", lang)
     return edits_text, messages, amount_message, refused or not sets, expected

@@ -57,11 +57,14 @@ class FormField:
 def card_model(ruleset: Ruleset) -> type[BaseModel]:
     """The game's card model: the pydantic class named *Card of its cards module."""
     package = type(ruleset).__module__.rpartition(".")[0]
-    module = importlib.import_module(f"{package}.cards")
+    try:
+        module = importlib.import_module(f"{package}.cards")
+    except ImportError:
+        raise SaidError("trial_refuse_no_card_model", game=ruleset.name, field="") from None
     found = [value for name, value in vars(module).items() if name.endswith("Card") and isinstance(value, type)
              and issubclass(value, BaseModel) and value.__module__ == module.__name__]
-    if len(found) != 1:
-        raise AssertionError(f"{module.__name__}: expected one pydantic *Card model, found {len(found)}")
+    if len(found) != 1:  # a game that does not follow docs/adding-a-game.md's layout
+        raise SaidError("trial_refuse_no_card_model", game=ruleset.name, field="")
     return found[0]
 
 

@@ -53,6 +53,10 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                           "en": "--name: {name} is the run's own name; choose another"},
     "trial_refuse_name_taken": {"es": "--name: {name} ya es una ejecución que no es una prueba; elige otro nombre",
                                 "en": "--name: {name} is already a run that is no trial; choose another name"},
+    "trial_refuse_no_card_model": {"es": "{game} no tiene un modelo de carta (*Card en su módulo cards): no se puede "
+                                         "probar un cambio de sus cartas",
+                                   "en": "{game} has no card model (*Card in its cards module): its cards cannot be "
+                                         "tried"},
     "trial_refuse_other_trial": {"es": "--name: {name} ya es una prueba de otros cambios; elige otro nombre o descártala",
                                  "en": "--name: {name} is already a trial of other edits; choose another name or "
                                        "discard it"},
