@@ -25,7 +25,8 @@ from dashboards.url_state import url_filters
 from sim.balance.trial import (TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
                                plan_trial)
 from sim.balance.trial_answer import ANSWER_FILE, warm_base_findings
-from sim.balance.trial_console import answer_tables, expected_text, findings_lines, headline, stopping_lines
+from sim.balance.trial_console import (answer_tables, edits_from_address, expected_text, findings_lines, headline,
+                                       stopping_lines)
 from sim.balance.trial_form import FLAG, INT, WORD, WORDS, FormField, TrialSpace, checked_edits, said_field, typed_value
 from sim.balance.patch import PARAMS, toml_value
 from sim.core.errors import InputError, SaidError
@@ -88,16 +89,6 @@ def space_of(run: str) -> TrialSpace:
     return _space(run, (data.run_folder(run) / "manifest.json").stat().st_mtime)
 
 
-def parse_edits(text: str | None) -> dict[str, str]:
-    """"CI-04.cost=6; AR-18.atq=8" -> {"CI-04.cost": "6", "AR-18.atq": "8"}."""
-    out = {}
-    for part in (text or "").split(";"):
-        key, equals, value = part.partition("=")
-        if equals and key.strip():
-            out[key.strip()] = value.strip()
-    return out
-
-
 @callback(Output("try-heading", "children"), Output("try-cards", "options"), Output("try-cards", "value"),
           Output("try-status", "children", allow_duplicate=True),
           Input("run", "value"), Input("lang", "data"), State("try-edits", "value"), State("try-cards", "value"),
@@ -114,7 +105,7 @@ def cards(run: str | None, lang: str, edits: str | None, chosen: list | None):
         return t("try_heading", lang, run=run), [], [], html.P(data.said(exc, lang), className="try-refused")
     options = [{"label": f"{c.card_id} {c.name} ({c.faction})", "value": c.card_id} for c in space.cards.values()]
     options.append({"label": t("try_params_option", lang), "value": PARAMS})
-    named = {key.split(".", 1)[0] for key in parse_edits(edits)}
+    named = {key.split(".", 1)[0] for key in edits_from_address(edits)}
     offered = {o["value"] for o in options}
     value = [v for v in (chosen or sorted(named)) if v in offered]
     return t("try_heading", lang, run=run), options, value, no_update  # the trial's own status stays
@@ -146,7 +137,7 @@ def form(chosen: list | None, run: str | None, lang: str, edits: str | None):
         space = space_of(run)
     except InputError:
         return None
-    asked = parse_edits(edits)
+    asked = edits_from_address(edits)
     sets = []
     for target in chosen:
         if target == PARAMS:
@@ -262,7 +253,7 @@ def play(_: int | None, edits: str | None, by: str | None, amount: str | None, r
     try:
         half_width, games = _precision(by, amount)
         plan = plan_trial(data.results_root(), str(_base(run).name),
-                          [(*k.split(".", 1), v) for k, v in parse_edits(edits).items()], half_width, games)
+                          [(*k.split(".", 1), v) for k, v in edits_from_address(edits).items()], half_width, games)
     except InputError as exc:
         return no_update, True, html.P(data.said(exc, lang), className="try-refused"), None
     state, started = trials.start(plan, _executor(), clicked)

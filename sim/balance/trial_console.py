@@ -39,6 +39,16 @@ def edits_for_address(edits: list[dict[str, Any]]) -> str:
     return "; ".join(f"{e['target']}.{e['field']}={toml_value(e['new']).strip(chr(34))}" for e in edits)
 
 
+def edits_from_address(text: str | None) -> dict[str, str]:
+    """"CI-04.cost=6; AR-18.atq=8" -> {"CI-04.cost": "6", "AR-18.atq": "8"} (the values as typed)."""
+    out = {}
+    for part in (text or "").split(";"):
+        key, equals, value = part.partition("=")
+        if equals and key.strip():
+            out[key.strip()] = value.strip()
+    return out
+
+
 def _diff(row: dict[str, Any], lang: str, scale: float = 1.0) -> str:
     return signed_points_with_interval(*(None if row[k] is None else scale * row[k] for k in ("diff", "diff_low", "diff_high")),
                                        lang=lang)

@@ -128,6 +128,16 @@ def test_the_trial_is_kept_beside_the_run_with_its_cards_patch_and_spec(played: 
     assert main(["show", TRIAL, "--results", str(played)]) == 0
 
 
+def test_a_keyword_and_a_rule_parameter_are_tried_too(played: Path) -> None:
+    assert main(["try", "dd", "--set", "AR-18.double_attack=false", "--set", "params.start_lives=25", "--games", "2000",
+                 "--name", "dd_flags", "--results", str(played), "--executor", "serial"]) == 0
+    folder = played / f"dd_flags{TRIAL_SUFFIX}"
+    assert "-double_attack = true\n+double_attack = false" in (folder / "patch.diff").read_text(encoding="utf-8")
+    assert "set start_lives = 25 in the spec's [params] (was 30)" in (folder / "patch.diff").read_text(encoding="utf-8")
+    assert read_manifest(played / "dd_flags")["spec"]["params"] == {"start_lives": 25}
+    assert json.loads((folder / "answer.json").read_text(encoding="utf-8"))["win_rates"][0]["pairs"] == 2000
+
+
 def test_a_round_robin_trial_stops_the_matchups_the_edit_does_not_reach_at_once(tmp_path: Path) -> None:
     results = tmp_path / "results"
     spec = write_spec(tmp_path, "rr", games=6000, round_robin=True)

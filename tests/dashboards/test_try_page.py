@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from dashboards import trials
 from dashboards.app import create_app
 from sim.balance.trial import TRIAL_SUFFIX, plan_trial
-from sim.balance.trial_console import answer_tables, headline
+from sim.balance.trial_console import answer_tables, edits_for_address, edits_from_address, headline
 from sim.cli import main
 from tests.balance.test_try_command import write_spec
 from tests.dashboards.test_dashboard_browser import ARTIFACTS, browser, choose_language, serve, text_of  # noqa: F401
@@ -124,3 +124,9 @@ def test_two_trials_play_side_by_side_and_one_asked_twice_plays_once(results: Pa
         assert state.done.wait(120) and state.failure is None, state.failure
         assert state.answer["games"] == {"base": 2000}
     assert {p.name for p in plans} | {f"{p.name}{TRIAL_SUFFIX}" for p in plans} <= entries(results)
+
+
+def test_a_balance_proposal_opens_in_the_editor_with_its_edits() -> None:
+    edits = [{"target": "CI-04", "field": "cost", "old": 5, "new": 6}, {"target": "DD-4", "field": "boost", "old": "def",
+                                                                         "new": "atq"}]
+    assert edits_from_address(edits_for_address(edits)) == {"CI-04.cost": "6", "DD-4.boost": "atq"}
