@@ -9,6 +9,7 @@ sim compare dicedraft_factions mine [--lang es|en]
 sim replay dicedraft_factions --game 17 --lang es
 sim ladder dicedraft [--games 1000] [--faction aranas]
 sim balance experiments/dicedraft_balance.toml [--apply N --to DIR]
+sim try experiments/dicedraft_factions.toml --set CI-04.cost=6 [--half-width 0.01 | --games N] [--lang es|en]
 sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000] [--hard-every-faction]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
@@ -257,6 +258,25 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--to", type=_path, metavar="DIR", help="with --apply: a new folder for the edited copy of the cards")
     balance.set_defaults(handler=command_balance)
 
+    trial = commands.add_parser("try", help="play card or rule edits on a finished run's own seeds: the paired answer",
+                                description="Try a change: the run's spec with the edits, played on the run's own "
+                                "seeds until each paired difference is known to --half-width (or on --games games), "
+                                "then what changed, before -> after with 95%% intervals (docs/trying.md). The trial is "
+                                "an ordinary run beside the run; its cards, patch and spec are in <trial>.trial/.")
+    trial.add_argument("run", metavar="SPEC_OR_RUN", help="the run (its name under --results), or its spec (.toml)")
+    trial.add_argument("--set", dest="sets", action="append", required=True, metavar="CARD.FIELD=VALUE",
+                       help="an edit: CI-04.cost=6, AR-18.double_attack=true, params.start_lives=25 (repeatable)")
+    trial.add_argument("--half-width", type=float, metavar="H", help="stop once each paired difference is known to "
+                       "± H (0.01 = ±1 pt, the default)")
+    trial.add_argument("--games", type=_int_at_least(2, MAX_GAMES), metavar="N", help="play N games per config, no "
+                       "stopping (at most the run's)")
+    trial.add_argument("--name", metavar="NAME", help="the trial's run name (default: the run's and the edits')")
+    trial.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    trial.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
+    trial.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
+    trial.add_argument("--lang", choices=("es", "en"), default="es", help="language of the answer")
+    trial.set_defaults(handler=command_try)
+
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=_path, default=None, metavar="SPEC",
@@ -405,6 +425,34 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
                     say=lambda text: console.print(text, highlight=False, soft_wrap=True), lang=args.lang)
     print_proposals(console, result.record, args.lang)
     console.print(t("balance_written_to", args.lang, folder=result.folder), highlight=False, markup=False)
+    return 0
+
+
+def command_try(args: argparse.Namespace, console: Console) -> int:
+    from sim.balance.trial import plan_trial, play_trial
+    from sim.balance.trial_answer import write_answer
+    from sim.balance.trial_console import print_answer, trial_plan_text
+    from sim.core.errors import SaidError
+    from sim.report.formatting import count, seconds_text
+    from sim.report.language import t
+    from sim.report.progress_bar import RichProgress
+    from sim.run.executors import make_executor
+    from sim.run.spec import load_spec
+
+    started = time.perf_counter()
+    lang = args.lang
+    run = load_spec(Path(args.run)).spec.name if args.run.endswith(".toml") else args.run
+    try:
+        plan = plan_trial(args.results, run, args.sets, args.half_width, args.games, args.name)
+    except SaidError as exc:
+        raise InputError(exc.said(lang)) from None
+    console.print(trial_plan_text(plan, lang), highlight=False, markup=False, soft_wrap=True)
+    outcome = play_trial(plan, make_executor(args.executor, args.address), RichProgress(lang=lang), started)
+    answer = write_answer(outcome)
+    print_answer(console, answer, lang)
+    console.print(t("trial_done", lang, seconds=seconds_text(time.perf_counter() - started, lang),
+                    games=count(outcome.outcome.games_played, lang), trial=plan.name, folder=plan.folder, run=run),
+                  highlight=False, markup=False, soft_wrap=True)
     return 0
 
 

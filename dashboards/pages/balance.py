@@ -16,13 +16,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import dash
 import polars as pl
 from dash import ALL, MATCH, Input, Output, State, callback, ctx, dcc, html, no_update
 
 from dashboards import data
+from dashboards.url_state import with_shell_query
 from dashboards.widgets import graph
+from sim.balance.trial_console import edits_for_address
 from sim.run.display_names import spec_display_names
 from sim.balance.console import (baseline_beside, outside_text, paired_change_text, play_proposal_lines,
                                   reuse_warnings, selection_text, summary_text)
@@ -92,7 +95,10 @@ def proposal_block(record: dict[str, Any], p: dict[str, Any], lang: str) -> html
         html.Div([html.Button(t("balance_download_patch", lang), id={"type": "balance-download", "rank": rank},
                               disabled=not p["patch"]),
                   html.Button(t("balance_apply_copy", lang), id={"type": "balance-apply", "rank": rank},
-                              style={"marginLeft": ".5em"})], className="balance-actions"),
+                              style={"marginLeft": ".5em"}),
+                  dcc.Link(t("balance_try_it", lang), id=f"balance-try-{rank}", style={"marginLeft": ".5em"},
+                           href=with_shell_query("/try", record["spec"]["name"], lang) + "&"
+                           + urlencode({"edits": edits_for_address(p["edits"])}))], className="balance-actions"),
         html.Div(id={"type": "balance-applied", "rank": rank}, className="balance-applied"),
     ], id=f"balance-proposal-{rank}")
 

@@ -18,6 +18,7 @@ import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sim.core.errors import InputError, SaidError, fault_words
 from sim.results.atomic_files import write_folder_atomic
@@ -28,17 +29,39 @@ PARAMS = "params"  # the target of an edit that changes a rule parameter, not a 
 APPLIED = "applied"  # <results>/<spec name>.balance/applied/: the copies the dashboard's "apply" writes
 _HEADER = re.compile(r"^\s*\[")
 _KEY = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_-]*\s*=")
+# a value `sim try` may edit on one line: a whole number, a keyword flag, a word, a list of words
+_VALUE = r'-?\d+|true|false|"[^"\n]*"|\[[^\]\n]*\]'
+
+
+def toml_value(value: int | bool | str | list | tuple) -> str:
+    """A value as a card file writes it: 6, true, "atq", ["volar", "toque_letal"]."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return str(int(value))
+
+
+def _canonical(text: str) -> str:
+    """A value's text as toml_value writes it (a list's spacing aside), to compare with the old value."""
+    text = text.strip()
+    if text.startswith("["):
+        return "[" + ", ".join(part.strip() for part in text[1:-1].split(",") if part.strip()) + "]"
+    return text
 
 
 @dataclass(frozen=True, order=True)
 class Edit:
     """One change of a proposal: a card's field (target = the card id) or a rule parameter
-    (target = "params") from `old` to `new`."""
+    (target = "params") from `old` to `new`. The search changes whole numbers; a trial (`sim try`,
+    sim.balance.trial) may also set a keyword flag, a word or a list of words."""
 
     target: str
     field: str
-    old: int
-    new: int
+    old: Any
+    new: Any
 
     @property
     def label(self) -> str:
@@ -49,7 +72,9 @@ class Edit:
         return self.target != PARAMS
 
     def text(self) -> str:
-        return f"{self.label} {self.old} → {self.new}"
+        if isinstance(self.old, int) and not isinstance(self.old, bool):
+            return f"{self.label} {self.old} → {self.new}"
+        return f"{self.label} {toml_value(self.old)} → {toml_value(self.new)}"
 
     def as_dict(self) -> dict:
         return {"target": self.target, "field": self.field, "old": self.old, "new": self.new}
@@ -74,19 +99,20 @@ def edit_card_text(text: str, card_id: str, field: str, old: int, new: int, sour
     if start is None:
         raise SaidError("patch_no_card", source=source, card=repr(card_id))
     stop = next((i for i in range(start + 1, len(lines)) if _HEADER.match(lines[i])), len(lines))
-    field_line = re.compile(rf"^(\s*{re.escape(field)}\s*=\s*)(-?\d+)(.*)$", re.S)
+    field_line = re.compile(rf"^(\s*{re.escape(field)}\s*=\s*)({_VALUE})(.*)$", re.S)
     for i in range(start, stop):
         found = field_line.match(lines[i])
         if found:
-            if int(found[2]) != old:
-                raise SaidError("patch_card_changed", source=source, card=card_id, field=field, found=found[2], old=old)
-            lines[i] = f"{found[1]}{new}{found[3]}"
+            if _canonical(found[2]) != toml_value(old):
+                raise SaidError("patch_card_changed", source=source, card=card_id, field=field, found=found[2],
+                                old=toml_value(old))
+            lines[i] = f"{found[1]}{toml_value(new)}{found[3]}"
             return "".join(lines)
     last_key = max(i for i in range(start, stop) if _KEY.match(lines[i]))
     ending = "\n" if lines[last_key].endswith("\n") else ""
     if not ending:
         lines[last_key] += "\n"
-    lines.insert(last_key + 1, f"{field} = {new}\n")
+    lines.insert(last_key + 1, f"{field} = {toml_value(new)}\n")
     return "".join(lines)
 
 
@@ -112,7 +138,8 @@ def card_patch(edits: Sequence[Edit], cards_dir: Path) -> str:
                                                   f"a/{name}", f"b/{name}")))
     for edit in edits:
         if not edit.is_card:
-            parts.append(f"# rule parameter: set {edit.field} = {edit.new} in the spec's [params] (was {edit.old})\n")
+            parts.append(f"# rule parameter: set {edit.field} = {toml_value(edit.new)} in the spec's [params] "
+                         f"(was {toml_value(edit.old)})\n")
     return "".join(parts)
 
 

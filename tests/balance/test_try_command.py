@@ -1,0 +1,216 @@
+"""`sim try RUN --set CARD.field=value`: a card edit played on a finished run's own seeds, and the
+paired answer (docs/trying.md). On a small dicedraft run (arañas vs ciempiés, 6,000 games) and a
+small round robin, what a designer reads is checked against what it must equal:
+- the trial's games are, game for game, those of `sim run --cards` on a hand-edited copy (pairing
+  by construction: the same seeds, only the edit differs), and its answer is `sim compare`'s;
+- sequential stopping: a config stops at the first check whose paired half-width is within the
+  asked one, and a config the edit does not reach stops at its first check, d = 0 exactly;
+- the trial is an ordinary run `sim show` and `sim compare` read, kept with its cards, patch and spec;
+- a value the rules refuse, one per field kind, in Spanish and English: exit 2 and no folder written;
+- a run being written is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from sim.analysis.compare import win_rate_comparison
+from sim.balance.trial import TRIAL_SUFFIX, discard_trial, trial_name
+from sim.balance.patch import Edit
+from sim.cli import main
+from sim.results.liveness import run_lock
+from sim.results.manifest import read_manifest
+from sim.results.scans import scan_games
+
+GAMES = 6000
+SPEC = """\
+name = "{name}"
+ruleset = "dicedraft"
+kind = "games"
+games = {games}
+seed = 11
+seats = "mirrored"
+{top}
+[[side]]
+faction = "aranas"
+label = "Arañas"
+
+[[side]]
+faction = "ciempies"
+label = "Ciempiés"
+{third}"""
+CI_04 = 'id = "CI-04"\nname = "Ciempiés de Casa"\nkind = "personaje"\ncost = 5'
+TRIAL = "dd.try.CI-04.cost-6"
+
+
+def write_spec(folder: Path, name: str, games: int = GAMES, round_robin: bool = False) -> Path:
+    path = folder / f"{name}.toml"
+    third = '\n[[side]]\nfaction = "aranas"\nlabel = "Otras"\n' if round_robin else ""
+    path.write_text(SPEC.format(name=name, games=games, top='matchups = "round_robin"' if round_robin else "",
+                                third=third), encoding="utf-8")
+    return path
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished run `dd`, its trial with CI-04 cost 6 (± 2 pts), and `mine`: the same spec run
+    with --cards on a copy edited by hand."""
+    folder = tmp_path_factory.mktemp("try")
+    results = folder / "results"
+    spec = write_spec(folder, "dd")
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
+    assert main(["try", "dd", "--set", "CI-04.cost=6", "--half-width", "0.02", "--results", str(results),
+                 "--executor", "serial", "--lang", "en"]) == 0
+    assert main(["cards", "dicedraft", "--to", str(folder / "mis_cartas")]) == 0
+    path = folder / "mis_cartas" / "ciempies.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(CI_04, CI_04.replace("cost = 5", "cost = 6")), encoding="utf-8")
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial", "--cards",
+                 str(folder / "mis_cartas"), "--run", "mine"]) == 0
+    return results
+
+
+def scores(run_dir: Path) -> pl.DataFrame:
+    return scan_games(run_dir).select("config", "game", "winner", "turns").collect().sort("config", "game")
+
+
+def test_the_trial_plays_the_hand_edited_cards_on_the_runs_own_games(played: Path) -> None:
+    trial, mine = scores(played / TRIAL), scores(played / "mine")
+    assert 0 < trial.height < GAMES  # it stopped before the run's 6,000 games
+    same = mine.join(trial, on=["config", "game"], how="semi")
+    assert trial.equals(same)  # game for game: the edit is the only difference from the run's seeds
+    manifest = read_manifest(played / TRIAL)
+    assert manifest["status"] == "finished" and manifest["seed"] == read_manifest(played / "dd")["seed"]
+    assert list(manifest["configs"]) == list(read_manifest(played / "dd")["configs"])
+
+
+def test_the_answer_is_sim_compare_s_paired_difference(played: Path, capsys: pytest.CaptureFixture) -> None:
+    answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    row = answer["win_rates"][0]
+    expected = win_rate_comparison(scan_games(played / "dd"), scan_games(played / TRIAL), True).row(0, named=True)
+    assert row["pairs"] == expected["pairs"] == answer["games"]["base"]
+    for key in ("diff", "diff_low", "diff_high"):
+        assert row[key] == pytest.approx(expected[key], abs=1e-12)
+    # "before" is the run on the trial's own games, not on all of the run's
+    before = scan_games(played / "dd").filter(pl.col("game") < row["pairs"]).collect()
+    wins = before.select(((pl.col("winner") == 0).cast(pl.Float64) + 0.5 * (pl.col("winner") == -1)).mean()).item()
+    assert row["a_win_rate"] == pytest.approx(wins, abs=1e-12)
+    capsys.readouterr()
+    assert main(["compare", "dd", TRIAL, "--results", str(played), "--lang", "en"]) == 0
+    assert f"paired on {row['pairs']:,} games" in capsys.readouterr().out
+
+
+def test_a_config_stops_at_the_first_check_within_the_half_width(played: Path) -> None:
+    answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    row, every = answer["win_rates"][0], json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "trial.json").read_text())["every"]
+    assert (row["diff_high"] - row["diff_low"]) / 2 <= 0.02
+    assert every < row["pairs"] < GAMES
+    d = (scores(played / TRIAL).join(scores(played / "dd"), on=["config", "game"], suffix="_a")
+         .with_columns(((pl.col("winner") == 0).cast(pl.Float64) + 0.5 * (pl.col("winner") == -1)
+                        - (pl.col("winner_a") == 0).cast(pl.Float64) - 0.5 * (pl.col("winner_a") == -1)).alias("d")))
+    earlier = d.filter(pl.col("game") < row["pairs"] - every)["d"]
+    assert 1.96 * earlier.std() / math.sqrt(earlier.len()) > 0.02  # one check earlier it was not yet known
+
+
+def test_the_trial_is_kept_beside_the_run_with_its_cards_patch_and_spec(played: Path) -> None:
+    folder = played / f"{TRIAL}{TRIAL_SUFFIX}"
+    assert "-cost = 5\n+cost = 6" in (folder / "patch.diff").read_text(encoding="utf-8")
+    assert 'cost = 6' in (folder / "cards" / "ciempies.toml").read_text(encoding="utf-8")
+    assert f'cards_dir = "{(folder / "cards").resolve()}"' in (folder / "spec.toml").read_text(encoding="utf-8")
+    assert main(["show", TRIAL, "--results", str(played)]) == 0
+
+
+def test_a_keyword_and_a_rule_parameter_are_tried_too(played: Path) -> None:
+    assert main(["try", "dd", "--set", "AR-18.double_attack=false", "--set", "params.start_lives=25", "--games", "2000",
+                 "--name", "dd_flags", "--results", str(played), "--executor", "serial"]) == 0
+    folder = played / f"dd_flags{TRIAL_SUFFIX}"
+    assert "-double_attack = true\n+double_attack = false" in (folder / "patch.diff").read_text(encoding="utf-8")
+    assert "set start_lives = 25 in the spec's [params] (was 30)" in (folder / "patch.diff").read_text(encoding="utf-8")
+    assert read_manifest(played / "dd_flags")["spec"]["params"] == {"start_lives": 25}
+    assert json.loads((folder / "answer.json").read_text(encoding="utf-8"))["win_rates"][0]["pairs"] == 2000
+
+
+def test_a_round_robin_trial_stops_the_matchups_the_edit_does_not_reach_at_once(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    spec = write_spec(tmp_path, "rr", games=6000, round_robin=True)
+    assert main(["run", str(spec), "--results", str(results), "--executor", "serial"]) == 0
+    assert main(["try", str(spec), "--set", "CI-04.atq=4", "--half-width", "0.04", "--results", str(results),
+                 "--executor", "serial", "--name", "rr_atq"]) == 0
+    answer = json.loads((results / f"rr_atq{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    every = json.loads((results / f"rr_atq{TRIAL_SUFFIX}" / "trial.json").read_text())["every"]
+    untouched = [r for r in answer["win_rates"] if "Ciempiés" not in r["config"]]
+    assert untouched and all(r["pairs"] == every and r["diff"] == r["diff_low"] == r["diff_high"] == 0.0
+                             for r in untouched)
+    assert {r["label"] for r in answer["field"]} == {"Arañas", "Ciempiés", "Otras"}
+
+
+REFUSED = [  # one per field kind: (edit, Spanish words, English words)
+    ("CI-04.cost=seis", "no es un número entero", "is not a whole number"),
+    ("CI-04.cost=136", "queda fuera de lo que admiten las reglas (0 a 135)", "is outside what the rules take (0 to 135)"),
+    ("CI-04.double_block=quizas", "no es true ni false", "is neither true nor false"),
+    ("DD-4.boost=fuego", "no es una de las palabras que admite: atq, def", "is not one of the words it takes: atq, def"),
+    ("CI-04.def=0", "las reglas de la carta CI-04 rechazan def = 0", "the card rules of CI-04 refuse def = 0"),
+    ("CI-04.vuelo=1", "no tiene ese campo", "has no such field"),
+    ("XX-99.cost=3", "no hay ninguna carta XX-99", "no card XX-99"),
+    ("params.start_lives=0", "queda fuera de lo que admiten las reglas (1 a 999)", "is outside what the rules take (1 to 999)"),
+    ("CI-04.cost", "escribe CARTA.campo=valor", "write CARD.field=value"),
+]
+
+
+@pytest.mark.parametrize("edit,spanish,english", REFUSED)
+def test_a_value_the_rules_refuse_writes_nothing(played: Path, capsys: pytest.CaptureFixture, edit: str, spanish: str,
+                                                english: str) -> None:
+    before = tree(played)
+    for lang, words in (("es", spanish), ("en", english)):
+        capsys.readouterr()
+        assert main(["try", "dd", "--set", edit, "--results", str(played), "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert words in err and edit.split("=")[0] in err
+    assert tree(played) == before
+
+
+def test_a_run_being_written_is_refused_with_the_reason(played: Path, capsys: pytest.CaptureFixture) -> None:
+    manifest_path = played / "dd" / "manifest.json"
+    text = manifest_path.read_text(encoding="utf-8")
+    before = tree(played)
+    try:
+        manifest_path.write_text(text.replace('"status": "finished"', '"status": "running"'), encoding="utf-8")
+        with run_lock(played / "dd"):
+            assert main(["try", "dd", "--set", "CI-04.cost=7", "--results", str(played), "--lang", "en"]) == 2
+    finally:
+        manifest_path.write_text(text, encoding="utf-8")
+    assert "the run dd is still being written" in capsys.readouterr().err
+    assert tree(played) == before
+
+
+def test_a_trial_never_replaces_a_run_of_its_own_name(played: Path, capsys: pytest.CaptureFixture) -> None:
+    before = tree(played)
+    assert main(["try", "dd", "--set", "CI-04.cost=7", "--name", "mine", "--results", str(played), "--lang", "en"]) == 2
+    assert "mine is already a run that is no trial" in capsys.readouterr().err
+    assert tree(played) == before
+
+
+def test_the_same_edits_to_another_precision_play_the_trial_again(played: Path) -> None:
+    assert main(["try", "dd", "--set", "CI-04.cost=6", "--games", "2000", "--results", str(played),
+                 "--executor", "serial"]) == 0
+    answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    assert answer["win_rates"][0]["pairs"] == 2000 and answer["half_width"] is None
+
+
+def test_discard_removes_the_trial_and_nothing_else(played: Path) -> None:
+    assert main(["try", "dd", "--set", "CI-04.atq=2", "--games", "2000", "--results", str(played),
+                 "--executor", "serial"]) == 0
+    name = trial_name("dd", [Edit("CI-04", "atq", 3, 2)])
+    assert (played / name / "manifest.json").exists()
+    assert scan_games(played / name).select(pl.len()).collect().item() == 2000  # --games: no stopping
+    others = {p.name for p in played.iterdir()} - {name, f"{name}{TRIAL_SUFFIX}"}
+    discard_trial(played, name)
+    assert {p.name for p in played.iterdir()} == others

@@ -1,0 +1,132 @@
+"""The "Try a change" page as a designer uses it, in headless Chromium: open a finished run, pick a
+card, type a value the rules refuse (said at the field, in English and in Spanish, Play off, no
+folder written), type a good one, play, read the paired answer (the same headline and tables `sim
+try` prints, from the trial's answer.json), keep it, find it in the runs list, and open the link of
+the answer again."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from dashboards import trials
+from dashboards.app import create_app
+from sim.balance.trial import TRIAL_SUFFIX, plan_trial
+from sim.balance.trial_console import answer_tables, edits_for_address, edits_from_address, headline
+from sim.cli import main
+from tests.balance.test_try_command import write_spec
+from tests.dashboards.test_dashboard_browser import ARTIFACTS, browser, choose_language, serve, text_of  # noqa: F401
+
+TRIAL = "dd.try.CI-04.cost-6"
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("try-page")
+    assert main(["run", str(write_spec(folder, "dd")), "--results", str(folder / "results"), "--executor", "serial"]) == 0
+    return folder / "results"
+
+
+@pytest.fixture(scope="module")
+def site(results: Path):
+    server, url = serve(create_app(results, executor="serial", warm=False))
+    yield url
+    server.shutdown()
+
+
+def entries(results: Path) -> set[str]:
+    return {p.name for p in results.iterdir()}
+
+
+def field_message(driver, key: str) -> str:
+    return driver.execute_script(
+        "const e = document.getElementById(arguments[0]); return e ? e.innerText : null;",
+        json.dumps({"key": key, "type": "try-msg"}, separators=(",", ":")))
+
+
+def cost_box(driver):
+    return driver.find_element(By.CSS_SELECTOR, "input[id*='CI-04.cost']")
+
+
+def type_into(box, text: str) -> None:
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    box.send_keys(text)
+
+
+def test_open_edit_refuse_play_read_keep_and_reopen(browser, site: str, results: Path) -> None:
+    before = entries(results)
+    browser.get(f"{site}/try?run=dd&lang=en")
+    WebDriverWait(browser, 30).until(lambda d: text_of(d, "try-heading") == "Try a change on dd")
+    browser.find_element(By.ID, "try-cards").click()  # the card picker opens with its search box
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "input.dash-dropdown-search"))
+    browser.find_element(By.CSS_SELECTOR, "input.dash-dropdown-search").send_keys("CI-04")
+    option = "//label[@role='option'][contains(., 'CI-04 Ciempiés de Casa')]"
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.XPATH, option))
+    browser.find_element(By.XPATH, option).click()
+    browser.find_element(By.CSS_SELECTOR, "input.dash-dropdown-search").send_keys(Keys.ESCAPE)
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "input[id*='CI-04.cost']"))
+
+    type_into(cost_box(browser), "-1")  # below the card model's bound: refused at the field
+    WebDriverWait(browser, 30).until(lambda d: "outside what the rules take (0 to 135)" in (field_message(d, "CI-04.cost") or ""))
+    assert browser.find_element(By.ID, "try-play").get_attribute("disabled")
+    choose_language(browser, "es")
+    WebDriverWait(browser, 30).until(lambda d: "queda fuera de lo que admiten las reglas (0 a 135)"
+                                     in (field_message(d, "CI-04.cost") or ""))
+    assert entries(results) == before  # nothing written for a refused value
+    choose_language(browser, "en")  # the form is drawn again in English, the typed value kept
+    WebDriverWait(browser, 30).until(lambda d: "outside what the rules take" in (field_message(d, "CI-04.cost") or ""))
+
+    type_into(cost_box(browser), "6")
+    WebDriverWait(browser, 30).until(lambda d: not field_message(d, "CI-04.cost")
+                                     and not d.find_element(By.ID, "try-play").get_attribute("disabled"))
+    assert "CI-04.cost=6" in browser.find_element(By.ID, "try-edits").get_attribute("value")
+    assert "Expected time: about" in text_of(browser, "try-expected")
+    clicked = time.perf_counter()
+    browser.find_element(By.ID, "try-play").click()
+    WebDriverWait(browser, 120).until(lambda d: text_of(d, "try-headline"))
+    seconds = time.perf_counter() - clicked
+    answer = json.loads((results / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    assert text_of(browser, "try-headline") == headline(answer, "en")
+    table = answer_tables(answer, "en")[0]
+    assert all(cell in text_of(browser, "try-table-win_rates") for cell in table.rows[0])
+    assert f"trial={TRIAL}" in browser.current_url and "edits=CI-04.cost" in browser.current_url
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "try.png"))
+    print(f"click to answer: {seconds:.1f} s")
+
+    browser.find_element(By.ID, "try-keep").click()
+    WebDriverWait(browser, 30).until(lambda d: "Kept: the run" in text_of(d, "try-kept"))
+    assert json.loads((results / f"{TRIAL}{TRIAL_SUFFIX}" / "trial.json").read_text())["kept"] is True
+
+    link = browser.current_url
+    browser.get(f"{site}/?lang=en")  # the runs list holds the trial, an ordinary run
+    WebDriverWait(browser, 30).until(lambda d: TRIAL in d.find_element(By.TAG_NAME, "body").text)
+    browser.get(link)  # a colleague opening the link reads the same answer
+    WebDriverWait(browser, 30).until(lambda d: text_of(d, "try-headline") == headline(answer, "en"))
+    assert "CI-04.cost=6" in browser.find_element(By.ID, "try-edits").get_attribute("value")
+
+
+def test_two_trials_play_side_by_side_and_one_asked_twice_plays_once(results: Path) -> None:
+    plans = [plan_trial(results, "dd", [edit], None, 2000) for edit in ("CI-04.atq=2", "AR-18.atq=8")]
+    first, started = trials.start(plans[0], "serial", time.perf_counter())
+    again, started_again = trials.start(plan_trial(results, "dd", ["CI-04.atq=2"], None, 2000), "serial",
+                                        time.perf_counter())
+    second, _ = trials.start(plans[1], "serial", time.perf_counter())
+    assert started and not started_again and again is first  # the second tab follows the first one's play
+    for state in (first, second):
+        assert state.done.wait(120) and state.failure is None, state.failure
+        assert state.answer["games"] == {"base": 2000}
+    assert {p.name for p in plans} | {f"{p.name}{TRIAL_SUFFIX}" for p in plans} <= entries(results)
+
+
+def test_a_balance_proposal_opens_in_the_editor_with_its_edits() -> None:
+    edits = [{"target": "CI-04", "field": "cost", "old": 5, "new": 6}, {"target": "DD-4", "field": "boost", "old": "def",
+                                                                         "new": "atq"}]
+    assert edits_from_address(edits_for_address(edits)) == {"CI-04.cost": "6", "DD-4.boost": "atq"}
