@@ -679,7 +679,7 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
     """The game's lines in --lang, from the heading to the check against the stored record: every
     line a person reads in one language (the catalog's words; card names as the cards spell them).
     A line is printed whole (soft wrap): the terminal wraps it, rich does not cut it."""
-    from sim.report.language import TEXT, t
+    from sim.report.language import end_reason_name, t
     from sim.run.replay import replay_game
     from sim.results.folder import check_whole
     from sim.results.manifest import read_manifest
@@ -697,12 +697,11 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
     def result(side: str) -> str:
         return t("replay_draw_result", lang) if side == "draw" else t("replay_win", lang, who=side)
 
-    end = f"end_{replay.end_reason}"
     if replay.changed:
         say(f"{t('replay_warning', lang)}: {t('replay_changed', lang)}", err, style="yellow")
     say(t("replay_header", lang, game=replay.game, unit=replay.unit, stage=replay.stage, run=manifest["run"],
           first=replay.first, turns=replay.turns, result=result(replay.winner),
-          end=t(end, lang) if end in TEXT else replay.end_reason))
+          end=end_reason_name(replay.end_reason, manifest["ruleset"], lang)))
     for line in replay.lines:
         say(line)
     if replay.stored is None:

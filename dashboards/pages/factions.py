@@ -91,7 +91,7 @@ def draw(run: str | None, lang: str, tab: str | None):
         shares = in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True)
         parts = [graph("factions-game-length", figures.game_length_figure(
                      figures.with_display_names(shares, names, lang), lang, colours)),
-                 graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
+                 graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], data.manifest_of(run)["ruleset"], lang))]
     else:
         parts = [graph("factions-win-rates", figures.win_rate_figure(chart("win_rates"), lang, colours)),
                  *legend_and_table("factions-win-rates-table", chart("win_rates"), lang),

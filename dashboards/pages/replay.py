@@ -10,7 +10,7 @@ from dash import Input, Output, State, callback, dcc, html
 from dashboards import data
 from dashboards.kinds import unavailable
 from dashboards.url_state import kept, url_filters
-from sim.report.language import TEXT, t
+from sim.report.language import end_reason_name, t
 from dashboards.widgets import export_bar, register_exports, shown
 from sim.run.replay import Replay, replay_game
 from sim.core.errors import InputError
@@ -69,9 +69,8 @@ def show(_: int | None, config: str | None, lang: str, run: str | None, game: in
     except InputError as exc:
         return html.P(data.said(exc, lang), style={"color": "#a00"}), None
     winner = t("replay_draw", lang) if replay.winner == "draw" else replay.winner
-    end = f"end_{replay.end_reason}"  # the rulesets' end reasons, in the charts' part of the catalog
-    summary = t("replay_summary", lang, game=replay.game, first=replay.first, turns=replay.turns,
-                winner=winner, end=t(end, lang) if end in TEXT else replay.end_reason)
+    end = end_reason_name(replay.end_reason, data.manifest_of(run)["ruleset"], lang)
+    summary = t("replay_summary", lang, game=replay.game, first=replay.first, turns=replay.turns, winner=winner, end=end)
     notes = [html.P(t("replay_changed", lang), style={"color": "#a60"})] if replay.changed else []
     if replay.matches_stored:
         notes.append(html.P(t("matches_stored", lang), style={"color": "#070"}))

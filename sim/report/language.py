@@ -8,6 +8,8 @@ wherever its text fits, so a word is translated once."""
 from __future__ import annotations
 
 from sim.core import errors
+from sim.core.errors import InputError
+from sim.core.ruleset import Ruleset, get_ruleset
 
 LANGUAGES = ("es", "en")
 
@@ -290,10 +292,6 @@ TEXT: dict[str, dict[str, str]] = {
     "times_zone_note": {"es": "Horas en la zona horaria de tu navegador: {zone}.",
                         "en": "Times in your browser's time zone: {zone}."},
     "status_damaged": {"es": "dañada", "en": "damaged"},
-    "game_dicedraft": {"es": "Dicedraft", "en": "Dicedraft"},
-    "game_fortaleza": {"es": "Fortaleza", "en": "Fortaleza"},
-    "game_rolplay": {"es": "Rolplay", "en": "Rolplay"},
-    "game_epikha": {"es": "Paladines de Epikha", "en": "Paladines de Epikha"},
     "shipped": {"es": "Experimento incluido", "en": "Shipped experiment"},
     "upload": {"es": "…o arrastra aquí un experimento (.toml)", "en": "…or drop an experiment spec here (.toml)"},
     "games_override": {"es": "Partidas (vacío: las del experimento)", "en": "Games (empty: the spec's)"},
@@ -846,19 +844,9 @@ TEXT: dict[str, dict[str, str]] = {
                                        "drawn at once against never, {effect}",
                                  "es": "por partida en que cambió si la carta se veía ({changed} de ellas): robada de "
                                        "inmediato contra nunca, {effect}"},
-    # end reasons of the rulesets (their `end_names`)
-    "end_lives": {"en": "out of lives", "es": "sin vidas"},
+    # the turn cap's end reason, which every game names turn_cap (docs/adding-a-game.md); a game's
+    # other end reasons are its own words (its words.py, Ruleset.end_words)
     "end_turn_cap": {"en": "turn cap", "es": "límite de turnos"},
-    "end_fortaleza": {"en": "Fortaleza at 0", "es": "Fortaleza a 0"},
-    "end_decked": {"en": "deck-out", "es": "mazo agotado"},
-    "end_both_zero": {"en": "both Fortalezas at 0", "es": "ambas Fortalezas a 0"},
-    "end_concession": {"en": "concession", "es": "rendición"},
-    "end_life": {"en": "life at 0", "es": "vida a 0"},
-    "end_deck_out": {"en": "deck ran out", "es": "mazo agotado"},
-    "end_score": {"en": "turn cap, on score", "es": "límite de turnos, por puntuación"},
-    "end_tie": {"en": "turn cap, equal score", "es": "límite de turnos, puntuación igual"},
-    "end_vital": {"en": "Vital at 0", "es": "Vital a 0"},
-    "end_both": {"en": "both Players at 0", "es": "los dos Jugadores a 0"},
     # tables (dashboards/widgets.py): AG Grid's own texts, its localeText keys after "grid_"
     "grid_noRowsToShow": {"en": "No rows to show", "es": "No hay filas que mostrar"},
     "grid_loadingOoo": {"en": "Loading…", "es": "Cargando…"},
@@ -1664,11 +1652,31 @@ def unit_word(kind: str | None, lang: str | None) -> str:
     return t(UNIT_WORDS.get(str(kind), "unit_games"), lang)
 
 
+def registered_game(ruleset: str | None) -> Ruleset | None:
+    """The game called `ruleset`, whose own words (its words.py) the lookups below read; None for a
+    name no game answers to (a run of a game since removed)."""
+    try:
+        return get_ruleset(str(ruleset))
+    except InputError:
+        return None
+
+
 def game_name(ruleset: str | None, lang: str | None) -> str:
-    """The game's name as its designers call it ("Paladines de Epikha"); a game the catalog does not
-    name (a test's own) by its id."""
-    key = f"game_{ruleset}"
-    return t(key, lang) if key in TEXT else str(ruleset)
+    """The game's name as its designers call it ("Paladines de Epikha", its name_words); a game that
+    gives none (a test's own) by its id."""
+    words = getattr(registered_game(ruleset), "name_words", None)
+    return str(ruleset) if words is None else words[0 if (lang or "es") == "es" else 1]
+
+
+def end_reason_name(reason: str, ruleset: str | None, lang: str | None) -> str:
+    """How a game of `ruleset` ended (an end name of its `end_names`: lives, turn_cap, decked...) in
+    `lang`: the game's own words (its end_words), else the shared catalog's (turn_cap), else the bare
+    name."""
+    pair = getattr(registered_game(ruleset), "end_words", {}).get(reason)
+    if pair is not None:
+        return pair[0 if (lang or "es") == "es" else 1]
+    key = f"end_{reason}"
+    return t(key, lang) if key in TEXT else reason
 
 
 errors.use_catalog(t)  # messages raised in the layers below are worded by this catalog (sim.core.errors)
