@@ -25,9 +25,14 @@ from typing import Any, TypeVar
 import polars as pl
 from flask import current_app, g
 
+from sim.analysis.ablation import ablation_impact
 from sim.analysis.card_impact import kept_card_impact
+from sim.analysis.compare import first_player_comparison, win_rate_comparison
+from sim.analysis.forced_draw import forced_draw_effect
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
+from sim.analysis.units import game_one_winner, match_lengths, story_path
+from sim.balance.search import PATH_FILE, PROPOSALS_FILE
 from sim.core.errors import InputError, SaidError, fault_words
 from sim.results.atomic_files import write_bytes_atomic
 from sim.analysis.levels import level_groups
@@ -40,6 +45,8 @@ from sim.results.liveness import run_state
 from sim.results.folder import CARDS, MANIFEST, check_whole, damaged_chunks
 from sim.results.scans import scan_games
 from sim.results.summaries import kept_tables
+from sim.run.ladder import read_ladder
+from sim.run.replay import Replay, replay_game
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
 LAUNCHES = "_launches"  # the dashboard's own folder in the results folder: launch logs, cancel marks
@@ -400,6 +407,84 @@ def sprt_of(run: str, lang: str = "es") -> tuple[pl.DataFrame, pl.DataFrame]:
     """Each config's SPRT reading and its LLR path (sim.analysis.sprt), the test the run's spec asks:
     against the baseline in a sweep or an ablation; verdicts and notes in `lang`."""
     return _sprt(str(run_folder(run)), _version(run), "es" if lang == "es" else "en")
+
+
+@computed_once(maxsize=8)
+def _match_views(folder: str, version: float) -> tuple[pl.DataFrame, pl.DataFrame]:
+    return match_lengths(Path(folder)), game_one_winner(Path(folder))
+
+
+def match_views_of(run: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """A best-of-three run's match lengths and its first games' winners (sim.analysis.units)."""
+    return _match_views(str(run_folder(run)), _version(run))
+
+
+@computed_once(maxsize=8)
+def _story_path(folder: str, version: float) -> pl.DataFrame:
+    return story_path(Path(folder))
+
+
+def story_path_of(run: str) -> pl.DataFrame:
+    """A story run's path: how far its runs got, stage by stage (sim.analysis.units.story_path)."""
+    return _story_path(str(run_folder(run)), _version(run))
+
+
+@computed_once(maxsize=8)
+def _compared(folder_a: str, version_a: float, folder_b: str, version_b: float,
+              paired: bool) -> dict[str, pl.DataFrame]:
+    games_a, games_b = scan_games(Path(folder_a)), scan_games(Path(folder_b))
+    return {"win_rates": win_rate_comparison(games_a, games_b, paired),
+            "first_player": first_player_comparison(games_a, games_b, paired)}
+
+
+def comparison_of(run_a: str, run_b: str, paired: bool) -> dict[str, pl.DataFrame]:
+    """Two runs' win rates and first-player advantage side by side, B - A (sim.analysis.compare),
+    paired on their shared games when `paired`."""
+    return _compared(str(run_folder(run_a)), _version(run_a), str(run_folder(run_b)), _version(run_b), paired)
+
+
+def ladder_speeds_of(run: str) -> tuple[dict[str, float], int]:
+    """A `sim ladder` run's speed of each level and the games it was timed on (sim.run.ladder);
+    empty for any other run."""
+    return read_ladder(run_folder(run))
+
+
+def forced_draw_of(run: str) -> pl.DataFrame:
+    """A run with [impact]'s forced-draw effect of each card (sim.analysis.forced_draw)."""
+    return forced_draw_effect(run_folder(run), manifest_of(run))
+
+
+def ablation_of(run: str) -> pl.DataFrame:
+    """An ablation run's worth of each card (sim.analysis.ablation)."""
+    return ablation_impact(run_folder(run), manifest_of(run))
+
+
+def replay_of(run: str, config: str | None, game: int, lang: str) -> Replay:
+    """One stored game of the run replayed with its trace in `lang` (sim.run.replay)."""
+    return replay_game(run_folder(run), manifest_of(run), config, game, lang)
+
+
+def balance_searches(root: Path) -> list[str]:
+    """The searches of the results folder, newest first: the names of its *.balance folders that
+    hold finished proposals."""
+    found = [p.parent for p in Path(root).glob(f"*.balance/{PROPOSALS_FILE}")
+             if link_leaving(p.parent, Path(root).resolve()) is None]
+    return [p.name.removesuffix(".balance") for p in sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)]
+
+
+def search_folder(root: Path, name: object) -> Path:
+    """The folder of the search `name` (a name from the page: a climbing, absolute or linked-out one
+    is refused without a path, `entry_of`)."""
+    return entry_of(name, Path(root).resolve(), "search_name_refused", "search_missing", "search", suffix=".balance")
+
+
+def read_search(root: Path, name: object) -> tuple[dict[str, Any], pl.DataFrame]:
+    """The proposals and path of the search `name` (a search of `balance_searches`)."""
+    folder = search_folder(root, name)
+    if not (folder / PROPOSALS_FILE).is_file():
+        raise RefusedName("search_missing", search=str(name))
+    record = json.loads((folder / PROPOSALS_FILE).read_text(encoding="utf-8"))
+    return record, pl.read_parquet(folder / PATH_FILE)
 
 
 def shipped_experiments() -> list[str]:

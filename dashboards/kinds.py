@@ -7,8 +7,10 @@ page draws a run when its kind is among the run's; the sentence links to the run
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
+import polars as pl
 from dash import dcc, html
 
 from dashboards import data
@@ -70,3 +72,25 @@ def unavailable(run: str | None, lang: str, kind: str | None = None) -> html.P |
     if not data.has_games(run):
         return html.P(t("no_games_yet", lang, run=run), className="no-games")
     return None
+
+
+@dataclass(frozen=True)
+class RunPage:
+    """What a page's draw callback opens with (`open_run_page`): its heading in the page's language
+    and either the sentence it shows instead of its figures (`blocked`) or the run's manifest and
+    tables to draw them from."""
+
+    heading: str
+    blocked: html.P | None = None
+    manifest: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, pl.DataFrame] = field(default_factory=dict)
+
+
+def open_run_page(run: str | None, lang: str, heading: str, kind: str | None = None) -> RunPage:
+    """The common opening of a run page's draw: the catalog's `heading` in `lang`, then `unavailable`
+    (no run, a run of another kind than `kind`, no finished chunk) and, when the run can be drawn,
+    its manifest and tables (data.manifest_of, data.tables_of); nothing of a blocked run is read."""
+    blocked = unavailable(run, lang, kind)
+    if blocked is not None or run is None:
+        return RunPage(t(heading, lang), blocked)
+    return RunPage(t(heading, lang), None, data.manifest_of(run), data.tables_of(run))

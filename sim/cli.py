@@ -33,7 +33,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rich.console import Console
 
@@ -91,10 +91,32 @@ def _non_empty(expected: str) -> Callable[[str], str]:
     return parse
 
 
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"  # where a command's parser is added
+RESULTS_ROOT = "results root (default ./results)"
+
+
+def add_results_option(parser: argparse.ArgumentParser, help: str | None = None) -> None:
+    """--results DIR, the results root of every command that reads or writes runs."""
+    parser.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help=help)
+
+
+def add_executor_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """--executor, where the games are played (sim.run.executors)."""
+    parser.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help=help)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The `sim` command line: one subcommand per COMMAND_PARSERS entry, in the order `sim --help`
+    lists them; a new command writes its add_..._command and joins the tuple."""
     parser = argparse.ArgumentParser(prog="sim", description="Simulate card games and analyse their balance.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add_command in COMMAND_PARSERS:
+        add_command(commands)
+    return parser
 
+
+def add_run_command(commands: Commands) -> None:
+    """`sim run SPEC`: play an experiment and store it."""
     run = commands.add_parser("run", help="play an experiment spec and store the results",
                               description="Play an experiment; rerunning the same command resumes it.")
     run.add_argument("spec", type=_path, metavar="SPEC", help="experiment spec (.toml)")
@@ -108,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster (else RAY_ADDRESS); never "
                      "starts a cluster")
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
-    run.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    add_results_option(run, RESULTS_ROOT)
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
     run.add_argument("--lang", choices=("es", "en"), default="en", help="language of what it says while it plays "
                      "(the compile, the progress bar, the last line) and of the findings that open the summary at the "
@@ -119,6 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
                      "(its cards_dir, else the game's shipped cards); `sim cards` makes a copy to edit")
     run.set_defaults(handler=command_run)
 
+
+def add_cards_command(commands: Commands) -> None:
+    """`sim cards RULESET --to DIR`: copy a game's shipped cards to edit."""
     cards = commands.add_parser("cards", help="copy a game's shipped card folder, to edit and play with --cards",
                                 description="Copy the card files the game ships with to a new folder DIR, to edit "
                                 "them and play a spec with them: sim run SPEC --cards DIR. The shipped cards are never "
@@ -128,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--lang", choices=("es", "en"), default="es", help="language of what it prints")
     cards.set_defaults(handler=command_cards)
 
+
+def add_compare_command(commands: Commands) -> None:
+    """`sim compare RUN_A RUN_B`: the difference B - A between two runs of one game."""
     compare = commands.add_parser("compare", help="the difference B - A between two stored runs of one game",
                                   description="Compare two finished runs of the same game, typically one spec played "
                                   "again with a card edited: side A's win rate per config (and each faction against "
@@ -136,18 +164,24 @@ def build_parser() -> argparse.ArgumentParser:
                                   "runs share seed, kind and seats, two-sample otherwise.")
     compare.add_argument("run_a", metavar="RUN_A", help="run name under --results, or a run folder path")
     compare.add_argument("run_b", metavar="RUN_B", help="the run compared with it (B - A)")
-    compare.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    add_results_option(compare)
     compare.add_argument("--lang", choices=("es", "en"), default="es", help="language of the comparison")
     compare.set_defaults(handler=command_compare)
 
+
+def add_show_command(commands: Commands) -> None:
+    """`sim show RUN`: a stored run's summary, or a balance search's proposals."""
     show = commands.add_parser("show", help="summary of a stored run, or the proposals of a `sim balance` search")
     show.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path; or a balance "
                       "search: its spec's name, or its <name>.balance folder")
-    show.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    add_results_option(show)
     show.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
                       "summary (default en, as the tables), and of a balance search's proposals")
     show.set_defaults(handler=command_show)
 
+
+def add_replay_command(commands: Commands) -> None:
+    """`sim replay RUN --game I`: one stored game with its trace."""
     replay = commands.add_parser("replay", help="replay one stored game with its event trace")
     replay.add_argument("run", metavar="RUN", help="run name under --results, or a run folder path")
     replay.add_argument("--game", type=_int_at_least(0), required=True, metavar="I", help="game index (as in the "
@@ -156,9 +190,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--config", default=None,
                         help="config id, e.g. china~japon in a round robin, or as `sim show` names it "
                         "(China~Japón); default: the run's only config")
-    replay.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    add_results_option(replay)
     replay.set_defaults(handler=command_replay)
 
+
+def add_report_command(commands: Commands) -> None:
+    """`sim report RUN`: export a run (HTML, CSV, Parquet, PDF, PNG, Markdown)."""
     report = commands.add_parser("report", help="export a run: standalone HTML report, CSV, Parquet, PDF, PNG, "
                                  "Markdown summary",
                                  description="Export a stored run's figures and tables; every export carries "
@@ -169,14 +206,17 @@ def build_parser() -> argparse.ArgumentParser:
                         "summary: the findings as Markdown)")
     report.add_argument("--out", type=_path, metavar="DIR", help="where to write (default: RUN/report/)")
     report.add_argument("--lang", choices=("es", "en"), default="es", help="language of the whole report: headings, tables, notes, charts")
-    report.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    add_results_option(report)
     report.set_defaults(handler=command_report)
 
+
+def add_dash_command(commands: Commands) -> None:
+    """`sim dash`: the dashboard over a results folder."""
     dash_app = commands.add_parser("dash", help="open the dashboard (a local web app) over a results folder",
                                    description="Serve the dashboard with waitress. On 127.0.0.1 by default; binding "
                                    "to any other address needs a token (--token-file, SIM_DASH_TOKEN or --token) of at least 16 "
                                    "characters. Requests naming another host than this server's are refused.")
-    dash_app.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
+    add_results_option(dash_app)
     dash_app.add_argument("--host", type=_non_empty("an address"), default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     dash_app.add_argument("--port", type=_int_at_least(1, 65535), default=None,
                           help=f"port to listen on (default {DASH_PORT}, or the next free one when it is taken)")
@@ -199,6 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
                           f"{DASH_MAX_GAMES:,}: minutes on one machine; docs/engine.md)")
     dash_app.set_defaults(handler=command_dash)
 
+
+def add_ladder_command(commands: Commands) -> None:
+    """`sim ladder RULESET`: how strong each agent level is."""
     ladder = commands.add_parser("ladder", help="how strong each agent level is: a round robin of the levels",
                                  description="Play random, greedy and the hard agent at three settings against "
                                  "each other on one faction's mirror (seats mirrored), store it as a round-robin run "
@@ -211,10 +254,13 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.add_argument("--speed-games", type=_int_at_least(1), default=200, metavar="N",
                         help="games of each level against itself, on one thread, timed for its speed (default 200)")
     ladder.add_argument("--run", metavar="NAME", help="results folder name (default RULESET_ladder_FACTION)")
-    ladder.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
-    ladder.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
+    add_results_option(ladder, RESULTS_ROOT)
+    add_executor_option(ladder, "as for `sim run`")
     ladder.set_defaults(handler=command_ladder)
 
+
+def add_deck_search_command(commands: Commands) -> None:
+    """`sim deck-search RULESET GROUP`: the strongest legal decks, found by play."""
     decks = commands.add_parser("deck-search", help="the strongest legal decks of a game with deck lists, found by play",
                                 description="Improve a population of decks of a game with deck lists (rolplay, epikha) "
                                 "by play (the shipped decks, and the game's built ones or children of the shipped ones "
@@ -238,19 +284,22 @@ def build_parser() -> argparse.ArgumentParser:
                        "beside the final round robin's run folder: results/RULESET_deck_search_GROUP.search)")
     decks.add_argument("--run", metavar="NAME", help="results folder name of the final round robin "
                        "(default RULESET_deck_search_GROUP)")
-    decks.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
-    decks.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
+    add_results_option(decks, RESULTS_ROOT)
+    add_executor_option(decks, "as for `sim run`")
     decks.set_defaults(handler=command_deck_search)
 
+
+def add_balance_command(commands: Commands) -> None:
+    """`sim balance SPEC`: search card edits that meet the spec's [balance] targets."""
     balance = commands.add_parser("balance", help="search card edits that bring a spec's [balance] targets in reach",
                                   description="Search the spec's [balance] space for edits meeting its objectives, "
                                   "confirm the best on a held-out seed and print them ranked with their card-file "
                                   "patches (docs/balance.md); rerunning resumes. With --apply N --to DIR, write "
                                   "proposal N into a copy of the card folder instead.")
     balance.add_argument("spec", type=_path, metavar="SPEC", help="experiment spec with a [balance] table (.toml)")
-    balance.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
+    add_executor_option(balance, "as for `sim run`")
     balance.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
-    balance.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
+    add_results_option(balance, RESULTS_ROOT)
     balance.add_argument("--overwrite", action="store_true", help="replace stages written by a different search")
     balance.add_argument("--lang", choices=("es", "en"), default="es", help="language of the proposals it prints and "
                          "of the search's report.html")
@@ -258,6 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--to", type=_path, metavar="DIR", help="with --apply: a new folder for the edited copy of the cards")
     balance.set_defaults(handler=command_balance)
 
+
+def add_try_command(commands: Commands) -> None:
+    """`sim try SPEC_OR_RUN --set CARD.FIELD=VALUE`: a change played on a run's own seeds."""
     trial = commands.add_parser("try", help="play card or rule edits on a finished run's own seeds: the paired answer",
                                 description="Try a change: the run's spec with the edits, played on the run's own "
                                 "seeds until each paired difference is known to --half-width (or on --games games), "
@@ -271,12 +323,15 @@ def build_parser() -> argparse.ArgumentParser:
     trial.add_argument("--games", type=_int_at_least(2, MAX_GAMES), metavar="N", help="play N games per config, no "
                        "stopping (at most the run's)")
     trial.add_argument("--name", metavar="NAME", help="the trial's run name (default: the run's and the edits')")
-    trial.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
-    trial.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
+    add_results_option(trial, "results root (default ./results)")
+    add_executor_option(trial, "as for `sim run`")
     trial.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
     trial.add_argument("--lang", choices=("es", "en"), default="es", help="language of the answer")
     trial.set_defaults(handler=command_try)
 
+
+def add_bench_command(commands: Commands) -> None:
+    """`sim bench`: the engine's speed, compile and start times, memory."""
     bench = commands.add_parser("bench", help="matches per second, compile and start times, peak memory",
                                 description="Benchmark the engine; quote medians and ratios from one run.")
     bench.add_argument("--spec", type=_path, default=None, metavar="SPEC",
@@ -295,7 +350,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--hard-every-faction", action="store_true",
                        help="time the hard agent in every faction's mirror, not only each game's first")
     bench.set_defaults(handler=command_bench)
-    return parser
+
+
+COMMAND_PARSERS = (add_run_command, add_cards_command, add_compare_command, add_show_command, add_replay_command,
+                   add_report_command, add_dash_command, add_ladder_command, add_deck_search_command,
+                   add_balance_command, add_try_command, add_bench_command)
 
 
 def command_report(args: argparse.Namespace, console: Console) -> int:
@@ -727,7 +786,7 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
     """The game's lines in --lang, from the heading to the check against the stored record: every
     line a person reads in one language (the catalog's words; card names as the cards spell them).
     A line is printed whole (soft wrap): the terminal wraps it, rich does not cut it."""
-    from sim.report.language import TEXT, t
+    from sim.report.language import end_reason_name, t
     from sim.run.replay import replay_game
     from sim.results.folder import check_whole
     from sim.results.manifest import read_manifest
@@ -745,12 +804,11 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
     def result(side: str) -> str:
         return t("replay_draw_result", lang) if side == "draw" else t("replay_win", lang, who=side)
 
-    end = f"end_{replay.end_reason}"
     if replay.changed:
         say(f"{t('replay_warning', lang)}: {t('replay_changed', lang)}", err, style="yellow")
     say(t("replay_header", lang, game=replay.game, unit=replay.unit, stage=replay.stage, run=manifest["run"],
           first=replay.first, turns=replay.turns, result=result(replay.winner),
-          end=t(end, lang) if end in TEXT else replay.end_reason))
+          end=end_reason_name(replay.end_reason, manifest["ruleset"], lang)))
     for line in replay.lines:
         say(line)
     if replay.stored is None:

@@ -12,10 +12,8 @@ import dash
 import polars as pl
 from dash import Input, Output, callback, html
 
-from dashboards import data
-from dashboards.kinds import unavailable
+from dashboards.kinds import open_run_page
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
-from sim.analysis.ablation import NOT_MEASURED
 from sim.report import figures
 from sim.report.export import fillers_in_words
 from sim.report.formatting import signed_points_with_interval
@@ -76,12 +74,11 @@ def ablated_side(manifest: dict[str, Any]) -> tuple[str, str]:
 @callback(Output("ablations-heading", "children"), Output("ablations-body", "children"),
           Output("ablations-shown", "data"), Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
-    heading = t("ablations_heading", lang)
-    blocked = unavailable(run, lang, RUN_KIND)
-    if blocked is not None:
-        return heading, blocked, None
-    manifest = data.manifest_of(run)
-    ablation = fillers_in_words(data.tables_of(run)["ablation"], manifest["ruleset"], lang)  # the filler in `lang`
+    page = open_run_page(run, lang, "ablations_heading", RUN_KIND)
+    if page.blocked is not None:
+        return page.heading, page.blocked, None
+    heading, manifest, tables = page.heading, page.manifest, page.tables
+    ablation = fillers_in_words(tables["ablation"], manifest["ruleset"], lang)  # the filler in `lang`
     side, faction = ablated_side(manifest)
     unmeasured = ablation.filter(~pl.col("measured"))
     parts = [html.P(t("ablations_note", lang, side=side, faction=faction, cards=ablation.height,

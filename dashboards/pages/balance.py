@@ -13,13 +13,11 @@ a fresh name each time, never outside the results folder) and shows the spec lin
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import dash
-import polars as pl
 from dash import ALL, MATCH, Input, Output, State, callback, ctx, dcc, html, no_update
 
 from dashboards import data
@@ -32,7 +30,7 @@ from sim.balance.console import (baseline_beside, outside_text, paired_change_te
 from sim.report.balance_figures import figure_label, figure_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.balance.patch import CARDS_SUBFOLDER, apply_proposal, fresh_copy_place
-from sim.balance.search import PATH_FILE, PROPOSALS_FILE, proposal_edits
+from sim.balance.search import proposal_edits
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
 from sim.report.findings_text import SEVERITY_COLOURS
@@ -42,27 +40,8 @@ from sim.report.language import t
 dash.register_page(__name__, path="/balance", name="balance")
 
 
-def searches(root: Path) -> list[str]:
-    """The searches of the results folder, newest first: the names of its *.balance folders that
-    hold finished proposals."""
-    found = [p.parent for p in Path(root).glob(f"*.balance/{PROPOSALS_FILE}")
-             if data.link_leaving(p.parent, Path(root).resolve()) is None]
-    return [p.name.removesuffix(".balance") for p in sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)]
-
-
-def read_search(root: Path, name: object) -> tuple[dict[str, Any], pl.DataFrame]:
-    """The proposals and path of the search `name` (a search of `searches`: the name comes from
-    the page, and a climbing, absolute or linked-out name is refused without a path, data.entry_of)."""
-    root = Path(root).resolve()
-    folder = data.entry_of(name, root, "search_name_refused", "search_missing", "search", suffix=".balance")
-    if not (folder / PROPOSALS_FILE).is_file():
-        raise data.RefusedName("search_missing", search=str(name))
-    record = json.loads((folder / PROPOSALS_FILE).read_text(encoding="utf-8"))
-    return record, pl.read_parquet(folder / PATH_FILE)
-
-
 def layout(search: str | None = None, **query: str) -> html.Div:
-    options = searches(data.results_root())
+    options = data.balance_searches(data.results_root())
     chosen = search if search in options else (options[0] if options else None)
     return html.Div([html.H2(id="balance-heading"),
                      dcc.Dropdown(id="balance-search", options=options, value=chosen, clearable=False,
@@ -110,7 +89,7 @@ def draw(search: str | None, lang: str):
     if not search:
         return heading, html.P(t("balance_none", lang, folder=str(data.results_root())), id="balance-none")
     try:
-        record, path = read_search(data.results_root(), search)
+        record, path = data.read_search(data.results_root(), search)
     except data.RefusedName as refusal:
         return heading, html.P(refusal.said(lang), id="balance-refused", className="launch-error",
                                style={"color": "#a00"})
@@ -141,7 +120,7 @@ def download_patch(clicks: list, search: str | None):
     if not isinstance(pressed, dict) or not any(entry.get("value") for entry in ctx.triggered):
         return no_update  # the buttons were drawn again, nobody pressed one
     try:
-        record, _ = read_search(data.results_root(), search)
+        record, _ = data.read_search(data.results_root(), search)
     except data.RefusedName:
         return no_update
     proposal = next((p for p in record["proposals"] if p["rank"] == pressed["rank"]), None)
@@ -153,9 +132,8 @@ def download_patch(clicks: list, search: str | None):
 def apply_to_copy(root: Path, search: object, rank: int) -> tuple[dict[str, Any], Path]:
     """Write proposal `rank` of the search `search` into a fresh copy of its card folder inside the
     search's own folder; returns the record and the copy's card folder (the one cards_dir names)."""
-    record, _ = read_search(root, search)
-    folder = data.entry_of(search, Path(root).resolve(), "search_name_refused", "search_missing", "search",
-                           suffix=".balance")
+    record, _ = data.read_search(root, search)
+    folder = data.search_folder(root, search)
     edits = proposal_edits(record, rank)
     try:  # a game reading its decks beside the cards gets them copied beside too (sim.run.card_folders)
         beside = tuple(getattr(get_ruleset(record["ruleset"]), "beside_cards", ()))

@@ -11,7 +11,7 @@ import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import unavailable
+from dashboards.kinds import open_run_page
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 from sim.report import figures
@@ -81,11 +81,10 @@ def falls_words(steps: pl.DataFrame, lang: str) -> str:
 @callback(Output("budget-heading", "children"), Output("budget-body", "children"), Output("budget-shown", "data"),
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
-    heading = t("budget_heading", lang)
-    blocked = unavailable(run, lang)
-    if blocked is not None:
-        return heading, blocked, None
-    tables = data.tables_of(run)
+    page = open_run_page(run, lang, "budget_heading")
+    if page.blocked is not None:
+        return page.heading, page.blocked, None
+    heading, tables = page.heading, page.tables
     parts = []
     cells = tables.get("budget_cells")
     if cells is not None and cells["budget_a"].n_unique() > 1:

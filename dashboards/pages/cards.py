@@ -18,8 +18,6 @@ from dashboards.kinds import unavailable
 from sim.report.language import t
 from dashboards.url_state import kept, url_filters
 from dashboards.widgets import colour_legend, export_bar, graph, register_exports, shown, table
-from sim.analysis.ablation import ablation_impact
-from sim.analysis.forced_draw import forced_draw_effect
 from sim.report import figures
 from sim.report.export import card_classes_in_words, fillers_in_words
 
@@ -219,11 +217,11 @@ def draw_tab(run: str, config: str | None, faction: str | None, min_games: int |
     names, colours = data.chart_names_of(run)  # the charts say Arañas, in its colour of the run
     forced = ablation = None
     if manifest["spec"].get("impact") and config == "base":
-        forced = forced_draw_effect(data.run_folder(run), manifest)
+        forced = data.forced_draw_of(run)
         if faction:
             forced = forced.filter(pl.col("faction") == faction)
     if manifest["spec"].get("ablation") and config == "base":
-        ablation = ablation_impact(data.run_folder(run), manifest)
+        ablation = data.ablation_of(run)
     view = every_measure(impact, forced, ablation, ablation_side(manifest))
     if tab == "causal" and (forced is not None or ablation is not None):
         shown_ablation = None if ablation is None else fillers_in_words(ablation, manifest["ruleset"], lang)

@@ -8,7 +8,6 @@ player, cards), so each opens at once; the tab is in the address (?tab=)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import dash
@@ -18,13 +17,10 @@ from dash import Input, Output, State, callback, dcc, html
 from dashboards import data
 from dashboards.url_state import url_filters
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown, table
-from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run, configs_in_one_run,
-                                  first_player_comparison, runs_pairing, win_rate_comparison)
-from sim.results.scans import scan_games
+from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run, configs_in_one_run, runs_pairing)
 from sim.report import figures
 from sim.report.formatting import config_in_words, in_spec_order
 from sim.report.language import TEXT, t
-from sim.results.folder import MANIFEST
 
 dash.register_page(__name__, path="/compare", name="compare")
 
@@ -58,18 +54,6 @@ def choices(run: str | None, runs: list | None, current: str | None):
     """Every readable run but A; B kept while it is still there."""
     others = [r for r in data.readable_runs() if r != run]
     return others, (current if current in others else None)
-
-
-@data.computed_once(maxsize=8)
-def _compared(folder_a: str, version_a: float, folder_b: str, version_b: float,
-              paired: bool) -> dict[str, pl.DataFrame]:
-    games_a, games_b = scan_games(Path(folder_a)), scan_games(Path(folder_b))
-    return {"win_rates": win_rate_comparison(games_a, games_b, paired),
-            "first_player": first_player_comparison(games_a, games_b, paired)}
-
-
-def _version(folder: Path) -> float:
-    return (folder / MANIFEST).stat().st_mtime
 
 
 def method_sentence(pairing: RunPairing, lang: str) -> str:
@@ -117,8 +101,7 @@ def draw(run_a: str | None, run_b: str | None, lang: str, tab: str | None):
     pairing = runs_pairing(manifest_a, manifest_b)
     head = [html.P(method_sentence(pairing, lang), id="compare-method", className=f"compare-{pairing.method}"),
             html.Ul(one_run_lines(manifest_a, manifest_b, run_a, run_b, lang), id="compare-configs-only")]
-    folder_a, folder_b = data.run_folder(run_a), data.run_folder(run_b)
-    compared = _compared(str(folder_a), _version(folder_a), str(folder_b), _version(folder_b), pairing.paired)
+    compared = data.comparison_of(run_a, run_b, pairing.paired)
     configs = list(manifest_a["configs"])
     win_rates = in_spec_order(compared["win_rates"], configs)
     names = (f"A ({run_a})", f"B ({run_b})")

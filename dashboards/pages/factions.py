@@ -11,7 +11,7 @@ import dash
 from dash import Input, Output, callback, dcc, html
 
 from dashboards import data
-from dashboards.kinds import unavailable
+from dashboards.kinds import open_run_page
 from dashboards.url_state import url_filters
 from sim.report.language import t
 from dashboards.widgets import colour_legend, export_bar, graph, legend_and_table, register_exports, shown, table
@@ -21,7 +21,6 @@ from sim.analysis.ratings import MODEL_NAMES_ES, describe_fit, format_p_value
 from sim.report import figures
 from sim.report.export import nash_words, round_robin_games
 from sim.analysis.forced_draw import summary_configs
-from sim.run.ladder import read_ladder
 from sim.report.formatting import config_in_words, first_player_words, in_spec_order
 
 dash.register_page(__name__, path="/factions", name="factions")
@@ -62,10 +61,10 @@ def translate_tabs(lang: str):
           Output("factions-tab-matchups", "style"), Input("run", "value"), Input("lang", "data"),
           Input("factions-tab", "value"))
 def draw(run: str | None, lang: str, tab: str | None):
-    blocked = unavailable(run, lang)
-    if blocked is not None:
-        return t("factions_heading", lang), blocked, None, HIDDEN
-    tables = data.tables_of(run)
+    page = open_run_page(run, lang, "factions_heading")
+    if page.blocked is not None:
+        return page.heading, page.blocked, None, HIDDEN
+    tables = page.tables
     names, colours = data.chart_names_of(run)
 
     def chart(name: str) -> pl.DataFrame:  # a table as its chart names things: Arañas, configs in words
@@ -82,7 +81,7 @@ def draw(run: str | None, lang: str, tab: str | None):
         if "nash" in tables:  # the metagame: every matchup has games
             parts += [graph("factions-nash", figures.nash_figure(chart("nash"), round_robin_games(tables["matchups"]), lang, colours)),
                       html.P(nash_words(tables["nash"], lang), className="note", id="factions-nash-note")]
-        speeds, speed_games = read_ladder(data.run_folder(run))
+        speeds, speed_games = data.ladder_speeds_of(run)
         if speeds:  # a `sim ladder` run: how fast each level plays beside how strong it is
             parts.append(graph("factions-level-speed", figures.level_speed_figure(speeds, speed_games, lang)))
     elif tab == "first-player":
@@ -91,7 +90,7 @@ def draw(run: str | None, lang: str, tab: str | None):
         shares = in_spec_order(data.turn_shares(run), summary_configs(data.manifest_of(run)), only=True)
         parts = [graph("factions-game-length", figures.game_length_figure(
                      figures.with_display_names(shares, names, lang), lang, colours)),
-                 graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
+                 graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], page.manifest["ruleset"], lang))]
     else:
         parts = [graph("factions-win-rates", figures.win_rate_figure(chart("win_rates"), lang, colours)),
                  *legend_and_table("factions-win-rates-table", chart("win_rates"), lang),
@@ -100,7 +99,7 @@ def draw(run: str | None, lang: str, tab: str | None):
         if "levels" in tables:  # a sweep over agents: the win rates and the first player at every level
             parts += [graph("factions-levels", figures.levels_figure(tables["levels"], lang)),
                       html.P(t("report_note_levels", lang), className="note")]
-    return t("factions_heading", lang), parts, shown("win_rates", tables["win_rates"]), (None if round_robin else HIDDEN)
+    return page.heading, parts, shown("win_rates", tables["win_rates"]), (None if round_robin else HIDDEN)
 
 
 HIDDEN = {"display": "none"}

@@ -4,7 +4,6 @@ of game 1 goes on to win the match. A run of another kind gets a sentence and a 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import dash
@@ -12,24 +11,17 @@ import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import unavailable
+from dashboards.kinds import open_run_page
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
-from sim.analysis.units import game_one_winner, match_lengths
 from sim.report import figures
 from sim.report.formatting import config_in_words, count, localised, percent_with_interval
 from sim.report.language import t
-from sim.results.folder import MANIFEST
 
 dash.register_page(__name__, path="/matches", name="matches")
 RUN_KIND = "best_of_three"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence
 
 layout = html.Div([html.H2(id="matches-heading"), export_bar("matches"), html.Div(id="matches-body")])
 register_exports("matches")
-
-
-@data.computed_once(maxsize=8)
-def _match_views(folder: str, version: float) -> tuple[pl.DataFrame, pl.DataFrame]:
-    return match_lengths(Path(folder)), game_one_winner(Path(folder))
 
 
 def side_labels(manifest: dict[str, Any], config: str) -> tuple[str, str]:
@@ -59,14 +51,12 @@ def summary_lines(results: pl.DataFrame, first: pl.DataFrame, manifest: dict[str
 @callback(Output("matches-heading", "children"), Output("matches-body", "children"), Output("matches-shown", "data"),
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
-    heading = t("matches_heading", lang)
-    blocked = unavailable(run, lang, RUN_KIND)
-    if blocked is not None:
-        return heading, blocked, None
-    manifest = data.manifest_of(run)
-    results = data.tables_of(run)["match_results"]
-    folder = data.run_folder(run)
-    lengths, first = _match_views(str(folder), (folder / MANIFEST).stat().st_mtime)
+    page = open_run_page(run, lang, "matches_heading", RUN_KIND)
+    if page.blocked is not None:
+        return page.heading, page.blocked, None
+    heading, manifest, tables = page.heading, page.manifest, page.tables
+    results = tables["match_results"]
+    lengths, first = data.match_views_of(run)
     versus = " vs ".join(side_labels(manifest, results["config"][0])) if results.height else ""
     parts = [html.Ul(summary_lines(results, first, manifest, lang), id="matches-summary"),
              graph("matches-win-rate", figures.match_win_rate_figure(results, lang, versus)),

@@ -10,9 +10,9 @@ from dash import Input, Output, State, callback, dcc, html
 from dashboards import data
 from dashboards.kinds import unavailable
 from dashboards.url_state import kept, url_filters
-from sim.report.language import TEXT, t
+from sim.report.language import end_reason_name, t
 from dashboards.widgets import export_bar, register_exports, shown
-from sim.run.replay import Replay, replay_game
+from sim.run.replay import Replay
 from sim.core.errors import InputError
 
 dash.register_page(__name__, path="/replay", name="replay")
@@ -65,13 +65,12 @@ def show(_: int | None, config: str | None, lang: str, run: str | None, game: in
     if game is not None and (isinstance(game, bool) or not isinstance(game, int)):  # 2.5 is no game, not game 2
         return html.P(t("game_number", lang, value=game), style={"color": "#a00"}), None
     try:
-        replay = replay_game(data.run_folder(run), data.manifest_of(run), config, game or 0, lang)
+        replay = data.replay_of(run, config, game or 0, lang)
     except InputError as exc:
         return html.P(data.said(exc, lang), style={"color": "#a00"}), None
     winner = t("replay_draw", lang) if replay.winner == "draw" else replay.winner
-    end = f"end_{replay.end_reason}"  # the rulesets' end reasons, in the charts' part of the catalog
-    summary = t("replay_summary", lang, game=replay.game, first=replay.first, turns=replay.turns,
-                winner=winner, end=t(end, lang) if end in TEXT else replay.end_reason)
+    end = end_reason_name(replay.end_reason, data.manifest_of(run)["ruleset"], lang)
+    summary = t("replay_summary", lang, game=replay.game, first=replay.first, turns=replay.turns, winner=winner, end=end)
     notes = [html.P(t("replay_changed", lang), style={"color": "#a60"})] if replay.changed else []
     if replay.matches_stored:
         notes.append(html.P(t("matches_stored", lang), style={"color": "#070"}))

@@ -5,31 +5,23 @@ gets a sentence and a link to its page."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import dash
 import polars as pl
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import unavailable
+from dashboards.kinds import open_run_page
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
-from sim.analysis.units import story_path
 from sim.report import figures
 from sim.report.formatting import config_in_words, count, percent_with_interval
 from sim.report.language import t
-from sim.results.folder import MANIFEST
 
 dash.register_page(__name__, path="/story", name="story")
 RUN_KIND = "story"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence
 
 layout = html.Div([html.H2(id="story-heading"), export_bar("story"), html.Div(id="story-body")])
 register_exports("story")
-
-
-@data.computed_once(maxsize=8)
-def _path(folder: str, version: float) -> pl.DataFrame:
-    return story_path(Path(folder))
 
 
 def path_table(path: pl.DataFrame, stages: pl.DataFrame) -> pl.DataFrame:
@@ -47,14 +39,12 @@ def path_table(path: pl.DataFrame, stages: pl.DataFrame) -> pl.DataFrame:
 @callback(Output("story-heading", "children"), Output("story-body", "children"), Output("story-shown", "data"),
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
-    heading = t("story_heading", lang)
-    blocked = unavailable(run, lang, RUN_KIND)
-    if blocked is not None:
-        return heading, blocked, None
-    tables = data.tables_of(run)
+    page = open_run_page(run, lang, "story_heading", RUN_KIND)
+    if page.blocked is not None:
+        return page.heading, page.blocked, None
+    heading, tables = page.heading, page.tables
     stages, clear = tables["story_stages"], tables["story_clear_chance"]
-    folder = data.run_folder(run)
-    path = _path(str(folder), (folder / MANIFEST).stat().st_mtime)
+    path = data.story_path_of(run)
     stage_count = stages["stage"].n_unique()
     summary = [html.Li(t("story_summary", lang, config=config_in_words(r["config"], lang), stages=stage_count,
                           n=count(r["runs"], lang), rate=percent_with_interval(r["rate"], r["ci_low"], r["ci_high"], lang=lang)))

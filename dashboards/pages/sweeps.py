@@ -9,7 +9,7 @@ import dash
 from dash import Input, Output, callback, html
 
 from dashboards import data
-from dashboards.kinds import unavailable
+from dashboards.kinds import open_run_page
 from sim.report.language import t
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown
 import plotly.graph_objects as go
@@ -49,12 +49,10 @@ def trajectory_figure(paths: pl.DataFrame, hypothesis: SprtHypothesis, lang: str
 @callback(Output("sweeps-heading", "children"), Output("sweeps-body", "children"), Output("sweeps-shown", "data"),
           Input("run", "value"), Input("lang", "data"))
 def draw(run: str | None, lang: str):
-    heading = t("sweeps_heading", lang)
-    blocked = unavailable(run, lang, RUN_KIND)
-    if blocked is not None:
-        return heading, blocked, None
-    manifest = data.manifest_of(run)
-    tables = data.tables_of(run)
+    page = open_run_page(run, lang, "sweeps_heading", RUN_KIND)
+    if page.blocked is not None:
+        return page.heading, page.blocked, None
+    heading, manifest, tables = page.heading, page.manifest, page.tables
     sweep = tables["sweep"]
     hypothesis = SprtHypothesis.of_spec(manifest["spec"])
     readings, paths = data.sprt_of(run, lang)

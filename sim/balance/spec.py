@@ -11,7 +11,7 @@ combine = 12               # single edits (the best of round 1) combined into 2-
 proposals = 3              # proposals re-measured on the held-out seed
 confirm_games = 200000     # games of each of them (and of the baseline) on the held-out seed, and of
                            # proposal 1 (and the baseline) again on the confirmation seed, derived from
-                           # seed and held_out_seed (sim.balance.search.confirmation_seed)
+                           # seed and held_out_seed (sim.balance.search_plan.confirmation_seed)
 held_out_seed = 777        # a seed the search never plays; a new one after an edit of the cards
 frozen = ["AR-01"]         # cards no edit may touch
 effect_games = 4000        # card_effect objectives: games per forced config of the baseline's cards
@@ -46,7 +46,7 @@ max = 12
 ```
 Every field is strict (no "2000" for 2000) and unknown fields are refused; names that need the
 ruleset (fields, cards, factions, matchups, parameters) are checked when the search is planned
-(sim.balance.search.plan_search), with the file and field named.
+(sim.balance.search_plan.plan_search), with the file and field named.
 """
 
 from __future__ import annotations

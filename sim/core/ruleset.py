@@ -105,6 +105,8 @@ class Ruleset(Protocol):
     agents: tuple[str, ...]
     default_agents: Mapping[str, Mapping[int, str]]  # unit kind -> {side index: agent} when a spec names none
     end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them
+    name_words: tuple[str, str] | None  # the game's name as its designers say it (Spanish, English)
+    end_words: Mapping[str, tuple[str, str]]  # an end name -> (Spanish, English)
     rules_path: Path  # the game's rules.md: its rule ids and code pointers (the contract test reads them)
     compile_seconds: float  # a cold compile of its kernels on two cores, measured: what the first run says
     deck_lists: DeckLists | None  # what `sim deck-search` needs of a game whose sides are deck lists
@@ -158,6 +160,11 @@ class RulesetShell:
     # a cold compile of the game's kernels for its default spec on two cores (`sim bench`'s cold-compile
     # figure): the first run says it will take about this long. A game measures and sets its own.
     compile_seconds: ClassVar[float] = 60.0
+    # the game's own words (its words.py), each (Spanish, English): its name as its designers say it
+    # (None: its id), and how a game of it ends, per end name (an end name not listed is said by the
+    # shared catalog's end_<name>, turn_cap's words, or else by its bare name)
+    name_words: ClassVar[tuple[str, str] | None] = None
+    end_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
     # the card classes of a game whose sides are deck lists, as its card files spell them ->
     # (Spanish, English) for deck tables; a class not listed is shown as spelled
     card_class_words: ClassVar[Mapping[str, tuple[str, str]]] = {}

@@ -57,6 +57,7 @@ from sim.report.findings_text import RunFindings, findings_markdown, read_run_fi
 from sim.report.formatting import (count, date_text, in_spec_order, readable_columns, readable_values, seconds_text,
                                    signed_points)
 from sim.report.language import TEXT, column, t
+from sim.results.manifest import read_manifest
 from sim.results.liveness import shown_status
 from sim.results.scans import scan_games
 from sim.results.summaries import kept_tables
@@ -337,7 +338,8 @@ def report_figures(run_dir: Path, tables: dict[str, pl.DataFrame], lang: str = "
                                                      config=str(first), lang=lang, colours=colours)))
     out.append(("game_length", figures.game_length_figure(figures.with_display_names(shares, names, lang),
                                                            lang=lang, colours=colours)))
-    out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"], lang=lang)))
+    ruleset = (manifest if manifest is not None else read_manifest(run_dir))["ruleset"]
+    out.append(("end_reasons", figures.end_reason_figure(tables["end_reasons"], ruleset, lang=lang)))
     return out
 
 

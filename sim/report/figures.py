@@ -26,7 +26,7 @@ from sim.analysis.budget_curve import fitted_curve
 from sim.report.formatting import (config_in_words, count, first_player_words, is_missing, localised, percent, percent_interval,
                                    percent_with_interval, points_interval, q_text, signed_points,
                                    signed_points_with_interval, text_width)
-from sim.report.language import column, t
+from sim.report.language import column, end_reason_name, t
 
 
 @functools.cache
@@ -455,21 +455,13 @@ def game_length_figure(turns: pl.DataFrame, lang: str = "en", colours: dict[str,
     return fig
 
 
-def end_reason_name(reason: str, lang: str) -> str:
-    """A ruleset's end reason (its `end_names`: lives, turn_cap, fortaleza, decked...) in `lang`."""
-    key = f"end_{reason}"
-    try:
-        return t(key, lang)
-    except KeyError:
-        return reason
-
-
-def end_reason_figure(reasons: pl.DataFrame, lang: str = "en") -> go.Figure:
-    """How each config's games ended, as stacked shares, each share and its count printed."""
+def end_reason_figure(reasons: pl.DataFrame, ruleset: str | None, lang: str = "en") -> go.Figure:
+    """How each config's games of `ruleset` ended, as stacked shares, each share and its count
+    printed."""
     fig = go.Figure()
     games = t("chart_games", lang)
     for (reason,), part in reasons.group_by("end_reason", maintain_order=True):
-        name = end_reason_name(str(reason), lang)
+        name = end_reason_name(str(reason), ruleset, lang)
         printed = [f"{percent(s, lang=lang)} ({count(c, lang=lang)})" for s, c in zip(part["share"], part["count"])]
         fig.add_bar(x=part["config"].to_list(), y=part["share"].to_list(), name=name, text=printed,
                     textposition="inside", insidetextanchor="middle",

@@ -292,6 +292,82 @@ def kill_processes(processes: dict[int, str]) -> None:
             pass
 
 
+class SharedChunks:
+    """One RayExecutor.execute's chunks, shared by the driver's thread, which hands them to Ray's
+    workers, and the thread that plays them here from the front of the queue while Ray starts and
+    warms (`play_here`): the chunks waiting, those played here and not yet delivered, and the
+    events between the two threads."""
+
+    def __init__(self, plan: Plan, chunks: Sequence[Chunk], on_done: ChunkDone,
+                 wanted: Callable[[Chunk], bool] | None, on_block: BlockDone | None) -> None:
+        self.plan, self.on_done, self.wanted, self.on_block = plan, on_done, wanted, on_block
+        self.waiting = deque(chunks)
+        self.played_here: list[tuple[Chunk, np.ndarray, np.ndarray]] = []
+        self.lock = threading.Lock()
+        self.delivering = threading.Lock()  # one on_done at a time, whichever thread delivers
+        self.ray_up = threading.Event()
+        self.stop_here = threading.Event()
+        self.abandoned = threading.Event()  # Ctrl-C: what the driver's thread still plays is never delivered
+        self.failures: list[BaseException] = []
+        self.threads = numba.get_num_threads()  # per thread in numba: the helper plays on the caller's count
+        self.helper: threading.Thread | None = None
+
+    def next_wanted(self) -> Chunk | None:
+        """The next chunk still worth playing (its config has not stopped); call under `lock`."""
+        while self.waiting:
+            chunk = self.waiting.popleft()
+            if self.wanted is None or self.wanted(chunk):
+                return chunk
+        return None
+
+    def take(self, room: int) -> list[Chunk]:
+        """Up to `room` chunks still worth playing, for Ray's workers."""
+        with self.lock:
+            taken = []
+            while len(taken) < room:
+                chunk = self.next_wanted()
+                if chunk is None:
+                    break
+                taken.append(chunk)
+        return taken
+
+    def start_playing_here(self) -> None:
+        self.helper = threading.Thread(target=self.play_here, name="sim-head-start", daemon=True)
+        self.helper.start()
+
+    def play_here(self) -> None:
+        """Chunks from the front of the queue, on every thread of this machine, until Ray is warm."""
+        numba.set_num_threads(self.threads)
+        try:
+            while not self.stop_here.is_set():
+                with self.lock:
+                    chunk = self.next_wanted()
+                if chunk is None:
+                    return
+                rows, counters = play_on_threads(self.plan, chunk, self.on_block)
+                if not self.ray_up.is_set():
+                    # ray.init holds the driver's thread (it must: Ray ties its processes to the
+                    # thread that starts them), so results are written from here meanwhile
+                    frames = chunk_frames(self.plan, chunk, rows, counters)
+                    with self.delivering:
+                        if self.abandoned.is_set():
+                            return
+                        self.on_done(chunk, *frames)
+                    continue
+                with self.lock:
+                    self.played_here.append((chunk, rows, counters))
+        except BaseException as exc:  # handed to the driver's thread, which raises it
+            self.failures.append(exc)
+
+    def deliver_played_here(self) -> None:
+        with self.lock:
+            done = self.played_here[:]
+            self.played_here.clear()
+        with self.delivering:
+            for chunk, rows, counters in done:
+                self.on_done(chunk, *chunk_frames(self.plan, chunk, rows, counters))
+
+
 class RayExecutor:
     """One Ray task per chunk; the driver collects results with ray.wait as chunks finish.
 
@@ -380,75 +456,37 @@ class RayExecutor:
         self.chunks_on_ray = 0
         if not chunks:
             return
-        waiting = deque(chunks)
-        played_here: list[tuple[Chunk, np.ndarray, np.ndarray]] = []
-        lock = threading.Lock()
-        delivering = threading.Lock()  # one on_done at a time, whichever thread delivers
-        ray_up = threading.Event()
-        stop_here = threading.Event()
-        abandoned = threading.Event()  # Ctrl-C: what the driver's thread still plays is never delivered
-        failures: list[BaseException] = []
-        threads = numba.get_num_threads()  # per thread in numba: the helper plays on the caller's count
-
-        def next_wanted() -> Chunk | None:
-            """The next chunk still worth playing (its config has not stopped); call under `lock`."""
-            while waiting:
-                chunk = waiting.popleft()
-                if wanted is None or wanted(chunk):
-                    return chunk
-            return None
-
-        def play_here() -> None:
-            """Chunks from the front of the queue, on every thread of this machine, until Ray is warm."""
-            numba.set_num_threads(threads)
-            try:
-                while not stop_here.is_set():
-                    with lock:
-                        chunk = next_wanted()
-                    if chunk is None:
-                        return
-                    rows, counters = play_on_threads(plan, chunk, on_block)
-                    if not ray_up.is_set():
-                        # ray.init holds the driver's thread (it must: Ray ties its processes to the
-                        # thread that starts them), so results are written from here meanwhile
-                        frames = chunk_frames(plan, chunk, rows, counters)
-                        with delivering:
-                            if abandoned.is_set():
-                                return
-                            on_done(chunk, *frames)
-                        continue
-                    with lock:
-                        played_here.append((chunk, rows, counters))
-            except BaseException as exc:  # handed to the driver's thread, which raises it
-                failures.append(exc)
-
-        def deliver_played_here() -> None:
-            with lock:
-                done = played_here[:]
-                played_here.clear()
-            with delivering:
-                for chunk, rows, counters in done:
-                    on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
-
-        helper = None
+        shared = SharedChunks(plan, chunks, on_done, wanted, on_block)
         if self.head_start and not ray.is_initialized():
-            helper = threading.Thread(target=play_here, name="sim-head-start", daemon=True)
-            helper.start()
+            shared.start_playing_here()
+        self._start_ray_beside(shared)
+        shared.deliver_played_here()
+        self._play_on_ray(shared)
+
+    def _start_ray_beside(self, shared: SharedChunks) -> None:
+        """Start (or join) Ray while the driver's other thread plays chunks; a failure stops that
+        thread after its chunk (Ctrl-C: at once, its chunk never delivered) before it is raised."""
         try:
             self._start_ray()
         except KeyboardInterrupt:
-            stop_here.set()
-            with delivering:  # waits only for a chunk being written, never for one being played
-                abandoned.set()
+            shared.stop_here.set()
+            with shared.delivering:  # waits only for a chunk being written, never for one being played
+                shared.abandoned.set()
             raise
         except BaseException:
-            stop_here.set()  # no Ray: the driver's thread stops after its chunk, before the error is raised
-            if helper is not None:
-                helper.join()
+            shared.stop_here.set()  # no Ray: the driver's thread stops after its chunk, before the error is raised
+            if shared.helper is not None:
+                shared.helper.join()
             raise
         finally:
-            ray_up.set()
-        deliver_played_here()
+            shared.ray_up.set()
+
+    def _warm_workers(self, plan: Plan) -> tuple[Any, dict[str, Any], set[Any]]:
+        """The task that plays a chunk on a worker, each config put in Ray's object store once, and
+        one warming game per CPU of the cluster (a worker loads the engine and the kernels before
+        it is given a chunk)."""
+        import ray
+
         # compile on the driver first (numba writes its cache to disk), so the workers load the
         # cached kernels instead of all compiling at once (numba #4807)
         for compiled in plan.configs.values():
@@ -457,28 +495,29 @@ class RayExecutor:
         task = ray.remote(num_cpus=1, max_retries=self.max_retries)(play_chunk_in_worker)
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         any_config = next(iter(refs.values()))
-        warming = {task.remote(plan.ruleset.name, any_config, plan.seed, 0, 1) for _ in range(cpus)}
-        warm = 0
+        return task, refs, {task.remote(plan.ruleset.name, any_config, plan.seed, 0, 1) for _ in range(cpus)}
+
+    def _play_on_ray(self, shared: SharedChunks) -> None:
+        """Warm a worker per CPU, then hand the waiting chunks to the warm ones, at most
+        `max_in_flight` at a time, delivering each as it finishes, until every chunk is played here
+        or there; an embedded Ray is stopped as soon as no chunk is left for it."""
+        import ray
+
+        plan = shared.plan
+        task, refs, warming = self._warm_workers(plan)
+        cpus, warm = len(warming), 0
         running: dict[Any, Chunk] = {}
         interrupted = False
         try:
             while True:
-                limit = self.max_in_flight or 2 * warm
-                with lock:
-                    taken = []
-                    while len(running) + len(taken) < limit:
-                        chunk = next_wanted()
-                        if chunk is None:
-                            break
-                        taken.append(chunk)
-                for chunk in taken:
+                for chunk in shared.take((self.max_in_flight or 2 * warm) - len(running)):
                     ref = task.remote(plan.ruleset.name, refs[chunk.config_id], plan.seed, chunk.unit_start,
                                       chunk.n_units)
                     running[ref] = chunk
-                deliver_played_here()
-                with lock:
-                    left_here = bool(waiting) or (helper is not None and helper.is_alive())
-                    nothing_for_ray = not waiting and not running
+                shared.deliver_played_here()
+                with shared.lock:
+                    left_here = bool(shared.waiting) or (shared.helper is not None and shared.helper.is_alive())
+                    nothing_for_ray = not shared.waiting and not running
                 if nothing_for_ray and self._started_ray:
                     # the driver is playing the last chunks: stop an embedded Ray meanwhile (every
                     # object reference dropped first: one released after shutdown ends the process)
@@ -486,12 +525,12 @@ class RayExecutor:
                         ray.cancel(ref)
                     warming.clear()
                     refs.clear()
-                    ready = ref = any_config = None
+                    ready = ref = None
                     self.stop()
                 if not running and not left_here:
                     break  # every chunk is played (workers still warming are cancelled below)
-                if not running and not warming and helper is not None:
-                    helper.join(timeout=0.05)  # Ray has nothing to do; the driver is finishing a chunk
+                if not running and not warming and shared.helper is not None:
+                    shared.helper.join(timeout=0.05)  # Ray has nothing to do; the driver is finishing a chunk
                     continue
                 ready, _ = ray.wait(list(warming) + list(running), num_returns=1, timeout=0.5)
                 for ref in ready:
@@ -500,29 +539,29 @@ class RayExecutor:
                         ray.get(ref)  # a worker that cannot even play one game fails the run here
                         warm += 1
                         if warm == cpus:
-                            stop_here.set()  # every CPU has a warm worker: Ray takes every chunk from now on
+                            shared.stop_here.set()  # every CPU has a warm worker: Ray takes every chunk from now on
                         continue
                     chunk = running.pop(ref)
                     rows, counters = ray.get(ref)
                     self.chunks_on_ray += 1
-                    with delivering:
-                        on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
-                if failures:
+                    with shared.delivering:
+                        shared.on_done(chunk, *chunk_frames(plan, chunk, rows, counters))
+                if shared.failures:
                     break
         except KeyboardInterrupt:
             interrupted = True  # leave now: a chunk the driver's thread still plays is dropped
             raise
         finally:
-            stop_here.set()
+            shared.stop_here.set()
             for ref in running:
                 ray.cancel(ref, force=True)
             for ref in warming:  # a worker still loading the engine: let it finish, it plays nothing
                 ray.cancel(ref)
-            if helper is not None and not interrupted:
-                helper.join()
-        if failures:
-            raise failures[0]
-        deliver_played_here()
+            if shared.helper is not None and not interrupted:
+                shared.helper.join()
+        if shared.failures:
+            raise shared.failures[0]
+        shared.deliver_played_here()
 
     def stop(self) -> None:
         """Shut down the embedded instance, or disconnect from the cluster this executor joined (the

@@ -12,7 +12,8 @@ import pytest
 
 from sim.analysis.intervals import design_effect
 from sim.analysis.win_rates import faction_win_rates
-from sim.balance.search import BASE, _win_rate, tally_run
+from sim.balance.objectives import _win_rate, tally_run
+from sim.balance.search_plan import BASE
 from tests.analysis.crafted_runs import write_games, write_manifest
 
 

@@ -18,7 +18,8 @@ import pytest
 
 import tests.rulesets.tiny  # noqa: F401 (registers the tiny game)
 from sim.balance.patch import Edit, apply_proposal, card_patch, edit_card_text
-from sim.balance.search import PATH_FILE, balance_dir, confirmation_seed, plan_search, search
+from sim.balance.search import PATH_FILE, balance_dir, search
+from sim.balance.search_plan import confirmation_seed, plan_search
 from sim.cli import main
 from sim.core.errors import InputError
 from sim.run.executors import SerialExecutor
@@ -264,7 +265,7 @@ def test_shipped_fortaleza_search_plays_the_non_mirror_matchups_only() -> None:
     assert all(m.field in ("cost", "atq", "res") and abs(m.new - m.old) in (1, 2) for m in plan.moves)
     assert plan.balance.held_out_seed not in plan.seeds.values()
     # a matchup the edit's card is not in plays as the baseline (no override reaches it)
-    from sim.balance.search import stage_experiment
+    from sim.balance.search_plan import stage_experiment
     japon_edit = next(m for m in plan.moves if m.target.startswith("JP-"))
     china_corea = next(m for m in plan.matchups if (m.a, m.b) == ("china", "corea"))
     assert stage_experiment(plan.experiment, (japon_edit,), 10, 1, china_corea, plan.owners).card_overrides == ()

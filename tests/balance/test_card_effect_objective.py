@@ -22,8 +22,9 @@ from sim.analysis.forced_draw import forced_draw_effect
 from sim.balance.card_effects import CardFigure, EffectTally, card_figures
 from sim.balance.patch import Edit
 from sim.balance.spec import load_checked_spec
-from sim.balance.search import (Component, Effects, Figure, candidate_slots, card_effect_figure, gaps, plan_search,
-                                screened_slots, search)
+from sim.balance.objectives import Effects, Figure, card_effect_figure, gaps
+from sim.balance.search import search
+from sim.balance.search_plan import Component, candidate_slots, plan_search, screened_slots
 from sim.cli import main
 from sim.core.errors import InputError
 from sim.run.executors import SerialExecutor

@@ -247,8 +247,8 @@ def test_every_run_shows_and_reports_in_both_languages(matrix: tuple[Path, list[
 
 
 def catalog_texts(lang: str) -> list[str]:
-    """Every text the catalog has in `lang`: shared words and each game's own (filler descriptions,
-    card classes), placeholders left out."""
+    """Every text the catalog has in `lang`: shared words and each game's own (its words.py: its
+    name, end reasons, filler descriptions, card classes), placeholders left out."""
     index = language.LANGUAGES.index(lang)
     texts = [entry[lang] for entry in (*language.TEXT.values(), *language.FINDINGS_TEXT.values())]
     texts += [pair[index] for pair in language.COLUMNS.values()]
@@ -258,6 +258,7 @@ def catalog_texts(lang: str) -> list[str]:
         game = get_ruleset(ruleset)
         texts += [pair[index] for pair in game.card_class_words.values()]
         texts += [pair[index] for pair in getattr(game, "filler_words", {}).values()]
+        texts += [pair[index] for pair in (*game.end_words.values(), *filter(None, [game.name_words]))]
     return [re.sub(r"\{[^}]*\}|\\g<\w+>", " ", text) for text in texts]
 
 

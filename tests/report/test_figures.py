@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from sim.report import figures
-from sim.report.language import TEXT
+from sim.report.language import TEXT, end_reason_name
 
 
 def printed_column(fig) -> list[str]:
@@ -132,15 +132,18 @@ def test_first_player_is_said_in_words_with_interval_and_pairs() -> None:
         "el primer jugador gana el 77,4\u00a0% (+54,8 pts) [77,3; 77,5], pares de asientos = 5.000"]
 
 
-def test_end_reasons_come_from_the_catalog_with_share_and_count() -> None:
+def test_end_reasons_come_from_the_game_and_the_catalog_with_share_and_count() -> None:
     reasons = pl.DataFrame({"config": ["base", "base"], "end_reason": ["lives", "turn_cap"], "count": [990, 10],
                             "share": [0.99, 0.01]})
     for lang in ("en", "es"):
-        fig = figures.end_reason_figure(reasons, lang)
-        assert [trace.name for trace in fig.data] == [TEXT["end_lives"][lang], TEXT["end_turn_cap"][lang]]
+        fig = figures.end_reason_figure(reasons, "dicedraft", lang)
+        # lives is dicedraft's own word (its words.py), turn_cap the shared catalog's
+        assert [trace.name for trace in fig.data] == [{"en": "out of lives", "es": "sin vidas"}[lang],
+                                                      TEXT["end_turn_cap"][lang]]
         assert list(fig.data[0].text) == [{"en": "99.0% (990)", "es": "99,0\u00a0% (990)"}[lang]]
         assert list(fig.layout.xaxis.ticktext) == [{"en": "base<br>n = 1,000", "es": "base<br>n = 1.000"}[lang]]
-    assert figures.end_reason_name("something_new", "es") == "something_new"  # an unknown reason keeps its name
+    assert end_reason_name("something_new", "dicedraft", "es") == "something_new"  # an unknown reason keeps its name
+    assert end_reason_name("lives", "fortaleza", "en") == "lives"  # another game's word is not this game's
 
 
 def test_the_forced_draw_chart_names_whose_card_when_both_sides_share_it() -> None:

@@ -21,6 +21,8 @@ from sim.analysis import card_impact
 from sim.cli import main
 from sim.report.export import find_chromium, report_figures, report_tables
 from sim.report.formatting import _is_rate
+from sim.core.limits import RULESET_IDS
+from sim.core.ruleset import get_ruleset
 from sim.report.language import COLUMNS, LANGUAGES, TEXT, VALUES
 from sim.results.manifest import read_manifest
 
@@ -28,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "report"
 SPEC = ROOT / "experiments" / "fortaleza_factions.toml"
 GAMES = 10  # per matchup: 6 matchups
+# each game's own words (its words.py: how its games end), beside the shared catalog's
+GAME_WORDS = [dict(zip(LANGUAGES, pair)) for name in RULESET_IDS for pair in get_ruleset(name).end_words.values()]
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +62,9 @@ def fragments_only_in(lang: str) -> list[str]:
     """The pieces of catalog texts (between their {fields}) that `lang` says and the other language
     does not, long enough to stand for their text (12 characters)."""
     other = next(x for x in LANGUAGES if x != lang)
-    theirs = " ".join(entry[other] for entry in TEXT.values())
-    pieces = {piece.strip() for entry in TEXT.values() for piece in re.split(r"\{[^}]*\}", entry[lang])}
+    entries = [*TEXT.values(), *GAME_WORDS]
+    theirs = " ".join(entry[other] for entry in entries)
+    pieces = {piece.strip() for entry in entries for piece in re.split(r"\{[^}]*\}", entry[lang])}
     return sorted(p for p in pieces if len(p) >= 12 and p not in theirs)
 
 

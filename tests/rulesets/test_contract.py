@@ -36,6 +36,7 @@ from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.records import RecordCol
 from sim.core.ruleset import Ruleset, get_ruleset, ruleset_names
+from sim.report.language import TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -117,6 +118,18 @@ def test_its_names_folders_and_models_are_sane(name: str) -> None:
     assert kinds and kinds[0][0] == "games" and all(isinstance(v, str) and v for _, v in kinds), kinds
     assert {"random", "greedy"} <= set(r.agents), r.agents
     assert r.end_names and len(set(r.end_names)) == len(r.end_names), r.end_names
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_end_reason_has_words_in_both_languages(name: str) -> None:
+    """The game's own words (its words.py, `end_words`) or the shared catalog's (turn_cap): the
+    dashboard, the report and `sim replay` say how a game ended, never a bare end name."""
+    r = get_ruleset(name)
+    unworded = [end for end in r.end_names if end not in r.end_words and f"end_{end}" not in TEXT]
+    assert not unworded, f"{name}: end names without words: {unworded}"
+    assert all(len(pair) == 2 and all(pair) for pair in r.end_words.values()), r.end_words
+    assert set(r.end_words) <= set(r.end_names), "words for an end the game does not have"
+    assert r.name_words is None or (len(r.name_words) == 2 and all(r.name_words)), r.name_words
 
 
 @pytest.mark.parametrize("name", RULESETS)

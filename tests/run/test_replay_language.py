@@ -31,7 +31,8 @@ def words(text: str) -> set[str]:
 
 def catalog_words(game: str, lang: str) -> set[str]:
     """Every word the replay can print in `lang`: the game's trace wording (each table of its trace
-    module kept per language) and the replay's and end reasons' texts of the catalog."""
+    module kept per language), the replay's texts of the catalog and the end reasons' (the game's
+    end_words and the catalog's)."""
     trace = importlib.import_module(f"sim.rulesets.{game}.trace")
     texts: list[str] = []
 
@@ -46,6 +47,7 @@ def catalog_words(game: str, lang: str) -> set[str]:
         if isinstance(table, dict) and set(table) == set(LANGUAGES):
             collect(table[lang])
     texts += [entry[lang] for key, entry in TEXT.items() if key.startswith(("replay_", "end_"))]
+    texts += [pair[LANGUAGES.index(lang)] for pair in get_ruleset(game).end_words.values()]
     return set().union(*(words(text) for text in texts))
 
 

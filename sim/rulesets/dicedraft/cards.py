@@ -104,13 +104,6 @@ def vanilla_filler(pool: FactionPool, card_id: str) -> dict:
             "double_block": False, "double_attack": False}
 
 
-FILLER_WORDS = {  # describe_filler's words in Spanish and English (Ruleset.filler_words)
-    r", no double block or attack$": (", sin bloqueo ni ataque dobles", ", no double block or attack"),
-    r": d(?P<die>\d+) attack die$": (r": dado de ataque d\g<die>", r": d\g<die> attack die"),
-    r": d(?P<die>\d+) defence die$": (r": dado de defensa d\g<die>", r": d\g<die> defence die"),
-}
-
-
 def describe_filler(pool: FactionPool, card_id: str) -> str:
     """The filler of `card_id` as a designer reads it: "Relleno (10): 5/5, no double block or
     attack" for a character, "Relleno (5): d4 attack die" for a die."""

@@ -15,7 +15,7 @@ from sim.core.params import resolve_params
 from sim.core.ruleset import CompiledConfig, RulesetShell
 from sim.draft.budget import _max_deck_size, cheapest_first, count_table, greedy_decks_by_budget
 from sim.rulesets.dicedraft.cards import (
-    CARDS_DIR, FILLER_WORDS, describe_filler, list_factions, load_pool, vanilla_filler,
+    CARDS_DIR, describe_filler, list_factions, load_pool, vanilla_filler,
 )
 from sim.rulesets.dicedraft.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_CARDS, MAX_EVENTS, N_COLS,
@@ -28,6 +28,7 @@ from sim.rulesets.dicedraft.kernels import (
 from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
 from sim.rulesets.dicedraft.state import G_TRACED, GAME, PS_DECISIONS, new_draft_tables, new_workspace
 from sim.rulesets.dicedraft.trace import DicedraftTrace
+from sim.rulesets.dicedraft.words import END_WORDS, FILLER_WORDS, NAME_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -105,6 +106,8 @@ class Dicedraft(RulesetShell):
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
     filler_words = FILLER_WORDS
+    name_words = NAME_WORDS
+    end_words = END_WORDS
     trace_words = DicedraftTrace
     trace_switch = (GAME, G_TRACED)  # the scenarios trace what they resolve (sim.core.scenario)
 

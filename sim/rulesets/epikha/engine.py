@@ -21,7 +21,7 @@ from sim.rulesets.epikha.hidden import EpikhaHidden
 from sim.rulesets.epikha.kernels import play_range, play_unit
 from sim.rulesets.epikha.params import EpikhaParams
 from sim.rulesets.epikha.sides import (
-    FILLER_WORDS, EpikhaDeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side,
+    EpikhaDeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side,
     vanilla_filler,
 )
 from sim.rulesets.epikha.state import (
@@ -29,6 +29,7 @@ from sim.rulesets.epikha.state import (
     SETUP_N_DECK, SETUP_VITAL, new_workspace,
 )
 from sim.rulesets.epikha.trace import EpikhaTrace
+from sim.rulesets.epikha.words import CARD_CLASS_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -54,10 +55,7 @@ class Epikha(EpikhaHidden, GameRecordShell):
     compile_seconds = 46  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
     beside_cards = ("decks",)  # the faction decks live beside the card folder (sim.core.decks.decks_dir_of)
     deck_lists = EpikhaDeckLists()  # `sim deck-search` (deck_lists.py)
-    card_class_words = {"player": ("jugador", "Player card"), "player_ability": ("habilidad de jugador", "Player ability"),
-                        "character": ("personaje", "character"), "weapon": ("arma", "weapon"), "item": ("objeto", "item"),
-                        "spell": ("hechizo", "spell"), "continuous_spell": ("hechizo continuo", "continuous spell"),
-                        "machine": ("máquina", "machine")}
+    card_class_words = CARD_CLASS_WORDS
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     trace_switch = (GAME, G_TRACED)
@@ -78,6 +76,8 @@ class Epikha(EpikhaHidden, GameRecordShell):
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
     filler_words = FILLER_WORDS
+    name_words = NAME_WORDS
+    end_words = END_WORDS
     trace_words = EpikhaTrace
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> EpikhaConfig:

@@ -179,15 +179,6 @@ def vanilla_filler(pool: EpikhaDeckCards, card_id: str) -> dict:
     return plain
 
 
-FILLER_WORDS = {  # describe_filler's words in Spanish and English (Ruleset.filler_words)
-    r": Fuerza (?P<f>\d+) / Vital (?P<v>\d+), no special rule$": (r": Fuerza \g<f> / Vital \g<v>, sin regla especial",
-                                                                r": Fuerza \g<f> / Vital \g<v>, no special rule"),
-    r": a (?P<kind>weapon|item) of \+1 Fuerza$": (r": un \g<kind> de +1 Fuerza", r": a \g<kind> of +1 Fuerza"),
-    r": a (?P<kind>\w+) of level (?P<level>\d+) that draws one card$": (
-        r": un \g<kind> de nivel \g<level> que roba una carta", r": a \g<kind> of level \g<level> that draws one card"),
-}
-
-
 def describe_filler(pool: EpikhaDeckCards, card_id: str) -> str:
     card = next(c for c in pool.cards if c.id == card_id)
     filler = vanilla_filler(pool, card_id)

@@ -239,15 +239,6 @@ def vanilla_filler(collection: Collection, card_id: str) -> dict:
                     "bonus_res": 0, "bonus_keywords": []}
 
 
-FILLER_WORDS = {  # describe_filler's words in Spanish and English (Ruleset.filler_words)
-    r": (?P<atq>\d+)/(?P<res>\d+) unit, no keywords or effects$": (r": unidad \g<atq>/\g<res>, sin palabras clave ni efectos",
-                                                                 r": \g<atq>/\g<res> unit, no keywords or effects"),
-    r": a (?P<kind>técnica|trampa) that does nothing$": (r": una \g<kind> que no hace nada", r": a \g<kind> that does nothing"),
-    r": an artefacto with no ability or equipment$": (": un artefacto sin habilidad ni equipo",
-                                                      ": an artefacto with no ability or equipment"),
-}
-
-
 def describe_filler(collection: Collection, card_id: str) -> str:
     """The filler of `card_id` as a designer reads it: "Relleno (3): 3/4 unit, no keywords or
     effects", "Relleno (2): a técnica that does nothing", "Relleno (2): an artefacto with no ability

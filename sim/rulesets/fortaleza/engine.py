@@ -12,7 +12,7 @@ import polars as pl
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.fortaleza.cards import (
-    CARDS_DIR, FILLER_WORDS, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
+    CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
 from sim.rulesets.fortaleza.constants import AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
 from sim.rulesets.fortaleza.hidden import FortalezaHidden
@@ -21,6 +21,7 @@ from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_DECISIONS, PS_FORCED, new_workspace
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.trace import FortalezaTrace
+from sim.rulesets.fortaleza.words import END_WORDS, FILLER_WORDS, NAME_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -67,6 +68,8 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
     filler_words = FILLER_WORDS
+    name_words = NAME_WORDS
+    end_words = END_WORDS
     trace_words = FortalezaTrace
 
     def config_input(self, compiled: FortalezaConfig) -> np.ndarray:

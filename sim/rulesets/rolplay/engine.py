@@ -24,13 +24,14 @@ from sim.rulesets.rolplay.hidden import RolplayHidden
 from sim.rulesets.rolplay.kernels import play_range, play_unit
 from sim.rulesets.rolplay.params import RolplayParams
 from sim.rulesets.rolplay.sides import (
-    FILLER_WORDS, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
+    ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
 )
 from sim.rulesets.rolplay.state import (
     G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_AGENT, SETUP_LEVEL, SETUP_LIFE, SETUP_START,
     new_workspace,
 )
 from sim.rulesets.rolplay.trace import RolplayTrace
+from sim.rulesets.rolplay.words import CARD_CLASS_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -55,8 +56,7 @@ class Rolplay(RolplayHidden, GameRecordShell):
 
     name = "rolplay"
     compile_seconds = 35  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
-    card_class_words = {"creature": ("criatura", "creature"), "power": ("poder", "power"),
-                        "spell": ("hechizo", "spell"), "amulet": ("amuleto", "amulet")}
+    card_class_words = CARD_CLASS_WORDS
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     trace_switch = (GAME, G_TRACED)
@@ -82,6 +82,8 @@ class Rolplay(RolplayHidden, GameRecordShell):
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
     filler_words = FILLER_WORDS
+    name_words = NAME_WORDS
+    end_words = END_WORDS
     trace_words = RolplayTrace
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> RolplayConfig:

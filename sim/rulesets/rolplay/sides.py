@@ -123,16 +123,6 @@ def vanilla_filler(pool: DeckCards, card_id: str) -> dict:
     return plain | {"ability": [{"do": "heal", "n": 1, "pay": 0, "limit": 1}]}
 
 
-FILLER_WORDS = {  # describe_filler's words in Spanish and English (Ruleset.filler_words)
-    r": (?P<atq>\d+)/(?P<def>\d+) creature, no type or ability$": (r": criatura \g<atq>/\g<def>, sin tipo ni habilidad",
-                                                                 r": \g<atq>/\g<def> creature, no type or ability"),
-    r": a power of value (?P<value>\d+) with no on-cast effect$": (r": un poder de valor \g<value> sin efecto al lanzarlo",
-                                                                r": a power of value \g<value> with no on-cast effect"),
-    r": a (?P<kind>\w+) whose one ability heals 1 once$": (r": un \g<kind> cuya única habilidad cura 1 una vez",
-                                                        r": a \g<kind> whose one ability heals 1 once"),
-}
-
-
 def describe_filler(pool: DeckCards, card_id: str) -> str:
     card = pool.cards[pool.index_of(card_id)]
     filler = vanilla_filler(pool, card_id)

@@ -19,6 +19,7 @@ from tests.rulesets.tiny.kernels import play_range, play_unit
 from tests.rulesets.tiny.params import TinyParams
 from tests.rulesets.tiny.state import G_TRACED, GAME, new_workspace
 from tests.rulesets.tiny.trace import TinyTrace
+from tests.rulesets.tiny.words import END_WORDS
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Tiny(TinyHidden, GameRecordShell):
     params_model = TinyParams
     agents = AGENT_NAMES[:2]  # random and greedy; no search agent (docs/agents.md says how to add one)
     end_names = END_NAMES
+    end_words = END_WORDS  # words.py: the game's own words
     weight_names = ()  # the agents take no weights: a spec's [side.weights] is refused
     default_weights = ()
     n_cols = N_COLS
