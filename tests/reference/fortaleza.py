@@ -44,6 +44,7 @@ class Effect:
     do: str  # "dano", "proteccion", "mejora_atq", "mejora_res", "destruir_artefacto", "curar"
     n: int
     target: str  # "unidad_propia", "unidad_rival", "unidad", "atacante_rival", "artefacto_rival", "fortaleza_propia"...
+    cond: str = ""  # "" or "otro_espiritu" (rule F-29; entering effects only)
 
 
 # targets a player chooses when the card goes on the chain (the others are fixed: a Fortaleza, itself)
@@ -67,6 +68,10 @@ class Design:
     activate_cost: int = 0
     on_cast: tuple[Effect, ...] = ()  # a technique's or trap's text (on = "lanzar")
     on_activate: tuple[Effect, ...] = ()  # an activated ability, which exhausts its card (F-18)
+    on_enter: tuple[Effect, ...] = ()  # what happens when it enters (rules F-27, F-29)
+    unico: bool = False  # rule F-12
+    name: int = -1  # designs with the same name share it (rule F-12)
+    spirit: bool = False  # rule F-29
 
 
 @dataclass
@@ -284,9 +289,23 @@ def check_fortresses(board: Board, events: list[tuple]) -> None:
 
 MAX_CHAIN_ITEMS = 15  # rules.md, F-24: a deeper response is not a legal action
 HEAL_CAP = 25  # rule F-30
+MAX_UNITS, MAX_SUPPORTS = 5, 3  # rule F-10
 
-# What a player does when offered priority (None: pass). The test reads it from the kernel's trace.
-Offer = Callable[[Board, int, list[tuple]], "Play | None"]
+
+
+def _no_aim(board: Board, p: int, options: list[tuple[int, int]]) -> tuple[int, int] | None:
+    raise NotImplementedError("an entering effect with a chosen target: give the agents an `aim`")
+
+
+@dataclass
+class Agents:
+    """The players' choices, which are the agents' business, not the rules': `offer` says what player
+    p does when offered priority (a Play, None to pass); `aim` picks an entering effect's target
+    among the legal ones (None for no target). The test gives them from the kernel's trace or from
+    copies of the random agents' streams."""
+
+    offer: Callable[[Board, int, list[tuple]], Play | None]
+    aim: Callable[[Board, int, list[tuple[int, int]]], tuple[int, int] | None] = _no_aim
 
 
 def legal_target(board: Board, p: int, target: str, aim: tuple[int, int] | None) -> bool:
@@ -389,13 +408,36 @@ def take(board: Board, play: Play, events: list[tuple]) -> None:
     board.chain.append(Item(p, c, "cast", play.target))
 
 
-def resolve_top(board: Board, events: list[tuple]) -> None:
+def resolve_top(board: Board, agents: Agents, events: list[tuple]) -> None:
     """Rule F-24: the last item added resolves. Rule F-25: one whose chosen target is gone or no
-    longer legal does nothing (the whole card, decision in rules.md) and is not refunded."""
+    longer legal does nothing (the whole card, decision in rules.md) and is not refunded. A unit or
+    artifact whose zone filled while it waited, or a second Único of a name, goes to the discard
+    pile (rules F-11, F-12); equipping a unit that left does nothing (F-16, rules.md)."""
     item = board.chain.pop()
     p, c = item.side, item.card
     design = board.designs[p][c]
     events.append(("resolve", p, c, item.what))
+    if item.what == "equip":
+        u = item.target[1]
+        if board.cards[p][c].zone == "support" and board.cards[p][u].zone == "unit":
+            _attach(board, p, c, u, events)
+        else:
+            events.append(("fizzle", p, c))
+        return
+    if item.what == "cast" and (design.unit or design.kind == "artefacto"):
+        zone, limit = ("unit", MAX_UNITS) if design.unit else ("support", MAX_SUPPORTS)
+        full = sum(card.zone == zone for card in board.cards[p]) >= limit  # rule F-11
+        named = design.unico and any(card.zone == "unit" and board.designs[p][u].name == design.name
+                                     for u, card in enumerate(board.cards[p]))  # rule F-12
+        if full or named:
+            board.cards[p][c] = CardState("discard")
+            events.append(("to_discard", p, c))
+            return
+        board.cards[p][c] = CardState(zone, fresh=True)  # rule F-20: new until its controller's next turn
+        events.append(("enters", p, c))
+        _enter_effects(board, p, c, agents, events)
+        check_fortresses(board, events)
+        return
     effects = design.on_activate if item.what == "ability" else design.on_cast
     chosen = _chosen(effects)
     fizzles = chosen is not None and not legal_target(board, p, chosen.target, item.target)
@@ -408,8 +450,6 @@ def resolve_top(board: Board, events: list[tuple]) -> None:
             _apply_all(board, p, c, effects, item.target, events)
         check_fortresses(board, events)
         return
-    if design.kind not in ("tecnica", "trampa"):
-        raise NotImplementedError(f"a {design.kind or 'unit'} on the chain: this reference plays windows only")
     board.cards[p][c] = CardState("discard")  # rules F-13 to F-15: resolve, then discard
     if fizzles:
         events.append(("fizzle", p, c))
@@ -458,6 +498,44 @@ def _apply(board: Board, p: int, c: int, effect: Effect, aim: tuple[int, int] | 
         raise NotImplementedError(f"an effect this reference does not know: {effect}")
 
 
+def _enter_effects(board: Board, p: int, c: int, agents: Agents, events: list[tuple]) -> None:
+    """What a card does on entering (rules F-27, F-29), at once, without a chain (decision, rules.md):
+    each effect whose condition holds; a chosen target is picked now among the legal ones (none: no
+    effect)."""
+    for effect in board.designs[p][c].on_enter:
+        if effect.cond == "otro_espiritu" and not any(
+                card.zone == "unit" and u != c and board.designs[p][u].spirit for u, card in enumerate(board.cards[p])):
+            continue
+        aim = None
+        if effect.target in CHOSEN:
+            options = [(ts, tc) for ts in range(2) for tc in range(len(board.cards[ts]))
+                       if legal_target(board, p, effect.target, (ts, tc))]
+            aim = agents.aim(board, p, options) if options else None
+            if aim is None:
+                continue
+        _apply(board, p, c, effect, aim, events)
+        if board.over:
+            return
+
+
+def _attach(board: Board, p: int, e: int, u: int, events: list[tuple]) -> None:
+    """Rule F-17: one weapon and one armour per unit; a new one of a subtype detaches the old one,
+    and an equipment moved leaves its old bearer. A unit whose RES falls to its damage goes (F-22)."""
+    slot = "weapon" if board.designs[p][e].equipment == "arma" else "armour"
+    old_bearer = board.cards[p][e].bearer
+    if old_bearer is not None:
+        setattr(board.cards[p][old_bearer], slot, None)
+    previous = getattr(board.cards[p][u], slot)
+    if previous is not None:
+        board.cards[p][previous].bearer = None
+    setattr(board.cards[p][u], slot, e)
+    board.cards[p][e].bearer = u
+    for unit in (old_bearer, u):
+        if unit is not None and board.cards[p][unit].zone == "unit" and board.cards[p][unit].damage >= res(board, p, unit):
+            events.append(("dies", p, unit))
+            _leave_field(board, p, unit)
+
+
 def _damage_unit(board: Board, side: int, c: int, n: int, events: list[tuple]) -> None:
     card = board.cards[side][c]
     prevented = min(card.prot, n)  # rule F-35: the next N damage, used up as it prevents
@@ -487,58 +565,58 @@ def _destroy_support(board: Board, side: int, c: int, events: list[tuple]) -> No
         _leave_field(board, side, bearer)
 
 
-def run_chain(board: Board, pusher: int, offer: Offer, events: list[tuple]) -> None:
+def run_chain(board: Board, pusher: int, agents: Agents, events: list[tuple]) -> None:
     """Rule F-24: after `pusher` added an item, priority passes to the opponent; when both pass in a
     row the last item resolves, and priority is offered again, to the active player first (rules.md)."""
     p, passes = 1 - pusher, 0
     while board.chain and not board.over:
-        play = offer(board, p, events)
+        play = agents.offer(board, p, events)
         if play is not None:
             take(board, play, events)
             passes, p = 0, 1 - p
             continue
         passes, p = passes + 1, 1 - p
         if passes == 2:
-            resolve_top(board, events)
+            resolve_top(board, agents, events)
             passes, p = 0, board.active
 
 
-def window(board: Board, offer: Offer, events: list[tuple]) -> None:
+def window(board: Board, agents: Agents, events: list[tuple]) -> None:
     """A response window (rule F-19): the active player first; whoever answers starts a chain
     (F-24); the window closes when both pass with the chain empty."""
     p, passes = board.active, 0
     while passes < 2 and not board.over:
-        play = offer(board, p, events)
+        play = agents.offer(board, p, events)
         if play is not None:
             take(board, play, events)
-            run_chain(board, p, offer, events)
+            run_chain(board, p, agents, events)
             passes, p = 0, board.active
             continue
         passes, p = passes + 1, 1 - p
 
 
-def combat_with_windows(before: Board, offer: Offer, attackers: list[int],
+def combat_with_windows(before: Board, agents: Agents, attackers: list[int],
                         blocks: list[tuple[int, int]]) -> tuple[Board, list[tuple]]:
     """Rule F-19 steps 3 to 6 with their windows: a window; attackers, a window; blockers, a window;
     damage, a window. No attacker, no steps 4 to 6 (decision, rules.md)."""
     board = _copy(before)
     events: list[tuple] = []
     board.step = "begin_combat"
-    window(board, offer, events)
+    window(board, agents, events)
     if board.over or not attackers:
         return board, events
     declare_attackers(board, attackers, events)
     board.step = "attackers"
-    window(board, offer, events)
+    window(board, agents, events)
     if not board.over:
         declare_blockers(board, blocks, events)
         board.step = "blockers"
-        window(board, offer, events)
+        window(board, agents, events)
     if not board.over:
         events += combat_damage(board)
         board.step = "damage"
         end_combat(board)
-        window(board, offer, events)
+        window(board, agents, events)
     end_combat(board)
     return board, events
 

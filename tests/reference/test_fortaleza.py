@@ -21,12 +21,13 @@ import numpy as np
 import pytest
 
 from sim.core.rng import below
+from sim.rulesets.fortaleza.chain import run_chain as kernel_run_chain
 from sim.rulesets.fortaleza.chain import window as kernel_window
 from sim.rulesets.fortaleza.combat import combat as kernel_combat
 from sim.rulesets.fortaleza.combat import combat_damage as kernel_combat_damage
 from sim.rulesets.fortaleza.constants import (
-    DO_WORDS, E_COND, E_DO, E_N, E_ON, E_TARGET, END_NAMES, KEYWORD_WORDS, MAX_EFFECTS, N_DESIGNS, TARGET_WORDS,
-    Agent, Cond, Do, Event, Field, Keyword, Kind, On, Param, Seen, Step, Target, What, Zone,
+    COND_WORDS, DO_WORDS, E_COND, E_DO, E_N, E_ON, E_TARGET, END_NAMES, KEYWORD_WORDS, MAX_EFFECTS, N_DESIGNS, TARGET_WORDS,
+    Agent, Cond, Do, Event, Field, Keyword, Kind, On, Param, Seen, Step, Tag, Target, What, Zone,
 )
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
@@ -40,9 +41,10 @@ from sim.rulesets.fortaleza.targets import effect_base, may_answer
 
 from .choices import replayed
 from .fortaleza import (
-    ARROLLAR, VIGILANCIA, Board, CardState, Design, Effect, Item, Play, Trigger, _copy, combat, combat_damage,
+    Agents, ARROLLAR, VIGILANCIA, Board, CardState, Design, Effect, Item, Play, Trigger, _copy, combat, combat_damage,
     combat_with_windows, keywords, legal_plays, res,
 )
+from .fortaleza import run_chain as reference_run_chain
 from .fortaleza import window as reference_window
 
 N_BOARDS = 2000  # whole combats
@@ -55,7 +57,8 @@ RANDOM_KEYWORDS = ("veloz", "vigilancia", "vuelo", "alcance", "arrollar")
 WORD_OF_DO = {Do.BOOST_ATQ: "mejora_atq"}
 WORD_OF_TARGET = {Target.SELF: "esta"}
 WORD_OF_COND = {Cond.NONE: "", Cond.EQUIPPED: "equipada"}
-WORD_OF = {"do": {int(v): k for k, v in DO_WORDS.items()}, "target": {int(v): k for k, v in TARGET_WORDS.items()}}
+WORD_OF = {"do": {int(v): k for k, v in DO_WORDS.items()}, "target": {int(v): k for k, v in TARGET_WORDS.items()},
+           "cond": {int(v): k for k, v in COND_WORDS.items()}}
 KIND_NAMES = {int(Kind.TECHNIQUE): "tecnica", int(Kind.TRAP): "trampa", int(Kind.ARTIFACT): "artefacto"}
 STEPS = {int(Step.MAIN1): "main1", int(Step.BEGIN_COMBAT): "begin_combat", int(Step.ATTACKERS): "attackers",
          int(Step.BLOCKERS): "blockers", int(Step.DAMAGE): "damage"}
@@ -87,19 +90,22 @@ def _triggers(tab: np.ndarray, side: int, c: int) -> tuple[Trigger, ...]:
 
 def _effects(tab: np.ndarray, side: int, c: int, on: On) -> tuple[Effect, ...]:
     """The card's effects with trigger `on`, in the card file's words."""
-    return tuple(Effect(WORD_OF["do"][int(tab[side, c, effect_base(k) + E_DO])], int(tab[side, c, effect_base(k) + E_N]),
-                        WORD_OF["target"][int(tab[side, c, effect_base(k) + E_TARGET])])
-                 for k in range(min(int(tab[side, c, Field.N_EFFECTS]), MAX_EFFECTS))
-                 if tab[side, c, effect_base(k) + E_ON] == on)
+    rows = [tab[side, c, effect_base(k):effect_base(k + 1)].tolist()
+            for k in range(min(int(tab[side, c, Field.N_EFFECTS]), MAX_EFFECTS))]
+    return tuple(Effect(WORD_OF["do"][row[E_DO]], row[E_N], WORD_OF["target"][row[E_TARGET]], WORD_OF["cond"][row[E_COND]])
+                 for row in rows if row[E_ON] == on)
 
 
 def printed(tab: np.ndarray, side: int, c: int) -> Design:
     """What the card table says of a design's kind, costs, speed and texts (rules F-13 to F-18);
     units' stats and equipment's bonuses are drawn by the boards."""
     row = tab[side, c]
-    return Design(bool(row[Field.KIND] in (Kind.CHARACTER, Kind.CREATURE)), kind=KIND_NAMES.get(int(row[Field.KIND]), ""),
+    unit = bool(row[Field.KIND] in (Kind.CHARACTER, Kind.CREATURE))
+    return Design(unit, kind=KIND_NAMES.get(int(row[Field.KIND]), ""),
                   cost=int(row[Field.COST]), fast=bool(row[Field.FAST]), activate_cost=int(row[Field.ACTIVATE_COST]),
-                  on_cast=_effects(tab, side, c, On.CAST), on_activate=_effects(tab, side, c, On.ACTIVATE))
+                  on_cast=_effects(tab, side, c, On.CAST), on_activate=_effects(tab, side, c, On.ACTIVATE),
+                  on_enter=_effects(tab, side, c, On.ENTER), unico=bool(row[Field.KEYWORDS] & Keyword.UNICO),
+                  name=int(row[Field.NAME_ID]), spirit=bool(row[Field.TAGS] & Tag.SPIRIT))
 
 
 class Places:
@@ -183,7 +189,8 @@ def write_record(s: Scenario, places: list[Places], board: Board, agents: tuple[
         for c in places[side].units:
             tab[side, c, Field.ATQ] = designs[c].atq
             tab[side, c, Field.RES] = designs[c].res
-            tab[side, c, Field.KEYWORDS] = (int(tab[side, c, Field.KEYWORDS]) & Keyword.UNICO) | _keyword_bits(designs[c].keywords)
+            tab[side, c, Field.KEYWORDS] = (Keyword.UNICO if designs[c].unico else 0) | _keyword_bits(designs[c].keywords)
+            tab[side, c, Field.NAME_ID] = designs[c].name
         for c in places[side].equipment:
             tab[side, c, Field.BONUS_ATQ] = designs[c].bonus_atq
             tab[side, c, Field.BONUS_RES] = designs[c].bonus_res
@@ -209,7 +216,6 @@ def write_record(s: Scenario, places: list[Places], board: Board, agents: tuple[
             row[CS_SET_TURN] = 0 if card.set_turn is None else card.set_turn + 1
         for code, name in ZONES.items():
             ps[side, PS_ZONE_MASK + code] = sum(1 << c for c, z in enumerate(zones) if z == name)
-        ps[side, PS_ZONE_MASK + Zone.CHAIN] = 0
         ps[side, PS_HAND], ps[side, PS_UNITS] = zones.count("hand"), zones.count("unit")
         ps[side, PS_SUPPORTS], ps[side, PS_LANDS] = zones.count("support"), zones.count("land")
         ps[side, PS_FORT], ps[side, PS_FPROT] = board.fortress[side], board.fortress_prot[side]
@@ -278,6 +284,8 @@ def read_events(s: Scenario, windows: bool = False) -> list[tuple]:
             out.append(("protect", player, a, b))
         elif windows and code == Event.DESTROYED:
             out.append(("destroyed", player, a))
+        elif windows and code in (Event.ENTERS, Event.TO_DISCARD):
+            out.append(("enters" if code == Event.ENTERS else "to_discard", player, a))
         elif windows and code == Event.HEAL:
             out.append(("heal", player, a, b))
         else:
@@ -437,7 +445,7 @@ def with_answers(board: Board, where_in: list[Places], rng: np.random.Generator)
             free -= 1
 
 
-def offers_from(kernel_events: list[tuple]):
+def offers_from(kernel_events: list[tuple]) -> Agents:
     """What each player did when offered priority, as the kernel's trace says: the choice recorded
     at the place the reference has reached, if it is that player's; otherwise a pass. (A player
     who passes is offered priority again only after an item resolved or the step moved on, so a
@@ -449,7 +457,7 @@ def offers_from(kernel_events: list[tuple]):
             action = "ability" if kernel_events[k][0] == "activate" else kernel_events[k][0]
             return Play(side, card, action, None if tc1 == 0 else (ts, tc1 - 1))
         return None
-    return offer
+    return Agents(offer)
 
 
 def test_combat_with_responses_matches_the_reference(scenarios, places):
@@ -459,7 +467,7 @@ def test_combat_with_responses_matches_the_reference(scenarios, places):
     reference step by step."""
     rng = np.random.default_rng(SEED + 2)
     reached = {c: 0 for c in CHOICES} | {"answered_answer": 0, "fizzle": 0, "emboscada": 0, "destroyed": 0,
-                                         "protect": 0, "boost": 0, "effect_kills": 0, "each_step": 0, "end": 0}
+                                         "protect": 0, "boost": 0, "effect_kills": 0, "after_attackers": 0, "end": 0}
     for i in range(N_WINDOW_BOARDS):
         s, where_in = scenarios[i % 2], places[i % 2]
         board = random_board(s, where_in, rng)
@@ -489,22 +497,21 @@ def test_combat_with_responses_matches_the_reference(scenarios, places):
 
 def _count_answers(reached: dict, board: Board, events: list[tuple]) -> None:
     """What the sample reached in the windows, so that a rule it never met cannot pass unseen."""
-    depth, steps = 0, set()
+    depth = 0
     for k, e in enumerate(events):
         if e[0] in CHOICES:
             reached[e[0]] += 1
             depth += 1
             reached["answered_answer"] += depth == 2
             reached["emboscada"] += e[0] == "trap" and board.designs[e[1]][e[2]].on_cast[0].target == "atacante_rival"
-            steps.add(sum(x[0] in ("attack", "block", "damage_fort", "damage_unit") for x in events[:k]) > 0)
         elif e[0] == "resolve":
             depth -= 1
         elif e[0] in ("fizzle", "destroyed", "protect", "boost", "end"):
             reached[e[0]] += 1
-        elif e[0] == "dies" and k and events[k - 1][0] in ("damage_unit", "destroyed", "dies") and depth >= 0 \
-                and any(x[0] == "resolve" for x in events[:k]) and not any(x[0] == "block" for x in events[k:]):
-            reached["effect_kills"] += 1
-    reached["each_step"] += len(steps) == 2  # answers both before and after attackers
+        elif e[0] == "dies" and k >= 2 and events[k - 2][0] == "resolve" and events[k - 1][0] in ("damage_unit", "destroyed"):
+            reached["effect_kills"] += 1  # killed by an answer (F-22), or its armour destroyed under it
+    declared = next((k for k, e in enumerate(events) if e[0] == "attack"), len(events))
+    reached["after_attackers"] += any(e[0] in CHOICES for e in events[declared:])
 
 
 # ---- one window alone, both players random: who is offered priority, and when the chain resolves ----
@@ -512,18 +519,22 @@ def _count_answers(reached: dict, board: Board, events: list[tuple]) -> None:
 N_WINDOWS = 1500
 
 
-def random_agents_offer(rng_state: np.ndarray):
+def random_agents(rng_state: np.ndarray) -> Agents:
     """The random agent as rules.md describes it: at each offer where it has a legal action, one
     draw from its agent stream picks uniformly among them and the pass (legal_plays' order, which is
-    the kernel's candidate order); with none, it passes without a draw. The stream is a copy of the
-    record's, so the draws are the kernel's only if the offers are the rules'."""
+    the kernel's candidate order); with none, it passes without a draw. An entering effect's target
+    is one draw among the legal targets. The stream is a copy of the record's, so the draws are the
+    kernel's only if the offers are the rules'."""
     def offer(board: Board, p: int, events: list[tuple]):
         plays = legal_plays(board, p)
         if not plays:
             return None
         pick = below(rng_state, p * 2 + ST_AGENT, len(plays) + 1)  # passing is one of the choices
         return plays[pick] if pick < len(plays) else None
-    return offer
+
+    def aim(board: Board, p: int, options: list[tuple[int, int]]) -> tuple[int, int]:
+        return options[below(rng_state, p * 2 + ST_AGENT, len(options))]  # one of the legal targets, uniformly
+    return Agents(offer, aim)
 
 
 def test_window_turn_taking_matches_the_reference(scenarios, places):
@@ -550,7 +561,7 @@ def test_window_turn_taking_matches_the_reference(scenarios, places):
         events = read_events(s, windows=True)
         expected = _copy(board)
         expected_events: list[tuple] = []
-        offers = random_agents_offer(rng_state)
+        offers = random_agents(rng_state)
 
         def where() -> str:
             return f"window {i} at {board.step}:\n{board}\n{events}"
@@ -572,4 +583,116 @@ def test_window_turn_taking_matches_the_reference(scenarios, places):
         reached["answered_answer"] += deepest >= 2
         reached["three_deep"] += deepest >= 3
         reached["fizzle"] += any(e[0] == "fizzle" for e in expected_events)
+    assert all(n >= 20 for n in reached.values()), reached
+
+
+# ---- a chain from the main phase: units, artifacts and equipping resolving (rules F-11, F-12, F-16, F-17) ----
+
+N_CHAINS = 1500
+ENTER_WORDS = {"proteccion", "curar", "dano"}  # entering effects this reference plays (not draws, not recoveries)
+
+
+def write_chain(s: Scenario, board: Board) -> None:
+    ch = s.g["ch"]
+    for d, item in enumerate(board.chain):
+        ch[d, [CH_SIDE, CH_CARD, CH_WHAT, CH_T_SIDE, CH_T_CARD]] = (
+            item.side, item.card, WHAT_CODES[item.what], item.side if item.target is None else item.target[0],
+            0 if item.target is None else item.target[1] + 1)
+    s.ps[GAME, G_DEPTH] = len(board.chain)
+
+
+def main_phase_item(board: Board, rng: np.random.Generator) -> bool:
+    """The active player's main-phase play waiting on the chain, paid: a unit or an artifact (its zone
+    filled meanwhile or a unit of its name arrived, now and then: the states F-11 and F-12 speak of),
+    or equipping one of its units. False when the side has nothing of the kind."""
+    p = board.active
+    designs, cards = board.designs[p], board.cards[p]
+    if rng.random() < 0.3:
+        equipment = [e for e, card in enumerate(cards) if card.zone == "support" and designs[e].equipment]
+        units = [u for u, card in enumerate(cards) if card.zone == "unit"]
+        options = [(e, u) for e in equipment for u in units if cards[e].bearer != u]
+        if not options:
+            return False
+        e, u = options[int(rng.integers(0, len(options)))]
+        board.chain.append(Item(p, e, "equip", (p, u)))
+        return True
+    options = [c for c, card in enumerate(cards) if card.zone in ("deck", "hand", "discard")
+               and (designs[c].unit or designs[c].kind == "artefacto")
+               and all(e.do in ENTER_WORDS for e in designs[c].on_enter)]
+    if not options:
+        return False
+    with_effects = [c for c in options if designs[c].on_enter]
+    if with_effects and rng.random() < 0.35:  # entering effects (F-27, F-29) come often
+        options = with_effects
+    c = options[int(rng.integers(0, len(options)))]
+    cards[c] = CardState("chain")
+    zone, limit = ("unit", 5) if designs[c].unit else ("support", 3)
+    roll = rng.random()
+    if roll < 0.25:  # its zone filled while it waited (rule F-11)
+        for f, card in enumerate(cards):
+            if sum(x.zone == zone for x in cards) >= limit:
+                break
+            if card.zone in ("deck", "discard") and (designs[f].unit if zone == "unit" else designs[f].kind == "artefacto"):
+                cards[f] = CardState(zone)
+    elif roll < 0.45 and designs[c].unit:  # a unit of its name arrived: Único (rule F-12)
+        named = [u for u, card in enumerate(cards) if card.zone == "unit"]
+        if named:
+            designs[c] = replace(designs[c], unico=True, name=designs[named[int(rng.integers(0, len(named)))]].name)
+    board.chain.append(Item(p, c, "cast", None))
+    return True
+
+
+def test_chain_resolution_matches_the_reference(scenarios, places):
+    """A main-phase play on the chain, maybe answered, both agents random and replayed from copies
+    of their streams: it resolves last, and a unit or artifact enters, or goes to the discard pile
+    when its zone is full or Único refuses it (F-11, F-12); entering effects happen at once (F-27,
+    F-29); equipping moves the equipment and fizzles when the unit left (F-16, F-17, F-22)."""
+    rng = np.random.default_rng(SEED + 4)
+    reached = {"enters": 0, "full": 0, "unico": 0, "artifact_enters": 0, "enter_effect": 0, "aimed": 0,
+               "equips": 0, "equip_fizzles": 0, "answered": 0}
+    played = 0
+    while played < N_CHAINS:
+        s, where_in = scenarios[played % 2], places[played % 2]
+        board = random_board(s, where_in, rng)
+        with_answers(board, where_in, rng)
+        board.designs = [list(side) for side in board.designs]
+        if not main_phase_item(board, rng):
+            continue
+        write_record(s, where_in, board, (Agent.RANDOM, Agent.RANDOM))
+        write_chain(s, board)
+        seed_streams(s.g, np.uint64(SEED + 4), np.uint64(played))
+        flags = s.cs[:, :, CS_FLAGS].copy()
+        rng_state = s.g["rng"].copy()
+        kernel_run_chain(s.g, board.active)
+        events = read_events(s, windows=True)
+        expected = _copy(board)
+        expected_events: list[tuple] = []
+
+        def where() -> str:
+            return f"chain {played}:\n{board}\n{events}"
+
+        replayed(reference_run_chain, expected, board.active, random_agents(rng_state), expected_events, where=where)
+        assert events == expected_events, where()
+        for e in expected_events:
+            if e[0] == "cast":
+                flags[e[1], e[2]] |= Seen.PLAYED
+        check_record(s, board, expected, flags, where)
+        assert (s.g["rng"] == rng_state).all(), where()
+        played += 1
+        bottom = board.chain[0]
+        design = board.designs[bottom.side][bottom.card]
+        kinds = [e[0] for e in expected_events]
+        reached["answered"] += any(k in CHOICES for k in kinds)
+        if bottom.what == "equip":
+            reached["equips"] += 1
+            reached["equip_fizzles"] += ("fizzle", bottom.side, bottom.card) in expected_events
+        elif ("to_discard", bottom.side, bottom.card) in expected_events:
+            zone, limit = ("unit", 5) if design.unit else ("support", 3)
+            full = sum(card.zone == zone for card in board.cards[bottom.side]) >= limit
+            reached["full" if full else "unico"] += 1
+        elif ("enters", bottom.side, bottom.card) in expected_events:
+            reached["enters" if design.unit else "artifact_enters"] += 1
+            after = kinds[kinds.index("enters") + 1:kinds.index("enters") + 2]
+            reached["enter_effect"] += after in (["protect"], ["heal"], ["damage_unit"])
+            reached["aimed"] += after == ["damage_unit"]
     assert all(n >= 20 for n in reached.values()), reached
