@@ -10,9 +10,12 @@ state, both Fortalezas and their Protección, the events, the end of the game.
 The chain and its response windows (F-24, F-25, F-14, F-15, F-18, F-03) are modelled too:
 `combat_with_windows` is the same combat with a window at each step (F-19 steps 3 to 6), in which
 fast techniques, ready traps and fast abilities go on the chain and resolve last in, first out.
-What each player does when offered priority is the agents' business: the test reads it from the
-kernel's trace, and this reference checks it is legal before playing it. The damage step is also
-played on its own from boards in the middle of a combat, blockers gone included (F-23).
+What each player does when offered priority is the agents' business (`Agents`): the test reads it
+from the kernel's trace, or plays random agents from copies of their streams, and this reference
+checks each play is legal before playing it. A main-phase play resolving is here too: a unit or
+artifact entering, or refused by a full zone or Único (F-11, F-12), with its entering effects
+(F-27, F-29), and equipping (F-16, F-17). The damage step is also played on its own from boards in
+the middle of a combat, blockers gone included (F-23).
 """
 
 from __future__ import annotations

@@ -11,6 +11,11 @@ damage step is also played alone (`combat.combat_damage`) from boards in the mid
 where some attackers' blockers are gone (F-23). Every field is compared: each card's zone and field
 state, the equipment links and what they add, the counts and zone masks, both Fortalezas and their
 Protección, the end of the game, the events (simultaneous ones as a set).
+
+The chain's section gives the players energy, set traps and fast abilities: whole combats whose
+windows are answered (the answers read from the trace), one window alone and a main-phase play on
+the chain (both agents random, played by the reference from copies of their streams, which must
+end where the kernel's ended).
 """
 
 from __future__ import annotations
