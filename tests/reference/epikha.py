@@ -12,6 +12,9 @@ levels and cast numbers, continuous spells' Start effects, targets still there o
 to 0): every card's zone and Vital, shields and boosts, both Player cards, the hands and decks, the
 pending list, the counters, the events in order.
 
+`spell_window` plays a whole window (E-22), its players' actions given by the test (random agents
+played from copies of their streams), against the kernel's `game.spell_window`.
+
 Covered verbs: damage, shield, boost, weaken, restore, heal, draw, negate (a pending spell or a
 continuous spell), and of the passive verbs those a window reads, all_resistencia and spell_level.
 Not covered: destroy_gear and gear (the boards carry none), Player Abilities' passives (none in
@@ -21,12 +24,14 @@ use), machines (the first set has none, E-11).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from .choices import IllegalChoice
 
 ONE_CARD = ("enemy_character", "own_character", "enemy_attacker", "continuous_spell", "pending_spell")
 IN_PLAY = ("deploy", "magic", "combat")  # the zones where a character is on the field (E-20)
+MAX_WINDOW_ACTIONS = 64  # rules.md, E-22: turns of one window at most (each action costs Vital)
 
 
 @dataclass(frozen=True)
@@ -198,8 +203,14 @@ def _pay(board: Board, p: int, payer: int, amount: int) -> None:
 def resolve_pending(before: Board, pending: list[Pending]) -> tuple[Board, list[tuple]]:
     """E-22: the window closes; its pending spells resolve one at a time in E-03's order."""
     board = _copy(before)
-    waiting = [replace(entry) for entry in pending]
     events: list[tuple] = []
+    _resolve_all(board, [replace(entry) for entry in pending], events)
+    return board, events
+
+
+def _resolve_all(board: Board, waiting: list[Pending], events: list) -> int:
+    """Resolve the entries of `waiting` (taking them off it) until none is left or the game ends;
+    returns how many resolved."""
     chain = 0
     while waiting and not board.over:
         # E-03: the highest level first; at equal level the active player's; then the first cast
@@ -208,7 +219,54 @@ def resolve_pending(before: Board, pending: list[Pending]) -> tuple[Board, list[
         chain += 1
         _resolve(board, entry, waiting, chain, events)
         _check_vitals(board, events)
-    return board, events
+    return chain
+
+
+# A player's action when its turn in a window comes: ("cast", spell, payer, (target side, target))
+# or ("raise", entry); None to pass. The agents' business: the test plays random agents.
+Action = tuple | None
+
+
+def targets(board: Board, pending: list[Pending], p: int, kind: str) -> list[tuple[int, int]]:
+    """E-23: the targets a spell of p with this target kind may take now, in card order (a pending
+    spell by its cast number, in the list's order); [(-1, -1)] for a spell that names none."""
+    q = 1 - p
+    if kind == "pending_spell":
+        return [(q, e.seq) for e in pending if e.side == q and e.effect is None]
+    if kind not in ONE_CARD:
+        return [(-1, -1)]
+    side = p if kind == "own_character" else q
+    probe = Pending(p, -1, None, 0, side, -1, -1)
+    return [(side, c) for c in range(len(board.cards[side]))
+            if _valid(board, p, kind, replace(probe, target=c), pending)]
+
+
+def spell_window(before: Board, pending: list[Pending], window: int,
+                 choose: Callable[[Board, list[Pending], int], Action]) -> tuple[Board, list[Pending], list[tuple]]:
+    """E-22: the players act in turn, the active player first, each action a cast (E-02) or a raise
+    (E-04); two passes in a row close the window and its pending spells resolve by level (E-03).
+    `choose(board, pending, p)` is player p's action; a window with no spell in either hand and none
+    pending does not open (rules.md: both could only pass)."""
+    board, waiting, events = _copy(before), [replace(entry) for entry in pending], []
+    if not waiting and not any(card.zone == "hand" and board.designs[side][card.design].kind in ("spell", "continuous")
+                               for side in range(2) for card in board.cards[side]):
+        return board, waiting, events
+    actor, passes, steps = board.active, 0, 0
+    while passes < 2 and steps < MAX_WINDOW_ACTIONS and not board.over:
+        action = choose(board, waiting, actor)
+        if action is not None and action[0] == "cast":
+            _, spell, payer, aim = action
+            kind = board.designs[actor][board.cards[actor][spell].design].target
+            if aim not in targets(board, waiting, actor, kind):
+                raise IllegalChoice(f"E-23: {aim} is not a target spell {spell} may take")
+            cast(board, waiting, actor, spell, payer, aim[0], aim[1], events)
+        elif action is not None:
+            raise_level(board, waiting, actor, action[1], events)
+        passes = 0 if action is not None else passes + 1
+        actor, steps = 1 - actor, steps + 1
+    resolved = _resolve_all(board, waiting, events)
+    events.append(("pass_window", board.active, window, resolved))
+    return board, waiting, events
 
 
 def _resolve(board: Board, entry: Pending, waiting: list[Pending], chain: int, events: list) -> None:

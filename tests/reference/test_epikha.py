@@ -20,9 +20,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from sim.core.rng import below
 from sim.rulesets.epikha.constants import (
-    GEAR_C, MAX_CAST, MAX_PASSIVE, MAX_START, PAYS, PLAYER_C, Class, Do, End, Event, Field, Param, Target,
+    GEAR_C, MAX_CAST, MAX_PASSIVE, MAX_START, PAYS, PLAYER_C, Agent, Class, Do, End, Event, Field, Param, Target, Window,
 )
+from sim.rulesets.epikha.game import spell_window as kernel_spell_window
 from sim.rulesets.epikha.effects import refresh_passives
 from sim.rulesets.epikha.scenario import Scenario
 from sim.rulesets.epikha.spells import cast as kernel_cast
@@ -35,11 +37,14 @@ from sim.rulesets.epikha.state import (
     GAME, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE, P_TCARD, P_TSIDE, PS_ABILITY, PS_ALL_F, PS_ALL_R,
     PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_NEGATED, PS_ORDER, PS_RAISES, PS_SPELL_LEVEL, PS_SPELLS,
     PS_TOP, PS_VITAL,
-    PS_ZONE_MASK,
+    PS_AGENT, PS_ZONE_MASK, ST_AGENT, seed_streams,
 )
 
 from .choices import replayed
-from .epikha import Board, Card, Design, Effect, Pending, _copy, cast, may_cast, may_raise, raise_level, resolve_pending
+from .epikha import (
+    Board, Card, Design, Effect, Pending, _copy, cast, may_cast, may_raise, raise_level, resolve_pending, spell_window,
+    targets,
+)
 
 N_BOARDS = 3000
 SEED = 20261209
@@ -248,9 +253,9 @@ def read_pending(s: Scenario) -> list[Pending]:
 def read_events(s: Scenario) -> list[tuple]:
     names = {Event.CAST: "cast", Event.RAISE: "raise", Event.RESOLVE: "resolve", Event.FIZZLE: "fizzle", Event.DAMAGE: "damage", Event.DESTROYED: "destroyed",
              Event.HEAL: "heal", Event.NEGATED: "negated", Event.TO_DISCARD: "to_discard",
-             Event.PAY_DESTROYED: "pay_destroyed", Event.DRAW: "draw"}
+             Event.PAY_DESTROYED: "pay_destroyed", Event.DRAW: "draw", Event.PASS_WINDOW: "pass_window"}
     widths = {"cast": 3, "raise": 3, "resolve": 3, "fizzle": 3, "damage": 3, "destroyed": 1, "heal": 3, "negated": 3, "to_discard": 1,
-              "pay_destroyed": 1, "draw": 1}
+              "pay_destroyed": 1, "draw": 1, "pass_window": 2}
     out = []
     for _, player, code, a, b, c in s.g["tr"][:int(s.ps[GAME, G_TRACE_N])].tolist():
         if code == Event.END:
@@ -359,4 +364,88 @@ def test_casting_and_raising_match_the_reference(scenario):
         assert read_events(s) == expected_events, where()
         assert read_board(s, board) == expected, where()
         assert read_pending(s) == expected_pending, where()
+    assert all(n >= 20 for n in reached.values()), reached
+
+
+N_SPELL_WINDOWS = 1200
+
+
+def random_agents(rng_state: np.ndarray):
+    """The random agent as rules.md describes it, played from a copy of its stream: one draw uniform
+    over the pass and every legal (spell, payer) and raise, in the kernel's order (the hand's spells
+    in card order, each with its payers in card order, then the raises in the pending list's order),
+    no draw when only passing is legal; a cast's target is one more draw among the legal ones (E-23),
+    and a spell with none passes."""
+    def choose(board: Board, pending: list[Pending], p: int):
+        actions = [("cast", s, c) for s, card in enumerate(board.cards[p]) if card.zone == "hand"
+                   for c in range(len(board.cards[p])) if may_cast(board, p, s, c)]
+        actions += [("raise", k) for k in range(len(pending)) if may_raise(board, pending, p, k)]
+        if not actions:
+            return None
+        k = below(rng_state, p * 2 + ST_AGENT, len(actions) + 1)
+        if k == len(actions):
+            return None
+        if actions[k][0] == "raise":
+            return actions[k]
+        _, spell, payer = actions[k]
+        kind = board.designs[p][board.cards[p][spell].design].target
+        options = targets(board, pending, p, kind)
+        if options == [(-1, -1)]:
+            return "cast", spell, payer, (-1, -1)
+        if not options:
+            return None
+        return "cast", spell, payer, options[below(rng_state, p * 2 + ST_AGENT, len(options))]
+    return choose
+
+
+def test_spell_window_turn_taking_matches_the_reference(scenario):
+    """E-22: a whole spell window with both agents random, played by the reference from copies of
+    their streams: the active player acts first, turns alternate, an action resets the passes, two
+    passes in a row close the window, then the pending list resolves (E-03). A wrong turn moves the
+    streams and the events apart."""
+    s = scenario
+    designs = [designs_of(s, side) for side in range(2)]
+    rng = np.random.default_rng(SEED + 2)
+    reached = {"cast": 0, "raise": 0, "answered": 0, "both_cast": 0, "closed_at_once": 0, "pass_window": 0,
+               "active_passes_first": 0}
+    for i in range(N_SPELL_WINDOWS):
+        board, pending = random_board(s, designs, rng)
+        for side in range(2):  # spells in hand to cast, of the kinds the reference knows
+            for c, card in enumerate(board.cards[side]):
+                design = designs[side][card.design]
+                if design.kind in ("spell", "continuous") and card.zone in ("deck", "hand"):
+                    if not _covered(design):
+                        if card.zone == "deck":
+                            board.deck[side].remove(c)
+                        card.zone = "discard"
+                    elif card.zone == "deck" and rng.random() < 0.2:
+                        card.zone = "hand"
+                        board.deck[side].remove(c)
+        if rng.random() < 0.3:
+            pending = []
+        write_record(s, board, pending)
+        s.ps[0, PS_AGENT] = s.ps[1, PS_AGENT] = Agent.RANDOM
+        seed_streams(s.g, np.uint64(SEED + 2), np.uint64(i))
+        rng_state = s.g["rng"].copy()
+        window = int(rng.integers(0, len(Window)))
+        kernel_spell_window(s.g, window)
+        events = read_events(s)
+
+        def where() -> str:
+            return f"window {i} ({Window(window).name}, active {board.active}):\npending {pending}\n{events}"
+
+        expected, left, expected_events = replayed(spell_window, board, pending, window, random_agents(rng_state),
+                                                   where=where)
+        assert events == expected_events, where()
+        assert read_board(s, board) == expected, where()
+        assert read_pending(s) == left, where()
+        assert (s.g["rng"] == rng_state).all(), where()
+        acts = [e for e in expected_events if e[0] in ("cast", "raise")]
+        for e in expected_events:
+            if e[0] in reached:
+                reached[e[0]] += 1
+        reached["answered"] += any(a[1] != acts[0][1] for a in acts)
+        reached["both_cast"] += len({a[1] for a in acts if a[0] == "cast"}) == 2
+        reached["closed_at_once"] += not acts and bool(expected_events)
+        reached["active_passes_first"] += bool(acts) and acts[0][1] != board.active
     assert all(n >= 20 for n in reached.values()), reached
