@@ -22,7 +22,7 @@ from flask import current_app
 
 from dashboards import data, trials
 from dashboards.url_state import url_filters
-from sim.balance.trial import (TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
+from sim.balance.trial import (MOST_GAMES, TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
                                plan_trial)
 from sim.balance.trial_answer import ANSWER_FILE, warm_base_findings
 from sim.balance.trial_console import (answer_tables, edits_from_address, expected_text, findings_lines, headline,
@@ -175,7 +175,7 @@ def _precision(by: str | None, amount: str | None) -> tuple[float | None, int | 
         number = float(text)
     except ValueError:
         key = "trial_refuse_half_width" if by != "games" else "trial_refuse_games"
-        raise SaidError(key, value=amount, games="?", run="", field="amount") from None
+        raise SaidError(key, value=amount, games=f"{MOST_GAMES:,}", run="", field="amount") from None
     if by == "games":
         return None, int(number) if number.is_integer() else -1
     return number / 100, None
@@ -227,8 +227,8 @@ def check(values: list, by: str | None, amount: str | None, lang: str, ids: list
         base = _base(run)
         if half_width is not None and not 0 < half_width < 0.5:
             raise SaidError("trial_refuse_half_width", value=amount, field="amount")
-        if games is not None and not 2 <= games <= base.games:
-            raise SaidError("trial_refuse_games", value=amount, games=base.games, run=run, field="amount")
+        if games is not None and not 2 <= games <= MOST_GAMES:
+            raise SaidError("trial_refuse_games", value=amount, games=f"{MOST_GAMES:,}", run=run, field="amount")
         expected = expected_text(expected_time(base, half_width, games), lang) or None
     except InputError as exc:
         amount_message, refused = data.said(exc, lang), True

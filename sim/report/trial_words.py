@@ -46,9 +46,8 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                           "en": "--half-width and --games do not go together: ask for a precision or a number of games"},
     "trial_refuse_half_width": {"es": "--half-width: {value} no está entre 0 y 0,5 (0,01 = ±1 punto)",
                                 "en": "--half-width: {value} is not between 0 and 0.5 (0.01 = ±1 point)"},
-    "trial_refuse_games": {"es": "--games: {value} no está entre 2 y las {games} partidas por configuración que tiene "
-                                 "{run}",
-                           "en": "--games: {value} is not between 2 and the {games} games per config {run} holds"},
+    "trial_refuse_games": {"es": "--games: {value} no está entre 2 y {games} partidas por configuración",
+                           "en": "--games: {value} is not between 2 and {games} games per config"},
     "trial_refuse_name": {"es": "--name: {name} es el nombre de la ejecución; elige otro",
                           "en": "--name: {name} is the run's own name; choose another"},
     "trial_refuse_name_taken": {"es": "--name: {name} ya es una ejecución que no es una prueba; elige otro nombre",
@@ -80,8 +79,8 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                          "spec in {folder}. `sim compare {run} {trial}` compares it again; remove both folders to "
                          "discard it."},
     "trial_stopped_at": {"es": "{config}: {games} partidas, ±{points} pts", "en": "{config}: {games} games, ±{points} pts"},
-    "trial_short": {"es": "{config}: {games} partidas (todas las de la ejecución), ±{points} pts: no llega a ±{wanted} pts",
-                    "en": "{config}: {games} games (all the run holds), ±{points} pts: short of ±{wanted} pts"},
+    "trial_short": {"es": "{config}: {games} partidas (las que pide la prueba), ±{points} pts: no llega a ±{wanted} pts",
+                    "en": "{config}: {games} games (all the trial asks), ±{points} pts: short of ±{wanted} pts"},
     "trial_win_rates": {"es": "Tasa de victoria del lado A: antes → después", "en": "Side A's win rate: before → after"},
     "trial_field": {"es": "Cada facción contra el campo: antes → después", "en": "Each faction against the field: "
                                                                                   "before → after"},

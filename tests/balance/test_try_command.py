@@ -214,3 +214,37 @@ def test_discard_removes_the_trial_and_nothing_else(played: Path) -> None:
     others = {p.name for p in played.iterdir()} - {name, f"{name}{TRIAL_SUFFIX}"}
     discard_trial(played, name)
     assert {p.name for p in played.iterdir()} == others
+
+
+def test_a_short_run_has_its_missing_games_replayed_once_on_its_own_seeds(tmp_path: Path) -> None:
+    """A run of 2,000 games cannot pair ±2 pts: its games past 2,000 are replayed on its seeds into
+    <run>.baseline-<N> (an ordinary run), the trial reaches its half-width, and a second trial
+    reuses the replayed games instead of playing them again."""
+    results = tmp_path / "results"
+    assert main(["run", str(write_spec(tmp_path, "small", games=2000)), "--results", str(results),
+                 "--executor", "serial"]) == 0
+    assert main(["try", "small", "--set", "CI-04.cost=6", "--half-width", "0.02", "--results", str(results),
+                 "--executor", "serial", "--name", "small_cost"]) == 0
+    answer = json.loads((results / f"small_cost{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    row = answer["win_rates"][0]
+    assert 2000 < row["pairs"] and (row["diff_high"] - row["diff_low"]) / 2 <= 0.02
+    baseline = results / answer["baseline"]
+    assert answer["baseline"].startswith("small.baseline-") and read_manifest(baseline)["status"] == "finished"
+    replayed = scan_games(baseline).select("config", "game", "unit", "winner", "turns").collect()
+    assert replayed["unit"].min() == 2000 and replayed["unit"].max() >= row["pairs"] - 1
+    # the replayed games are the run's own seeds: game for game those of the same spec run further
+    assert main(["run", str(write_spec(tmp_path, "small", games=row["pairs"])), "--results", str(results),
+                 "--executor", "serial", "--run", "longer"]) == 0
+    longer = scan_games(results / "longer").select("config", "game", "unit", "winner", "turns").collect()
+    assert replayed.join(longer, on=["config", "game"], how="semi").sort("game").equals(
+        longer.filter(pl.col("unit") >= 2000).sort("game"))
+    # the answer's "before" is the run and its replayed games, game for game
+    trial = scan_games(results / "small_cost")
+    expected = win_rate_comparison(scan_games(results / "longer"), trial, True).row(0, named=True)
+    assert row["diff"] == pytest.approx(expected["diff"], abs=1e-12) and row["pairs"] == expected["pairs"]
+    stamps = {p: p.stat().st_mtime_ns for p in baseline.rglob("*.parquet")}
+    assert main(["try", "small", "--set", "CI-04.atq=2", "--half-width", "0.02", "--results", str(results),
+                 "--executor", "serial", "--name", "small_atq"]) == 0
+    again = json.loads((results / f"small_atq{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    assert again["baseline"] == answer["baseline"]
+    assert all(p.stat().st_mtime_ns == stamp for p, stamp in stamps.items())  # reused, not played again
