@@ -47,7 +47,7 @@ from sim.results.atomic_files import write_bytes_atomic, write_json_atomic
 from sim.results.folder import check_run_name, check_whole
 from sim.results.liveness import shown_status
 from sim.results.manifest import DifferentRun, read_manifest, stored_spec
-from sim.results.folder import record_file
+from sim.results.folder import TRIAL_FILE, TRIAL_SUFFIX, record_file, trial_file
 from sim.results.scans import scan_games
 from sim.run.card_folders import CARDS_SUBFOLDER
 from sim.run.executors import Executor, SerialExecutor
@@ -55,10 +55,8 @@ from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import Experiment, StopSpec, load_spec, load_spec_dict
 
-TRIAL_SUFFIX = ".trial"  # <results>/<trial>.trial/: its cards, spec, patch and answer, beside its run
 SPEC_FILE = "spec.toml"
 PATCH_FILE = "patch.diff"
-TRIAL_FILE = "trial.json"
 MIN_EVERY = 2000  # units per chunk (and per stopping check) at the least
 CHECKS = 50  # a config's games are checked at about this many points at most
 DEFAULT_HALF_WIDTH = 0.01
@@ -537,9 +535,4 @@ def discard_trial(results: Path, name: str) -> None:
 
 def trial_record(results: Path, name: str) -> dict[str, Any] | None:
     """A trial's trial.json (None for a run that is no trial)."""
-    path = Path(results) / f"{name}{TRIAL_SUFFIX}" / TRIAL_FILE
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
+    return trial_file(Path(results) / name, TRIAL_FILE)

@@ -34,10 +34,9 @@ from sim.analysis.sweeps import paired_bounds
 from sim.balance.trial import TRIAL_SUFFIX, BaseRun, TrialOutcome, trial_record
 from sim.report.findings_text import finding_sentence
 from sim.results.atomic_files import write_json_atomic
+from sim.results.folder import ANSWER_FILE
 from sim.results.manifest import read_manifest
 from sim.results.scans import scan_games
-
-ANSWER_FILE = "answer.json"
 
 
 def _rows(frame: pl.DataFrame) -> list[dict[str, Any]]:

@@ -81,6 +81,17 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
     "trial_stopped_at": {"es": "{config}: {games} partidas, ±{points} pts", "en": "{config}: {games} games, ±{points} pts"},
     "trial_short": {"es": "{config}: {games} partidas (las que pide la prueba), ±{points} pts: no llega a ±{wanted} pts",
                     "en": "{config}: {games} games (all the trial asks), ±{points} pts: short of ±{wanted} pts"},
+    # `sim show` on a trial: its stop
+    "trial_stop_title": {"es": "Parada emparejada: cada configuración hasta conocer a ±{points} su diferencia "
+                               "emparejada de la tasa de victoria del lado A con las mismas partidas de {run}",
+                         "en": "Paired stop: each config until its paired difference of side A's win rate from the "
+                               "same games of {run} was known to ±{points}"},
+    "trial_stop_fixed": {"es": "Sin parada: {games} partidas por configuración, emparejadas con las mismas de {run}",
+                         "en": "No stopping: {games} games per config, paired with the same games of {run}"},
+    "trial_stop_no_answer": {"es": "(la prueba aún no tiene respuesta: `sim try` con la misma orden la termina)",
+                             "en": "(the trial has no answer yet: `sim try` with the same command finishes it)"},
+    "trial_stop_short": {"es": "no llega", "en": "short"},
+    "trial_col_reached": {"es": "± alcanzado", "en": "± reached"},
     "trial_win_rates": {"es": "Tasa de victoria del lado A: antes → después", "en": "Side A's win rate: before → after"},
     "trial_field": {"es": "Cada facción contra el campo: antes → después", "en": "Each faction against the field: "
                                                                                   "before → after"},

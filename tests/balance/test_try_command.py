@@ -248,3 +248,23 @@ def test_a_short_run_has_its_missing_games_replayed_once_on_its_own_seeds(tmp_pa
     again = json.loads((results / f"small_atq{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
     assert again["baseline"] == answer["baseline"]
     assert all(p.stat().st_mtime_ns == stamp for p, stamp in stamps.items())  # reused, not played again
+
+
+def test_sim_show_on_a_trial_says_its_paired_stop(played: Path, capsys: pytest.CaptureFixture) -> None:
+    """Not side A's SPRT nor a precision target: the half-width asked, and per config the games, the
+    paired difference and the half-width it reached, in the language asked."""
+    answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    if answer["half_width"] is None:  # another test played it again to a fixed number of games
+        assert main(["try", "dd", "--set", "CI-04.cost=6", "--half-width", "0.02", "--results", str(played),
+                     "--executor", "serial"]) == 0
+        answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    row = answer["win_rates"][0]
+    half = (row["diff_high"] - row["diff_low"]) / 2
+    for lang, words, games in (("en", "Paired stop: each config until its paired difference", f"{row['pairs']:,}"),
+                               ("es", "Parada emparejada: cada configuración", f"{row['pairs']:,}".replace(",", "."))):
+        capsys.readouterr()
+        assert main(["show", TRIAL, "--results", str(played), "--lang", lang]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert words in out and "±2" in out and games in out
+        assert f"{100 * half:.2f}".replace(".", "," if lang == "es" else ".") in out
+        assert "SPRT of side A" not in out and "precision target" not in out
