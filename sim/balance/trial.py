@@ -42,7 +42,8 @@ import polars as pl
 from sim.analysis.intervals import Z95, score_a
 from sim.balance.patch import Edit, apply_proposal, card_patch, toml_value
 from sim.balance.trial_form import TrialSpace, checked_edits, parse_set, trial_space
-from sim.core.errors import InputError, SaidError
+from sim.core.errors import InputError, SaidError, Words
+from sim.report.language import TEXT
 from sim.results.atomic_files import write_bytes_atomic, write_json_atomic
 from sim.results.folder import check_run_name, check_whole
 from sim.results.liveness import shown_status
@@ -109,7 +110,8 @@ def base_run(results: Path, run: str) -> BaseRun:
     if status == "running":
         raise SaidError("trial_refuse_running", run=run, field="")
     if status != "finished":
-        raise SaidError("trial_refuse_unfinished", run=run, status=status, field="")
+        said = f"status_{status}"  # the status in the refusal's language ("interrumpida"), when the catalog has it
+        raise SaidError("trial_refuse_unfinished", run=run, status=Words(said) if said in TEXT else status, field="")
     if manifest.get("spec", {}).get("stop") is not None or (Path(results) / f"{run}{TRIAL_SUFFIX}" / TRIAL_FILE).is_file():
         raise SaidError("trial_refuse_stopped_run", run=run, field="")
     check_whole(folder)

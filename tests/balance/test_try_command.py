@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import polars as pl
@@ -23,6 +24,7 @@ from sim.analysis.compare import win_rate_comparison
 from sim.balance.trial import TRIAL_SUFFIX, discard_trial, trial_name
 from sim.balance.patch import Edit
 from sim.cli import main
+from sim.report.language import TEXT
 from sim.results.liveness import run_lock
 from sim.results.manifest import read_manifest
 from sim.results.scans import scan_games
@@ -174,6 +176,7 @@ def test_a_value_the_rules_refuse_writes_nothing(played: Path, capsys: pytest.Ca
         assert main(["try", "dd", "--set", edit, "--results", str(played), "--lang", lang]) == 2
         err = capsys.readouterr().err
         assert words in err and edit.split("=")[0] in err
+        assert not [w for w in catalog_words_only_in("en" if lang == "es" else "es") if w in err], err
     assert tree(played) == before
 
 
@@ -188,6 +191,38 @@ def test_a_run_being_written_is_refused_with_the_reason(played: Path, capsys: py
     finally:
         manifest_path.write_text(text, encoding="utf-8")
     assert "the run dd is still being written" in capsys.readouterr().err
+    assert tree(played) == before
+
+
+def catalog_words_only_in(lang: str) -> list[str]:
+    """Pieces (between {fields}) of the catalog's texts that `lang` says and the other does not,
+    long enough to stand for their text (as tests/report/test_report_language.py reads a report)."""
+    other = "en" if lang == "es" else "es"
+    theirs = " ".join(entry[other] for entry in TEXT.values())
+    pieces = {piece.strip() for entry in TEXT.values() for piece in re.split(r"\{[^}]*\}", entry[lang])}
+    return sorted(p for p in pieces if len(p) >= 9 and p not in theirs)
+
+
+def test_an_interrupted_run_is_refused_with_its_status_in_the_refusal_s_language(
+        played: Path, capsys: pytest.CaptureFixture) -> None:
+    """A run whose writer died is "interrupted": said "interrumpida" in Spanish, as every other word of
+    the refusal (no catalog words of the other language, no status left in English)."""
+    manifest_path = played / "dd" / "manifest.json"
+    text = manifest_path.read_text(encoding="utf-8")
+    before = tree(played)
+    said = {}
+    try:
+        manifest_path.write_text(text.replace('"status": "finished"', '"status": "running"'), encoding="utf-8")
+        for lang in ("es", "en"):  # no lock held: nobody writes it
+            capsys.readouterr()
+            assert main(["try", "dd", "--set", "CI-04.cost=7", "--results", str(played), "--lang", lang]) == 2
+            said[lang] = capsys.readouterr().err
+    finally:
+        manifest_path.write_text(text, encoding="utf-8")
+    assert "la ejecución dd no terminó (interrumpida)" in said["es"] and "interrupted" not in said["es"]
+    assert "the run dd did not finish (interrupted)" in said["en"] and "interrumpida" not in said["en"]
+    for lang, other in (("es", "en"), ("en", "es")):
+        assert not [w for w in catalog_words_only_in(other) if w in said[lang]], said[lang]
     assert tree(played) == before
 
 
