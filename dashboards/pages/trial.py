@@ -129,8 +129,9 @@ def _field_input(key: str, form: FormField, value: Any) -> Any:
 @callback(Output("try-form", "children"), Input("try-cards", "value"), Input("run", "value"), Input("lang", "data"),
           State("try-edits", "value"))
 def form(chosen: list | None, run: str | None, lang: str, edits: str | None):
-    """A fieldset per picked card: each field the card model lets a trial change, at the edited value
-    when the address names one, else the card's own; its refusal shows under it."""
+    """A fieldset per picked card: each field the card model lets a trial change on a card of its
+    kind, at the edited value when the address names one, else the card's own; its refusal shows
+    under it."""
     if not run or not chosen:
         return None
     try:
@@ -144,7 +145,9 @@ def form(chosen: list | None, run: str | None, lang: str, edits: str | None):
             forms, values, title = space.param_fields, space.params, t("try_params_option", lang)
         elif target in space.cards:
             card = space.cards[target]
-            forms = [f for f in space.card_fields if f.name in card.values]
+            # the fields its kind uses (a dicedraft personaje shows no die or boost), and any other the
+            # address asks to change, so that its refusal shows under it
+            forms = [f for f in space.card_fields if f.name in card.used or f"{target}.{f.name}" in asked]
             values, title = card.values, f"{card.card_id} {card.name}"
         else:
             continue

@@ -72,6 +72,8 @@ def test_open_edit_refuse_play_read_keep_and_reopen(browser, site: str, results:
     browser.find_element(By.XPATH, option).click()
     browser.find_element(By.CSS_SELECTOR, "input.dash-dropdown-search").send_keys(Keys.ESCAPE)
     WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "input[id*='CI-04.cost']"))
+    shown = {e.get_attribute("for") for e in browser.find_elements(By.CSS_SELECTOR, "#try-card-CI-04 label")}
+    assert any("CI-04.def" in f for f in shown) and not any("CI-04.die" in f or "CI-04.boost" in f for f in shown)
 
     type_into(cost_box(browser), "-1")  # below the card model's bound: refused at the field
     WebDriverWait(browser, 30).until(lambda d: "outside what the rules take (0 to 135)" in (field_message(d, "CI-04.cost") or ""))
