@@ -241,8 +241,10 @@ def plan_trial(results: Path, run: str, sets: Sequence[str | tuple[str, str, Any
 
 def games_to_reach(half_width: float) -> int:
     """Games after which any paired difference is known to ± half_width: a game's difference of
-    side A's score lies in [-1, 1], so its sd is at most 1 and 1.96·1/√n ≤ half_width."""
-    return math.ceil((Z95 / half_width) ** 2)
+    side A's score lies in [-1, 1], so its sd is at most 1 and 1.96·1/√n ≤ half_width. Even: a
+    seat-mirrored pair is never split."""
+    games = math.ceil((Z95 / half_width) ** 2)
+    return games + games % 2
 
 
 # --- writing the trial's cards and spec ----------------------------------------------------------

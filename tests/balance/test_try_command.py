@@ -21,7 +21,7 @@ import polars as pl
 import pytest
 
 from sim.analysis.compare import win_rate_comparison
-from sim.balance.trial import TRIAL_SUFFIX, discard_trial, trial_name
+from sim.balance.trial import TRIAL_SUFFIX, base_run, discard_trial, trial_name
 from sim.balance.patch import Edit
 from sim.cli import main
 from sim.report.language import TEXT
@@ -303,3 +303,14 @@ def test_sim_show_on_a_trial_says_its_paired_stop(played: Path, capsys: pytest.C
         assert words in out and "±2" in out and games in out
         assert f"{100 * half:.2f}".replace(".", "," if lang == "es" else ".") in out
         assert "SPRT of side A" not in out and "precision target" not in out
+
+
+def test_the_form_shows_the_fields_a_card_s_kind_uses_and_the_rest_stay_refused(played: Path,
+                                                                               capsys: pytest.CaptureFixture) -> None:
+    """From the card model: a dicedraft personaje has no die or boost, a dado no atq, def or double_*;
+    asked from the terminal, those are refused by the card's rules as before."""
+    cards = base_run(played, "dd").space().cards
+    assert set(cards["CI-04"].used) == {"cost", "atq", "def", "double_block", "double_attack"}
+    assert set(cards["DD-4"].used) == {"cost", "die", "boost"}
+    assert main(["try", "dd", "--set", "CI-04.die=3", "--results", str(played), "--lang", "en"]) == 2
+    assert "CI-04.die: the card rules of CI-04 refuse die = 3" in capsys.readouterr().err
