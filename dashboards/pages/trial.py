@@ -22,8 +22,8 @@ from flask import current_app
 
 from dashboards import data, trials
 from dashboards.url_state import url_filters
-from sim.balance.trial import (MOST_GAMES, TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
-                               plan_trial)
+from sim.balance.trial import (MOST_GAMES, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
+                               keep_trial, plan_trial)
 from sim.balance.trial_answer import ANSWER_FILE, warm_base_findings
 from sim.balance.trial_console import (answer_tables, edits_from_address, expected_text, findings_lines, headline,
                                        stopping_lines)
@@ -58,20 +58,24 @@ layout = url_filters(html.Div([
     dcc.Interval(id="try-tick", interval=400, disabled=True),
     html.Div(id="try-status"),
     html.Div(id="try-answer"),
-    html.Div([html.Button(id="try-keep"), html.Button(id="try-discard")], id="try-actions", style=HIDDEN),
+    html.Div([html.Button(id="try-keep"), html.Label(id="try-keep-name-label", htmlFor="try-keep-name"),
+              dcc.Input(id="try-keep-name", type="text", style={"width": "24em"}), html.Button(id="try-discard")],
+             id="try-actions", style=HIDDEN),
     html.P(id="try-kept"),
 ]), edits="try-edits", by="try-by", amount="try-amount", trial="try-trial")
 
 
 @callback(Output("try-intro", "children"), Output("try-cards-label", "children"),
           Output("try-precision-label", "children"), Output("try-by", "options"), Output("try-edits-label", "children"),
-          Output("try-play", "children"), Output("try-keep", "children"), Output("try-discard", "children"),
+          Output("try-play", "children"), Output("try-keep", "children"), Output("try-keep-name-label", "children"),
+          Output("try-discard", "children"),
           Input("lang", "data"))
 def translate(lang: str):
     return (t("try_intro", lang), t("try_cards_label", lang), t("try_precision_label", lang),
             [{"label": t("try_by_half_width", lang), "value": "half_width"},
              {"label": t("try_by_games", lang), "value": "games"}],
-            t("try_edits_label", lang), t("try_play", lang), t("try_keep", lang), t("try_discard", lang))
+            t("try_edits_label", lang), t("try_play", lang), t("try_keep", lang), t("try_keep_name", lang),
+            t("try_discard", lang))
 
 
 def _base(run: str | None) -> BaseRun:
@@ -309,19 +313,30 @@ def progress(_: int | None, trial: str | None, lang: str):
     return answer_view(answer, lang), status, True, SHOWN
 
 
+@callback(Output("try-keep-name", "value"), Input("try-trial", "value"))
+def keep_name(trial: str | None):
+    """Keep's name box starts at the trial's own name."""
+    return trial or ""
+
+
 @callback(Output("try-kept", "children"), Output("try-trial", "value", allow_duplicate=True),
           Input("try-keep", "n_clicks"), Input("try-discard", "n_clicks"), State("try-trial", "value"),
-          State("lang", "data"), prevent_initial_call=True)
-def keep_or_discard(_keep: int | None, _discard: int | None, trial: str | None, lang: str):
+          State("try-keep-name", "value"), State("lang", "data"), prevent_initial_call=True)
+def keep_or_discard(_keep: int | None, _discard: int | None, trial: str | None, name: str | None, lang: str):
+    """Discard removes the trial; Keep marks it kept, under the name in the box (renamed when it
+    differs: the address then names the kept trial)."""
     if not trial:
         return no_update, no_update
     root = data.results_root()
-    folder = data.confined(root / f"{trial}{TRIAL_SUFFIX}")
+    data.confined(root / f"{trial}{TRIAL_SUFFIX}")
     if ctx.triggered_id == "try-discard":
         discard_trial(root, trial)
         trials.forget(trial)
         return t("try_discarded", lang, trial=trial), None
-    record = json.loads((folder / TRIAL_FILE).read_text(encoding="utf-8"))
-    data.write_whole(folder / TRIAL_FILE, json.dumps(record | {"kept": True}, ensure_ascii=False, indent=1).encode())
-    return t("try_kept", lang, trial=trial, folder=folder.name), no_update
-
+    try:
+        kept = keep_trial(root, trial, name)
+    except InputError as exc:
+        return html.Span(data.said(exc, lang), className="try-refused"), no_update
+    if kept != trial:
+        trials.forget(trial)
+    return t("try_kept", lang, trial=kept, folder=f"{kept}{TRIAL_SUFFIX}"), (kept if kept != trial else no_update)

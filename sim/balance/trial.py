@@ -47,8 +47,8 @@ from sim.report.language import TEXT
 from sim.results.atomic_files import write_bytes_atomic, write_json_atomic
 from sim.results.folder import check_run_name, check_whole
 from sim.results.liveness import shown_status
-from sim.results.manifest import DifferentRun, read_manifest, stored_spec
-from sim.results.folder import TRIAL_FILE, TRIAL_SUFFIX, record_file, trial_file
+from sim.results.manifest import DifferentRun, identity_hash, read_manifest, spec_hash_of, stored_spec
+from sim.results.folder import ANSWER_FILE, RUN_NAME, TRIAL_FILE, TRIAL_SUFFIX, record_file, trial_file
 from sim.results.scans import scan_games
 from sim.run.card_folders import CARDS_SUBFOLDER
 from sim.run.executors import Executor, SerialExecutor
@@ -535,6 +535,48 @@ def discard_trial(results: Path, name: str) -> None:
         raise SaidError("trial_refuse_not_trial", name=name, field="")
     shutil.rmtree(Path(results) / name, ignore_errors=True)
     shutil.rmtree(folder)
+
+
+def keep_trial(results: Path, trial: str, name: str | None = None) -> str:
+    """Keep a trial, under `name` (default: its own): trial.json says `kept`, and a new name renames
+    its run and its .trial folder and writes the name, and the edited cards' new place, into the
+    run's manifest (its identity again), the trial's spec, trial.json and answer.json. A name taken
+    by another run or trial is refused, nothing changed. Returns the name kept."""
+    results = Path(results)
+    old_folder = results / f"{trial}{TRIAL_SUFFIX}"
+    record = trial_record(results, trial)
+    if record is None:
+        raise SaidError("trial_refuse_not_trial", name=trial, field="")
+    name = name.strip() if name and name.strip() else trial
+    if not RUN_NAME.match(name):
+        raise SaidError("trial_refuse_keep_name", name=name, field="keep_name")
+    if name != trial:
+        if (results / name).exists() or (results / f"{name}{TRIAL_SUFFIX}").exists():
+            raise SaidError("trial_refuse_keep_taken", name=name, field="keep_name")
+        (results / trial).rename(results / name)
+        old_folder.rename(results / f"{name}{TRIAL_SUFFIX}")
+    folder = results / f"{name}{TRIAL_SUFFIX}"
+    old_cards, new_cards = str((old_folder / "cards").resolve()), str((folder / "cards").resolve())
+
+    def moved(text: str) -> str:
+        return text.replace(old_cards, new_cards) if name != trial else text
+
+    manifest = read_manifest(results / name)
+    if name != trial:
+        manifest = json.loads(moved(json.dumps(manifest, ensure_ascii=False)))  # its spec's and configs' card paths
+        manifest["spec"]["name"] = name
+        manifest.update(run=name, spec_path=str((folder / SPEC_FILE).resolve()), spec_hash=spec_hash_of(manifest["spec"]))
+        if "identity" in manifest:
+            manifest["identity"] = identity_hash(manifest)
+        write_json_atomic(results / name / "manifest.json", manifest)
+        text = moved((folder / SPEC_FILE).read_text(encoding="utf-8"))
+        text = re.sub(r'(?m)^name = .*$', f"name = {json.dumps(name)}", text, count=1)
+        write_bytes_atomic(folder / SPEC_FILE, text.encode("utf-8"))
+        answer = trial_file(results / name, ANSWER_FILE)
+        if answer is not None:
+            write_json_atomic(folder / ANSWER_FILE, answer | {"trial": name})
+    write_json_atomic(folder / TRIAL_FILE, record | {"trial": name, "kept": True})
+    return name
 
 
 def trial_record(results: Path, name: str) -> dict[str, Any] | None:

@@ -61,6 +61,12 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                                        "discard it"},
     "trial_refuse_not_trial": {"es": "{name} no es una prueba de `sim try`; no se borra nada",
                                "en": "{name} is not a trial of `sim try`; nothing is removed"},
+    "trial_refuse_keep_name": {"es": "«{name}» no sirve como nombre: letras, cifras, «_», «.» y «-», hasta 80, sin "
+                                     "empezar por «.» ni «-»",
+                               "en": "\"{name}\" is not a usable name: letters, digits, '_', '.' and '-', at most 80, "
+                                     "not starting with '.' or '-'"},
+    "trial_refuse_keep_taken": {"es": "{name} ya es el nombre de una ejecución o una prueba; elige otro para conservarla",
+                                "en": "{name} is already the name of a run or a trial; choose another to keep it as"},
     # what `sim try` and the page say
     "trial_plan": {"es": "Prueba {trial} sobre {run}: {edits}. Las semillas de la ejecución, hasta {games} partidas por "
                          "configuración ({configs} configuraciones), {precision}. {expected}",
@@ -144,6 +150,7 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
     "try_answered": {"es": "Respuesta en {seconds} desde que se pulsó Jugar ({games} partidas jugadas).",
                      "en": "Answered in {seconds} from the click on Play ({games} games played)."},
     "try_keep": {"es": "Conservar", "en": "Keep"},
+    "try_keep_name": {"es": "como", "en": "as"},
     "try_discard": {"es": "Descartar", "en": "Discard"},
     "try_kept": {"es": "Conservada: la ejecución {trial} está en la lista de ejecuciones; cartas, parche y spec en "
                        "{folder}.",

@@ -21,9 +21,10 @@ import polars as pl
 import pytest
 
 from sim.analysis.compare import win_rate_comparison
-from sim.balance.trial import TRIAL_SUFFIX, base_run, discard_trial, trial_name
+from sim.balance.trial import TRIAL_SUFFIX, base_run, discard_trial, keep_trial, trial_name
 from sim.balance.patch import Edit
 from sim.cli import main
+from sim.core.errors import SaidError
 from sim.report.language import TEXT
 from sim.results.liveness import run_lock
 from sim.results.manifest import read_manifest
@@ -314,3 +315,26 @@ def test_the_form_shows_the_fields_a_card_s_kind_uses_and_the_rest_stay_refused(
     assert set(cards["DD-4"].used) == {"cost", "die", "boost"}
     assert main(["try", "dd", "--set", "CI-04.die=3", "--results", str(played), "--lang", "en"]) == 2
     assert "CI-04.die: the card rules of CI-04 refuse die = 3" in capsys.readouterr().err
+
+
+def test_keep_takes_a_name_and_the_kept_trial_reads_as_a_run(played: Path, capsys: pytest.CaptureFixture) -> None:
+    """Keep under another name renames the run and its .trial folder; `sim show` and `sim compare`
+    read it under that name; a name already taken is refused in either language, nothing changed."""
+    assert main(["try", "dd", "--set", "CI-04.atq=4", "--games", "2000", "--name", "dd_keep", "--results", str(played),
+                 "--executor", "serial"]) == 0
+    before = tree(played)
+    for lang, words in (("es", "mine ya es el nombre de una ejecución"), ("en", "mine is already the name of a run")):
+        with pytest.raises(SaidError) as refused:
+            keep_trial(played, "dd_keep", "mine")
+        assert words in refused.value.said(lang)
+    assert tree(played) == before
+    assert keep_trial(played, "dd_keep", "atq_cuatro") == "atq_cuatro"
+    assert not (played / "dd_keep").exists() and not (played / f"dd_keep{TRIAL_SUFFIX}").exists()
+    record = json.loads((played / f"atq_cuatro{TRIAL_SUFFIX}" / "trial.json").read_text(encoding="utf-8"))
+    assert record["kept"] is True and record["trial"] == "atq_cuatro"
+    manifest = read_manifest(played / "atq_cuatro")
+    assert manifest["run"] == "atq_cuatro" and str(played / f"atq_cuatro{TRIAL_SUFFIX}") in manifest["spec"]["cards_dir"]
+    capsys.readouterr()
+    assert main(["show", "atq_cuatro", "--results", str(played)]) == 0
+    assert main(["compare", "dd", "atq_cuatro", "--results", str(played), "--lang", "en"]) == 0
+    assert "paired on 2,000 games" in capsys.readouterr().out

@@ -103,13 +103,18 @@ def test_open_edit_refuse_play_read_keep_and_reopen(browser, site: str, results:
     browser.save_screenshot(str(ARTIFACTS / "try.png"))
     print(f"click to answer: {seconds:.1f} s")
 
+    name_box = browser.find_element(By.ID, "try-keep-name")
+    WebDriverWait(browser, 30).until(lambda d: name_box.get_attribute("value") == TRIAL)  # the trial's own by default
+    type_into(name_box, "dd_cost6")
     browser.find_element(By.ID, "try-keep").click()
-    WebDriverWait(browser, 30).until(lambda d: "Kept: the run" in text_of(d, "try-kept"))
-    assert json.loads((results / f"{TRIAL}{TRIAL_SUFFIX}" / "trial.json").read_text())["kept"] is True
+    WebDriverWait(browser, 30).until(lambda d: "Kept: the run dd_cost6" in text_of(d, "try-kept"))
+    assert json.loads((results / f"dd_cost6{TRIAL_SUFFIX}" / "trial.json").read_text())["kept"] is True
+    assert not (results / TRIAL).exists() and not (results / f"{TRIAL}{TRIAL_SUFFIX}").exists()
+    WebDriverWait(browser, 30).until(lambda d: "trial=dd_cost6" in d.current_url)
 
     link = browser.current_url
-    browser.get(f"{site}/?lang=en")  # the runs list holds the trial, an ordinary run
-    WebDriverWait(browser, 30).until(lambda d: TRIAL in d.find_element(By.TAG_NAME, "body").text)
+    browser.get(f"{site}/?lang=en")  # the runs list holds the kept trial, an ordinary run
+    WebDriverWait(browser, 30).until(lambda d: "dd_cost6" in d.find_element(By.TAG_NAME, "body").text)
     browser.get(link)  # a colleague opening the link reads the same answer
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "try-headline") == headline(answer, "en"))
     assert "CI-04.cost=6" in browser.find_element(By.ID, "try-edits").get_attribute("value")
