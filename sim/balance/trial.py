@@ -31,6 +31,7 @@ import json
 import math
 import re
 import shutil
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -356,6 +357,9 @@ class ReplayWindow:
         return {}
 
 
+_replaying: dict[str, threading.Lock] = {}
+
+
 def _ladder(games: int) -> int:
     """The smallest of 1, 2, 5 × 10^k at or above `games`: trials of nearby precisions share one
     replayed baseline."""
@@ -410,7 +414,10 @@ class Baseline:
         if upto <= self.base.games:
             return
         folder = self.folder
+        with _replaying.setdefault(str(folder.resolve()), threading.Lock()):  # two tabs' trials of one run: in turn
+            self._replay(folder, upto)
 
+    def _replay(self, folder: Path, upto: int) -> None:
         def rules(stop: StopSpec, configs: Sequence[str], baseline: str | None) -> ReplayWindow:
             return ReplayWindow(folder, self.base.games, upto)
         outcome = run_experiment(self.experiment(), self.results, folder.name, SerialExecutor(), False, None,
