@@ -313,7 +313,7 @@ def add_try_command(commands: Commands) -> None:
     trial = commands.add_parser("try", help="play card or rule edits on a finished run's own seeds: the paired answer",
                                 description="Try a change: the run's spec with the edits, played on the run's own "
                                 "seeds until each paired difference is known to --half-width (or on --games games), "
-                                "then what changed, before -> after with 95%% intervals (docs/trying.md). The trial is "
+                                "then what changed, before -> after with 95% intervals (docs/trying.md). The trial is "
                                 "an ordinary run beside the run; its cards, patch and spec are in <trial>.trial/.")
     trial.add_argument("run", metavar="SPEC_OR_RUN", help="the run (its name under --results), or its spec (.toml)")
     trial.add_argument("--set", dest="sets", action="append", required=True, metavar="CARD.FIELD=VALUE",
@@ -321,7 +321,7 @@ def add_try_command(commands: Commands) -> None:
     trial.add_argument("--half-width", type=float, metavar="H", help="stop once each paired difference is known to "
                        "± H (0.01 = ±1 pt, the default)")
     trial.add_argument("--games", type=_int_at_least(2, MAX_GAMES), metavar="N", help="play N games per config, no "
-                       "stopping (at most the run's)")
+                       "stopping (games past the run's are replayed on its seeds first)")
     trial.add_argument("--name", metavar="NAME", help="the trial's run name (default: the run's and the edits')")
     add_results_option(trial, "results root (default ./results)")
     add_executor_option(trial, "as for `sim run`")

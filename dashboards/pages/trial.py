@@ -22,8 +22,8 @@ from flask import current_app
 
 from dashboards import data, trials
 from dashboards.url_state import url_filters
-from sim.balance.trial import (TRIAL_FILE, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
-                               plan_trial)
+from sim.balance.trial import (MOST_GAMES, TRIAL_SUFFIX, BaseRun, base_run, discard_trial, expected_time,
+                               keep_trial, plan_trial)
 from sim.balance.trial_answer import ANSWER_FILE, warm_base_findings
 from sim.balance.trial_console import (answer_tables, edits_from_address, expected_text, findings_lines, headline,
                                        stopping_lines)
@@ -58,20 +58,24 @@ layout = url_filters(html.Div([
     dcc.Interval(id="try-tick", interval=400, disabled=True),
     html.Div(id="try-status"),
     html.Div(id="try-answer"),
-    html.Div([html.Button(id="try-keep"), html.Button(id="try-discard")], id="try-actions", style=HIDDEN),
+    html.Div([html.Button(id="try-keep"), html.Label(id="try-keep-name-label", htmlFor="try-keep-name"),
+              dcc.Input(id="try-keep-name", type="text", style={"width": "24em"}), html.Button(id="try-discard")],
+             id="try-actions", style=HIDDEN),
     html.P(id="try-kept"),
 ]), edits="try-edits", by="try-by", amount="try-amount", trial="try-trial")
 
 
 @callback(Output("try-intro", "children"), Output("try-cards-label", "children"),
           Output("try-precision-label", "children"), Output("try-by", "options"), Output("try-edits-label", "children"),
-          Output("try-play", "children"), Output("try-keep", "children"), Output("try-discard", "children"),
+          Output("try-play", "children"), Output("try-keep", "children"), Output("try-keep-name-label", "children"),
+          Output("try-discard", "children"),
           Input("lang", "data"))
 def translate(lang: str):
     return (t("try_intro", lang), t("try_cards_label", lang), t("try_precision_label", lang),
             [{"label": t("try_by_half_width", lang), "value": "half_width"},
              {"label": t("try_by_games", lang), "value": "games"}],
-            t("try_edits_label", lang), t("try_play", lang), t("try_keep", lang), t("try_discard", lang))
+            t("try_edits_label", lang), t("try_play", lang), t("try_keep", lang), t("try_keep_name", lang),
+            t("try_discard", lang))
 
 
 def _base(run: str | None) -> BaseRun:
@@ -129,8 +133,9 @@ def _field_input(key: str, form: FormField, value: Any) -> Any:
 @callback(Output("try-form", "children"), Input("try-cards", "value"), Input("run", "value"), Input("lang", "data"),
           State("try-edits", "value"))
 def form(chosen: list | None, run: str | None, lang: str, edits: str | None):
-    """A fieldset per picked card: each field the card model lets a trial change, at the edited value
-    when the address names one, else the card's own; its refusal shows under it."""
+    """A fieldset per picked card: each field the card model lets a trial change on a card of its
+    kind, at the edited value when the address names one, else the card's own; its refusal shows
+    under it."""
     if not run or not chosen:
         return None
     try:
@@ -144,7 +149,9 @@ def form(chosen: list | None, run: str | None, lang: str, edits: str | None):
             forms, values, title = space.param_fields, space.params, t("try_params_option", lang)
         elif target in space.cards:
             card = space.cards[target]
-            forms = [f for f in space.card_fields if f.name in card.values]
+            # the fields its kind uses (a dicedraft personaje shows no die or boost), and any other the
+            # address asks to change, so that its refusal shows under it
+            forms = [f for f in space.card_fields if f.name in card.used or f"{target}.{f.name}" in asked]
             values, title = card.values, f"{card.card_id} {card.name}"
         else:
             continue
@@ -175,7 +182,7 @@ def _precision(by: str | None, amount: str | None) -> tuple[float | None, int | 
         number = float(text)
     except ValueError:
         key = "trial_refuse_half_width" if by != "games" else "trial_refuse_games"
-        raise SaidError(key, value=amount, games="?", run="", field="amount") from None
+        raise SaidError(key, value=amount, games=f"{MOST_GAMES:,}", run="", field="amount") from None
     if by == "games":
         return None, int(number) if number.is_integer() else -1
     return number / 100, None
@@ -227,8 +234,8 @@ def check(values: list, by: str | None, amount: str | None, lang: str, ids: list
         base = _base(run)
         if half_width is not None and not 0 < half_width < 0.5:
             raise SaidError("trial_refuse_half_width", value=amount, field="amount")
-        if games is not None and not 2 <= games <= base.games:
-            raise SaidError("trial_refuse_games", value=amount, games=base.games, run=run, field="amount")
+        if games is not None and not 2 <= games <= MOST_GAMES:
+            raise SaidError("trial_refuse_games", value=amount, games=f"{MOST_GAMES:,}", run=run, field="amount")
         expected = expected_text(expected_time(base, half_width, games), lang) or None
     except InputError as exc:
         amount_message, refused = data.said(exc, lang), True
@@ -306,19 +313,30 @@ def progress(_: int | None, trial: str | None, lang: str):
     return answer_view(answer, lang), status, True, SHOWN
 
 
+@callback(Output("try-keep-name", "value"), Input("try-trial", "value"))
+def keep_name(trial: str | None):
+    """Keep's name box starts at the trial's own name."""
+    return trial or ""
+
+
 @callback(Output("try-kept", "children"), Output("try-trial", "value", allow_duplicate=True),
           Input("try-keep", "n_clicks"), Input("try-discard", "n_clicks"), State("try-trial", "value"),
-          State("lang", "data"), prevent_initial_call=True)
-def keep_or_discard(_keep: int | None, _discard: int | None, trial: str | None, lang: str):
+          State("try-keep-name", "value"), State("lang", "data"), prevent_initial_call=True)
+def keep_or_discard(_keep: int | None, _discard: int | None, trial: str | None, name: str | None, lang: str):
+    """Discard removes the trial; Keep marks it kept, under the name in the box (renamed when it
+    differs: the address then names the kept trial)."""
     if not trial:
         return no_update, no_update
     root = data.results_root()
-    folder = data.confined(root / f"{trial}{TRIAL_SUFFIX}")
+    data.confined(root / f"{trial}{TRIAL_SUFFIX}")
     if ctx.triggered_id == "try-discard":
         discard_trial(root, trial)
         trials.forget(trial)
         return t("try_discarded", lang, trial=trial), None
-    record = json.loads((folder / TRIAL_FILE).read_text(encoding="utf-8"))
-    data.write_whole(folder / TRIAL_FILE, json.dumps(record | {"kept": True}, ensure_ascii=False, indent=1).encode())
-    return t("try_kept", lang, trial=trial, folder=folder.name), no_update
-
+    try:
+        kept = keep_trial(root, trial, name)
+    except InputError as exc:
+        return html.Span(data.said(exc, lang), className="try-refused"), no_update
+    if kept != trial:
+        trials.forget(trial)
+    return t("try_kept", lang, trial=kept, folder=f"{kept}{TRIAL_SUFFIX}"), (kept if kept != trial else no_update)

@@ -11,8 +11,10 @@ what changed, paired game by game (`sim try`, the dashboard's "Try a change"; do
    checksums, resume, the chosen executor), so every page and `sim show`, `sim compare`, `sim
    report` read it. Its configs carry the run's config ids and its seed, so game i of each config
    is the run's game i: the same shuffles and dice, only the edit differs. The run's games are
-   read from its folder, never played again; a trial asks at most as many games per config as the
-   run holds.
+   read from its folder, never played again. A run holding fewer games than the trial may need
+   (the games a paired difference of the widest spread, sd 1, needs to reach the half-width) has
+   its missing games replayed on the same seeds, only as far as the trial goes, into an ordinary
+   run beside it, <results>/<run>.baseline-<N>/ (`Baseline`), which every later trial reuses.
 4. Sequential stopping: the trial's spec has [stop] with `every` units per chunk; `PairedStop`
    reads each config's chunks in order and stops the config once the paired difference of side A's
    win rate from the run's same games is known to ± `half_width` (95%: 1.96·sd(d)/√n, the interval
@@ -29,6 +31,7 @@ import json
 import math
 import re
 import shutil
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -40,11 +43,13 @@ import polars as pl
 from sim.analysis.intervals import Z95, score_a
 from sim.balance.patch import Edit, apply_proposal, card_patch, toml_value
 from sim.balance.trial_form import TrialSpace, checked_edits, parse_set, trial_space
-from sim.core.errors import InputError, SaidError
+from sim.core.errors import InputError, SaidError, Words
+from sim.report.language import TEXT
 from sim.results.atomic_files import write_bytes_atomic, write_json_atomic
 from sim.results.folder import check_run_name, check_whole
 from sim.results.liveness import shown_status
-from sim.results.manifest import DifferentRun, read_manifest, stored_spec
+from sim.results.manifest import DifferentRun, identity_hash, read_manifest, spec_hash_of, stored_spec
+from sim.results.folder import ANSWER_FILE, RUN_NAME, TRIAL_FILE, TRIAL_SUFFIX, record_file, trial_file
 from sim.results.scans import scan_games
 from sim.run.card_folders import CARDS_SUBFOLDER
 from sim.run.executors import Executor, SerialExecutor
@@ -52,13 +57,14 @@ from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import RunOutcome, run_experiment
 from sim.run.spec import Experiment, StopSpec, load_spec, load_spec_dict
 
-TRIAL_SUFFIX = ".trial"  # <results>/<trial>.trial/: its cards, spec, patch and answer, beside its run
 SPEC_FILE = "spec.toml"
 PATCH_FILE = "patch.diff"
-TRIAL_FILE = "trial.json"
 MIN_EVERY = 2000  # units per chunk (and per stopping check) at the least
 CHECKS = 50  # a config's games are checked at about this many points at most
 DEFAULT_HALF_WIDTH = 0.01
+BASELINE_INFIX = ".baseline-"  # <results>/<run>.baseline-<N>/: the run's games past its own, replayed for trials
+BASELINE_EVERY = 2000  # units per chunk of a replayed baseline (fixed: every trial of the run resumes the same run)
+MOST_GAMES = 10_000_000  # --games at most, per config
 
 
 # --- the run a trial is played against ----------------------------------------------------------
@@ -105,7 +111,8 @@ def base_run(results: Path, run: str) -> BaseRun:
     if status == "running":
         raise SaidError("trial_refuse_running", run=run, field="")
     if status != "finished":
-        raise SaidError("trial_refuse_unfinished", run=run, status=status, field="")
+        said = f"status_{status}"  # the status in the refusal's language ("interrumpida"), when the catalog has it
+        raise SaidError("trial_refuse_unfinished", run=run, status=Words(said) if said in TEXT else status, field="")
     if manifest.get("spec", {}).get("stop") is not None or (Path(results) / f"{run}{TRIAL_SUFFIX}" / TRIAL_FILE).is_file():
         raise SaidError("trial_refuse_stopped_run", run=run, field="")
     check_whole(folder)
@@ -143,6 +150,10 @@ class TrialPlan:
     def expected(self) -> "Expected | None":
         return expected_time(self.base, self.half_width, self.games if self.half_width is None else None)
 
+    @property
+    def baseline(self) -> "Baseline":
+        return Baseline(self.base, self.results, self.games)
+
 
 LIKELY_SD = 0.7  # sd of a game's paired score difference a trial expects: √2 × 0.5, as for unrelated games
 
@@ -162,18 +173,23 @@ class Expected:
 
 
 def expected_time(base: BaseRun, half_width: float | None, games: int | None) -> Expected | None:
-    """The expected time of a trial of `base` (None when its manifest has no play time)."""
+    """The expected time of a trial of `base` (None when its manifest has no play time). Games past
+    the run's own are played twice, the run's replayed (Baseline) and the trial's."""
     speed = base.speed()
     if speed is None:
         return None
-    cap = games or base.games
+    cap = games or (max(base.games, games_to_reach(half_width)) if half_width is not None else base.games)
     configs = len(base.manifest.get("configs") or {})
     likely = cap
     if half_width is not None and games is None:
         every = chunk_every(cap)
         needed = (Z95 * LIKELY_SD / half_width) ** 2
         likely = min(cap, every * max(1, math.ceil(needed / every)))
-    return Expected(likely * configs / speed, cap * configs / speed, likely, cap, configs, speed)
+
+    def seconds(n: int) -> float:
+        return (n + max(0, n - base.games)) * configs / speed
+
+    return Expected(seconds(likely), seconds(cap), likely, cap, configs, speed)
 
 
 def edits_key(edits: Sequence[Edit]) -> str:
@@ -211,8 +227,8 @@ def plan_trial(results: Path, run: str, sets: Sequence[str | tuple[str, str, Any
         raise SaidError("trial_refuse_both", field="")
     if half_width is not None and not 0 < half_width < 0.5:
         raise SaidError("trial_refuse_half_width", value=half_width, field="half_width")
-    if games is not None and not 2 <= games <= base.games:
-        raise SaidError("trial_refuse_games", value=games, games=base.games, run=run, field="games")
+    if games is not None and not 2 <= games <= MOST_GAMES:
+        raise SaidError("trial_refuse_games", value=games, games=f"{MOST_GAMES:,}", run=run, field="games")
     if games is None and half_width is None:
         half_width = DEFAULT_HALF_WIDTH
     trial = check_run_name(name, "--name") if name else trial_name(run, edits)
@@ -220,8 +236,16 @@ def plan_trial(results: Path, run: str, sets: Sequence[str | tuple[str, str, Any
         raise SaidError("trial_refuse_name", name=trial, field="name")
     if (Path(results) / trial).exists() and not (Path(results) / f"{trial}{TRIAL_SUFFIX}" / TRIAL_FILE).is_file():
         raise SaidError("trial_refuse_name_taken", name=trial, field="name")  # a run of its own, never replaced
-    cap = games if games is not None else base.games
+    cap = games if games is not None else max(base.games, games_to_reach(half_width))
     return TrialPlan(base, tuple(edits), trial, Path(results), half_width, cap, chunk_every(cap))
+
+
+def games_to_reach(half_width: float) -> int:
+    """Games after which any paired difference is known to ± half_width: a game's difference of
+    side A's score lies in [-1, 1], so its sd is at most 1 and 1.96·1/√n ≤ half_width. Even: a
+    seat-mirrored pair is never split."""
+    games = math.ceil((Z95 / half_width) ** 2)
+    return games + games % 2
 
 
 # --- writing the trial's cards and spec ----------------------------------------------------------
@@ -293,12 +317,13 @@ def write_trial_folder(plan: TrialPlan) -> Experiment:
     folder = plan.folder
     record = {"format": 1, "run": plan.base.name, "trial": plan.name, "edits": [e.as_dict() for e in plan.edits],
               "edits_key": edits_key(plan.edits), "half_width": plan.half_width, "games": plan.games,
-              "every": plan.every, "ruleset": plan.base.manifest["ruleset"]}
+              "every": plan.every, "ruleset": plan.base.manifest["ruleset"],
+              "baseline": plan.baseline.name if plan.baseline.replays else None}
     if (folder / TRIAL_FILE).exists():
         old = json.loads((folder / TRIAL_FILE).read_text(encoding="utf-8"))
         if old.get("edits_key") != record["edits_key"] or old.get("run") != plan.base.name:
             raise SaidError("trial_refuse_other_trial", name=plan.name, field="name")
-        record = old | {k: record[k] for k in ("half_width", "games", "every")}
+        record = old | {k: record[k] for k in ("half_width", "games", "every", "baseline")}
     beside = tuple(plan.base.experiment.ruleset.beside_cards)
     cards_copy = folder / "cards"
     cards = cards_copy / CARDS_SUBFOLDER if beside else cards_copy
@@ -309,6 +334,103 @@ def write_trial_folder(plan: TrialPlan) -> Experiment:
     write_bytes_atomic(spec_path, toml_document(trial_spec(plan, cards)).encode("utf-8"))
     write_json_atomic(folder / TRIAL_FILE, record)
     return load_spec(spec_path)
+
+
+# --- the run's games, and those replayed past them ------------------------------------------------
+
+class ReplayWindow:
+    """The runner's stop rule (sim.run.runner.StopRule) of a replayed baseline: only the chunks that
+    reach past the run's own games and start before `upto` are played; a chunk already played is
+    kept (a later, shorter trial never removes what an earlier one replayed)."""
+
+    def __init__(self, folder: Path, start: int, upto: int) -> None:
+        self.folder, self.start, self.upto = Path(folder), start, upto
+
+    def needed(self, chunk: Any) -> bool:
+        return ((chunk.unit_stop > self.start and chunk.unit_start < self.upto)
+                or record_file(self.folder, chunk.config_id, chunk.unit_start).exists())
+
+    def feed(self, chunk: Any, games: pl.DataFrame) -> list[str]:
+        return []
+
+    def summary(self) -> dict[str, Any]:
+        return {}
+
+
+_replaying: dict[str, threading.Lock] = {}
+
+
+def _ladder(games: int) -> int:
+    """The smallest of 1, 2, 5 × 10^k at or above `games`: trials of nearby precisions share one
+    replayed baseline."""
+    k = 1
+    while True:
+        for step in (1, 2, 5):
+            if step * k >= games:
+                return step * k
+        k *= 10
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The games a trial is paired with: the run's own and, past them, the run's spec replayed on the
+    same seeds (game i of a config is a pure function of the seed, the config and i) into the
+    ordinary run <results>/<run>.baseline-<N>/ (lock, manifest, chunks, checksums, resume), played
+    only as far as a trial needs it and reused by every later trial of the run."""
+
+    base: BaseRun
+    results: Path
+    cap: int  # units per config the trial may play
+
+    @property
+    def replays(self) -> bool:
+        return self.cap > self.base.games
+
+    @property
+    def name(self) -> str:
+        """An existing replayed baseline holding at least `cap` units, else a new one's name."""
+        holding = []
+        for folder in Path(self.results).glob(f"{self.base.name}{BASELINE_INFIX}*"):
+            size = folder.name.removeprefix(f"{self.base.name}{BASELINE_INFIX}")
+            if size.isdigit() and int(size) >= self.cap and (folder / "manifest.json").is_file():
+                holding.append(int(size))
+        return f"{self.base.name}{BASELINE_INFIX}{min(holding) if holding else _ladder(self.cap)}"
+
+    @property
+    def folder(self) -> Path:
+        return Path(self.results) / self.name
+
+    def experiment(self) -> Experiment:
+        spec = json.loads(json.dumps(stored_spec(self.base.manifest)))
+        spec.pop("balance", None)  # as the trial's spec: the run's baseline configs
+        spec["description"] = f"{self.base.name}: its games past {self.base.games}, replayed on its seeds for sim try"
+        spec["games"] = int(self.folder.name.removeprefix(f"{self.base.name}{BASELINE_INFIX}"))
+        spec["stop"] = {"method": "precision", "every": BASELINE_EVERY, "half_width": 0.49}  # ReplayWindow decides
+        spec_path = Path(str(self.base.manifest.get("spec_path") or self.base.folder / "manifest.json"))
+        return load_spec_dict(spec, spec_path)
+
+    def ensure(self, upto: int) -> None:
+        """Replay the run's games up to unit `upto` (of every config) that it does not hold."""
+        if upto <= self.base.games:
+            return
+        folder = self.folder
+        with _replaying.setdefault(str(folder.resolve()), threading.Lock()):  # two tabs' trials of one run: in turn
+            self._replay(folder, upto)
+
+    def _replay(self, folder: Path, upto: int) -> None:
+        def rules(stop: StopSpec, configs: Sequence[str], baseline: str | None) -> ReplayWindow:
+            return ReplayWindow(folder, self.base.games, upto)
+        outcome = run_experiment(self.experiment(), self.results, folder.name, SerialExecutor(), False, None,
+                                 SilentProgress(), stop_rules=rules)
+        if not outcome.finished:
+            raise InputError(f"{folder}: the run's games past {self.base.games} were not all replayed; try again")
+
+    def games(self) -> pl.LazyFrame:
+        """Every game of the run, then the replayed ones past it (one row per game, the run's columns)."""
+        own = scan_games(self.base.folder)
+        if not self.replays or not (self.folder / "manifest.json").is_file():
+            return own
+        return pl.concat([own, scan_games(self.folder).filter(pl.col("unit") >= self.base.games)], how="diagonal_relaxed")
 
 
 # --- sequential stopping on the paired difference -------------------------------------------------
@@ -328,8 +450,8 @@ class PairedStop:
     """The runner's stop rule for a trial (sim.run.runner.StopRule): each config stops once its
     paired difference from the run's same games is known to ± half_width (95%)."""
 
-    def __init__(self, base_folder: Path, half_width: float, every: int, configs: Sequence[str]) -> None:
-        self.base_folder = Path(base_folder)
+    def __init__(self, baseline: Baseline, half_width: float, every: int, configs: Sequence[str]) -> None:
+        self.baseline = baseline
         self.half_width = half_width
         self.every = every
         self.state = {c: _Config() for c in configs}
@@ -340,7 +462,8 @@ class PairedStop:
 
     def _differences(self, config: str, start: int, games: pl.DataFrame) -> pl.Series:
         after = games.select("game", score_a().alias("after"))
-        before = (scan_games(self.base_folder)
+        self.baseline.ensure(start + self.every)  # past the run's own games: replayed, once
+        before = (self.baseline.games()
                   .filter((pl.col("config") == config) & pl.col("unit").is_between(start, start + self.every - 1))
                   .select("game", score_a().alias("before")).collect())
         both = after.join(before, on="game", how="inner")
@@ -398,8 +521,10 @@ def play_trial(plan: TrialPlan, executor: Executor | None = None, progress: Prog
     rules = None
     if plan.half_width is not None:
         def rules(stop: StopSpec, configs: Sequence[str], baseline: str | None) -> PairedStop:
-            return PairedStop(plan.base.folder, float(plan.half_width), plan.every, configs)
+            return PairedStop(plan.baseline, float(plan.half_width), plan.every, configs)
     executor, progress = executor or SerialExecutor(), progress or SilentProgress()
+    if plan.half_width is None:
+        plan.baseline.ensure(plan.games)
     try:
         outcome = run_experiment(experiment, plan.results, plan.name, executor, False, None, progress, stop_rules=rules)
     except DifferentRun:  # the same edits asked to another precision: the trial's own folder is played again
@@ -419,11 +544,48 @@ def discard_trial(results: Path, name: str) -> None:
     shutil.rmtree(folder)
 
 
+def keep_trial(results: Path, trial: str, name: str | None = None) -> str:
+    """Keep a trial, under `name` (default: its own): trial.json says `kept`, and a new name renames
+    its run and its .trial folder and writes the name, and the edited cards' new place, into the
+    run's manifest (its identity again), the trial's spec, trial.json and answer.json. A name taken
+    by another run or trial is refused, nothing changed. Returns the name kept."""
+    results = Path(results)
+    old_folder = results / f"{trial}{TRIAL_SUFFIX}"
+    record = trial_record(results, trial)
+    if record is None:
+        raise SaidError("trial_refuse_not_trial", name=trial, field="")
+    name = name.strip() if name and name.strip() else trial
+    if not RUN_NAME.match(name):
+        raise SaidError("trial_refuse_keep_name", name=name, field="keep_name")
+    if name != trial:
+        if (results / name).exists() or (results / f"{name}{TRIAL_SUFFIX}").exists():
+            raise SaidError("trial_refuse_keep_taken", name=name, field="keep_name")
+        (results / trial).rename(results / name)
+        old_folder.rename(results / f"{name}{TRIAL_SUFFIX}")
+    folder = results / f"{name}{TRIAL_SUFFIX}"
+    old_cards, new_cards = str((old_folder / "cards").resolve()), str((folder / "cards").resolve())
+
+    def moved(text: str) -> str:
+        return text.replace(old_cards, new_cards) if name != trial else text
+
+    manifest = read_manifest(results / name)
+    if name != trial:
+        manifest = json.loads(moved(json.dumps(manifest, ensure_ascii=False)))  # its spec's and configs' card paths
+        manifest["spec"]["name"] = name
+        manifest.update(run=name, spec_path=str((folder / SPEC_FILE).resolve()), spec_hash=spec_hash_of(manifest["spec"]))
+        if "identity" in manifest:
+            manifest["identity"] = identity_hash(manifest)
+        write_json_atomic(results / name / "manifest.json", manifest)
+        text = moved((folder / SPEC_FILE).read_text(encoding="utf-8"))
+        text = re.sub(r'(?m)^name = .*$', f"name = {json.dumps(name)}", text, count=1)
+        write_bytes_atomic(folder / SPEC_FILE, text.encode("utf-8"))
+        answer = trial_file(results / name, ANSWER_FILE)
+        if answer is not None:
+            write_json_atomic(folder / ANSWER_FILE, answer | {"trial": name})
+    write_json_atomic(folder / TRIAL_FILE, record | {"trial": name, "kept": True})
+    return name
+
+
 def trial_record(results: Path, name: str) -> dict[str, Any] | None:
     """A trial's trial.json (None for a run that is no trial)."""
-    path = Path(results) / f"{name}{TRIAL_SUFFIX}" / TRIAL_FILE
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
+    return trial_file(Path(results) / name, TRIAL_FILE)

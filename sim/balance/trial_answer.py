@@ -34,10 +34,9 @@ from sim.analysis.sweeps import paired_bounds
 from sim.balance.trial import TRIAL_SUFFIX, BaseRun, TrialOutcome, trial_record
 from sim.report.findings_text import finding_sentence
 from sim.results.atomic_files import write_json_atomic
+from sim.results.folder import ANSWER_FILE
 from sim.results.manifest import read_manifest
 from sim.results.scans import scan_games
-
-ANSWER_FILE = "answer.json"
 
 
 def _rows(frame: pl.DataFrame) -> list[dict[str, Any]]:
@@ -107,13 +106,14 @@ def warm_base_findings(base: BaseRun) -> None:
     threading.Thread(target=base_findings, args=(base,), name="sim-try-findings", daemon=True).start()
 
 
-def trial_answer(base: BaseRun, trial_dir: Path) -> dict[str, Any]:
-    """The answer of the trial in `trial_dir` against `base` (see the module's docstring)."""
+def trial_answer(base: BaseRun, trial_dir: Path, baseline: pl.LazyFrame | None = None) -> dict[str, Any]:
+    """The answer of the trial in `trial_dir` against `base` (see the module's docstring); `baseline`:
+    the run's games and those replayed past them (sim.balance.trial.Baseline), else the run's."""
     manifest = read_manifest(trial_dir)
     configs = [c for c in summary_configs(base.manifest) if c in manifest["configs"]]
     columns = ["config", "game", "unit", "stage", "first_side", "winner", "end_reason", "turns"]
     after = scan_games(trial_dir).filter(pl.col("config").is_in(configs)).select(columns).collect()
-    before = (scan_games(base.folder).filter(pl.col("config").is_in(configs)).select(columns).collect()
+    before = ((scan_games(base.folder) if baseline is None else baseline).filter(pl.col("config").is_in(configs)).select(columns).collect()
               .join(after.select("config", "game"), on=["config", "game"], how="semi"))
     lazy_before, lazy_after = before.lazy(), after.lazy()
     labels = config_labels(base.manifest)
@@ -148,8 +148,9 @@ def trial_answer(base: BaseRun, trial_dir: Path) -> dict[str, Any]:
 def write_answer(outcome: TrialOutcome) -> dict[str, Any]:
     """The answer of a played trial, with its timing, written to <trial>.trial/answer.json."""
     plan = outcome.plan
-    answer = trial_answer(plan.base, plan.run_dir)
+    answer = trial_answer(plan.base, plan.run_dir, plan.baseline.games())
     answer.update(edits=[e.as_dict() for e in plan.edits], half_width=plan.half_width, cap=plan.games,
+                  run_games=plan.base.games, baseline=plan.baseline.name if plan.baseline.replays else None,
                   seconds=round(outcome.seconds, 2), play_seconds=round(outcome.outcome.wall_seconds, 2),
                   games_played=outcome.outcome.games_played)
     write_json_atomic(plan.results / f"{plan.name}{TRIAL_SUFFIX}" / ANSWER_FILE, answer)

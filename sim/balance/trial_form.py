@@ -103,18 +103,54 @@ def param_fields(ruleset: Ruleset) -> list[FormField]:
 
 @dataclass(frozen=True)
 class CardForm:
-    """One card as the form shows it: id, name, kind, the faction whose file holds it and each
-    editable field's current value."""
+    """One card as the form shows it: id, name, kind, the faction whose file holds it, each
+    editable field's current value, and the fields its kind uses (`used`, see used_fields)."""
 
     card_id: str
     name: str
     kind: str
     faction: str
     values: dict[str, Any]
+    used: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.card_id, "name": self.name, "kind": self.kind, "faction": self.faction,
-                "values": self.values}
+                "values": self.values, "used": list(self.used)}
+
+
+def _other_values(form: FormField, current: Any) -> list[Any]:
+    """A few values of the field's kind other than `current`, within the model's bounds."""
+    if form.kind == FLAG:
+        return [not current]
+    if form.kind == INT:
+        ends = [v for v in (form.low, form.high) if v is not None]
+        near = [current + 1, current - 1] if isinstance(current, int) else []
+        return [v for v in dict.fromkeys([*near, *ends]) if v != current and all(
+            (form.low is None or v >= form.low, form.high is None or v <= form.high))]
+    if form.kind == WORD:
+        return [w for w in form.words if w != current]
+    return [[w] for w in form.words if [w] != current]
+
+
+def used_fields(model: type[BaseModel], raw: dict[str, Any], fields: Sequence[FormField],
+                defaults: dict[str, Any]) -> tuple[str, ...]:
+    """The fields the card's kind uses, read from the card model: a field its file sets away from the
+    model's default, or one the model lets take another value on this card (a dicedraft personaje's
+    `die` and `boost` are refused by the model whatever their value: a dado's fields, unused)."""
+    used = []
+    for form in fields:
+        current = raw.get(form.name, defaults.get(form.name))
+        if form.name in raw and current != defaults.get(form.name, object()):
+            used.append(form.name)
+            continue
+        for value in _other_values(form, current):
+            try:
+                model.model_validate(raw | {form.name: value})
+            except (ValidationError, ValueError, TypeError):
+                continue
+            used.append(form.name)
+            break
+    return tuple(used)
 
 
 def _file_cards(cards_dir: Path) -> dict[str, dict[str, Any]]:
@@ -145,7 +181,7 @@ def card_forms(ruleset: Ruleset, cards_dir: Path, factions: Sequence[str]) -> li
             values = {f.name: raw.get(f.name, defaults.get(f.name)) for f in fields
                       if f.name in raw or f.name in defaults}
             seen[card_id] = CardForm(card_id, str(raw.get("name") or card_id), str(raw.get("kind") or ""), faction,
-                                     values)
+                                     values, used_fields(model, raw, [f for f in fields if f.name in values], defaults))
     return list(seen.values())
 
 

@@ -31,6 +31,7 @@ from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratin
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
 from sim.run.display_names import DisplayNames, run_display_names
+from sim.results.folder import ANSWER_FILE, TRIAL_FILE, trial_file
 from sim.results.liveness import shown_status
 from sim.results.resuming import manifest_resume_command, spec_gone_note
 from sim.analysis import (
@@ -38,10 +39,11 @@ from sim.analysis import (
     story_clear_chance, story_stages,
 )
 from sim.report.findings_text import SEVERITY_COLOURS, read_run_findings
+from sim.report import trial_words  # noqa: F401  (the words of a trial's stop)
 from sim.report.language import t
 from sim.report.formatting import (
-    count, first_player_words, in_spec_order, percent, percent_interval, percent_with_interval, points_interval, q_text,
-    signed_points, signed_points_with_interval,
+    config_in_words, count, first_player_words, in_spec_order, percent, percent_interval, percent_with_interval,
+    points_interval, q_text, signed_points, signed_points_with_interval,
 )
 from sim.report.tables import FittedTable
 
@@ -248,7 +250,10 @@ def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], la
             "config": lambda r: r["config"], "reason": lambda r: r["end_reason"], "games": lambda r: count(r["count"]),
             "share": lambda r: percent(r["share"]),
         }))
-    if manifest["spec"].get("stop") is not None and not sweep:
+    trial = trial_file(run_dir, TRIAL_FILE)
+    if trial is not None:  # a `sim try` trial stops on its paired difference from the run, not on side A
+        print_trial_stop(console, run_dir, trial, lang)
+    elif manifest["spec"].get("stop") is not None and not sweep:
         print_side_a_sprt(console, run_dir, manifest)
     if manifest["spec"].get("matchups") == "round_robin":
         cells = print_matchups(console, run_dir, configs)
@@ -331,6 +336,38 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
     for config_id in order:
         if config_id in stopped and config_id in readings:
             console.print(f"{config_id}: {stopped[config_id]['decision']}; {readings[config_id]['note']}", highlight=False)
+
+
+def print_trial_stop(console: Console, run_dir: Path, trial: dict[str, Any], lang: str = "en") -> None:
+    """A `sim try` trial's stop (docs/trying.md): each config played until the paired difference of
+    side A's win rate from the run's same games was known to ± the half-width asked; per config the
+    games, the paired difference with its 95% interval, the half-width reached and whether it is
+    within the one asked (from the trial's answer.json, the figures `sim try` printed)."""
+    asked = trial.get("half_width")
+    answer = trial_file(run_dir, ANSWER_FILE)
+    title = (t("trial_stop_title", lang, run=trial["run"], points=signed_points(asked, 2, lang).lstrip("+"))
+             if asked is not None else t("trial_stop_fixed", lang, run=trial["run"], games=count(trial["games"], lang)))
+    if answer is None:
+        console.print(f"{title} {t('trial_stop_no_answer', lang)}", highlight=False, markup=False)
+        return
+    rows = answer["win_rates"]
+    many = len(rows) > 1
+    columns = [t(f"trial_col_{k}", lang) for k in ("config", "games", "diff")] + [t("trial_col_reached", lang)]
+
+    def reached(r: dict[str, Any]) -> str:
+        if r["diff_high"] is None:
+            return "-"
+        half = (r["diff_high"] - r["diff_low"]) / 2
+        within = asked is None or half <= asked + 1e-12
+        return f"±{signed_points(half, 2, lang).lstrip('+')}" + ("" if within else f" ({t('trial_stop_short', lang)})")
+
+    frame = pl.DataFrame(rows, infer_schema_length=None)
+    console.print(_table(title, frame, columns, {
+        columns[0]: lambda r: config_in_words(r["config"], lang) if many else r["side_a"],
+        columns[1]: lambda r: count(r["pairs"], lang),
+        columns[2]: lambda r: signed_points_with_interval(r["diff"], r["diff_low"], r["diff_high"], lang=lang),
+        columns[3]: reached,
+    }))
 
 
 def print_side_a_sprt(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:

@@ -46,9 +46,8 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                           "en": "--half-width and --games do not go together: ask for a precision or a number of games"},
     "trial_refuse_half_width": {"es": "--half-width: {value} no está entre 0 y 0,5 (0,01 = ±1 punto)",
                                 "en": "--half-width: {value} is not between 0 and 0.5 (0.01 = ±1 point)"},
-    "trial_refuse_games": {"es": "--games: {value} no está entre 2 y las {games} partidas por configuración que tiene "
-                                 "{run}",
-                           "en": "--games: {value} is not between 2 and the {games} games per config {run} holds"},
+    "trial_refuse_games": {"es": "--games: {value} no está entre 2 y {games} partidas por configuración",
+                           "en": "--games: {value} is not between 2 and {games} games per config"},
     "trial_refuse_name": {"es": "--name: {name} es el nombre de la ejecución; elige otro",
                           "en": "--name: {name} is the run's own name; choose another"},
     "trial_refuse_name_taken": {"es": "--name: {name} ya es una ejecución que no es una prueba; elige otro nombre",
@@ -62,6 +61,12 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                                        "discard it"},
     "trial_refuse_not_trial": {"es": "{name} no es una prueba de `sim try`; no se borra nada",
                                "en": "{name} is not a trial of `sim try`; nothing is removed"},
+    "trial_refuse_keep_name": {"es": "«{name}» no sirve como nombre: letras, cifras, «_», «.» y «-», hasta 80, sin "
+                                     "empezar por «.» ni «-»",
+                               "en": "\"{name}\" is not a usable name: letters, digits, '_', '.' and '-', at most 80, "
+                                     "not starting with '.' or '-'"},
+    "trial_refuse_keep_taken": {"es": "{name} ya es el nombre de una ejecución o una prueba; elige otro para conservarla",
+                                "en": "{name} is already the name of a run or a trial; choose another to keep it as"},
     # what `sim try` and the page say
     "trial_plan": {"es": "Prueba {trial} sobre {run}: {edits}. Las semillas de la ejecución, hasta {games} partidas por "
                          "configuración ({configs} configuraciones), {precision}. {expected}",
@@ -80,8 +85,19 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                          "spec in {folder}. `sim compare {run} {trial}` compares it again; remove both folders to "
                          "discard it."},
     "trial_stopped_at": {"es": "{config}: {games} partidas, ±{points} pts", "en": "{config}: {games} games, ±{points} pts"},
-    "trial_short": {"es": "{config}: {games} partidas (todas las de la ejecución), ±{points} pts: no llega a ±{wanted} pts",
-                    "en": "{config}: {games} games (all the run holds), ±{points} pts: short of ±{wanted} pts"},
+    "trial_short": {"es": "{config}: {games} partidas (las que pide la prueba), ±{points} pts: no llega a ±{wanted} pts",
+                    "en": "{config}: {games} games (all the trial asks), ±{points} pts: short of ±{wanted} pts"},
+    # `sim show` on a trial: its stop
+    "trial_stop_title": {"es": "Parada emparejada: cada configuración hasta conocer a ±{points} su diferencia "
+                               "emparejada de la tasa de victoria del lado A con las mismas partidas de {run}",
+                         "en": "Paired stop: each config until its paired difference of side A's win rate from the "
+                               "same games of {run} was known to ±{points}"},
+    "trial_stop_fixed": {"es": "Sin parada: {games} partidas por configuración, emparejadas con las mismas de {run}",
+                         "en": "No stopping: {games} games per config, paired with the same games of {run}"},
+    "trial_stop_no_answer": {"es": "(la prueba aún no tiene respuesta: `sim try` con la misma orden la termina)",
+                             "en": "(the trial has no answer yet: `sim try` with the same command finishes it)"},
+    "trial_stop_short": {"es": "no llega", "en": "short"},
+    "trial_col_reached": {"es": "± alcanzado", "en": "± reached"},
     "trial_win_rates": {"es": "Tasa de victoria del lado A: antes → después", "en": "Side A's win rate: before → after"},
     "trial_field": {"es": "Cada facción contra el campo: antes → después", "en": "Each faction against the field: "
                                                                                   "before → after"},
@@ -134,6 +150,7 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
     "try_answered": {"es": "Respuesta en {seconds} desde que se pulsó Jugar ({games} partidas jugadas).",
                      "en": "Answered in {seconds} from the click on Play ({games} games played)."},
     "try_keep": {"es": "Conservar", "en": "Keep"},
+    "try_keep_name": {"es": "como", "en": "as"},
     "try_discard": {"es": "Descartar", "en": "Discard"},
     "try_kept": {"es": "Conservada: la ejecución {trial} está en la lista de ejecuciones; cartas, parche y spec en "
                        "{folder}.",

@@ -21,6 +21,9 @@ MANIFEST = "manifest.json"
 GAMES = "games"
 CARDS = "cards"
 RECORDS = "chunks"  # one small JSON per finished chunk: rows, bytes and SHA-256 of its two files
+TRIAL_SUFFIX = ".trial"  # <results>/<trial>.trial/: a `sim try` trial's cards, spec, patch and answer, beside its run
+TRIAL_FILE = "trial.json"
+ANSWER_FILE = "answer.json"
 RUN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}$")
 
 
@@ -151,3 +154,13 @@ def check_whole(run_dir: Path) -> None:
         shown = "\n  ".join(problems[:10]) + (f"\n  ... and {len(problems) - 10} more" if len(problems) > 10 else "")
         raise InputError(f"{run_dir}: damaged chunks:\n  {shown}\nthe run's own command plays them again and "
                          f"repairs the run{spec_gone_note(manifest)}: {manifest_resume_command(manifest, run_dir)}")
+
+
+def trial_file(run_dir: Path, name: str) -> dict[str, Any] | None:
+    """A file of the trial whose run is `run_dir` (TRIAL_FILE or ANSWER_FILE), None for a run that is
+    no trial or a trial not answered yet."""
+    path = Path(run_dir).parent / f"{Path(run_dir).name}{TRIAL_SUFFIX}" / name
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 from sim.analysis.compare import win_rate_comparison
-from sim.balance.trial import TRIAL_SUFFIX, discard_trial, trial_name
+from sim.balance.trial import TRIAL_SUFFIX, base_run, discard_trial, keep_trial, trial_name
 from sim.balance.patch import Edit
 from sim.cli import main
+from sim.core.errors import SaidError
+from sim.report.language import TEXT
 from sim.results.liveness import run_lock
 from sim.results.manifest import read_manifest
 from sim.results.scans import scan_games
@@ -174,6 +177,7 @@ def test_a_value_the_rules_refuse_writes_nothing(played: Path, capsys: pytest.Ca
         assert main(["try", "dd", "--set", edit, "--results", str(played), "--lang", lang]) == 2
         err = capsys.readouterr().err
         assert words in err and edit.split("=")[0] in err
+        assert not [w for w in catalog_words_only_in("en" if lang == "es" else "es") if w in err], err
     assert tree(played) == before
 
 
@@ -188,6 +192,38 @@ def test_a_run_being_written_is_refused_with_the_reason(played: Path, capsys: py
     finally:
         manifest_path.write_text(text, encoding="utf-8")
     assert "the run dd is still being written" in capsys.readouterr().err
+    assert tree(played) == before
+
+
+def catalog_words_only_in(lang: str) -> list[str]:
+    """Pieces (between {fields}) of the catalog's texts that `lang` says and the other does not,
+    long enough to stand for their text (as tests/report/test_report_language.py reads a report)."""
+    other = "en" if lang == "es" else "es"
+    theirs = " ".join(entry[other] for entry in TEXT.values())
+    pieces = {piece.strip() for entry in TEXT.values() for piece in re.split(r"\{[^}]*\}", entry[lang])}
+    return sorted(p for p in pieces if len(p) >= 9 and p not in theirs)
+
+
+def test_an_interrupted_run_is_refused_with_its_status_in_the_refusal_s_language(
+        played: Path, capsys: pytest.CaptureFixture) -> None:
+    """A run whose writer died is "interrupted": said "interrumpida" in Spanish, as every other word of
+    the refusal (no catalog words of the other language, no status left in English)."""
+    manifest_path = played / "dd" / "manifest.json"
+    text = manifest_path.read_text(encoding="utf-8")
+    before = tree(played)
+    said = {}
+    try:
+        manifest_path.write_text(text.replace('"status": "finished"', '"status": "running"'), encoding="utf-8")
+        for lang in ("es", "en"):  # no lock held: nobody writes it
+            capsys.readouterr()
+            assert main(["try", "dd", "--set", "CI-04.cost=7", "--results", str(played), "--lang", lang]) == 2
+            said[lang] = capsys.readouterr().err
+    finally:
+        manifest_path.write_text(text, encoding="utf-8")
+    assert "la ejecución dd no terminó (interrumpida)" in said["es"] and "interrupted" not in said["es"]
+    assert "the run dd did not finish (interrupted)" in said["en"] and "interrumpida" not in said["en"]
+    for lang, other in (("es", "en"), ("en", "es")):
+        assert not [w for w in catalog_words_only_in(other) if w in said[lang]], said[lang]
     assert tree(played) == before
 
 
@@ -214,3 +250,91 @@ def test_discard_removes_the_trial_and_nothing_else(played: Path) -> None:
     others = {p.name for p in played.iterdir()} - {name, f"{name}{TRIAL_SUFFIX}"}
     discard_trial(played, name)
     assert {p.name for p in played.iterdir()} == others
+
+
+def test_a_short_run_has_its_missing_games_replayed_once_on_its_own_seeds(tmp_path: Path) -> None:
+    """A run of 2,000 games cannot pair ±2 pts: its games past 2,000 are replayed on its seeds into
+    <run>.baseline-<N> (an ordinary run), the trial reaches its half-width, and a second trial
+    reuses the replayed games instead of playing them again."""
+    results = tmp_path / "results"
+    assert main(["run", str(write_spec(tmp_path, "small", games=2000)), "--results", str(results),
+                 "--executor", "serial"]) == 0
+    assert main(["try", "small", "--set", "CI-04.cost=6", "--half-width", "0.02", "--results", str(results),
+                 "--executor", "serial", "--name", "small_cost"]) == 0
+    answer = json.loads((results / f"small_cost{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    row = answer["win_rates"][0]
+    assert 2000 < row["pairs"] and (row["diff_high"] - row["diff_low"]) / 2 <= 0.02
+    baseline = results / answer["baseline"]
+    assert answer["baseline"].startswith("small.baseline-") and read_manifest(baseline)["status"] == "finished"
+    replayed = scan_games(baseline).select("config", "game", "unit", "winner", "turns").collect()
+    assert replayed["unit"].min() == 2000 and replayed["unit"].max() >= row["pairs"] - 1
+    # the replayed games are the run's own seeds: game for game those of the same spec run further
+    assert main(["run", str(write_spec(tmp_path, "small", games=row["pairs"])), "--results", str(results),
+                 "--executor", "serial", "--run", "longer"]) == 0
+    longer = scan_games(results / "longer").select("config", "game", "unit", "winner", "turns").collect()
+    assert replayed.join(longer, on=["config", "game"], how="semi").sort("game").equals(
+        longer.filter(pl.col("unit") >= 2000).sort("game"))
+    # the answer's "before" is the run and its replayed games, game for game
+    trial = scan_games(results / "small_cost")
+    expected = win_rate_comparison(scan_games(results / "longer"), trial, True).row(0, named=True)
+    assert row["diff"] == pytest.approx(expected["diff"], abs=1e-12) and row["pairs"] == expected["pairs"]
+    stamps = {p: p.stat().st_mtime_ns for p in baseline.rglob("*.parquet")}
+    assert main(["try", "small", "--set", "CI-04.atq=2", "--half-width", "0.02", "--results", str(results),
+                 "--executor", "serial", "--name", "small_atq"]) == 0
+    again = json.loads((results / f"small_atq{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    assert again["baseline"] == answer["baseline"]
+    assert all(p.stat().st_mtime_ns == stamp for p, stamp in stamps.items())  # reused, not played again
+
+
+def test_sim_show_on_a_trial_says_its_paired_stop(played: Path, capsys: pytest.CaptureFixture) -> None:
+    """Not side A's SPRT nor a precision target: the half-width asked, and per config the games, the
+    paired difference and the half-width it reached, in the language asked."""
+    answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    if answer["half_width"] is None:  # another test played it again to a fixed number of games
+        assert main(["try", "dd", "--set", "CI-04.cost=6", "--half-width", "0.02", "--results", str(played),
+                     "--executor", "serial"]) == 0
+        answer = json.loads((played / f"{TRIAL}{TRIAL_SUFFIX}" / "answer.json").read_text(encoding="utf-8"))
+    row = answer["win_rates"][0]
+    half = (row["diff_high"] - row["diff_low"]) / 2
+    for lang, words, games in (("en", "Paired stop: each config until its paired difference", f"{row['pairs']:,}"),
+                               ("es", "Parada emparejada: cada configuración", f"{row['pairs']:,}".replace(",", "."))):
+        capsys.readouterr()
+        assert main(["show", TRIAL, "--results", str(played), "--lang", lang]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert words in out and "±2" in out and games in out
+        assert f"{100 * half:.2f}".replace(".", "," if lang == "es" else ".") in out
+        assert "SPRT of side A" not in out and "precision target" not in out
+
+
+def test_the_form_shows_the_fields_a_card_s_kind_uses_and_the_rest_stay_refused(played: Path,
+                                                                               capsys: pytest.CaptureFixture) -> None:
+    """From the card model: a dicedraft personaje has no die or boost, a dado no atq, def or double_*;
+    asked from the terminal, those are refused by the card's rules as before."""
+    cards = base_run(played, "dd").space().cards
+    assert set(cards["CI-04"].used) == {"cost", "atq", "def", "double_block", "double_attack"}
+    assert set(cards["DD-4"].used) == {"cost", "die", "boost"}
+    assert main(["try", "dd", "--set", "CI-04.die=3", "--results", str(played), "--lang", "en"]) == 2
+    assert "CI-04.die: the card rules of CI-04 refuse die = 3" in capsys.readouterr().err
+
+
+def test_keep_takes_a_name_and_the_kept_trial_reads_as_a_run(played: Path, capsys: pytest.CaptureFixture) -> None:
+    """Keep under another name renames the run and its .trial folder; `sim show` and `sim compare`
+    read it under that name; a name already taken is refused in either language, nothing changed."""
+    assert main(["try", "dd", "--set", "CI-04.atq=4", "--games", "2000", "--name", "dd_keep", "--results", str(played),
+                 "--executor", "serial"]) == 0
+    before = tree(played)
+    for lang, words in (("es", "mine ya es el nombre de una ejecución"), ("en", "mine is already the name of a run")):
+        with pytest.raises(SaidError) as refused:
+            keep_trial(played, "dd_keep", "mine")
+        assert words in refused.value.said(lang)
+    assert tree(played) == before
+    assert keep_trial(played, "dd_keep", "atq_cuatro") == "atq_cuatro"
+    assert not (played / "dd_keep").exists() and not (played / f"dd_keep{TRIAL_SUFFIX}").exists()
+    record = json.loads((played / f"atq_cuatro{TRIAL_SUFFIX}" / "trial.json").read_text(encoding="utf-8"))
+    assert record["kept"] is True and record["trial"] == "atq_cuatro"
+    manifest = read_manifest(played / "atq_cuatro")
+    assert manifest["run"] == "atq_cuatro" and str(played / f"atq_cuatro{TRIAL_SUFFIX}") in manifest["spec"]["cards_dir"]
+    capsys.readouterr()
+    assert main(["show", "atq_cuatro", "--results", str(played)]) == 0
+    assert main(["compare", "dd", "atq_cuatro", "--results", str(played), "--lang", "en"]) == 0
+    assert "paired on 2,000 games" in capsys.readouterr().out

@@ -20,7 +20,7 @@ from dashboards.app import create_app
 from sim.balance.trial import TRIAL_SUFFIX, plan_trial
 from sim.balance.trial_console import answer_tables, edits_for_address, edits_from_address, headline
 from sim.cli import main
-from tests.balance.test_try_command import write_spec
+from tests.balance.test_try_command import catalog_words_only_in, write_spec
 from tests.dashboards.test_dashboard_browser import ARTIFACTS, browser, choose_language, serve, text_of  # noqa: F401
 
 TRIAL = "dd.try.CI-04.cost-6"
@@ -72,6 +72,8 @@ def test_open_edit_refuse_play_read_keep_and_reopen(browser, site: str, results:
     browser.find_element(By.XPATH, option).click()
     browser.find_element(By.CSS_SELECTOR, "input.dash-dropdown-search").send_keys(Keys.ESCAPE)
     WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "input[id*='CI-04.cost']"))
+    shown = {e.get_attribute("for") for e in browser.find_elements(By.CSS_SELECTOR, "#try-card-CI-04 label")}
+    assert any("CI-04.def" in f for f in shown) and not any("CI-04.die" in f or "CI-04.boost" in f for f in shown)
 
     type_into(cost_box(browser), "-1")  # below the card model's bound: refused at the field
     WebDriverWait(browser, 30).until(lambda d: "outside what the rules take (0 to 135)" in (field_message(d, "CI-04.cost") or ""))
@@ -101,13 +103,18 @@ def test_open_edit_refuse_play_read_keep_and_reopen(browser, site: str, results:
     browser.save_screenshot(str(ARTIFACTS / "try.png"))
     print(f"click to answer: {seconds:.1f} s")
 
+    name_box = browser.find_element(By.ID, "try-keep-name")
+    WebDriverWait(browser, 30).until(lambda d: name_box.get_attribute("value") == TRIAL)  # the trial's own by default
+    type_into(name_box, "dd_cost6")
     browser.find_element(By.ID, "try-keep").click()
-    WebDriverWait(browser, 30).until(lambda d: "Kept: the run" in text_of(d, "try-kept"))
-    assert json.loads((results / f"{TRIAL}{TRIAL_SUFFIX}" / "trial.json").read_text())["kept"] is True
+    WebDriverWait(browser, 30).until(lambda d: "Kept: the run dd_cost6" in text_of(d, "try-kept"))
+    assert json.loads((results / f"dd_cost6{TRIAL_SUFFIX}" / "trial.json").read_text())["kept"] is True
+    assert not (results / TRIAL).exists() and not (results / f"{TRIAL}{TRIAL_SUFFIX}").exists()
+    WebDriverWait(browser, 30).until(lambda d: "trial=dd_cost6" in d.current_url)
 
     link = browser.current_url
-    browser.get(f"{site}/?lang=en")  # the runs list holds the trial, an ordinary run
-    WebDriverWait(browser, 30).until(lambda d: TRIAL in d.find_element(By.TAG_NAME, "body").text)
+    browser.get(f"{site}/?lang=en")  # the runs list holds the kept trial, an ordinary run
+    WebDriverWait(browser, 30).until(lambda d: "dd_cost6" in d.find_element(By.TAG_NAME, "body").text)
     browser.get(link)  # a colleague opening the link reads the same answer
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "try-headline") == headline(answer, "en"))
     assert "CI-04.cost=6" in browser.find_element(By.ID, "try-edits").get_attribute("value")
@@ -130,3 +137,49 @@ def test_a_balance_proposal_opens_in_the_editor_with_its_edits() -> None:
     edits = [{"target": "CI-04", "field": "cost", "old": 5, "new": 6}, {"target": "DD-4", "field": "boost", "old": "def",
                                                                          "new": "atq"}]
     assert edits_from_address(edits_for_address(edits)) == {"CI-04.cost": "6", "DD-4.boost": "atq"}
+
+
+EVERY_GAME = [  # game, its two sides, one edit (the address opens the form on its card, or the rule parameters)
+    ("dicedraft", ("aranas", "ciempies"), "CI-04.cost=6"),
+    ("fortaleza", ("china", "corea"), "CH-001.cost=3"),
+    ("rolplay", ("carga_25", "misticos_25"), "RP-068.cost=4"),
+    ("epikha", ("empiria", "abaron"), "params.raise_cost=8"),
+]
+HEADING = {"es": "Probar un cambio sobre {run}", "en": "Try a change on {run}"}
+
+
+@pytest.fixture(scope="module")
+def every_game(tmp_path_factory: pytest.TempPathFactory):
+    """A run of 20 games of each game, and the dashboard over them."""
+    folder = tmp_path_factory.mktemp("try-every-game")
+    for game, (a, b), _ in EVERY_GAME:
+        spec = folder / f"{game}.toml"
+        spec.write_text(f'name = "{game}"\nruleset = "{game}"\ngames = 20\nseed = 3\n\n[[side]]\nfaction = "{a}"\n\n'
+                        f'[[side]]\nfaction = "{b}"\n', encoding="utf-8")
+        assert main(["run", str(spec), "--results", str(folder / "results"), "--executor", "serial"]) == 0
+    server, url = serve(create_app(folder / "results", executor="serial", warm=False))
+    yield url
+    server.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_page_opens_for_a_run_of_every_game_in_both_languages(browser, every_game: str, lang: str) -> None:
+    """Opened in one language on each game's run, with an edit in the address, then switched to the
+    other: the heading, the edit's field at its value, no refusal, and no catalog words of the
+    language not shown."""
+    other = "en" if lang == "es" else "es"
+    for game, _, edit in EVERY_GAME:
+        key, _, value = edit.partition("=")
+        browser.get(f"{every_game}/try?run={game}&lang={lang}&edits={key}%3D{value}")
+        for shown in (lang, other):
+            if shown != lang:
+                choose_language(browser, shown)
+            WebDriverWait(browser, 60).until(lambda d: text_of(d, "try-heading") == HEADING[shown].format(run=game))
+            box = f"input[id*='{key}']"
+            WebDriverWait(browser, 60).until(lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, box)
+                                                        if e.get_attribute("value") == value])
+            WebDriverWait(browser, 60).until(lambda d: key in d.find_element(By.ID, "try-edits").get_attribute("value"))
+            assert not field_message(browser, key), (game, shown)
+            body = browser.find_element(By.TAG_NAME, "body").text
+            wrong = [w for w in catalog_words_only_in("en" if shown == "es" else "es") if w in body]
+            assert not wrong, (game, shown, wrong)
