@@ -30,7 +30,6 @@ from sim.balance.trial_console import (answer_tables, edits_from_address, expect
 from sim.balance.trial_form import FLAG, INT, WORD, WORDS, FormField, TrialSpace, checked_edits, said_field, typed_value
 from sim.balance.patch import PARAMS, toml_value
 from sim.core.errors import InputError, SaidError
-from sim.report import trial_words  # noqa: F401  (the page's words)
 from sim.report.formatting import count, seconds_text
 from sim.report.language import t
 from sim.run.executors import choose_executor

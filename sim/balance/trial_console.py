@@ -13,7 +13,6 @@ from rich.text import Text
 
 from sim.balance.patch import toml_value
 from sim.balance.trial import Expected, TrialPlan
-from sim.report import trial_words  # noqa: F401  (the words below)
 from sim.report.formatting import (config_in_words, count, percent, percent_with_interval, signed_points,
                                    signed_points_with_interval, wall_time_text)
 from sim.report.language import TEXT, t

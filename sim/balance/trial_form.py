@@ -33,7 +33,6 @@ from sim.balance.patch import PARAMS, Edit
 from sim.core.cards import read_toml
 from sim.core.errors import InputError, SaidError
 from sim.core.ruleset import Ruleset
-from sim.report import trial_words  # noqa: F401  (the words of the refusals below)
 
 INT, FLAG, WORD, WORDS = "int", "flag", "word", "words"  # the kinds of form field
 NOT_EDITED = {"id", "name", "kind", "text", "faction"}  # what a card is, not how strong it is

@@ -39,7 +39,6 @@ from sim.analysis import (
     story_clear_chance, story_stages,
 )
 from sim.report.findings_text import SEVERITY_COLOURS, read_run_findings
-from sim.report import trial_words  # noqa: F401  (the words of a trial's stop)
 from sim.report.language import t
 from sim.report.formatting import (
     config_in_words, count, first_player_words, in_spec_order, percent, percent_interval, percent_with_interval,

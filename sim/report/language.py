@@ -21,6 +21,7 @@ from sim.report.language_findings import FINDINGS_TEXT
 from sim.report.language_report import REPORT_TEXT
 from sim.report.language_tables import COLUMN_DEFINITIONS, COLUMNS, VALUE_COLUMNS, VALUE_EN, VALUES
 from sim.report.language_terminal import TERMINAL_TEXT
+from sim.report.language_trial import TRIAL_TEXT
 
 LANGUAGES = ("es", "en")
 
@@ -36,7 +37,7 @@ def merged(*parts: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     return out
 
 
-TEXT = merged(DASHBOARD_TEXT, TERMINAL_TEXT, BALANCE_TEXT, CHART_TEXT, REPORT_TEXT, FINDINGS_TEXT)
+TEXT = merged(DASHBOARD_TEXT, TERMINAL_TEXT, BALANCE_TEXT, CHART_TEXT, REPORT_TEXT, FINDINGS_TEXT, TRIAL_TEXT)
 
 
 def value(name: str, text: str | None, lang: str | None) -> str | None:

@@ -1,10 +1,7 @@
-"""The words of a trial (`sim try`, the dashboard's "Try a change"), in Spanish and English,
-registered in the one catalog (sim.report.language) when this module is imported: whoever says
-them (sim.balance.trial_form's refusals, the console, the page) imports it first."""
+"""The words of a trial (`sim try`, the dashboard's "Try a change"), in Spanish and English: a part
+of the one catalog (sim.report.language), like the other language_*.py parts."""
 
 from __future__ import annotations
-
-from sim.report.language import TEXT
 
 TRIAL_TEXT: dict[str, dict[str, str]] = {
     # refusals: nothing is written or played
@@ -161,5 +158,3 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                                 "suyas.",
                           "en": "The run's findings are read on all its games; the trial's on its own."},
 }
-
-TEXT.update(TRIAL_TEXT)
