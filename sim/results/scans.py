@@ -40,6 +40,16 @@ def scan_config_games(run_dir: Path, config_ids: list[str], column: str) -> pl.L
     return pl.scan_parquet(files, hive_partitioning=False)
 
 
+def config_chunk_files(run_dir: Path) -> list[tuple[str, list[Path]]]:
+    """(config id, its games chunk files in unit order) per config: for reading a run one chunk at a
+    time (sim.analysis.game_tallies), which keeps memory flat in the number of games."""
+    _scan(run_dir, GAMES)  # the same refusal as a scan: not a run folder, or no finished chunk yet
+    folders = sorted(folder for folder in (Path(run_dir) / GAMES).glob("config=*") if folder.is_dir())
+    # chunk-<unit_start:012d>.parquet: the names sort in unit order
+    found = [(folder.name.removeprefix("config="), sorted(folder.glob("*.parquet"))) for folder in folders]
+    return [(config, paths) for config, paths in found if paths]
+
+
 def scan_games(run_dir: Path) -> pl.LazyFrame:
     """One row per played game (see the ruleset's games_frame for the columns)."""
     return _scan(run_dir, GAMES)
