@@ -26,6 +26,7 @@ import polars as pl
 from flask import current_app, g
 
 from sim.analysis.card_impact import kept_card_impact
+from sim.analysis.game_length import games_by_length
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.core.errors import InputError, SaidError, fault_words
@@ -38,7 +39,6 @@ from sim.report.formatting import config_in_words
 from sim.report.language import t
 from sim.results.liveness import run_state
 from sim.results.folder import CARDS, MANIFEST, check_whole, damaged_chunks
-from sim.results.scans import scan_games
 from sim.results.summaries import kept_tables
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
@@ -354,10 +354,7 @@ def ratings_of(run: str) -> pl.DataFrame:
 
 @computed_once(maxsize=32)
 def _turns(folder: str, version: float) -> pl.DataFrame:
-    return kept_tables(Path(folder), "turns", lambda: {"turns": (
-        scan_games(Path(folder)).group_by("config", "turns").agg(pl.len().alias("games"))
-        .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
-        .sort("config", "turns").collect())})["turns"]
+    return kept_tables(Path(folder), "turns", lambda: {"turns": games_by_length(Path(folder))})["turns"]
 
 
 def turn_shares(run: str) -> pl.DataFrame:

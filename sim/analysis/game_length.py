@@ -39,3 +39,11 @@ def game_length(run_dir: Path) -> pl.DataFrame:
                      "max": turns[-1], "min": turns[0]})
     return pl.DataFrame(rows, schema={"config": pl.String, "n": pl.Int64, "mean": pl.Float64, "median": pl.Float64,
                                       "p90": pl.Int64, "max": pl.Int64, "min": pl.Int64}).sort("config")
+
+
+def games_by_length(run_dir: Path) -> pl.DataFrame:
+    """Per config and turn count: games and their share of the config's games, sorted by config and turns."""
+    return (game_tallies(run_dir).games.group_by("config", "turns")
+            .agg(pl.col("games").sum().cast(pl.get_index_type()))
+            .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
+            .sort("config", "turns"))
