@@ -29,6 +29,7 @@ from sim.analysis.ablation import ablation_impact
 from sim.analysis.card_impact import kept_card_impact
 from sim.analysis.compare import first_player_comparison, win_rate_comparison
 from sim.analysis.forced_draw import forced_draw_effect
+from sim.analysis.game_length import games_by_length
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
 from sim.analysis.units import game_one_winner, match_lengths, story_path
@@ -361,10 +362,7 @@ def ratings_of(run: str) -> pl.DataFrame:
 
 @computed_once(maxsize=32)
 def _turns(folder: str, version: float) -> pl.DataFrame:
-    return kept_tables(Path(folder), "turns", lambda: {"turns": (
-        scan_games(Path(folder)).group_by("config", "turns").agg(pl.len().alias("games"))
-        .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
-        .sort("config", "turns").collect())})["turns"]
+    return kept_tables(Path(folder), "turns", lambda: {"turns": games_by_length(Path(folder))})["turns"]
 
 
 def turn_shares(run: str) -> pl.DataFrame:

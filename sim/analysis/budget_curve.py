@@ -70,12 +70,13 @@ def least_squares_weights(budgets: np.ndarray) -> np.ndarray:
 def duplicate_baseline(games: pl.LazyFrame) -> str | None:
     """The sweep config whose games are the baseline's own (same budgets, the same game records),
     if one is; the baseline then counts once in the cells, through that config."""
-    configs = games.select("config").unique().collect()["config"].to_list()
+    # streamed, as the cells below: a run's every game is never in memory at once (issue 37)
+    configs = games.select("config").unique().collect(engine="streaming")["config"].to_list()
     if BASELINE not in configs or len(configs) < 2:
         return None
     compared = [c for c in ("game", "winner", "turns", "first_side", "deck_a", "deck_b", "budget_a", "budget_b")
                 if c in games.collect_schema().names()]
-    budget_sets = (games.select("config", "budget_a", "budget_b").unique().collect()
+    budget_sets = (games.select("config", "budget_a", "budget_b").unique().collect(engine="streaming")
                    .group_by("config").agg(pl.struct("budget_a", "budget_b").sort().alias("budgets")))
     sets = {r["config"]: r["budgets"] for r in budget_sets.iter_rows(named=True)}
     base = games.filter(pl.col("config") == BASELINE).select(compared).collect().sort("game")
@@ -106,7 +107,7 @@ def budget_cells(run_dir: Path, z: float = Z95, configs: list[str] | None = None
     cells = (
         budget_games(run_dir, configs).group_by("faction_a", "faction_b", "budget_a", "budget_b")
         .agg(pl.len().cast(pl.Int64).alias("n"), score_a().sum().alias("score"))
-        .collect()
+        .collect(engine="streaming")  # a few cells: streamed, the memory is theirs, not the games'
     )
     low, high = wilson_exprs(pl.col("score"), pl.col("n"), z)
     return (cells.with_columns(pl.col("faction_a").cast(pl.String), pl.col("faction_b").cast(pl.String),

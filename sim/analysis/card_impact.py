@@ -49,7 +49,8 @@ import polars as pl
 
 from sim.analysis.intervals import Z95, newcombe_interval, normal_p_value, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli, shrunk_estimate
-from sim.results.scans import scan_cards, scan_games
+from sim.analysis.game_tallies import game_tallies
+from sim.results.scans import scan_cards
 from sim.core.records import COUNTER_NAMES, RESULT_NAMES
 from sim.results.folder import GAMES
 from sim.results.summaries import kept_tables
@@ -210,7 +211,7 @@ def games_per_config(run_dir: Path) -> dict[str, int] | None:
     None for a folder of card counters alone."""
     if not any((Path(run_dir) / GAMES).glob("config=*/*.parquet")):
         return None
-    counted = scan_games(run_dir).group_by("config").agg(pl.len().cast(pl.Int64).alias("n")).collect()
+    counted = game_tallies(run_dir).games.group_by("config").agg(pl.col("games").sum().alias("n"))
     return dict(zip(counted["config"].to_list(), counted["n"].to_list()))
 
 

@@ -26,18 +26,16 @@ decided, side A's rate and its design effect are the win-rate table's own (win_r
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
+from sim.analysis.game_tallies import TURN_CAP_REASONS, game_tallies
 from sim.analysis.intervals import Z95, design_effect, wilson_interval
-from sim.results.scans import scan_games
 
-# the end reasons of a game that reached the turn cap, in every game's words: a draw at the cap
-# (dicedraft, fortaleza, epikha), or a game decided there by score or drawn on equal scores
-# (rolplay's R-04)
-TURN_CAP_REASONS = ("turn_cap", "score", "tie")
+__all__ = ["TURN_CAP_REASONS", "draw_figures", "with_draw_figures"]
 # each share: (its name, the games it counts, the games it is a share of)
 SHARES = {
     "cap_draw_share": ("cap_draws", "n"),
@@ -57,49 +55,50 @@ SCHEMA = {
 }
 
 
-def _cluster_counts(games: pl.LazyFrame) -> pl.DataFrame:
-    """Per cluster (a seat-mirrored pair: the same config, unit // 2 and stage, first sides that
-    differ; else the game alone) the counts every share is made of."""
-    pair = [pl.col("config"), pl.col("unit") // 2, pl.col("stage")]
-    mirrored = (pl.len().over(pair) == 2) & (pl.col("first_side").cast(pl.Int64).sum().over(pair) == 1)
-    winner, at_cap = pl.col("winner"), pl.col("end_reason").cast(pl.String).is_in(TURN_CAP_REASONS)
-    return (
-        games.with_columns(pl.when(mirrored).then(pl.col("unit") // 2 * 2).otherwise(pl.col("unit")).alias("cluster"))
-        .group_by("config", "cluster", "stage")
-        .agg(pl.len().cast(pl.Int64).alias("n"),
-             (winner == 0).sum().cast(pl.Int64).alias("wins_a"),
-             (winner == 1).sum().cast(pl.Int64).alias("losses_a"),
-             (winner == -1).sum().cast(pl.Int64).alias("draws"),
-             ((winner == -1) & at_cap).sum().cast(pl.Int64).alias("cap_draws"),
-             at_cap.sum().cast(pl.Int64).alias("at_cap"),
-             (winner != -1).sum().cast(pl.Int64).alias("decided"),
-             ((winner != -1) & (winner == pl.col("first_side"))).sum().cast(pl.Int64).alias("first_player_wins"))
-        .collect()
+def _cluster_counts(clusters: pl.DataFrame) -> pl.DataFrame:
+    """Per kind of cluster (sim.analysis.game_tallies: a seat-mirrored pair, else the game alone) the
+    counts every share is made of, and `clusters`, how many clusters of that kind the run has."""
+    def games(count) -> pl.Expr:  # a pair's two games (x: side A first, y: side A second); a lone game is x
+        return (count(pl.col("winner_x"), pl.col("cap_x"), pl.col("first_side_x")).cast(pl.Int64)
+                + count(pl.col("winner_y"), pl.col("cap_y"), pl.lit(1)).fill_null(False).cast(pl.Int64))
+
+    return clusters.select(
+        "config", "clusters",
+        (1 + pl.col("paired").cast(pl.Int64)).alias("n"),
+        games(lambda winner, cap, first: winner == 0).alias("wins_a"),
+        games(lambda winner, cap, first: winner == 1).alias("losses_a"),
+        games(lambda winner, cap, first: winner == -1).alias("draws"),
+        games(lambda winner, cap, first: (winner == -1) & cap).alias("cap_draws"),
+        games(lambda winner, cap, first: cap).alias("at_cap"),
+        games(lambda winner, cap, first: winner != -1).alias("decided"),
+        games(lambda winner, cap, first: (winner != -1) & (winner == first)).alias("first_player_wins"),
     )
 
 
 def _clustered_share(clusters: pl.DataFrame, name: str, counted: str, of: str, z: float) -> pl.DataFrame:
     """Per config: the share `name` = sum(counted) / sum(of), with its Wilson interval on the
-    effective count (module docstring) as `name`_low and `name`_high."""
-    share = pl.col(counted).sum().over("config") / pl.col(of).sum().over("config")
-    per_config = (
-        clusters.filter(pl.col(of) > 0)
-        .with_columns(((pl.col(counted) - share * pl.col(of)) ** 2).alias("residual"))
-        .group_by("config")
-        .agg(pl.col(counted).sum().alias("y"), pl.col(of).sum().alias("d"), pl.len().alias("g"),
-             pl.col("residual").sum().alias("residuals"))
-        .sort("config")
-    )
-    y, d, g = (per_config[c].to_numpy().astype(np.float64) for c in ("y", "d", "g"))
+    effective count (module docstring) as `name`_low and `name`_high. The sum of the clusters' squared
+    residuals is taken exactly from the kinds of cluster and their counts."""
+    configs, y, d, g, residuals = [], [], [], [], []
+    for (config,), part in clusters.filter(pl.col(of) > 0).sort("config").group_by("config", maintain_order=True):
+        counted_, of_, weight = (part[c].to_list() for c in (counted, of, "clusters"))
+        total_y, total_d = sum(w * c for c, w in zip(counted_, weight)), sum(w * o for o, w in zip(of_, weight))
+        rate = Fraction(total_y, total_d)
+        configs.append(config)
+        y.append(total_y)
+        d.append(total_d)
+        g.append(sum(weight))
+        residuals.append(float(sum(w * (c - rate * o) ** 2 for c, o, w in zip(counted_, of_, weight))))
+    y, d, g = (np.array(v, dtype=np.float64) for v in (y, d, g))
     rate = y / d
     with np.errstate(divide="ignore", invalid="ignore"):
-        clustered = g / (g - 1) * per_config["residuals"].to_numpy() / (d * d)
+        clustered = g / (g - 1) * np.array(residuals, dtype=np.float64) / (d * d)
         independent = rate * (1 - rate) / (d - 1)
     deff = np.atleast_1d(design_effect(clustered, independent))
     effective = d / deff
     low, high = wilson_interval(rate * effective, effective, z)
-    return pl.DataFrame({"config": per_config["config"], name: rate, f"{name}_low": np.atleast_1d(low),
-                         f"{name}_high": np.atleast_1d(high)})
+    return pl.DataFrame({"config": configs, name: rate, f"{name}_low": np.atleast_1d(low),
+                         f"{name}_high": np.atleast_1d(high)}, schema_overrides={"config": pl.String})
 
 
 def draw_figures(run_dir: Path, z: float = Z95) -> pl.DataFrame:
@@ -107,9 +106,8 @@ def draw_figures(run_dir: Path, z: float = Z95) -> pl.DataFrame:
     the turn cap and the games that reached it (counts and shares), the decided games, and side A's
     and the first player's win rates among them, each share with its 95% interval (module
     docstring). A config without a decided game has no decided rates (null)."""
-    clusters = _cluster_counts(scan_games(run_dir).select("config", "unit", "stage", "first_side", "winner",
-                                                          "end_reason"))
-    out = clusters.group_by("config").agg(pl.col(c).sum() for c in COUNTS)
+    clusters = _cluster_counts(game_tallies(run_dir).clusters)
+    out = clusters.group_by("config").agg((pl.col(c) * pl.col("clusters")).sum() for c in COUNTS)
     for name, (counted, of) in SHARES.items():
         out = out.join(_clustered_share(clusters, name, counted, of, z), on="config", how="left")
     return out.select([pl.col(c).cast(dtype) for c, dtype in SCHEMA.items()]).sort("config")

@@ -10,16 +10,15 @@ from pathlib import Path
 
 import polars as pl
 
-from sim.results.scans import scan_games
+from sim.analysis.game_tallies import game_tallies
 
 
 def end_reasons(run_dir: Path) -> pl.DataFrame:
     """Per config and end reason: count and share of that config's games, most common first."""
     return (
-        scan_games(run_dir)
-        .group_by("config", pl.col("end_reason").cast(pl.String))
-        .agg(pl.len().cast(pl.Int64).alias("count"))
+        game_tallies(run_dir).games
+        .group_by("config", "end_reason")
+        .agg(pl.col("games").sum().cast(pl.Int64).alias("count"))
         .with_columns((pl.col("count") / pl.col("count").sum().over("config")).alias("share"))
         .sort(["config", "count", "end_reason"], descending=[False, True, False])
-        .collect()
     )

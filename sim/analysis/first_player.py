@@ -37,9 +37,9 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.draws import draw_figures
+from sim.analysis.game_tallies import GameTallies, game_tallies, score_of
 from sim.analysis.intervals import (Z95, newcombe_interval, paired_difference_interval, score_a, wilson_exprs,
                                     wilson_interval)
-from sim.results.scans import scan_games
 
 SCHEMA = {
     "config": pl.String, "method": pl.String, "pairs": pl.Int64, "games_first": pl.Int64,
@@ -54,43 +54,41 @@ DRAW_COLUMNS = ("draws", "cap_draws", "cap_draw_share", "cap_draw_share_low", "c
 DEFAULT_BANDS = 5
 
 
-def _paired(games: pl.LazyFrame) -> dict[str, dict]:
-    first = pl.col("first_side") == 0
-    pairs = (
-        games.group_by("config", (pl.col("unit") // 2).alias("pair"), "stage")
-        .agg(
-            pl.len().alias("n"),
-            pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
-            pl.col("score").filter(first).first().alias("first"),
-            pl.col("score").filter(~first).first().alias("second"),
-        )
-        .filter((pl.col("n") == 2) & (pl.col("firsts") == 1))
-        .with_columns((pl.col("first") - pl.col("second")).alias("d"))
-        .group_by("config")
-        .agg(
-            pl.len().cast(pl.Int64).alias("pairs"),
-            pl.col("first").mean().alias("win_rate_first"),
-            pl.col("second").mean().alias("win_rate_second"),
-            pl.col("d").mean().alias("advantage"),
-            (pl.col("first") * pl.col("second")).mean().alias("mean_product"),
-        )
-        .collect()
-    )
-    return {row["config"]: row for row in pairs.iter_rows(named=True)}
+def _paired(tallies: GameTallies) -> dict[str, dict]:
+    """Per config with seat-mirrored pairs: pairs, side A's mean score going first and second, the
+    mean paired difference and the mean product of the two scores (sums of multiples of ¼: exact)."""
+    out = {}
+    for (config,), part in tallies.clusters.filter(pl.col("paired")).sort("config").group_by("config", maintain_order=True):
+        weights = part["clusters"].to_list()
+        first = [score_of(w) for w in part["winner_x"]]
+        second = [score_of(w) for w in part["winner_y"]]
+        pairs = sum(weights)
+
+        def mean(values: list) -> float:
+            return float(sum(w * v for v, w in zip(values, weights))) / pairs
+
+        out[config] = {"config": config, "pairs": pairs, "win_rate_first": mean(first),
+                       "win_rate_second": mean(second), "advantage": mean([x - y for x, y in zip(first, second)]),
+                       "mean_product": mean([x * y for x, y in zip(first, second)])}
+    return out
 
 
-def _unpaired(games: pl.LazyFrame) -> dict[str, dict]:
+def _unpaired(tallies: GameTallies) -> dict[str, dict]:
     first = pl.col("first_side") == 0
+
+    def mean_score(seat: pl.Expr) -> pl.Expr:  # null without a game in that seat
+        games = pl.col("games").filter(seat).sum()
+        return pl.when(games > 0).then((pl.col("games") * score_a()).filter(seat).sum() / games)
+
     rows = (
-        games.group_by("config")
+        tallies.games.group_by("config")
         .agg(
-            first.sum().cast(pl.Int64).alias("games_first"),
-            (~first).sum().cast(pl.Int64).alias("games_second"),
-            pl.col("score").filter(first).mean().alias("win_rate_first"),
-            pl.col("score").filter(~first).mean().alias("win_rate_second"),
+            pl.col("games").filter(first).sum().cast(pl.Int64).alias("games_first"),
+            pl.col("games").filter(~first).sum().cast(pl.Int64).alias("games_second"),
+            mean_score(first).alias("win_rate_first"),
+            mean_score(~first).alias("win_rate_second"),
         )
         .sort("config")
-        .collect()
     )
     return {row["config"]: row for row in rows.iter_rows(named=True)}
 
@@ -103,14 +101,10 @@ def first_player_advantage(run_dir: Path, z: float = Z95, draws: pl.DataFrame | 
     beside it the draws (DRAW_COLUMNS, sim.analysis.draws: `draws` is the run's draw_figures when
     the caller has it): the share drawn at the turn cap and the first player's win rate among the
     decided games, with their intervals."""
-    games = (
-        scan_games(run_dir)
-        .select("config", "unit", "stage", "first_side", "winner")
-        .with_columns(score_a().alias("score"))
-    )
-    paired = _paired(games)
+    tallies = game_tallies(run_dir)
+    paired = _paired(tallies)
     rows = []
-    for config, un in _unpaired(games).items():
+    for config, un in _unpaired(tallies).items():
         pair = paired.get(config)
         row = dict.fromkeys(SCHEMA)
         row.update(config=config, games_first=un["games_first"], games_second=un["games_second"])
@@ -140,12 +134,15 @@ def _first_player_score() -> pl.Expr:
     return pl.when(winner == -1).then(0.5).when(winner == first).then(1.0).otherwise(0.0)
 
 
-def length_band_edges(games: pl.LazyFrame, bands: int = DEFAULT_BANDS) -> list[int]:
+def length_band_edges(games: pl.LazyFrame | pl.DataFrame, bands: int = DEFAULT_BANDS) -> list[int]:
     """Upper edges (inclusive) of every band but the last: the run's turn counts at the quantiles
     1/bands ... (bands−1)/bands by nearest rank (the smallest length that at least that share of the
     games reach), pooled over its configs so every config is cut at the same lengths. Ties collapse
-    edges, so a run whose games all last 12 turns has one band."""
-    lengths = games.group_by("turns").agg(pl.len().alias("games")).sort("turns").collect()
+    edges, so a run whose games all last 12 turns has one band. `games` has a row per game, or per
+    kind of game with their count in `games` (sim.analysis.game_tallies)."""
+    counted = "games" in games.collect_schema().names()
+    lengths = (games.lazy().group_by("turns").agg(pl.col("games").sum() if counted else pl.len().alias("games"))
+               .sort("turns").collect())
     turns = lengths["turns"].to_numpy()
     cumulative = np.cumsum(lengths["games"].to_numpy())
     ranks = [math.ceil(k * cumulative[-1] / bands) for k in range(1, bands)]
@@ -166,19 +163,17 @@ def first_player_by_length(run_dir: Path, edges: Sequence[int] | None = None, ba
     at the run's shortest and longest game), n (games), share (of the config's games),
     first_player_win_rate with a Wilson interval (first_player_win_rate_low, _high), and advantage
     = the first player's win rate minus the second player's (2·rate − 1) with advantage_low, _high."""
-    games = scan_games(run_dir).select("config", "turns", "first_side", "winner")
+    games = game_tallies(run_dir).games
     cut = sorted({int(edge) for edge in edges}) if edges is not None else length_band_edges(games, bands)
-    shortest, longest = (int(v) for v in games.select(pl.col("turns").min().alias("shortest"),
-                                                             pl.col("turns").max().alias("longest")).collect().row(0))
+    shortest, longest = int(games["turns"].min()), int(games["turns"].max())
     lows = [max(shortest, low) for low in [shortest] + [edge + 1 for edge in cut]]
     highs = [min(longest, high) for high in cut + [longest]]
     band_index = pl.sum_horizontal(*(pl.col("turns") > edge for edge in cut)) if cut else pl.lit(0)
     per_band = (
         games.with_columns(band_index.cast(pl.Int64).alias("band_index"), _first_player_score().alias("score"))
         .group_by("config", "band_index")
-        .agg(pl.len().cast(pl.Int64).alias("n"), pl.col("score").sum().alias("score"))
+        .agg(pl.col("games").sum().cast(pl.Int64).alias("n"), (pl.col("games") * pl.col("score")).sum().alias("score"))
         .with_columns((pl.col("n") / pl.col("n").sum().over("config")).alias("share"))
-        .collect()
     )
     labels = pl.DataFrame({
         "band_index": list(range(len(lows))), "turns_low": lows, "turns_high": highs,

@@ -25,28 +25,25 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.draws import draw_figures, with_draw_figures
-from sim.analysis.intervals import Z95, design_effect, score_a, wilson_exprs
-from sim.results.scans import scan_games
+from sim.analysis.game_tallies import GameTallies, exact_variance, game_tallies, score_of
+from sim.analysis.intervals import Z95, design_effect, wilson_exprs
 
 
-def pair_design_effects(games: pl.LazyFrame) -> pl.LazyFrame:
-    """Per config: pairs (seat-mirrored game pairs: same unit // 2 and stage, first sides differ)
-    and design_effect (at least 1; 1 without two pairs or without spread in the scores)."""
-    score = score_a().alias("score")
-    pairs = (
-        games.with_columns(score)
-        .group_by("config", (pl.col("unit") // 2).alias("pair"), "stage")
-        .agg(pl.len().alias("n"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
-             pl.col("score").mean().alias("pair_mean"), pl.col("score").var(ddof=1).alias("within"))
-        .filter((pl.col("n") == 2) & (pl.col("firsts") == 1))
-    )
-    per_game = games.with_columns(score).group_by("config").agg(pl.col("score").var(ddof=1).alias("game_var"))
-    effects = (
-        pairs.group_by("config")
-        .agg(pl.len().cast(pl.Int64).alias("pairs"), pl.col("pair_mean").var(ddof=1).alias("pair_var"))
-        .join(per_game, on="config", how="left")
-        .collect()
-    )
+def pair_design_effects(tallies: GameTallies) -> pl.LazyFrame:
+    """Per config with seat-mirrored pairs (sim.analysis.game_tallies): pairs and design_effect (at
+    least 1; 1 without two pairs or without spread in the scores)."""
+    rows = []
+    for (config,), part in tallies.clusters.filter(pl.col("paired")).sort("config").group_by("config", maintain_order=True):
+        weights = part["clusters"].to_list()
+        means = [(score_of(x) + score_of(y)) / 2 for x, y in zip(part["winner_x"], part["winner_y"])]
+        games = tallies.games.filter(pl.col("config") == config)
+        game_var = exact_variance([score_of(w) for w in games["winner"]], games["games"].to_list())
+        pair_var = exact_variance(means, weights)
+        rows.append({"config": config, "pairs": sum(weights),
+                     "pair_var": None if pair_var is None else float(pair_var),
+                     "game_var": None if game_var is None else float(game_var)})
+    effects = pl.DataFrame(rows, schema={"config": pl.String, "pairs": pl.Int64, "pair_var": pl.Float64,
+                                         "game_var": pl.Float64})
     # the mean of `pairs` pair means against the mean of 2·pairs independent games: 2·pair_var / game_var
     pairs_n = effects["pairs"].to_numpy().astype(np.float64)
     enough = pairs_n >= 2
@@ -62,21 +59,21 @@ def faction_win_rates(run_dir: Path, z: float = Z95, draws: pl.DataFrame | None 
     draws at the turn cap, their share, the decided games and the side's win rate among them
     (sim.analysis.draws.with_draw_figures; `draws` is the run's draw_figures when the caller has
     it), sorted by config then side."""
-    games = scan_games(run_dir)
+    tallies = game_tallies(run_dir)
     per_side = []
     for side, suffix in ((0, "a"), (1, "b")):
         per_side.append(
-            games.group_by("config").agg(
+            tallies.games.group_by("config").agg(
                 pl.lit(side, dtype=pl.Int8).alias("side"),
-                pl.col(f"label_{suffix}").cast(pl.String).first().alias("label"),
-                pl.col(f"faction_{suffix}").cast(pl.String).first().alias("faction"),
-                pl.len().cast(pl.Int64).alias("n"),
-                (pl.col("winner") == side).sum().cast(pl.Int64).alias("wins"),
-                (pl.col("winner") == 1 - side).sum().cast(pl.Int64).alias("losses"),
-                (pl.col("winner") == -1).sum().cast(pl.Int64).alias("draws"),
-            )
+                pl.col("games").sum().cast(pl.Int64).alias("n"),
+                pl.col("games").filter(pl.col("winner") == side).sum().cast(pl.Int64).alias("wins"),
+                pl.col("games").filter(pl.col("winner") == 1 - side).sum().cast(pl.Int64).alias("losses"),
+                pl.col("games").filter(pl.col("winner") == -1).sum().cast(pl.Int64).alias("draws"),
+            ).join(tallies.labels.select("config", pl.col(f"label_{suffix}").alias("label"),
+                                         pl.col(f"faction_{suffix}").alias("faction")), on="config", how="left")
+            .lazy()
         )
-    effects = pair_design_effects(games.select("config", "unit", "stage", "first_side", "winner"))
+    effects = pair_design_effects(tallies)
     score = pl.col("wins") + 0.5 * pl.col("draws")
     n_effective = pl.col("n") / pl.col("design_effect")
     low, high = wilson_exprs(score * n_effective / pl.col("n"), n_effective, z)

@@ -41,6 +41,7 @@ from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.card_impact import card_impact, kept_card_impact
 from sim.analysis.card_ranking import card_ranking
 from sim.analysis.draws import draw_figures
+from sim.analysis.game_length import games_by_length
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import (
@@ -228,9 +229,7 @@ def round_robin_games(cells: pl.DataFrame) -> int:
 def turn_shares(run_dir: Path, configs: list[str] | None = None) -> pl.DataFrame:
     """Per config and turn count: games and their share of the config's games; configs in the order
     given (the spec's), else the alphabet's."""
-    shares = (scan_games(run_dir).group_by("config", "turns").agg(pl.len().alias("games"))
-              .with_columns((pl.col("games") / pl.col("games").sum().over("config")).alias("share"))
-              .sort("config", "turns").collect())
+    shares = games_by_length(run_dir)
     return shares if configs is None else in_spec_order(shares, configs)
 
 

@@ -15,13 +15,19 @@ from sim.core.errors import InputError
 from sim.results.folder import CARDS, GAMES, MANIFEST
 
 
-def _scan(run_dir: Path, table: str) -> pl.LazyFrame:
+def _table_folder(run_dir: Path, table: str) -> Path:
+    """run_dir/table, refused unless it holds a finished chunk."""
     run_dir = Path(run_dir)
     folder = run_dir / table
     if not any(folder.glob("config=*/*.parquet")):
         if not (run_dir / MANIFEST).exists():
             raise InputError(f"{run_dir}: not a results folder of `sim run` (no {MANIFEST})")
         raise InputError(f"{folder}: no finished chunks yet; run the experiment (or let it finish) first")
+    return folder
+
+
+def _scan(run_dir: Path, table: str) -> pl.LazyFrame:
+    folder = _table_folder(run_dir, table)
     # `config` is a column of the files themselves; hive parsing of config=<id> would duplicate it.
     # A forced draw's configs carry one column more than the baseline's (`forced_seen`): a scan of
     # every config keeps the columns of the first file, ignoring the column when that file lacks it
@@ -38,6 +44,15 @@ def scan_config_games(run_dir: Path, config_ids: list[str], column: str) -> pl.L
     if not files or any(column not in pl.read_parquet_schema(path) for path in files):
         return None
     return pl.scan_parquet(files, hive_partitioning=False)
+
+
+def config_chunk_files(run_dir: Path) -> list[tuple[str, list[Path]]]:
+    """(config id, its games chunk files in unit order) per config: for reading a run one chunk at a
+    time (sim.analysis.game_tallies), which keeps memory flat in the number of games."""
+    folders = sorted(folder for folder in _table_folder(run_dir, GAMES).glob("config=*") if folder.is_dir())
+    # chunk-<unit_start:012d>.parquet: the names sort in unit order
+    found = [(folder.name.removeprefix("config="), sorted(folder.glob("*.parquet"))) for folder in folders]
+    return [(config, paths) for config, paths in found if paths]
 
 
 def scan_games(run_dir: Path) -> pl.LazyFrame:
