@@ -199,8 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
     dash_app.set_defaults(handler=command_dash)
 
     ladder = commands.add_parser("ladder", help="how strong each agent level is: a round robin of the levels",
-                                 description="Play random, greedy and the hard agent at three settings against "
-                                 "each other on one faction's mirror (seats mirrored), store it as a round-robin run "
+                                 description="Play random, greedy, the hard agent at three settings and, where the "
+                                 "game has it, the expert against each other on one faction's mirror (seats mirrored), "
+                                 "store it as a round-robin run "
                                  "and print its ratings (Elo with intervals), win-rate matrix and each level's speed.")
     ladder.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
     ladder.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=1000, metavar="N",

@@ -27,7 +27,7 @@ from sim.rulesets.dicedraft.state import PS_DECK_LEN, PS_LIVES, PS_TOP, zone_mas
 
 LEAF_FILE = Path(__file__).with_name("leaf.json")
 LEAF_EXPLORATION_DEFAULT = 0.5  # UCB1's constant when leaf.json names none
-LEAF_EXPAND_AFTER_DEFAULT = 8  # a move's visits before the next decision below it is searched
+LEAF_EXPAND_AFTER_DEFAULT = 2  # a move's visits before the next decision below it is searched
 
 FEATURE_NAMES = (
     "lives",  # rule D-01: lives, its minus the opponent's
