@@ -3,11 +3,12 @@
 An expert player searches the decisions the hard agent searches (hard.py): the card it puts face
 down (rule D-05) and the characters it attacks with (rule D-07), among the same candidates
 (hard.put_down_candidates, hard.attack_candidates). At each of them it grows one tree over the rest
-of its turn: the put-down, then the attack that follows it, so an attack is weighed after the card
-that came before it and each card by the best attack it allows, not by the greedy one. Its worlds
-are the hard agent's (hard.observe: what it cannot see dealt again from what it may see), its
-rollouts greedy play for `horizon` turns, and its leaves are scored by the fitted evaluation
-(leaf.py) instead of the hand-made one. Its blocks, dice and discards are the greedy agent's.
+of its turn: the put-down, then the attack that follows it, so a card is weighed by the attacks
+it allows (searched by UCB1 once the card has `expand_after` visits, greedy's before), not by
+greedy's attack alone. Every root candidate meets the same worlds and dice. The worlds are the hard
+agent's (hard.observe: what it cannot see dealt again from what it may see), its rollouts greedy
+play for `horizon` turns, and its leaves are scored by the fitted evaluation (leaf.py) instead of
+the hand-made one. Its blocks, dice and discards are the greedy agent's.
 
 `play_turn` is every player's turn: kernels.play_game and the scenarios call it, and it hands a
 player that does not search, or searches as hard, to hard.play_turn.
