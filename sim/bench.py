@@ -6,9 +6,10 @@ Figures, one line each:
 - cold compile: a fresh process with an empty numba cache, from start to its first played chunk;
 - cached start: the same in a fresh process whose cache is warm;
 - peak memory (resident set) of this process after the timed runs;
-- the hard agent: games per second of hard (default settings) against greedy on one thread in the
-  first faction's mirror of every game that has one (every faction's with `--hard-every-faction`),
-  the hard side's score with its interval, and the decisions it searched per second;
+- the searching agents: games per second of hard and of expert (each at its default settings)
+  against greedy on one thread in the first faction's mirror of every game that has them (every
+  faction's with `--hard-every-faction`), the searching side's score with its interval, and the
+  decisions it searched per second;
 - with `--executor auto` (or `threads`): the whole `sim run` command of the same games in a fresh
   process (interpreter start, imports, kernel load, plan, play, writes, summary, exit), once per
   repeat right after that repeat's kernel timings, and its time over the bare kernel's for the same
@@ -47,6 +48,8 @@ from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.records import RecordCol
 from sim.core.ruleset import Ruleset, get_ruleset, ruleset_names
+from sim.core.agents import SEARCHING
+from sim.core.mcts import default_search
 from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec
 
@@ -268,32 +271,33 @@ def run_bench(spec: Path, games: int = 200_000, repeats: int = 5, startup: bool 
 
 
 def hard_figures(games: int, repeats: int, every_faction: bool = False) -> list[Figure]:
-    """Hard (default settings) against greedy on one thread (so per core), in the mirror of each
-    game's first faction (of every faction with `every_faction`), seats mirrored: games/s (median of
-    the repeats, min and max), the hard side's score over all repeats with its interval, and the
+    """Hard and expert (each at its default settings) against greedy on one thread (so per core), in
+    the mirror of each game's first faction (of every faction with `every_faction`), seats mirrored:
+    games/s (median of the repeats, min and max), the searching side's score over all repeats with its interval, and the
     decisions it searched per game and per second (counted in the first repeat's first games, replayed
     one at a time: Ruleset.searched_decisions)."""
     figures = []
-    settings = SearchSettings()
     saved = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
         for name in ruleset_names():
             ruleset = get_ruleset(name)
-            if "hard" not in ruleset.agents:
-                continue
-            factions = ruleset.list_factions(ruleset.cards_dir)
-            for faction in factions if every_faction else factions[:1]:
-                figures += hard_mirror_figures(ruleset, faction, settings, games, repeats)
+            for agent in SEARCHING:
+                if agent not in ruleset.agents:
+                    continue
+                factions = ruleset.list_factions(ruleset.cards_dir)
+                for faction in factions if every_faction else factions[:1]:
+                    figures += hard_mirror_figures(ruleset, faction, agent, default_search(agent), games, repeats)
     finally:
         numba.set_num_threads(saved)
     return figures
 
 
-def hard_mirror_figures(ruleset: Ruleset, faction: str, settings: SearchSettings, games: int,
+def hard_mirror_figures(ruleset: Ruleset, faction: str, agent: str, settings: SearchSettings, games: int,
                         repeats: int) -> list[Figure]:
-    sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, ruleset.side_options(),
-                             settings if agent == "hard" else None) for i, agent in enumerate(("hard", "greedy")))
+    """A searching level (`agent`: hard or expert, with `settings`) against greedy, as hard_figures says."""
+    sides = (SideConfig(faction, default_label(faction, 0), agent, {}, ruleset.side_options(), settings),
+             SideConfig(faction, default_label(faction, 1), "greedy", {}, ruleset.side_options()))
     config = ruleset.compile(MatchConfig("sim bench", sides))
     ruleset.play_chunk(config, 1, 0, 8)  # load or compile outside the timings
     rates, score, played = [], 0.0, 0
@@ -310,11 +314,11 @@ def hard_mirror_figures(ruleset: Ruleset, faction: str, settings: SearchSettings
     rate = statistics.median(rates)
     where = f"{ruleset.name}, {faction} mirror, 1 thread"
     return [
-        Figure(f"hard vs greedy, {where}", rate, "games/s",
-               f"(min {min(rates):,.0f}, max {max(rates):,.0f}; hard scored {score / played:.1%} "
+        Figure(f"{agent} vs greedy, {where}", rate, "games/s",
+               f"(min {min(rates):,.0f}, max {max(rates):,.0f}; {agent} scored {score / played:.1%} "
                f"[{low:.1%}, {high:.1%}] of {played:,} games, 95% Wilson, draws half; samples "
                f"{settings.samples}, rollouts {settings.rollouts}, horizon {settings.horizon}, width {settings.width})"),
-        Figure(f"hard decisions/s, {where}", rate * per_game, "decisions/s",
+        Figure(f"{agent} decisions/s, {where}", rate * per_game, "decisions/s",
                f"({per_game:.1f} searched decisions a game, counted in {counted} games)"),
     ]
 

@@ -243,8 +243,9 @@ def add_dash_command(commands: Commands) -> None:
 def add_ladder_command(commands: Commands) -> None:
     """`sim ladder RULESET`: how strong each agent level is."""
     ladder = commands.add_parser("ladder", help="how strong each agent level is: a round robin of the levels",
-                                 description="Play random, greedy and the hard agent at three settings against "
-                                 "each other on one faction's mirror (seats mirrored), store it as a round-robin run "
+                                 description="Play random, greedy, the hard agent at three settings and, where the "
+                                 "game has it, the expert against each other on one faction's mirror (seats mirrored), "
+                                 "store it as a round-robin run "
                                  "and print its ratings (Elo with intervals), win-rate matrix and each level's speed.")
     ladder.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
     ladder.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=1000, metavar="N",
@@ -257,6 +258,22 @@ def add_ladder_command(commands: Commands) -> None:
     add_results_option(ladder, RESULTS_ROOT)
     add_executor_option(ladder, "as for `sim run`")
     ladder.set_defaults(handler=command_ladder)
+
+
+def add_fit_leaf_command(commands: Commands) -> None:
+    """`sim fit-leaf RULESET`: the expert's leaf evaluation, fitted to self-play."""
+    fit = commands.add_parser("fit-leaf", help="fit the expert agent's leaf evaluation to self-play and ship it",
+                              description="Play seat-mirrored self-play games in every pairing of the game's "
+                              "factions, fit the expert's leaf evaluation (a logistic over position features) to "
+                              "their results on four fifths of the games, and write its coefficients, the seed "
+                              "and the held-out accuracy to the game's leaf file (the same command regenerates it).")
+    fit.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
+    fit.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=4000, metavar="N",
+                     help="self-play games in all (default 4,000)")
+    fit.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=20261206, help="run seed, which also draws "
+                     "the held-out games (default 20261206)")
+    fit.add_argument("--agent", default="greedy", help="the agent both sides play (default greedy)")
+    fit.set_defaults(handler=command_fit_leaf)
 
 
 def add_deck_search_command(commands: Commands) -> None:
@@ -354,7 +371,7 @@ def add_bench_command(commands: Commands) -> None:
 
 COMMAND_PARSERS = (add_run_command, add_cards_command, add_compare_command, add_show_command, add_replay_command,
                    add_report_command, add_dash_command, add_ladder_command, add_deck_search_command,
-                   add_balance_command, add_try_command, add_bench_command)
+                   add_balance_command, add_try_command, add_fit_leaf_command, add_bench_command)
 
 
 def command_report(args: argparse.Namespace, console: Console) -> int:
@@ -648,6 +665,23 @@ def command_ladder(args: argparse.Namespace, console: Console) -> int:
     console.print("Speed of each level against itself, one thread: "
                   + "; ".join(f"{label} {rate:,.0f} games/s" for label, rate in speeds.items()), highlight=False)
     console.print(_summary_line(outcome), highlight=False)
+    return 0
+
+
+def command_fit_leaf(args: argparse.Namespace, console: Console) -> int:
+    from sim.core.ruleset import get_ruleset
+
+    ruleset = get_ruleset(args.ruleset, source="RULESET")
+    if not hasattr(ruleset, "fit_leaf"):
+        raise InputError(f"RULESET: {ruleset.name} has no expert agent, so no leaf evaluation to fit")
+    if args.agent not in ruleset.agents:
+        raise InputError(f"--agent: {ruleset.name} has no agent {args.agent!r}; the agents are {', '.join(ruleset.agents)}")
+    fitted = ruleset.fit_leaf(args.seed, args.games, args.agent)
+    console.print(f"wrote {ruleset.leaf_file}: {fitted['games']:,} games, {fitted['train_positions']:,} positions "
+                  f"fitted, {fitted['held_out_positions']:,} held out; held-out accuracy "
+                  f"{fitted['held_out_accuracy']:.1%} (hand-made {fitted['hand_made_held_out_accuracy']:.1%}), log loss "
+                  f"{fitted['held_out_log_loss']:.3f} (hand-made {fitted['hand_made_held_out_log_loss']:.3f})",
+                  highlight=False, soft_wrap=True)
     return 0
 
 

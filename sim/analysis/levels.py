@@ -67,10 +67,10 @@ def _is_level_axis(label: str) -> bool:
 
 
 def side_level(side: dict[str, Any]) -> str:
-    """What a side plays, in the ladder's words: "greedy", "hard 8x2" (samples x horizon)."""
+    """What a side plays, in the ladder's words: "greedy", "hard 8x2", "expert 8x2" (samples x horizon)."""
     search = side.get("search")
-    if side.get("agent") == "hard" and search:
-        return f"hard {search['samples']}x{search['horizon']}"
+    if side.get("agent") in ("hard", "expert") and search:
+        return f"{side['agent']} {search['samples']}x{search['horizon']}"
     return str(side.get("agent"))
 
 

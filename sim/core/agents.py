@@ -1,9 +1,11 @@
 """Agent levels every ruleset offers, and reading a side's agent weights from a spec.
 
 Agents come in levels (ARCHITECTURE.md): `random` (uniform over legal actions), `greedy`
-(one-step evaluation with weights a sweep can tune) and `hard` (determinization and flat Monte
-Carlo with greedy rollouts, sim/core/search.py); each ruleset implements them in its own agents.py
-and hard.py, under these names and codes.
+(one-step evaluation with weights a sweep can tune), `hard` (determinization and flat Monte
+Carlo with greedy rollouts, sim/core/search.py) and `expert` (information-set Monte Carlo tree search
+with a fitted leaf evaluation, sim/core/mcts.py); each ruleset implements them in its own agents.py,
+hard.py and expert.py, under these names and codes. Every ruleset has the first three
+(`AGENT_NAMES`); a ruleset with an expert lists `EXPERT_LEVELS`.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ class Agent(IntEnum):
     RANDOM = 0  # uniform over legal actions
     GREEDY = 1  # one-step evaluation with tunable weights
     HARD = 2  # searches: sampled worlds, each candidate rolled out with greedy play (sim.core.search)
+    EXPERT = 3  # searches a tree of its turn's decisions over sampled worlds, fitted leaf values (sim.core.mcts)
 
 
 AGENT_NAMES = ("random", "greedy", "hard")
+EXPERT_LEVELS = AGENT_NAMES + ("expert",)
+SEARCHING = ("hard", "expert")  # the levels a side's [side.search] settings are for
 
 
 def agent_weights(defaults: tuple[float, ...], names: tuple[str, ...], overrides: dict[str, float], source: str,

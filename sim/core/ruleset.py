@@ -29,8 +29,9 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel
 
-from sim.core.agents import AGENT_NAMES, agent_weights
+from sim.core.agents import EXPERT_LEVELS, agent_weights
 from sim.core.deck_lists import DeckLists
+from sim.core.mcts import default_search
 from sim.core.search import search_table
 from sim.core.errors import InputError
 from sim.core.forced_draw import forced_codes
@@ -298,8 +299,8 @@ class RulesetShell:
         return {"config_id": config_id, "match": match, "params": params, "pools": pools, "labels": match.labels,
                 "unit_kind": unit_kind, "mirrored": match.mirrored, "rows_per_unit": 1,
                 "tab": np.stack([pool.table for pool in pools]).astype(np.int32), "w": np.stack(weights),
-                "par": params.vector(), "search": search_table((match.sides[0].search, match.sides[1].search)),
-                "agents": np.array([AGENT_NAMES.index(side.agent) for side in match.sides], np.int64),
+                "par": params.vector(), "search": search_table(tuple(side.search or default_search(side.agent) for side in match.sides)),
+                "agents": np.array([EXPERT_LEVELS.index(side.agent) for side in match.sides], np.int64),
                 "forced": forced_codes(match.force, pools)}
 
     def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int, threads: int | None = None,

@@ -1,7 +1,7 @@
 """`sim ladder RULESET`: how strong each agent level is, as a stored round-robin run.
 
-The levels are random, greedy and, where the game has it, the hard agent at three settings (a fast
-one, the defaults, a strong one). All sides play the same faction (one mirror: the same deck on
+The levels are random, greedy and, where the game has them, the hard agent at three settings (a fast
+one, the defaults, a strong one) and the expert at its defaults. All sides play the same faction (one mirror: the same deck on
 both sides, rule-wise the same game), every pair of levels plays its games with the seats mirrored,
 and the run is an ordinary round robin: its summary, report and dashboard give the Bradley-Terry
 ratings (Elo, with intervals clustered on mirrored pairs), the win-rate matrix and each matchup's
@@ -21,6 +21,7 @@ import numba
 
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
+from sim.core.mcts import EXPERT_SEARCH
 from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec_dict
 from sim.results.atomic_files import write_bytes_atomic
@@ -49,6 +50,8 @@ def levels(agents: tuple[str, ...]) -> list[Level]:
         # fast, the defaults, strong (docs/agents.md: samples x horizon)
         for search in (SearchSettings(samples=2, horizon=1), SearchSettings(), SearchSettings(samples=16)):
             chosen.append(Level(f"hard {search.samples}x{search.horizon}", "hard", search))
+    if "expert" in agents:  # its defaults (sim.core.mcts.EXPERT_SEARCH)
+        chosen.append(Level(f"expert {EXPERT_SEARCH.samples}x{EXPERT_SEARCH.horizon}", "expert", EXPERT_SEARCH))
     return chosen
 
 

@@ -25,6 +25,8 @@ from sim.core.cards import link_problem, read_toml
 from sim.core.errors import STRICT, InputError, as_written, field_path, spec_problems
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
+from sim.core.agents import SEARCHING
+from sim.core.mcts import default_search
 from sim.core.search import SearchSettings
 from sim.core.limits import MAX_GAMES, MAX_SEED
 from sim.results.manifest import spec_hash_of
@@ -44,7 +46,7 @@ class SideSpec(BaseModel):
     label: str | None = None
     agent: str = Field("greedy", min_length=1)
     weights: dict[str, float] = Field(default_factory=dict)
-    search: SearchSettings | None = None  # the hard agent's settings ([side.search]); only a hard side has them
+    search: SearchSettings | None = None  # [side.search]: only a hard or expert side has them
 
     @model_serializer(mode="wrap")
     def _search_only_when_set(self, handler: Any) -> dict[str, Any]:
@@ -586,8 +588,8 @@ def _id_text(value: Any) -> str:
 def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axis: SweepAxis,
                     ruleset: Ruleset) -> SideSpec:
     """The side with `field_name` (agent, faction, a side option, weights.<name> or search.<name>) set
-    to `value`, validated as the [[side]] table itself would be. A point that sets a hard side's agent
-    to another level plays without its search settings (only the hard agent reads them)."""
+    to `value`, validated as the [[side]] table itself would be. A point that sets a searching side's
+    agent to a level that does not search plays without its search settings."""
     data = side.model_dump()
     if field_name.startswith("weights."):
         data["weights"] = {**data["weights"], field_name.split(".", 1)[1]: value}
@@ -595,7 +597,7 @@ def _validated_side(side: SideSpec, field_name: str, value: Any, path: Path, axi
         data["search"] = {**(data.get("search") or {}), field_name.split(".", 1)[1]: value}
     else:
         data[field_name] = value
-    if data["agent"] != "hard":
+    if data["agent"] not in SEARCHING:
         data.pop("search", None)
     place = f"{path}: sweep axis {axis.label}: value {value!r}"
     try:
@@ -612,9 +614,9 @@ def _side_for(ruleset: Ruleset, side: SideSpec, place: str) -> SideSpec:
     if side.agent not in ruleset.agents:
         raise InputError(f"{place}.agent: {ruleset.name} has no agent {side.agent!r}; the agents are "
                          f"{', '.join(ruleset.agents)}")
-    if side.search is not None and side.agent != "hard":
-        raise InputError(f"{place}.search: only the hard agent searches, and this side plays {side.agent!r}: "
-                         "set agent = \"hard\" or remove [side.search]")
+    if side.search is not None and side.agent not in SEARCHING:
+        raise InputError(f"{place}.search: only the hard and expert agents search, and this side plays "
+                         f"{side.agent!r}: set agent = \"hard\" or \"expert\", or remove [side.search]")
     model = ruleset.side_options
     try:
         options = model.model_validate(side.options)
@@ -629,8 +631,8 @@ def _side_for(ruleset: Ruleset, side: SideSpec, place: str) -> SideSpec:
                 lines.append(f"{place}.{name}: {err['msg']} (got {as_written(err.get('input'))})")
         raise InputError("\n".join(lines)) from None
     generic = side.model_dump(include={"faction", "label", "agent", "weights"})
-    if side.agent == "hard":  # every setting spelled out, defaults included
-        generic["search"] = (side.search or SearchSettings()).model_dump()
+    if side.agent in SEARCHING:  # every setting spelled out, defaults included (each level's own)
+        generic["search"] = (side.search or default_search(side.agent)).model_dump()
     return SideSpec.model_validate(generic | options.model_dump(mode="json"))
 
 

@@ -17,7 +17,8 @@ import polars as pl
 import sim
 from sim.core.cards import file_hash
 from sim.core.ruleset import CompiledConfig, Ruleset
-from sim.core.search import SearchSettings
+from sim.core.agents import SEARCHING
+from sim.core.mcts import default_search
 from sim.results.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
 from sim.results.folder import CARDS, GAMES, MANIFEST, chunk_file, chunk_problem, file_digest, is_temp_file, record_file
 from sim.results.liveness import LOCK, run_lock
@@ -52,7 +53,7 @@ def describe_config(ruleset: Ruleset, compiled: CompiledConfig, experiment: Expe
             "agent": side.agent,
             **ruleset.side_record(compiled, i),
             "weights": dict(side.weights),
-            **({"search": (side.search or SearchSettings()).model_dump()} if side.agent == "hard" else {}),
+            **({"search": (side.search or default_search(side.agent)).model_dump()} if side.agent in SEARCHING else {}),
             "cards": len(compiled.pools[i].ids),
         })
     described: dict[str, Any] = {

@@ -31,6 +31,7 @@ from pydantic import BaseModel
 
 import tests.rulesets.tiny  # noqa: F401 (registers the tiny game)
 from sim.analysis.intervals import wilson_interval
+from sim.core.agents import SEARCHING
 from sim.cli import main
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig, default_label
@@ -44,6 +45,7 @@ SEED = 20261201
 RULESETS = ruleset_names()
 
 DETERMINISM_UNITS = 1_000
+SEARCH_DETERMINISM_UNITS = 16  # two searching players' games are long
 MIRROR_GAMES = 20_000  # the 95% interval is 50% +- 0.7 points: a seat or side bias of 1.5 points shows
 STRENGTH_GAMES = 2_000  # per seat
 CONSERVATION_UNITS = 40  # per config, checked at every step (dicedraft's checks run in Python: ~1 s)
@@ -61,6 +63,11 @@ def match_of(r: Ruleset, factions: tuple[str, str] | None = None,
     sides = tuple(SideConfig(f, default_label(f, i), agent, {}, r.side_options())
                   for i, (f, agent) in enumerate(zip(factions, agents)))
     return MatchConfig(f"contract {r.name}", (sides[0], sides[1]))
+
+
+def searching_levels(name: str) -> list[str]:
+    """The registered levels of a game that search (hard, expert): each is checked by the same tests."""
+    return [agent for agent in get_ruleset(name).agents if agent in SEARCHING]
 
 
 @cache
@@ -178,6 +185,17 @@ def test_the_same_seed_plays_the_same_games_whatever_the_threads_and_the_chunks(
     assert np.array_equal(events, r.trace_unit(compiled, SEED, 3)[1]), "a unit traced twice"
 
 
+@pytest.mark.parametrize("name,agent", [(name, agent) for name in RULESETS for agent in searching_levels(name)])
+def test_a_searching_level_plays_the_same_games_whatever_the_threads_and_the_chunks(name: str, agent: str) -> None:
+    # its worlds are keyed by (seed, game, side, decision), never by what the thread played before
+    r = get_ruleset(name)
+    compiled, n = r.compile(match_of(r, agents=(agent, agent))), SEARCH_DETERMINISM_UNITS
+    rows, counters = r.play_chunk(compiled, SEED, 0, n, threads=1)
+    pieces = [r.play_chunk(compiled, SEED, start, stop - start, threads=2) for start, stop in ((0, 5), (5, n))]
+    assert np.array_equal(rows, np.concatenate([p[0] for p in pieces])), "one chunk on 1 thread against two on 2"
+    assert np.array_equal(counters, sum(p[1] for p in pieces)), "one chunk on 1 thread against two on 2"
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_a_different_seed_plays_other_games(name: str) -> None:
     r, compiled = get_ruleset(name), default_compiled(name)
@@ -227,20 +245,21 @@ def test_greedy_wins_at_least_90_percent_against_random(name: str, greedy_side: 
 
 # -- invariants ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name,agents", [(name, agents) for name in RULESETS
-                                         for agents in (("greedy", "greedy"), ("greedy", "random"), ("hard", "greedy"))
+                                         for agents in (("greedy", "greedy"), ("greedy", "random"),
+                                                        *((level, "greedy") for level in searching_levels(name)))
                                          if set(agents) <= set(get_ruleset(name).agents)])
 def test_card_conservation_holds_at_every_step(name: str, agents: tuple[str, str]) -> None:
-    # every agent plays within the rules: the hard agent's searched choices are applied by the same steps
+    # every agent plays within the rules: a searching agent's choices are applied by the same steps
     r = get_ruleset(name)
     compiled = r.compile(match_of(r, agents=agents))
     problems = r.conservation_problems(compiled, SEED, CONSERVATION_UNITS)
     assert problems == 0, f"{name}: {problems} card-conservation problems in {CONSERVATION_UNITS} units of {agents}"
 
 
-@pytest.mark.parametrize("name,agent", [(name, agent) for name in RULESETS for agent in ("greedy", "hard")
-                                        if agent in get_ruleset(name).agents])
+@pytest.mark.parametrize("name,agent", [(name, agent) for name in RULESETS for agent in get_ruleset(name).agents
+                                        if agent != "random"])
 def test_decisions_never_change_with_the_opponents_hidden_cards(name: str, agent: str) -> None:
-    # the hard agent samples what it cannot see: its worlds must not depend on where the cards really are
+    # a searching agent samples what it cannot see: its worlds must not depend on where the cards really are
     r = get_ruleset(name)
     compared, changed = r.hidden_information_probe(SEED, HIDDEN_POSITIONS, agent)
     if r.players_decide:  # a game without decisions has none to compare
@@ -249,11 +268,11 @@ def test_decisions_never_change_with_the_opponents_hidden_cards(name: str, agent
 
 
 
-@pytest.mark.parametrize("name", [name for name in RULESETS if "hard" in get_ruleset(name).agents])
-def test_searched_decisions_counts_the_hard_players_decisions_in_the_same_games(name: str) -> None:
+@pytest.mark.parametrize("name,agent", [(name, agent) for name in RULESETS for agent in searching_levels(name)])
+def test_searched_decisions_counts_the_searching_players_decisions_in_the_same_games(name: str, agent: str) -> None:
     # `sim bench` turns this count into decisions/s: it must replay play_chunk's games, not others
     r = get_ruleset(name)
-    compiled = r.compile(match_of(r, agents=("hard", "greedy")))
+    compiled = r.compile(match_of(r, agents=(agent, "greedy")))
     rows, _ = r.play_chunk(compiled, SEED, 0, 6, threads=1)
     decisions = r.searched_decisions(compiled, SEED, 0, 6)
     assert decisions.shape == (6, 2) and (decisions[:, 1] == 0).all(), "the greedy side searches nothing"

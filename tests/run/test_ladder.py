@@ -18,9 +18,9 @@ from sim.results.manifest import read_manifest
 def test_the_ladder_holds_every_level_and_only_mirrors_of_one_faction() -> None:
     experiment = ladder_experiment("dicedraft", 10, "ciempies")
     labels = [side.label for side in experiment.spec.sides]
-    assert labels == ["random", "greedy", "hard 2x1", "hard 8x2", "hard 16x2"]
+    assert labels == ["random", "greedy", "hard 2x1", "hard 8x2", "hard 16x2", "expert 8x2"]
     configs = experiment.config_experiments()
-    assert len(configs) == 5 * 6 // 2  # every pair, mirrors of a level included
+    assert len(configs) == 6 * 7 // 2  # every pair, mirrors of a level included
     assert {side.faction for e in configs.values() for side in e.spec.sides} == {"ciempies"}
     assert [level.label for level in levels(("random", "greedy"))] == ["random", "greedy"]  # a game without hard
 
@@ -39,7 +39,7 @@ def test_sim_ladder_stores_a_round_robin_with_ratings_and_speeds(tmp_path: Path,
     assert manifest["status"] == "finished" and manifest["spec"]["matchups"] == "round_robin"
     assert "Bradley-Terry" in out and "Speed of each level" in out
     speeds = read_speeds(run_dir)
-    assert set(speeds) == {"random", "greedy", "hard 2x1", "hard 8x2", "hard 16x2"}
+    assert set(speeds) == {"random", "greedy", "hard 2x1", "hard 8x2", "hard 16x2", "expert 8x2"}
     assert all(rate > 0 for rate in speeds.values())
     assert json.loads((run_dir / LADDER_FILE).read_text())["speed_games"] == 2
     page = html_report(run_dir, manifest, "es")

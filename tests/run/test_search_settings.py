@@ -20,7 +20,7 @@ def spec(first: dict, kind: str = "games", sweep: dict | None = None) -> dict:
 
 
 @pytest.mark.parametrize("first,words", [
-    ({"agent": "greedy", "search": {"samples": 4}}, "side[1].search: only the hard agent searches"),
+    ({"agent": "greedy", "search": {"samples": 4}}, "side[1].search: only the hard and expert agents search"),
     ({"agent": "hard", "search": {"samples": "8"}}, "samples"),
     ({"agent": "hard", "search": {"samples": 0}}, "samples"),
     ({"agent": "hard", "search": {"depth": 3}}, "depth"),
@@ -30,6 +30,12 @@ def test_bad_search_settings_name_the_side_and_field(first: dict, words: str) ->
     with pytest.raises(InputError) as error:
         load_spec_dict(spec(first), Path("bad.toml"))
     assert "bad.toml" in str(error.value) and words in str(error.value)
+
+
+def test_an_expert_side_without_settings_stores_and_plays_the_experts_defaults() -> None:
+    experiment = load_spec_dict(spec({"agent": "expert"}), Path("s.toml"))
+    assert experiment.spec_dict()["side"][0]["search"] == {"samples": 8, "rollouts": 2, "horizon": 2, "width": 6}
+    assert experiment.compile().search[0].tolist() == [8, 2, 2, 6]
 
 
 def test_a_hard_side_stores_every_setting_and_a_greedy_side_none() -> None:

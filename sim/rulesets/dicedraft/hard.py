@@ -165,9 +165,10 @@ def evaluate(world: np.void, p: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def play_out(world: np.void, tables: np.ndarray, p: int, active: int, horizon: int) -> float:
-    """After `active`'s turn in the world: the rest of the game (or `horizon` more turns, then
-    `evaluate`), scored for p. The end checks are play_game's (rule D-01, the turn cap)."""
+def play_on(world: np.void, tables: np.ndarray, p: int, active: int, horizon: int) -> float:
+    """After `active`'s turn in the world: the rest of the game, or `horizon` more turns, by greedy
+    play. Returns the game's score for p when it ended (the end checks are play_game's: rule D-01,
+    the turn cap), else -1 (the world then stands after the horizon's turns)."""
     ps = world.ps
     cap = world.par[Param.TURN_CAP]
     turns = 0
@@ -178,10 +179,17 @@ def play_out(world: np.void, tables: np.ndarray, p: int, active: int, horizon: i
         if ps[GAME, G_TURN] >= cap:
             return 0.5
         if horizon > 0 and turns >= horizon:
-            return evaluate(world, p)
+            return -1.0
         active = 1 - active
         greedy_turn(world, tables, active)
         turns += 1
+
+
+@njit(cache=True, _nrt=False)
+def play_out(world: np.void, tables: np.ndarray, p: int, active: int, horizon: int) -> float:
+    """play_on scored for p: the game's score, or `evaluate` at the horizon."""
+    score = play_on(world, tables, p, active, horizon)
+    return evaluate(world, p) if score < 0.0 else score
 
 
 @njit(cache=True, _nrt=False)
@@ -246,15 +254,15 @@ def _same_card(g: np.void, p: int, a: int, b: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: int) -> int:
-    """Rule D-05 for a hard player: the card to put down as its k-th this turn, or -1 to pass.
-    Candidates: the greedy agent's card first, then the other cards of the hand unlike those before
+def put_down_candidates(g: np.void, p: int) -> int:
+    """Rule D-05: the put-downs a searching player weighs, into g.cand; returns how many (0 with an
+    empty hand). The greedy agent's card first, then the other cards of the hand unlike those before
     them (two cards with the same numbers play alike) by the greedy agent's value, and the pass:
     `width` in all (a long game's hand holds a score of cards; searching each made a game between
     two hard players 30 times slower than one against greedy)."""
     hand = put_down_options(g, p)
     if hand == 0:
-        return -1
+        return 0
     cand = g.cand
     cand[0] = choose_put_down(g, p)  # a hard player is read as greedy there
     n = 1
@@ -284,7 +292,17 @@ def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: i
     if cand[0] >= 0:
         cand[n] = -1
         n += 1
-    return cand[_best_candidate(g, world, tables, p, n, 0, k)]
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: int) -> int:
+    """Rule D-05 for a hard player: the card to put down as its k-th this turn, or -1 to pass
+    (put_down_candidates)."""
+    n = put_down_candidates(g, p)
+    if n == 0:
+        return -1
+    return g.cand[_best_candidate(g, world, tables, p, n, 0, k)]
 
 
 @njit(cache=True, _nrt=False)
@@ -297,14 +315,40 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
         return 0
     attackers = g.scratch[SC_ATTACKERS]
     one = np.int64(1)
+    copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
+    n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
+    best = g.cand[_best_candidate(g, world, tables, p, n_cand, 1, 0)]
+    chosen = 0
+    for i in range(n):
+        a = attackers[i]
+        if (best >> np.int64(a)) & one:
+            attackers[chosen] = a
+            chosen += 1
+    return chosen
+
+
+@njit(cache=True, _nrt=False)
+def greedy_attack(g: np.void, p: int, n: int) -> np.int64:
+    """The greedy agent's attack among the n able attackers in g.scratch[SC_ATTACKERS], as a mask
+    (it reorders that row: list the attackers again after it)."""
+    n_greedy = choose_attackers(g, p, n)
+    greedy = np.int64(0)
+    for i in range(n_greedy):
+        greedy |= np.int64(1) << np.int64(g.scratch[SC_ATTACKERS, i])
+    return greedy
+
+
+@njit(cache=True, _nrt=False)
+def attack_candidates(g: np.void, p: int, n: int, greedy: np.int64) -> int:
+    """Rule D-07: the attacks a searching player weighs among the n able attackers in
+    g.scratch[SC_ATTACKERS], as masks into g.cand; returns how many. The greedy agent's attack
+    (`greedy`) first, then all, none, and the greedy attack with one character added or taken (in
+    the list's order), `width` at most."""
+    attackers = g.scratch[SC_ATTACKERS]
+    one = np.int64(1)
     everyone = np.int64(0)
     for i in range(n):
         everyone |= one << np.int64(attackers[i])
-    copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
-    n_greedy = choose_attackers(world, p, n)
-    greedy = np.int64(0)
-    for i in range(n_greedy):
-        greedy |= one << np.int64(world.scratch[SC_ATTACKERS, i])
     cand = g.cand
     cand[0] = greedy
     n_cand = 1
@@ -326,14 +370,7 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
         if new:
             cand[n_cand] = option
             n_cand += 1
-    best = cand[_best_candidate(g, world, tables, p, n_cand, 1, 0)]
-    chosen = 0
-    for i in range(n):
-        a = attackers[i]
-        if (best >> np.int64(a)) & one:
-            attackers[chosen] = a
-            chosen += 1
-    return chosen
+    return n_cand
 
 
 @njit(cache=True, _nrt=False)

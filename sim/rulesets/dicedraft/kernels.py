@@ -21,7 +21,7 @@ from sim.rulesets.dicedraft.constants import (
     COUNTER_BITS, MAX_CARDS, Agent, Col, End, Event, Field, Param, Seen, UnitKind, Zone,
 )
 from sim.rulesets.dicedraft.game import set_deck
-from sim.rulesets.dicedraft.hard import play_turn
+from sim.rulesets.dicedraft.expert import play_turn
 from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
     CS_FLAGS, CS_ZONE, G_TRACE_N, G_TRACED, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
     PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,

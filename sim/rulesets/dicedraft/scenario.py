@@ -26,7 +26,7 @@ from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import get_ruleset
 from sim.core.scenario import ScenarioShell
 from sim.rulesets.dicedraft.game import draw, set_deck
-from sim.rulesets.dicedraft.hard import play_turn
+from sim.rulesets.dicedraft.expert import play_turn
 from sim.rulesets.dicedraft.kernels import reset
 from sim.rulesets.dicedraft.legal import legal_fight
 from sim.rulesets.dicedraft.params import DicedraftSide

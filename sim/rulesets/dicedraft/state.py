@@ -15,7 +15,9 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
 - Scratch a turn fills and reads, so that no game allocates: `g.fights[f, F_*]` (the blocked fights
   of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` (an agent's per-fight figures while it
   weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), and a
-  hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py).
+  hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py), an expert's tree and the
+  path of its iteration (`g.tree`, `g.tree_value`, `g.path`, expert.py) and a position's features
+  (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer of one unit, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   card, Field]` (card stats), `g.val[viewer, side, card]` (what each side's agent thinks a card is
@@ -23,7 +25,8 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
   side), each side's search settings (`g.search[side, SEARCH_*]`, sim.core.search), the story's
   stage budget ranges `g.stage_min` / `g.stage_max` (rule D-17), and per side and
   budget the greedy drafter's deck and the largest deck that fits (`g.greedy_decks`, `g.max_sizes`,
-  rules D-02 and D-16; budgets are at most MAX_BUDGET).
+  rules D-02 and D-16; budgets are at most MAX_BUDGET), and the fitted leaf evaluation's
+  coefficients (`g.leaf`, leaf.py).
 
 The draft tables, the one argument beside `g`: the random drafter's counting tables and the
 re-draft's knapsack and counting scratch (rule D-16) are as large as the config's deck size times its
@@ -41,6 +44,7 @@ from numba import njit
 from sim.core.bitsets import move_card
 from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.rulesets.dicedraft.constants import (
     MAX_BUDGET, MAX_CARDS, MAX_STAGES, MAX_TRACE, N_FIELDS, N_PARAMS, N_VAL, N_WEIGHTS, Field, Kind, Seen, Zone,
@@ -145,6 +149,11 @@ GAME_DTYPE = np.dtype([
     ("max_sizes", np.int64, (2, MAX_BUDGET + 1)),
     ("cand", np.int64, (MAX_CANDIDATES,)),
     ("score", np.float64, (MAX_CANDIDATES,)),
+    ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
+    ("tree_value", np.float64, (MAX_NODES, N_V)),
+    ("path", np.int64, (MAX_DEPTH,)),
+    ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
+    ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
     ("tr", np.int32, (MAX_TRACE, 6)),
 ], align=True)
 

@@ -1,0 +1,83 @@
+"""The expert agent (expert.py, sim/core/mcts.py) and its fitted leaf evaluation (leaf.py, leaf.json).
+
+Its hidden-information check, card conservation and thread-independence run with every searching
+level in tests/rulesets/test_contract.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from sim.analysis.intervals import wilson_interval
+from sim.cli import main
+from sim.core.records import RecordCol
+from sim.rulesets.dicedraft import RULESET
+from sim.rulesets.dicedraft.constants import Col, Event
+from sim.rulesets.dicedraft.leaf import FEATURE_NAMES, LEAF_FILE
+from sim.run.spec import load_spec_dict
+
+SEED = 20261201
+
+
+def compiled(agents: tuple[str, str], faction: str = "aranas", search: dict | None = None):
+    sides = []
+    for agent in agents:
+        side = {"faction": faction, "agent": agent, "draft": "greedy"}
+        if agent == "expert" and search is not None:
+            side["search"] = search
+        sides.append(side)
+    spec = {"name": "expert", "ruleset": "dicedraft", "kind": "games", "games": 1, "seed": SEED, "side": sides}
+    return load_spec_dict(spec, Path("expert.toml")).compile()
+
+
+def side_a_score(rows: np.ndarray) -> tuple[float, int]:
+    winner = rows[:, RecordCol.WINNER]
+    return float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0)), len(winner)
+
+
+def test_expert_beats_greedy_by_more_than_hard_does_on_the_same_deals() -> None:
+    # the same seeds, so the same decks and first players: only the searching side's play differs
+    scores = {}
+    for agent in ("hard", "expert"):
+        rows, _ = RULESET.play_chunk(compiled((agent, "greedy")), SEED, 0, 600)
+        scores[agent] = side_a_score(rows)
+    (hard, n), (expert, _) = scores["hard"], scores["expert"]
+    low, high = wilson_interval(expert, n)
+    assert expert > hard and low > 0.6, (f"expert scored {expert / n:.3f} of {n} games against greedy, 95% "
+                                         f"[{low:.3f}, {high:.3f}]; hard {hard / n:.3f} on the same deals")
+
+
+def test_expert_search_settings_reach_the_kernels() -> None:
+    # fewer iterations play other games; the drafted decks (the game's own streams) stay the same
+    weak = RULESET.play_chunk(compiled(("expert", "greedy"), search={"samples": 1, "horizon": 1, "width": 2}),
+                              SEED, 0, 100)[0]
+    default = RULESET.play_chunk(compiled(("expert", "greedy")), SEED, 0, 100)[0]
+    assert not np.array_equal(weak[:, RecordCol.WINNER], default[:, RecordCol.WINNER])
+    assert np.array_equal(weak[:, Col.DECK_A:Col.DECK_A + 2], default[:, Col.DECK_A:Col.DECK_A + 2])
+
+
+def test_an_expert_side_leaves_the_games_dice_and_shuffles_alone() -> None:
+    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
+        events = RULESET.trace_unit(compiled(agents), SEED, 3)[1]
+        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
+
+    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
+
+
+def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
+    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
+    assert shipped["features"] == list(FEATURE_NAMES)
+    assert shipped["held_out_accuracy"] > shipped["hand_made_held_out_accuracy"], "the fit must beat the hand-made evaluation"
+    out = tmp_path / "leaf.json"
+    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
+    assert json.loads(out.read_text(encoding="utf-8")) == again
+    assert again["coefficients"] == shipped["coefficients"]
+    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
+
+
+def test_fit_leaf_refuses_a_game_without_an_expert_naming_it(capsys) -> None:
+    assert main(["fit-leaf", "fortaleza", "--games", "10"]) == 2
+    assert "fortaleza has no expert agent" in capsys.readouterr().err
