@@ -20,9 +20,7 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
-)
+from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
 from sim.rulesets.epikha import game
 from sim.rulesets.epikha.agents import choose_attackers, worth
 from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
@@ -187,28 +185,20 @@ def list_attacks(g: np.void, p: int, width: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def _attack_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: None) -> float:
+    """Candidate i of `list_attacks` (g.options[i]) played out in the world (play_out)."""
+    return play_out(world, p, g.options[i], horizon)
+
+
+@njit(cache=True, _nrt=False)
 def search_attacks(g: np.void, world: np.void, p: int) -> np.int64:
-    """The attackers a hard player declares: each candidate of `list_attacks` in the same `samples`
-    worlds, `rollouts` times, the best mean score, the first listed on a tie."""
-    search = g.search[p]
-    samples, rollouts = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS]
-    n = list_attacks(g, p, search[SEARCH_WIDTH])
+    """The attackers a hard player declares: the best of the candidates of `list_attacks`
+    (sim.core.search.best_option); a decision is counted only when there is a choice."""
+    n = list_attacks(g, p, g.search[p, SEARCH_WIDTH])
     if n == 1:  # nothing to choose: nothing may attack
         return g.options[0]
-    decision = g.ps[p, PS_DECISIONS]
-    g.ps[p, PS_DECISIONS] += 1
-    for k in range(n):
-        g.score[k] = 0.0
-    for sample in range(samples):
-        for rollout in range(rollouts):
-            for k in range(n):
-                observe(g, world, p, decision, sample, rollout)
-                g.score[k] += play_out(world, p, g.options[k], search[SEARCH_HORIZON])
-    best = 0
-    for k in range(1, n):
-        if g.score[k] > g.score[best]:
-            best = k
-    return g.options[best]
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return g.options[best_option(g, world, p, decision, n, observe, _attack_option, None)]
 
 
 @njit(cache=True, _nrt=False)

@@ -26,9 +26,7 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
-)
+from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
 from sim.rulesets.rolplay import game
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
@@ -202,28 +200,20 @@ def list_modes(g: np.void, p: int, width: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def _modes_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: None) -> float:
+    """Candidate i of `list_modes` (g.options[i]) played out in the world (play_out)."""
+    return play_out(world, p, g.options[i], horizon)
+
+
+@njit(cache=True, _nrt=False)
 def search_modes(g: np.void, world: np.void, p: int) -> np.int64:
-    """The attack modes a hard player sets: each candidate of `list_modes` in the same `samples` worlds,
-    `rollouts` times, the best mean score, the first listed on a tie."""
-    search = g.search[p]
-    samples, rollouts = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS]
-    n = list_modes(g, p, search[SEARCH_WIDTH])
+    """The attack modes a hard player sets: the best of the candidates of `list_modes`
+    (sim.core.search.best_option); a decision is counted only when there is a choice."""
+    n = list_modes(g, p, g.search[p, SEARCH_WIDTH])
     if n == 1:  # nothing to choose: no creature in play
         return g.options[0]
-    decision = g.ps[p, PS_DECISIONS]
-    g.ps[p, PS_DECISIONS] += 1
-    for k in range(n):
-        g.score[k] = 0.0
-    for sample in range(samples):
-        for rollout in range(rollouts):
-            for k in range(n):
-                observe(g, world, p, decision, sample, rollout)
-                g.score[k] += play_out(world, p, g.options[k], search[SEARCH_HORIZON])
-    best = 0
-    for k in range(1, n):
-        if g.score[k] > g.score[best]:
-            best = k
-    return g.options[best]
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return g.options[best_option(g, world, p, decision, n, observe, _modes_option, None)]
 
 
 @njit(cache=True, _nrt=False)
