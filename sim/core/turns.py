@@ -1,10 +1,11 @@
-"""The turn loop of a game that ends by a flag (fortaleza, rolplay, epikha), written once.
+"""The turn loops of a game that ends by a flag (fortaleza, rolplay, epikha), written once.
 
 Such a game keeps, in the game row of its `ps` array (row sim.core.records.TRACE_ROW, beside the
-trace's turn, cursor and switch), the active player at column GAME_ACTIVE and a flag at GAME_OVER
-that its rules set when the game ends (a Fortaleza falls, a deck runs out...). Its kernels'
-`play_game` sets the game up and calls `play_turns` with its own functions: the turn, what ends a
-game at the turn cap, and its card-conservation check.
+trace's turn, cursor and switch), the active player at column GAME_ACTIVE, a flag at GAME_OVER that
+its rules set when the game ends (a Fortaleza falls, a deck runs out...) and the side that went first
+at GAME_FIRST. Its kernels' `play_game` sets the game up and calls `play_turns` with its own
+functions: the turn, what ends a game at the turn cap, and its card-conservation check. A hard
+agent's rollout goes on with `play_on` (rolplay, epikha).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sim.core.records import TRACE_ROW, TRACE_TURN
 
 GAME_ACTIVE = 3  # ps[TRACE_ROW, GAME_ACTIVE]: the side whose turn it is
 GAME_OVER = 4  # ps[TRACE_ROW, GAME_OVER]: 1 once the game has ended
+GAME_FIRST = 7  # ps[TRACE_ROW, GAME_FIRST]: the side that took the first turn
 
 
 @njit(_nrt=False, inline="always")
@@ -43,3 +45,22 @@ def play_turns(g: np.void, world: np.void, first: int, cap: int, checks: bool, p
         if not ps[TRACE_ROW, GAME_OVER]:
             ps[TRACE_ROW, TRACE_TURN] += 1
     return problems
+
+
+@njit(_nrt=False, inline="always")
+def play_on(world: np.void, horizon: int, cap: int, play_turn, end_at_cap) -> None:
+    """A hard agent's rollout after the turn now (sim.core.search): the next turns, played by
+    `play_turn(world)`, until the game ends, `horizon` of them are played (0: no limit) or turn `cap`
+    is reached, where `end_at_cap(world)` ends it. The turn counter stays on the last turn begun.
+    Inlined for the reason `play_turns` is."""
+    ps = world.ps
+    first = ps[TRACE_ROW, GAME_FIRST]
+    turns = 0
+    while not ps[TRACE_ROW, GAME_OVER] and (horizon == 0 or turns < horizon):
+        ps[TRACE_ROW, TRACE_TURN] += 1
+        if ps[TRACE_ROW, TRACE_TURN] >= cap:
+            end_at_cap(world)
+            break
+        ps[TRACE_ROW, GAME_ACTIVE] = (first + ps[TRACE_ROW, TRACE_TURN]) % 2
+        play_turn(world)
+        turns += 1

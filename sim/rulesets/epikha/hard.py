@@ -21,12 +21,13 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.turns import play_on
 from sim.rulesets.epikha import game
 from sim.rulesets.epikha.agents import choose_attackers, worth
 from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack
 from sim.rulesets.epikha.state import (
-    CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TRACED, G_TURN, G_WINNER, GAME, N_CS, N_PLAY_STREAMS, PS_AGENT,
+    CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_CS, N_PLAY_STREAMS, PS_AGENT,
     PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, ST_SEARCH, characters_in_play, in_zone, lowest_bit, move,
 )
 
@@ -129,18 +130,9 @@ def evaluate(world: np.void, p: int) -> float:
 def play_out(world: np.void, p: int, mask: np.int64, horizon: int) -> float:
     """In `world`, p's combat with the attackers of `mask` and its regroup, then `horizon` more turns
     (0: to the end) by greedy play, then the score for p."""
-    ps, par = world.ps, world.par
+    ps = world.ps
     game.combat_and_regroup(world, mask)
-    turns = 0
-    first = ps[GAME, G_FIRST]
-    while not ps[GAME, G_OVER] and (horizon == 0 or turns < horizon):
-        ps[GAME, G_TURN] += 1
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            game.end_by_cap(world)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        game.play_turn(world)
-        turns += 1
+    play_on(world, horizon, world.par[Param.TURN_CAP], game.play_turn, game.end_by_cap)
     if ps[GAME, G_OVER]:
         return outcome_score(ps[GAME, G_WINNER], p)
     return evaluate(world, p)

@@ -27,7 +27,7 @@ from sim.core.bitsets import bit_count, lowest_bit, move_card  # noqa: F401 (low
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
-from sim.core.turns import GAME_ACTIVE, GAME_OVER
+from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.epikha.constants import (
     MAX_DECK, MAX_EVENTS, MAX_PENDING, N_CARDS, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, N_ZONES, PLAYER_C,
     Class, Field, Param, Zone,
@@ -86,7 +86,7 @@ G_ACTIVE = GAME_ACTIVE
 G_OVER = GAME_OVER
 G_WINNER = 5
 G_END = 6
-G_FIRST = 7
+G_FIRST = GAME_FIRST
 G_SEQ = 8  # spells cast this game: the cast order of the pending list (E-03)
 G_N_PENDING = 9
 G_CHAIN = 10  # spells resolved in the window closing now (the trace's order in the chain)

@@ -34,7 +34,7 @@ from sim.core.bitsets import lowest_bit, move_card  # noqa: F401 (lowest_bit: th
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
-from sim.core.turns import GAME_ACTIVE, GAME_OVER
+from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.fortaleza.constants import (
     MAX_CHAIN, MAX_EVENTS, N_DECK, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, Field, Kind, Zone,
 )
@@ -101,11 +101,11 @@ GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its curs
 G_TURN = TRACE_TURN
 G_TRACE_N = TRACE_CURSOR
 G_TRACED = TRACE_ON  # 1 when this game writes its events to g.tr
-G_ACTIVE = GAME_ACTIVE  # the turn loop (sim.core.turns) reads these two here
+G_ACTIVE = GAME_ACTIVE  # the turn loops (sim.core.turns) read these three here
 G_OVER = GAME_OVER  # 1 once the game has ended
 G_WINNER = 5  # 0, 1, or -1 for a draw
 G_END = 6
-G_FIRST = 7
+G_FIRST = GAME_FIRST
 G_STEP = 8
 G_DEPTH = 9  # items on the chain
 G_PASSES = 10  # consecutive passes in the current window (rule F-24)

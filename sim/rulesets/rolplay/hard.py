@@ -27,11 +27,12 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.turns import play_on
 from sim.rulesets.rolplay import game
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
-    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TRACED, G_TURN, G_WINNER, GAME, N_CS,
+    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_CS,
     N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, ST_SEARCH, field,
     in_zone, lowest_bit, move,
 )
@@ -149,20 +150,11 @@ def evaluate(world: np.void, p: int) -> float:
 def play_out(world: np.void, p: int, mask: np.int64, horizon: int) -> float:
     """In `world`, p's attack phase with the modes of `mask`, the rest of the game or `horizon` more
     turns (0: to the end) by greedy play, then the score for p."""
-    ps, par = world.ps, world.par
+    ps = world.ps
     game.apply_modes(world, p, mask)
     game.attacks(world, p)
     ps[p, PS_POWER] = 0
-    turns = 0
-    first = ps[GAME, G_FIRST]
-    while not ps[GAME, G_OVER] and (horizon == 0 or turns < horizon):
-        ps[GAME, G_TURN] += 1
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            game.end_by_score(world)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        game.play_turn(world)
-        turns += 1
+    play_on(world, horizon, world.par[Param.TURN_CAP], game.play_turn, game.end_by_score)
     if ps[GAME, G_OVER]:
         return outcome_score(ps[GAME, G_WINNER], p)
     return evaluate(world, p)

@@ -33,7 +33,7 @@ from sim.core.bitsets import bit_count, lowest_bit, move_card
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
-from sim.core.turns import GAME_ACTIVE, GAME_OVER
+from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.rolplay.constants import (
     MAX_ABILITIES, MAX_EVENTS, N_CARDS, N_DESIGNS, N_FIELDS, N_PARAMS, N_PLACES, N_WEIGHTS, N_ZONES, Class, Field,
     Param, Zone,
@@ -92,7 +92,7 @@ G_ACTIVE = GAME_ACTIVE
 G_OVER = GAME_OVER  # 1 once the game has ended
 G_WINNER = 5  # 0, 1, or -1 for a draw
 G_END = 6
-G_FIRST = 7
+G_FIRST = GAME_FIRST
 
 # setup[row, side]: what the config says about each side (engine.compile)
 SETUP_AGENT = 0
