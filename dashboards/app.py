@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 
 import dash
 from dash import Dash, Input, Output, State, callback_context, dcc, html, set_props
+from dash._callback import GLOBAL_CALLBACK_LIST, GLOBAL_CALLBACK_MAP, GLOBAL_INLINE_SCRIPTS
 from dash.exceptions import DependencyException
 from flask import Flask, Request, Response, abort, current_app, redirect, request
 from flask_compress import Compress
@@ -184,8 +185,9 @@ def _unknown_bundle(_: Exception) -> Response:
 
 def _language_first(app: Dash) -> None:
     """The address's language settled before Dash starts (url_state.LANGUAGE_FIRST): the layout and
-    the first page are then built in it, once."""
-    app.index_string = app.index_string.replace("{%css%}", "{%css%}\n" + url_state.LANGUAGE_FIRST, 1)
+    the first page are then built in it, once; Dash's placeholder says "Loading" in it meanwhile."""
+    app.index_string = app.index_string.replace(
+        "{%css%}", "{%css%}\n" + url_state.LANGUAGE_FIRST + "\n" + url_state.LOADING_IN_LANGUAGE, 1)
 
 
 def show_callback_error(error: Exception) -> None:
@@ -209,6 +211,7 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
     or one of `allow_hosts` in their Host header; an uploaded spec is at most `max_upload_bytes`.
     `warm` reads the runs' tables in the background at start."""
     token = checked_token(token, "token")
+    _drop_unowned_callbacks()
     app = Dash(__name__, use_pages=True, pages_folder=str(PAGES_DIR), title="sim", suppress_callback_exceptions=True,
                on_error=show_callback_error)
     app.server.config.update(SIM_RESULTS=str(Path(results).resolve()), SIM_EXECUTOR=executor,
@@ -223,6 +226,7 @@ def create_app(results: Path, token: str | None = None, executor: str = "ray", w
     _language_first(app)
     app.layout = shell_layout
     _register_shell_callbacks(app)
+    _own_callbacks(app)
     if warm:
         activity = Activity()
         app.server.before_request(activity.touch)
@@ -333,7 +337,32 @@ PROBLEM_STYLE = {"background": "#fde8e8", "borderBottom": "1px solid #d99", "col
                  "fontFamily": "system-ui, sans-serif", "whiteSpace": "pre-wrap"}
 
 
+def _drop_unowned_callbacks() -> None:
+    """Forget the callbacks registered with dash.callback that no app took: a page module imported
+    on its own (a test reading a page's helpers) registers its callbacks again, and the app built
+    next would hold each of them twice. Building the app imports every page anew, so the app still
+    gets every callback, once."""
+    GLOBAL_CALLBACK_LIST.clear()
+    GLOBAL_CALLBACK_MAP.clear()
+    GLOBAL_INLINE_SCRIPTS.clear()
+
+
+def _own_callbacks(app: Dash) -> None:
+    """Give `app` now the callbacks its pages and the shell registered with dash.callback, which
+    Dash would hand over at the app's first request to whichever app asked first: with two apps
+    built in one process (the tests build many), the first to be asked took both sets, each page
+    callback twice (Dash refuses a page whose outputs two callbacks write), and the other app none.
+    The clientside callbacks' code goes with them (the page defines each function in a script of
+    its own). The same moves Dash makes at that first request, made at once; none is left for
+    another app."""
+    app.callback_map.update(GLOBAL_CALLBACK_MAP)
+    app._callback_list.extend(GLOBAL_CALLBACK_LIST)  # noqa: SLF001 (Dash's own lists, which it fills the same way)
+    app._inline_scripts.extend(GLOBAL_INLINE_SCRIPTS)  # noqa: SLF001
+    _drop_unowned_callbacks()
+
+
 def _register_shell_callbacks(app: Dash) -> None:
+    findings_panel.register(app)
     url_state.bind_to_address({"run": ("run", "value"), "lang": ("lang", "data")}, keep_when_empty=True)
     url_state.translate_dropdowns(["run"])
 

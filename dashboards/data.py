@@ -1,6 +1,6 @@
 """What the pages read: run folders and their tables, all from sim.analysis, cached per manifest
 version so a running sweep's pages refresh as chunks land and a finished run is read once; a
-finished run's tables are also kept in its folder (sim.run.summaries), so the first page after
+finished run's tables are also kept in its folder (sim.results.summaries), so the first page after
 `sim dash` starts reads them instead of the games.
 
 Every value from a page, an address or a request that names a file or folder (a run, a balance
@@ -25,19 +25,21 @@ from typing import Any, TypeVar
 import polars as pl
 from flask import current_app, g
 
-from sim.analysis import card_impact, scan_games
+from sim.analysis.card_impact import kept_card_impact
 from sim.analysis.ratings import ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import sprt_by_config, sprt_trajectories
-from sim.core.atomic_files import write_bytes_atomic
-from sim.core.errors import InputError
+from sim.core.errors import InputError, SaidError, fault_words
+from sim.results.atomic_files import write_bytes_atomic
 from sim.analysis.levels import level_groups
 from sim.report import figures
-from sim.report.export import card_levels_table, faction_display_names, report_tables
+from sim.report.export import card_levels_table, faction_display_names, kept_run_tables
 from sim.report.findings_text import RunFindings, read_run_findings
+from sim.report.formatting import config_in_words
 from sim.report.language import t
-from sim.run.liveness import run_state
-from sim.run.store import CARDS, MANIFEST, check_whole, damaged_chunks
-from sim.run.summaries import kept_tables
+from sim.results.liveness import run_state
+from sim.results.folder import CARDS, MANIFEST, check_whole, damaged_chunks
+from sim.results.scans import scan_games
+from sim.results.summaries import kept_tables
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parents[1] / "experiments"
 LAUNCHES = "_launches"  # the dashboard's own folder in the results folder: launch logs, cancel marks
@@ -48,15 +50,8 @@ def results_root() -> Path:
     return Path(current_app.config["SIM_RESULTS"])
 
 
-class PageMessage(InputError):
+class PageMessage(SaidError):
     """A refusal the dashboard words itself: a catalog text, in either language (`str` is English)."""
-
-    def __init__(self, key: str, **fields: str) -> None:
-        self.key, self.fields = key, fields
-        super().__init__(t(key, "en", **fields))
-
-    def said(self, lang: str | None) -> str:
-        return t(self.key, lang, **self.fields)
 
 
 class RefusedName(PageMessage):
@@ -65,13 +60,13 @@ class RefusedName(PageMessage):
 
 
 def said(error: InputError, lang: str | None) -> str:
-    """An InputError as the page says it: in `lang` when it has its catalog text (RefusedName,
-    launches.OverCap), else `sim run`'s own English message."""
+    """An InputError as the page says it: in `lang` when it has its catalog text (a SaidError,
+    RefusedName, launches.OverCap), else `sim run`'s own English message."""
     speak = getattr(error, "said", None)
     return speak(lang) if callable(speak) else str(error)
 
 
-# what a page may send as the name of an entry: a run's folder name (sim.run.store.RUN_NAME) or a
+# what a page may send as the name of an entry: a run's folder name (sim.results.folder.RUN_NAME) or a
 # spec's name (a balance search's folder is NAME.balance); never a path, never . or ..
 PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
@@ -165,14 +160,13 @@ def shipped_spec(name: object) -> Path:
 
 def write_whole(path: Path, data: bytes) -> None:
     """Write a file of the dashboard's (an upload, a cancel mark) under the results folder, whole or
-    not at all (sim.core.atomic_files); a link out of it, or a fault of the disk, is a PageMessage
+    not at all (sim.results.atomic_files); a link out of it, or a fault of the disk, is a PageMessage
     naming the file relative to the results folder."""
     confined(path)
     try:
         write_bytes_atomic(path, data)
     except OSError as exc:
-        raise PageMessage("write_failed", entry=os.path.relpath(path, results_root()),
-                          reason=exc.strerror or type(exc).__name__) from None
+        raise PageMessage("write_failed", entry=os.path.relpath(path, results_root()), reason=fault_words(exc)) from None
 
 
 def cancel_mark(run: str) -> Path:
@@ -181,7 +175,7 @@ def cancel_mark(run: str) -> Path:
 
 
 def run_status(folder: Path, manifest: dict[str, Any]) -> str:
-    """A run's status as a reader can trust it (sim.run.liveness.run_state: a manifest that says
+    """A run's status as a reader can trust it (sim.results.liveness.run_state: a manifest that says
     "running" with no live writer is "interrupted"), and "cancelled" for an interrupted run that
     this dashboard's Cancel stopped during its last session."""
     state = run_state(folder, manifest)
@@ -289,7 +283,7 @@ def _damage(folder: str, version: float) -> tuple[str, ...]:
 
 
 def damage_of(run: str) -> tuple[str, ...]:
-    """The run's damaged chunks (sim.run.store.damaged_chunks: each file against its record, by
+    """The run's damaged chunks (sim.results.folder.damaged_chunks: each file against its record, by
     SHA-256), read once per manifest version, as every page's tables check them."""
     return _damage(str(run_folder(run)), _version(run))
 
@@ -299,11 +293,8 @@ def _tables(folder: str, version: float) -> dict[str, pl.DataFrame]:
     # a damaged chunk is named, with how to repair it, and nothing shown: kept tables included
     check_whole(Path(folder))
 
-    def compute() -> dict[str, pl.DataFrame]:
-        manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
-        return report_tables(Path(folder), manifest, with_cards=False)
-
-    return kept_tables(Path(folder), "tables", compute)
+    manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    return kept_run_tables(Path(folder), manifest)
 
 
 @computed_once(maxsize=16)
@@ -318,6 +309,7 @@ def findings_of(run: str) -> RunFindings:
     return _findings(str(run_folder(run)), _version(run))
 
 
+@computed_once(maxsize=32)  # the card files read once, not on every page and refresh
 def _chart_names(folder: str, version: float) -> tuple[dict[str, str], dict[str, str]]:
     manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
     names = faction_display_names(manifest)
@@ -328,6 +320,14 @@ def chart_names_of(run: str) -> tuple[dict[str, str], dict[str, str]]:
     """The run's factions and decks by their display names (export.faction_display_names) and one
     colour per faction, deck or config (figures.run_colours): what every chart of the run shares."""
     return _chart_names(str(run_folder(run)), _version(run))
+
+
+def config_options(run: str, lang: str | None) -> list[dict[str, str]]:
+    """The run's configs as a dropdown offers them: each said in words (formatting.config_in_words:
+    "China vs Japón", "without AR-01"), the config id its value (what the address and the tables hold)."""
+    names = chart_names_of(run)[0]
+    return [{"label": config_in_words(config_id, lang or "es", names), "value": config_id}
+            for config_id in manifest_of(run)["configs"]]
 
 
 def tables_of(run: str) -> dict[str, pl.DataFrame]:
@@ -367,7 +367,7 @@ def turn_shares(run: str) -> pl.DataFrame:
 @computed_once(maxsize=8)
 def _impact(folder: str, version: float) -> pl.DataFrame:
     check_whole(Path(folder))
-    return kept_tables(Path(folder), "impact", lambda: {"impact": card_impact(Path(folder))})["impact"]
+    return kept_card_impact(Path(folder))
 
 
 def impact_of(run: str) -> pl.DataFrame:

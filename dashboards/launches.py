@@ -7,7 +7,7 @@ results/_launches/. The page follows each launch of this dashboard (`Launch.outc
 that ends with an error shows its stderr in the page. `cancel` stops a run as Ctrl-C would (SIGINT:
 finished chunks are kept, the manifest written, the same command resumes), then kills the process
 group of a launch that has not ended `KILL_AFTER_SECONDS` later. Whether a run is still being written
-is decided by sim.run.liveness, for every run, launched here or not.
+is decided by sim.results.liveness, for every run, launched here or not.
 """
 
 from __future__ import annotations
@@ -28,15 +28,16 @@ from flask import current_app
 import sim.rulesets
 from dashboards import data
 from sim.core.cards import read_toml
-from sim.core.errors import InputError
+from sim.core.errors import InputError, fault_words
 from sim.report.formatting import count
 from sim.report.language import t
 from sim.run.executors import make_executor
-from sim.run.liveness import interrupt_writer, writer_liveness
+from sim.results.liveness import interrupt_writer, writer_liveness
 from sim.run.progress import StoredProgress, stored_progress
-from sim.run.resuming import manifest_resume_command
+from sim.results.resuming import manifest_resume_command
 from sim.run.runner import prepare_run
-from sim.run.spec import Experiment, load_spec
+from sim.balance.spec import load_checked_spec
+from sim.run.spec import Experiment
 
 RULESETS_DIR = Path(sim.rulesets.__file__).resolve().parent  # the games' own card folders
 UPLOADS = "_uploads"  # the dashboard's folder of uploaded specs, in the results folder
@@ -167,7 +168,7 @@ def start_run(spec_path: Path, games: int | None = None, seed: int | None = None
     Ctrl-C leaves it running), its stdout and stderr in results/_launches/RUN.log and .err."""
     if checked is None:
         check_cards_place(read_toml(Path(spec_path)), Path(spec_path))
-        checked = check_launch(load_spec(spec_path, games=games, seed=seed), run_name)
+        checked = check_launch(load_checked_spec(spec_path, games=games, seed=seed), run_name)
     root = data.results_root()
     name = checked.run
     with _guard:
@@ -200,8 +201,7 @@ def start_run(spec_path: Path, games: int | None = None, seed: int | None = None
                 except OSError:
                     pass
             where = exc.filename if isinstance(exc.filename, str) else str(logs)
-            raise data.PageMessage("write_failed", entry=os.path.relpath(where, root),
-                                   reason=exc.strerror or type(exc).__name__) from None
+            raise data.PageMessage("write_failed", entry=os.path.relpath(where, root), reason=fault_words(exc)) from None
         launch = Launch(name, process, stdout_path, stderr_path)
         _launches[name] = launch
     return launch
@@ -219,7 +219,7 @@ def resume_run(run: str) -> Launch:
 
 def resume_command(run: str, manifest: dict[str, Any]) -> str:
     """The `sim run` command that resumes a run, as a person would type it (the one `sim show` and
-    every other hint print: sim.run.resuming)."""
+    every other hint print: sim.results.resuming)."""
     return manifest_resume_command(manifest, data.results_root() / run)
 
 
@@ -227,7 +227,7 @@ def cancel(run: str) -> int:
     """Stop a running run (SIGINT, as Ctrl-C); returns the pid it was sent to. A launch of this
     dashboard that has not ended `KILL_AFTER_SECONDS` later is killed with its process group (Ray's
     processes too); any other run is stopped only when its writer is on this machine and holds the
-    run's lock (sim.run.liveness.interrupt_writer). Refusals are InputErrors."""
+    run's lock (sim.results.liveness.interrupt_writer). Refusals are InputErrors."""
     launch = launched(run)
     if launch is not None and launch.outcome()[0] == "running":  # perhaps still starting, with no folder yet
         launch.cancelled = True

@@ -23,10 +23,9 @@ from dashboards import data, launches
 from sim.analysis.levels import side_level
 from sim.core.errors import InputError
 from sim.report.formatting import config_in_words, count, known_zone, local_date_text, wall_time_text
-from sim.report.language import TEXT, t
+from sim.report.language import TEXT, game_name, t, unit_word
 from sim.run.progress import recorded_units, stored_progress
 
-UNIT_WORDS = {"games": "unit_games", "story": "unit_runs", "best_of_three": "unit_matches"}
 DAMAGE_SHOWN = 5  # damaged chunks named on the card; the pages of the run name them all
 SIDES = "AB"
 WHOLE_WIDTH = ("n-configs", "resume")  # lines drawn across the card: a list of configs, a long command
@@ -45,18 +44,6 @@ class CardLine:
     label: str
     values: tuple[str, ...]
     code: bool = False
-
-
-def unit_word(manifest: dict[str, Any], lang: str | None) -> str:
-    """What a unit of the run is called in `lang`: games, matches (best of three) or story runs."""
-    return t(UNIT_WORDS.get(str(manifest.get("kind")), "unit_games"), lang)
-
-
-def game_name(ruleset: str, lang: str | None) -> str:
-    """The game's name as its designers call it ("Paladines de Epikha"); a game the catalog does not
-    name (a test's own) by its id."""
-    key = f"game_{ruleset}"
-    return t(key, lang) if key in TEXT else ruleset
 
 
 def unique(values: list[str]) -> list[str]:
@@ -121,7 +108,7 @@ def card_lines(run: str, lang: str | None, zone: str | None) -> list[CardLine]:
     status = data.run_status(folder, manifest)
     damaged = damage(run, status)
     progress = stored_progress(folder, manifest)
-    unit = unit_word(manifest, lang)
+    unit = unit_word(manifest.get("kind"), lang)
     n = [t("card_n_value", lang, done=count(progress.units_done, lang), total=count(progress.units_total, lang),
            unit=unit)]
     configs = manifest.get("configs") or {}
@@ -140,7 +127,7 @@ def card_lines(run: str, lang: str | None, zone: str | None) -> list[CardLine]:
                  time=wall_time_text(wall_seconds(manifest, status), lang), sessions=sessions)
     finished = manifest.get("finished") if status == "finished" else None
     lines = [
-        CardLine("game", t("card_game", lang), (game_name(str(manifest.get("ruleset")), lang),)),
+        CardLine("game", t("card_game", lang), (game_name(manifest.get("ruleset"), lang),)),
         CardLine("sides", t("card_sides", lang), side_lines(manifest, names, lang)),
         CardLine("n", t("card_n", lang), tuple(n)),
         CardLine("seed", t("card_seed", lang), (str(manifest.get("seed")),)),

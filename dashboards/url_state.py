@@ -43,14 +43,23 @@ SHELL_KEYS = ("run", "lang")  # written by the shell; a page's filters use other
 LANGUAGE_FIRST = f"""        <script>
         (function () {{
             var known = {json.dumps(list(LANGUAGES))}, query = new URLSearchParams(window.location.search);
-            if (known.indexOf(query.get("lang")) >= 0) {{ return; }}
-            var saved = null;
-            try {{ saved = JSON.parse(window.localStorage.getItem({json.dumps(SAVED_LANGUAGE)})); }} catch (e) {{}}
-            query.set("lang", known.indexOf(saved) >= 0 ? saved : {json.dumps(DEFAULT_LANGUAGE)});
-            window.history.replaceState(window.history.state, "",
-                window.location.pathname + "?" + query.toString() + window.location.hash);
+            if (known.indexOf(query.get("lang")) < 0) {{
+                var saved = null;
+                try {{ saved = JSON.parse(window.localStorage.getItem({json.dumps(SAVED_LANGUAGE)})); }} catch (e) {{}}
+                query.set("lang", known.indexOf(saved) >= 0 ? saved : {json.dumps(DEFAULT_LANGUAGE)});
+                window.history.replaceState(window.history.state, "",
+                    window.location.pathname + "?" + query.toString() + window.location.hash);
+            }}
+            document.documentElement.setAttribute("data-loading-lang", query.get("lang"));
         }})();
         </script>"""
+
+# Dash's placeholder, shown until the layout has come (seconds on a busy machine), is an English
+# "Loading..." written by its renderer: hidden, and the address's language (which LANGUAGE_FIRST has
+# set, and marks on <html>) says it instead.
+LOADING_IN_LANGUAGE = "        <style>\n        ._dash-loading { visibility: hidden; }\n" + "".join(
+    f'        html[data-loading-lang="{lang}"] ._dash-loading::after {{ visibility: visible; '
+    f'content: {json.dumps(t("grid_loadingOoo", lang), ensure_ascii=False)}; }}\n' for lang in LANGUAGES) + "        </style>"
 
 # Write each (key, value) into the address: a list as the key repeated, nothing for an empty value.
 WRITE_TO_ADDRESS = """function () {

@@ -19,17 +19,16 @@ Downloads export the raw numbers, never the text."""
 
 from __future__ import annotations
 
-import functools
 import io
 from typing import Any
 
 import dash_ag_grid as dag
 import plotly.graph_objects as go
-import plotly.io as pio
 import polars as pl
 from dash import Input, Output, State, callback, dcc, html, no_update
 
 from dashboards import data
+from sim.report import figures
 from sim.report.export import html_report
 from sim.report.formatting import (DIFFERENCE_NAMES, ReadableColumn, localised, readable_columns, readable_values,
                                    shown_scale, text_width)
@@ -48,17 +47,9 @@ DIFFERENCE_STEPS = (0.10, 0.05, 0.02, 0.005)  # distance from 0, in rate points
 IMBALANCE = ("#ef9a9a", "#ffcc80", "#ffe0b2", "#fff3e0")
 
 
-@functools.cache
-def white_template() -> dict[str, Any]:
-    """plotly_white as plain data, made once: setting it by name on a figure validates and copies the
-    whole template each time, which took 40% of the factions page's server time."""
-    return pio.templates["plotly_white"].to_plotly_json()
-
-
 def graph(graph_id: str, fig: go.Figure) -> dcc.Graph:
-    figure = fig.to_plotly_json()
+    figure = figures.white_figure(fig)
     layout = figure["layout"]
-    layout["template"] = white_template()
     # a figure that lists every card sets its own, taller height: keep it
     layout["height"] = max(420, layout.get("height") or 0)
     if layout.get("margin", {}).get("l") is None:

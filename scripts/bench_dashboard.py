@@ -1,33 +1,46 @@
-"""Time dashboard pages in a real headless Chromium until every plot of the page has drawn its data.
+"""Time `sim dash` and its pages in a real headless Chromium until every plot of the page has drawn its data.
 
-    python scripts/bench_dashboard.py --results results --run fortaleza-1m --run dicedraft_budget_curve
+    python scripts/bench_dashboard.py --results bench-results --run dicedraft_factions --run fortaleza_factions \
+        --tree BEFORE --tree AFTER --repeat 5
 
-For each run, each page: the first visit after `sim dash` starts, timed from the moment the server
-accepts connections (a fresh `sim dash` process each time, so the run's tables are read cold), by a
-new browser (an empty cache: every byte of JavaScript downloaded and compiled) and by a returning
-one (its cache filled by a visit to an earlier `sim dash` on the same port, as a designer's browser
-is the next morning); then warm visits in one browser (cache filled, tables read): the page
-reloaded, and the page opened from inside the app by a click on its navigation link or its tab (the
-app already running, as a designer moves between pages). Prints the median and the range of
---repeat visits of each.
+What it times, for each `sim dash` (the one on PYTHONPATH, or each --tree checkout's in turn):
+- start: from the `sim dash` command starting (a new Python process) to its first HTTP answer;
+- each page's first visit: a fresh `sim dash` process each time (nothing of the run in memory; its
+  tables kept on disk, as after any earlier visit or `sim run`), the page asked for as soon as the
+  server has answered, timed from asking to drawn, by a new browser (an empty cache: every byte of
+  JavaScript downloaded and compiled) and by a returning one (its cache filled by earlier visits to
+  every page, as a designer's browser is the next morning);
+- warm visits in one browser (cache filled, tables read): the page reloaded, and the page opened
+  from inside the app by a click on its navigation link or its tab (the app already running, as a
+  designer moves between pages).
+It prints each figure's median and range over --repeat visits, then one table of medians.
+
+Each tree reads its own copy of the named runs (so one tree's kept tables, keyed by its code, never
+replace another's), and before anything is timed every page is opened once in each copy: the first
+time a run's tables are computed (once, then kept) is printed apart, as "tables computed".
+The trees take turns within every figure, so a busy machine slows them alike.
+
 A page counts as drawn when every Plotly graph on it shows a trace, every table on it shows its rows
 (or says it has none), there is at least one of them (or, on a page of another kind of run, its
 sentence), Dash has no callback pending (the page title leaves "Updating..."), and all this still
 holds 0.3 s later.
 
-Needs Chromium and ChromeDriver (scripts/install_browser.sh) and selenium (the test extra). The
-`sim dash` it starts is the one on PYTHONPATH, or each --tree checkout's in turn (before and after a change)."""
+Needs Chromium and ChromeDriver (scripts/install_browser.sh) and selenium (the test extra)."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
@@ -44,6 +57,9 @@ const filled = tables.filter(b => b.querySelector('.ag-row, .ag-overlay-no-rows-
 const sentences = document.querySelectorAll('main p').length;
 return [plots.length, drawn, document.title, tables.length, filled, sentences];"""
 PAGES = tuple(path for path, _ in NAV)  # every page of the shell's navigation
+START, START_CPU = "start", "start-cpu"  # `sim dash` start to first answer (wall, server CPU), one per server started
+FIGURES = {"first-new": "first visit after start, new browser", "first-returning": "first visit after start, returning browser",
+           "warm-reloaded": "warm, reloaded", "warm-opened": "warm, opened from the app"}
 
 
 def free_port() -> int:
@@ -64,26 +80,49 @@ def start_browser(profile: Path | None = None) -> webdriver.Chrome:
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+@functools.lru_cache(maxsize=None)
+def dash_command(tree: Path | None) -> tuple[str, ...]:
+    """`sim dash` of `tree` as the bench starts it; an older checkout has no --no-access-log."""
+    command = (sys.executable, "-m", "sim.cli", "dash", "--executor", "serial")
+    helped = subprocess.run([*command[:4], "--help"], capture_output=True, text=True, env=tree_env(tree),
+                            cwd=tree).stdout
+    return command + (("--no-access-log",) if "--no-access-log" in helped else ())
+
+
+def cpu_seconds(process: subprocess.Popen) -> float:
+    """CPU time (user and system, every thread) the process has used so far: on a machine shared
+    with other work, the part of a wall time that is this server's own (Linux's /proc)."""
+    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_env(tree: Path | None) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(tree)) if tree else os.environ.copy()
+
+
 def start_dash(results: Path, port: int, tree: Path | None) -> tuple[subprocess.Popen, float]:
     """`sim dash` of `tree` (a checkout; None: the one on PYTHONPATH) in its own process; returns it
-    and the time its port first accepted a connection."""
-    env = dict(os.environ, PYTHONPATH=str(tree)) if tree else os.environ.copy()
-    command = [sys.executable, "-m", "sim.cli", "dash", "--results", str(results.resolve()), "--port", str(port),
-               "--executor", "serial"]
-    if "--no-access-log" in subprocess.run(command[:4] + ["--help"], capture_output=True, text=True, env=env).stdout:
-        command.append("--no-access-log")  # an older checkout has none
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    and the seconds from its start to its first HTTP answer (any status: the server answered)."""
+    command = [*dash_command(tree), "--results", str(results.resolve()), "--port", str(port)]
+    started = time.perf_counter()
+    # in the tree's folder: `python -m` puts the current folder before PYTHONPATH, so started from
+    # another checkout it would run that checkout's code
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tree_env(tree),
+                               cwd=tree)
+    deadline = started + 120
+    while time.perf_counter() < deadline:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process, time.perf_counter()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as answer:
+                answer.read()
+            return process, time.perf_counter() - started
+        except urllib.error.HTTPError:
+            return process, time.perf_counter() - started
         except OSError:
             if process.poll() is not None:
                 raise SystemExit(f"sim dash exited with {process.returncode} before serving")
             time.sleep(0.01)
     process.kill()
-    raise SystemExit("sim dash did not start serving within 120 s")
+    raise SystemExit("sim dash did not answer within 120 s")
 
 
 def page_address(server: str, page: str, run: str) -> str:
@@ -119,47 +158,79 @@ def drawn_at(driver: webdriver.Chrome, timeout: float = 60) -> float | None:
     return None
 
 
-def first_visit(results: Path, run: str, page: str, returning: bool, tree: Path | None) -> float | None:
-    """Seconds from a new `sim dash` accepting connections to `page` drawn: by a new browser, or
-    (`returning`) by one whose cache an earlier `sim dash` on the same port filled."""
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="sim-bench-profile-") as profile:
-        if returning:
-            process, _ = start_dash(results, port, tree)
-            driver = start_browser(Path(profile))
+def timed_visit(driver: webdriver.Chrome, url: str) -> float | None:
+    """Seconds from asking for `url` to the page drawn (None: not drawn)."""
+    asked = time.perf_counter()
+    driver.get(url)
+    done = drawn_at(driver)
+    return None if done is None else done - asked
+
+
+class Tree:
+    """One `sim dash` under test: its checkout (None: the one on PYTHONPATH), its own copy of the
+    runs, its port (a browser's cache is per address, so a returning browser comes back to the
+    same one) and the profile of its returning browser."""
+
+    def __init__(self, checkout: Path | None, results: Path, runs: list[str], work: Path, index: int) -> None:
+        self.checkout = checkout
+        self.name = checkout.name if checkout else "this tree"
+        self.results = work / f"results-{index}"
+        for run in runs:  # the runs without their kept tables: this tree computes and keeps its own
+            shutil.copytree(results / run, self.results / run, ignore=shutil.ignore_patterns("summaries", ".lock"))
+        self.port = free_port()
+        self.profile = work / f"profile-{index}"
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> tuple[subprocess.Popen, float]:
+        return start_dash(self.results, self.port, self.checkout)
+
+    def first_visit(self, run: str, page: str, returning: bool) -> tuple[float, float, float | None, float]:
+        """A fresh `sim dash`: seconds from its start to its first answer (wall, and the server's
+        CPU), and from asking for `page` (as soon as it answered) to the page drawn (wall, and the
+        server's CPU meanwhile), by a new or (`returning`) a returning browser."""
+        with tempfile.TemporaryDirectory(prefix="sim-bench-profile-") as empty:
+            driver = start_browser(self.profile if returning else Path(empty))
             try:
-                for _ in range(2):  # Chromium keeps a script's compiled code from its second run on
-                    driver.get(page_address(f"http://127.0.0.1:{port}", page, run))
-                    drawn_at(driver)
-                    driver.get("about:blank")
+                driver.get("about:blank")
+                process, start = self.start()
+                try:
+                    started_cpu = cpu_seconds(process)
+                    seconds = timed_visit(driver, page_address(self.url, page, run))
+                    return start, started_cpu, seconds, cpu_seconds(process) - started_cpu
+                finally:
+                    stop_dash(process)
             finally:
                 driver.quit()
-                stop_dash(process)
-        driver = start_browser(Path(profile))
-        driver.get("about:blank")
-        process, up = start_dash(results, port, tree)
-        try:
-            driver.get(page_address(f"http://127.0.0.1:{port}", page, run))
-            done = drawn_at(driver)
-        finally:
-            driver.quit()
-            stop_dash(process)
-    return None if done is None else done - up
+
+
+def prime(tree: Tree, runs: list[str], pages: tuple[str, ...]) -> list[tuple[str, str, float | None]]:
+    """Open every page of every run twice in the tree's returning browser: the first visit computes
+    and keeps the run's tables (returned, timed, per page), the second leaves the browser's cache
+    as a designer's is (Chromium keeps a script's compiled code from its second run on)."""
+    process, _ = tree.start()
+    driver = start_browser(tree.profile)
+    computed = []
+    try:
+        for run in runs:
+            for page in pages:
+                computed.append((run, page, timed_visit(driver, page_address(tree.url, page, run))))
+                timed_visit(driver, page_address(tree.url, page, run))
+    finally:
+        driver.quit()
+        stop_dash(process)
+    return computed
 
 
 def warm_visits(driver: webdriver.Chrome, url: str, run: str, page: str, repeat: int) -> list[float]:
-    driver.get(page_address(url, page, run))  # fills the browser cache and the server's tables
-    if drawn_at(driver) is None:
+    if timed_visit(driver, page_address(url, page, run)) is None:  # fills the browser cache and the server's tables
         return []
     times = []
     for _ in range(repeat):
         driver.get("about:blank")
-        started = time.perf_counter()
-        driver.get(page_address(url, page, run))
-        done = drawn_at(driver)
-        if done is None:
+        seconds = timed_visit(driver, page_address(url, page, run))
+        if seconds is None:
             return []
-        times.append(done - started)
+        times.append(seconds)
     return times
 
 
@@ -204,6 +275,14 @@ def describe(times: list[float]) -> str:
     return f"median {statistics.median(times):.2f} s [{min(times):.2f}, {max(times):.2f}] (n={len(times)})"
 
 
+def median_text(times: list[float]) -> str:
+    return f"{statistics.median(times):.2f}" if times else "not drawn"
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=Path, default=Path("results"))
@@ -215,41 +294,87 @@ def main() -> None:
     parser.add_argument("--warm-seconds", type=float, default=20.0,
                         help="wait for the server's background warm-up before the warm visits")
     parser.add_argument("--no-first", action="store_true", help="skip the first visits after start")
+    parser.add_argument("--first-browser", choices=("new", "returning", "both"), default="both",
+                        help="which browsers make the first visits (default both)")
     args = parser.parse_args()
     pages = tuple(args.page or PAGES)
-    trees: list[Path | None] = list(args.tree or [None])
-    name = {tree: (str(tree) if tree else "this tree") for tree in trees}
-    if not args.no_first:
-        for run in args.run:
-            for page in pages:
-                for returning, who in ((False, "new browser"), (True, "returning browser")):
-                    times: dict[Path | None, list[float]] = {tree: [] for tree in trees}
-                    for _ in range(args.repeat):
+    figures: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+
+    def add(figure: str, run: str, page: str, tree: Tree, seconds: float | None) -> None:
+        if seconds is not None:
+            figures.setdefault((figure, run, page), {}).setdefault(tree.name, []).append(seconds)
+
+    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, {load()}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="sim-bench-") as work:
+        trees = [Tree(checkout, args.results, args.run, Path(work), index)
+                 for index, checkout in enumerate(args.tree or [None])]
+        for tree in trees if not args.no_first else ():  # warm visits alone read the tables themselves
+            for run, page, seconds in prime(tree, args.run, pages):
+                print(f"tables computed, first visit ever {tree.name:20s} {run:24s} {page:10s} "
+                      f"{'not drawn' if seconds is None else f'{seconds:.2f} s'}", flush=True)
+        if not args.no_first:
+            for run in args.run:
+                for page in pages:
+                    for figure, returning in (("first-new", False), ("first-returning", True)):
+                        if args.first_browser not in ("both", figure.removeprefix("first-")):
+                            continue
+                        for _ in range(args.repeat):
+                            for tree in trees:
+                                start, start_cpu, seconds, cpu = tree.first_visit(run, page, returning)
+                                add(START, "", "", tree, start)
+                                add(START_CPU, "", "", tree, start_cpu)
+                                add(figure, run, page, tree, seconds)
+                                add(f"{figure}-cpu", run, page, tree, cpu)
                         for tree in trees:
-                            seconds = first_visit(args.results, run, page, returning, tree)
-                            if seconds is not None:
-                                times[tree].append(seconds)
-                    for tree in trees:
-                        print(f"first page after start, {who:17s} {name[tree]:20s} {run:24s} {page:10s} "
-                              f"{describe(times[tree])}", flush=True)
-    for tree in trees:
-        port = free_port()
-        process, _ = start_dash(args.results, port, tree)
-        driver = start_browser()
+                            print(f"{FIGURES[figure]:42s} {tree.name:20s} {run:24s} {page:10s} "
+                                  f"{describe(figures.get((figure, run, page), {}).get(tree.name, []))}; server CPU "
+                                  f"{describe(figures.get((f'{figure}-cpu', run, page), {}).get(tree.name, []))}",
+                                  flush=True)
+                print(load(), flush=True)
+        servers = []
+        for tree in trees:
+            process, start = tree.start()
+            servers.append(process)
+            add(START, "", "", tree, start)
+            add(START_CPU, "", "", tree, cpu_seconds(process))
+        drivers = [start_browser() for _ in trees]
         try:
             time.sleep(args.warm_seconds)
             for run in args.run:
                 for page in pages:
-                    times_warm = warm_visits(driver, f"http://127.0.0.1:{port}", run, page, args.repeat)
-                    print(f"warm page, reloaded{'':23s} {name[tree]:20s} {run:24s} {page:10s} {describe(times_warm)}",
-                          flush=True)
-                    if page != "/":
-                        times_nav = navigation_visits(driver, f"http://127.0.0.1:{port}", run, page, args.repeat)
-                        print(f"warm page, opened from the app{'':12s} {name[tree]:20s} {run:24s} {page:10s} "
-                              f"{describe(times_nav)}", flush=True)
+                    for tree, driver in zip(trees, drivers):
+                        for seconds in warm_visits(driver, tree.url, run, page, args.repeat):
+                            add("warm-reloaded", run, page, tree, seconds)
+                        if page != "/":
+                            for seconds in navigation_visits(driver, tree.url, run, page, args.repeat):
+                                add("warm-opened", run, page, tree, seconds)
+                    for tree in trees:
+                        for figure in ("warm-reloaded", "warm-opened"):
+                            if figure == "warm-opened" and page == "/":
+                                continue
+                            print(f"{FIGURES[figure]:42s} {tree.name:20s} {run:24s} {page:10s} "
+                                  f"{describe(figures.get((figure, run, page), {}).get(tree.name, []))}", flush=True)
         finally:
-            driver.quit()
-            stop_dash(process)
+            for driver in drivers:
+                driver.quit()
+            for process in servers:
+                stop_dash(process)
+    print(f"\n{load()}\n`sim dash` start to first answer: " + "; ".join(
+        f"{tree.name} {describe(figures.get((START, '', ''), {}).get(tree.name, []))}" for tree in trees))
+    print("its CPU time: " + "; ".join(
+        f"{tree.name} {describe(figures.get((START_CPU, '', ''), {}).get(tree.name, []))}" for tree in trees))
+    print("\nmedians in seconds (" + ", ".join(tree.name for tree in trees) + " in turn); server CPU: the `sim dash` "
+          "process's CPU seconds during a first visit\n")
+    columns = [*FIGURES, "first-new-cpu", "first-returning-cpu"]
+    names = {**FIGURES, "first-new-cpu": "server CPU, new browser", "first-returning-cpu": "server CPU, returning browser"}
+    print("| run | page | " + " | ".join(names[figure] for figure in columns) + " |")
+    print("| --- | --- |" + " --- |" * len(columns))
+    for run in args.run:
+        for page in pages:
+            cells = ["" if figure == "warm-opened" and page == "/" else
+                     " / ".join(median_text(figures.get((figure, run, page), {}).get(tree.name, [])) for tree in trees)
+                     for figure in columns]
+            print(f"| {run} | {page} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

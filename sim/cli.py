@@ -109,8 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--run", metavar="NAME", help="results folder name (default: the spec's name)")
     run.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     run.add_argument("--overwrite", action="store_true", help="replace a run folder holding a different experiment")
-    run.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
-                     "summary at the end (default en, as the tables)")
+    run.add_argument("--lang", choices=("es", "en"), default="en", help="language of what it says while it plays "
+                     "(the compile, the progress bar, the last line) and of the findings that open the summary at the "
+                     "end (default en, as the tables)")
     run.add_argument("--chunk-size", type=_int_at_least(1, MAX_CHUNK_UNITS), metavar="N", help="units per chunk (default: the spec's "
                      "chunk_size, else the ruleset's)")
     run.add_argument("--cards", type=_path, metavar="DIR", help="play with the card files in DIR instead of the spec's "
@@ -143,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "search: its spec's name, or its <name>.balance folder")
     show.add_argument("--results", type=_path, default=Path("results"), metavar="DIR")
     show.add_argument("--lang", choices=("es", "en"), default="en", help="language of the findings that open the "
-                      "summary (default en, as the tables)")
+                      "summary (default en, as the tables), and of a balance search's proposals")
     show.set_defaults(handler=command_show)
 
     replay = commands.add_parser("replay", help="replay one stored game with its event trace")
@@ -213,13 +214,16 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     ladder.set_defaults(handler=command_ladder)
 
-    decks = commands.add_parser("deck-search", help="rolplay: the strongest legal decks of a tier, found by play",
-                                description="Improve a population of rolplay decks of a tier by play (the shipped "
-                                "decks, the greedy builder's and random ones to start; the better half survives and has "
-                                "children with a few copies swapped), then play the survivors and the shipped decks in a "
-                                "round robin on a seed the search never used, stored as a run: its matrix and Nash mix "
-                                "are the metagame of decks. The decks are written as deck files.")
-    decks.add_argument("tier", type=_int_at_least(1), metavar="TIER", help="the deck level (25 or 50, rule R-02)")
+    decks = commands.add_parser("deck-search", help="the strongest legal decks of a game with deck lists, found by play",
+                                description="Improve a population of decks of a game with deck lists (rolplay, epikha) "
+                                "by play (the shipped decks, and the game's built ones or children of the shipped ones "
+                                "to start; the better half survives and has children with a few copies swapped), then "
+                                "play the survivors and the shipped decks in a round robin on a seed the search never "
+                                "used, stored as a run: its matrix and Nash mix are the metagame of decks. The decks "
+                                "are written as deck files.")
+    decks.add_argument("ruleset", metavar="RULESET", help="a game with deck lists (rolplay, epikha)")
+    decks.add_argument("group", metavar="GROUP", help="the decks searched: rolplay's deck level (25 or 50, rule R-02), "
+                       "epikha's shipped deck whose Player card they keep (abaron_horda, ...)")
     decks.add_argument("--population", type=_int_at_least(4, 64), default=8, metavar="N",
                        help="decks in play each generation, even (default 8)")
     decks.add_argument("--generations", type=_int_at_least(1, 100), default=6, metavar="N", help="default 6")
@@ -230,9 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
     decks.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=20261202, help="search seed (default 20261202)")
     decks.add_argument("--out", type=_path, metavar="DIR",
                        help="a new folder for the search's cards, decks and history (default: RESULTS/RUN.search, "
-                       "beside the final round robin's run folder: results/rolplay_deck_search_TIER.search)")
+                       "beside the final round robin's run folder: results/RULESET_deck_search_GROUP.search)")
     decks.add_argument("--run", metavar="NAME", help="results folder name of the final round robin "
-                       "(default rolplay_deck_search_TIER)")
+                       "(default RULESET_deck_search_GROUP)")
     decks.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     decks.add_argument("--executor", type=executor_name, choices=EXECUTORS, default="auto", help="as for `sim run`")
     decks.set_defaults(handler=command_deck_search)
@@ -247,7 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--address", type=_non_empty("HOST:PORT"), metavar="HOST:PORT", help="join this Ray cluster")
     balance.add_argument("--results", type=_path, default=Path("results"), metavar="DIR", help="results root (default ./results)")
     balance.add_argument("--overwrite", action="store_true", help="replace stages written by a different search")
-    balance.add_argument("--lang", choices=("es", "en"), default="es", help="language of the search's report.html")
+    balance.add_argument("--lang", choices=("es", "en"), default="es", help="language of the proposals it prints and "
+                         "of the search's report.html")
     balance.add_argument("--apply", type=_int_at_least(1), metavar="N", help="write proposal N (its rank) to --to")
     balance.add_argument("--to", type=_path, metavar="DIR", help="with --apply: a new folder for the edited copy of the cards")
     balance.set_defaults(handler=command_balance)
@@ -274,7 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def command_report(args: argparse.Namespace, console: Console) -> int:
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
     from sim.report.export import FORMATS, write_reports  # Plotly only loads when exporting
 
     formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
@@ -319,8 +325,17 @@ def listen(app: Any, args: argparse.Namespace, console: Console) -> Any:
                      "with --port")
 
 
+def without_notebook_support() -> None:
+    """Dash imports IPython, when it is installed, to show apps in notebooks (and with it jedi,
+    prompt_toolkit and requests): a fifth of `sim dash`'s start (1.4 of 5.8 s on a busy two-core
+    machine), for a server that is never in a notebook. IPython is marked missing for this process,
+    so Dash takes the fallback it has for machines without it; nothing else of `sim dash` uses it."""
+    if "IPython" not in sys.modules:
+        sys.modules["IPython"] = None  # type: ignore[assignment]  (the import system's "not installed")
+
+
 def command_dash(args: argparse.Namespace, console: Console) -> int:
-    from sim.run.store import check_results_place
+    from sim.results.folder import check_results_place
     from dashboards.serving import WILDCARD_BINDS, checked_token, log_to_stderr, token_from_file
 
     if args.token is not None and args.token_file is not None:
@@ -339,6 +354,7 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
     check_results_place(args.results)
     args.results.mkdir(exist_ok=True)
     log_to_stderr(token, access_log=not args.no_access_log)  # before Flask sets up a log of its own
+    without_notebook_support()
     from dashboards.app import create_app  # Dash loads only for this command
 
     app = create_app(args.results, token=token, executor=args.executor, host=args.host, allow_hosts=args.allow_host,
@@ -355,16 +371,16 @@ def command_dash(args: argparse.Namespace, console: Console) -> int:
 
 
 def command_balance(args: argparse.Namespace, console: Console) -> int:
+    from sim.balance.spec import load_checked_spec
     from sim.run.executors import executor_line, make_executor
-    from sim.run.progress import RichProgress
-    from sim.run.spec import load_spec
-    from sim.run.store import check_results_place
+    from sim.report.progress_bar import RichProgress
+    from sim.results.folder import check_results_place
     from sim.balance.console import play_proposal_lines, print_proposals
     from sim.report.language import t
     from sim.balance.patch import CARDS_SUBFOLDER, apply_proposal
     from sim.balance.search import proposal_edits, read_proposals, search
 
-    experiment = load_spec(args.spec)
+    experiment = load_checked_spec(args.spec)
     if args.apply is not None or args.to is not None:
         if args.apply is None or args.to is None:
             raise InputError("--apply and --to go together: --apply N --to DIR")
@@ -385,15 +401,15 @@ def command_balance(args: argparse.Namespace, console: Console) -> int:
     check_results_place(args.results)
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
-    result = search(experiment, args.results, executor, RichProgress(), args.overwrite,
+    result = search(experiment, args.results, executor, RichProgress(lang=args.lang), args.overwrite,
                     say=lambda text: console.print(text, highlight=False, soft_wrap=True), lang=args.lang)
-    print_proposals(console, result.record)
-    console.print(f"search path and proposals -> {result.folder}", highlight=False)
+    print_proposals(console, result.record, args.lang)
+    console.print(t("balance_written_to", args.lang, folder=result.folder), highlight=False, markup=False)
     return 0
 
 
 def command_bench(args: argparse.Namespace, console: Console) -> int:
-    from sim.run.bench import default_spec, describe, run_bench  # numba threads are only touched when benchmarking
+    from sim.bench import default_spec, describe, run_bench  # numba threads are only touched when benchmarking
 
     args.spec = args.spec or default_spec()
     games = args.games or (1_000_000 if args.executor else 200_000)
@@ -410,7 +426,7 @@ def balance_search_folder(run: str, results: Path) -> Path | None:
     --results, or a spec's name there (<name>.balance) when no run has that name (the spec's own
     `sim run` is results/<name>, shown as a run); None when it is none of those."""
     from sim.balance.search import PROPOSALS_FILE
-    from sim.run.store import MANIFEST
+    from sim.results.folder import MANIFEST
 
     if not run.strip():
         return None
@@ -422,7 +438,7 @@ def balance_search_folder(run: str, results: Path) -> Path | None:
 
 def resolve_run_dir(run: str, results: Path) -> Path:
     """RUN as a folder path holding a manifest, else as a name under --results."""
-    from sim.run.store import MANIFEST
+    from sim.results.folder import MANIFEST
 
     if not run.strip():
         raise InputError("RUN: an empty name; give a run name under --results, or a run folder path")
@@ -435,12 +451,16 @@ def resolve_run_dir(run: str, results: Path) -> Path:
     raise InputError(f"RUN: no run {run!r}: neither {as_path} nor {under} is a results folder of `sim run`")
 
 
-def _summary_line(outcome: RunOutcome) -> str:
-    skipped = f", {outcome.chunks_skipped} chunk(s) already done" if outcome.chunks_skipped else ""
-    state = "finished" if outcome.finished else "incomplete"
-    return (f"{state}: {outcome.games_played:,} games in {outcome.wall_seconds:.1f} s "
-            f"({outcome.games_per_second:,.0f} games/s, {outcome.executor}, {outcome.chunks_played} chunk(s) played"
-            f"{skipped}) -> {outcome.run_dir}")
+def _summary_line(outcome: RunOutcome, lang: str = "en") -> str:
+    """The run's last line: finished or not, its games, time, rate, executor and chunks, in `lang`."""
+    from sim.report.formatting import count, seconds_text
+    from sim.report.language import t
+
+    skipped = t("console_skipped", lang, n=outcome.chunks_skipped) if outcome.chunks_skipped else ""
+    return t("console_summary", lang, state=t("console_finished" if outcome.finished else "console_incomplete", lang),
+             games=count(outcome.games_played, lang), seconds=seconds_text(outcome.wall_seconds, lang),
+             rate=count(round(outcome.games_per_second), lang), executor=outcome.executor,
+             played=outcome.chunks_played, skipped=skipped, folder=outcome.run_dir)
 
 
 def say_warning(text: str) -> None:
@@ -452,7 +472,7 @@ def run_resume_hint(args: argparse.Namespace) -> str:
     """The command that resumes this `sim run`: the one typed, with the run's own games and seed
     once the spec is read (so it still resumes after the spec's games are edited), and never its
     --overwrite, which would start the run again from nothing."""
-    from sim.run.resuming import resume_command
+    from sim.results.resuming import resume_command
 
     games, seed = getattr(args, "run_games", args.games), getattr(args, "run_seed", args.seed)
     extra = (["--cards", str(args.cards)] if args.cards is not None else []) + \
@@ -463,42 +483,49 @@ def run_resume_hint(args: argparse.Namespace) -> str:
 
 
 def interrupted_words(args: argparse.Namespace) -> str:
-    """What an interrupted command says on its way out (Ctrl-C, or the grace watcher after it)."""
+    """What an interrupted command says on its way out (Ctrl-C, or the grace watcher after it), in
+    its --lang (English for a command without one)."""
+    from sim.report.language import t
+
+    lang = getattr(args, "lang", "en")
     if args.command == "run":
-        return f"sim run: interrupted; finished chunks are kept; to resume: {run_resume_hint(args)}"
-    return f"sim {args.command}: interrupted; finished chunks are kept, rerun the same command to resume"
+        return t("console_run_interrupted", lang, command=run_resume_hint(args))
+    return t("console_interrupted", lang, command=args.command)
 
 
 def command_run(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.executors import executor_line, make_executor
-    from sim.run.progress import RichProgress
+    from sim.report.progress_bar import RichProgress
+    from sim.analysis.stopping import StopRule
+    from sim.balance.spec import load_checked_spec
     from sim.run.runner import run_experiment
-    from sim.run.spec import load_spec
-    from sim.run.store import check_run_name, read_manifest
+    from sim.results.folder import check_run_name
+    from sim.results.manifest import read_manifest
     
 
     if args.run is not None:  # an empty --run is a mistake, not "the spec's name"
         check_run_name(args.run, "--run")
-    experiment = load_spec(args.spec, games=args.games, seed=args.seed, cards_dir=args.cards)
+    experiment = load_checked_spec(args.spec, games=args.games, seed=args.seed, cards_dir=args.cards)
     args.run_games, args.run_seed = experiment.spec.games, experiment.spec.seed  # for the resume hint
     executor = make_executor(args.executor, args.address)
     console.print(f"executor: {executor_line(executor)}", highlight=False, soft_wrap=True)
     outcome = run_experiment(experiment, args.results, args.run, executor, args.overwrite, args.chunk_size,
-                             RichProgress(), warn=say_warning)
+                             RichProgress(lang=args.lang), warn=say_warning, stop_rules=StopRule)
     for problem in outcome.repaired:
         console.print(f"repaired: {problem}; played again", highlight=False)
     print_summary(console, outcome.run_dir, read_manifest(outcome.run_dir), args.lang)
-    console.print(_summary_line(outcome), highlight=False)
+    console.print(_summary_line(outcome, args.lang), highlight=False)
     return 0
 
 
 def command_ladder(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.executors import executor_line, make_executor
-    from sim.run.progress import RichProgress
+    from sim.report.progress_bar import RichProgress
     from sim.run.runner import run_experiment
-    from sim.run.store import check_run_name, read_manifest
+    from sim.results.folder import check_run_name
+    from sim.results.manifest import read_manifest
     from sim.run.ladder import DEFAULT_SEED, ladder_experiment, level_speeds, write_speeds
 
     if args.run is not None:
@@ -520,25 +547,27 @@ def command_ladder(args: argparse.Namespace, console: Console) -> int:
 def command_deck_search(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
     from sim.run.executors import executor_line, make_executor
-    from sim.run.progress import RichProgress
+    from sim.report.progress_bar import RichProgress
     from sim.run.runner import run_experiment
-    from sim.run.store import check_results_place, check_run_name, read_manifest
-    from sim.core.atomic_files import write_bytes_atomic
-    from sim.rulesets.rolplay.deck_search import SPEC_FILE, final_run_name, final_spec, search_decks
+    from sim.results.folder import check_results_place, check_run_name
+    from sim.results.manifest import read_manifest
+    from sim.results.atomic_files import write_bytes_atomic
+    from sim.balance.deck_search import SPEC_FILE, check_search, final_run_name, final_spec, search_decks
     from sim.run.spec import dump_spec, load_spec_dict
 
+    check_search(args.ruleset, args.group, args.population, args.generations, args.games)
     if args.run is not None:
         check_run_name(args.run, "--run")
     if args.out is None:  # beside the run it ends in, as `sim balance` keeps <spec name>.balance/ beside its runs
         check_results_place(args.results)
-        args.out = args.results / f"{args.run or final_run_name(args.tier)}.search"
+        args.out = args.results / f"{args.run or final_run_name(args.ruleset, args.group)}.search"
     check_results_place(args.out, "--out", make_parents=True)  # under a file, in a missing or read-only folder: said before any game
     console.print(f"search folder: {args.out} (its cards, decks and history)", highlight=False, soft_wrap=True)
     started = time.perf_counter()
-    survivors, _ = search_decks(args.tier, args.out, args.population, args.generations, args.games, args.seed,
-                                say=lambda line: console.print(line, highlight=False))
+    survivors, _ = search_decks(args.ruleset, args.group, args.out, args.population, args.generations, args.games,
+                                args.seed, say=lambda line: console.print(line, highlight=False))
     searched = time.perf_counter() - started
-    spec = final_spec(args.out, args.tier, survivors, args.final_games, args.seed)
+    spec = final_spec(args.out, args.ruleset, args.group, survivors, args.final_games, args.seed)
     write_bytes_atomic(args.out / SPEC_FILE, dump_spec(spec).encode("utf-8"))
     experiment = load_spec_dict(spec, args.out / SPEC_FILE)
     executor = make_executor(args.executor, None)
@@ -576,8 +605,9 @@ def compared_run(run: str, results: Path, run_a: str, run_b: str, lang: str) -> 
     edited by hand or unfinished."""
     from sim.report.comparison import StoredRun
     from sim.report.language import t, value as catalog_value
-    from sim.run.liveness import shown_status
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.liveness import shown_status
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
 
     def refuse(why: str) -> InputError:
         return InputError(t("compare_refuse", lang, a=run_a, b=run_b, why=why))
@@ -622,15 +652,17 @@ def command_compare(args: argparse.Namespace, console: Console) -> int:
 
 def command_show(args: argparse.Namespace, console: Console) -> int:
     from sim.report.console import print_summary
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
 
     search_folder = balance_search_folder(args.run, args.results)
     if search_folder is not None:  # a search of `sim balance`: its proposals, as `sim balance` printed them
         from sim.balance.console import print_proposals
         from sim.balance.search import PROPOSALS_FILE
+        from sim.report.language import t
 
-        print_proposals(console, json.loads((search_folder / PROPOSALS_FILE).read_text(encoding="utf-8")))
-        console.print(f"search path and proposals -> {search_folder}", highlight=False)
+        print_proposals(console, json.loads((search_folder / PROPOSALS_FILE).read_text(encoding="utf-8")), args.lang)
+        console.print(t("balance_written_to", args.lang, folder=search_folder), highlight=False, markup=False)
         return 0
     run_dir = resolve_run_dir(args.run, args.results)
     manifest = read_manifest(run_dir)
@@ -649,7 +681,8 @@ def command_replay(args: argparse.Namespace, console: Console) -> int:
     A line is printed whole (soft wrap): the terminal wraps it, rich does not cut it."""
     from sim.report.language import TEXT, t
     from sim.run.replay import replay_game
-    from sim.run.store import check_whole, read_manifest
+    from sim.results.folder import check_whole
+    from sim.results.manifest import read_manifest
 
     lang = args.lang
     run_dir = resolve_run_dir(args.run, args.results)

@@ -66,7 +66,16 @@ def test_help_loads_no_engine_and_show_no_solver_server_or_cluster() -> None:
     after_cli = _modules_after("import sim.cli")
     heavy = {"numba", "polars", "scipy.optimize", "ray", "dash", "plotly", "pyarrow"}
     assert not heavy & after_cli, f"`sim --help` imports {sorted(heavy & after_cli)}"
-    after_show = _modules_after("import sim.cli, sim.report.console, sim.run.store")
+    after_show = _modules_after("import sim.cli, sim.report.console, sim.results.manifest")
     assert not {"scipy.optimize", "ray", "dash", "plotly"} & after_show
     done = subprocess.run([sys.executable, "-m", "sim.cli", "--help"], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0 and "show" in done.stdout, done.stderr
+
+
+def test_the_dashboard_starts_without_notebook_support() -> None:
+    """`sim dash` is a server: Dash's notebook support (IPython, and with it jedi, prompt_toolkit and
+    requests) was a fifth of its start (issue 33); `scripts/bench_dashboard.py` times the start."""
+    after_dash = _modules_after("from sim.cli import without_notebook_support; without_notebook_support(); "
+                                "import dashboards.app")
+    # "IPython" itself is listed, as the None that marks it missing; its parts would be there if loaded
+    assert "dash" in after_dash and not {"IPython.core", "jedi", "prompt_toolkit", "requests"} & after_dash

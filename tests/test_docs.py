@@ -26,7 +26,7 @@ from rich.table import Table
 from sim.cli import main
 from sim.report.console import print_summary
 from sim.report.language import COLUMN_DEFINITIONS, COLUMNS, LANGUAGES, column
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

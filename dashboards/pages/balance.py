@@ -1,8 +1,10 @@
-"""Balance proposals (`sim balance`): for one search of the results folder, the ranked proposals
-with their figures confirmed on the held-out seed beside the baseline's (n, 95% interval), the
-card-file patch of each, the path of the search (every candidate at every rung, its distance to
-the target and whether it went on), and for a round robin the Nash mix before and after each
-proposal. A search is not a run: it has its own picker, of the <results>/<spec>.balance folders.
+"""Balance proposals (`sim balance`): for one search of the results folder, the warning when its
+held-out seed was used before on other cards, the ranked proposals with their confirmed figures
+beside the baseline's on the same games (n, 95% interval; proposal 1's from the confirmation seed,
+with the held-out reading it was chosen on), the card-file patch of each, the path of the search
+(every candidate at every rung, its distance to the target and whether it went on), and for a
+round robin the Nash mix before and after each proposal. A search is not a run: it has its own
+picker, of the <results>/<spec>.balance folders.
 
 Each proposal's patch downloads as a file (the unified diff of the card files, applied by hand with
 `patch -p1` in the card folder or `git apply`), and "apply to a copy" writes the whole card folder
@@ -22,13 +24,15 @@ from dash import ALL, MATCH, Input, Output, State, callback, ctx, dcc, html, no_
 from dashboards import data
 from dashboards.widgets import graph
 from sim.run.display_names import spec_display_names
-from sim.balance.console import (figure_label, figure_text, outside_text, paired_change_text, play_proposal_lines,
-                                  summary_text, target_text)
+from sim.balance.console import (baseline_beside, outside_text, paired_change_text, play_proposal_lines,
+                                  reuse_warnings, selection_text, summary_text)
+from sim.report.balance_figures import figure_label, figure_text, target_text
 from sim.balance.figures import card_effects_figures, metagame_figure, path_figure
 from sim.balance.patch import CARDS_SUBFOLDER, apply_proposal, fresh_copy_place
 from sim.balance.search import PATH_FILE, PROPOSALS_FILE, proposal_edits
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
+from sim.report.findings_text import SEVERITY_COLOURS
 from sim.report.formatting import count
 from sim.report.language import t
 
@@ -73,15 +77,17 @@ def proposal_block(record: dict[str, Any], p: dict[str, Any], lang: str) -> html
                      html.Td(figure_text(item, lang)), html.Td(count(item["n"], lang)),
                      html.Td(paired_change_text(item, lang), className="balance-paired-change"),
                      html.Td(t("balance_yes" if item["met"] else "balance_no", lang))])
-            for base, item in zip(record["baseline"], p["figures"])]
+            for base, item in zip(baseline_beside(record, p), p["figures"])]
     rank = p["rank"]
+    selection = selection_text(record, p, lang, names)
     verdict = t("balance_met" if p["met"] else "balance_missed", lang)
     return html.Div([
         html.H3(t("balance_proposal_heading", lang, rank=p["rank"], edits=p["edits_text"], verdict=verdict)),
         html.Table([html.Thead(html.Tr(head)), html.Tbody(rows)], className="balance-figures",
                    style={"borderSpacing": "1em 0"}),
         *[html.P(f"{figure_label(item, lang)}: {outside_text(base, item, lang)}", className="note balance-outside")
-          for base, item in zip(record["baseline"], p["figures"]) if item["figure"] == "card_effect"],
+          for base, item in zip(baseline_beside(record, p), p["figures"]) if item["figure"] == "card_effect"],
+        *([html.P(selection, className="note balance-selection")] if selection else []),
         html.Pre(p["patch"], className="balance-patch", style={"background": "#f6f6f6", "padding": ".5em"}),
         html.Div([html.Button(t("balance_download_patch", lang), id={"type": "balance-download", "rank": rank},
                               disabled=not p["patch"]),
@@ -103,7 +109,10 @@ def draw(search: str | None, lang: str):
         return heading, html.P(refusal.said(lang), id="balance-refused", className="launch-error",
                                style={"color": "#a00"})
     summary = summary_text(record, lang)
-    parts: list[Any] = [html.P(summary, id="balance-summary", className="note")]
+    parts: list[Any] = [html.P(warning, className="balance-warning",
+                               style={"color": SEVERITY_COLOURS["medium"], "fontWeight": "bold"})
+                        for warning in reuse_warnings(record, lang)]  # amber: a warning, not an imbalance
+    parts.append(html.P(summary, id="balance-summary", className="note"))
     parts += [proposal_block(record, p, lang) for p in record["proposals"]]
     parts.append(graph("balance-path", path_figure(path, lang)))
     meta = metagame_figure(record, lang)

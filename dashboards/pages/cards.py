@@ -104,13 +104,15 @@ def has_causal(manifest: dict) -> bool:
     return bool(manifest["spec"].get("impact") or manifest["spec"].get("ablation"))
 
 
-def choices(run: str, config: str | None, faction: str | None, tab: str | None) -> tuple:
-    """The run's configs, factions and tabs to choose from, and what is chosen: the address's (or
-    the one already made) when this run offers it, else its first config, no faction, and the causal
-    measures first when there are some."""
+def choices(run: str, config: str | None, faction: str | None, tab: str | None, lang: str) -> tuple:
+    """The run's configs (in words, in `lang`), factions (by their display names) and tabs to choose
+    from, and what is chosen: the address's (or the one already made) when this run offers it, else
+    its first config, no faction, and the causal measures first when there are some."""
     manifest = data.manifest_of(run)
-    configs = list(manifest["configs"])
-    factions = sorted(data.impact_of(run)["faction"].unique().to_list()) if data.has_games(run) else []
+    configs = data.config_options(run, lang)
+    names = data.chart_names_of(run)[0]
+    factions = ([{"label": names.get(f, f), "value": f} for f in sorted(data.impact_of(run)["faction"].unique().to_list())]
+                if data.has_games(run) else [])
     causal = has_causal(manifest)
     tabs = TABS if causal else TABS[1:]
     return (configs, kept(config, configs), factions, kept(faction, factions, None), kept(tab, list(tabs)),
@@ -184,13 +186,16 @@ def listed_decks(decks: pl.DataFrame, manifest: dict, config: str, lang: str) ->
           State("cards-config", "options"), State("cards-preset-box", "style"))
 def draw(run: str | None, config: str | None, faction: str | None, min_games: int | None, tab: str | None,
          preset: str | None, lang: str, offered: list | None, preset_box: dict | None):
-    """The chosen tab of the chosen run. A new run (or the page opening) sets the choices first, in
-    the same callback: a callback of its own would cost the page a round trip before it draws. The
-    column presets show on the every-measure tab only."""
+    """The chosen tab of the chosen run. A new run (or the page opening, or a new language) sets the
+    choices first, in the same callback: a callback of its own would cost the page a round trip
+    before it draws. The column presets show on the every-measure tab only."""
     if not run:
         return unavailable(None, lang), None, [], None, [], None, "measures", HIDDEN, [], preset, HIDDEN
-    if not offered or "run.value" in ctx.triggered_prop_ids:
-        chosen = choices(run, config, faction, tab)
+    # the page opening (it offers nothing yet, or only the address's config id: url_state), a new run
+    # or a new language (the configs are said in it) set the choices; a change of the page's own filters keeps them
+    from_address = any(not isinstance(option, dict) for option in offered or ())
+    if not offered or from_address or {"run.value", "lang.data"} & set(ctx.triggered_prop_ids):
+        chosen = choices(run, config, faction, tab, lang)
         config, faction, tab = chosen[1], chosen[3], chosen[4]
     else:
         chosen = (no_update,) * 6

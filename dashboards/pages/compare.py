@@ -20,11 +20,11 @@ from dashboards.url_state import url_filters
 from dashboards.widgets import export_bar, graph, legend_and_table, register_exports, shown, table
 from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run, configs_in_one_run,
                                   first_player_comparison, runs_pairing, win_rate_comparison)
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.report import figures
 from sim.report.formatting import config_in_words, in_spec_order
 from sim.report.language import TEXT, t
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 dash.register_page(__name__, path="/compare", name="compare")
 

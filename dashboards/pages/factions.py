@@ -1,4 +1,6 @@
-"""Factions, in tabs so each opens at once: win rates with intervals and the first player in words;
+"""Factions, in tabs so each opens at once: win rates with intervals (a chart, and a table with each
+side's wins, losses and draws, the share drawn at the turn cap and its rate among decided games) and
+the first player in words;
 for a round robin the matchup matrix with the Bradley-Terry ratings and their goodness of fit beside
 it, and the metagame (the Nash mix with its interval, support and exploitability); the first-player advantage (in words, as a table, and by game length); game length and end
 reasons. Configs in the spec's order; the tab is in the address (?tab=)."""
@@ -92,6 +94,8 @@ def draw(run: str | None, lang: str, tab: str | None):
                  graph("factions-end-reasons", figures.end_reason_figure(tables["end_reasons"], lang))]
     else:
         parts = [graph("factions-win-rates", figures.win_rate_figure(chart("win_rates"), lang, colours)),
+                 *legend_and_table("factions-win-rates-table", chart("win_rates"), lang),
+                 html.P(t("report_note_win_rates", lang), className="note"),
                  html.H3(t("first_player_heading", lang)), first_player_list(tables["first_player"], lang, names)]
         if "levels" in tables:  # a sweep over agents: the win rates and the first player at every level
             parts += [graph("factions-levels", figures.levels_figure(tables["levels"], lang)),

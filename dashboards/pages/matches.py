@@ -18,7 +18,7 @@ from sim.analysis.units import game_one_winner, match_lengths
 from sim.report import figures
 from sim.report.formatting import config_in_words, count, localised, percent_with_interval
 from sim.report.language import t
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 dash.register_page(__name__, path="/matches", name="matches")
 RUN_KIND = "best_of_three"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence

@@ -38,12 +38,13 @@ def translate(lang: str):
 
 
 @callback(Output("replay-config", "options"), Output("replay-config", "value"), Input("run", "value"),
-          State("replay-config", "value"))
-def configs(run: str | None, config: str | None):
+          Input("lang", "data"), State("replay-config", "value"))
+def configs(run: str | None, lang: str, config: str | None):
+    """The run's configs in words, in the page's language; the one chosen kept when the run has it."""
     if not run:
         return [], None
-    names = list(data.manifest_of(run)["configs"])
-    return names, kept(config, names)
+    options = data.config_options(run, lang)
+    return options, kept(config, options)
 
 
 def trace_rows(replay: Replay) -> pl.DataFrame:

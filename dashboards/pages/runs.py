@@ -16,8 +16,8 @@ from dash import ALL, Input, Output, State, callback, clientside_callback, ctx, 
 from flask import current_app
 
 from dashboards import data, launches, run_card
-from sim.report.language import t
-from dashboards.widgets import export_bar, grid_id, register_exports, shown, table, table_rows, with_budget_points
+from sim.report.language import game_name, t
+from dashboards.widgets import TEXT_SUFFIX, export_bar, grid_id, register_exports, shown, table, table_rows, with_budget_points
 from sim.report.formatting import known_zone, local_date_text, readable_values
 from sim.core.cards import parse_toml
 from sim.core.errors import InputError
@@ -25,6 +25,7 @@ from sim.run.progress import stored_progress
 from sim.run.spec import load_spec_dict
 
 dash.register_page(__name__, path="/", name="runs")
+REFRESH_MS = 1500  # how often the runs, their card and the progress lines are read again
 
 layout = html.Div([
     html.H2(id="runs-heading"),
@@ -49,7 +50,7 @@ layout = html.Div([
     dcc.Store(id="runs-drawn"),  # the language and columns the runs table was drawn with  # the run this page launched (or resumed, or cancelled) last
     html.H3(id="progress-heading"),
     html.Div(id="progress"),
-    dcc.Interval(id="progress-refresh", interval=1500),
+    dcc.Interval(id="progress-refresh", interval=REFRESH_MS),
     export_bar("runs"),
 ])
 register_exports("runs")
@@ -68,11 +69,15 @@ def runs_frame(lang: str | None) -> pl.DataFrame | None:
     return pl.DataFrame(runs).drop("mtime") if runs else None
 
 
-def with_local_times(rows: list[dict], lang: str | None, zone: str | None) -> list[dict]:
-    """The grid's rows with each run's creation said in the reader's time zone, as `lang` writes a
-    date ("04/12/2026 22:11"); the row keeps the ISO moment, which it sorts by."""
+def as_read(rows: list[dict], lang: str | None, zone: str | None) -> list[dict]:
+    """The grid's rows as a designer reads them: each run's game by its name ("Paladines de Epikha")
+    (sorted by that name) and its creation in the reader's time zone, as `lang` writes a date
+    ("04/12/2026 22:11", sorted by the ISO moment the row keeps)."""
     for row in rows:
-        row["created__text"] = local_date_text(row.get("created"), lang or "es", zone)
+        if row.get("ruleset"):  # none for a run that cannot be read: its text says so
+            row["ruleset" + TEXT_SUFFIX] = game_name(row["ruleset"], lang)
+            row["ruleset"] = row["ruleset" + TEXT_SUFFIX].casefold()
+        row["created" + TEXT_SUFFIX] = local_date_text(row.get("created"), lang or "es", zone)
     return rows
 
 
@@ -102,7 +107,7 @@ def runs_table(_: int, lang: str, zone: str | None, drawn: list | None):
     if key == drawn:
         return no_update, shown("runs", frame), no_update
     drawn_table = table("runs-table", frame, lang)
-    with_local_times(drawn_table.children.rowData, lang, zone)
+    as_read(drawn_table.children.rowData, lang, zone)
     return drawn_table, shown("runs", frame), key
 
 
@@ -117,7 +122,7 @@ def refresh_runs(_: int, lang: str, zone: str | None, rows: list | None):
         return no_update if rows == [] else []
     said = readable_values(frame, lang or "es")
     # counts as the language writes them ("2.100" in Spanish), as the grid was first drawn
-    fresh = with_local_times(table_rows(said, with_budget_points(said, lang)), lang, zone)
+    fresh = as_read(table_rows(said, with_budget_points(said, lang)), lang, zone)
     return no_update if fresh == rows else fresh
 
 

@@ -18,7 +18,7 @@ from sim.analysis.units import story_path
 from sim.report import figures
 from sim.report.formatting import config_in_words, count, percent_with_interval
 from sim.report.language import t
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 dash.register_page(__name__, path="/story", name="story")
 RUN_KIND = "story"  # the kind of run this page draws (dashboards.kinds); another kind gets a sentence

@@ -34,16 +34,17 @@ import polars as pl
 from sim.analysis.budget_curve import BASELINE, cluster_of, least_squares_weights, seat_pairs_mirrored
 from sim.analysis.intervals import Z95, normal_p_value, score_a
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli
-from sim.analysis.scans import scan_cards, scan_games
+from sim.core.errors import InputError
+from sim.results.scans import scan_cards, scan_games
 
 NOT_MEASURED = "not measured: the filler plays exactly like the card"
 FIXED_DECK = "the card's slot only (the side plays a fixed collection)"
 
 
 def ablation_fillers(manifest: dict[str, Any]) -> dict[str, tuple[str, str | None, bool]]:
-    """config id -> (card id, filler text, measured) for each ablation config. From the manifest's
-    own record (written when the configs were built); a run made before it was recorded gets it
-    from its spec and the card files as they are now."""
+    """config id -> (card id, filler text, measured) for each ablation config, from the manifest's
+    own record (written when the configs were built, since the first manifests of 2026-12-01); a run
+    from before it is refused, naming the command that plays it again."""
     out = {}
     for config_id, config in manifest["configs"].items():
         if "ablation" in config:
@@ -51,14 +52,8 @@ def ablation_fillers(manifest: dict[str, Any]) -> dict[str, tuple[str, str | Non
             out[config_id] = (record["card_id"], record["filler"], bool(record["measured"]))
     if out or not any(c.startswith("without=") for c in manifest["configs"]):
         return out
-    from sim.run.spec import load_spec_dict  # only for runs older than the manifest's record
-    from sim.run.store import stored_spec
-
-    experiment = load_spec_dict(stored_spec(manifest), Path(manifest.get("spec_path", "spec.toml")))
-    for config_id, sub in experiment.ablation_experiments().items():
-        if sub.ablate is not None:
-            out[config_id] = (sub.ablate[1], sub.filler, not sub.filler_plays_alike)
-    return out
+    raise InputError(f"{manifest.get('run')}: an ablation run from before its manifest recorded each card's filler; "
+                     "play it again with `sim run SPEC --overwrite`")
 
 
 def budget_configs(manifest: dict[str, Any]) -> tuple[int | None, list[tuple[str, int]]]:

@@ -28,9 +28,10 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import Z95, score_a, wilson_exprs
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.core.errors import InputError
-from sim.run.store import MANIFEST, read_manifest
+from sim.results.folder import MANIFEST
+from sim.results.manifest import read_manifest
 
 ELO = 400.0 / math.log(10.0)  # logistic units to Elo points
 BASELINE = "base"

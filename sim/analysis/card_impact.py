@@ -31,10 +31,13 @@ bias that flatters slow cards in GIH and IWD. The causal measures a simulator ca
 forced-draw effect (sim.analysis.forced_draw) and ablation (sim.analysis.ablation), are stronger still.
 
 Every win rate counts a draw as half a win and comes with its n (games) and a 95% Wilson interval.
-IWD gets a normal (Wald) interval from the two proportions taken as independent (a game lands in
-GIH or in GNS, never both), a two-sided p-value of IWD ≠ its null on the same standard error,
-q-values across the cards of one config and side, and a shrunk IWD for sorting (the raw one puts
-lucky rare cards on top).
+IWD and the deck-position effect, each a difference of two win rates on separate games (a game lands
+in GIH or in GNS, never both), get Newcombe's hybrid score interval from the two rates' Wilson
+intervals (sim.analysis.intervals.newcombe_interval: never past ±100 points, as the normal one went
+at a few games). IWD also gets a two-sided p-value of IWD ≠ its null on the normal standard error
+(`iwd_se`), q-values across the cards of one config and side, and a shrunk IWD for sorting (the raw
+one puts lucky rare cards on top). The counters are not kept per seat-mirrored pair, so no design
+effect is taken here (sim.analysis.intervals.design_effect).
 """
 
 from __future__ import annotations
@@ -44,11 +47,12 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, normal_p_value, wilson_exprs
+from sim.analysis.intervals import Z95, newcombe_interval, normal_p_value, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli, shrunk_estimate
-from sim.analysis.scans import scan_cards, scan_games
+from sim.results.scans import scan_cards, scan_games
 from sim.core.records import COUNTER_NAMES, RESULT_NAMES
-from sim.run.store import GAMES
+from sim.results.folder import GAMES
+from sim.results.summaries import kept_tables
 
 KEYS = ["config", "side", "card_id"]
 DESCRIPTION = ["faction", "card_name", "cost"]
@@ -97,12 +101,19 @@ def _figure_columns(fig: str, counters: tuple[str, ...], z: float) -> list[pl.Ex
     return [n.alias(f"{fig}_n"), rate.alias(f"{fig}_wr"), low.alias(f"{fig}_ci_low"), high.alias(f"{fig}_ci_high")]
 
 
-def _iwd_columns(z: float) -> list[pl.Expr]:
+def _difference_interval(a: str, b: str) -> tuple[pl.Expr, pl.Expr]:
+    """Newcombe's interval for `a`'s win rate minus `b`'s, from their Wilson intervals (the z of the
+    figures' columns)."""
+    return newcombe_interval(pl.col(f"{a}_wr"), pl.col(f"{a}_ci_low"), pl.col(f"{a}_ci_high"),
+                             pl.col(f"{b}_wr"), pl.col(f"{b}_ci_low"), pl.col(f"{b}_ci_high"))
+
+
+def _iwd_columns() -> list[pl.Expr]:
     gih, gns = pl.col("gih_wr"), pl.col("gns_wr")
     var = gih * (1 - gih) / pl.col("gih_n") + gns * (1 - gns) / pl.col("gns_n")
     iwd = gih - gns
-    return [iwd.alias("iwd"), var.sqrt().alias("iwd_se"),
-            (iwd - z * var.sqrt()).alias("iwd_ci_low"), (iwd + z * var.sqrt()).alias("iwd_ci_high"),
+    low, high = _difference_interval("gih", "gns")
+    return [iwd.alias("iwd"), var.sqrt().alias("iwd_se"), low.alias("iwd_ci_low"), high.alias("iwd_ci_high"),
             (iwd - pl.col("iwd_null")).alias("iwd_excess")]
 
 
@@ -128,14 +139,12 @@ def _null_and_deck_columns(games: pl.Expr) -> list[pl.Expr]:
     ]
 
 
-def _position_columns(z: float) -> list[pl.Expr]:
+def _position_columns() -> list[pl.Expr]:
     """The deck-position effect: top-k WR minus the rest's, two independent proportions. Where the
     first shuffle puts a card is random, so unlike IWD this is free of the draw-count bias."""
-    top, rest = pl.col("top_wr"), pl.col("rest_wr")
-    var = top * (1 - top) / pl.col("top_n") + rest * (1 - rest) / pl.col("rest_n")
-    effect = top - rest
-    return [effect.alias("position_effect"), (effect - z * var.sqrt()).alias("position_ci_low"),
-            (effect + z * var.sqrt()).alias("position_ci_high")]
+    low, high = _difference_interval("top", "rest")
+    return [(pl.col("top_wr") - pl.col("rest_wr")).alias("position_effect"), low.alias("position_ci_low"),
+            high.alias("position_ci_high")]
 
 
 def _many_cards(group: pl.DataFrame) -> pl.DataFrame:
@@ -166,8 +175,8 @@ def card_impact_from_counters(frame: pl.DataFrame | pl.LazyFrame, z: float = Z95
 
     One row per (config, side, card_id): faction, card_name, cost; for each figure in gp, oh, gd,
     gih, gns, played, top, rest, after_redraft: `<fig>_n` (games), `<fig>_wr` (win rate, draw = ½;
-    null at n = 0), `<fig>_ci_low`, `<fig>_ci_high` (Wilson); `iwd` = gih_wr − gns_wr with `iwd_se`,
-    `iwd_ci_low`, `iwd_ci_high` (normal); `iwd_null` (what a card with no effect would show, module
+    null at n = 0), `<fig>_ci_low`, `<fig>_ci_high` (Wilson); `iwd` = gih_wr − gns_wr with `iwd_se`
+    (normal), `iwd_ci_low`, `iwd_ci_high` (Newcombe's, from the Wilson intervals); `iwd_null` (what a card with no effect would show, module
     docstring) and `iwd_excess` = iwd − iwd_null; `iwd_p_value` (two-sided normal, IWD ≠ its null);
     `q_value` (Benjamini-Hochberg across the cards of the config and side) and `q_value_by`
     (Benjamini-Yekutieli: those cards share games, so this is the conservative reading);
@@ -184,7 +193,7 @@ def card_impact_from_counters(frame: pl.DataFrame | pl.LazyFrame, z: float = Z95
                   else gp_n.max().over(["config", "side"]))
     table = (summed.with_columns(*_null_and_deck_columns(games_expr))
              .select(*KEYS, *DESCRIPTION, *figures, "iwd_null", "single_deck", "never_played")
-             .with_columns(*_iwd_columns(z), *_position_columns(z))
+             .with_columns(*_iwd_columns(), *_position_columns())
              .with_columns(pl.when(pl.col("single_deck")).then(None).otherwise(pl.col(c)).alias(c)
                            for c in ("gp_wr", "gp_ci_low", "gp_ci_high"))
              .sort(KEYS).collect())
@@ -208,3 +217,9 @@ def games_per_config(run_dir: Path) -> dict[str, int] | None:
 def card_impact(run_dir: Path, z: float = Z95) -> pl.DataFrame:
     """Card impact of a run folder's card counters; see card_impact_from_counters for the columns."""
     return card_impact_from_counters(scan_cards(run_dir), z, games_per_config(run_dir))
+
+
+def kept_card_impact(run_dir: Path) -> pl.DataFrame:
+    """The run's card impact, kept as the set "impact" (sim.results.summaries): the dashboard's
+    cards and compare pages, `sim compare` and `sim report` read the same set."""
+    return kept_tables(run_dir, "impact", lambda: {"impact": card_impact(run_dir)})["impact"]

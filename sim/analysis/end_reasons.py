@@ -10,7 +10,7 @@ from pathlib import Path
 
 import polars as pl
 
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 
 def end_reasons(run_dir: Path) -> pl.DataFrame:

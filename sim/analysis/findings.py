@@ -10,7 +10,7 @@ statistic another way. The sentences a person reads are the report layer's
 
 Severity. Each kind is graded by a pair of thresholds (medium, high), a distance from the value that
 favours nobody (`neutral`: 50% for a win rate, 0 for a difference or a share); the defaults and the
-spec's own `[findings]` table are sim.run.spec.FindingsSpec. A finding is "high" or "medium" only
+spec's own `[findings]` table are sim.analysis.finding_thresholds.FindingsSpec. A finding is "high" or "medium" only
 when its whole 95% interval lies beyond that threshold (the interval's end nearest the neutral
 value has passed it). A figure whose interval reaches the neutral value, or whose interval reaches
 back under the medium threshold, is "info": said, never called a problem.
@@ -37,8 +37,10 @@ Kinds (what each compares is in `measure`, worded by the report layer):
   information (how far the run looked).
 - cost_mismatch: an ablation card's worth against a vanilla card of its cost ([ablation]): above 0
   the card is worth more than a plain card of that cost (strong for its cost), below 0 less.
-- stall: the share of a config's games that reached the turn cap (STALL_REASONS: a cap draw scored
-  ½, or a game decided there by score), with its Wilson interval.
+- stall: the share of a config's games that reached the turn cap (TURN_CAP_REASONS: a cap draw
+  scored ½, or a game decided there by score), with its interval (sim.analysis.draws); where that
+  share is a problem and games were drawn there, the first player's and each side's win rate among
+  the decided games beside the ½-scored ones (a level change says its figure among them too).
 - budget_fall: a step of a budget curve where side A's win rate falls with more budget, paired.
 - level_change: a headline figure (side A's or the first player's win rate) that moves beyond its
   interval, or changes sign, between two agent levels of one game (sim.analysis.levels); graded
@@ -48,7 +50,8 @@ Kinds (what each compares is in `measure`, worded by the report layer):
 - level_strength: in a ladder (a round robin of agent levels on one faction) each level against
   the others: how strong an agent is, never a balance problem (info).
 - balance_proposal: a balance search's first proposal (its proposals.json, when given), whether it
-  meets every objective on the held-out seed (info).
+  meets every objective on the games that confirm it: the confirmation seed's when the held-out
+  games chose it among several, else the held-out seed's (info).
 
 Cards measured both ways (a forced-draw run and an ablation run of the same baseline: a spec is one
 or the other, so the two are two runs, `companion_run`) are reconciled by `reconcile_cards`: a card
@@ -69,25 +72,22 @@ from pydantic import ValidationError
 
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_steps
+from sim.analysis.draws import TURN_CAP_REASONS, draw_figures
 from sim.analysis.end_reasons import end_reasons
+from sim.analysis.finding_thresholds import FindingsSpec
 from sim.analysis.first_player import first_player_advantage
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
-from sim.analysis.intervals import Z95, wilson_interval
+from sim.analysis.intervals import Z95
 from sim.analysis.levels import level_conclusions, level_groups
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.analysis.sweeps import BASELINE, sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
 from sim.analysis.win_rates import faction_win_rates
 from sim.core.errors import InputError
-from sim.run.spec import FindingsSpec
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 SEVERITIES = ("high", "medium", "info")
-# the end reasons of a game that reached the turn cap, in every game's words: a draw at the cap
-# (dicedraft, fortaleza, epikha), or a game decided there by score or drawn on equal scores
-# (rolplay's R-04)
-STALL_REASONS = ("turn_cap", "score", "tie")
 # the order kinds are said in when their strength ties (info findings of the same size)
 KIND_ORDER = ("first_player", "field", "side", "match", "matchup", "stall", "card_effect", "cost_mismatch",
               "budget_fall", "level_change", "sweep_change", "cycle", "story", "level_strength", "balance_proposal")
@@ -311,22 +311,38 @@ def cost_findings(ablation: pl.DataFrame, band: tuple[float, float], side: int, 
     return _problems_or_largest(out)
 
 
-def stall_findings(reasons: pl.DataFrame, band: tuple[float, float], many: bool) -> list[Finding]:
-    """Per config whose games reach the turn cap at all: the share that did, with its Wilson
-    interval, and the reasons they ended there (sim.analysis.end_reasons)."""
+def stall_findings(draws: pl.DataFrame, reasons: pl.DataFrame, rates: pl.DataFrame, advantage: pl.DataFrame,
+                   band: tuple[float, float], many: bool) -> list[Finding]:
+    """Per config whose games reach the turn cap at all: the share that did, with its interval
+    (sim.analysis.draws), and the reasons they ended there (sim.analysis.end_reasons). Where that
+    share is a problem (medium or high) and some games were drawn there, beside the ½-scored win
+    rates (`rates`: faction_win_rates; `advantage`: first_player_advantage) the same among the
+    decided games: the first player's, and each side's (not in a mirror, where both sides are one)."""
+    sides = {(r["config"], r["side"]): r for r in rates.iter_rows(named=True)}
+    first = {r["config"]: r for r in advantage.iter_rows(named=True)}
     out = []
-    for config in reasons["config"].unique(maintain_order=True).to_list():
-        part = reasons.filter(pl.col("config") == config)
-        games = int(part["count"].sum())
-        at_cap = part.filter(pl.col("end_reason").is_in(STALL_REASONS))
-        count = int(at_cap["count"].sum())
-        if not count:
-            continue
-        low, high = wilson_interval(count, games)
-        out.append(_made("stall", config, "turn_cap_share", count / games, low, high, games, "games", 0.0, band, config,
-                         many=many, count=count,
-                         reasons={r["end_reason"]: int(r["count"]) for r in at_cap.iter_rows(named=True)}))
+    for r in draws.filter(pl.col("at_cap") > 0).iter_rows(named=True):
+        config = r["config"]
+        at_cap = reasons.filter((pl.col("config") == config) & pl.col("end_reason").is_in(TURN_CAP_REASONS))
+        details: dict[str, Any] = {"count": r["at_cap"], "cap_draws": r["cap_draws"],
+                                   "reasons": {x["end_reason"]: int(x["count"]) for x in at_cap.iter_rows(named=True)}}
+        a, b, fpa = sides.get((config, 0)), sides.get((config, 1)), first.get(config)
+        severity = grade(r["at_cap_share"], r["at_cap_share_low"], r["at_cap_share_high"], 0.0, band)
+        if severity != "info" and r["cap_draws"] and r["decided"] and fpa is not None:
+            details.update(decided=r["decided"], first=_triple(r, "decided_first_player_win_rate"),
+                           first_half=_triple(fpa, "first_player_win_rate"))
+            if a is not None and b is not None and a["label"] != b["label"]:
+                details.update(a=a["label"], b=b["label"], a_decided=_triple(a, "decided_win_rate"),
+                               b_decided=_triple(b, "decided_win_rate"), a_half=a["win_rate"], b_half=b["win_rate"])
+        out.append(_made("stall", config, "turn_cap_share", r["at_cap_share"], r["at_cap_share_low"],
+                         r["at_cap_share_high"], r["n"], "games", 0.0, band, config, severity=severity, many=many,
+                         **details))
     return out
+
+
+def _triple(row: Mapping[str, Any], name: str) -> tuple[float | None, float | None, float | None]:
+    """A figure of a table row with its interval: (name, name_low, name_high)."""
+    return row[name], row[f"{name}_low"], row[f"{name}_high"]
 
 
 def budget_fall_findings(steps: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
@@ -337,9 +353,12 @@ def budget_fall_findings(steps: pl.DataFrame, band: tuple[float, float]) -> list
             for r in steps.filter(pl.col("falls")).iter_rows(named=True)]
 
 
-def level_findings(levels: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
+def level_findings(levels: pl.DataFrame, band: tuple[float, float],
+                   stall_band: tuple[float, float] | None = None) -> list[Finding]:
     """A headline figure flagged between two agent levels (sim.analysis.levels): graded by the gap
-    between this level's interval and the first level's, the estimate being this level's figure."""
+    between this level's interval and the first level's, the estimate being this level's figure.
+    Where either level's share of games drawn at the turn cap is a problem by `stall_band` (the
+    stall finding's grading), the figure among the decided games at both levels beside it."""
     out = []
     for group, figure in levels.select("group", "figure").unique(maintain_order=True).iter_rows():
         rows = levels.filter((pl.col("group") == group) & (pl.col("figure") == figure)).to_dicts()
@@ -352,8 +371,23 @@ def level_findings(levels: pl.DataFrame, band: tuple[float, float]) -> list[Find
             out.append(_made("level_change", f"{figure}: {r['level']}", "level_figure", r["value"], r["low"],
                              r["high"], r["n"], "games", 0.5, band, r["config"], severity=severity, group=group,
                              figure=figure, level=r["level"], flag=r["flag"], gap=gap, first_level=first["level"],
-                             first_value=first["value"], first_low=first["low"], first_high=first["high"]))
+                             first_value=first["value"], first_low=first["low"], first_high=first["high"],
+                             **_decided_at_levels(first, r, stall_band)))
     return out
+
+
+def _decided_at_levels(first: Mapping[str, Any], now: Mapping[str, Any],
+                       stall_band: tuple[float, float] | None) -> dict[str, Any]:
+    """When either level's cap-draw share is a problem by `stall_band`: the figure among the decided
+    games at both levels and the two cap-draw shares, which the sentence says beside the ½-scored
+    figures (a fall towards 50% may come from the cap, not from the play)."""
+    if stall_band is None or any(row.get("decided_win_rate") is None for row in (first, now)):
+        return {}
+    if all(grade(*_triple(row, "cap_draw_share"), 0.0, stall_band) == "info" for row in (first, now)):
+        return {}
+    return {"first_decided": _triple(first, "decided_win_rate"), "decided": _triple(now, "decided_win_rate"),
+            "first_cap": _triple(first, "cap_draw_share"), "cap": _triple(now, "cap_draw_share"),
+            "first_decided_n": first["decided"], "decided_n": now["decided"]}
 
 
 def sweep_findings(sweep: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
@@ -387,8 +421,10 @@ def story_findings(clear: pl.DataFrame, stages: pl.DataFrame, rates: pl.DataFram
 
 
 def balance_findings(record: Mapping[str, Any]) -> list[Finding]:
-    """A balance search's first proposal on its held-out seed (information either way): whether it
-    meets every objective, with its figures against their targets."""
+    """A balance search's first proposal on the games that confirm it (information either way):
+    whether it meets every objective, with its figures against their targets. Chosen among several
+    on the held-out seed, its figures are the confirmation seed's (`confirmation`: that seed, its
+    games, and how many it was chosen among); the only finalist's are the held-out seed's."""
     proposals = record.get("proposals") or []
     if not proposals:
         return []
@@ -397,11 +433,17 @@ def balance_findings(record: Mapping[str, Any]) -> list[Finding]:
                                                 "target", "tolerance", "met", "card", "card_name")}
                for item in first["figures"]]
     closest = min(figures, key=lambda f: 0.0 if f["met"] else -1.0)  # a missed objective first, when one is
-    return [_made("balance_proposal", f"proposal {first['rank']}", "balance_objectives", closest["value"],
+    confirmation = record.get("confirmation")
+    if confirmation and confirmation.get("candidate") != first.get("candidate"):
+        confirmation = None
+    return [_made("balance_proposal", f"proposal {first['rank']}",
+                  "balance_confirmed" if confirmation else "balance_objectives", closest["value"],
                   closest["low"], closest["high"], closest["n"], "games", closest["target"], (1.0, 1.0),
                   severity="info", rank=first["rank"], edits=first["edits_text"], met=bool(first["met"]),
                   seed=record.get("held_out_seed"), confirm_games=record.get("confirm_games"), figures=figures,
-                  any_met=any(p["met"] for p in proposals))]
+                  any_met=any(p["met"] for p in proposals),
+                  confirmation=({key: confirmation[key] for key in ("seed", "games", "among")} if confirmation
+                                else None))]
 
 
 def is_ladder(manifest: Mapping[str, Any]) -> bool:
@@ -415,7 +457,7 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
                  balance_record: Mapping[str, Any] | None = None,
                  thresholds: FindingsSpec | None = None) -> list[Finding]:
     """The run's findings, ranked (`rank_findings`). `tables` are the analysis tables the caller has
-    already (by the names sim.report.export.report_tables gives them: win_rates, first_player,
+    already (by the names sim.report.export.report_tables gives them: draws, win_rates, first_player,
     end_reasons, matchups, forced_draw, ablation, budget_steps, sweep, match_results,
     story_clear_chance, story_stages, levels as sim.analysis.levels writes it), each limited to the
     configs the summary shows; the others are computed here by the same functions.
@@ -433,7 +475,8 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
             tables[name] = frame.filter(pl.col("config").is_in(configs)) if "config" in frame.columns else frame
         return tables[name]
 
-    rates = table("win_rates", lambda: faction_win_rates(run_dir))
+    draws = table("draws", lambda: draw_figures(run_dir))
+    rates = table("win_rates", lambda: faction_win_rates(run_dir, draws=draws))
     # the configs whose seats and turn cap are findings of their own: every config of a round robin
     # (one game, pooled below) and of a sweep over agent levels (each level's play is its own
     # reading); in an ablation or another sweep the other configs are the measuring instrument (a
@@ -444,12 +487,13 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
     headline = [BASELINE] if edits else configs
     many = len(set(headline) & set(rates["config"].to_list())) > 1
     only = pl.col("config").is_in(headline)
-    advantage = table("first_player", lambda: first_player_advantage(run_dir)).filter(only)
+    advantage = table("first_player", lambda: first_player_advantage(run_dir, draws=draws)).filter(only)
     if spec.get("matchups") == "round_robin":  # the matchups of one game: one figure, with the largest beside it
         found = pooled_first_player_finding(advantage, limits.band("first_player"))
     else:
         found = first_player_findings(advantage, limits.band("first_player"), many)
-    found += stall_findings(table("end_reasons", lambda: end_reasons(run_dir)).filter(only), limits.band("stall"), many)
+    found += stall_findings(draws.filter(only), table("end_reasons", lambda: end_reasons(run_dir)), rates, advantage,
+                            limits.band("stall"), many)
     if over_levels:  # said by the agents that played, not by the config's id
         found = [replace(f, details={**f.details, "level": levels_of.get(f.config)}) for f in found]
     round_robin = spec.get("matchups") == "round_robin"
@@ -479,10 +523,10 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
         found += cost_findings(table("ablation", lambda: ablation_impact(run_dir, dict(manifest))),
                                limits.band("cost"), side, label)
     if spec.get("sweep") is not None:
-        sweep = table("sweep", lambda: sweep_comparison(run_dir))
+        sweep = table("sweep", lambda: sweep_comparison(run_dir, draws=draws))
         levels = table("levels", lambda: level_conclusions(run_dir))
         if levels.height:
-            found += level_findings(levels, limits.band("level"))
+            found += level_findings(levels, limits.band("level"), limits.band("stall"))
         elif not _budget_sweep(spec):  # a budget curve's configs are its points: its steps are read below
             found += sweep_findings(sweep, limits.band("side"))
     if _has_budget_curve(run_dir, spec):

@@ -2,14 +2,19 @@
 
 Seat-mirrored runs play units 2k and 2k+1 on the same random streams with the seats swapped, so
 each such pair of games differs only in who went first. The estimate is the mean of the paired
-differences d = score(A first) - score(A second) (score: win 1, draw 0.5, loss 0), and the interval
-is a normal approximation on those paired differences: mean(d) ± z·sd(d)/√pairs. Pairing cancels
-the shuffle and dice luck both games share, so it is much tighter than comparing two independent
-win rates. (Wilson intervals fit single proportions, not a difference of paired scores.)
+differences d = score(A first) - score(A second) (score: win 1, draw 0.5, loss 0), i.e. side A's
+win rate going first minus going second over the pairs. Its interval is Newcombe's hybrid score
+interval for paired rates (Newcombe 1998b, method 10: sim.analysis.intervals.newcombe_interval):
+each rate's Wilson interval over the pairs, joined with the correlation of the two games of a pair
+(`paired_phi`). Pairing cancels the shuffle and dice luck both games share, so it is much tighter
+than comparing two independent win rates; and unlike the normal interval on the differences
+(mean ± z·sd/√pairs), it never passes ±100 points at a few pairs. The pair is the unit here, so no
+design effect is taken (sim.analysis.intervals.design_effect).
 
 A pair is two games with the same config, unit pair (unit // 2) and stage whose first sides
 differ. Runs without such pairs (seats "fixed") fall back to the unpaired difference of the two
-win rates with a normal (Wald) interval; the `method` column says which one a row used.
+win rates with Newcombe's interval for independent rates; the `method` column says which one a
+row used.
 
 Said in words (ANALYTICS.md), the advantage is the first player's win rate over both seats:
 (win_rate_first + 1 − win_rate_second) / 2, i.e. side A's wins going first and side B's going first,
@@ -31,8 +36,10 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, score_a, wilson_exprs
-from sim.analysis.scans import scan_games
+from sim.analysis.draws import draw_figures
+from sim.analysis.intervals import (Z95, newcombe_interval, paired_difference_interval, score_a, wilson_exprs,
+                                    wilson_interval)
+from sim.results.scans import scan_games
 
 SCHEMA = {
     "config": pl.String, "method": pl.String, "pairs": pl.Int64, "games_first": pl.Int64,
@@ -40,6 +47,10 @@ SCHEMA = {
     "advantage": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64, "first_player_win_rate": pl.Float64,
     "first_player_win_rate_low": pl.Float64, "first_player_win_rate_high": pl.Float64,
 }
+# the draw figures the table carries beside the ½-scored one (sim.analysis.draws)
+DRAW_COLUMNS = ("draws", "cap_draws", "cap_draw_share", "cap_draw_share_low", "cap_draw_share_high", "decided",
+                "first_player_wins", "decided_first_player_win_rate", "decided_first_player_win_rate_low",
+                "decided_first_player_win_rate_high")
 DEFAULT_BANDS = 5
 
 
@@ -61,7 +72,7 @@ def _paired(games: pl.LazyFrame) -> dict[str, dict]:
             pl.col("first").mean().alias("win_rate_first"),
             pl.col("second").mean().alias("win_rate_second"),
             pl.col("d").mean().alias("advantage"),
-            pl.col("d").std(ddof=1).alias("sd"),
+            (pl.col("first") * pl.col("second")).mean().alias("mean_product"),
         )
         .collect()
     )
@@ -84,11 +95,14 @@ def _unpaired(games: pl.LazyFrame) -> dict[str, dict]:
     return {row["config"]: row for row in rows.iter_rows(named=True)}
 
 
-def first_player_advantage(run_dir: Path, z: float = Z95) -> pl.DataFrame:
+def first_player_advantage(run_dir: Path, z: float = Z95, draws: pl.DataFrame | None = None) -> pl.DataFrame:
     """Per config: method ("paired" or "unpaired"), pairs, games_first, games_second (games side A
     went first / second), win_rate_first, win_rate_second (side A's), advantage and its 95%
     interval (ci_low, ci_high), and the same in words: first_player_win_rate (the first player's
-    win rate over both seats, 0.5 + advantage / 2) with first_player_win_rate_low and _high."""
+    win rate over both seats, 0.5 + advantage / 2) with first_player_win_rate_low and _high; then
+    beside it the draws (DRAW_COLUMNS, sim.analysis.draws: `draws` is the run's draw_figures when
+    the caller has it): the share drawn at the turn cap and the first player's win rate among the
+    decided games, with their intervals."""
     games = (
         scan_games(run_dir)
         .select("config", "unit", "stage", "first_side", "winner")
@@ -101,22 +115,23 @@ def first_player_advantage(run_dir: Path, z: float = Z95) -> pl.DataFrame:
         row = dict.fromkeys(SCHEMA)
         row.update(config=config, games_first=un["games_first"], games_second=un["games_second"])
         if pair is not None and pair["pairs"] >= 2:
-            half = z * pair["sd"] / math.sqrt(pair["pairs"])
-            row.update(method="paired", pairs=pair["pairs"], win_rate_first=pair["win_rate_first"],
-                       win_rate_second=pair["win_rate_second"], advantage=pair["advantage"],
-                       ci_low=pair["advantage"] - half, ci_high=pair["advantage"] + half)
+            p1, p2, pairs = pair["win_rate_first"], pair["win_rate_second"], pair["pairs"]
+            low, high = paired_difference_interval(p1, p2, pair["mean_product"], pairs, z)
+            row.update(method="paired", pairs=pairs, win_rate_first=p1, win_rate_second=p2, advantage=pair["advantage"],
+                       ci_low=low, ci_high=high)
         else:
             p1, p2, n1, n2 = un["win_rate_first"], un["win_rate_second"], un["games_first"], un["games_second"]
             row.update(method="unpaired", pairs=0, win_rate_first=p1, win_rate_second=p2)
             if n1 and n2:
-                half = z * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
-                row.update(advantage=p1 - p2, ci_low=p1 - p2 - half, ci_high=p1 - p2 + half)
+                low, high = newcombe_interval(p1, *wilson_interval(p1 * n1, n1, z), p2, *wilson_interval(p2 * n2, n2, z))
+                row.update(advantage=p1 - p2, ci_low=float(low), ci_high=float(high))
         if row["advantage"] is not None:
             row.update(first_player_win_rate=0.5 + row["advantage"] / 2,
                        first_player_win_rate_low=0.5 + row["ci_low"] / 2,
                        first_player_win_rate_high=0.5 + row["ci_high"] / 2)
         rows.append(row)
-    return pl.DataFrame(rows, schema=SCHEMA)
+    draws = draw_figures(run_dir, z) if draws is None else draws
+    return pl.DataFrame(rows, schema=SCHEMA).join(draws.select("config", *DRAW_COLUMNS), on="config", how="left")
 
 
 def _first_player_score() -> pl.Expr:

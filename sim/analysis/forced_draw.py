@@ -56,7 +56,7 @@ import polars as pl
 
 from sim.analysis.intervals import Z95, normal_p_value, pair_clustered_se, score_a
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli
-from sim.analysis.scans import scan_cards, scan_config_games, scan_games
+from sim.results.scans import scan_cards, scan_config_games, scan_games
 
 CONFIG_ID = re.compile(r"^side(?P<side>[12])\.(?P<word>drawn|undrawn)=(?P<card>.+)$")
 

@@ -7,7 +7,12 @@ for each group of configs that are the same game (the same values of every other
 level (what each side plays), the headline figures side by side:
 
 - side A's win rate (draws half) with its Wilson interval;
-- the first player's win rate over both seats with its paired interval (sim.analysis.first_player).
+- the first player's win rate over both seats with its paired interval (sim.analysis.first_player);
+
+each beside its subject's wins, losses and draws (side A's; the first player's), the share of games
+drawn at the turn cap, and its win rate among the decided games (sim.analysis.draws): stronger agents
+may draw more games at the cap, which pulls a ½-scored figure towards 50% without the play changing
+who wins the games somebody wins.
 
 Each figure at each level is compared with the same figure at the group's first level (the spec's
 baseline when it is in the group), and flagged:
@@ -35,16 +40,24 @@ from typing import Any
 import polars as pl
 
 from sim.analysis.card_impact import card_impact
+from sim.analysis.draws import draw_figures
 from sim.analysis.first_player import first_player_advantage
 from sim.analysis.win_rates import faction_win_rates
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 LEVEL_FIELDS = ("agent", "search")
 FIGURES = ("side A win rate", "first player win rate")
 SIGN = "sign changes"
 MOVES = "moves beyond its interval"
 SCHEMA = {"group": pl.String, "figure": pl.String, "level": pl.String, "config": pl.String, "n": pl.Int64,
-          "value": pl.Float64, "low": pl.Float64, "high": pl.Float64, "flag": pl.String}
+          "wins": pl.Int64, "losses": pl.Int64, "draws": pl.Int64, "value": pl.Float64, "low": pl.Float64,
+          "high": pl.Float64, "flag": pl.String, "cap_draw_share": pl.Float64, "cap_draw_share_low": pl.Float64,
+          "cap_draw_share_high": pl.Float64, "decided": pl.Int64, "decided_win_rate": pl.Float64,
+          "decided_win_rate_low": pl.Float64, "decided_win_rate_high": pl.Float64}
+# a figure's wins and its rate among decided games, in the columns of faction_win_rates (side A) and
+# first_player_advantage (the first player)
+DECIDED_OF = {FIGURES[0]: ("wins", "decided_win_rate"),
+              FIGURES[1]: ("first_player_wins", "decided_first_player_win_rate")}
 
 
 def _is_level_axis(label: str) -> bool:
@@ -121,8 +134,10 @@ def level_conclusions(run_dir: Path) -> pl.DataFrame:
     levels, groups = level_groups(manifest)
     if not groups:
         return pl.DataFrame(schema=SCHEMA)
-    rates = {row["config"]: row for row in faction_win_rates(run_dir).filter(pl.col("side") == 0).iter_rows(named=True)}
-    fpa = {row["config"]: row for row in first_player_advantage(run_dir).iter_rows(named=True)}
+    draws = draw_figures(run_dir)
+    rates = {row["config"]: row for row in faction_win_rates(run_dir, draws=draws).filter(pl.col("side") == 0)
+             .iter_rows(named=True)}
+    fpa = {row["config"]: row for row in first_player_advantage(run_dir, draws=draws).iter_rows(named=True)}
     rows = []
     for group, configs in groups.items():
         for figure in FIGURES:
@@ -142,8 +157,13 @@ def level_conclusions(run_dir: Path) -> pl.DataFrame:
                 now = (value, low, high)
                 flag = "" if first is None else _flag(first, now)
                 first = first or now
+                wins, decided = DECIDED_OF[figure]
                 rows.append({"group": group, "figure": figure, "level": levels[config][1], "config": config, "n": n,
-                             "value": value, "low": low, "high": high, "flag": flag})
+                             "wins": r[wins], "losses": r["decided"] - r[wins], "draws": r["draws"], "value": value,
+                             "low": low, "high": high, "flag": flag,
+                             **{f"cap_draw_share{end}": r[f"cap_draw_share{end}"] for end in ("", "_low", "_high")},
+                             "decided": r["decided"],
+                             **{f"decided_win_rate{end}": r[f"{decided}{end}"] for end in ("", "_low", "_high")}})
     return pl.DataFrame(rows, schema=SCHEMA)
 
 

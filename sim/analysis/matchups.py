@@ -17,11 +17,16 @@ from sim.analysis.first_player import first_player_advantage
 from sim.analysis.intervals import Z95
 from sim.analysis.win_rates import faction_win_rates
 
+# a cell's draws (sim.analysis.draws.with_draw_figures): the cap draws and the row's decided games
+DRAW_COLUMNS = ("cap_draws", "cap_draw_share", "cap_draw_share_low", "cap_draw_share_high", "decided",
+                "decided_win_rate", "decided_win_rate_low", "decided_win_rate_high")
+
 
 def matchup_cells(run_dir: Path, z: float = Z95, rates: pl.DataFrame | None = None,
                   advantage: pl.DataFrame | None = None) -> pl.DataFrame:
     """One row per (row label, column label): config, n, wins, losses, draws, win_rate, ci_low,
-    ci_high, and the config's first-player advantage with its interval. `rates` and `advantage`
+    ci_high, the config's first-player advantage with its interval, then its draws at the turn cap
+    and the row's win rate among the decided games (DRAW_COLUMNS). `rates` and `advantage`
     (faction_win_rates, first_player_advantage of the run) save computing them again."""
     rates = faction_win_rates(run_dir, z) if rates is None else rates
     advantage = (first_player_advantage(run_dir) if advantage is None else advantage).select(
@@ -35,7 +40,7 @@ def matchup_cells(run_dir: Path, z: float = Z95, rates: pl.DataFrame | None = No
              .rename({"label": "row", "opponent": "column"}))
     return cells.select("row", "column", "config", "n", "wins", "losses", "draws", "win_rate", "ci_low", "ci_high",
                         "design_effect", "n_effective", "first_player_advantage", "fpa_low",
-                        "fpa_high").sort("row", "column")
+                        "fpa_high", *DRAW_COLUMNS).sort("row", "column")
 
 
 def marginal_win_rates(cells: pl.DataFrame, mix: dict[str, float] | None = None, z: float = Z95) -> pl.DataFrame:

@@ -64,7 +64,7 @@ import polars as pl
 
 from sim.analysis.intervals import Z95, score_a
 from sim.analysis.matchups import matchup_cells
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 SUPPORT_TOL = 1e-6  # a mix probability above this is in the support (below it, the LP's zero)
 RESAMPLES = 1000

@@ -39,9 +39,9 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import score_a
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.core.errors import InputError
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 ELO_PER_LOGIT = 400.0 / math.log(10.0)
 MAX_ITERATIONS = 100

@@ -58,9 +58,9 @@ import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import score_a
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.core.errors import InputError
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 PENTANOMIAL = ("ll", "ld", "dd_wl", "wd", "ww")  # side A's pair score 0, ½, 1, 1½, 2
 DIFFERENCE_STEPS = np.arange(-4, 5) / 4.0  # config minus baseline, per game: −1, −¾, …, 1 (index = step + 4)

@@ -20,11 +20,18 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from sim.analysis.draws import draw_figures
 from sim.analysis.intervals import Z95, normal_p_value, score_a, wilson_exprs
 from sim.analysis.multiple_testing import benjamini_hochberg, benjamini_yekutieli
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 BASELINE = "base"
+# the draw figures beside each config's side A win rate (sim.analysis.draws column -> this table's)
+DRAW_COLUMNS = {"wins_a": "wins", "losses_a": "losses", "draws": "draws", "cap_draws": "cap_draws",
+                "cap_draw_share": "cap_draw_share", "cap_draw_share_low": "cap_draw_share_low",
+                "cap_draw_share_high": "cap_draw_share_high", "decided": "decided",
+                "decided_win_rate": "decided_win_rate", "decided_win_rate_low": "decided_win_rate_low",
+                "decided_win_rate_high": "decided_win_rate_high"}
 
 
 def paired_bounds(summary: pl.DataFrame, z: float = Z95) -> pl.DataFrame:
@@ -39,11 +46,15 @@ def paired_bounds(summary: pl.DataFrame, z: float = Z95) -> pl.DataFrame:
                                 pl.Series("p_value", p, dtype=pl.Float64))
 
 
-def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) -> pl.DataFrame:
+def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95,
+                     draws: pl.DataFrame | None = None) -> pl.DataFrame:
     """One row per config: n, side A's win rate with its Wilson interval, and the paired difference
     from the baseline (`diff`, `diff_low`, `diff_high`, `p_value`, `q_value` (Benjamini-Hochberg),
     `q_value_by` (Benjamini-Yekutieli); the baseline's own row has diff 0 and no p- or q-value).
-    Games the baseline lacks (a run still going) are left out of a pair."""
+    Games the baseline lacks (a run still going) are left out of a pair. Then the config's draws
+    (DRAW_COLUMNS, sim.analysis.draws; `draws` is the run's draw_figures when the caller has it):
+    side A's wins, losses and draws, the share drawn at the turn cap, and side A's win rate among
+    the decided games."""
     games = scan_games(run_dir).select("config", "game", score_a().alias("score"))
     base = games.filter(pl.col("config") == baseline).select("game", pl.col("score").alias("base_score"))
     per_game = games.join(base, on="game", how="inner").with_columns(
@@ -69,4 +80,7 @@ def sweep_comparison(run_dir: Path, baseline: str = BASELINE, z: float = Z95) ->
         pl.Series("p_value", np.where(others, p, np.nan)), pl.Series("q_value", q),
         pl.Series("q_value_by", q_by),
     ).select("config", "n", "win_rate", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_value", "q_value",
-             "q_value_by")
+             "q_value_by").join(
+        (draw_figures(run_dir, z) if draws is None else draws).select(
+            "config", *(pl.col(column).alias(name) for column, name in DRAW_COLUMNS.items())),
+        on="config", how="left")

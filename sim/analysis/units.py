@@ -13,7 +13,7 @@ from pathlib import Path
 import polars as pl
 
 from sim.analysis.intervals import Z95, wilson_exprs
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 
 def _with_interval(frame: pl.LazyFrame, score: str, n: str, z: float) -> pl.LazyFrame:

@@ -1,6 +1,7 @@
 """Win rate of each side of each config, with n and a 95% Wilson interval.
 
-A draw counts as half a win (ANALYTICS.md); wins, losses and draws are also given on their own so
+A draw counts as half a win (ANALYTICS.md); wins, losses and draws are also given on their own, with
+the draws at the turn cap and the side's win rate among the decided games (sim.analysis.draws), so
 a high draw rate (turn-cap games) is never hidden inside a 50% win rate.
 
 Seat-mirrored runs play units 2k and 2k+1 on the same random streams with the seats swapped
@@ -23,8 +24,9 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from sim.analysis.draws import draw_figures, with_draw_figures
 from sim.analysis.intervals import Z95, design_effect, score_a, wilson_exprs
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 
 
 def pair_design_effects(games: pl.LazyFrame) -> pl.LazyFrame:
@@ -54,10 +56,12 @@ def pair_design_effects(games: pl.LazyFrame) -> pl.LazyFrame:
     return effects.select("config", "pairs").with_columns(pl.Series("design_effect", deff, dtype=pl.Float64)).lazy()
 
 
-def faction_win_rates(run_dir: Path, z: float = Z95) -> pl.DataFrame:
+def faction_win_rates(run_dir: Path, z: float = Z95, draws: pl.DataFrame | None = None) -> pl.DataFrame:
     """Per config and side (0 = A, 1 = B): label, faction, n, wins, losses, draws, win_rate,
-    ci_low, ci_high, design_effect and n_effective (the interval's n: module docstring), sorted
-    by config then side."""
+    ci_low, ci_high, design_effect and n_effective (the interval's n: module docstring), then the
+    draws at the turn cap, their share, the decided games and the side's win rate among them
+    (sim.analysis.draws.with_draw_figures; `draws` is the run's draw_figures when the caller has
+    it), sorted by config then side."""
     games = scan_games(run_dir)
     per_side = []
     for side, suffix in ((0, "a"), (1, "b")):
@@ -76,7 +80,7 @@ def faction_win_rates(run_dir: Path, z: float = Z95) -> pl.DataFrame:
     score = pl.col("wins") + 0.5 * pl.col("draws")
     n_effective = pl.col("n") / pl.col("design_effect")
     low, high = wilson_exprs(score * n_effective / pl.col("n"), n_effective, z)
-    return (
+    rates = (
         pl.concat(per_side)
         .join(effects.select("config", "design_effect"), on="config", how="left")
         .with_columns(pl.col("design_effect").fill_null(1.0))
@@ -87,3 +91,4 @@ def faction_win_rates(run_dir: Path, z: float = Z95) -> pl.DataFrame:
         .sort("config", "side")
         .collect()
     )
+    return with_draw_figures(rates, draw_figures(run_dir, z) if draws is None else draws)

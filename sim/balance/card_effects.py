@@ -34,7 +34,7 @@ from typing import Any
 import polars as pl
 
 from sim.analysis.intervals import pair_clustered_se, score_a
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.core.forced_draw import BOTTOM, TOP
 from sim.run.spec import Experiment
 

@@ -1,5 +1,8 @@
-"""`sim balance` in the terminal: the ranked proposals, each with its edits, its figures confirmed on
-the held-out seed (n and 95% interval, beside the baseline's on the same games) and its patch."""
+"""`sim balance` in the terminal: the ranked proposals, each with its edits, its confirmed figures
+(n and 95% interval, beside the baseline's on the same games) and its patch, in the language asked;
+and the sentences the console, the report and the balance page share: which seed confirmed which
+proposal, the held-out reading proposal 1 was chosen on, and the warning when the held-out seed was
+used before on other cards."""
 
 from __future__ import annotations
 
@@ -7,48 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from sim.balance.patch import cards_dir_line
-from sim.report.formatting import (count, localised, percent_with_interval, seconds_text,
-                                    signed_points_with_interval)
+from sim.report.balance_figures import figure_label, figure_text, target_text
+from sim.report.formatting import (count, date_text, localised, percent, percent_with_interval, seconds_text,
+                                    signed_points, signed_points_with_interval)
 from sim.report.language import t
 from sim.report.tables import FittedTable
 from sim.run.display_names import DisplayNames, spec_display_names
-
-
-POINTS = ("first_player_advantage", "card_effect")  # figures that are differences of win rates
-
-
-def figure_text(item: dict[str, Any], lang: str = "en") -> str:
-    """"50.3% [50.1, 50.5]" (a win rate), "+8.1 pts [+6.7, +9.6]" (an advantage), "+18.8 pts
-    [+18.1, +19.6] AR-18" (a card_effect: its card farthest from the target), as `lang` writes
-    numbers ("50,3 % [50,1; 50,5]")."""
-    if item["value"] is None:
-        return "—"
-    said = signed_points_with_interval if item["figure"] in POINTS else percent_with_interval
-    text = said(item["value"], item["low"], item["high"], lang=lang)
-    return f"{text} {item['card']}" if item.get("card") else text
-
-
-def target_text(item: dict[str, Any], lang: str = "en") -> str:
-    """"50% ± 3 pts" ("50 % ± 3 pts" in Spanish), "0 pts ± 8 pts" for a card effect."""
-    unit = " pts" if item["figure"] in POINTS else ("\u00a0%" if lang == "es" else "%")
-    target, tolerance = (localised(f"{item[key] * 100:g}", lang) for key in ("target", "tolerance"))
-    return f"{target}{unit} ± {tolerance} pts"
-
-
-def figure_label(item: dict[str, Any], lang: str, names: DisplayNames | None = None) -> str:
-    """A figure's name in `lang` ("Arañas vs Ciempiés: win rate", "forced-draw effect of each card"),
-    its sides by `names` (display names) when given; the stored English name for a record written
-    before the labels had their parts."""
-    if "a" not in item or (not item["a"] and item["figure"] != "card_effect"):
-        return item["name"]
-    shown = names or DisplayNames()
-    if item["figure"] != "card_effect":
-        return t(f"balance_label_{item['figure']}", lang, a=shown(item["a"]), b=shown(item["b"]))
-    if item["bounds"]:
-        return t("balance_label_card_effect_cards", lang, cards=", ".join(item["bounds"]))
-    return t("balance_label_card_effect_of", lang, a=shown(item["a"])) if item["a"] else t("balance_label_card_effect", lang)
 
 
 def play_seconds(record: dict[str, Any]) -> float:
@@ -61,8 +31,60 @@ def summary_text(record: dict[str, Any], lang: str) -> str:
     """What was searched, how many games the whole search played (resumed or not) in how much play
     time, and where the figures were confirmed, in `lang`."""
     return t("balance_summary", lang, candidates=count(record["candidates_measured"], lang), moves=record["moves"],
-             games=count(record["games_played"], lang), seconds=seconds_text(play_seconds(record), lang),
-             seed=record["held_out_seed"], confirm=count(record["confirm_games"], lang)) + effects_summary(record, lang)
+             games=count(record["games_played"], lang), seconds=seconds_text(play_seconds(record), lang)) \
+        + " " + confirmed_where(record, lang)
+
+
+def confirmed_where(record: dict[str, Any], lang: str) -> str:
+    """Where the figures come from, in `lang`: every proposal's from the held-out seed or, when the
+    held-out games chose proposal 1 among several, proposal 1's from the confirmation seed."""
+    confirmation = record.get("confirmation")
+    confirm = count(record["confirm_games"], lang)
+    if not confirmation:
+        return t("balance_held_out", lang, seed=record["held_out_seed"], confirm=confirm) + effects_summary(record, lang)
+    return t("balance_confirmed", lang, fresh=confirmation["seed"], games=count(confirmation["games"], lang),
+             among=confirmation["among"], seed=record["held_out_seed"], confirm=confirm) + effects_summary(record, lang)
+
+
+def confirmed(record: dict[str, Any], proposal: dict[str, Any]) -> bool:
+    """Whether the proposal's figures are the confirmation seed's (proposal 1, chosen among several)."""
+    confirmation = record.get("confirmation")
+    return bool(confirmation) and confirmation["candidate"] == proposal["candidate"]
+
+
+def proposal_name(record: dict[str, Any], proposal: dict[str, Any], lang: str) -> str:
+    """"Proposal 1", or "Proposal 1 (confirmation seed 123)" when its figures are that seed's: a
+    chart's series, beside the others' held-out figures."""
+    if confirmed(record, proposal):
+        return t("balance_proposal_confirmed", lang, rank=proposal["rank"], seed=record["confirmation"]["seed"])
+    return t("balance_proposal", lang, rank=proposal["rank"])
+
+
+def baseline_beside(record: dict[str, Any], proposal: dict[str, Any]) -> list[dict[str, Any]]:
+    """The baseline's figures on the games the proposal's figures come from: the confirmation
+    seed's for proposal 1 once confirmed there, the held-out seed's for the others."""
+    return record["confirmation"]["baseline"] if confirmed(record, proposal) else record["baseline"]
+
+
+def selection_text(record: dict[str, Any], proposal: dict[str, Any], lang: str,
+                   names: DisplayNames | None = None) -> str:
+    """What proposal 1 read on the held-out games that chose it, said as the choice's reading (the
+    best of several, optimistic), in `lang`; empty for a proposal not confirmed apart."""
+    if not confirmed(record, proposal):
+        return ""
+    figures = "; ".join(t("balance_selection_figure", lang, label=figure_label(item, lang, names),
+                          value=figure_text(item, lang), n=count(item["n"], lang))
+                        for item in proposal["selection"]["figures"])
+    return t("balance_selection", lang, seed=record["held_out_seed"], among=record["confirmation"]["among"],
+             figures=figures, fresh=record["confirmation"]["seed"])
+
+
+def reuse_warnings(record: dict[str, Any], lang: str) -> list[str]:
+    """One warning per earlier search that used the held-out seed on other cards, in `lang`."""
+    return [t("balance_reused_seed", lang, seed=record["held_out_seed"], search=use["search"],
+              finished=date_text(use["finished"], lang), files=", ".join(use["changed"]),
+              spec=record.get("spec_path", ""))
+            for use in record.get("held_out_reuse") or []]
 
 
 def paired_change_text(item: dict[str, Any], lang: str = "en") -> str:
@@ -76,12 +98,14 @@ def paired_change_text(item: dict[str, Any], lang: str = "en") -> str:
 
 
 def effects_summary(record: dict[str, Any], lang: str) -> str:
-    """" Card effects: 4,000 games per forced config ..." for a search with a card_effect objective."""
+    """" Card effects: 4,000 games per forced config ..." for a search with a card_effect objective
+    (proposal 1's measured again on the confirmation seed when it was chosen among several)."""
     effects = record.get("card_effects")
     if not effects:
         return ""
-    return " " + t("balance_effects_summary", lang, base=f"{effects['effect_games']:,}", seed=effects["effect_seed"],
-                   confirm=f"{effects['confirm_effect_games']:,}")
+    key = "balance_effects_summary_confirmed" if record.get("confirmation") else "balance_effects_summary"
+    return " " + t(key, lang, base=count(effects["effect_games"], lang), seed=effects["effect_seed"],
+                   confirm=count(effects["confirm_effect_games"], lang))
 
 
 def cards_beyond(item: dict[str, Any]) -> list[dict[str, Any]]:
@@ -108,55 +132,64 @@ def outside_text(base: dict[str, Any], item: dict[str, Any], lang: str) -> str:
     return text + (" " + t("balance_cards_absent", lang, cards=absent) if absent else "")
 
 
-def metagame_text(meta: dict[str, Any] | None, names: DisplayNames | None = None) -> str:
+def metagame_text(meta: dict[str, Any] | None, lang: str = "en", names: DisplayNames | None = None) -> str:
     """"Nash mix China 100% · Japón 0% · Corea 0%; support China; exploitability ..." (a round robin),
-    the factions by `names` when given."""
+    in `lang`, the factions by `names` when given."""
     if not meta:
         return ""
     shown = names or DisplayNames()
-    mix = " · ".join(f"{shown(n)} {p * 100:.0f}%" for n, p in zip(meta["names"], meta["mix"]))
-    gains = ", ".join(f"{shown(n)} {g * 100:+.1f} pts" for n, g in zip(meta["names"], meta["exploitability"]))
-    return (f"Nash mix {mix}; support {', '.join(shown(n) for n in meta['support'])}; exploitability (a field of one "
-            f"faction) {gains}")
+    mix = " · ".join(f"{shown(n)} {percent(p, 0, lang)}" for n, p in zip(meta["names"], meta["mix"]))
+    gains = ", ".join(f"{shown(n)} {signed_points(g, 1, lang)}" for n, g in zip(meta["names"], meta["exploitability"]))
+    return t("balance_nash_line", lang, mix=mix, support=", ".join(shown(n) for n in meta["support"]), gains=gains)
 
 
-def print_proposals(console: Console, record: dict[str, Any], patches: bool = True) -> None:
+def print_proposals(console: Console, record: dict[str, Any], lang: str = "en", patches: bool = True) -> None:
+    """The search's proposals as `sim balance` and `sim show` print them, in `lang`: the warnings
+    first, then what was searched and where the figures were confirmed, then each proposal."""
+    from sim.report.findings_text import SEVERITY_COLOURS  # it reads this module's words: imported here, not above
+
+    amber = SEVERITY_COLOURS["medium"]  # a warning, not an imbalance: amber, as a moderate finding
     names = spec_display_names(record["spec"], record.get("spec_path"))
+    for warning in reuse_warnings(record, lang):
+        console.print(warning, style=f"bold {amber}", soft_wrap=True, highlight=False, markup=False)
     session = record.get("session_games")
-    this_run = (f"; this invocation played {session:,} of them in {record['wall_seconds']:.1f} s of wall time"
-                if session is not None else "")
-    console.print(f"[bold]{record['spec']['name']}[/bold]: {len(record['proposals'])} proposal(s) from "
-                  f"{record['candidates_measured']:,} candidates ({record['moves']} single edits), "
-                  f"{record['games_played']:,} games played by the search, {play_seconds(record):.1f} s of play"
-                  + this_run, highlight=False)
-    console.print(f"Figures confirmed on the held-out seed {record['held_out_seed']} (never played by the search), "
-                  f"{record['confirm_games']:,} games per matchup; 95% intervals; the baseline on the same games."
-                  + effects_summary(record, "en"), highlight=False)
+    this_run = (t("balance_console_session", lang, games=count(session, lang),
+                  seconds=seconds_text(record["wall_seconds"], lang)) if session is not None else "")
+    console.print(t("balance_console_heading", lang, name=f"[bold]{escape(record['spec']['name'])}[/bold]",
+                    proposals=len(record["proposals"]), candidates=count(record["candidates_measured"], lang),
+                    moves=record["moves"], games=count(record["games_played"], lang),
+                    seconds=seconds_text(play_seconds(record), lang)) + this_run, highlight=False)
+    console.print(confirmed_where(record, lang), highlight=False, markup=False)
+    headers = tuple(t(key, lang) for key in ("balance_col_figure", "balance_col_target", "balance_baseline",
+                                             "balance_col_proposal", "balance_col_n", "balance_col_change",
+                                             "balance_col_met"))
     for p in record["proposals"]:
-        verdict = "[green]meets every objective[/green]" if p["met"] else "[yellow]misses an objective[/yellow]"
-        console.print(f"\n[bold]Proposal {p['rank']}[/bold] ({len(p['edits'])} edit(s)): {p['edits_text']} — {verdict}",
-                      highlight=False)
-        headers = ("figure", "target", "baseline", "proposal", "n", "change (paired)", "met")
-        rows = []
-        for base, item in zip(record["baseline"], p["figures"]):
-            rows.append([figure_label(item, "en", names), target_text(item), figure_text(base), figure_text(item),
-                         f"{item['n']:,}", paired_change_text(item, "en"), "yes" if item["met"] else "no"])
+        verdict = t("balance_met" if p["met"] else "balance_missed", lang)
+        console.print("\n" + escape(t("balance_proposal_heading", lang, rank=p["rank"], edits=p["edits_text"],
+                                      verdict=verdict)), style="bold", highlight=False)
+        beside = baseline_beside(record, p)
+        rows = [[figure_label(item, lang, names), target_text(item, lang), figure_text(base, lang),
+                 figure_text(item, lang), count(item["n"], lang), paired_change_text(item, lang),
+                 t("balance_yes" if item["met"] else "balance_no", lang)] for base, item in zip(beside, p["figures"])]
         console.print(FittedTable("", headers, ["left"] + ["right"] * (len(headers) - 1), rows, keys=1))
-        for base, item in zip(record["baseline"], p["figures"]):
+        for base, item in zip(beside, p["figures"]):
             if item["figure"] == "card_effect":
-                console.print(f"{figure_label(item, 'en', names)}: {outside_text(base, item, 'en')}", highlight=False)
+                console.print(f"{figure_label(item, lang, names)}: {outside_text(base, item, lang)}", highlight=False,
+                              markup=False)
+        if selection_text(record, p, lang, names):
+            console.print(selection_text(record, p, lang, names), highlight=False, markup=False)
         if p.get("metagame"):
-            console.print(f"before: {metagame_text(record.get('baseline_metagame'), names)}", highlight=False)
-            console.print(f"after:  {metagame_text(p['metagame'], names)}", highlight=False)
+            before = (record["confirmation"] if confirmed(record, p) else record).get("baseline_metagame")
+            console.print(f"{t('balance_before', lang)}: {metagame_text(before, lang, names)}", highlight=False,
+                          markup=False)
+            console.print(f"{t('balance_after', lang)}: {metagame_text(p['metagame'], lang, names)}", highlight=False,
+                          markup=False)
         if patches and p["patch"]:
             console.print(p["patch"], highlight=False, markup=False, end="")
     if record["proposals"] and not any(p["met"] for p in record["proposals"]):
-        console.print("\n[yellow]No proposal meets every objective on the held-out games.[/yellow] They are the "
-                      "closest the search found: widen the search space (max_change, more cards or fields, "
-                      "max_edits) or the tolerances, and run again with --overwrite.",
-                      highlight=False)
-    console.print(f"\nApply one: sim balance {record['spec_path']} --apply N --to DIR (a copy of the card folder)",
-                  highlight=False, soft_wrap=True)  # a command to copy: one line
+        console.print("\n" + t("balance_none_met", lang), style=amber, highlight=False, markup=False)
+    console.print("\n" + t("balance_apply_one", lang, spec=record["spec_path"]), highlight=False, markup=False,
+                  soft_wrap=True)  # a command to copy: one line
 
 
 def play_proposal_lines(spec: Path, spec_cards_dir: str | None, cards_dir: Path, run_name: str, rank: int,

@@ -10,6 +10,7 @@ from typing import Any
 import plotly.graph_objects as go
 import polars as pl
 
+from sim.report.balance_figures import figure_label
 from sim.report.figures import NUMBER_SEPARATORS
 from sim.report.formatting import count, number
 from sim.report.language import t
@@ -67,9 +68,11 @@ def metagame_figure(record: dict[str, Any], lang: str) -> go.Figure | None:
     """The Nash mix of the round robin before (baseline) and after each proposal, held-out games."""
     if not record.get("baseline_metagame"):
         return None
+    from sim.balance.console import proposal_name
+
     fig = go.Figure()
     rows = [(t("balance_baseline", lang), record["baseline_metagame"])]
-    rows += [(t("balance_proposal", lang, rank=p["rank"]), p["metagame"]) for p in record["proposals"]]
+    rows += [(proposal_name(record, p, lang), p["metagame"]) for p in record["proposals"]]
     for name, meta in rows:
         fig.add_bar(x=meta["names"], y=[m * 100 for m in meta["mix"]], name=name)
     fig.update_layout(title=t("balance_metagame_title", lang), yaxis_title=t("balance_mix_axis", lang), barmode="group")
@@ -80,14 +83,14 @@ def card_effects_figures(record: dict[str, Any], lang: str) -> list[go.Figure]:
     """For each card_effect objective, every bounded card's forced-draw effect on the held-out games,
     the baseline's and each proposal's with their 95% intervals, around the target's band: what
     each card causes when drawn, measured on the same games with the card on top or at the bottom."""
-    from sim.balance.console import figure_label
+    from sim.balance.console import proposal_name
 
     out = []
     for k, base in enumerate(record["baseline"]):
         if base["figure"] != "card_effect":
             continue
         rows = [(t("balance_baseline", lang), base, "#555")]
-        rows += [(t("balance_proposal", lang, rank=p["rank"]), p["figures"][k], None) for p in record["proposals"]]
+        rows += [(proposal_name(record, p, lang), p["figures"][k], None) for p in record["proposals"]]
         labels = {c["card"]: " ".join(x for x in (c["card"], c["name"]) if x) for _, item, _ in rows for c in item["cards"]}
         order = sorted(labels, key=lambda card: next(
             (-c["value"] for c in base["cards"] if c["card"] == card), 0.0))

@@ -5,7 +5,8 @@ changes only the one line `field = <number>` inside the card's own table (the `[
 whose `id` is the card's), keeping any comment after the number. A field the table leaves out (a
 default) is added as a new line after the table's last key. `card_patch` gives the unified diff
 (difflib) of every file a proposal touches; `apply_proposal` writes the edited files into a copy of
-the card folder and never into the folder the cards were read from.
+the card folder and never into the folder the cards were read from. What refuses is worded by the
+catalog (SaidError), so the dashboard says it in the page's language.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sim.core.errors import InputError
-from sim.core.atomic_files import write_folder_atomic
+from sim.core.errors import InputError, SaidError, fault_words
+from sim.results.atomic_files import write_folder_atomic
 from sim.run.card_folders import CARDS_SUBFOLDER  # a copy's cards, when the game reads folders beside them
-from sim.run.store import check_results_place
+from sim.results.folder import check_results_place
 
 PARAMS = "params"  # the target of an edit that changes a rule parameter, not a card
 APPLIED = "applied"  # <results>/<spec name>.balance/applied/: the copies the dashboard's "apply" writes
@@ -60,7 +61,7 @@ def card_file(card_id: str, cards_dir: Path) -> Path:
     for path in sorted(Path(cards_dir).glob("*.toml")):
         if pattern.search(path.read_text(encoding="utf-8")):
             return path
-    raise InputError(f"{cards_dir}: no card file holds card {card_id!r}")
+    raise SaidError("patch_no_card_file", folder=cards_dir, card=repr(card_id))
 
 
 def edit_card_text(text: str, card_id: str, field: str, old: int, new: int, source: Path | str = "card file") -> str:
@@ -71,15 +72,14 @@ def edit_card_text(text: str, card_id: str, field: str, old: int, new: int, sour
     id_line = re.compile(rf'^\s*id\s*=\s*"{re.escape(card_id)}"')
     start = next((i for i, line in enumerate(lines) if id_line.match(line)), None)
     if start is None:
-        raise InputError(f"{source}: no card {card_id!r}")
+        raise SaidError("patch_no_card", source=source, card=repr(card_id))
     stop = next((i for i in range(start + 1, len(lines)) if _HEADER.match(lines[i])), len(lines))
     field_line = re.compile(rf"^(\s*{re.escape(field)}\s*=\s*)(-?\d+)(.*)$", re.S)
     for i in range(start, stop):
         found = field_line.match(lines[i])
         if found:
             if int(found[2]) != old:
-                raise InputError(f"{source}: card {card_id}: {field} is {found[2]} in the file, the search read {old}; "
-                                 "the card file changed since the search: run `sim balance` again")
+                raise SaidError("patch_card_changed", source=source, card=card_id, field=field, found=found[2], old=old)
             lines[i] = f"{found[1]}{new}{found[3]}"
             return "".join(lines)
     last_key = max(i for i in range(start, stop) if _KEY.match(lines[i]))
@@ -126,10 +126,9 @@ def apply_proposal(edits: Sequence[Edit], cards_dir: Path, dest: Path, beside: S
     cards_dir, dest = Path(cards_dir).resolve(), Path(dest)
     target = dest.resolve()
     if target == cards_dir or cards_dir in target.parents:
-        raise InputError(f"--to: {dest} is the card folder the search read (or inside it); give a new folder, "
-                         "the shipped cards are never changed")
+        raise SaidError("patch_into_source", dest=dest)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise InputError(f"--to: {dest} exists and is not an empty folder; give a new folder")
+        raise SaidError("patch_not_empty", dest=dest)
     check_results_place(dest, "--to", make_parents=True)
     files = patched_files(edits, cards_dir)
 
@@ -144,7 +143,7 @@ def apply_proposal(edits: Sequence[Edit], cards_dir: Path, dest: Path, beside: S
     try:
         write_folder_atomic(target, fill)
     except OSError as exc:  # every fault of the place, ENOENT of /proc included: the place named, no traceback
-        raise InputError(f"--to: {dest}: could not be written: {exc.strerror or exc}; nothing was left there") from None
+        raise SaidError("patch_not_written", dest=dest, reason=fault_words(exc)) from None
     cards = target / CARDS_SUBFOLDER if beside else target
     return [cards / path.relative_to(cards_dir) for path in files]
 

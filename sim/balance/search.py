@@ -14,20 +14,27 @@
    the baseline on the same games (the baseline's win rate from all its games plus the candidate's
    paired difference from it: a control variate), so screening with few games still ranks well.
 4. Confirmation: the best `proposals` proposals and the baseline play `confirm_games` on
-   `held_out_seed`, a seed the search never played, and those figures, not the search's, are the
-   ones reported: the search's best estimates are biased upwards by having been chosen (the
-   winner's curse), fresh games are not.
+   `held_out_seed`, a seed the search never played, and those figures, not the search's, rank
+   them: the search's best estimates are biased upwards by having been chosen (the winner's
+   curse), fresh games are not. Proposal 1 is then chosen on the held-out games too, as the best
+   of the finalists, so its held-out figures are the best of several readings and favour it in
+   turn: it and the baseline play `confirm_games` once more on a second fresh seed
+   (`confirmation_seed`, derived from the spec's seeds, none of the seeds before it), and those are
+   its figures; the held-out ones stay beside them as the selection's.
 
 Every rung and the confirmation are ordinary runs of sim.run.runner (any executor, Ray included),
 written under <results>/<spec name>.balance/; rerunning the same command skips every chunk already
-played, and the search, being a pure function of the games, takes the same path again. The path
-(every candidate at every rung, its figures, and whether it went on) is `path.parquet`, the ranked
-proposals with their patches `proposals.json`.
+played, and the search, being a pure function of the games, takes the same path again (the same
+proposal 1, confirmed on the same seed). The path (every candidate at every rung, its figures, and
+whether it went on) is `path.parquet`, the ranked proposals with their patches `proposals.json`;
+each finished search adds its held-out seed and cards to `held_out_uses.json`
+(sim.balance.held_out), and says when an earlier search used that seed on other cards.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import time
@@ -39,19 +46,20 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.analysis.intervals import Z95, score_a
-from sim.analysis.scans import scan_games
+from sim.analysis.intervals import Z95, paired_difference_interval, score_a
+from sim.results.scans import scan_games
 from sim.balance.card_effects import (CardFigure, EffectTally, Slot, Sums, card_figures, deck_slots, effect_tallies,
                                       forced_configs, mean_se, pair_mean_se)
+from sim.balance.held_out import earlier_uses_on_other_cards, held_out_use, record_use
 from sim.balance.patch import PARAMS, Edit, card_patch
-from sim.balance.spec import BalanceSpec, EditRule
-from sim.core.errors import InputError
+from sim.balance.spec import BalanceSpec, EditRule, balance_spec
+from sim.core.errors import InputError, SaidError
 from sim.run.executors import Executor, SerialExecutor
 from sim.run.progress import ProgressReporter, SilentProgress
 from sim.run.runner import run_experiment
 from sim.run.spec import Experiment
-from sim.core.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
-from sim.run.store import DifferentRun, read_manifest
+from sim.results.atomic_files import parquet_bytes, write_bytes_atomic, write_json_atomic
+from sim.results.manifest import DifferentRun, read_manifest
 
 BASE = "base"
 PATH_FILE = "path.parquet"
@@ -78,6 +86,18 @@ def proposal_key(proposal: Proposal) -> str:
 
 def proposal_text(proposal: Proposal) -> str:
     return ", ".join(e.text() for e in proposal) or "(no edit: the baseline)"
+
+
+def confirmation_seed(seed: int, held_out_seed: int, used: set[int]) -> int:
+    """The seed proposal 1 is confirmed on once the held-out games chose it: mixed from the spec's
+    seed and its held-out seed (so that a new held-out seed brings a new confirmation seed too), the
+    first of that sequence none of `used` (every rung's, the card effects', the held-out and the
+    spec's own seed) is."""
+    for attempt in itertools.count():
+        state = np.random.SeedSequence([seed, held_out_seed, attempt, 0xC0F1]).generate_state(1, dtype=np.uint64)[0]
+        if int(state >> np.uint64(1)) not in used:
+            return int(state >> np.uint64(1))
+    raise AssertionError("itertools.count() does not end")
 
 
 def rung_seed(seed: int, round_no: int, rung: int) -> int:
@@ -145,6 +165,9 @@ class Tally(Sums):
     dc1: float = 0.0
     dc2: float = 0.0
     s2: float = 0.0
+    fs: float = 0.0  # the pairs' scores of side A going first, going second, and their products: the
+    ss: float = 0.0  # first-player advantage's interval, Newcombe's paired one (sim.analysis.first_player)
+    fss: float = 0.0
 
 
 def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[str, str], Tally]:
@@ -168,15 +191,18 @@ def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[
     first = pl.col("first_side") == 0
     fpa = (games.group_by("key", "m", (pl.col("unit") // 2).alias("pair"), "stage")
            .agg(pl.len().alias("k"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
-                (pl.col("score").filter(first).first() - pl.col("score").filter(~first).first()).alias("f"))
+                pl.col("score").filter(first).first().alias("first"), pl.col("score").filter(~first).first().alias("second"))
            .filter((pl.col("k") == 2) & (pl.col("firsts") == 1))
+           .with_columns((pl.col("first") - pl.col("second")).alias("f"))
            .group_by("key", "m").agg(pl.len().alias("pairs"), pl.col("f").sum().alias("f1"),
-                                     (pl.col("f") ** 2).sum().alias("f2")))
+                                     (pl.col("f") ** 2).sum().alias("f2"), pl.col("first").sum().alias("fs"),
+                                     pl.col("second").sum().alias("ss"), (pl.col("first") * pl.col("second")).sum().alias("fss")))
     totals = (games.group_by("key", "m").agg(pl.len().alias("n"), pl.col("score").sum().alias("score"),
                                              (pl.col("score") ** 2).sum().alias("s2"))
               .join(paired, on=["key", "m"], how="left").join(fpa, on=["key", "m"], how="left")
               .join(clusters, on=["key", "m"], how="left").fill_null(0))
-    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2", "s2")
+    fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2", "s2", "fs",
+              "ss", "fss")
     return {(row["key"], row["m"]): Tally(*(row[f] for f in fields)) for row in totals.iter_rows(named=True)}
 
 
@@ -190,8 +216,11 @@ class Figure:
     card: str | None = None  # card_effect: the card farthest from the target
     cards: tuple[CardFigure, ...] = ()  # card_effect: every bounded card's figure
     absent: tuple[str, ...] = ()  # card_effect: bounded cards no deck of the candidate held
+    bounds: tuple[float, float] | None = None  # a 95% interval of its own (the first player's: Newcombe's)
 
     def interval(self, z: float = Z95) -> tuple[float, float]:
+        if self.bounds is not None and z == Z95:
+            return self.bounds
         return self.value - z * self.se, self.value + z * self.se
 
 
@@ -259,10 +288,11 @@ def component_figure(plan: "SearchPlan", comp: Component, tallies: dict[str, Tal
     if comp.figure == "card_effect":
         assert effects is not None
         return card_effect_figure(plan, comp, effects)
-    if comp.figure == "first_player_advantage":
+    if comp.figure == "first_player_advantage":  # its interval as sim.analysis.first_player gives it
         t = tallies[plan.matchups[comp.matchup].suffix]
         mean, se = mean_se(t.f1, t.f2, t.pairs)
-        return Figure(mean, se, 2 * t.pairs)
+        bounds = paired_difference_interval(t.fs / t.pairs, t.ss / t.pairs, t.fss / t.pairs, t.pairs) if t.pairs else None
+        return Figure(mean, se, 2 * t.pairs, bounds=bounds)
     if comp.figure == "win_rate":
         fig = _win_rate(tallies, base, plan.matchups[comp.matchup].suffix, paired)
         return Figure(1 - fig.value, fig.se, fig.n) if comp.flip else fig
@@ -333,6 +363,7 @@ class SearchPlan:
     effect_pool: frozenset[str] | None = None
     slot_cache: dict[str, list[Slot]] = field(default_factory=dict)
     watched: frozenset[str] = frozenset()  # cards every candidate measures (set from the baseline's effects)
+    confirmation_seed: int = 0  # proposal 1's second confirmation (confirmation_seed)
 
     @property
     def measures_effects(self) -> bool:
@@ -379,9 +410,7 @@ def _find_matchup(matchups: list[Matchup], text: str, experiment: Experiment, pl
     raise InputError(f"{place}.matchup: no matchup {text!r} in this spec; the matchups are {choices}")
 
 
-def _components(experiment: Experiment, matchups: list[Matchup], place: str) -> list[Component]:
-    balance = experiment.spec.balance
-    assert balance is not None
+def _components(experiment: Experiment, balance: BalanceSpec, matchups: list[Matchup], place: str) -> list[Component]:
     robin = experiment.spec.matchups == "round_robin"
     names = _names(experiment)
     out: list[Component] = []
@@ -544,17 +573,17 @@ def _refusal(experiment: Experiment, move: Edit, cards_dir: Path, pools: dict, o
 
 def plan_search(experiment: Experiment) -> SearchPlan:
     """Check the [balance] table against the ruleset and the spec, and list the moves."""
-    balance = experiment.spec.balance
+    balance = balance_spec(experiment)
     place = str(experiment.path)
     if balance is None:
         raise InputError(f"{place}: no [balance] table; `sim balance` needs one (docs/balance.md)")
     cards_dir = experiment.cards_dir or experiment.ruleset.cards_dir
     matchups = _matchups(experiment)
-    components = _components(experiment, matchups, place)
+    components = _components(experiment, balance, matchups, place)
     if not any(c.figure == "first_player_advantage" and matchups[c.matchup].mirror for c in components):
         matchups_used = {c.matchup for c in components if c.matchup is not None}
         matchups = [m for i, m in enumerate(matchups) if not m.mirror or i in matchups_used]
-        components = _components(experiment, matchups, place)
+        components = _components(experiment, balance, matchups, place)
     moves, refused = _moves(experiment, balance, cards_dir, place)
     ruleset = experiment.ruleset
     owners: dict[str, set[str]] = {}
@@ -577,6 +606,8 @@ def plan_search(experiment: Experiment) -> SearchPlan:
     if balance.held_out_seed in plan.seeds.values():
         raise InputError(f"{place}: balance.held_out_seed: {balance.held_out_seed} is one of the search's rung seeds; "
                          "choose another")
+    plan.confirmation_seed = confirmation_seed(experiment.spec.seed, balance.held_out_seed,
+                                               {*plan.seeds.values(), balance.held_out_seed, experiment.spec.seed})
     return plan
 
 
@@ -760,7 +791,8 @@ def play_stage(plan: SearchPlan, name: str, proposals: Sequence[Proposal], games
     for key, suffix in as_baseline:  # the same games as the baseline's, game for game: no difference
         base = tallies[BASE][suffix]
         tallies.setdefault(key, {})[suffix] = Tally(base.n, base.score, base.n, 0.0, 0.0, base.pairs, base.f1, base.f2,
-                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0, base.s2)
+                                                    base.c, base.c1, base.c2, base.c, 0.0, 0.0, base.s2, base.fs, base.ss,
+                                                    base.fss)
     effects: dict[str, dict[Slot, EffectTally]] = {}
     for (key, entry), tally in effect_tallies(outcome.run_dir, forced_map).items():
         effects.setdefault(key, {})[entry] = tally
@@ -944,28 +976,142 @@ def search(experiment: Experiment, results: Path, executor: Executor | None = No
     search_seconds = time.perf_counter() - started
     say(f"confirming {len(chosen)} proposal(s) and the baseline on the held-out seed {b.held_out_seed}, "
         f"{b.confirm_games:,} games each")
-    confirmed = play_stage(plan, "confirm", [()] + [c.proposal for c in chosen], b.confirm_games, b.held_out_seed,
-                           folder, executor, progress, overwrite)
-    played.add(confirmed)
-    confirmed_effects: dict[str, dict[Slot, EffectTally]] = {}
-    if plan.measures_effects:
-        say(f"confirming their card effects and the baseline's on the held-out seed, {b.confirm_effect_games:,} games "
-            "per forced config")
-        forced = {c.key: candidate_slots(plan, c.proposal) for c in [Candidate(())] + chosen}
-        stage = play_stage(plan, "confirm_effects", [()] + [c.proposal for c in chosen], b.confirm_effect_games,
-                           b.held_out_seed, folder, executor, progress, overwrite, forced, ordinary=False)
-        played.add(stage)
-        confirmed_effects = stage.effects
+    held_out = play_confirmation(plan, "confirm", [()] + [c.proposal for c in chosen], b.held_out_seed, folder,
+                                 executor, progress, overwrite, say, played)
+    proposals = ranked_proposals(plan, chosen, held_out)
+    confirmation = None
+    if len(proposals) > 1:  # proposal 1 was chosen on the held-out games: its figures come from fresh ones
+        first = next(c for c in chosen if c.key == proposals[0]["candidate"])
+        say(f"confirming proposal 1, the best of {len(proposals)} on the held-out seed, and the baseline on the "
+            f"confirmation seed {plan.confirmation_seed}, {b.confirm_games:,} games each")
+        fresh = play_confirmation(plan, CHOSEN_STAGE, [(), first.proposal], plan.confirmation_seed, folder, executor,
+                                  progress, overwrite, say, played)
+        confirmation = confirm_chosen(plan, proposals[0], first.proposal, fresh, len(proposals))
     wall = time.perf_counter() - started
-    record = _record(plan, chosen, confirmed.tallies, confirmed_effects, search_seconds, wall, played, path_rows)
+    use = held_out_use(experiment.spec.name, experiment.path.resolve(), experiment.spec.ruleset, b.held_out_seed,
+                       card_files(plan), plan.cards_dir)
+    record = _record(plan, proposals, held_out, confirmation, search_seconds, wall, played, path_rows,
+                     earlier_uses_on_other_cards(results, folder, use))
     path = pl.DataFrame(path_rows)
     write_bytes_atomic(folder / PATH_FILE, parquet_bytes(path))
     write_json_atomic(folder / PROPOSALS_FILE, record)
+    record_use(folder, use)
     from sim.balance.report import balance_report_html  # Plotly loads only once the search is done
 
     page = balance_report_html(record, path, lang)
     write_bytes_atomic(folder / REPORT_FILE, page.encode("utf-8"))
     return SearchResult(folder, plan, record, path)
+
+
+@dataclass
+class Measured:
+    """A confirmation's games: each candidate's tallies by matchup suffix and, for a card_effect
+    objective, its forced pairs by entry (every card its decks hold, from its own pairs only)."""
+
+    tallies: dict[str, dict[str, Tally]]
+    effects: dict[str, dict[Slot, EffectTally]]
+
+    def figures(self, plan: SearchPlan, proposal: Proposal) -> list[Figure]:
+        key = proposal_key(proposal)
+        effects = None
+        if plan.measures_effects:
+            effects = Effects(candidate_slots(plan, proposal), self.effects.get(key, {}))
+        return [component_figure(plan, c, self.tallies[key], self.tallies[BASE], False, effects)
+                for c in plan.components]
+
+    def paired_changes(self, plan: SearchPlan, proposal: Proposal) -> list[dict[str, float] | None]:
+        """Each figure's change from the baseline on the same games, paired game by game (None for a
+        figure compared side by side: a first-player advantage, a card effect)."""
+        tallies = self.tallies[proposal_key(proposal)]
+        out: list[dict[str, float] | None] = []
+        for comp in plan.components:
+            if comp.figure in ("first_player_advantage", "card_effect"):
+                out.append(None)
+                continue
+            suffixes = ([plan.matchups[comp.matchup].suffix] if comp.matchup is not None else
+                        [m.suffix for m in plan.matchups if not m.mirror and comp.faction in (m.i, m.j)])
+            diff = var = 0.0
+            k = 1 if comp.matchup is not None else len(plan.experiment.spec.sides)
+            for suffix in suffixes:
+                m = next(x for x in plan.matchups if x.suffix == suffix)
+                t = tallies[suffix]
+                mean, se = t.d1 / t.paired, pair_mean_se(t.d1, t.d2, t.paired, t.dc1, t.dc2, t.dc)
+                sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
+                diff += sign * mean / k
+                var += se * se / (k * k)
+            out.append({"diff": diff, "low": diff - Z95 * math.sqrt(var), "high": diff + Z95 * math.sqrt(var)})
+        return out
+
+    def reading(self, plan: SearchPlan, proposal: Proposal) -> dict[str, Any]:
+        """A proposal as these games read it: met, its gaps, its figures with their paired changes
+        and, for a round robin, its Nash mix."""
+        figures = self.figures(plan, proposal)
+        g = gaps(plan.components, figures)
+        items = _figures_dict(plan, figures)
+        for item, change in zip(items, self.paired_changes(plan, proposal)):
+            item["paired_change"] = change
+        return {"met": g["worst"] <= 1.0, "worst": g["worst"], "distance": g["distance"], "figures": items,
+                "metagame": confirmed_metagame(plan, self.tallies[proposal_key(proposal)])}
+
+
+CHOSEN_STAGE = "confirm_chosen"  # proposal 1 and the baseline on the confirmation seed (and its _effects)
+READING = ("met", "worst", "distance", "figures", "metagame")  # what Measured.reading gives
+
+
+def play_confirmation(plan: SearchPlan, name: str, proposals: Sequence[Proposal], seed: int, folder: Path,
+                      executor: Executor, progress: ProgressReporter, overwrite: bool, say: Say,
+                      played: GamesPlayed) -> Measured:
+    """The proposals (the baseline first) on `confirm_games` games of `seed` (the stage `name`) and,
+    for a card_effect objective, every card of their decks drawn and undrawn on
+    `confirm_effect_games` games of the same seed (the stage `name`_effects)."""
+    b = plan.balance
+    stage = play_stage(plan, name, proposals, b.confirm_games, seed, folder, executor, progress, overwrite)
+    played.add(stage)
+    effects: dict[str, dict[Slot, EffectTally]] = {}
+    if plan.measures_effects:
+        say(f"  and their card effects on the same seed, {b.confirm_effect_games:,} games per forced config")
+        forced = {proposal_key(p): candidate_slots(plan, p) for p in proposals}
+        measured = play_stage(plan, f"{name}_effects", proposals, b.confirm_effect_games, seed, folder, executor,
+                              progress, overwrite, forced, ordinary=False)
+        played.add(measured)
+        effects = measured.effects
+    return Measured(stage.tallies, effects)
+
+
+def ranked_proposals(plan: SearchPlan, chosen: list[Candidate], held_out: Measured) -> list[dict[str, Any]]:
+    """The finalists as proposals.json keeps them, ranked on the held-out games: meeting every
+    objective first, then fewer edits, then the worst gap."""
+    proposals = [{"candidate": cand.key, "edits": [e.as_dict() for e in cand.proposal],
+                  "edits_text": proposal_text(cand.proposal), **held_out.reading(plan, cand.proposal),
+                  "search_figures": _figures_dict(plan, cand.figures),
+                  "search_games": cand.tallies[plan.matchups[0].suffix].n,
+                  "patch": card_patch(cand.proposal, plan.cards_dir)} for cand in chosen]
+    proposals.sort(key=lambda p: (not p["met"], len(p["edits"]), p["worst"]))
+    for rank, p in enumerate(proposals, 1):
+        p["rank"] = rank
+    return proposals
+
+
+def confirm_chosen(plan: SearchPlan, first: dict[str, Any], proposal: Proposal, fresh: Measured,
+                   among: int) -> dict[str, Any]:
+    """Proposal 1 read on the confirmation seed's games: those become its figures, and its held-out
+    reading, the one it was chosen on, is kept as `selection`. Returns the confirmation's own part
+    of proposals.json: its seed, games and the baseline on the same games."""
+    first["selection"] = {key: first[key] for key in READING}
+    first.update(fresh.reading(plan, proposal))
+    b = plan.balance
+    return {"seed": plan.confirmation_seed, "games": b.confirm_games,
+            "effect_games": b.confirm_effect_games if plan.measures_effects else None,
+            "candidate": first["candidate"], "rank": first["rank"], "among": among,
+            "baseline": _figures_dict(plan, fresh.figures(plan, ())),
+            "baseline_metagame": confirmed_metagame(plan, fresh.tallies[BASE])}
+
+
+def card_files(plan: SearchPlan) -> list[Path]:
+    """The card (and deck) files the spec's factions are read from."""
+    ruleset = plan.experiment.ruleset
+    return [path for faction in dict.fromkeys(s.faction for s in plan.experiment.spec.sides)
+            for path in ruleset.load_cards(faction, plan.cards_dir).files]
 
 
 def _figures_dict(plan: SearchPlan, figures: list[Figure]) -> list[dict]:
@@ -1015,60 +1161,10 @@ def confirmed_metagame(plan: SearchPlan, tallies: dict[str, Tally]) -> dict[str,
             "exploitability": mix.exploitability.tolist(), "best_response": list(mix.best_response)}
 
 
-def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict[str, Tally]],
-            confirmed_effects: dict[str, dict[Slot, EffectTally]], search_seconds: float, wall: float, games: GamesPlayed,
-            path_rows: list[dict]) -> dict[str, Any]:
+def _record(plan: SearchPlan, proposals: list[dict[str, Any]], held_out: Measured, confirmation: dict[str, Any] | None,
+            search_seconds: float, wall: float, games: GamesPlayed, path_rows: list[dict],
+            reuse: list[dict[str, Any]]) -> dict[str, Any]:
     experiment, b = plan.experiment, plan.balance
-    base_t = confirmed[BASE]
-
-    def held_out(proposal: Proposal) -> list[Figure]:
-        key = proposal_key(proposal)
-        effects = None
-        if plan.measures_effects:  # every card its decks hold, from its own held-out pairs only
-            effects = Effects(candidate_slots(plan, proposal), confirmed_effects.get(key, {}))
-        return [component_figure(plan, c, confirmed[key], base_t, False, effects) for c in plan.components]
-
-    baseline = held_out(())
-    proposals = []
-    for cand in chosen:
-        figures = held_out(cand.proposal)
-        g = gaps(plan.components, figures)
-        diffs = []
-        for comp in plan.components:  # the change from the baseline on the same held-out games, paired
-            if comp.figure in ("first_player_advantage", "card_effect"):  # card effects: per card, side by side
-                diffs.append(None)
-                continue
-            suffixes = ([plan.matchups[comp.matchup].suffix] if comp.matchup is not None else
-                        [m.suffix for m in plan.matchups if not m.mirror and comp.faction in (m.i, m.j)])
-            diff = var = 0.0
-            k = 1 if comp.matchup is not None else len(experiment.spec.sides)
-            for suffix in suffixes:
-                m = next(x for x in plan.matchups if x.suffix == suffix)
-                t = confirmed[cand.key][suffix]
-                mean, se = t.d1 / t.paired, pair_mean_se(t.d1, t.d2, t.paired, t.dc1, t.dc2, t.dc)
-                sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
-                diff += sign * mean / k
-                var += se * se / (k * k)
-            diffs.append({"diff": diff, "low": diff - Z95 * math.sqrt(var), "high": diff + Z95 * math.sqrt(var)})
-        items = _figures_dict(plan, figures)
-        for item, d in zip(items, diffs):
-            item["paired_change"] = d
-        proposals.append({
-            "candidate": cand.key,
-            "edits": [e.as_dict() for e in cand.proposal],
-            "edits_text": proposal_text(cand.proposal),
-            "met": g["worst"] <= 1.0,
-            "worst": g["worst"],
-            "distance": g["distance"],
-            "figures": items,
-            "search_figures": _figures_dict(plan, cand.figures),
-            "search_games": cand.tallies[plan.matchups[0].suffix].n,
-            "metagame": confirmed_metagame(plan, confirmed[cand.key]),
-            "patch": card_patch(cand.proposal, plan.cards_dir),
-        })
-    proposals.sort(key=lambda p: (not p["met"], len(p["edits"]), p["worst"]))
-    for rank, p in enumerate(proposals, 1):
-        p["rank"] = rank
     return {
         "format": FORMAT,
         "spec": experiment.spec_dict(),
@@ -1082,6 +1178,8 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
         "search_seeds": sorted(set(int(r["seed"]) for r in path_rows)
                                | ({plan.seeds[(0, 1)]} if plan.measures_effects else set())),
         "confirm_games": b.confirm_games,
+        "confirmation": confirmation,  # proposal 1 on a second fresh seed (None when it was the only finalist)
+        "held_out_reuse": reuse,  # earlier searches that used the held-out seed on other cards
         "card_effects": ({"effect_seed": plan.seeds[(0, 1)], "effect_games": b.effect_games,
                           "confirm_effect_games": b.confirm_effect_games} if plan.measures_effects else None),
         "matchups": [f"{m.a}~{m.b}" for m in plan.matchups],
@@ -1093,8 +1191,8 @@ def _record(plan: SearchPlan, chosen: list[Candidate], confirmed: dict[str, dict
         "session_games": games.session,  # this invocation's (0 on a rerun of a finished search)
         "search_seconds": round(search_seconds, 2),
         "wall_seconds": round(wall, 2),
-        "baseline": _figures_dict(plan, baseline),
-        "baseline_metagame": confirmed_metagame(plan, base_t),
+        "baseline": _figures_dict(plan, held_out.figures(plan, ())),
+        "baseline_metagame": confirmed_metagame(plan, held_out.tallies[BASE]),
         "proposals": proposals,
     }
 
@@ -1111,5 +1209,5 @@ def proposal_edits(record: dict[str, Any], number: int) -> Proposal:
     """Proposal `number` (its rank, from 1) of a stored record as edits."""
     proposals = record["proposals"]
     if not 1 <= number <= len(proposals):
-        raise InputError(f"--apply: {number}: the search made proposals 1 to {len(proposals)}")
+        raise SaidError("patch_no_proposal", number=number, count=len(proposals))
     return tuple(Edit(**e) for e in proposals[number - 1]["edits"])

@@ -9,8 +9,10 @@ keep = 0.25                # fraction of candidates kept at each rung
 beam = 3                   # proposals carried from one round to the next (one more edit each round)
 combine = 12               # single edits (the best of round 1) combined into 2- and 3-edit proposals
 proposals = 3              # proposals re-measured on the held-out seed
-confirm_games = 200000     # games of each of them (and of the baseline) on the held-out seed
-held_out_seed = 777        # a seed the search never plays
+confirm_games = 200000     # games of each of them (and of the baseline) on the held-out seed, and of
+                           # proposal 1 (and the baseline) again on the confirmation seed, derived from
+                           # seed and held_out_seed (sim.balance.search.confirmation_seed)
+held_out_seed = 777        # a seed the search never plays; a new one after an edit of the cards
 frozen = ["AR-01"]         # cards no edit may touch
 effect_games = 4000        # card_effect objectives: games per forced config of the baseline's cards
 confirm_effect_games = 20000  # ... and of every proposal's cards on the held-out seed
@@ -49,11 +51,15 @@ ruleset (fields, cards, factions, matchups, parameters) are checked when the sea
 
 from __future__ import annotations
 
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)  # as sim.run.spec.STRICT
+from sim.analysis.finding_thresholds import spec_thresholds
+from sim.core.errors import STRICT, InputError, spec_problems
+from sim.run.spec import Experiment, load_spec
+
 FIGURES = ("win_rate", "field_win_rate", "first_player_advantage", "card_effect")
 MAX_EDITS = 16
 
@@ -186,3 +192,30 @@ class BalanceSpec(BaseModel):
         if twice:
             raise ValueError(f"frozen: {', '.join(twice)} named more than once")
         return self
+
+
+def balance_spec(experiment: Experiment) -> BalanceSpec | None:
+    """The spec's [balance] table, which the run layer keeps as written, read here (None without
+    one); a bad one is an InputError naming the spec file and each field (`balance.edit[2].max`)."""
+    table = experiment.spec.balance
+    if table is None:
+        return None
+    try:
+        balance = BalanceSpec.model_validate(table)
+    except ValidationError as exc:
+        raise InputError("\n".join(spec_problems(exc.errors(), experiment.path, ("balance",)))) from None
+    if balance.held_out_seed == experiment.spec.seed:
+        raise InputError(f"{experiment.path}: balance.held_out_seed: {balance.held_out_seed} is the search's own "
+                         "seed; the proposals are confirmed on a seed the search never played")
+    return balance
+
+
+def load_checked_spec(path: Path, **overrides: Any) -> Experiment:
+    """The experiment of a spec file (sim.run.spec.load_spec, with its CLI overrides) with the tables
+    the layers above the run read checked too: [findings] (the analysis's) and [balance] (here),
+    which the run layer keeps as written; so `sim run`, `sim balance` and a launch from the
+    dashboard refuse a bad one by name before anything is played."""
+    experiment = load_spec(path, **overrides)
+    spec_thresholds(experiment.spec.findings, experiment.path)
+    balance_spec(experiment)
+    return experiment

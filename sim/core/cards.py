@@ -10,9 +10,8 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -20,13 +19,9 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import InputError, as_written, field_path
+from sim.core.errors import FIELD_IN_MESSAGE, InputError, as_written, field_path
 
 CardModel = TypeVar("CardModel", bound=BaseModel)
-# a model-level check names its field by starting its message "field: ..." (a dotted path and a
-# list item by its number from 1, sim.core.errors.field_path: "sweep.axis[2].side: ...")
-FIELD_IN_MESSAGE = re.compile(
-    r"^(?:Value error, )?(?P<field>[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): (?P<message>.*)$", re.S)
 BYTE_ORDER_MARK = "\ufeff"
 
 
@@ -287,6 +282,36 @@ class CardPoolBase:
 
     def hash(self) -> str:
         return file_hash(list(self.files))
+
+
+@dataclass(frozen=True, eq=False)
+class CardFolder:
+    """Every card of a folder that holds one pool in many files (`read_card_folder`: rolplay's classes
+    and level bands, epikha's factions): the cards by id in id order, the files, and each card's
+    file. A game's pool subclasses it with what its headers add."""
+
+    cards: dict[str, Any]
+    files: tuple[Path, ...]
+    home: dict[str, Path]
+
+    def __getitem__(self, card_id: str) -> Any:
+        return self.cards[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def hash(self) -> str:
+        return file_hash(list(self.files))
+
+    def changed(self, overrides: dict[str, dict[str, Any]] | None, model: type[BaseModel]) -> "CardFolder":
+        """The pool with a config's changes (card id -> fields, as a sweep, an ablation or a balance
+        search sets them), each changed card validated again by `model` like a card file."""
+        if not overrides:
+            return self
+        return replace(self, cards=with_changes(self.cards, self.home, overrides, model))
 
 
 def with_changes(cards: dict[str, CardModel], home: dict[str, Path], overrides: dict[str, dict[str, Any]],

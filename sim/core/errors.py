@@ -2,8 +2,27 @@
 
 from __future__ import annotations
 
+import errno
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ConfigDict
+
+
+# a model-level check names its field by starting its message "field: ..." (a dotted path and a
+# list item by its number from 1, field_path: "sweep.axis[2].side: ...")
+FIELD_IN_MESSAGE = re.compile(
+    r"^(?:Value error, )?(?P<field>[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): (?P<message>.*)$", re.S)
+
+# How every table of a spec is read: unknown fields refused, values as TOML wrote them, never
+# coerced: "2000" is not a number, true is not 1, "no" is not false, and nan or inf never reaches a
+# kernel or a manifest (JSON has no NaN). An int stays welcome where a float is asked for (weight 1
+# means 1.0).
+STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class InputError(Exception):
@@ -12,6 +31,60 @@ class InputError(Exception):
     The message names the file (and card, field or line) so the fix is one edit away. The CLI turns
     it into a message on stderr and exit code 2, before anything under results/ is touched.
     """
+
+
+# The words of every message are the language catalog's (sim.report.language), a layer above this one:
+# the catalog hands its `t` here when it is imported (use_catalog), and a message is worded only when
+# it is shown, by then the CLI or the dashboard has the catalog loaded.
+_catalog: Callable[..., str] | None = None
+
+
+def use_catalog(say: Callable[..., str]) -> None:
+    """Word messages with `say(key, lang, **fields)` (sim.report.language.t)."""
+    global _catalog
+    _catalog = say
+
+
+@dataclass(frozen=True)
+class Words:
+    """A text of the language catalog (sim.report.language) with its fields, said in either
+    language when it is shown; a field may be Words itself (a reason inside a message)."""
+
+    key: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+
+    def said(self, lang: str | None) -> str:
+        fields = {name: value.said(lang) if isinstance(value, Words) else value for name, value in self.fields.items()}
+        if _catalog is None:  # no catalog loaded (a library caller): the key and its fields, unworded
+            return f"{self.key}: " + ", ".join(f"{name}={value}" for name, value in fields.items())
+        return _catalog(self.key, lang, **fields)
+
+
+class SaidError(InputError):
+    """An InputError worded by the catalog: `said(lang)` in the reader's language (a page's, a
+    command's --lang); `str` is the English one the console prints."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        self.key, self.fields = key, fields
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return self.said("en")
+
+    def said(self, lang: str | None) -> str:
+        return Words(self.key, self.fields).said(lang)
+
+
+# faults of a place met when writing, in words of both languages (the English ones are the system's own)
+FAULT_WORDS = {errno.ENOSPC: "fault_full", errno.EDQUOT: "fault_quota", errno.EROFS: "fault_read_only",
+               errno.EACCES: "fault_denied", errno.EPERM: "fault_not_permitted", errno.ENOENT: "fault_missing"}
+
+
+def fault_words(exc: OSError) -> Words | str:
+    """Why a write failed, as a message says it: the catalog's words for a full, read-only or
+    refusing place, else the system's text."""
+    key = FAULT_WORDS.get(exc.errno) if exc.errno is not None else None
+    return Words(key) if key else (exc.strerror or type(exc).__name__)
 
 
 def field_path(loc: Sequence[str | int]) -> str:
@@ -51,3 +124,21 @@ def as_written(value: object, limit: int = 60) -> str:
         except ValueError:  # a nan or inf inside a list
             text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def spec_problems(errors: list[dict[str, Any]], path: Path, within: Sequence[str | int] = ()) -> list[str]:
+    """A spec's problems (pydantic's `errors()`), one line each: `path: field: message`, the field
+    as every message writes it (list items from 1: side[1].budget, balance.edit[2].max). `within` is
+    the place of a table validated on its own (("balance",) for [balance], read by `sim balance`)."""
+    lines = []
+    for err in errors:
+        field = field_path((*within, *err["loc"]))
+        message = err["msg"].removeprefix("Value error, ")
+        named = FIELD_IN_MESSAGE.match(message)
+        if named and err["type"] == "value_error":  # a check across fields says which field it is about
+            field, message = ".".join(filter(None, (field, named["field"]))), named["message"]
+        given = err.get("input")
+        if err["type"] != "value_error" and not isinstance(given, (dict, list)):
+            message += f" (got {as_written(given)})"  # "2000" in quotes, true for a number: it shows why
+        lines.append(f"{path}: {field or '(spec)'}: {message}")
+    return lines

@@ -2,11 +2,14 @@
 and the registry that finds a game by name.
 
 A game (a package under sim/rulesets/, see docs/adding-a-game.md) writes its rules, cards,
-parameters, game record, kernels, agents and trace wording, and one class that subclasses
-`RulesetShell` and fills in the hooks marked "the game's". The shell does what every game does the
-same way: the compile head (parameters, cards with this config's changes, labels), playing a chunk
-on threads, tracing one unit, the games and cards frames a run stores, the hashes a manifest keeps,
-and the ablation fillers' words. `tests/rulesets/test_contract.py` checks every registered ruleset
+parameters, game record, kernels, agents and trace words, and one class that subclasses
+`RulesetShell` (or `GameRecordShell`, for a game played on one game record) and fills in the hooks
+marked "the game's". The shell does what every game does the same way: the compile head
+(parameters, cards with this config's changes, labels, agents, the forced draw), playing a chunk on
+threads, tracing one unit and telling it in the game's words (sim.core.trace), the games and cards
+frames a run stores, the hashes a manifest keeps, and the ablation fillers' words; with
+`GameRecordShell`, also the kernel entry points, the card-conservation check and the
+hidden-information probe (sim.core.hidden). `tests/rulesets/test_contract.py` checks every registered ruleset
 against this contract.
 
 Nothing here imports a game or the run layer: the registry imports a game's package by name.
@@ -26,14 +29,18 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel
 
-from sim.core.agents import agent_weights
+from sim.core.agents import AGENT_NAMES, agent_weights
+from sim.core.deck_lists import DeckLists
 from sim.core.search import search_table
 from sim.core.errors import InputError
+from sim.core.forced_draw import forced_codes
+from sim.core.hidden import HiddenInformationProbe
 from sim.core.limits import RULESET_IDS
 from sim.core.match import MatchConfig, NoSideOptions
 from sim.core.params import params_hash, resolve_params
 from sim.core.records import BlockCutter, RecordCol, Seen, count_cards, counters_frame, games_frame_head, play_in_blocks
 from sim.core.rng import seed_to_u64
+from sim.core.trace import TraceWords
 
 BlockTold = Callable[[int, int], None]
 """Told, by `play_chunk`, as each block of a chunk finishes: (units of the block, games they played)."""
@@ -76,6 +83,8 @@ class CompiledConfig:
     w: np.ndarray = field(repr=False)  # float64 [side, weight]: each side's agent weights
     par: np.ndarray = field(repr=False)  # int64 [param]: the rule parameters as the kernels read them
     search: np.ndarray = field(repr=False)  # int64 [side, SEARCH_*]: a hard side's search settings (sim.core.search)
+    agents: np.ndarray = field(repr=False)  # int64 [side]: each side's agent as its code (sim.core.agents.Agent)
+    forced: np.ndarray = field(repr=False)  # int64 [side]: a forced draw's request (sim.core.forced_draw), 0: none
 
     def hashes(self) -> dict[str, str]:
         """The hashes a manifest keeps to tell whether a replay still plays the stored games."""
@@ -92,12 +101,14 @@ class Ruleset(Protocol):
     cards_dir: Path
     params_model: type[BaseModel]
     side_options: type[BaseModel]  # a side's own settings beyond faction, label, agent and weights
-    unit_kinds: Mapping[str, str]  # unit kind -> its plural in a progress line; "games" first
+    unit_kinds: Mapping[str, str]  # unit kind -> its plural in English; "games" first (a reader's words: language.unit_word)
     agents: tuple[str, ...]
     default_agents: Mapping[str, Mapping[int, str]]  # unit kind -> {side index: agent} when a spec names none
     end_names: tuple[str, ...]  # RecordCol.END codes as the games frame names them
     rules_path: Path  # the game's rules.md: its rule ids and code pointers (the contract test reads them)
     compile_seconds: float  # a cold compile of its kernels on two cores, measured: what the first run says
+    deck_lists: DeckLists | None  # what `sim deck-search` needs of a game whose sides are deck lists
+    players_decide: bool  # False for a game played out by its deal (War): no agent has a choice to make
 
     def list_factions(self, cards_dir: Path) -> list[str]: ...
     def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> CardPool: ...
@@ -135,8 +146,11 @@ class RulesetShell:
     # unit kind -> {side index: agent} for a side whose spec names no agent (default: greedy)
     default_agents: ClassVar[Mapping[str, Mapping[int, str]]] = {}
     end_names: ClassVar[tuple[str, ...]]
+    # whether a player ever has a choice: a game played out by its deal (War) sets False; its agents are
+    # then names only, and the contract's greedy-beats-random check does not apply to it
+    players_decide: ClassVar[bool] = True
     weight_names: ClassVar[tuple[str, ...]]  # the agents' weights a spec's [side.weights] may set
-    decisions_slot: ClassVar[int]  # the game record's ps column counting a hard player's searched decisions
+    decisions_slot: ClassVar[int | None] = None  # the ps column counting a hard player's searched decisions
     default_weights: ClassVar[tuple[float, ...]]
     n_cols: ClassVar[int]  # columns of a record row (RecordCol first, then the game's own)
     flag_width: ClassVar[int]  # cards per side in the per-game card flags
@@ -152,6 +166,9 @@ class RulesetShell:
     filler_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
     # folders the game reads beside its card folder (rolplay's decks/): `sim cards` copies them too
     beside_cards: ClassVar[tuple[str, ...]] = ()
+    # a game whose sides are deck lists: what `sim deck-search` needs of it (sim.core.deck_lists)
+    deck_lists: ClassVar[DeckLists | None] = None
+    trace_words: ClassVar[type[TraceWords]]  # the game's trace wording (its trace.py)
 
     # -- the game's hooks ----------------------------------------------------------------------
     def list_factions(self, cards_dir: Path) -> list[str]:
@@ -181,8 +198,8 @@ class RulesetShell:
         raise NotImplementedError
 
     def describe_events(self, compiled: Any, rows: np.ndarray, events: np.ndarray, lang: str = "es") -> list[str]:
-        """The game's trace wording: traced events as readable lines."""
-        raise NotImplementedError
+        """Traced events as readable lines, in the game's words (its `trace_words`, sim.core.trace)."""
+        return self.trace_words(compiled).describe(events, lang)
 
     def game_columns(self, compiled: Any, played: np.ndarray) -> list[pl.Series | pl.Expr]:
         """The game's own columns of the games frame, after the shared head (suffix _a, _b per side)."""
@@ -258,9 +275,15 @@ class RulesetShell:
         """What every compile starts with, as the keyword arguments of the shared CompiledConfig
         fields: the resolved parameters, both sides' cards with this config's changes (sweep edits,
         the ablation filler) and their tables, both sides' agent weights and the parameter vector
-        (`params.vector()`) and their search settings (`sim.core.search.search_table`). A unit is one
-        game row unless the game sets `rows_per_unit`."""
+        (`params.vector()`), their search settings (`sim.core.search.search_table`), each side's
+        agent as its code (`sim.core.agents.Agent`; an agent the game does not have is refused, naming
+        the side) and each side's forced-draw request (`sim.core.forced_draw.forced_codes`). A unit is
+        one game row unless the game sets `rows_per_unit`."""
         unit_kind = self.unit_kind_code(match)
+        for i, side in enumerate(match.sides):
+            if side.agent not in self.agents:
+                raise InputError(f"{match.source}: side[{i + 1}].agent: {self.name} has no agent {side.agent!r}; "
+                                 f"the agents are {', '.join(self.agents)}")
         params = resolve_params(self.params_model, dict(match.params), match.source)
         pools = match.load_side_cards(self.load_cards, self.vanilla_filler, match.cards_dir or self.cards_dir)
         weights = [agent_weights(self.default_weights, self.weight_names, dict(side.weights), match.source, i)
@@ -268,7 +291,9 @@ class RulesetShell:
         return {"config_id": config_id, "match": match, "params": params, "pools": pools, "labels": match.labels,
                 "unit_kind": unit_kind, "mirrored": match.mirrored, "rows_per_unit": 1,
                 "tab": np.stack([pool.table for pool in pools]).astype(np.int32), "w": np.stack(weights),
-                "par": params.vector(), "search": search_table((match.sides[0].search, match.sides[1].search))}
+                "par": params.vector(), "search": search_table((match.sides[0].search, match.sides[1].search)),
+                "agents": np.array([AGENT_NAMES.index(side.agent) for side in match.sides], np.int64),
+                "forced": forced_codes(match.force, pools)}
 
     def play_chunk(self, compiled: Any, seed: int, unit_start: int, n_units: int, threads: int | None = None,
                    on_block: BlockTold | None = None, block_units: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -365,7 +390,7 @@ def with_forced_seen(compiled: Any, rows: np.ndarray, flags: np.ndarray) -> np.n
     return np.column_stack([rows, seen.astype(np.int64)])
 
 
-class GameRecordShell(RulesetShell):
+class GameRecordShell(HiddenInformationProbe, RulesetShell):
     """The kernel hooks of a game built in the house layering (docs/adding-a-game.md): one game
     record a thread (`compiled.workspace()`), whose trace switch is `ps[GAME, G_TRACED]`, and two
     kernels of one signature, named by the game's class:
@@ -375,7 +400,9 @@ class GameRecordShell(RulesetShell):
 
     `config_input` is the one per-config array the kernels take besides the record (the forced
     draw, or the sides' agents), given by `config_input`; `play_range` returns the card-conservation
-    problems its `debug_checks` found. The game keeps only what is its own."""
+    problems its `debug_checks` found. The hidden-information probe comes with it too
+    (sim.core.hidden.HiddenInformationProbe: the game gives its hooks). The game keeps only what is
+    its own."""
 
     play_range: ClassVar[Any]  # the game's kernels.play_range, as a staticmethod
     play_unit: ClassVar[Any]  # the game's kernels.play_unit, as a staticmethod

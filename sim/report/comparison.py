@@ -27,15 +27,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sim.analysis.card_impact import card_impact
 from sim.analysis.compare import (RunPairing, card_comparison, cards_in_one_run, config_labels, configs_in_one_run,
                                   field_comparison, first_player_comparison, forced_draw_comparison, runs_pairing,
                                   win_rate_comparison)
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.report.formatting import config_in_words, count, in_spec_order, percent, percent_with_interval, signed_points_with_interval
 from sim.report.language import TEXT, column, t
-from sim.run.summaries import kept_tables
+from sim.analysis.card_impact import kept_card_impact
 
 
 @dataclass(frozen=True)
@@ -67,11 +66,6 @@ class Comparison:
     forced_draw: pl.DataFrame | None  # both runs measured forced-draw effects
 
 
-def impact_of(folder: Path) -> pl.DataFrame:
-    """A run's card impact, kept beside it under the name the dashboard keeps it (dashboards.data)."""
-    return kept_tables(folder, "impact", lambda: {"impact": card_impact(folder)})["impact"]
-
-
 def compare_runs(a: StoredRun, b: StoredRun) -> Comparison:
     """The comparison of two finished runs of one game, B − A, over the configs both show."""
     pairing = runs_pairing(a.manifest, b.manifest)
@@ -83,8 +77,8 @@ def compare_runs(a: StoredRun, b: StoredRun) -> Comparison:
     field = None
     if a.manifest["spec"].get("matchups") == "round_robin":
         field = field_comparison(games_a, games_b, pairing.paired, config_labels(a.manifest))
-    impact_a = impact_of(a.folder).filter(pl.col("config").is_in(configs))
-    impact_b = impact_of(b.folder).filter(pl.col("config").is_in(configs))
+    impact_a = kept_card_impact(a.folder).filter(pl.col("config").is_in(configs))
+    impact_b = kept_card_impact(b.folder).filter(pl.col("config").is_in(configs))
     forced = None
     if a.manifest["spec"].get("impact") is not None and b.manifest["spec"].get("impact") is not None:
         forced = forced_draw_comparison(forced_draw_effect(a.folder, a.manifest), forced_draw_effect(b.folder, b.manifest))

@@ -31,8 +31,8 @@ from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratin
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
 from sim.run.display_names import DisplayNames, run_display_names
-from sim.run.liveness import shown_status
-from sim.run.resuming import manifest_resume_command, spec_gone_note
+from sim.results.liveness import shown_status
+from sim.results.resuming import manifest_resume_command, spec_gone_note
 from sim.analysis import (
     end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, match_results,
     story_clear_chance, story_stages,
@@ -94,6 +94,33 @@ def _table(title: str, frame: pl.DataFrame, columns: list[str], render: dict[str
                        keys=keys)
 
 
+TURN_CAP_DRAWS = "turn-cap draws"  # the catalog's English headers (sim.report.language COLUMNS)
+DECIDED_RATE = "win rate among decided games"
+DECIDED_FIRST_PLAYER = "first player's win rate among decided games"
+
+
+def decided_rate_text(row: dict[str, Any], name: str, with_points: bool = False) -> str:
+    """A win rate among decided games with its interval and n: "63.6% [62.5, 64.7] of 7,980", with
+    the first player's edge over the second (2·rate − 1) when `with_points`."""
+    if row.get(name) is None:
+        return "-"
+    points = f" ({signed_points(2 * row[name] - 1)})" if with_points else ""
+    rate = percent_with_interval(row[name], row[f"{name}_low"], row[f"{name}_high"])
+    return f"{rate}{points} of {count(row['decided'])}"
+
+
+def draw_cells(decided: str) -> dict[str, Any]:
+    """The cells every win-rate table shows beside its ½-scored rate (sim.analysis.draws): wins,
+    losses and draws, the share of games drawn at the turn cap, and the rate `decided` among the
+    decided games."""
+    return {
+        "W / L / D": lambda r: f"{count(r['wins'])} / {count(r['losses'])} / {count(r['draws'])}",
+        TURN_CAP_DRAWS: lambda r: percent_with_interval(r["cap_draw_share"], r["cap_draw_share_low"],
+                                                        r["cap_draw_share_high"]),
+        DECIDED_RATE: lambda r: decided_rate_text(r, decided),
+    }
+
+
 def resume_line(run_dir: Path, manifest: dict[str, Any]) -> str | None:
     """How to go on with an interrupted or cancelled run: the command that resumes it (None for others)."""
     if shown_status(run_dir, manifest) not in ("interrupted", "cancelled"):
@@ -108,11 +135,14 @@ def print_levels(console: Console, run_dir: Path) -> None:
     if table.is_empty():
         return
     console.print(_table("Across agent levels (sides A / B): does each figure hold? Each config's own 95% interval; "
-                         "flags against the first level", table, ["group", "figure", "level", "n", "value", "95% CI",
-                                                                  "flag"], {
+                         "flags against the first level; beside it the figure's wins, losses and draws, the share "
+                         "drawn at the turn cap and the figure among decided games only", table,
+                         ["group", "figure", "level", "n", "value", "95% CI", "flag", "W / L / D", TURN_CAP_DRAWS,
+                          DECIDED_RATE], {
         "group": lambda r: r["group"], "figure": lambda r: r["figure"], "level": lambda r: r["level"],
         "n": lambda r: count(r["n"]), "value": lambda r: percent(r["value"]),
         "95% CI": lambda r: percent_interval(r["low"], r["high"]), "flag": lambda r: r["flag"],
+        **draw_cells("decided_win_rate"),
     }))
     cards = card_level_conclusions(run_dir)
     if cards.is_empty():
@@ -198,12 +228,13 @@ def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], la
         if any(str(axis.get("field")) == "budget" for axis in manifest["spec"]["sweep"]["axis"]):  # a budget curve
             print_budget_slopes(console, run_dir)
     else:
-        console.print(_table(f"Win rate (draw = ½ win), {interval_words(rates)}", rates,
-                         _with_config(["side", "label", "faction", "n", "win rate", "95% CI", "W / L / D"], many), {
+        console.print(_table(f"Win rate (draw = ½ win), {interval_words(rates)}; beside it the share of games drawn "
+                             "at the turn cap and the side's win rate among the decided games", rates,
+                         _with_config(["side", "label", "faction", "n", "win rate", "95% CI", "W / L / D",
+                                       TURN_CAP_DRAWS, DECIDED_RATE], many), {
         "config": lambda r: r["config"], "side": lambda r: "AB"[r["side"]], "label": lambda r: r["label"],
         "faction": lambda r: r["faction"], "n": lambda r: count(r["n"]), "win rate": lambda r: percent(r["win_rate"]),
-        "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"]),
-        "W / L / D": lambda r: f"{count(r['wins'])} / {count(r['losses'])} / {count(r['draws'])}",
+        "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"]), **draw_cells("decided_win_rate"),
         }))
     print_first_player(console, run_dir, configs, many)
     console.print(_table("Game length (turns)", in_spec_order(game_length(run_dir), configs, only=True),
@@ -240,7 +271,7 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
     console.print(_table("First-player advantage: the first player's win rate over both seats, and how far it is above "
                          "the second player's (= side A's win rate first minus second), 95% CI", advantage,
                          _with_config(["first player wins", "first minus second", "side A first", "side A second",
-                                       "pairs", "method"], many), {
+                                       "pairs", "method", TURN_CAP_DRAWS, DECIDED_FIRST_PLAYER], many), {
         "config": lambda r: r["config"],
         "first player wins": lambda r: percent_with_interval(r["first_player_win_rate"], r["first_player_win_rate_low"],
                                                              r["first_player_win_rate_high"]),
@@ -248,6 +279,8 @@ def print_first_player(console: Console, run_dir: Path, configs: list[str], many
         "side A first": lambda r: f"{percent(r['win_rate_first'])} of {count(r['games_first'])}",
         "side A second": lambda r: f"{percent(r['win_rate_second'])} of {count(r['games_second'])}",
         "pairs": lambda r: count(r["pairs"]), "method": lambda r: r["method"],
+        TURN_CAP_DRAWS: draw_cells("")[TURN_CAP_DRAWS],
+        DECIDED_FIRST_PLAYER: lambda r: decided_rate_text(r, "decided_first_player_win_rate", with_points=True),
     }))
     shown = configs[:1] if len(configs) > BY_LENGTH_CONFIGS else configs
     for row in advantage.filter(pl.col("config").is_in(shown)).iter_rows(named=True):
@@ -282,7 +315,7 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
     console.print(_table("Sweep: side A against the baseline on the same games (paired); q: Benjamini-Hochberg, "
                          "and Benjamini-Yekutieli (every config shares the baseline's games)",
                          frame, ["config", "n", "win rate", "95% CI", "Δ vs base", "95% CI of Δ", "q (BH)",
-                                 "q (BY)", sprt_column], {
+                                 "q (BY)", sprt_column, "W / L / D", TURN_CAP_DRAWS, DECIDED_RATE], {
         "config": lambda r: r["config"] + (" (stopped early)" if r["config"] in stopped else ""),
         "n": lambda r: count(r["n"]), "win rate": lambda r: percent(r["win_rate"]),
         "95% CI": lambda r: percent_interval(r["ci_low"], r["ci_high"]),
@@ -293,6 +326,7 @@ def print_sweep(console: Console, run_dir: Path, manifest: dict[str, Any]) -> No
         "q (BY)": lambda r: "" if r["config"] == "base" else q_text(r["q_value_by"]),
         sprt_column: lambda r: "baseline" if r["config"] == "base" else
         f"{readings[r['config']]['verdict']} ({readings[r['config']]['pairs']:,} pairs)",
+        **draw_cells("decided_win_rate"),
     }))
     for config_id in order:
         if config_id in stopped and config_id in readings:
@@ -508,13 +542,17 @@ def print_matchups(console: Console, run_dir: Path, configs: Sequence[str] = ())
                 out.append("-")
                 continue
             half = (c["ci_high"] - c["ci_low"]) / 2
-            out.append(f"{_pct(c['win_rate'])} ±{100 * half:.1f}\nn={c['n']:,}\n1st {_signed_pts(c['first_player_advantage'])}")
+            cap = f"\ncap draws {_pct(c['cap_draw_share'])}" if c["cap_draws"] else ""
+            out.append(f"{_pct(c['win_rate'])} ±{100 * half:.1f}\nn={c['n']:,}\n1st {_signed_pts(c['first_player_advantage'])}"
+                       f"{cap}")
         m = marginal[row]
         out.append(f"{_pct(m['win_rate'])} ±{100 * (m['ci_high'] - m['win_rate']):.1f}")
         rows.append(out)
     headers = ["row \\ column", *(names(label) for label in labels), "vs uniform field"]
     console.print(FittedTable("Matchups: row's win rate against column (draw = ½ win) ± half its "
-                              f"{interval_words(cells)}, n, first-player advantage (1st)", headers,
+                              f"{interval_words(cells)}, n, first-player advantage (1st), and the share of games "
+                              "drawn at the turn cap where there are any (the win-rate table has every config's "
+                              "W / L / D and its rate among decided games)", headers,
                               ["left"] + ["right"] * (len(headers) - 1), rows, keys=1))
     return cells
 

@@ -27,18 +27,20 @@ from pathlib import Path
 from typing import Any, Callable
 
 import plotly.graph_objects as go
+import plotly.io
 import plotly.offline
 import polars as pl
 import pyarrow.parquet as pq
 from sim.core.ruleset import get_ruleset
 
 from sim.analysis import (
-    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length, scan_games,
+    end_reasons, faction_win_rates, first_player_advantage, first_player_by_length, game_length,
 )
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
-from sim.analysis.card_impact import card_impact
+from sim.analysis.card_impact import card_impact, kept_card_impact
 from sim.analysis.card_ranking import card_ranking
+from sim.analysis.draws import draw_figures
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import (
@@ -55,8 +57,10 @@ from sim.report.findings_text import RunFindings, findings_markdown, read_run_fi
 from sim.report.formatting import (count, date_text, in_spec_order, readable_columns, readable_values, seconds_text,
                                    signed_points)
 from sim.report.language import TEXT, column, t
-from sim.run.liveness import shown_status
-from sim.core.atomic_files import write_atomic
+from sim.results.liveness import shown_status
+from sim.results.scans import scan_games
+from sim.results.summaries import kept_tables
+from sim.results.atomic_files import write_atomic
 
 FORMATS = ("html", "csv", "parquet", "pdf", "png", "md")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
@@ -67,18 +71,23 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 
 
 def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = True) -> dict[str, pl.DataFrame]:
-    """Every table the report shows, by name; which ones depends on the kind of run."""
+    """Every table the report shows, by name; which ones depends on the kind of run. Without
+    `with_cards`, the run's tables less the card tables (what the dashboard's pages read)."""
+    tables = _run_tables(run_dir, manifest)
+    return with_card_tables(run_dir, manifest, tables, card_impact(run_dir)) if with_cards else tables
+
+
+def _run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFrame]:
     spec = manifest["spec"]
+    draws = draw_figures(run_dir)
     tables: dict[str, pl.DataFrame] = {
-        "win_rates": faction_win_rates(run_dir),
-        "first_player": first_player_advantage(run_dir),
+        "draws": draws,
+        "win_rates": faction_win_rates(run_dir, draws=draws),
+        "first_player": first_player_advantage(run_dir, draws=draws),
         "first_player_by_length": first_player_by_length(run_dir),
         "game_length": game_length(run_dir),
         "end_reasons": end_reasons(run_dir),
     }
-    if with_cards:
-        tables["card_impact"] = card_impact(run_dir)
-        tables["card_ranking"] = card_ranking(run_dir, manifest, tables["card_impact"])
     if spec.get("impact") is not None:
         tables["forced_draw"] = forced_draw_effect(run_dir, manifest)
     if spec.get("matchups") == "round_robin":
@@ -95,14 +104,10 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
             tables["ratings"] = ratings_table(games, seats=run_seats(run_dir))
             tables["ratings_first_player"] = first_player_table(games, seats=run_seats(run_dir))
     if spec.get("sweep") is not None:
-        tables["sweep"] = sweep_comparison(run_dir)
+        tables["sweep"] = sweep_comparison(run_dir, draws=draws)
         levels = level_conclusions(run_dir)
         if levels.height:
             tables["levels"] = levels.rename({"value": "level_rate", "low": "level_rate_low", "high": "level_rate_high"})
-            if with_cards:
-                card_levels = card_levels_table(run_dir, tables["card_impact"])
-                if card_levels.height:
-                    tables["card_levels"] = card_levels
     if spec.get("ablation") is not None:
         tables["ablation"] = ablation_impact(run_dir, manifest)
     if "budget_a" in scan_games(run_dir).collect_schema().names():
@@ -124,6 +129,41 @@ def report_tables(run_dir: Path, manifest: dict[str, Any], with_cards: bool = Tr
     if decks.height:
         ordered["deck_lists"] = decks
     return ordered
+
+
+def with_card_tables(run_dir: Path, manifest: dict[str, Any], tables: dict[str, pl.DataFrame],
+                     impact: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    """`tables` (report_tables without cards) with the card tables made from the run's card impact:
+    the impact itself and the card ranking after the end reasons, a sweep's card effects at each
+    agent level after its levels; in the spec's order as the others."""
+    configs = summary_configs(manifest)
+    cards = {"card_impact": impact, "card_ranking": card_ranking(run_dir, manifest, impact)}
+    if "levels" in tables:
+        card_levels = card_levels_table(run_dir, impact)
+        if card_levels.height:
+            cards["card_levels"] = card_levels
+    cards = {name: in_spec_order(frame, configs, only=True) for name, frame in cards.items()}
+    out: dict[str, pl.DataFrame] = {}
+    for name, frame in tables.items():
+        out[name] = frame
+        if name == "end_reasons":
+            out["card_impact"], out["card_ranking"] = cards["card_impact"], cards["card_ranking"]
+        if name == "levels" and "card_levels" in cards:
+            out["card_levels"] = cards["card_levels"]
+    return out
+
+
+def kept_run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFrame]:
+    """report_tables without cards, kept beside a finished run (sim.results.summaries, the set
+    "tables"): computed once per state of the run, read by `sim dash`'s pages and `sim report` alike."""
+    return kept_tables(run_dir, "tables", lambda: report_tables(run_dir, manifest, with_cards=False))
+
+
+def kept_report_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFrame]:
+    """report_tables from the sets kept beside the run: after `sim dash` showed it, or after an
+    earlier report in any format or language, the games are not read again (a fortaleza round
+    robin's ratings and metagame are most of a report's time)."""
+    return with_card_tables(run_dir, manifest, kept_run_tables(run_dir, manifest), kept_card_impact(run_dir))
 
 
 def card_classes_in_words(decks: pl.DataFrame, ruleset_name: str, lang: str) -> pl.DataFrame:
@@ -362,8 +402,17 @@ td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}td{white-space:nowr
 .finding .figure{color:#555;font-size:.85em;margin-top:.15em}.reconciled li{margin:.3em 0}
 @page{size:A4 landscape;margin:10mm}
 @media print{body{margin:0;max-width:none;font-size:10pt}.modebar,.modebar-container{display:none!important}
-section.block,.plot,table{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid;page-break-after:avoid;margin-top:1em}
-table{font-size:7.5pt}.plot .js-plotly-plot,.plot .plot-container,.plot svg.main-svg{max-width:100%}}"""
+section.block{break-inside:avoid;page-break-inside:avoid}section.block.long{break-inside:auto;page-break-inside:auto}
+h2{break-after:avoid;page-break-after:avoid;break-inside:avoid;margin-top:1em}
+.plot{break-inside:avoid;zoom:var(--print-zoom,1)}thead{display:table-header-group}tr{break-inside:avoid}
+table{font-size:8.5pt}th{white-space:normal;vertical-align:bottom}td,th{padding:1px 4px}
+.plot .js-plotly-plot,.plot .plot-container,.plot svg.main-svg{max-width:100%}}"""
+# On paper: a block (a heading and what it heads) that fits a page stays whole on one; a longer
+# table breaks between rows, its header row repeated on every page and its heading kept with its
+# first rows (a block kept whole that could not fit was pushed to a new page, then broken anyway,
+# its heading parted from its rows); a chart taller than a page is drawn smaller to fit one.
+PRINTED_ROWS = 30  # table rows a landscape A4 page holds under a heading at 8.5 pt
+PRINTED_PLOT_HEIGHT = 660  # px: a page's 718 less its heading
 
 # Once every plot has drawn: the page's full height, for the PNG of the whole report (`export`).
 HEIGHT_MARK = """<script>window.addEventListener("load", function () {
@@ -446,8 +495,16 @@ def _report_columns(name: str, frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def _block(block_id: str, heading: str, *body: str) -> str:
-    """A heading and what it heads, kept together on paper."""
-    return f"<section class='block' id='{block_id}'><h2>{html.escape(heading)}</h2>{''.join(body)}</section>"
+    """A heading and what it heads, kept together on paper: on one page when its rows fit one
+    (PRINTED_ROWS), else the heading with the first rows ("long": CSS)."""
+    content = "".join(body)
+    kind = "block long" if content.count("<tr>") > PRINTED_ROWS else "block"
+    return f"<section class='{kind}' id='{block_id}'><h2>{html.escape(heading)}</h2>{content}</section>"
+
+
+def _print_zoom(height: int) -> str:
+    """The style that draws a chart `height` px tall on one printed page (no style when it fits)."""
+    return f" style='--print-zoom:{PRINTED_PLOT_HEIGHT / height:.2f}'" if height > PRINTED_PLOT_HEIGHT else ""
 
 
 def _note(text: str) -> str:
@@ -479,7 +536,7 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
     """The standalone HTML report of a run folder, every word in `lang` (es or en) from the catalog:
     page 1 the summary (summary_html), then the manifest, each chart with its heading, each table with its headers and notes, and every
     card of every faction (no row cut: the exports hold the same rows)."""
-    tables = report_tables(run_dir, manifest)
+    tables = kept_report_tables(run_dir, manifest)
     table_html = functools.partial(_table_html, names=faction_display_names(manifest))  # Arañas, not aranas
     made = date_text(datetime.now(timezone.utc), lang).removesuffix(" UTC")  # the catalog's sentence says UTC
     parts = [f"<h1>{html.escape(t('report_title', lang, run=manifest['run']))}</h1>",
@@ -489,12 +546,14 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
              _note(t("report_made", lang, when=made))]
     for name, fig in report_figures(run_dir, tables, lang, manifest):
         # one width that fits the printed page; a tall list keeps its rows
-        fig.update_layout(template="plotly_white", width=PLOT_WIDTH, height=max(460, fig.layout.height or 0))
+        height = max(460, fig.layout.height or 0)
+        fig.update_layout(width=PLOT_WIDTH, height=height)
         # the heading reads the title on one line (the chart breaks a long one with <br>)
         parts.append(_block(f"chart-{name}", (fig.layout.title.text or name).replace("<br>", " "),
-                            f"<div class='plot' id='plot-{name}'>"
-                            + fig.to_html(full_html=False, include_plotlyjs=False, div_id=f"fig-{name}",
-                                          config={"displayModeBar": False, "responsive": False}) + "</div>"))
+                            f"<div class='plot' id='plot-{name}'{_print_zoom(height)}>"
+                            + plotly.io.to_html(figures.white_figure(fig), full_html=False, include_plotlyjs=False,
+                                                div_id=f"fig-{name}", validate=False,
+                                                config={"displayModeBar": False, "responsive": False}) + "</div>"))
     if "ablation" in tables:
         parts.append(_block("table-ablation", t("report_table_ablation", lang),
                             table_html(fillers_in_words(tables["ablation"].select(ABLATION_COLUMNS), manifest["ruleset"],
@@ -574,8 +633,10 @@ def page_height(page: Path) -> int:
     return int(found[1]) + 16
 
 
-def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: str = "en") -> list[Path]:
+def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: str = "en",
+           page: Callable[[], str] | None = None) -> list[Path]:
     """Write the run's report in one format under `out` (a folder); returns the files written.
+    `page` gives the HTML report when the caller made it already (html, pdf and png print the same page).
 
     Each file goes through a temp file renamed into place, so a failed write (a full disk) leaves
     the previous file or none, never a torn or empty one; the failure is an InputError naming it."""
@@ -584,27 +645,27 @@ def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: s
     check_out_folder(out)
     stem = manifest["run"]
     if fmt == "md":
-        text = findings_markdown(run_dir, manifest, lang)
+        text = findings_markdown(run_dir, manifest, lang, kept_run_tables(run_dir, manifest))
         _write(out / f"{stem}.md", lambda tmp: tmp.write_text(text, encoding="utf-8"))
         return [out / f"{stem}.md"]
     if fmt in ("html", "pdf", "png"):
-        page = out / f"{stem}.html"
-        text = html_report(run_dir, manifest, lang)
-        _write(page, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        html_file = out / f"{stem}.html"
+        text = page() if page is not None else html_report(run_dir, manifest, lang)
+        _write(html_file, lambda tmp: tmp.write_text(text, encoding="utf-8"))
         if fmt == "html":
-            return [page]
+            return [html_file]
         target = out / f"{stem}.{fmt}"
-        extra = [f"--window-size={PNG_WIDTH},{page_height(page)}"] if fmt == "png" else ["--no-pdf-header-footer"]
+        extra = [f"--window-size={PNG_WIDTH},{page_height(html_file)}"] if fmt == "png" else ["--no-pdf-header-footer"]
 
         def print_page(tmp: Path) -> None:
             flag = f"--print-to-pdf={tmp}" if fmt == "pdf" else f"--screenshot={tmp}"
-            result = run_chromium([*extra, flag, page.resolve().as_uri()])
+            result = run_chromium([*extra, flag, html_file.resolve().as_uri()])
             if tmp.stat().st_size == 0:
                 raise InputError(f"Chromium did not write {target}: {result.stderr.strip()[-400:]}")
 
         _write(target, print_page, suffix=f".tmp.{fmt}")
-        return [page, target]
-    tables = report_tables(run_dir, manifest)
+        return [html_file, target]
+    tables = kept_report_tables(run_dir, manifest)
     written: list[Path] = []
     if fmt == "csv":
         text = json.dumps(manifest, indent=2, ensure_ascii=False, allow_nan=False)
@@ -642,8 +703,9 @@ def _write(path: Path, write: Callable[[Path], None], suffix: str = ".tmp") -> N
 def write_reports(run_dir: Path, manifest: dict[str, Any], formats: list[str], out: Path, lang: str = "en",
                   progress: Callable[[str], None] | None = None) -> list[Path]:
     files: list[Path] = []
+    page = functools.cache(lambda: html_report(run_dir, manifest, lang))  # made once for html, pdf and png
     for fmt in formats:
-        files += export(run_dir, manifest, fmt, out, lang)
+        files += export(run_dir, manifest, fmt, out, lang, page)
         if progress:
             progress(fmt)
     return files

@@ -11,6 +11,7 @@ language catalog (sim.report.language) in the chosen language.
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from collections.abc import Sequence
@@ -18,13 +19,29 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import plotly.graph_objects as go
+import plotly.io as pio
 import polars as pl
 
 from sim.analysis.budget_curve import fitted_curve
 from sim.report.formatting import (config_in_words, count, first_player_words, is_missing, localised, percent, percent_interval,
                                    percent_with_interval, points_interval, q_text, signed_points,
                                    signed_points_with_interval, text_width)
-from sim.report.language import t
+from sim.report.language import column, t
+
+
+@functools.cache
+def white_template() -> dict[str, Any]:
+    """plotly_white as plain data, made once: setting it by name on a figure validates and copies the
+    whole template each time, which took 40% of the factions page's server time."""
+    return pio.templates["plotly_white"].to_plotly_json()
+
+
+def white_figure(fig: go.Figure) -> dict[str, Any]:
+    """`fig` as plain data on plotly_white (white_template), for Dash or plotly.io.to_html with
+    validate=False: nothing validated or copied again."""
+    figure = fig.to_plotly_json()
+    figure["layout"]["template"] = white_template()
+    return figure
 
 ROW_HEIGHT = 22  # pixels per listed row (card, config): every name gets its line
 FRAME_HEIGHT = 200  # title, axis and legend around the rows
@@ -285,6 +302,16 @@ def points_printed(value: float | None, low: float | None, high: float | None, n
     return f"{signed_points_with_interval(value, low, high, lang=lang)}, {unit} = {count(n, lang=lang)}"
 
 
+def draws_hover(row: dict[str, Any], decided: str, lang: str) -> str:
+    """A hover line of a win rate's draws (sim.analysis.draws): the share of games drawn at the turn
+    cap, and the rate `decided` among the decided games, each with its interval and n."""
+    if row.get("cap_draw_share") is None:
+        return ""
+    cap = rate_printed(row["cap_draw_share"], row["cap_draw_share_low"], row["cap_draw_share_high"], row["n"], lang=lang)
+    among = rate_printed(row[decided], row[f"{decided}_low"], row[f"{decided}_high"], row["decided"], lang=lang)
+    return f"<br>{column('cap_draw_share', lang)}: {cap}<br>{column(decided, lang)}: {among}"
+
+
 def win_rate_figure(rates: pl.DataFrame, lang: str = "en", colours: dict[str, str] | None = None) -> go.Figure:
     """Each config's side win rates as bars from 50% with their Wilson intervals, one line per config
     and side named by its faction or label, the rate, interval and n printed at each bar; each
@@ -302,7 +329,8 @@ def win_rate_figure(rates: pl.DataFrame, lang: str = "en", colours: dict[str, st
         rows.append(RankedRow(label, r["win_rate"], r["ci_low"], r["ci_high"],
                               rate_printed(r["win_rate"], r["ci_low"], r["ci_high"], r["n"], lang=lang),
                               f"{label}: {rate_printed(r['win_rate'], r['ci_low'], r['ci_high'], r['n'], lang=lang)}<br>"
-                              f"{t('chart_wins_losses_draws', lang, wins=count(r['wins'], lang=lang), losses=count(r['losses'], lang=lang), draws=count(r['draws'], lang=lang))}",
+                              f"{t('chart_wins_losses_draws', lang, wins=count(r['wins'], lang=lang), losses=count(r['losses'], lang=lang), draws=count(r['draws'], lang=lang))}"
+                              f"{draws_hover(r, 'decided_win_rate', lang)}",
                               group))
     rows = [replace(r, label=label) for r, label in zip(rows, _unique([r.label for r in rows]))]
     return ranked_figure(rows, t("chart_win_rates", lang), t("chart_win_rate_axis", lang), signed=False, bars=True,
@@ -311,7 +339,8 @@ def win_rate_figure(rates: pl.DataFrame, lang: str = "en", colours: dict[str, st
 
 def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
     """The matchup matrix as a heatmap: row's win rate against column, printed with its n in each
-    cell, the interval on hover; labels in the order the cells list them (report_tables: the spec's)."""
+    cell, the interval on hover with the cell's turn-cap draws and its rate among decided games;
+    labels in the order the cells list them (report_tables: the spec's)."""
     labels = cells["row"].unique(maintain_order=True).to_list()
     by = {(r["row"], r["column"]): r for r in cells.iter_rows(named=True)}
     against = t("chart_against", lang)
@@ -321,6 +350,7 @@ def matchup_figure(cells: pl.DataFrame, lang: str = "en") -> go.Figure:
         text.append([f"{percent(by[(row, c)]['win_rate'], lang=lang)}<br>n = {count(by[(row, c)]['n'], lang=lang)}" if (row, c) in by else ""
                      for c in labels])
         hover.append([f"{row} {against} {c}: {rate_printed(by[(row, c)]['win_rate'], by[(row, c)]['ci_low'], by[(row, c)]['ci_high'], by[(row, c)]['n'], lang=lang)}"
+                      f"{draws_hover(by[(row, c)], 'decided_win_rate', lang)}"
                       if (row, c) in by else "" for c in labels])
     fig = go.Figure(go.Heatmap(z=z, x=labels, y=labels, text=text, texttemplate="%{text}", hovertext=hover,
                                hoverinfo="text", zmin=0.2, zmax=0.8, colorscale="RdYlGn",
@@ -513,7 +543,8 @@ def levels_figure(levels: pl.DataFrame, lang: str = "en") -> go.Figure:
         flag = f" · {t('level_flag_' + r['flag'], lang)}" if r["flag"] else ""
         printed = rate_printed(r["level_rate"], r["level_rate_low"], r["level_rate_high"], r["n"], lang=lang) + flag
         rows.append(RankedRow(f"{figure}: {r['level']}", r["level_rate"], r["level_rate_low"], r["level_rate_high"],
-                              printed, f"{config_in_words(r['group'], lang)}<br>{figure}, {r['level']}: {printed}", figure))
+                              printed, f"{config_in_words(r['group'], lang)}<br>{figure}, {r['level']}: {printed}"
+                                       f"{draws_hover(r, 'decided_win_rate', lang)}", figure))
     return ranked_figure(rows, t("chart_levels", lang), t("chart_win_rate_axis", lang), signed=False, reference=0.5,
                          lang=lang, rate=True)
 

@@ -24,7 +24,7 @@ from sim.analysis.findings import (
 )
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.forced_draw import forced_draw_effect
-from sim.balance.console import figure_label, target_text
+from sim.report.balance_figures import figure_label, target_text
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
 from sim.report.formatting import config_in_words, count, percent, percent_with_interval, signed_points_with_interval
@@ -178,7 +178,7 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     elif f.kind == "stall":
         reasons = ", ".join(t(f"stall_{reason}", lang, k=count(k, lang)) for reason, k in d["reasons"].items())
         text = t("finding_stall", lang, where=where, share=_value(f, f.estimate, f.low, f.high, lang=lang), count=count(d["count"], lang),
-                 n=count(f.n, lang), reasons=reasons)
+                 n=count(f.n, lang), reasons=reasons) + _decided_words(d, lang, names)
     elif f.kind == "budget_fall":
         text = t("finding_budget_fall", lang, a=names(d["a"]), b=names(d["b"]), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
                  low=d["budget_from"], high=d["budget_to"], n=count(f.n, lang))
@@ -187,6 +187,12 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
                  first=percent_with_interval(d["first_value"], d["first_low"], d["first_high"], lang=lang),
                  first_level=d["first_level"], value=_value(f, f.estimate, f.low, f.high, lang=lang), level=d["level"],
                  flag=t(f"level_flag_{d['flag']}", lang))
+        if d.get("decided") is not None:
+            text += t("finding_level_decided", lang, first=percent_with_interval(*d["first_decided"], lang=lang),
+                      first_n=count(d["first_decided_n"], lang), first_level=d["first_level"],
+                      value=percent_with_interval(*d["decided"], lang=lang), n=count(d["decided_n"], lang),
+                      level=d["level"], first_cap=percent_with_interval(*d["first_cap"], lang=lang),
+                      cap=percent_with_interval(*d["cap"], lang=lang))
     elif f.kind == "sweep_change":
         text = t("finding_sweep_change", lang, config=names.config(f.config, lang), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
                  n=count(f.n, lang))
@@ -199,12 +205,37 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     elif f.kind == "balance_proposal":
         figures = "; ".join(t("finding_balance_figure", lang, label=figure_label(item, lang), value=_objective_value(item, lang),
                               target=target_text(item, lang)) for item in d["figures"])
-        key = "finding_balance_met" if d["met"] else "finding_balance_missed"
-        text = t(key, lang, rank=d["rank"], edits=d["edits"], seed=d["seed"], games=count(d["confirm_games"], lang),
-                 figures=figures)
+        confirmation = d.get("confirmation")
+        if confirmation:  # chosen on the held-out seed among several: said on the seed that confirmed it
+            key = "finding_balance_confirmed_met" if d["met"] else "finding_balance_confirmed_missed"
+            text = t(key, lang, rank=d["rank"], edits=d["edits"], among=confirmation["among"], seed=d["seed"],
+                     fresh=confirmation["seed"], games=count(confirmation["games"], lang), figures=figures)
+        else:
+            key = "finding_balance_met" if d["met"] else "finding_balance_missed"
+            text = t(key, lang, rank=d["rank"], edits=d["edits"], seed=d["seed"], games=count(d["confirm_games"], lang),
+                     figures=figures)
     else:
         raise ValueError(f"no sentence for findings of kind {f.kind!r}")
     return _capital(text)
+
+
+def _decided_words(d: Mapping[str, Any], lang: str, names: Names) -> str:
+    """A stall finding's decided games, when games were drawn at the cap: the first player's win rate
+    among them (and its edge over the second player, 2·rate − 1) beside the ½-scored one, then each
+    side's (a two-sided config) beside theirs."""
+    if d.get("decided") is None:
+        return ""
+    rate, low, high = d["first"]
+    text = t("finding_stall_decided", lang, decided=count(d["decided"], lang),
+             first=percent_with_interval(rate, low, high, lang=lang),
+             points=signed_points_with_interval(2 * rate - 1, 2 * low - 1, 2 * high - 1, lang=lang),
+             first_half=percent_with_interval(*d["first_half"], lang=lang))
+    if d.get("a") is not None:
+        text += t("finding_stall_sides", lang, a=names(d["a"]), b=names(d["b"]),
+                  a_rate=percent_with_interval(*d["a_decided"], lang=lang),
+                  b_rate=percent_with_interval(*d["b_decided"], lang=lang), a_half=percent(d["a_half"], lang=lang),
+                  b_half=percent(d["b_half"], lang=lang))
+    return text + "."
 
 
 def _objective_value(item: Mapping[str, Any], lang: str = "en") -> str:

@@ -7,6 +7,8 @@ wherever its text fits, so a word is translated once."""
 
 from __future__ import annotations
 
+from sim.core import errors
+
 LANGUAGES = ("es", "en")
 
 TEXT: dict[str, dict[str, str]] = {
@@ -28,21 +30,83 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_none": {"es": "Todavía no hay búsquedas en {folder}: ejecuta `sim balance` con un spec que tenga [balance].",
                      "en": "No searches in {folder} yet: run `sim balance` on a spec with a [balance] table."},
     "balance_summary": {"es": "{candidates} candidatos medidos ({moves} ediciones sueltas), {games} partidas jugadas por la "
-                              "búsqueda en {seconds} de juego, contando cada sesión. Las cifras se confirman con la "
-                              "semilla reservada {seed}, que la búsqueda nunca jugó, con {confirm} partidas por "
-                              "enfrentamiento; intervalos del 95 %, y la base en las mismas partidas.",
+                              "búsqueda en {seconds} de juego, contando cada sesión.",
                         "en": "{candidates} candidates measured ({moves} single edits), {games} games played by the "
-                              "search in {seconds} of play over every session. Figures confirmed on the held-out seed "
-                              "{seed}, never played by the search, {confirm} games per matchup; 95% intervals, and the "
-                              "baseline on the same games."},
+                              "search in {seconds} of play over every session."},
+    "balance_held_out": {"es": "Las cifras se confirman con la semilla reservada {seed}, que la búsqueda nunca jugó, con "
+                               "{confirm} partidas por enfrentamiento; intervalos del 95 %, y la base en las mismas "
+                               "partidas.",
+                         "en": "Figures confirmed on the held-out seed {seed}, never played by the search, {confirm} "
+                               "games per matchup; 95% intervals, and the baseline on the same games."},
+    "balance_confirmed": {"es": "Las cifras de la propuesta 1 son las de la semilla de confirmación {fresh}, que ninguna "
+                                "etapa anterior jugó, con {games} partidas por enfrentamiento y la base en las mismas "
+                                "partidas: se eligió como la mejor de {among} con la semilla reservada {seed}, que la "
+                                "búsqueda nunca jugó ({confirm} partidas por enfrentamiento), y la mejor de {among} con "
+                                "una semilla parece mejor de lo que es. Las demás propuestas, con la semilla reservada; "
+                                "intervalos del 95 %.",
+                          "en": "Proposal 1's figures are those of the confirmation seed {fresh}, which no stage before "
+                                "played, {games} games per matchup with the baseline on the same games: it was chosen as "
+                                "the best of {among} on the held-out seed {seed}, never played by the search ({confirm} "
+                                "games per matchup), and the best of {among} on one seed looks better than it is. The "
+                                "other proposals on the held-out seed; 95% intervals."},
+    "balance_selection": {"es": "Selección: con la semilla reservada {seed}, donde se eligió como la mejor de {among}, "
+                                "la propuesta 1 daba {figures}. Esa lectura es la de la elección, optimista (la mejor "
+                                "de {among} es también la de más suerte); sus cifras son las de arriba, de la semilla "
+                                "de confirmación {fresh}.",
+                          "en": "Selection: on the held-out seed {seed}, where it was chosen as the best of {among}, "
+                                "proposal 1 read {figures}. That reading is the choice's, optimistic (the best of "
+                                "{among} is also the luckiest); its figures are the ones above, from the confirmation "
+                                "seed {fresh}."},
+    "balance_selection_figure": {"es": "{label} {value} (n = {n})", "en": "{label} {value} (n = {n})"},
+    "balance_reused_seed": {"es": "Aviso: la semilla reservada {seed} ya la usó una búsqueda anterior, {search} "
+                                  "(terminada el {finished}), con otras cartas (desde entonces cambió {files}). Elegir "
+                                  "propuestas una y otra vez con las mismas partidas reservadas las ajusta a la suerte "
+                                  "de esas partidas: pon otro held_out_seed en la tabla [balance] de {spec} y vuelve a "
+                                  "ejecutar sim balance con --overwrite.",
+                            "en": "Warning: the held-out seed {seed} was already used by an earlier search, {search} "
+                                  "(finished {finished}), on other cards ({files} changed since). Proposals chosen again "
+                                  "and again on the same held-out games fit those games' luck: set another "
+                                  "held_out_seed in the [balance] table of {spec} and run sim balance again with "
+                                  "--overwrite."},
+    "balance_console_heading": {"es": "{name}: {proposals} propuesta(s) de {candidates} candidatos ({moves} ediciones "
+                                      "sueltas), {games} partidas jugadas por la búsqueda, {seconds} de juego",
+                                "en": "{name}: {proposals} proposal(s) from {candidates} candidates ({moves} single "
+                                      "edits), {games} games played by the search, {seconds} of play"},
+    "balance_console_session": {"es": "; esta ejecución jugó {games} de ellas en {seconds} de tiempo real",
+                                "en": "; this invocation played {games} of them in {seconds} of wall time"},
+    "balance_none_met": {"es": "Ninguna propuesta cumple todos los objetivos en las partidas que la confirman. Son las "
+                               "más cercanas que encontró la búsqueda: amplía el espacio de búsqueda (max_change, más "
+                               "cartas o campos, max_edits) o las tolerancias, y vuelve a ejecutar con --overwrite.",
+                         "en": "No proposal meets every objective on the games that confirm it. They are the closest "
+                               "the search found: widen the search space (max_change, more cards or fields, max_edits) "
+                               "or the tolerances, and run again with --overwrite."},
+    "balance_apply_one": {"es": "Aplica una: sim balance {spec} --apply N --to CARPETA (una copia de la carpeta de cartas)",
+                          "en": "Apply one: sim balance {spec} --apply N --to DIR (a copy of the card folder)"},
+    "balance_written_to": {"es": "camino de la búsqueda y propuestas -> {folder}",
+                           "en": "search path and proposals -> {folder}"},
+    "balance_before": {"es": "antes", "en": "before"},
+    "balance_after": {"es": "después", "en": "after"},
+    "balance_nash_line": {"es": "mezcla de Nash {mix}; soporte {support}; explotabilidad (un campo de una sola facción) "
+                                "{gains}",
+                          "en": "Nash mix {mix}; support {support}; exploitability (a field of one faction) {gains}"},
     "balance_effects_summary": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la base antes de la "
                                       "búsqueda (semilla {seed}) y {confirm} por carta y posición, de la base y de cada "
                                       "propuesta, con la semilla reservada.",
                                 "en": "Card effects: {base} games per forced config of the baseline before the search "
                                       "(seed {seed}), and {confirm} per card and position, the baseline's and each "
                                       "proposal's, on the held-out seed."},
+    "balance_effects_summary_confirmed": {"es": "Efectos de las cartas: {base} partidas por configuración forzada de la "
+                                                "base antes de la búsqueda (semilla {seed}) y {confirm} por carta y "
+                                                "posición, de la base y de cada propuesta, con la semilla reservada, y "
+                                                "de la propuesta 1 y la base otra vez con la de confirmación.",
+                                          "en": "Card effects: {base} games per forced config of the baseline before the "
+                                                "search (seed {seed}), and {confirm} per card and position, the "
+                                                "baseline's and each proposal's, on the held-out seed, and proposal 1's "
+                                                "and the baseline's again on the confirmation seed."},
     "balance_proposal_heading": {"es": "Propuesta {rank}: {edits} ({verdict})", "en": "Proposal {rank}: {edits} ({verdict})"},
     "balance_proposal": {"es": "Propuesta {rank}", "en": "Proposal {rank}"},
+    "balance_proposal_confirmed": {"es": "Propuesta {rank} (semilla de confirmación {seed})",
+                                   "en": "Proposal {rank} (confirmation seed {seed})"},
     "balance_met": {"es": "cumple todos los objetivos", "en": "meets every objective"},
     "balance_missed": {"es": "no cumple algún objetivo", "en": "misses an objective"},
     "balance_baseline": {"es": "Base", "en": "Baseline"},
@@ -57,6 +121,45 @@ TEXT: dict[str, dict[str, str]] = {
     "balance_applied": {"es": "Copia de las cartas con la propuesta {rank} escrita en {folder}.",
                         "en": "Copy of the cards with proposal {rank} written to {folder}."},
     "balance_apply_failed": {"es": "No se pudo escribir la copia: {problem}", "en": "The copy could not be written: {problem}"},
+    # why a proposal could not be applied to a copy of the cards (sim.balance.patch, the console's and the page's)
+    "patch_no_card_file": {"es": "{folder}: ningún archivo de cartas tiene la carta {card}",
+                           "en": "{folder}: no card file holds card {card}"},
+    "patch_no_card": {"es": "{source}: no está la carta {card}", "en": "{source}: no card {card}"},
+    "patch_card_changed": {"es": "{source}: carta {card}: {field} vale {found} en el archivo y la búsqueda leyó {old}; "
+                                 "el archivo de cartas ha cambiado desde la búsqueda: vuelve a ejecutar `sim balance`",
+                           "en": "{source}: card {card}: {field} is {found} in the file, the search read {old}; the card "
+                                 "file changed since the search: run `sim balance` again"},
+    "patch_into_source": {"es": "--to: {dest} es la carpeta de cartas que leyó la búsqueda (o está dentro de ella); da "
+                                "una carpeta nueva: las cartas incluidas nunca se cambian",
+                          "en": "--to: {dest} is the card folder the search read (or inside it); give a new folder, the "
+                                "shipped cards are never changed"},
+    "patch_not_empty": {"es": "--to: {dest} ya existe y no es una carpeta vacía; da una carpeta nueva",
+                        "en": "--to: {dest} exists and is not an empty folder; give a new folder"},
+    "patch_not_written": {"es": "--to: {dest}: no se ha podido escribir: {reason}; no se ha dejado nada ahí",
+                          "en": "--to: {dest}: could not be written: {reason}; nothing was left there"},
+    "patch_no_proposal": {"es": "--apply: {number}: la búsqueda hizo las propuestas 1 a {count}",
+                          "en": "--apply: {number}: the search made proposals 1 to {count}"},
+    # a folder that cannot take a run, a copy or a search (sim.run.store.check_results_place)
+    "place_is_file": {"es": "{flag}: {place} es un archivo, no una carpeta", "en": "{flag}: {place} is a file, not a folder"},
+    "place_under_file": {"es": "{flag}: no se puede crear {place}: {file} es un archivo, no una carpeta",
+                         "en": "{flag}: {place} cannot be made: {file} is a file, not a folder"},
+    "place_missing_parent": {"es": "{flag}: {place}: la carpeta {missing} no existe; créala antes, o da una carpeta cuya "
+                                   "carpeta madre exista",
+                             "en": "{flag}: {place}: the folder {missing} does not exist; create it first, or give a "
+                                   "folder whose parent exists"},
+    "place_read_only": {"es": "{flag}: {place} está en un disco de solo lectura; da una carpeta donde se puedan escribir "
+                              "archivos",
+                        "en": "{flag}: {place} is on a read-only disk; give a folder where files can be written"},
+    "place_not_writable": {"es": "{flag}: este usuario no puede escribir en {place}; da una carpeta donde se puedan "
+                                 "escribir archivos",
+                           "en": "{flag}: {place} is not writable by this user; give a folder where files can be "
+                                 "written"},
+    "fault_full": {"es": "no queda espacio en el disco", "en": "No space left on device"},
+    "fault_quota": {"es": "se ha superado la cuota de disco", "en": "Disk quota exceeded"},
+    "fault_read_only": {"es": "el sistema de archivos es de solo lectura", "en": "Read-only file system"},
+    "fault_denied": {"es": "permiso denegado", "en": "Permission denied"},
+    "fault_not_permitted": {"es": "operación no permitida", "en": "Operation not permitted"},
+    "fault_missing": {"es": "no existe el archivo o la carpeta", "en": "No such file or directory"},
     "balance_yes": {"es": "sí", "en": "yes"},
     "balance_no": {"es": "no", "en": "no"},
     "balance_kept": {"es": "sigue", "en": "went on"},
@@ -244,6 +347,32 @@ TEXT: dict[str, dict[str, str]] = {
                              "complete it, press Resume on the runs page or run `{command}` again."},
     "word_interrupted": {"es": "interrumpida", "en": "interrupted"},
     "word_cancelled": {"es": "cancelada", "en": "cancelled"},
+    # the console while `sim run` (and `sim balance`, `sim ladder`) plays: sim.report.progress_bar.RichProgress
+    "console_compiling": {"es": "compilando los núcleos de {game} (solo la primera vez: las siguientes ejecuciones los "
+                                "cargan en un segundo), unos {expected} s en dos procesadores",
+                          "en": "compiling {game}'s kernels (first run only: later runs load them in about a second), "
+                                "about {expected} s on two cores"},
+    "console_compiled": {"es": "núcleos de {game} compilados en {seconds} s (guardados para las próximas ejecuciones)",
+                         "en": "compiled {game}'s kernels in {seconds} s (kept for the next runs)"},
+    "console_compile_elapsed": {"es": "{elapsed} transcurridos", "en": "{elapsed} elapsed"},
+    "console_playing": {"es": "simulando", "en": "simulating"},
+    "console_units": {"es": "{done}/{total} {unit}", "en": "{done}/{total} {unit}"},
+    "console_rate": {"es": "{rate} partidas/s", "en": "{rate} games/s"},
+    "console_times": {"es": "{elapsed} transcurridos, faltan {left}", "en": "{elapsed} elapsed, {left} left"},
+    "console_finished": {"es": "terminada", "en": "finished"},
+    "console_incomplete": {"es": "incompleta", "en": "incomplete"},
+    "console_summary": {"es": "{state}: {games} partidas en {seconds} ({rate} partidas/s, {executor}, {played} bloque(s) "
+                              "jugados{skipped}) -> {folder}",
+                        "en": "{state}: {games} games in {seconds} ({rate} games/s, {executor}, {played} chunk(s) "
+                              "played{skipped}) -> {folder}"},
+    "console_skipped": {"es": ", {n} bloque(s) ya hechos", "en": ", {n} chunk(s) already done"},
+    "console_run_interrupted": {"es": "sim run: interrumpida; los bloques terminados se conservan; para reanudarla: "
+                                      "{command}",
+                                "en": "sim run: interrupted; finished chunks are kept; to resume: {command}"},
+    "console_interrupted": {"es": "sim {command}: interrumpido; los bloques terminados se conservan: vuelve a ejecutar "
+                                  "la misma orden para reanudarlo",
+                            "en": "sim {command}: interrupted; finished chunks are kept, rerun the same command to "
+                                  "resume"},
     "seconds_left": {"es": "{n} s", "en": "{n} s"},
     "minutes_left": {"es": "{n} min", "en": "{n} min"},
     "hours_left": {"es": "{h} h {m} min", "en": "{h} h {m} min"},
@@ -820,11 +949,19 @@ TEXT: dict[str, dict[str, str]] = {
     "report_note_levels": {"es": "Niveles: lo que juega cada lado (A / B; hard NxH: N mundos, H turnos de horizonte). "
                                  "Cada configuración con su propio intervalo del 95%; la señal compara con el primer "
                                  "nivel del grupo: «cambia de signo» si el favorito cambia (ambos intervalos fuera del "
-                                 "50%), «se mueve más que su intervalo» si los intervalos no se solapan.",
+                                 "50%), «se mueve más que su intervalo» si los intervalos no se solapan. Al lado, las "
+                                 "victorias, derrotas y empates de la cifra (del lado A, o de quien empieza), la "
+                                 "proporción de partidas empatadas en el límite de turnos y la cifra solo entre las "
+                                 "partidas decididas: un agente más fuerte que empata más en el límite acerca la cifra "
+                                 "al 50% sin cambiar quién gana las decididas.",
                            "en": "Levels: what each side plays (A / B; hard NxH: N worlds, H turns of horizon). Each "
                                  "config's own 95% interval; the flag compares with the group's first level: \"sign "
                                  "changes\" when the favourite changes (both intervals clear of 50%), \"moves beyond "
-                                 "its interval\" when the intervals do not overlap."},
+                                 "its interval\" when the intervals do not overlap. Beside it, the figure's wins, "
+                                 "losses and draws (side A's, or the first player's), the share of games drawn at "
+                                 "the turn cap, and the figure among the decided games alone: a stronger agent that "
+                                 "draws more games at the cap brings the figure nearer 50% without changing who wins "
+                                 "the decided games."},
     "chart_levels": {"es": "¿Se sostiene cada cifra con juego más fuerte? Cada nivel de agente (A / B), intervalo del 95%",
                      "en": "Does each figure hold with stronger play? Each agent level (A / B), 95% interval"},
     "report_table_card_levels": {"es": "Tabla: las cartas que más y menos ayudan, en cada nivel de agente",
@@ -904,10 +1041,24 @@ TEXT: dict[str, dict[str, str]] = {
     "report_note_first_player": {
         "es": "Las victorias del primer jugador son las suyas en los dos asientos, (lado A empezando + 1 − lado A "
               "segundo) / 2 = 50% + ventaja / 2; la ventaja es la tasa de victoria del lado A empezando menos "
-              "siendo segundo, en pares con asientos cambiados (método emparejado).",
+              "siendo segundo, en pares con asientos cambiados (método emparejado). Al lado, la proporción de "
+              "partidas empatadas en el límite de turnos y las victorias del primer jugador solo entre las partidas "
+              "decididas: cuando muchas partidas empatan en el límite, el ½ que cuentan acerca al 50% las victorias "
+              "del primer jugador.",
         "en": "The first player's win rate is its win rate over both seats, (side A going first + 1 − side A going "
               "second) / 2 = 50% + advantage / 2; the advantage is side A's win rate going first minus going second, "
-              "on seat-mirrored pairs (method paired)."},
+              "on seat-mirrored pairs (method paired). Beside it, the share of games drawn at the turn cap and "
+              "the first player's win rate among the decided games alone: where many games end drawn at the cap, "
+              "the ½ they score pulls the first player's win rate towards 50%."},
+    "report_note_win_rates": {
+        "es": "Un empate cuenta ½ en la tasa de victoria. Al lado: victorias, derrotas y empates; la proporción de "
+              "partidas empatadas en el límite de turnos; y la tasa del lado entre las partidas decididas, sin "
+              "empates, cada una con su intervalo del 95% y su n. Cuando muchas partidas empatan en el límite, la "
+              "tasa con empates se acerca al 50% aunque el juego no cambie quién gana las partidas decididas.",
+        "en": "A draw counts ½ in the win rate. Beside it: wins, losses and draws; the share of games drawn at the "
+              "turn cap; and the side's win rate among the decided games, draws left out, each with its 95% "
+              "interval and n. Where many games end drawn at the cap, the ½-scored rate nears 50% even though the "
+              "game does not change who wins the decided games."},
     "report_note_first_player_by_length": {
         "es": "Observacional: cada franja reúne las partidas que terminaron con esa duración, cada una por separado "
               "(sin emparejar); la duración es un resultado de la partida, así que una franja describe, no explica. "
@@ -989,6 +1140,14 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "seen_when_undrawn": ("vista desde abajo", "seen from the bottom"),
     "q_value_by": ("valor q (BY)", "q-value (BY)"), "wins": ("victorias", "wins"), "losses": ("derrotas", "losses"),
     "draws": ("empates", "draws"), "method": ("método", "method"), "share": ("proporción", "share"),
+    # the draws beside every win rate (sim.analysis.draws)
+    "cap_draws": ("empates en el límite", "cap draws"),
+    "cap_draw_share": ("empates en el límite de turnos", "turn-cap draws"),
+    "decided": ("partidas decididas", "decided games"),
+    "decided_win_rate": ("tasa de victoria entre las decididas", "win rate among decided games"),
+    "first_player_wins": ("partidas ganadas por el primer jugador", "games won by the first player"),
+    "decided_first_player_win_rate": ("victorias del primer jugador entre las decididas",
+                                      "first player's win rate among decided games"),
     "first_player_win_rate": ("victorias del primer jugador", "first player's win rate"),
     "advantage": ("primero menos segundo", "first minus second"),
     "win_rate_first": ("lado A empezando", "side A going first"),
@@ -1094,6 +1253,24 @@ COLUMN_DEFINITIONS: dict[str, tuple[str, str]] = {
                 "When the run was created, in your browser's time zone."),
     "win_rate": ("Victorias con el empate como media victoria; intervalo de Wilson del 95% sobre el n efectivo.",
                  "Wins with a draw as half a win; 95% Wilson interval on the effective n."),
+    "cap_draws": ("Partidas empatadas en el límite de turnos: cuentan ½ en toda tasa de victoria.",
+                  "Games drawn at the turn cap: they count ½ in every win rate."),
+    "cap_draw_share": ("Proporción de las partidas de la configuración empatadas en el límite de turnos, con su "
+                       "intervalo del 95% (la regla del efecto de diseño): cuanto mayor, más acerca al 50% toda tasa "
+                       "que cuenta el empate como ½.",
+                       "Share of the config's games drawn at the turn cap, with its 95% interval (the design-effect "
+                       "rule): the larger it is, the more it pulls every rate that scores a draw ½ towards 50%."),
+    "decided": ("Partidas que alguien ganó (sin los empates): el n de las tasas entre las decididas.",
+                "Games somebody won (draws left out): the n of the rates among decided games."),
+    "decided_win_rate": ("Victorias del lado entre las partidas decididas (victorias / (victorias + derrotas)), al "
+                         "lado de la tasa que cuenta el empate como ½; intervalo de Wilson del 95% sobre las decididas "
+                         "efectivas.",
+                         "The side's wins among the decided games (wins / (wins + losses)), beside the rate that "
+                         "scores a draw ½; 95% Wilson interval on the effective decided games."),
+    "decided_first_player_win_rate": ("Victorias de quien empezó entre las partidas decididas, en los dos asientos; "
+                                      "intervalo de Wilson del 95% sobre las decididas efectivas.",
+                                      "Wins of whoever went first among the decided games, over both seats; 95% "
+                                      "Wilson interval on the effective decided games."),
     "design_effect": ("Cuánta menos información llevan las partidas por ir en parejas de asientos espejados que "
                       "terminan parecido: 2 × varianza de la media de cada pareja / varianza de una partida, nunca "
                       "menos de 1.",
@@ -1243,7 +1420,10 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                             "spec's [findings] table, or its defaults); below it, or with the interval reaching the value "
                             "that favours nobody, it is information, never a problem. Most severe first."},
     "findings_more": {"es": "… y {n} más (todas: sim report).", "en": "… and {n} more (all of them: sim report)."},
-    "findings_more_fold": {"es": "… y {n} más", "en": "… and {n} more"},
+    "findings_show_all": {"es": "Mostrar las {n} conclusiones", "en": "Show all {n} findings"},
+    "findings_show_more": {"es": "Cartas conciliadas y qué significa cada gravedad",
+                           "en": "Reconciled cards, and what each severity means"},
+    "findings_show_note": {"es": "Qué significa cada gravedad", "en": "What each severity means"},
     "severity_high": {"es": "alta", "en": "high"},
     "severity_medium": {"es": "media", "en": "medium"},
     "severity_info": {"es": "información", "en": "info"},
@@ -1304,6 +1484,19 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                             "resultado lo da el límite, no el juego.",
                       "en": "{where}{share} of the games reach the turn cap ({count} of {n}: {reasons}): their result "
                             "comes from the cap, not from play."},
+    "finding_stall_decided": {"es": " Entre las {decided} partidas decididas, el primer jugador gana el {first} ({points} "
+                                    "frente al segundo), y el {first_half} contando los empates como ½",
+                              "en": " Among the {decided} decided games, the first player wins {first} ({points} over "
+                                    "the second player), against {first_half} with draws scored ½"},
+    "finding_stall_sides": {"es": "; {a} gana el {a_rate} de ellas y {b} el {b_rate} ({a_half} y {b_half} contando los "
+                                  "empates como ½)",
+                            "en": "; {a} wins {a_rate} of them and {b} {b_rate} ({a_half} and {b_half} with draws "
+                                  "scored ½)"},
+    "finding_level_decided": {"es": " Solo entre las partidas decididas: {first} con {first_level} ({first_n} partidas), "
+                                    "{value} con {level} ({n} partidas); empatadas en el límite de turnos: el {first_cap} "
+                                    "y el {cap}.",
+                              "en": " Among decided games only: {first} at {first_level} ({first_n} games), {value} "
+                                    "at {level} ({n} games); drawn at the turn cap: {first_cap} and {cap}."},
     "stall_turn_cap": {"es": "{k} empatadas en el límite, que cuentan ½", "en": "{k} drawn at the cap, scored ½"},
     "stall_score": {"es": "{k} decididas allí por puntos", "en": "{k} decided there by score"},
     "stall_tie": {"es": "{k} empatadas a puntos", "en": "{k} tied on score"},
@@ -1334,6 +1527,19 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                   "reservada {seed} ({games} partidas por enfrentamiento): {figures}.",
                             "en": "Balance proposal {rank} ({edits}) meets every objective on the held-out seed {seed} "
                                   "({games} games per matchup): {figures}."},
+    "finding_balance_confirmed_met": {"es": "La propuesta de balance {rank} ({edits}), la mejor de {among} con la semilla "
+                                            "reservada {seed}, cumple todos los objetivos con la semilla de "
+                                            "confirmación {fresh} ({games} partidas por enfrentamiento): {figures}.",
+                                      "en": "Balance proposal {rank} ({edits}), the best of {among} on the held-out seed "
+                                            "{seed}, meets every objective on the confirmation seed {fresh} ({games} "
+                                            "games per matchup): {figures}."},
+    "finding_balance_confirmed_missed": {"es": "La propuesta de balance {rank} ({edits}), la mejor de {among} con la "
+                                               "semilla reservada {seed}, no cumple todos los objetivos con la semilla "
+                                               "de confirmación {fresh} ({games} partidas por enfrentamiento): "
+                                               "{figures}.",
+                                         "en": "Balance proposal {rank} ({edits}), the best of {among} on the held-out "
+                                               "seed {seed}, misses an objective on the confirmation seed {fresh} "
+                                               "({games} games per matchup): {figures}."},
     "finding_balance_missed": {"es": "Ninguna propuesta de balance cumple todos los objetivos con la semilla reservada "
                                      "{seed} ({games} partidas por enfrentamiento); la más cercana, la propuesta {rank} "
                                      "({edits}): {figures}.",
@@ -1386,6 +1592,10 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                          "contra sus objetivos",
                                    "en": "balance objectives on the held-out seed: the proposal's figures against "
                                          "their targets"},
+    "measure_balance_confirmed": {"es": "objetivos de balance con la semilla de confirmación, nueva tras elegir la "
+                                        "propuesta con la reservada: sus cifras contra sus objetivos",
+                                  "en": "balance objectives on the confirmation seed, fresh after the held-out one "
+                                        "chose the proposal: its figures against their targets"},
     # forced draw and ablation of the same card, reconciled
     "reconcile_heading": {"es": "Robo forzado y ablación, conciliados", "en": "Forced draw and ablation, reconciled"},
     "reconcile_note": {"es": "Robo forzado de la ejecución {forced_run}; ablación de {ablation_run}. El robo forzado mide "
@@ -1443,3 +1653,22 @@ def t(key: str, lang: str | None, **fields: object) -> str:
     """The text `key` in `lang` (Spanish when unknown), with its {fields} filled."""
     entry = TEXT[key]
     return entry.get(lang or "es", entry["es"]).format(**fields)
+
+
+UNIT_WORDS = {"games": "unit_games", "story": "unit_runs", "best_of_three": "unit_matches"}  # a run's kind -> its units
+
+
+def unit_word(kind: str | None, lang: str | None) -> str:
+    """What a unit of a run of `kind` is called in `lang`: games, matches (best of three) or story
+    runs; games for a kind the catalog does not name."""
+    return t(UNIT_WORDS.get(str(kind), "unit_games"), lang)
+
+
+def game_name(ruleset: str | None, lang: str | None) -> str:
+    """The game's name as its designers call it ("Paladines de Epikha"); a game the catalog does not
+    name (a test's own) by its id."""
+    key = f"game_{ruleset}"
+    return t(key, lang) if key in TEXT else str(ruleset)
+
+
+errors.use_catalog(t)  # messages raised in the layers below are worded by this catalog (sim.core.errors)

@@ -23,7 +23,7 @@ from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
 from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec_dict
-from sim.core.atomic_files import write_bytes_atomic
+from sim.results.atomic_files import write_bytes_atomic
 
 LADDER_FILE = "ladder.json"
 DEFAULT_SEED = 20261201

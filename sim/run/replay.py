@@ -16,12 +16,12 @@ from typing import Any
 
 import polars as pl
 
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
 from sim.run.display_names import run_display_names
 from sim.run.spec import load_spec_dict
-from sim.run.store import stored_spec
+from sim.results.manifest import stored_spec
 
 
 @dataclass

@@ -11,22 +11,42 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 import polars as pl
 
 from sim.core.errors import InputError
 from sim.run.executors import THREADS, Executor, SerialExecutor, executor_line
-from sim.run.plan import Chunk, Plan, make_plan
+from sim.run.plan import BASE_CONFIG, Chunk, Plan, make_plan
 from sim.run.progress import LiveProgress, ProgressReporter, SilentProgress
-from sim.run.resuming import manifest_resume_command
-from sim.run.spec import Experiment
-from sim.run.stopping import StopRule
-from sim.run.store import check_run_name, existing_manifest, identity_hash, new_manifest, open_run, utc_now
+from sim.results.resuming import manifest_resume_command
+from sim.run.spec import Experiment, StopSpec
+from sim.results.folder import check_run_name
+from sim.results.manifest import existing_manifest, identity_hash, utc_now
+from sim.run.store import new_manifest, open_run
 
 MANIFEST_EVERY = 0.5  # seconds between two progress writes of a running run's manifest
+
+
+class StopRule(Protocol):
+    """Early stopping of a spec with [stop] (sim.analysis.stopping.StopRule, handed in by the caller:
+    the statistics are the analysis layer's, which the run layer does not import)."""
+
+    def needed(self, chunk: Chunk) -> bool:
+        """Is this chunk still part of the run (not past its config's stopping point)?"""
+
+    def feed(self, chunk: Chunk, games: pl.DataFrame) -> list[str]:
+        """Take a finished chunk's games; the configs that have just stopped."""
+
+    def summary(self) -> dict[str, Any]:
+        """What the manifest records of the stopped configs."""
+
+
+# makes the stop rule of a run: ([stop], the configs' ids, the config the others are tested against or None)
+StopRules = Callable[[StopSpec, Sequence[str], "str | None"], StopRule]
 
 
 @dataclass(frozen=True)
@@ -98,12 +118,16 @@ def warm_kernels(plan: Plan, chunk: Chunk, progress: ProgressReporter, live: Liv
 def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | None = None,
                    executor: Executor | None = None, overwrite: bool = False, chunk_size: int | None = None,
                    progress: ProgressReporter | None = None,
-                   warn: Callable[[str], None] | None = None) -> RunOutcome:
+                   warn: Callable[[str], None] | None = None, stop_rules: StopRules | None = None) -> RunOutcome:
     """Play every chunk of the experiment not already in results/<run>/ and record the run.
 
     The run folder is `results_dir / (run_name or spec name)`. Rerunning the same call resumes;
     the finished folder is identical to that of an uninterrupted run. `warn` hears, before anything
-    is played, what the game's rules recommend against in the spec's pairings (Plan.warnings)."""
+    is played, what the game's rules recommend against in the spec's pairings (Plan.warnings). A spec
+    with [stop] needs `stop_rules` (sim.analysis.stopping.StopRule)."""
+    stop = experiment.spec.stop
+    if stop is not None and stop_rules is None:
+        raise ValueError(f"{experiment.path}: a spec with [stop] is run with stop_rules (sim.analysis.stopping.StopRule)")
     executor = executor or SerialExecutor()
     progress = progress or SilentProgress()
     plan, run_dir, manifest = prepare_run(experiment, results_dir, run_name, executor.name, overwrite, chunk_size,
@@ -114,7 +138,9 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
         executor.start()  # inside: a start interrupted half-way (Ctrl-C) is stopped all the same
         with open_run(run_dir, manifest, overwrite) as (store, current):
             repaired = store.repair(plan)  # never trust a chunk because its file exists
-            rule = StopRule(experiment.spec.stop, plan) if experiment.spec.stop else None
+            sweeping = experiment.spec.sweep is not None or experiment.spec.ablation is not None
+            rule = (stop_rules(stop, list(plan.configs), BASE_CONFIG if sweeping else None)
+                    if stop is not None and stop_rules is not None else None)
             if rule is not None:  # a resumed run decides again from the chunks on disk, in order
                 for chunk in plan.chunks:
                     if store.is_done(chunk):
@@ -185,7 +211,7 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                     warm_kernels(plan, pending[0], progress, live)
                 started = time.perf_counter()
                 live.start()
-                progress.start(plan.total_units, done_units, plan.ruleset.unit_kinds[experiment.spec.kind])
+                progress.start(plan.total_units, done_units, experiment.spec.kind)
             except BaseException:
                 live.close()
                 raise

@@ -10,7 +10,6 @@ ruleset sees.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import re
@@ -22,19 +21,16 @@ from pydantic import (
     BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_serializer, model_validator,
 )
 
-from sim.core.cards import FIELD_IN_MESSAGE, link_problem, read_toml
-from sim.core.errors import InputError, as_written, field_path
+from sim.core.cards import link_problem, read_toml
+from sim.core.errors import STRICT, InputError, as_written, field_path, spec_problems
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import CompiledConfig, Ruleset, get_ruleset
 from sim.core.search import SearchSettings
-from sim.balance.spec import BalanceSpec
 from sim.core.limits import MAX_GAMES, MAX_SEED
+from sim.results.manifest import spec_hash_of
 
 MAX_SIDES = 8  # sides of a round robin (36 matchups)
-# Every model takes values as TOML wrote them, never coerced: "2000" is not a number, true is not 1,
-# "no" is not false, and nan or inf never reaches a kernel or a manifest (JSON has no NaN). An int
-# stays welcome where a float is asked for (weight 1 means 1.0).
-STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+# Every model is STRICT (sim.core.errors): values as TOML wrote them, never coerced.
 
 
 class SideSpec(BaseModel):
@@ -257,63 +253,6 @@ class StopSpec(BaseModel):
         return self
 
 
-# [findings]: the thresholds that grade a run's findings (sim.analysis.findings), in win-rate points as
-# a fraction (0.04 = 4 points) of distance from the value that favours nobody (50% for a win rate, 0
-# for a difference), or a share of games for the turn cap. A finding is "medium" or "high" only when
-# its whole 95% interval lies beyond that threshold; below "medium", or with its interval reaching
-# the neutral value, it is information, never a problem. The defaults, and why:
-FINDING_THRESHOLDS: dict[str, tuple[float, float, str]] = {
-    # name: (medium, high, what it grades)
-    "first_player": (0.04, 0.10, "the first player's win rate minus the second player's (4 pts: a 52/48 seat)"),
-    "side": (0.01, 0.05, "a side's win rate against the other side or against the field, from 50% (1 pt: the "
-                         "tolerance of the shipped balance searches)"),
-    "matchup": (0.10, 0.20, "one matchup's win rate from 50% (a 60/40 matchup is an outlier)"),
-    "card": (0.05, 0.10, "a card's forced-draw effect from 0"),
-    "cost": (0.05, 0.10, "a card's worth against a vanilla card of its cost (the ablation) from 0"),
-    "stall": (0.05, 0.20, "the share of games that reach the turn cap"),
-    "budget_fall": (0.005, 0.02, "a budget step's loss of win rate with more budget"),
-    "level": (0.02, 0.05, "the gap between a figure's intervals at two agent levels"),
-}
-
-
-class FindingsSpec(BaseModel):
-    """[findings]: `<name>_medium` and `<name>_high` for each name of FINDING_THRESHOLDS, each
-    optional (its default there), medium at most high."""
-
-    model_config = STRICT
-
-    first_player_medium: float = Field(FINDING_THRESHOLDS["first_player"][0], gt=0, le=1)
-    first_player_high: float = Field(FINDING_THRESHOLDS["first_player"][1], gt=0, le=1)
-    side_medium: float = Field(FINDING_THRESHOLDS["side"][0], gt=0, le=0.5)
-    side_high: float = Field(FINDING_THRESHOLDS["side"][1], gt=0, le=0.5)
-    matchup_medium: float = Field(FINDING_THRESHOLDS["matchup"][0], gt=0, le=0.5)
-    matchup_high: float = Field(FINDING_THRESHOLDS["matchup"][1], gt=0, le=0.5)
-    card_medium: float = Field(FINDING_THRESHOLDS["card"][0], gt=0, le=1)
-    card_high: float = Field(FINDING_THRESHOLDS["card"][1], gt=0, le=1)
-    cost_medium: float = Field(FINDING_THRESHOLDS["cost"][0], gt=0, le=1)
-    cost_high: float = Field(FINDING_THRESHOLDS["cost"][1], gt=0, le=1)
-    stall_medium: float = Field(FINDING_THRESHOLDS["stall"][0], gt=0, le=1)
-    stall_high: float = Field(FINDING_THRESHOLDS["stall"][1], gt=0, le=1)
-    budget_fall_medium: float = Field(FINDING_THRESHOLDS["budget_fall"][0], gt=0, le=1)
-    budget_fall_high: float = Field(FINDING_THRESHOLDS["budget_fall"][1], gt=0, le=1)
-    level_medium: float = Field(FINDING_THRESHOLDS["level"][0], gt=0, le=1)
-    level_high: float = Field(FINDING_THRESHOLDS["level"][1], gt=0, le=1)
-
-    @model_validator(mode="after")
-    def _medium_at_most_high(self) -> "FindingsSpec":
-        for name in FINDING_THRESHOLDS:
-            medium, high = getattr(self, f"{name}_medium"), getattr(self, f"{name}_high")
-            if medium > high:
-                # FIELD_IN_MESSAGE: the message names the field, as a check across fields does
-                raise ValueError(f"{name}_medium: {medium} is above {name}_high ({high}); a medium finding is "
-                                 "smaller than a high one")
-        return self
-
-    def band(self, name: str) -> tuple[float, float]:
-        """(medium, high) of a FINDING_THRESHOLDS name."""
-        return getattr(self, f"{name}_medium"), getattr(self, f"{name}_high")
-
-
 class ExperimentSpec(BaseModel):
     model_config = STRICT | ConfigDict(populate_by_name=True)
 
@@ -335,8 +274,12 @@ class ExperimentSpec(BaseModel):
     ablation: AblationSpec | None = None
     impact: ImpactSpec | None = None
     stop: StopSpec | None = None
-    balance: BalanceSpec | None = None  # `sim balance`'s search (sim.balance); `sim run` plays the baseline
-    findings: FindingsSpec | None = None  # thresholds of the run's findings (sim.analysis.findings)
+    # tables the layers above read, kept as written (the run layer imports neither): [balance] is
+    # `sim balance`'s search (sim.balance.spec; `sim run` plays the baseline), [findings] the
+    # thresholds of the run's findings (sim.analysis.finding_thresholds); sim.balance.spec.load_checked_spec
+    # checks both for `sim run`, `sim balance` and the dashboard's launches
+    balance: dict[str, Any] | None = None
+    findings: dict[str, Any] | None = None
 
     @model_serializer(mode="wrap")
     def _balance_only_when_set(self, handler: Any) -> dict[str, Any]:
@@ -355,9 +298,6 @@ class ExperimentSpec(BaseModel):
         if self.sweep is not None or self.ablation is not None or self.impact is not None or self.stop is not None:
             raise ValueError("balance: a balance search makes its own configs; remove [sweep], [ablation], [impact] "
                              "and [stop] from this spec")
-        if self.balance.held_out_seed == self.seed:
-            raise ValueError(f"balance.held_out_seed: {self.seed} is the search's own seed; the proposals are "
-                             "confirmed on a seed the search never played")
         return self
 
     @model_validator(mode="after")
@@ -553,13 +493,6 @@ class Experiment:
         return spec_hash_of(self.spec_dict())
 
 
-def spec_hash_of(spec: dict[str, Any]) -> str:
-    """What tells one experiment from another: the spec but its [findings] thresholds, which grade
-    the results without changing a game (a designer tunes them and reruns without replaying)."""
-    played = {key: value for key, value in spec.items() if key != "findings"}
-    return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()[:16]
-
-
 def load_spec(path: Path, games: int | None = None, seed: int | None = None,
               cards_dir: Path | None = None) -> Experiment:
     """Read and validate a spec; `games`, `seed` and `cards_dir` override the file's values (CLI
@@ -591,18 +524,7 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
     try:
         spec = ExperimentSpec.model_validate(data)
     except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            field = field_path(err["loc"])  # side[1].budget, balance.edit[2].max: list items from 1
-            message = err["msg"].removeprefix("Value error, ")
-            named = FIELD_IN_MESSAGE.match(message)
-            if named and err["type"] == "value_error":  # a check across fields says which field it is about
-                field, message = ".".join(filter(None, (field, named["field"]))), named["message"]
-            given = err.get("input")
-            if err["type"] != "value_error" and not isinstance(given, (dict, list)):
-                message += f" (got {as_written(given)})"  # "2000" in quotes, true for a number: it shows why
-            lines.append(f"{path}: {field or '(spec)'}: {message}")
-        raise InputError("\n".join(lines)) from None
+        raise InputError("\n".join(spec_problems(exc.errors(), path))) from None
     ruleset = get_ruleset(spec.ruleset, source=str(path))
     if spec.kind not in ruleset.unit_kinds:
         raise InputError(f"{path}: kind: {ruleset.name} plays {' or '.join(map(repr, ruleset.unit_kinds))}, "

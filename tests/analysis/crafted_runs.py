@@ -1,13 +1,28 @@
-"""Hand-made results folders for the budget-curve and ablation analyses: each config's games come
-from the seat-mirrored pair scores a test chooses, so every figure has a value known by hand."""
+"""Hand-made results folders for the analyses (budget curve, ablation, findings, draws): each config's
+games come from the seat-mirrored pair scores (or the winners) a test chooses, so every figure has a
+value known by hand; and the Wilson interval written out from its formula, to check one against."""
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 import polars as pl
+
+from sim.results.manifest import spec_hash_of
+
+Z = 1.95996
+
+
+def wilson(wins: float, n: float) -> tuple[float, float]:
+    """The Wilson score interval, written out here from its formula (not the project's code)."""
+    p = wins / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return centre - half, centre + half
+
 
 # a pair's mean score for side A -> the winners of its two games (0 = side A, 1 = side B, -1 = draw)
 PAIR_WINNERS = {1.0: (0, 0), 0.75: (0, -1), 0.5: (0, 1), 0.25: (-1, 1), 0.0: (1, 1)}
@@ -20,12 +35,14 @@ def winners_of(pair_scores: list[float]) -> list[int]:
 def write_games(folder: Path, config: str, pair_scores: list[float], budget_a: int, budget_b: int = 135,
                 decks_a: list[int] | None = None, with_decks: bool = True,
                 labels: tuple[str, str] = ("Arañas", "Ciempiés"), factions: tuple[str, str] = ("aranas", "ciempies"),
-                end_reasons: list[str] | None = None) -> None:
+                end_reasons: list[str] | None = None, winners: list[int] | None = None) -> None:
     """One chunk of games of `config`: pair k is units 2k and 2k+1, side A's mean score over the
     two is pair_scores[k]; without decks, as a ruleset that plays fixed collections records them.
     `labels` and `factions` name sides A and B (a round robin's config names its pair); `end_reasons`
-    says how each game ended (default: every game by lives)."""
-    winners = winners_of(pair_scores)
+    says how each game ended (default: every game by lives). `winners` gives each game's winner
+    instead of the pair scores, where a score cannot say it (two draws and a win and a loss are
+    both ½); side A goes first in the even games."""
+    winners = winners if winners is not None else winners_of(pair_scores)
     n = len(winners)
     reasons = end_reasons if end_reasons is not None else ["lives"] * n
     games = pl.DataFrame({
@@ -56,7 +73,11 @@ def write_cards(folder: Path, cards: list[tuple[str, str, int]], side: int = 0) 
 
 
 def write_manifest(folder: Path, configs: dict[str, dict[str, Any]], spec: dict[str, Any]) -> dict[str, Any]:
-    manifest = {"spec_hash": "crafted", "spec": {"seats": "mirrored", **spec}, "configs": configs}
+    """A manifest that reads back as the record of a run (read_manifest): its spec hash and the
+    spec's ruleset, games and seed agree with the spec it embeds."""
+    spec = {"seats": "mirrored", **spec}
+    manifest = {"spec_hash": spec_hash_of(spec), "spec": spec, "configs": configs,
+                **{key: spec[key] for key in ("ruleset", "games", "seed") if key in spec}}
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     return manifest
 

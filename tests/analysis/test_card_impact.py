@@ -93,13 +93,26 @@ def test_iwd_is_gih_minus_gns_with_its_interval() -> None:
     assert x["iwd"] == pytest.approx(8 / 12 - 4 / 8)
     se = math.sqrt((2 / 3) * (1 / 3) / 12 + 0.25 / 8)
     assert x["iwd_se"] == pytest.approx(se)
-    assert (x["iwd_ci_low"], x["iwd_ci_high"]) == pytest.approx((x["iwd"] - 1.95996 * se, x["iwd"] + 1.95996 * se))
+    (gih_low, gih_high), (gns_low, gns_high) = wilson_interval(8, 12), wilson_interval(4, 8)
+    assert (x["iwd_ci_low"], x["iwd_ci_high"]) == pytest.approx(  # Newcombe's: each rate's Wilson bounds, joined
+        (x["iwd"] - math.hypot(2 / 3 - gih_low, gns_high - 0.5), x["iwd"] + math.hypot(gih_high - 2 / 3, 0.5 - gns_low)))
     null = 51 / 95 - 21 / 45  # the side's cards pooled: GIH 51 of 95 games, GNS 21 of 45 (module docstring)
     assert x["iwd_null"] == pytest.approx(null) and x["iwd_excess"] == pytest.approx(x["iwd"] - null)
     assert x["iwd_p_value"] == pytest.approx(2 * stats.norm.sf(abs(x["iwd"] - null) / se))  # against its null
     hidden = row(table, 0, "NEVER_HIDDEN")
     assert hidden["gns_n"] == 0 and hidden["gns_wr"] is None and hidden["iwd"] is None
     assert hidden["iwd_p_value"] is None and hidden["q_value"] is None and hidden["iwd_shrunk"] is None
+
+
+def test_a_few_games_give_an_iwd_interval_inside_a_hundred_points() -> None:
+    """Seen in 3 games (2 won), not seen in 3 (all lost): IWD +66.7 pts, whose normal interval
+    reached +120 pts (±53); Newcombe's stays under +100, as every difference of two rates does."""
+    few = card("base", 0, "F", in_deck=(2, 4, 0), drawn=(2, 1, 0), never_seen=(0, 3, 0))
+    f = row(card_impact_from_counters(pl.DataFrame([few]).with_columns(pl.col("side").cast(pl.Int8))), 0, "F")
+    assert f["iwd"] == pytest.approx(2 / 3)
+    assert f["iwd"] + 1.95996 * f["iwd_se"] > 1  # the normal interval's upper bound
+    assert -1 < f["iwd_ci_low"] < f["iwd"] < f["iwd_ci_high"] < 1
+    assert f["iwd_ci_high"] == pytest.approx(2 / 3 + math.hypot(wilson_interval(2, 3)[1] - 2 / 3, 0 - wilson_interval(0, 3)[0]))
 
 
 def test_q_values_and_shrinkage_are_per_config_and_side() -> None:
@@ -131,7 +144,9 @@ def test_the_deck_position_effect_is_top_k_minus_the_rest() -> None:
     r = row(card_impact_from_counters(pl.DataFrame([row_]).with_columns(pl.col("side").cast(pl.Int8))), 0, "T")
     assert (r["top_n"], r["rest_n"]) == (5, 15)
     assert r["position_effect"] == pytest.approx(4 / 5 - 6 / 15)
-    assert r["position_ci_low"] < r["position_effect"] < r["position_ci_high"]
+    (top_low, top_high), (rest_low, rest_high) = wilson_interval(4, 5), wilson_interval(6, 15)
+    assert (r["position_ci_low"], r["position_ci_high"]) == pytest.approx(  # Newcombe's, as IWD's
+        (0.4 - math.hypot(0.8 - top_low, rest_high - 0.4), 0.4 + math.hypot(top_high - 0.8, 0.4 - rest_low)))
 
 
 @pytest.mark.parametrize("ruleset, sides, k", [("dicedraft", ("aranas", "ciempies"), 5), ("fortaleza", ("china", "corea"), 8)])

@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from crafted_runs import write_games, write_manifest, write_round_robin
+from crafted_runs import Z, wilson, write_games, write_manifest, write_round_robin
 from sim.analysis.findings import (
     Finding, budget_fall_findings, card_effect_findings, cost_findings, grade, level_findings, balance_findings,
     rank_findings, reconcile_cards, run_findings, thresholds_of,
@@ -25,15 +25,6 @@ from sim.cli import main
 from sim.report.findings_text import Names, finding_figure, finding_sentence, reconcile_sentence, side_names
 from sim.report.language import FINDINGS_TEXT, LANGUAGES, TEXT
 
-Z = 1.95996
-
-
-def wilson(wins: float, n: float) -> tuple[float, float]:
-    """The Wilson score interval, written out here from its formula (not the project's code)."""
-    p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return centre - half, centre + half
 
 
 def two_sided_run(folder: Path, findings: dict | None = None) -> dict:
@@ -60,27 +51,34 @@ def test_the_first_player_and_the_side_gap_of_chosen_pairs(tmp_path: Path) -> No
     manifest = two_sided_run(tmp_path)
     found = run_findings(tmp_path, manifest)
     first = by_kind(found, "first_player")[0]
-    # by hand: d = 1 in 60 pairs and 0 in 40, so mean 0.6 and sd = sqrt(24 / 99)
-    half = Z * math.sqrt(24 / 99) / 10
+    # by hand: side A wins all 100 going first and 40 going second (d = 1 in 60 pairs, 0 in 40): mean
+    # 0.6, and Newcombe's paired interval from the two Wilson intervals (phi = 0: going first never varies)
+    (first_low, _), (second_low, second_high) = wilson(100, 100), wilson(40, 100)
     assert first.estimate == pytest.approx(0.6)
-    assert (first.low, first.high) == (pytest.approx(0.6 - half), pytest.approx(0.6 + half))
+    assert (first.low, first.high) == (pytest.approx(0.6 - math.hypot(1 - first_low, second_high - 0.4)),
+                                       pytest.approx(0.6 + (0.4 - second_low)))
     assert (first.n, first.unit, first.severity) == (100, "pairs", "high")
     side = by_kind(found, "side")[0]
     low, high = wilson(140, 200)  # 140 wins of 200 games; pairs that end alike less than independent games: deff 1
     assert (side.estimate, side.low, side.high) == (pytest.approx(0.7), pytest.approx(low), pytest.approx(high))
     assert side.severity == "high"
-    # ranked: 0.5035 / 0.10 beyond the first player's high threshold, (low - 0.5) / 0.05 for the side
+    # ranked: 0.4953 / 0.10 beyond the first player's high threshold, (low - 0.5) / 0.05 for the side
     assert found[0].kind == "first_player" and found[1].kind == "side"
     stall = by_kind(found, "stall")[0]
-    assert (stall.estimate, stall.low, stall.high) == (pytest.approx(0.1), *map(pytest.approx, wilson(20, 200)))
-    assert stall.severity == "medium"  # its interval's low end, 6.6%, passes 5% and not 20%
+    # by hand: 10 pairs reach the cap with both games, 90 with neither, so the pairs carry less than 200
+    # independent games: deff = (100/99 · (10·1.8² + 90·0.2²) / 200²) / (0.1·0.9 / 199) = 2.0101
+    deff = (100 / 99 * (10 * 1.8 ** 2 + 90 * 0.2 ** 2) / 200 ** 2) / (0.1 * 0.9 / 199)
+    assert deff == pytest.approx(2.0101, abs=1e-4)
+    assert (stall.estimate, stall.low, stall.high) == (pytest.approx(0.1),
+                                                       *map(pytest.approx, wilson(20 / deff, 200 / deff)))
+    assert stall.severity == "medium"  # its interval's low end, 5.5%, passes 5% and not 20%
     en = [finding_sentence(f, "en") for f in found]
-    assert en[0] == ("The first player wins 80.0% [75.2, 84.8]: +60.0 pts [+50.3, +69.7] against the second player "
+    assert en[0] == ("The first player wins 80.0% [74.8, 84.5]: +60.0 pts [+49.5, +69.1] against the second player "
                      "(100 seat-mirrored pairs).")
     assert en[1] == "Arañas wins 70.0% [63.3, 75.9] against Ciempiés (n = 200 games: 140 won, 60 lost, 0 drawn)."
-    assert "10.0% [6.6, 14.9] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
+    assert "10.0% [5.5, 17.5] of the games reach the turn cap (20 of 200: 20 drawn at the cap, scored ½)" in en[2]
     es = finding_sentence(first, "es")
-    assert es.startswith("El primer jugador gana el 80,0\u00a0% [75,2; 84,8]: +60,0 pts [+50,3; +69,7] frente al segundo")
+    assert es.startswith("El primer jugador gana el 80,0\u00a0% [74,8; 84,5]: +60,0 pts [+49,5; +69,1] frente al segundo")
 
 
 def test_thresholds_come_from_the_specs_findings_table(tmp_path: Path) -> None:
@@ -88,7 +86,7 @@ def test_thresholds_come_from_the_specs_findings_table(tmp_path: Path) -> None:
                                                  "side_high": 0.3})
     found = {f.kind: f for f in run_findings(tmp_path, manifest)}
     assert found["first_player"].severity == "medium"  # 0.5035 is past 0.04, not past 0.6
-    assert found["stall"].severity == "info"  # 6.6% at the low end does not pass 7%
+    assert found["stall"].severity == "info"  # 5.5% at the low end does not pass 7%
     assert found["side"].severity == "info"  # 63.3% at the low end: 13.3 pts, under 20
     assert found["first_player"].band == (0.04, 0.6)
 
@@ -256,6 +254,19 @@ def test_a_balance_proposal_that_meets_its_targets() -> None:
     assert finding_sentence(found, "en") == ("Balance proposal 1 (CI-04 cost 5 → 6) meets every objective on the "
                                              "held-out seed 424242 (200,000 games per matchup): Arañas vs Ciempiés: "
                                              "win rate 49.8% [49.6, 50.0] (target 50% ± 1 pts).")
+    # chosen among 3 on the held-out seed, its figures are the confirmation seed's, and the sentence says so
+    confirmed = record | {"confirmation": {"seed": 777, "games": 200000, "among": 3, "candidate": "p1"}}
+    missed = record["proposals"][0]["figures"][0] | {"value": 0.485, "low": 0.483, "high": 0.487, "met": False}
+    confirmed["proposals"] = [record["proposals"][0] | {"candidate": "p1", "met": False, "figures": [missed]}]
+    found = balance_findings(confirmed)[0]
+    assert found.measure == "balance_confirmed"
+    assert finding_sentence(found, "en") == ("Balance proposal 1 (CI-04 cost 5 → 6), the best of 3 on the held-out seed "
+                                             "424242, misses an objective on the confirmation seed 777 (200,000 games "
+                                             "per matchup): Arañas vs Ciempiés: win rate 48.5% [48.3, 48.7] (target "
+                                             "50% ± 1 pts).")
+    assert finding_sentence(found, "es").startswith("La propuesta de balance 1 (CI-04 cost 5 → 6), la mejor de 3 con la "
+                                                    "semilla reservada 424242, no cumple todos los objetivos con la "
+                                                    "semilla de confirmación 777 (200.000 partidas por enfrentamiento)")
 
 
 def every_kind(tmp_path: Path) -> list[Finding]:

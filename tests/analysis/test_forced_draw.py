@@ -19,7 +19,7 @@ from sim.run.executors import SerialExecutor
 from sim.run.plan import make_plan
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec, load_spec_dict
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 
 def test_force_card_moves_one_card_and_keeps_the_others_in_their_order() -> None:
@@ -305,7 +305,7 @@ def test_a_run_stored_before_games_recorded_the_forced_card_seen_has_no_effect_p
 
 def test_a_scan_of_every_config_reads_a_run_whose_forced_configs_have_one_column_more(tmp_path: Path) -> None:
     """The baseline's games lack `forced_seen`; whichever file the scan meets first, every game reads."""
-    from sim.analysis.scans import scan_games
+    from sim.results.scans import scan_games
 
     write_forced_games(tmp_path, "side1.drawn=AR-18", [1.0, 0.0], [True, True])
     write_forced_games(tmp_path, "base", [0.5, 0.5], [False, False])

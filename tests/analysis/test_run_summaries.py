@@ -93,8 +93,43 @@ def test_first_player_advantage_pairs_by_hand(tmp_path: Path) -> None:
     assert result["win_rate_first"] == pytest.approx(score[0::2].mean())
     assert result["win_rate_second"] == pytest.approx(score[1::2].mean())
     assert result["advantage"] == pytest.approx(d.mean())
-    half = 1.95996 * d.std(ddof=1) / math.sqrt(5)
-    assert (result["ci_low"], result["ci_high"]) == pytest.approx((d.mean() - half, d.mean() + half))
+    assert (result["ci_low"], result["ci_high"]) == pytest.approx(paired_newcombe(score[0::2], score[1::2]))
+
+
+def paired_newcombe(first: np.ndarray, second: np.ndarray) -> tuple[float, float]:
+    """Newcombe's paired interval (1998b, method 10) from the pairs' scores, written out: each rate's
+    Wilson bounds over the pairs; phi from the 2 × 2 table's A·D − B·C = N² · the covariance of the
+    two scores (draws as halves), lowered by N/2 when positive, over √(margins) = N² · √(p1q1p2q2)."""
+    pairs, p1, p2 = len(first), first.mean(), second.mean()
+    (l1, u1), (l2, u2) = wilson_interval(first.sum(), pairs), wilson_interval(second.sum(), pairs)
+    cross = pairs ** 2 * (np.mean(first * second) - p1 * p2)
+    cross = max(cross - pairs / 2, 0.0) if cross > 0 else cross
+    margins = pairs ** 2 * math.sqrt(p1 * (1 - p1) * p2 * (1 - p2))
+    phi = cross / margins if margins else 0.0
+    return (p1 - p2 - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2)),
+            p1 - p2 + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2)))
+
+
+def test_a_few_pairs_give_a_first_player_interval_inside_a_hundred_points(tmp_path: Path) -> None:
+    """Three pairs: A wins all three going first and one of three going second. The normal interval
+    on the differences (1, 0, 1) reached +132 pts; Newcombe's, from the 2 × 2 table of the pairs (1
+    won both, 2 only going first), stays under +100. Without pairs (seats fixed) the two rates are
+    independent and the interval is Newcombe's for independent rates."""
+    winners = [0, 0, 0, 1, 0, 1]  # pairs (A first, A second): won-won, won-lost, won-lost
+    result = first_player_advantage(fake_run(tmp_path / "paired", winners, [0, 1] * 3, [12] * 6, ["lives"] * 6)).row(0, named=True)
+    assert result["method"] == "paired" and result["advantage"] == pytest.approx(2 / 3)
+    d = np.array([0.0, 1.0, 1.0])
+    assert d.mean() + 1.95996 * d.std(ddof=1) / math.sqrt(3) > 1  # the normal interval's upper bound
+    assert -1 <= result["ci_low"] < 2 / 3 < result["ci_high"] <= 1
+    assert (result["ci_low"], result["ci_high"]) == pytest.approx(paired_newcombe(np.ones(3), np.array([1.0, 0, 0])))
+    assert result["first_player_win_rate_high"] <= 1
+    fixed = first_player_advantage(fake_run(tmp_path / "fixed", [0, 0, 1, 0, 1, 1], [0, 0, 1, 1, 0, 0], [12] * 6,
+                                            ["lives"] * 6)).row(0, named=True)
+    assert fixed["method"] == "unpaired" and (fixed["games_first"], fixed["games_second"]) == (4, 2)
+    p1, p2 = 1 / 2, 1 / 2  # A first: won 2 of 4; A second: won 1 of 2
+    (l1, u1), (l2, u2) = wilson_interval(2, 4), wilson_interval(1, 2)
+    assert (fixed["ci_low"], fixed["ci_high"]) == pytest.approx(
+        (p1 - p2 - math.hypot(p1 - l1, u2 - p2), p1 - p2 + math.hypot(u1 - p1, p2 - l2)))
 
 
 def test_first_player_words_on_a_crafted_frame(tmp_path: Path) -> None:
@@ -182,11 +217,15 @@ def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_summaries_of_a_small_run_are_consistent(small_run: Path) -> None:
     rates = faction_win_rates(small_run)
     assert rates.columns == ["config", "side", "label", "faction", "n", "wins", "losses", "draws", "win_rate",
-                             "ci_low", "ci_high", "design_effect", "n_effective"]
+                             "ci_low", "ci_high", "design_effect", "n_effective", "cap_draws", "cap_draw_share",
+                             "cap_draw_share_low", "cap_draw_share_high", "decided", "decided_win_rate",
+                             "decided_win_rate_low", "decided_win_rate_high"]
     a, b = rates.row(0, named=True), rates.row(1, named=True)
     assert a["n"] == b["n"] == 2000 and a["wins"] + a["losses"] + a["draws"] == 2000
     assert (a["wins"], a["losses"], a["draws"]) == (b["losses"], b["wins"], b["draws"])
     assert a["win_rate"] + b["win_rate"] == pytest.approx(1.0)
+    assert a["decided"] == a["wins"] + a["losses"] and a["decided_win_rate"] == pytest.approx(a["wins"] / a["decided"])
+    assert a["decided_win_rate"] + b["decided_win_rate"] == pytest.approx(1.0)
     for row in (a, b):
         assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]
 

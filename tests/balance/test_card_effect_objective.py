@@ -21,6 +21,7 @@ import tests.rulesets.tiny  # noqa: F401 (registers the tiny game)
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.balance.card_effects import CardFigure, EffectTally, card_figures
 from sim.balance.patch import Edit
+from sim.balance.spec import load_checked_spec
 from sim.balance.search import (Component, Effects, Figure, candidate_slots, card_effect_figure, gaps, plan_search,
                                 screened_slots, search)
 from sim.cli import main
@@ -119,13 +120,21 @@ def test_search_finds_the_value_independent_measurement_calls_the_optimum(effect
 
 
 def test_confirmed_card_effects_are_the_analysis_of_the_same_games(effect_search, tmp_path: Path) -> None:
-    """The search's held-out card figures equal sim.analysis.forced_draw_effect on an [impact] run of
-    the same cards, seed and games: the same games, read by the product's own analysis."""
+    """The search's confirmed card figures equal sim.analysis.forced_draw_effect on an [impact] run
+    of the same cards, seed and games: the same games, read by the product's own analysis. Proposal
+    1's figures and the baseline beside them are the confirmation seed's; its held-out reading (its
+    selection), the baseline's and the other proposals' are the held-out seed's."""
     _, _, result = effect_search
     record = result.record
-    for value, figures in [(11, record["baseline"])] + [(p["edits"][0]["new"], p["figures"])
-                                                        for p in record["proposals"]]:
-        row = impact_effect(tmp_path, cards_with(tmp_path / f"v{value}", value), seed=record["held_out_seed"],
+    first, *others = record["proposals"]
+    held_out, fresh = record["held_out_seed"], record["confirmation"]["seed"]
+    readings = [(11, held_out, record["baseline"]), (11, fresh, record["confirmation"]["baseline"]),
+                (first["edits"][0]["new"], held_out, first["selection"]["figures"]),
+                (first["edits"][0]["new"], fresh, first["figures"])]
+    readings += [(p["edits"][0]["new"], held_out, p["figures"]) for p in others]
+    assert fresh not in (held_out, record["card_effects"]["effect_seed"])
+    for value, seed, figures in readings:
+        row = impact_effect(tmp_path, cards_with(tmp_path / f"v{value}_{seed}", value), seed=seed,
                             games=record["card_effects"]["confirm_effect_games"])
         card = figures[0]["cards"][0]
         assert card["card"] == "AZ-12" and card["n"] == row["pairs"]
@@ -145,6 +154,10 @@ def test_the_effects_are_measured_on_seeds_apart_from_the_held_out_one(effect_se
     confirm = json.loads((result.folder / "confirm_effects" / "manifest.json").read_text())
     assert confirm["seed"] == 99 and confirm["games"] == 20000
     assert len(confirm["configs"]) == 2 * 3  # the baseline and 2 proposals, drawn and undrawn
+    fresh = json.loads((result.folder / "confirm_chosen_effects" / "manifest.json").read_text())
+    assert fresh["seed"] == record["confirmation"]["seed"] and fresh["games"] == 20000
+    assert sorted(fresh["configs"]) == sorted(f"{key}.side1.{word}=AZ-12" for key in ("base", record["proposals"][0][
+        "candidate"]) for word in ("drawn", "undrawn"))  # proposal 1 and the baseline only
     assert "card effect (AZ-12) card" in result.path.columns  # the path names each candidate's worst card
 
 
@@ -161,7 +174,7 @@ def test_the_report_and_console_show_every_card(effect_search, capsys: pytest.Ca
     page = (result.folder / "report.html").read_text(encoding="utf-8")
     assert "fig-card-effects-1" in page and "efecto de robar AZ-12" in page
     assert "Cartas fuera de 0 pts ± 1,5 pts: base AZ-12 Tsunami" in page  # numbers as Spanish writes them
-    assert main(["balance", str(spec), "--results", str(folder / "results")]) == 0
+    assert main(["balance", str(spec), "--results", str(folder / "results"), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "forced-draw effect of AZ-12" in out and "Cards outside 0 pts ± 1.5 pts: baseline AZ-12 Tsunami" in out
     # each card outside the bound with its 95% interval and pairs
@@ -245,7 +258,7 @@ def test_bad_card_effect_objectives_name_the_field(tmp_path: Path, capsys: pytes
 def test_cards_with_win_rate_objectives_are_refused(tmp_path: Path) -> None:
     spec = write_spec(tmp_path, BALANCE.replace('figure = "card_effect"', 'figure = "win_rate"'))
     with pytest.raises(InputError, match="cards: only a card_effect objective names cards"):
-        load_spec(spec)
+        load_checked_spec(spec)  # as sim run, sim balance and a dashboard launch read it
 
 
 def test_in_a_round_robin_a_card_counts_against_each_other_faction(tmp_path: Path) -> None:

@@ -29,6 +29,8 @@ def test_the_test_game_leaves_no_trace_of_itself_in_the_shared_kernels_cache() -
     config = compiled()
     events, _ = RULESET.trace_unit(config, 7, 0)  # a traced game: every event goes through sim.core.records
     assert len(events) > 0
+    compared, _ = RULESET.hidden_information_probe(3, 5)  # the probe moves cards with sim.core.bitsets.move_card
+    assert compared > 0
     folder = Path(os.environ["NUMBA_CACHE_DIR"])
     shared = [p for p in folder.rglob("*.nbi") if not p.relative_to(folder).parts[0].startswith("tiny")]
     assert shared, f"no cache index under {folder}"

@@ -65,13 +65,26 @@ def proposal_button(browser, rank: int, which: int):
     return browser.find_element(By.CSS_SELECTOR, f"#balance-proposal-{rank} .balance-actions button:nth-child({which})")
 
 
-def test_the_balance_page_shows_the_proposals_and_the_search_path(browser, balance_site: str) -> None:
+def test_the_balance_page_shows_the_proposals_and_the_search_path(browser, balance_site: str,
+                                                                    balance_folder: Path) -> None:
+    """Proposal 1's row is its confirmation: the figure and the baseline's on the confirmation
+    seed's games, its held-out reading under it as the selection's, in the page's language."""
+    from sim.balance.console import figure_text
+
+    record = stored_record(balance_folder)
+    first = record["proposals"][0]
     browser.get(f"{balance_site}/balance?search=tiny_balance&lang=en")
     WebDriverWait(browser, 30).until(lambda d: "Proposal 1" in text_of(d, "balance-body"))
     body = text_of(browser, "balance-body")
     assert "AZ-06.value 3 → 6" in body and "meets every objective" in body
     assert "+value = 6  # weak" in body  # the patch
-    assert "held-out seed 99" in text_of(browser, "balance-summary")
+    summary = text_of(browser, "balance-summary")
+    assert "held-out seed 99" in summary and f"confirmation seed {record['confirmation']['seed']}" in summary
+    cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#balance-proposal-1 .balance-figures td")]
+    assert cells[2:4] == [figure_text(record["confirmation"]["baseline"][0]), figure_text(first["figures"][0])], cells
+    selection = text_of(browser, "balance-proposal-1")
+    assert f"proposal 1 read Azul vs Rojo: win rate {figure_text(first['selection']['figures'][0])}" in selection
+    assert not browser.find_elements(By.CSS_SELECTOR, ".balance-warning")  # the first search on seed 99
     counts = wait_for_plots(browser, 1)
     assert counts and counts[0] >= 2  # kept and dropped candidates, and the baseline's line
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -79,11 +92,21 @@ def test_the_balance_page_shows_the_proposals_and_the_search_path(browser, balan
     choose_language(browser, "es")
     WebDriverWait(browser, 30).until(lambda d: "Propuesta 1" in text_of(d, "balance-body"))
     assert "semilla reservada 99" in text_of(browser, "balance-summary")
+    selection = browser.find_element(By.CSS_SELECTOR, "#balance-proposal-1 .balance-selection").text
+    assert selection.startswith("Selección: con la semilla reservada 99, donde se eligió como la mejor de 2"), selection
+    spanish = figure_text(first["selection"]["figures"][0], "es").replace("\xa0", " ")  # WebDriver reads a space
+    assert spanish in selection and "held-out" not in selection
 
 
 def test_a_card_effect_search_draws_every_card_in_both_languages(browser, balance_site: str) -> None:
+    """Its held-out seed, 99, is the one tiny_balance used before on other cards (its azul.toml
+    differs): the page warns of it, in both languages, above the summary."""
     browser.get(f"{balance_site}/balance?search=tiny_effect&lang=en")
     WebDriverWait(browser, 30).until(lambda d: "Proposal 1" in text_of(d, "balance-body"))
+    warning = browser.find_element(By.CSS_SELECTOR, ".balance-warning").text
+    assert warning.startswith("Warning: the held-out seed 99 was already used by an earlier search, tiny_balance "
+                              "(finished "), warning
+    assert "on other cards (azul.toml changed since)" in warning and "set another held_out_seed" in warning
     body = text_of(browser, "balance-body")
     assert "AZ-12.value 11 → 5" in body and "forced-draw effect of AZ-12" in body
     assert "Cards outside 0 pts ± 1.5 pts: baseline AZ-12 Tsunami" in body and "proposal none" in body
@@ -100,6 +123,10 @@ def test_a_card_effect_search_draws_every_card_in_both_languages(browser, balanc
     body = text_of(browser, "balance-body")
     assert "Cartas fuera de 0 pts ± 1,5 pts: base AZ-12 Tsunami" in body and "propuesta ninguna" in body
     assert "forced-draw" not in body and "Cards outside" not in body
+    warning = browser.find_element(By.CSS_SELECTOR, ".balance-warning").text
+    assert warning.startswith("Aviso: la semilla reservada 99 ya la usó una búsqueda anterior, tiny_balance "
+                              "(terminada el "), warning
+    assert "con otras cartas (desde entonces cambió azul.toml)" in warning and "Warning" not in body + warning
     WebDriverWait(browser, 30).until(lambda d: "partidas reservadas" in text_of(d, "balance-card-effects-1"))
 
 
@@ -108,20 +135,22 @@ def test_a_rerun_of_the_finished_search_reports_every_game_it_played(browser, ba
     """`sim balance` again on the finished search plays nothing, yet the console and the page say the
     games and play time of the whole search, as after the first run (they said 0 games before)."""
     first = stored_record(balance_folder)
-    assert first["games_played"] == first["session_games"] == 25_000  # the rungs and the confirmation
+    # the rungs, the held-out confirmation and proposal 1's with the baseline on the confirmation seed
+    assert first["games_played"] == first["session_games"] == 33_000
     spec = balance_folder / "tiny_balance.toml"
-    assert main(["balance", str(spec), "--results", str(balance_folder / "results"), "--executor", "threads"]) == 0
+    assert main(["balance", str(spec), "--results", str(balance_folder / "results"), "--executor", "threads",
+                 "--lang", "en"]) == 0
     out = " ".join(capsys.readouterr().out.split())  # the terminal's line breaks read as spaces
     again = stored_record(balance_folder)
     assert again["session_games"] == 0 and again["games_played"] == first["games_played"]
-    assert "25,000 games played by the search" in out and "this invocation played 0 of them" in out, out
+    assert "33,000 games played by the search" in out and "this invocation played 0 of them" in out, out
     open_search(browser, balance_site, "en")
     summary = text_of(browser, "balance-summary")
-    assert "25,000 games played by the search" in summary, summary
+    assert "33,000 games played by the search" in summary, summary
     seconds = re.search(r"in ([\d.,]+) s of play over every session", summary)
     assert seconds and float(seconds[1].replace(",", "")) == pytest.approx(again["play_seconds"], abs=0.051), summary
     choose_language(browser, "es")
-    WebDriverWait(browser, 30).until(lambda d: "25.000 partidas jugadas por la búsqueda" in text_of(d, "balance-summary"))
+    WebDriverWait(browser, 30).until(lambda d: "33.000 partidas jugadas por la búsqueda" in text_of(d, "balance-summary"))
 
 
 def test_the_console_shows_the_page_s_paired_change(browser, balance_site: str, balance_folder: Path,
@@ -137,7 +166,7 @@ def test_the_console_shows_the_page_s_paired_change(browser, balance_site: str, 
     assert "Change (paired)" in text_of(browser, "balance-body")
     assert main(["show", "tiny_balance", "--results", str(balance_folder / "results")]) == 0
     out = capsys.readouterr().out
-    assert "change (paired)" in out
+    assert "Change (paired)" in out
     for cell in cells:
         assert cell in out, (cell, out)
     choose_language(browser, "es")

@@ -1,6 +1,7 @@
 """The Cards page's table of every measure at 17lands grade (issue 33): number filters in the unit
-the cell reads, column presets kept in the address, at least 20 rows in sight at 1400 x 900, a
-legend of its colours in both languages and each card by the name its card file gives it. A unit
+the cell reads, column presets kept in the address, its first rows in sight as the page opens at
+1400 x 900 under the run's findings and at least 20 once scrolled to, a legend of its colours in
+both languages and each card by the name its card file gives it. A unit
 test of the filters every table gets, and one headless Chromium test on a small dicedraft run with
 an ablation (so it has a causal measure)."""
 
@@ -140,6 +141,16 @@ def test_the_card_grid_at_1400_by_900_filters_by_number_switches_presets_and_exp
         browser.execute_script("window.localStorage.clear(); window.sessionStorage.clear();")
         open_page(browser, site, "/cards?tab=measures&lang=es", "grid")
         WebDriverWait(browser, 60).until(lambda d: (grid_call(d, "return api.getDisplayedRowCount();") or 0) == impact.height)
+
+        # the page opens on the grid's first rows, under the run's findings: the panel shows the first
+        # finding (and the problems after it) and folds the rest behind "show all n findings"
+        WebDriverWait(browser, 60).until(lambda d: "Mostrar las" in text_of(d, "findings-panel"))
+        opener = text_of(browser, "findings-show-all")
+        assert re.fullmatch(r"Mostrar las \d+ conclusiones", opener), opener
+        assert browser.execute_script("return window.scrollY;") == 0
+        WebDriverWait(browser, 10).until(lambda d: d.execute_script(ROWS_IN_SIGHT) >= 3)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / "cards-grid-1400-opened.png"))
 
         # the quick view first: the card, its cost, GIH WR, IWD and the ablation's worth (the run's causal measure)
         quick = in_grid_order(["side", "card_id", "card_name", "cost", "gih_wr", "iwd", "ablation_worth"])

@@ -25,10 +25,10 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 from dashboards.app import create_app
 from dashboards.serving import make_server
-from sim.analysis import scan_games
+from sim.results.scans import scan_games
 from sim.analysis.forced_draw import forced_draw_effect
 from sim.cli import main
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 from sim.report.export import find_chromium
 from sim.report.formatting import config_in_words
 

@@ -25,9 +25,10 @@ from test_dashboard_browser import (ARTIFACTS, browser, card_line, grid_cell, se
 from dashboards.app import create_app
 from dashboards.launches import DEFAULT_MAX_GAMES, OverCap, Rates, check_cap, duration_words
 from sim.cli import build_parser, main
-from sim.run.liveness import LOCK, read_writer
+from sim.results.liveness import LOCK, read_writer
 from sim.run.spec import load_spec
-from sim.run.store import damaged_chunks
+from sim.results.folder import damaged_chunks
+from sim.report.language import game_name
 
 CAP = 100_000  # this site's --max-games
 SIDES = '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
@@ -303,7 +304,8 @@ def test_a_dead_process_reads_interrupted_never_running(browser, site: str, plac
     assert manifest(results, "muerta")["status"] == "running"  # the manifest alone would say so forever
     assert not browser.find_elements(By.CSS_SELECTOR, ".cancel-run[data-run='muerta']")
     assert browser.find_elements(By.CSS_SELECTOR, ".resume-run[data-run='muerta']")
-    assert "muerta\ndicedraft\ninterrumpida" in text_of(browser, "runs-list")  # its status, in the page's language
+    # its game by name and its status, in the page's language
+    assert f"muerta\n{game_name('dicedraft', 'es')}\ninterrumpida" in text_of(browser, "runs-list")
     WebDriverWait(browser, 30).until(lambda d: "muerta no se ha completado" in text_of(d, "launch-message"))
     browser.get(f"{site}/cards?run=muerta")
     WebDriverWait(browser, 30).until(lambda d: "La ejecución muerta está interrumpida en" in banner(d))

@@ -145,16 +145,16 @@ def call(client, output: str, values: dict[tuple[str, str], Any], changed: tuple
     return answer.status_code, readable(answer.get_data(as_text=True))
 
 
-def apply_pressed(client, output: str, name: Any) -> tuple[int, str]:
+def apply_pressed(client, output: str, name: Any, lang: str = "en") -> tuple[int, str]:
     """POST the balance page's "apply to a copy" of proposal 1 (a MATCH callback: the page sends the
-    one pressed button and its one output, not lists) with `name` as the search."""
+    one pressed button and its one output, not lists) with `name` as the search, the page in `lang`."""
     button = {"type": "balance-apply", "rank": 1}
     payload = {"output": output, "outputs": {"id": {"type": "balance-applied", "rank": 1}, "property": "children"},
                "inputs": [{"id": button, "property": "n_clicks", "value": 1}],
                "state": [{"id": "balance-search", "property": "value", "value": name},
-                         {"id": "lang", "property": "data", "value": "en"}],
+                         {"id": "lang", "property": "data", "value": lang}],
                "changedPropIds": [json.dumps(button, sort_keys=True, separators=(",", ":")) + ".n_clicks"]}
-    answer = client.post("/_dash-update-component", json=payload, headers={"Referer": "http://localhost/?lang=en"})
+    answer = client.post("/_dash-update-component", json=payload, headers={"Referer": f"http://localhost/?lang={lang}"})
     return answer.status_code, readable(answer.get_data(as_text=True))
 
 
@@ -184,6 +184,7 @@ NAMED = {
     "run-card.children": ("run", "says"),
     **{f"{page}-download.data": ("run", "says") for page in PAGES},
     "unfinished-banner.children": ("run", "quiet"), "app-title.children": ("run", "quiet"),
+    "findings-panel.children": ("run", "quiet"),  # a run it cannot read: the panel stays hidden
     "run-problem.children": ("run", "quiet"), "run.options": ("run", "says"),
     "balance-heading.children": ("balance-search", "says"),
     "balance-patch-file.data": ("balance-search", "quiet"),  # a refused search downloads nothing
@@ -358,6 +359,25 @@ def test_every_callback_taking_a_name_is_tried(client) -> None:
             taking.add(dep["output"])
     tried = {output_of(client, key) for key in NAMED}
     assert taking == tried, f"not tried here: {sorted(taking - tried)}"
+
+
+def test_every_app_of_a_process_holds_each_callback_once(tmp_path) -> None:
+    """Apps built one after another in one process (as the dashboard tests build them), the later
+    one asked first: each holds every callback once, the findings panel's among them, and the code
+    of its clientside callbacks. Dash hands the callbacks registered with dash.callback to the first
+    app asked, so the later app held each page callback twice and the earlier one none."""
+    first = create_app(tmp_path, executor="serial", warm=False)
+    second = create_app(tmp_path, executor="serial", warm=False)
+    held = []
+    for app in (second, first):
+        served = app.server.test_client()
+        page = served.get("/").get_data(as_text=True)
+        outputs = [d["output"] for d in json.loads(served.get("/_dash-dependencies").data)]
+        assert len(outputs) == len(set(outputs)), sorted(o for o in outputs if outputs.count(o) > 1)
+        assert "..findings-panel.children...findings-panel.hidden.." in outputs
+        assert "cards-body.children" in " ".join(outputs)
+        held.append((sorted(outputs), page.count("_dashprivate_clientside_funcs")))
+    assert held[0] == held[1] and held[0][1] > 0
 
 
 KNOWN_ROUTES = {"/static/<path:filename>", "/assets/<path:filename>",

@@ -95,7 +95,7 @@ def test_a_link_opens_that_view(browser, site: str) -> None:  # noqa: F811
     WebDriverWait(browser, 30).until(lambda d: text_of(d, "cards-heading") == "Cards: impact")
     settled(browser)
     assert "rr" in text_of(browser, "run")
-    assert "china~japon" in text_of(browser, "cards-config") and "japon" in text_of(browser, "cards-faction")
+    assert "China vs Japón" in text_of(browser, "cards-config") and "Japón" in text_of(browser, "cards-faction")
     assert browser.find_element(By.ID, "cards-min-games").get_attribute("value") == "15"
     browser.find_element(By.ID, "cards-export-csv").click()  # the table shown, as data (whatever grid draws it)
     shown = browser.downloads / "rr.card_impact.csv"
@@ -160,7 +160,7 @@ def test_a_run_damaged_while_shown_says_why_in_the_page(browser, site: str, resu
 def test_replay_downloads_hold_the_replayed_games_rows(browser, site: str) -> None:  # noqa: F811
     browser.get(f"{site}/replay?run=rr&lang=en&config=china~japon&game=3")
     WebDriverWait(browser, 60).until(lambda d: text_of(d, "replay-summary").startswith("Game 3:"))
-    assert "china~japon" in text_of(browser, "replay-config")
+    assert "China vs Japón" in text_of(browser, "replay-config")  # the config in words, its id in the address
     lines = text_of(browser, "replay-lines").splitlines()
     settled(browser)
     browser.find_element(By.ID, "replay-export-csv").click()

@@ -19,7 +19,7 @@ from test_dashboard_browser import ARTIFACTS, browser, grid_text, played, serve,
 from dashboards.app import create_app
 from sim.cli import main
 from sim.analysis.compare import win_rate_comparison
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.report.formatting import signed_points_with_interval
 
 DICEDRAFT_CARDS = Path(__file__).resolve().parents[2] / "sim" / "rulesets" / "dicedraft" / "cards"

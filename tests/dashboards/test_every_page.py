@@ -2,7 +2,8 @@
 experiment (experiments/*.toml: factions, round robins, decks, forced draws, ablations, budget
 curves, sweeps, levels, best of three, story), every game's ladder and a small balance search of
 every shipped [balance] spec go through `sim show` and `sim report`, and then every registered
-dashboard page and tab is opened for each in headless Chromium, in Spanish and in English.
+dashboard page and tab is opened for each in headless Chromium, in Spanish and in English: opened
+in one, then switched to the other with the page's language choice, as a reader does.
 
 A cell (page × run × language) passes when the page settles with no problem line, no error logged
 by the server, every plot drawn with data, no word of the other language and no percentage written
@@ -19,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import statistics
 import sys
 import time
 import tomllib
@@ -30,6 +32,9 @@ from typing import Any
 import dash
 import polars as pl
 import pytest
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboards.app import create_app
 from dashboards.kinds import KIND_PAGES, run_kinds
@@ -37,7 +42,7 @@ from sim.cli import main
 from sim.core.limits import RULESET_IDS
 from sim.core.ruleset import get_ruleset
 from sim.report import language
-from tests.dashboards.test_dashboard_browser import ARTIFACTS, browser, serve
+from tests.dashboards.test_dashboard_browser import ARTIFACTS, browser, serve, text_of
 
 __all__ = ["browser"]
 
@@ -295,27 +300,31 @@ def registered_pages() -> list[Page]:
     return sorted(pages, key=lambda page: page.path)
 
 
-def cells_of(run: MatrixRun, index: int, pages: list[Page], first: bool) -> list[tuple[str, str]]:
-    """The (address, language) cells that open `run`. Its game's first run: every page and tab, in
-    both languages (a page of another kind says what the run is, with links: the same sentence for
-    every run of a game). A search: the balance page, in both languages. Any other run: the pages
-    of its own kinds (dashboards.kinds.KIND_PAGES, a plain run of games left to the first run) with
-    every tab, in one language or the other by turns (CI's half hour holds no more)."""
+def cells_of(run: MatrixRun, index: int, pages: list[Page], first: bool) -> list[tuple[str, tuple[str, ...]]]:
+    """The addresses that open `run`, each with its two languages in the order it is read: opened in
+    the first, then switched to the second with the page's language choice, as a reader does (a
+    redraw, not a new page load: what lets CI's half hour hold both languages of every cell). The
+    first language alternates from run to run, so both switches are made. Its game's first run: every
+    page and tab (a page of another kind says what the run is, with links: the same sentence for every
+    run of a game). A search: the balance page. Any other run: the pages of its own kinds
+    (dashboards.kinds.KIND_PAGES, a plain run of games left to the first run), every tab."""
+    languages = tuple(language.LANGUAGES[(index + k) % len(language.LANGUAGES)] for k in range(len(language.LANGUAGES)))
     if run.search:
-        return [(f"/balance?search={run.name}", lang) for lang in language.LANGUAGES]
+        return [(f"/balance?search={run.name}", languages)]
     own = {KIND_PAGES[kind][0] for kind in run.kinds if kind != "games"}
     cells = []
     for page in pages:
         if page.path == "/balance" or not (first or page.path in own):
             continue
         addresses = [f"{page.path}?tab={tab}" for tab in page.tabs] if page.tabs else [page.path]
-        languages = language.LANGUAGES if first else (language.LANGUAGES[index % 2],)
-        cells += [(address, lang) for address in addresses for lang in languages]
+        cells += [(address, languages) for address in addresses]
     return cells
 
 
 SNAPSHOT = """
-    const loading = document.querySelector('[data-dash-is-loading="true"]') !== null;
+    // before the layout has come, Dash's placeholder is all the page holds: not settled
+    const loading = document.querySelector('[data-dash-is-loading="true"]') !== null
+        || document.getElementById('lang-choice') === null;
     const plots = Array.from(document.querySelectorAll('.js-plotly-plot')).map(
         p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image, g.cartesianlayer .point').length);
     const svg = Array.from(document.querySelectorAll('.js-plotly-plot svg text')).map(e => e.textContent);
@@ -325,15 +334,19 @@ SNAPSHOT = """
             problem: problem && !problem.hidden ? problem.innerText : ''};"""
 
 
-def settled(driver, timeout: float = SETTLE_SECONDS) -> dict[str, Any]:
-    """The page once it stops changing: nothing loading and the same text and plots three reads running."""
+def settled(driver, timeout: float = SETTLE_SECONDS, steady: float = 0.3) -> dict[str, Any]:
+    """The page once it stops changing: nothing loading and the same text and plots for `steady`
+    seconds (three reads running at the least)."""
     deadline = time.monotonic() + timeout
-    last, same = None, 0
+    last, same, since = None, 0, time.monotonic()
     while time.monotonic() < deadline:
         shot = driver.execute_script(SNAPSHOT)
         key = (shot["loading"], tuple(shot["plots"]), shot["text"], shot["svg"])
-        same = same + 1 if key == last and not shot["loading"] else 0
-        if same >= 2:
+        if key == last and not shot["loading"]:
+            same += 1
+        else:
+            same, since = 0, time.monotonic()
+        if same >= 2 and time.monotonic() - since >= steady:
             return shot
         last = key
         time.sleep(0.15)
@@ -370,6 +383,16 @@ def untranslated(text: str, lang: str, foreign: set[str], names: set[str]) -> se
 FOREIGN_PERCENT = {"es": re.compile(r"\d\.\d+\s?%"), "en": re.compile(r"\d,\d+\s?%")}
 
 
+def switch_language(driver, lang: str, timeout: float = SETTLE_SECONDS) -> None:
+    """Choose `lang` in the page's language control, and wait for the shell to speak it."""
+    choice = WebDriverWait(driver, timeout).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, f"#lang-choice input[value='{lang}']"),
+        f"no choice of language {lang} in {driver.current_url}")
+    choice.click()
+    WebDriverWait(driver, timeout).until(lambda d: text_of(d, "nav-factions") == language.t("nav_factions", lang),
+                                         f"the shell did not switch to {lang} in {driver.current_url}")
+
+
 def test_every_page_of_every_run_in_both_languages(browser, matrix: tuple[Path, list[MatrixRun]],
                                                    matrix_site: tuple[str, ServerErrors],
                                                    foreign_words: dict[str, set[str]]) -> None:
@@ -379,51 +402,85 @@ def test_every_page_of_every_run_in_both_languages(browser, matrix: tuple[Path, 
     every_name = set().union(*(run.names for run in runs))
     failures: list[str] = []
     cells: dict[tuple[str, str], int] = {}
-    timings: list[float] = []
+    timings: dict[str, list[float]] = {"opened": [], "switched": []}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     first = first_run_of_each_game(runs)
+
+    def read(shot: dict[str, Any], cell: str, lang: str) -> bool:
+        """The cell's failures, if any, added to `failures`; whether it failed."""
+        found = []
+        if shot["problem"].strip():
+            found.append(f"{cell}: problem line: {shot['problem'].strip()[:300]}")
+        empty = [k for k, n in enumerate(shot["plots"]) if n == 0]
+        if empty:
+            found.append(f"{cell}: plots {empty} of {len(shot['plots'])} drawn without data")
+        text = shot["text"]
+        for verbatim in sorted(shot["verbatim"], key=len, reverse=True):  # a file's or a command's own text
+            text = text.replace(verbatim, " ")
+        words = untranslated(text + " " + shot["svg"], lang, foreign_words[lang], every_name)
+        if words:
+            found.append(f"{cell}: words of the other language: {sorted(words)[:12]}")
+        numbers = FOREIGN_PERCENT[lang].findall(text + " " + shot["svg"])
+        if numbers:
+            found.append(f"{cell}: numbers written as the other language does: {sorted(set(numbers))[:6]}")
+        failures.extend(found)
+        return bool(found)
+
     for index, run in enumerate(runs):
-        for address, lang in cells_of(run, index, pages, first.get(run.ruleset) is run):
+        for address, languages in cells_of(run, index, pages, first.get(run.ruleset) is run):
             joiner = "&" if "?" in address else "?"
-            target = f"{url}{address}{joiner}lang={lang}" + ("" if run.search else f"&run={run.name}")
+            target = f"{url}{address}{joiner}lang={languages[0]}" + ("" if run.search else f"&run={run.name}")
             if address.startswith("/compare"):
                 other = next((r.name for r in runs if r.ruleset == run.ruleset and r is not run and not r.search), None)
                 target += f"&run_b={other}" if other else ""
-            logged = len(errors.records)
-            started = time.perf_counter()
-            browser.get(target)
-            try:
-                shot = settled(browser)
-            except AssertionError as slow:
-                failures.append(str(slow))
-                continue
-            timings.append(time.perf_counter() - started)
-            cell = f"{run.name} {address} [{lang}]"
-            cells[(run.ruleset, lang)] = cells.get((run.ruleset, lang), 0) + 1
-            if shot["problem"].strip():
-                failures.append(f"{cell}: problem line: {shot['problem'].strip()[:300]}")
-            if len(errors.records) > logged:
-                failures.append(f"{cell}: server error: {errors.records[logged][:600]}")
-            empty = [k for k, n in enumerate(shot["plots"]) if n == 0]
-            if empty:
-                failures.append(f"{cell}: plots {empty} of {len(shot['plots'])} drawn without data")
-            read = shot["text"]
-            for text in sorted(shot["verbatim"], key=len, reverse=True):  # a file's or a command's own text
-                read = read.replace(text, " ")
-            words = untranslated(read + " " + shot["svg"], lang, foreign_words[lang], every_name)
-            if words:
-                failures.append(f"{cell}: words of the other language: {sorted(words)[:12]}")
-            numbers = FOREIGN_PERCENT[lang].findall(read + " " + shot["svg"])
-            if numbers:
-                failures.append(f"{cell}: numbers written as the other language does: {sorted(set(numbers))[:6]}")
-            failed = bool(failures) and failures[-1].startswith(cell)
-            if failed or (first.get(run.ruleset) is run and lang == "es"):
-                safe = re.sub(r"[^\w.-]+", "-", f"{run.name}{address}-{lang}").strip("-")
-                browser.save_screenshot(str(ARTIFACTS / f"matrix-{safe}.png"))  # a failure's, and each game's pages
+            for k, lang in enumerate(languages):
+                cell = f"{run.name} {address} [{lang}{', switched' if k else ''}]"
+                logged = len(errors.records)
+                started = time.perf_counter()
+                try:
+                    if k == 0:
+                        browser.get(target)
+                        shot = settled(browser)
+                    else:
+                        switch_language(browser, lang)
+                        shot = settled(browser)
+                except (AssertionError, TimeoutException) as slow:
+                    failures.append(f"{cell}: {slow}")
+                    break
+                timings["switched" if k else "opened"].append(time.perf_counter() - started)
+                cells[(run.ruleset, lang)] = cells.get((run.ruleset, lang), 0) + 1
+                failed = read(shot, cell, lang)
+                if len(errors.records) > logged:
+                    failures.append(f"{cell}: server error: {errors.records[logged][:600]}")
+                    failed = True
+                if failed or (first.get(run.ruleset) is run and lang == "es"):
+                    safe = re.sub(r"[^\w.-]+", "-", f"{run.name}{address}-{lang}").strip("-")
+                    browser.save_screenshot(str(ARTIFACTS / f"matrix-{safe}.png"))  # a failure's, and each game's pages
     total = sum(cells.values())
     per_game = ", ".join(f"{game} {lang}: {n}" for (game, lang), n in sorted(cells.items()))
-    timings.sort()
-    print(f"{total} page × run × language cells ({per_game}); median {timings[len(timings) // 2]:.2f} s, "
-          f"slowest {timings[-1]:.2f} s a page")
-    assert {game for game, _ in cells} == set(RULESET_IDS)
+    medians = ", ".join(f"{how} {statistics.median(times):.2f} s (slowest {max(times):.2f} s)"
+                        for how, times in timings.items() if times)
+    print(f"{total} page × run × language cells ({per_game}); a page {medians}")
+    assert {(game, lang) for game, lang in cells} == {(g, lang) for g in RULESET_IDS for lang in language.LANGUAGES}
     assert not failures, f"{len(failures)} of {total} cells fail:\n" + "\n".join(failures[:60])
+
+
+PLACEHOLDER = """
+    const e = document.querySelector('#react-entry-point ._dash-loading');
+    return e ? {text: e.innerText, said: getComputedStyle(e, '::after').content} : null;"""
+
+
+def test_the_page_says_loading_in_its_language_before_dash_has_drawn(browser, matrix_site: tuple[str, ServerErrors]) -> None:
+    """Until the layout comes (seconds on a busy machine), the page holds Dash's placeholder: it speaks
+    the address's language, not Dash's English."""
+    url, _ = matrix_site
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*_dash-layout*"]})
+    try:
+        for lang in language.LANGUAGES:
+            browser.get(f"{url}/factions?lang={lang}")
+            shown = WebDriverWait(browser, SETTLE_SECONDS).until(lambda d: d.execute_script(PLACEHOLDER))
+            assert shown["text"].strip() == "", shown  # Dash's own "Loading...", hidden
+            assert json.loads(shown["said"]) == language.t("grid_loadingOoo", lang), shown
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})

@@ -11,7 +11,8 @@ import polars as pl
 import pytest
 
 from dashboards.app import create_app
-from dashboards.findings_panel import RUN_PAGES, draw_findings
+from dashboards import data
+from dashboards.findings_panel import RUN_PAGES, SHOWN, draw_findings
 from dashboards.widgets import GREENS, IMBALANCE, table
 from sim.analysis.first_player import first_player_advantage
 from sim.cli import main
@@ -81,6 +82,38 @@ def test_every_run_page_opens_with_the_runs_findings(results: Path) -> None:
         for path in ("/", "/compare", "/replay", "/balance"):  # pages that do not draw one run
             assert draw_findings("panel", "en", path) == (None, True)
         assert draw_findings(None, "en", "/factions") == (None, True)
+
+
+def by_id(node, wanted: str):
+    """The component of a Dash tree with id `wanted` (None when there is none)."""
+    if getattr(node, "id", None) == wanted:
+        return node
+    children = node if isinstance(node, (list, tuple)) else getattr(node, "children", None)
+    for child in children if isinstance(children, (list, tuple)) else [children] if children is not None else []:
+        found = by_id(child, wanted)
+        if found is not None:
+            return found
+    return None
+
+
+def test_the_panel_shows_the_first_finding_and_the_problems_and_folds_the_rest(results: Path) -> None:
+    """Compact, so a page's own figures stay in sight under it (issue 33): the first finding, then the
+    problems after it up to SHOWN; the information, the reconciled cards and what the severities
+    mean behind one "show all n findings", in the page's language."""
+    app = create_app(results, executor="serial", warm=False)
+    with app.server.test_request_context():
+        rows = data.findings_of("panel").rows("en")
+        for lang, opener in (("en", f"Show all {len(rows)} findings"), ("es", f"Mostrar las {len(rows)} conclusiones")):
+            children, _ = draw_findings("panel", lang, "/cards")
+            shown = items(children)
+            problems = next((k for k, row in enumerate(rows) if k and row["severity"] == "info"), len(rows))
+            assert len(shown) == max(1, min(SHOWN, problems)) < len(rows)
+            assert [r["severity"] for r in rows[1:len(shown)]] == [r["severity"] for r in rows[1:len(shown)] if r["severity"] != "info"]
+            fold = by_id(children, "findings-fold")
+            assert by_id(fold, "findings-show-all").children == opener
+            rest = by_id(fold, "findings-rest")
+            assert rest.start == len(shown) + 1 and len(rest.children) == len(rows) - len(shown)
+            assert by_id(children, "findings-list") not in (fold, None)  # the ones in sight are outside the fold
 
 
 def test_balance_figures_are_coloured_by_their_distance_from_even_never_green() -> None:

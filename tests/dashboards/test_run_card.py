@@ -1,7 +1,9 @@
 """The runs page's card of a run, for the kinds of run the browser tests do not open: a sweep over
 agents says every level each side plays, a round robin every faction, a best of three counts its
 matches, and a run with a chunk changed since it was written reads "damaged" with the chunk and the
-command that plays it again; in Spanish and English."""
+command that plays it again; in Spanish and English. And what the pages send the browser of a run,
+through Dash's own HTTP API: the config choices of the cards and replay pages in words, the runs
+grid's games by their names."""
 
 from __future__ import annotations
 
@@ -10,11 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from dashboards import run_card
+import json
+
+from dashboards import data, run_card
 from dashboards.app import create_app
 from sim.cli import main
-from sim.run.resuming import manifest_resume_command
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
+from sim.results.resuming import manifest_resume_command
+from tests.dashboards.test_dashboard_names import call, outputs_named
 
 SIDES = '[[side]]\nfaction = "aranas"\n[[side]]\nfaction = "ciempies"\n'
 SPECS = {
@@ -88,3 +93,48 @@ def test_a_damaged_run_says_so_with_its_chunk_and_the_command_that_repairs_it(ap
     assert "SHA-256" in card["state"][1] and "games/config=base/chunk-" in card["state"][1]
     assert card["resume"] == [manifest_resume_command(read_manifest(results / "rota"), results / "rota")]
     assert "resume" not in lines(app, "bo3", lang)  # a finished, whole run: nothing to resume
+
+
+PAIRS_IN_WORDS = {"es": ["China contra China", "China contra Japón", "China contra Corea", "Japón contra Japón",
+                         "Japón contra Corea", "Corea contra Corea"],
+                  "en": ["China vs China", "China vs Japón", "China vs Corea", "Japón vs Japón", "Japón vs Corea",
+                         "Corea vs Corea"]}
+
+
+def sent(app, output_prefix: str, values: dict, changed: tuple[str, str]) -> dict:
+    """What the page's callback drawing `output_prefix` sends the browser (Dash's HTTP API), by id."""
+    client = app.server.test_client()
+    client.get("/")
+    output = next(o for o in outputs_named(client, output_prefix))
+    status, answer = call(client, output, values, changed)
+    assert status == 200, answer[:400]
+    return json.loads(answer)["response"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_config_choices_say_each_config_in_words(app, lang: str) -> None:
+    """The cards and replay pages offer a round robin's configs as "China vs Japón", not as the
+    config ids the address and the tables keep ("china~japon"), and the cards page its factions by
+    their names."""
+    with app.server.app_context():
+        offered = data.config_options("rr", lang)
+    assert [o["label"] for o in offered] == PAIRS_IN_WORDS[lang]
+    assert [o["value"] for o in offered] == list(read_manifest(app.server.config["SIM_RESULTS"] + "/rr")["configs"])
+    cards = sent(app, "cards-body.children", {("run", "value"): "rr", ("lang", "data"): lang, ("cards-tab", "value"): "decks"},
+                 ("run", "value"))
+    assert [o["label"] for o in cards["cards-config"]["options"]] == PAIRS_IN_WORDS[lang]
+    assert cards["cards-config"]["value"] == "china~china"
+    assert [o["label"] for o in cards["cards-faction"]["options"]] == ["China", "Corea", "Japón"]  # not "japon"
+    replay = sent(app, "replay-config.options", {("run", "value"): "rr", ("lang", "data"): lang,
+                                                 ("replay-config", "value"): "japon~corea"}, ("lang", "data"))
+    assert [o["label"] for o in replay["replay-config"]["options"]] == PAIRS_IN_WORDS[lang]
+    assert replay["replay-config"]["value"] == "japon~corea"  # the choice made stays across a language switch
+
+
+def test_the_runs_grid_names_each_game(app) -> None:
+    for lang in ("es", "en"):
+        answer = sent(app, "runs-list.children", {("lang", "data"): lang, ("runs-time-zone", "data"): "UTC"},
+                      ("lang", "data"))
+        rows = answer["runs-list"]["children"]["props"]["children"]["props"]["rowData"]
+        games = {row["run__text"]: row["ruleset__text"] for row in rows}
+        assert games == {"levels": "Dicedraft", "bo3": "Dicedraft", "rr": "Fortaleza", "rota": "Dicedraft"}, games

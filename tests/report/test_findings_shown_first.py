@@ -24,7 +24,7 @@ from sim.analysis.findings import companion_run
 from sim.cli import main
 from sim.report.findings_text import Names, finding_sentence, read_run_findings, side_names
 from sim.report.language import FINDINGS_TEXT, t
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 SIDES = '[[side]]\nfaction = "aranas"\nlabel = "Arañas"\n[[side]]\nfaction = "ciempies"\nlabel = "Ciempiés"\n'
 HEAD = 'ruleset = "dicedraft"\nseed = 5\n'
@@ -156,5 +156,6 @@ def test_the_reconciled_card_is_said_in_show_the_report_and_the_dashboard(result
 
     with create_app(results, executor="serial", warm=False).server.test_request_context():
         children, hidden = draw_findings("ablation", "en", "/ablations")
-    reconciled = next(c for c in children if getattr(c, "id", None) == "findings-reconciled")
+    fold = next(c for c in children if getattr(c, "id", None) == "findings-fold")  # the panel's "show all"
+    reconciled = next(c for c in fold.children if getattr(c, "id", None) == "findings-reconciled")
     assert not hidden and [item.children for item in reconciled.children] == [line]

@@ -40,7 +40,7 @@ def rendered_plots(page: Path) -> dict[str, int]:
     dom = result.stdout
     assert "<html" in dom, result.stderr[-500:]
     plots = {}
-    for match in re.finditer(r"<div class=\"plot\" id=\"plot-([a-z_]+)\">(.*?)(?=<div class=\"plot\"|<section|</body>)",
+    for match in re.finditer(r"<div class=\"plot\" id=\"plot-([a-z_]+)\"[^>]*>(.*?)(?=<div class=\"plot\"|<section|</body>)",
                              dom, re.S):
         body = match.group(2)
         assert 'class="main-svg"' in body, f"plot {match.group(1)} did not render"

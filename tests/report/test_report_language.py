@@ -22,7 +22,7 @@ from sim.cli import main
 from sim.report.export import find_chromium, report_figures, report_tables
 from sim.report.formatting import _is_rate
 from sim.report.language import COLUMNS, LANGUAGES, TEXT, VALUES
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SIM_TEST_ARTIFACTS", ROOT / "test-artifacts")) / "report"
@@ -73,7 +73,7 @@ def data_words(run_dir: Path) -> list[str]:
 def report_sections(page: str) -> dict[str, tuple[list[str], list[list[str]]]]:
     """Each table section of the report by id: (headers, rows of cell texts)."""
     out = {}
-    for match in re.finditer(r"<section class='block' id='(table-[^']+)'><h2>[^<]*</h2><table><thead><tr>(.*?)"
+    for match in re.finditer(r"<section class='block(?: long)?' id='(table-[^']+)'><h2>[^<]*</h2><table><thead><tr>(.*?)"
                              r"</tr></thead><tbody>(.*?)</tbody>", page):
         headers = [html.unescape(h) for h in re.findall(r"<th>(.*?)</th>", match.group(2))]
         rows = [[html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", row)]
@@ -183,6 +183,18 @@ def test_the_pdf_is_printed_with_its_own_stylesheet(run_dir: Path, tmp_path: Pat
         image.save(ARTIFACTS / f"pdf-page-{number + 1}.png")
         assert image.width > image.height  # landscape, as @page says
         assert len(np.unique(np.asarray(image.convert("L").resize((64, 48))))) > 4  # something printed
+    # every table's heading is printed on the page of its first row (issue 33: headings were parted
+    # from their tables), and a long card table breaks between rows with its header repeated
+    texts = [" ".join(pdf[number].get_textpage().get_text_range().split()) for number in range(len(pdf))]
+    sections = report_sections(page)
+    for block, (headers, rows) in sections.items():
+        heading = " ".join(html.unescape(re.search(rf"id='{block}'><h2>([^<]*)</h2>", page).group(1)).split())
+        on = [number for number, text in enumerate(texts) if heading[:40] in text]
+        first_cell = next(cell for cell in rows[0] if len(cell) > 4)
+        assert on and first_cell in texts[on[0]].split(heading[:40], 1)[1], (block, heading, on)
+    long_headers = sections[re.search(r"class='block long' id='([^']+)'", page).group(1)][0]
+    holding = sum(1 for headers, _ in sections.values() if long_headers[-1] in headers)
+    assert sum(1 for text in texts if long_headers[-1] in text) > holding  # repeated on a next page
     first = pdf[0].get_textpage().get_text_range()
     # page 1 is the summary a manager reads (the findings, issue 34); the manifest opens page 2
     assert "informe de balance" in first and "Conclusiones" in first and "Japón gana el" in first

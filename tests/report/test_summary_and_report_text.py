@@ -15,7 +15,7 @@ from sim.analysis import faction_win_rates, first_player_advantage
 from sim.cli import main
 from sim.report.export import html_report
 from sim.report.formatting import first_player_words, percent_with_interval, signed_points_with_interval
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 from report_specs import budget_sweep
 
@@ -64,7 +64,7 @@ def report_tables_text(page: str) -> dict[str, tuple[list[str], list[list[str]]]
     """Each table of the report (its section `table-<name>`) as (headers, rows of cell texts), the
     name with spaces for underscores."""
     tables = {}
-    for match in re.finditer(r"<section class='block' id='table-([^']+)'><h2>[^<]*</h2><table><thead><tr>(.*?)</tr>"
+    for match in re.finditer(r"<section class='block(?: long)?' id='table-([^']+)'><h2>[^<]*</h2><table><thead><tr>(.*?)</tr>"
                              r"</thead><tbody>(.*?)</tbody>", page):
         headers = [html.unescape(h) for h in re.findall(r"<th>(.*?)</th>", match.group(2))]
         rows = [[html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", row)]

@@ -16,7 +16,8 @@ from sim.rulesets.dicedraft.constants import Field
 from sim.rulesets.fortaleza.cards import load_collection, vanilla_filler as fortaleza_filler
 from sim.run.plan import make_plan
 from sim.run.spec import load_spec, load_spec_dict
-from sim.run.store import new_manifest, read_manifest
+from sim.results.manifest import read_manifest
+from sim.run.store import new_manifest
 
 from small_runs import write_spec
 

@@ -452,13 +452,13 @@ def test_a_full_disk_leaves_the_previous_report_whole(fmt: str, populated: Path,
         failing = out / "small.html"
     elif fmt == "csv":
         monkeypatch.setattr(pl.DataFrame, "write_csv", full_disk(True))
-        failing = out / "small.win_rates.csv"
+        failing = out / "small."  # the first table written, whichever it is: small.<table>.csv
     else:
         import pyarrow.parquet as pq
         monkeypatch.setattr(pq, "write_table", lambda table, where, *a, **k: full_disk(True)(None, where))
-        failing = out / "small.win_rates.parquet"
+        failing = out / "small."
     assert_refused(["report", "small", "--results", str(populated), "--format", fmt, "--out", str(out)],
-                   [str(failing), "No space left on device"], populated, capsys)
+                   [str(failing), f".{fmt}: could not be written", "No space left on device"], populated, capsys)
     assert tree_bytes(out) == good  # the old files, whole; no temp file left behind
 
     fresh = tmp_path / "fresh"

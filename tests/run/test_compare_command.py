@@ -18,12 +18,12 @@ import pytest
 import tests.rulesets.tiny  # noqa: F401 (registers the tiny game, for a run of another game)
 from sim.analysis.compare import first_player_comparison, win_rate_comparison
 from sim.analysis.intervals import Z95
-from sim.analysis.scans import scan_games
+from sim.results.scans import scan_games
 from sim.cli import main
 from sim.report.formatting import count, percent, signed_points_with_interval
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 from small_runs import tree_bytes, write_spec
 from test_card_folder_runs import edit_ci04_cost

@@ -14,7 +14,7 @@ from sim.cli import main
 from sim.run.executors import SerialExecutor
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import MANIFEST, damaged_chunks
+from sim.results.folder import MANIFEST, damaged_chunks
 
 from small_runs import assert_same_results, tree_bytes, write_spec
 
@@ -134,7 +134,7 @@ def test_a_fortaleza_run_of_manifest_format_2_is_read_resumed_and_replayed(
     """Before format 3 every side of every ruleset carried dicedraft's `draft` and `budget` (at
     "greedy" and none for fortaleza). Such a run is still shown, a rerun of its spec resumes it
     instead of calling it a different experiment, and its games replay as stored."""
-    from sim.run.store import identity_hash, spec_text_hash
+    from sim.results.manifest import identity_hash, spec_hash_of
 
     spec = tmp_path / "fort.toml"
     spec.write_text(FORTALEZA_SPEC, encoding="utf-8")
@@ -147,7 +147,7 @@ def test_a_fortaleza_run_of_manifest_format_2_is_read_resumed_and_replayed(
         side.update(draft="greedy", budget=None)
     for side in manifest["configs"]["base"]["sides"]:
         side.update(draft="greedy", budget=None)
-    manifest.update(format=2, spec_hash=spec_text_hash(manifest["spec"]))
+    manifest.update(format=2, spec_hash=spec_hash_of(manifest["spec"]))
     manifest["identity"] = identity_hash(manifest)
     (run_dir / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     before = tree_bytes(run_dir / "games")

@@ -19,9 +19,9 @@ import pytest
 
 from sim.cli import main
 from sim.core.cards import read_deck_file
+from sim.core.decks import decks_dir_of
 from sim.core.errors import InputError, field_path
 from sim.rulesets.rolplay.decks import DeckFile
-from sim.rulesets.rolplay.sides import decks_dir_of
 from sim.rulesets.rolplay.cards import CARDS_DIR as ROLPLAY_CARDS
 
 from small_runs import copy_cards, write_spec

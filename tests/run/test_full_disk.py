@@ -21,8 +21,8 @@ import polars as pl
 import pytest
 
 from sim.cli import main
-from sim.core.atomic_files import write_atomic
-from sim.run.store import damaged_chunks
+from sim.results.atomic_files import write_atomic
+from sim.results.folder import damaged_chunks
 
 from small_runs import tree_bytes, write_spec
 
@@ -185,7 +185,7 @@ def test_a_deck_search_on_a_full_filesystem_ends_with_the_path_and_resumes(tmp_p
     """128 KiB hold the card pool's copy and a few deck files: the search ends at the next deck
     file with its path and exit 2, leaves no torn or temp file, and once there is room the same
     command finishes with the decks, history and final round robin of an uninterrupted search."""
-    flags = ["deck-search", "25", "--population", "4", "--generations", "1", "--games", "2", "--final-games", "2",
+    flags = ["deck-search", "rolplay", "25", "--population", "4", "--generations", "1", "--games", "2", "--final-games", "2",
              "--executor", "serial"]
     reference = tmp_path / "reference"
     assert main([*flags, "--out", str(reference / "out"), "--results", str(reference / "results")]) == 0
@@ -334,7 +334,7 @@ def test_a_launch_from_the_dashboard_on_a_full_filesystem_says_which_file(tmp_pa
     done = subprocess.run(["unshare", "-rm", "sh", "-c", script], env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     spanish, english = (kept / "full.es").read_text(), (kept / "full.en").read_text()
-    assert "_uploads/subida.toml no se ha podido escribir: No space left on device" in spanish, spanish
+    assert "_uploads/subida.toml no se ha podido escribir: no queda espacio en el disco" in spanish, spanish
     assert "_uploads/subida.toml could not be written: No space left on device" in english, english
     assert str(mount) not in spanish + english and "Traceback" not in (kept / "full.err").read_text()
     assert (kept / "left").read_text().strip() == ""  # no upload, no temp file, no launch log

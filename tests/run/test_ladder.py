@@ -12,7 +12,7 @@ from sim.cli import main
 from sim.core.errors import InputError
 from sim.report.export import html_report
 from sim.run.ladder import LADDER_FILE, ladder_experiment, levels, read_speeds
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 
 
 def test_the_ladder_holds_every_level_and_only_mirrors_of_one_faction() -> None:

@@ -1,4 +1,4 @@
-"""How a reader tells a run still being written from one whose process died (sim.run.liveness), and
+"""How a reader tells a run still being written from one whose process died (sim.results.liveness), and
 the progress a reader finds on disk (sim.run.progress.stored_progress)."""
 
 from __future__ import annotations
@@ -16,17 +16,16 @@ from pathlib import Path
 import pytest
 
 from sim.core.errors import InputError
-from sim.run import liveness
-from sim.run.liveness import (LOCK, Heartbeat, Writer, holds_lock, interrupt_writer, process_start, read_writer,
-                              run_state, this_writer, writer_line, writer_liveness)
+from sim.results import liveness
+from sim.results.liveness import LOCK, Heartbeat, Writer, holds_lock, interrupt_writer, process_start, read_writer, run_state, this_writer, writer_line, writer_liveness
 from sim.run.progress import stored_progress
-from sim.run.store import run_lock
+from sim.results.liveness import run_lock
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLD_THE_LOCK = """
 import sys, time
 from pathlib import Path
-from sim.run.store import run_lock
+from sim.results.liveness import run_lock
 with run_lock(Path(sys.argv[1])):
     print("locked", flush=True)
     time.sleep(600)

@@ -16,7 +16,7 @@ from sim.run.progress import (
 )
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import read_manifest
+from sim.results.manifest import read_manifest
 from small_runs import write_spec
 
 SESSION = "2026-12-04T14:00:00+00:00"

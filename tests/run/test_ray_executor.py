@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import sim.run.executors as executors
+from sim.analysis.stopping import StopRule
 from sim.cli import main
 from sim.run.executors import RayExecutor
 from sim.run.runner import run_experiment
@@ -276,7 +277,7 @@ def test_early_stopping_through_ray_equals_serial(tmp_path: Path, results: Path)
     spec.write_text(spec.read_text() + '\n[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\nvalues = [100, 134]\n'
                     '[stop]\nmethod = "sprt"\nevery = 200\n')
     experiment = load_spec(spec)
-    run_experiment(experiment, results, run_name="serial")
-    outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor())
+    run_experiment(experiment, results, run_name="serial", stop_rules=StopRule)
+    outcome = run_experiment(experiment, results, run_name="ray", executor=RayExecutor(), stop_rules=StopRule)
     assert outcome.finished
     assert_same_results(results / "serial", results / "ray")

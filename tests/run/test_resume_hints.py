@@ -16,7 +16,7 @@ from sim.run.executors import SerialExecutor
 from sim.run.progress import SilentProgress
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import MANIFEST
+from sim.results.folder import MANIFEST
 
 from small_runs import assert_same_results, write_spec
 
@@ -151,7 +151,7 @@ def test_another_chunk_size_is_refused_with_the_resume_command_not_overwrite(
 
 
 def test_the_dashboard_resume_command_is_the_same_command(tmp_path: Path) -> None:
-    from sim.run.resuming import manifest_resume_command
+    from sim.results.resuming import manifest_resume_command
 
     spec = write_spec(tmp_path)
     run_dir = interrupted_run(tmp_path, spec)

@@ -17,8 +17,9 @@ from sim.run.executors import ChunkDone, SerialExecutor
 from sim.run.plan import Chunk, Plan
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.core.atomic_files import write_atomic
-from sim.run.store import LOCK, MANIFEST
+from sim.results.atomic_files import write_atomic
+from sim.results.folder import MANIFEST
+from sim.results.liveness import LOCK
 
 from small_runs import cards_totals, chunk_frames, copy_cards, games_sorted, tree_bytes, write_spec
 

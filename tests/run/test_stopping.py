@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import ModuleType
 
 import dash
 import numba
@@ -19,10 +19,10 @@ from sim.analysis.sprt import sprt_by_config
 from sim.cli import main
 from sim.core.errors import InputError
 from sim.run.executors import SerialExecutor
-from sim.run.plan import Chunk, make_plan
+from sim.run.plan import BASE_CONFIG, Chunk, make_plan
 from sim.run.runner import run_experiment
 from sim.run.spec import StopSpec, load_spec
-from sim.run.stopping import StopRule
+from sim.analysis.stopping import StopRule
 
 from small_runs import write_spec
 
@@ -54,7 +54,7 @@ def games_per_config(run_dir: Path) -> dict[str, int]:
 @pytest.mark.parametrize("method", ["sprt", "precision"])
 def test_a_clear_config_stops_early_and_the_baseline_plays_in_full(tmp_path: Path, method: str) -> None:
     results = tmp_path / "results"
-    outcome = run_experiment(load_spec(stop_spec(tmp_path, method)), results, executor=SerialExecutor())
+    outcome = run_experiment(load_spec(stop_spec(tmp_path, method)), results, executor=SerialExecutor(), stop_rules=StopRule)
     assert outcome.finished
     counts = games_per_config(results / "small")
     assert counts["base"] == 2000
@@ -76,7 +76,7 @@ def test_a_config_equal_to_the_baseline_stops_for_h0_and_never_h1(tmp_path: Path
     path.write_text(path.read_text() + '[sweep]\n[[sweep.axis]]\nparam = "turn_cap"\nvalues = [80]\n'
                     '[stop]\nmethod = "sprt"\nevery = 200\n')
     results = tmp_path / "results"
-    run_experiment(load_spec(path), results, executor=SerialExecutor())
+    run_experiment(load_spec(path), results, executor=SerialExecutor(), stop_rules=StopRule)
     counts = games_per_config(results / "small")
     assert counts == {"base": 2000, "params.turn_cap=80": 200}  # decided at the first check: 100 pairs ≥ 50
     stopped = json.loads((results / "small" / "manifest.json").read_text())["stopped"]
@@ -110,16 +110,16 @@ class StopsAfter(SerialExecutor):
 def test_where_a_config_stops_does_not_depend_on_threads_or_a_resume(tmp_path: Path) -> None:
     spec = stop_spec(tmp_path)
     first = tmp_path / "one"
-    run_experiment(load_spec(spec), first, executor=SerialExecutor())
+    run_experiment(load_spec(spec), first, executor=SerialExecutor(), stop_rules=StopRule)
     second = tmp_path / "two"
     saved = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
         with pytest.raises(KeyboardInterrupt):
-            run_experiment(load_spec(spec), second, executor=StopsAfter(14))  # dies mid-run...
+            run_experiment(load_spec(spec), second, executor=StopsAfter(14), stop_rules=StopRule)  # dies mid-run...
     finally:
         numba.set_num_threads(saved)
-    run_experiment(load_spec(spec), second, executor=SerialExecutor())  # ...and the same command resumes
+    run_experiment(load_spec(spec), second, executor=SerialExecutor(), stop_rules=StopRule)  # ...and the same command resumes
     a = pl.read_parquet(first / "small" / "games" / "**" / "*.parquet").sort("config", "game")
     b = pl.read_parquet(second / "small" / "games" / "**" / "*.parquet").sort("config", "game")
     assert a.equals(b)
@@ -168,9 +168,7 @@ def crafted_rule(every: int = 200) -> tuple[StopRule, dict[str, np.ndarray]]:
     for pair in np.flatnonzero(lift):
         better[2 * pair + (0 if not base[2 * pair] else 1)] = True
     wins = {"base": base, "same": base.copy(), "better": better}
-    spec = SimpleNamespace(sweep=object(), ablation=None)
-    plan = SimpleNamespace(experiment=SimpleNamespace(spec=spec), configs=dict.fromkeys(wins))
-    return StopRule(StopSpec(method="sprt", every=every), plan), wins  # type: ignore[arg-type]
+    return StopRule(StopSpec(method="sprt", every=every), list(wins), "base"), wins
 
 
 def feed_all(rule: StopRule, wins: dict[str, np.ndarray], order: list[tuple[str, int]], every: int = 200) -> list[str]:
@@ -239,7 +237,7 @@ def test_stop_difference_needs_a_sweep_or_an_ablation(tmp_path: Path) -> None:
         load_spec(path)
     swept = stop_spec(tmp_path)
     swept.write_text(swept.read_text() + "difference = 0.03\n")
-    rule = StopRule(load_spec(swept).spec.stop, make_plan(load_spec(swept)))
+    rule = StopRule(load_spec(swept).spec.stop, list(make_plan(load_spec(swept)).configs), BASE_CONFIG)
     assert rule.hypothesis.size == 0.03 and rule.hypothesis.text() == "H0: same as the baseline; H1: ±3.0 pts from it"
 
 
@@ -247,7 +245,7 @@ def test_the_sweeps_page_writes_the_hypothesis_beside_the_verdicts(tmp_path: Pat
     from dashboards.app import create_app
 
     results = tmp_path / "results"
-    run_experiment(load_spec(stop_spec(tmp_path)), results, executor=SerialExecutor())
+    run_experiment(load_spec(stop_spec(tmp_path)), results, executor=SerialExecutor(), stop_rules=StopRule)
     app = create_app(results, executor="serial", warm=False)
     sweeps = registered_page("/sweeps")
 

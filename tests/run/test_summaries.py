@@ -1,11 +1,12 @@
-"""Tables kept beside a finished run (sim.run.summaries): read back equal to the computed ones,
-dtypes included; computed afresh when a chunk or the manifest changes; never kept for a running
+"""Tables kept beside a finished run (sim.results.summaries): read back equal to the computed ones,
+dtypes included; computed afresh when a chunk or the manifest changes, kept by a copy of the run; never kept for a running
 run; a results folder that cannot be written to costs only the time of computing them again."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import polars as pl
@@ -16,8 +17,8 @@ from sim.report.export import report_tables
 from sim.run.executors import SerialExecutor
 from sim.run.runner import run_experiment
 from sim.run.spec import load_spec
-from sim.run.store import MANIFEST
-from sim.run.summaries import SUMMARIES, kept_tables, run_state_key
+from sim.results.folder import MANIFEST, RECORDS
+from sim.results.summaries import SUMMARIES, kept_tables, run_state_key
 
 from small_runs import write_spec
 
@@ -52,17 +53,33 @@ def test_kept_tables_read_back_equal_to_the_computed_ones(run_dir: Path) -> None
     assert len(list((run_dir / SUMMARIES).glob("tables-*"))) == 1
 
 
-def test_a_changed_chunk_is_read_afresh_and_the_old_set_removed(run_dir: Path) -> None:
-    calls, compute = counting(run_dir)
-    kept_tables(run_dir, "tables", compute)
-    before = run_state_key(run_dir)
-    chunk = next((run_dir / "games").glob("config=*/chunk-*.parquet"))
-    stat = chunk.stat()
-    os.utime(chunk, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # a repair rewrote it
-    assert run_state_key(run_dir) != before
-    kept_tables(run_dir, "tables", compute)
+def copied(run_dir: Path, to: Path) -> Path:
+    """A copy of the run made as `cp -r` makes one: the contents, every file with a new time."""
+    shutil.copytree(run_dir, to, copy_function=shutil.copyfile)
+    for chunk in (to / "games").glob("config=*/chunk-*.parquet"):
+        stat = chunk.stat()
+        os.utime(chunk, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    return to
+
+
+def test_a_copied_run_keeps_its_tables_and_a_changed_chunk_is_read_afresh(tmp_path: Path, run_dir: Path) -> None:
+    """The key is the chunks' checksums, not their files' times: a copy made without keeping
+    modification times reads the tables its original kept; a chunk played again (a repair: new
+    files, a new record) is read afresh and the old set removed."""
+    kept_tables(run_dir, "tables", counting(run_dir)[1])
+    copy = copied(run_dir, tmp_path / "copy")
+    assert run_state_key(copy) == run_state_key(run_dir)
+    calls, compute = counting(copy)
+    kept_tables(copy, "tables", compute)
+    assert calls[0] == 0
+    record = next((copy / RECORDS).glob("config=*/chunk-*.json"))
+    written = json.loads(record.read_text(encoding="utf-8"))
+    written["games"]["sha256"] = "0" * 64
+    record.write_text(json.dumps(written), encoding="utf-8")
+    assert run_state_key(copy) != run_state_key(run_dir)
+    kept_tables(copy, "tables", compute)
     assert calls[0] == 1
-    assert [p.name for p in (run_dir / SUMMARIES).glob("tables-*")] == [f"tables-{run_state_key(run_dir)}"]
+    assert [p.name for p in (copy / SUMMARIES).glob("tables-*")] == [f"tables-{run_state_key(copy)}"]
 
 
 def test_a_running_run_keeps_nothing(tmp_path: Path, run_dir: Path) -> None:

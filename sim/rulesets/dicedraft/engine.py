@@ -10,7 +10,6 @@ import polars as pl
 
 from sim.core.records import RecordCol
 from sim.core.errors import InputError
-from sim.core.forced_draw import forced_code
 from sim.core.match import MatchConfig
 from sim.core.params import resolve_params
 from sim.core.ruleset import CompiledConfig, RulesetShell
@@ -28,7 +27,7 @@ from sim.rulesets.dicedraft.kernels import (
 )
 from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
 from sim.rulesets.dicedraft.state import G_TRACED, GAME, PS_DECISIONS, new_draft_tables, new_workspace
-from sim.rulesets.dicedraft.trace import describe_event_array
+from sim.rulesets.dicedraft.trace import DicedraftTrace
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -106,6 +105,8 @@ class Dicedraft(RulesetShell):
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
     filler_words = FILLER_WORDS
+    trace_words = DicedraftTrace
+    trace_switch = (GAME, G_TRACED)  # the scenarios trace what they resolve (sim.core.scenario)
 
     def compile(self, match: MatchConfig, config_id: str = "base", *, small_pools: bool = False) -> DicedraftConfig:
         """Validate the config against the card files and rule parameters and build the kernel arrays.
@@ -122,15 +123,13 @@ class Dicedraft(RulesetShell):
         setup = np.zeros((2, N_SU), np.int64)
         for i, (side, pool) in enumerate(zip(match.sides, pools)):
             options = side.options
-            setup[i, SU_AGENT] = AGENT_NAMES.index(side.agent)
+            setup[i, SU_AGENT] = head["agents"][i]
             setup[i, SU_DRAFTER] = AGENT_NAMES.index(options.draft)
             setup[i, SU_BUDGET] = params.budget if options.budget is None else options.budget
             setup[i, SU_N_CARDS] = pool.n_cards
             setup[i, SU_BY_COST:SU_BY_COST + pool.n_cards] = cheapest_first(tab[i, :, Field.COST], pool.n_cards)
             setup[i, SU_CHARS] = sum(1 << c for c in range(pool.n_cards) if tab[i, c, Field.KIND] == Kind.CHARACTER)
-        if match.force is not None:
-            index, card_id, where = match.force
-            setup[index, SU_FORCED] = forced_code(pools[index].index_of(card_id), where)
+        setup[:, SU_FORCED] = head["forced"]
         if unit_kind == UnitKind.STORY and match.sides[1].options.budget is not None:
             raise InputError(f"{source}: side[2].budget: in a story the bots' budgets come from the stages "
                              "(params story_stage_min / story_stage_max, rule D-17); remove it")
@@ -218,12 +217,6 @@ class Dicedraft(RulesetShell):
                 end = starts[k + 1] if k + 1 < len(starts) else len(events)
                 return events[start:end]
         return events[:0]
-
-    def describe_events(self, compiled: DicedraftConfig, rows: np.ndarray, events: np.ndarray,
-                        lang: str = "es") -> list[str]:
-        """The traced events as readable lines ("T7 Arañas: Tarántula (6/4) bloquea a ...")."""
-        names = (compiled.pools[0].names, compiled.pools[1].names)
-        return describe_event_array(compiled.tab, names, compiled.labels, events, lang)
 
     def game_columns(self, compiled: DicedraftConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
         """Per side: its drafter, budget, the drafted deck's cost and mask, lives at the end, re-drafts."""

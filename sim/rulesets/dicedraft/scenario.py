@@ -23,14 +23,15 @@ import numpy as np
 from sim.rulesets.dicedraft.combat import add_boost, combat, dice_chain, resolve
 from sim.rulesets.dicedraft.constants import MAX_EVENTS, Boost, Field, Param, Seen, Zone
 from sim.core.match import MatchConfig, SideConfig, default_label
-from sim.rulesets.dicedraft.engine import RULESET, DicedraftConfig
+from sim.core.ruleset import get_ruleset
+from sim.core.scenario import ScenarioShell
 from sim.rulesets.dicedraft.game import draw, set_deck
 from sim.rulesets.dicedraft.hard import play_turn
 from sim.rulesets.dicedraft.kernels import reset
 from sim.rulesets.dicedraft.legal import legal_fight
 from sim.rulesets.dicedraft.params import DicedraftSide
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TRACED, G_TURN, GAME, PS_BUDGET, PS_LIVES,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, F_A0, F_A1, F_D0, F_D1, G_TRACE_N, G_TURN, GAME, PS_BUDGET, PS_LIVES,
     PS_ORDER, SC_ATTACKERS, SC_BLOCKED, SU_BUDGET, seed_streams, sync_masks,
 )
 
@@ -86,18 +87,17 @@ class Outcome:
     events: list[str]
 
 
-class Scenario:
+class Scenario(ScenarioShell):
     """A board set by hand over a compiled config, resolved by the same kernels the batch runs."""
 
-    def __init__(self, compiled: DicedraftConfig, seed: int = 0) -> None:
-        self.compiled = compiled
-        self.ws = compiled.workspace()
-        self.g = self.ws[0]  # the game record the kernels take; the views below are into it
+    ruleset_name = "dicedraft"
+    default_factions = ("aranas", "ciempies")
+
+    def set_up(self, seed: int) -> None:
+        compiled = self.compiled
         self.tables = compiled.draft_tables()
-        self.cs, self.ps, self.rng = self.g["cs"], self.g["ps"], self.g["rng"]
         self.fights, self.scratch = self.g["fights"], self.g["scratch"]
         self.trace = self.g["tr"][:MAX_EVENTS]
-        self.ps[GAME, G_TRACED] = 1
         reset(self.g)
         seed_streams(self.g, np.uint64(seed), np.uint64(0), np.int64(0))
         for side in range(2):
@@ -108,11 +108,13 @@ class Scenario:
     @classmethod
     def from_spec(cls, factions: tuple[str, str] = ("aranas", "ciempies"), agents: tuple[str, str] = ("greedy", "greedy"),
                   params: dict | None = None, cards_dir: Path | None = None, seed: int = 0) -> "Scenario":
+        """A scenario of these factions, each side drafting as its agent plays (rule D-02); a pool
+        smaller than the deck is played as it is (the rule tests' small pools)."""
         sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, DicedraftSide(draft=agent))
                       for i, (faction, agent) in enumerate(zip(factions, agents)))
         match = MatchConfig("scenario", (sides[0], sides[1]), params=params or {},
                             cards_dir=None if cards_dir is None else Path(cards_dir).resolve())
-        return cls(RULESET.compile(match, small_pools=True), seed)
+        return cls(get_ruleset(cls.ruleset_name).compile(match, small_pools=True), seed)
 
     @classmethod
     def from_cards(cls, a: list[dict], b: list[dict], dice: list[dict] | None = None,
@@ -125,9 +127,6 @@ class Scenario:
         return cls.from_spec(("lado_a", "lado_b"), agents, params, folder, seed)
 
     # -- reading and writing the board ------------------------------------------------------------
-    def index(self, side: int, card_id: str) -> int:
-        return self.compiled.pools[side].index_of(card_id)
-
     def put(self, side: int, *card_ids: str, zone: str = "table", revealed: bool = True, entered: int = -1) -> None:
         """Move cards to a zone (default: face up on the table, put down before this turn)."""
         for card_id in card_ids:
@@ -233,8 +232,6 @@ class Scenario:
         self.ps[GAME, G_TRACE_N] = 0
         sync_masks(self.g)  # `put` sets zones and flags by hand
         run()
-        events = self.trace[self.trace[:, 2] >= 0]
         dead = {self.compiled.pools[s].ids[c] for s, c in before if self.cs[s, c, CS_ZONE] == Zone.DISCARD
                 and self.compiled.tab[s, c, Field.KIND] == 0}
-        lines = RULESET.describe_events(self.compiled, np.zeros((0, 1)), events, "en")
-        return Outcome(dead, self.lives, lines)
+        return Outcome(dead, self.lives, self.lines("en"))

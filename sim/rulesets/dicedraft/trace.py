@@ -6,8 +6,7 @@ that turns them into words, for `sim replay`, the dashboard's replay page and th
 
 from __future__ import annotations
 
-import numpy as np
-
+from sim.core.trace import TracedEvent, TraceWords
 from sim.rulesets.dicedraft.constants import END_NAMES, Event, Field, Kind
 
 TEMPLATES: dict[str, dict[int, str]] = {
@@ -51,44 +50,37 @@ RESULTS = {
     "es": {"win": "gana {who} (vidas del rival a 0)", "turn_cap": "empate por límite de turnos"},
     "en": {"win": "{who} wins (the opponent's lives reached 0)", "turn_cap": "a draw at the turn cap"},
 }
-LANGUAGES = tuple(TEMPLATES)
 
 
-def card_text(tab: np.ndarray, names: list[str], side: int, card: int) -> str:
-    """'Tarántula (6/4)' for a character, the plain name for a dice card."""
-    name = names[card]
-    if tab[side, card, Field.KIND] == Kind.DICE:
-        return name
-    return f"{name} ({tab[side, card, Field.ATQ]}/{tab[side, card, Field.DEF]})"
+class DicedraftTrace(TraceWords):
+    """Dicedraft's events in words (the loop and the shared fields: sim.core.trace)."""
 
+    templates = TEMPLATES
+    card_events = (Event.DRAW, Event.PUT_DOWN, Event.ATTACK, Event.BLOCK, Event.UNBLOCKED, Event.DICE, Event.DIES,
+                   Event.SURVIVES, Event.DISCARD)
 
-def describe_event_array(tab: np.ndarray, names: tuple[list[str], list[str]], labels: tuple[str, str],
-                    events: np.ndarray, lang: str = "es") -> list[str]:
-    """One line per event. `names[side]` are the card names of each side's pool, in pool order."""
-    if lang not in TEMPLATES:
-        raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    templates = TEMPLATES[lang]
-    lines = []
-    active = 0  # the attacker of the current turn: whose fight a die's result joins
-    for turn, player, code, a, b, c in events.tolist():
-        code = Event(code)
-        if code == Event.TURN:
-            active = player
-        who = labels[player] if player in (0, 1) else ""
-        opp = 1 - player if player in (0, 1) else 0
-        fields = {"turn": turn + 1, "who": who, "a": a, "b": b, "c": c, "stage": a + 1,
-                  "label0": labels[0], "label1": labels[1], "second": SECOND[lang] if c == 1 else ""}
-        if code in (Event.DRAW, Event.PUT_DOWN, Event.ATTACK, Event.BLOCK, Event.UNBLOCKED, Event.DICE,
-                    Event.DIES, Event.SURVIVES, Event.DISCARD):
-            fields["card_a"] = card_text(tab, names[player], player, a)
-        if code == Event.BLOCK:
-            fields["opp_card_b"] = card_text(tab, names[opp], opp, b)
-        if code == Event.DICE:
-            fields["attacker_c"] = card_text(tab, names[active], active, c)
-        if code == Event.END:
-            fields["turn"] = turn
+    def __init__(self, compiled) -> None:
+        super().__init__(compiled)
+        self.active = 0  # the attacker of the current turn: whose fight a die's result joins
+
+    def card(self, side: int, card: int) -> str:
+        """'Tarántula (6/4)' for a character, the plain name for a dice card."""
+        name, tab = self.names[side][card], self.tab
+        if tab[side, card, Field.KIND] == Kind.DICE:
+            return name
+        return f"{name} ({tab[side, card, Field.ATQ]}/{tab[side, card, Field.DEF]})"
+
+    def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
+        a, b, c = event.a, event.b, event.c
+        if event.code == Event.TURN:
+            self.active = event.player
+        fields: dict[str, object] = {"stage": a + 1, "second": SECOND[lang] if c == 1 else ""}
+        if event.code == Event.BLOCK:
+            fields["opp_card_b"] = self.card(event.opponent, b)
+        if event.code == Event.DICE:
+            fields["attacker_c"] = self.card(self.active, c)
+        if event.code == Event.END:
+            fields["turn"] = event.turn
             reason = "win" if a >= 0 else END_NAMES[b]
-            fields["result"] = RESULTS[lang][reason].format(who=labels[a] if a >= 0 else "")
-        lines.append(templates[code].format(**fields))
-    return lines
-
+            fields["result"] = RESULTS[lang][reason].format(who=self.labels[a] if a >= 0 else "")
+        return fields

@@ -17,7 +17,7 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, field_validator, \
     model_validator
 
-from sim.core.cards import file_hash, read_card_folder, validate_header
+from sim.core.cards import CardFolder, read_card_folder, validate_header
 from sim.core.errors import InputError, as_written
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -372,22 +372,10 @@ class FactionHeader(BaseModel):
 
 
 @dataclass(frozen=True, eq=False)
-class CardPool:
+class CardPool(CardFolder):
     """Every card of the card folder by id, in id order; each card's faction and file."""
 
-    cards: dict[str, EpikhaCard]
-    files: tuple[Path, ...]
-    home: dict[str, Path]
     factions: dict[str, FactionHeader]
-
-    def __getitem__(self, card_id: str) -> EpikhaCard:
-        return self.cards[card_id]
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self.cards
-
-    def __len__(self) -> int:
-        return len(self.cards)
 
     def faction_of(self, card_id: str) -> str:
         return self.home[card_id].stem
@@ -409,9 +397,6 @@ class CardPool:
             "rules": [", ".join(r.rule for r in (*c.rules, *c.grants)) for c in cards],
             "max_copies": [c.max_copies for c in cards],
         }, strict=False)
-
-    def hash(self) -> str:
-        return file_hash(list(self.files))
 
 
 def _header(path: Path, raw: dict) -> FactionHeader:

@@ -3,7 +3,8 @@ the set-up gear, and card ids with copies), checked against the card pool and th
 E-14, E-15, E-16, E-35).
 
 Every problem names the deck file, the card (or `deck` when it is the deck as a whole) and the rule,
-all of them at once, so one run shows every edit to make.
+all of them at once, so one run shows every edit to make. What every game of deck lists shares (the
+folder, a deck line and its checks, the reading) is the shell's: sim.core.decks.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field as PydField
 
-from sim.core.cards import load_each, read_deck_file
-from sim.core.errors import InputError
+from sim.core.decks import DeckCounts, DeckLine, card_words, deck_lines, load_deck_folder, read_checked_deck
 from sim.rulesets.epikha.cards import CardPool, EpikhaCard, load_pool
 
 DECKS_DIR = Path(__file__).parent / "decks"
@@ -35,17 +35,6 @@ class DeckRules(BaseModel):
     one_faction: bool = PydField(True, description="a deck holds only its faction's cards (E-35)")
 
 
-class DeckEntry(BaseModel):
-    """One line of a deck: the card's id, how many copies, and optionally its name, which must then
-    be the card's (it lets a reader check the list without the card files at hand)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    id: str = PydField(min_length=1)
-    copies: int = PydField(ge=1, le=200)
-    name: str | None = None
-
-
 class DeckFile(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -55,11 +44,11 @@ class DeckFile(BaseModel):
     player: str | None = PydField(None, description="the Player card's id (E-13)")
     abilities: list[str] = PydField(default_factory=list, description="Player Abilities' ids (E-14)")
     gear: list[str] = PydField(default_factory=list, description="weapons or items set on the Player card (E-16)")
-    cards: list[DeckEntry] = PydField(min_length=1)
+    cards: list[DeckLine] = PydField(min_length=1)
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(DeckCounts):
     """A legal deck: its faction, its Player card and Player Abilities (outside the deck, E-13,
     E-14), the gear its Player card starts with (E-16), and its cards with their copies in file order."""
 
@@ -73,25 +62,9 @@ class Deck:
     entries: tuple[tuple[EpikhaCard, int], ...]
 
     @property
-    def size(self) -> int:
-        return sum(copies for _, copies in self.entries)
-
-    def count(self, word: str) -> int:
-        return sum(copies for card, copies in self.entries if card.class_ == word)
-
-    @property
     def base_vital(self) -> int:
         """Rule E-14: the Player card's Vital less what its Player Abilities take for the whole game."""
         return (self.player.vital or 0) - sum(a.vital_cost or 0 for a in self.abilities)
-
-
-def _card(card_id: str, pool: CardPool) -> str:
-    card = pool.cards.get(card_id)
-    return f"card {card_id} ({card.name})" if card else f"card {card_id}"
-
-
-def _read(path: Path) -> DeckFile:
-    return read_deck_file(path, DeckFile)
 
 
 def _outside_the_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRules) -> list[str]:
@@ -107,16 +80,17 @@ def _outside_the_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRul
     for card_id, classes, rule, role in wanted:
         card = pool.cards.get(card_id)
         if card is None:
-            problems.append(f"{path}: {_card(card_id, pool)}: rule {rule}: no such card in the pool (cards/*.toml)")
+            problems.append(f"{path}: {card_words(card_id, pool)}: rule {rule}: no such card in the pool "
+                            "(cards/*.toml)")
         elif card.class_ not in classes:
-            problems.append(f"{path}: {_card(card_id, pool)}: rule {rule}: a {card.class_} cannot be {role}; "
+            problems.append(f"{path}: {card_words(card_id, pool)}: rule {rule}: a {card.class_} cannot be {role}; "
                             f"that takes a {' or '.join(classes)}")
     if len(deck.abilities) > rules.player_abilities_max:
         problems.append(f"{path}: deck: rule E-14: {len(deck.abilities)} Player Abilities; a deck brings at most "
                         f"{rules.player_abilities_max}")
     for card_id, n in Counter(deck.abilities).items():
         if n > 1:
-            problems.append(f"{path}: {_card(card_id, pool)}: rule E-14: named {n} times; a Player Ability lowers "
+            problems.append(f"{path}: {card_words(card_id, pool)}: rule E-14: named {n} times; a Player Ability lowers "
                             f"the Vital once")
     if len(deck.gear) > rules.setup_gear_max:
         problems.append(f"{path}: deck: rule E-16: {len(deck.gear)} cards of set-up gear; a Player card starts "
@@ -138,20 +112,9 @@ def check_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRules) -> 
         problems.append(f"{path}: deck: rule E-35: no faction {deck.faction!r}; the card files hold "
                         f"{', '.join(sorted(pool.factions))}")
     problems += _outside_the_deck(path, deck, pool, rules)
-    seen: set[str] = set()
     copies = Counter(deck.gear)  # rule E-15: set-up gear counts against its card's copies
-    for entry in deck.cards:
-        where = f"{path}: {_card(entry.id, pool)}"
-        if entry.id in seen:
-            problems.append(f"{where}: rule E-15: listed twice; give its copies on one line")
-        seen.add(entry.id)
-        card = pool.cards.get(entry.id)
-        if card is None:
-            problems.append(f"{where}: rule E-15: no such card in the pool (cards/*.toml)")
-            continue
+    for entry, card, where in deck_lines(path, deck.cards, pool, "E-15", "cards/*.toml", problems):
         copies[entry.id] += entry.copies
-        if entry.name is not None and entry.name != card.name:
-            problems.append(f"{where}: rule E-15: the line names it {entry.name!r}; {entry.id} is {card.name!r}")
         if not card.in_deck:
             rule = "E-13" if card.class_ == "player" else "E-14"
             problems.append(f"{where}: rule {rule}: a {card.class_} is chosen before the game, outside the deck; "
@@ -163,13 +126,13 @@ def check_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRules) -> 
         limit = card.max_copies or rules.copy_limit
         if n > limit:
             says = f"the card says {limit}" if card.max_copies else f"a deck holds at most {limit} of a card"
-            problems.append(f"{path}: {_card(card_id, pool)}: rule E-15: {n} copies; {says}")
+            problems.append(f"{path}: {card_words(card_id, pool)}: rule E-15: {n} copies; {says}")
     if rules.one_faction and deck.faction in pool.factions:
         named = {e.id for e in deck.cards} | set(deck.abilities) | set(deck.gear) | {deck.player or ""}
         for card_id in sorted(named - {""}):
             if card_id in pool.cards and pool.faction_of(card_id) != deck.faction:
                 theirs, ours = pool.factions[pool.faction_of(card_id)].name, pool.factions[deck.faction].name
-                problems.append(f"{path}: {_card(card_id, pool)}: rule E-35: a card of {theirs}; this {ours} deck "
+                problems.append(f"{path}: {card_words(card_id, pool)}: rule E-35: a card of {theirs}; this {ours} deck "
                                 f"holds only {ours} cards")
     size = sum(e.copies for e in deck.cards)
     if size != rules.deck_size:
@@ -182,22 +145,14 @@ def load_deck(path: Path, pool: CardPool | None = None, rules: DeckRules | None 
     """Read a deck file and check it (E-13 to E-16, E-35); an InputError lists every problem."""
     pool = pool or load_pool()
     rules = rules or DeckRules()
-    path = Path(path)
-    deck = _read(path)
-    problems = check_deck(path, deck, pool, rules)
-    if problems:
-        raise InputError("\n".join(problems))
-    return Deck(path, deck.name, deck.faction, deck.idea, pool[deck.player or ""],
+    deck = read_checked_deck(path, DeckFile, lambda path, deck: check_deck(path, deck, pool, rules))
+    return Deck(Path(path), deck.name, deck.faction, deck.idea, pool[deck.player or ""],
                 tuple(pool[a] for a in deck.abilities), tuple(pool[g] for g in deck.gear),
                 tuple((pool[e.id], e.copies) for e in deck.cards))
-
-
-def list_decks(decks_dir: Path = DECKS_DIR) -> list[str]:
-    return sorted(p.stem for p in Path(decks_dir).glob("*.toml"))
 
 
 def load_decks(decks_dir: Path = DECKS_DIR, pool: CardPool | None = None,
                rules: DeckRules | None = None) -> dict[str, Deck]:
     """Every deck of a folder by file stem; the problems of all of them in one InputError."""
     pool = pool or load_pool()
-    return load_each(list_decks(decks_dir), lambda stem: load_deck(Path(decks_dir) / f"{stem}.toml", pool, rules))
+    return load_deck_folder(decks_dir, lambda path: load_deck(path, pool, rules))

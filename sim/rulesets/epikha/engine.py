@@ -1,33 +1,34 @@
 """Epikha in the shell every game plugs into (sim.core.ruleset): compile a config into the game
-record's tables, the kernel entry points, the games frame's own columns and the invariant hooks the
-contract test calls (tests/rulesets/test_contract.py)."""
+record's tables, the kernel entry points and the games frame's own columns; the hidden-information
+probe's hooks come from hidden.py (the contract test calls the probe, tests/rulesets/test_contract.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from sim.core.errors import InputError
-from sim.core.forced_draw import forced_codes
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.epikha.cards import CARDS_DIR
 from sim.rulesets.epikha.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, MAX_DECK, N_COLS, N_DESIGNS, Col, Weight,
 )
+from sim.rulesets.epikha.deck_lists import EpikhaDeckLists
+from sim.rulesets.epikha.hidden import EpikhaHidden
 from sim.rulesets.epikha.kernels import play_range, play_unit
 from sim.rulesets.epikha.params import EpikhaParams
 from sim.rulesets.epikha.sides import (
-    DeckCards, FILLER_WORDS, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
+    FILLER_WORDS, EpikhaDeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side,
+    vanilla_filler,
 )
 from sim.rulesets.epikha.state import (
-    G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_ABILITIES, SETUP_AGENT, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL,
-    new_workspace,
+    G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_ABILITIES, SETUP_AGENT, SETUP_N_ABILITIES,
+    SETUP_N_DECK, SETUP_VITAL, new_workspace,
 )
-from sim.rulesets.epikha.trace import describe_event_array
+from sim.rulesets.epikha.trace import EpikhaTrace
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -38,21 +39,21 @@ class EpikhaConfig(CompiledConfig):
 
     setup: np.ndarray = field(repr=False)  # int64 [SETUP_*, side]
     designs: np.ndarray = field(repr=False)  # int32 [side, card instance]: its design, -1 unused
-    forced: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(2, np.int64))
 
     def workspace(self) -> np.ndarray:
         """Fresh game records for one thread (the game and a hard player's world)."""
         return new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
 
 
-class Epikha(GameRecordShell):
+class Epikha(EpikhaHidden, GameRecordShell):
     """Paladines de Epikha: spells paid with characters' Vital and resolved by level, Player cards,
     gear, machines; the two factions Empiria and Abarón (rules E-01 to E-35, rules.md beside this
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
     compile_seconds = 46  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
-    beside_cards = ("decks",)  # the faction decks live beside the card folder (sides.decks_dir_of)
+    beside_cards = ("decks",)  # the faction decks live beside the card folder (sim.core.decks.decks_dir_of)
+    deck_lists = EpikhaDeckLists()  # `sim deck-search` (deck_lists.py)
     card_class_words = {"player": ("jugador", "Player card"), "player_ability": ("habilidad de jugador", "Player ability"),
                         "character": ("personaje", "character"), "weapon": ("arma", "weapon"), "item": ("objeto", "item"),
                         "spell": ("hechizo", "spell"), "continuous_spell": ("hechizo continuo", "continuous spell"),
@@ -72,25 +73,22 @@ class Epikha(GameRecordShell):
     flag_width = N_DESIGNS
     chunk_games = 50_000
     list_factions = staticmethod(list_sides)
+    load_cards = staticmethod(load_side)
+    ablatable_cards = staticmethod(ablatable_cards)
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
     filler_words = FILLER_WORDS
-
-    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> DeckCards:
-        return load_side(faction, cards_dir, overrides)
-
-    def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
-        """Every distinct card of the deck (the Player card, its abilities and set-up gear are outside it)."""
-        return ablatable_cards(faction, cards_dir)
+    trace_words = EpikhaTrace
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> EpikhaConfig:
         """Validate the config against the card pool, the decks and the rule parameters and build the
         kernel arrays: per side its agent, its Player card's Vital (E-13, E-14, the sweepable
         `player_vital_delta`), its deck size, its Player Abilities, and each instance's design."""
         head = self.compile_head(match, config_id)
-        pools: tuple[DeckCards, DeckCards] = head["pools"]
+        pools: tuple[EpikhaDeckCards, EpikhaDeckCards] = head["pools"]
         params: EpikhaParams = head["params"]
         setup = np.zeros((N_SETUP, 2), np.int64)
+        setup[SETUP_AGENT] = head["agents"]
         designs = np.zeros((2, MAX_DECK + 2), np.int32)
         for i, (side, pool) in enumerate(zip(match.sides, pools)):
             designs[i] = instance_designs(pool)
@@ -98,18 +96,11 @@ class Epikha(GameRecordShell):
             if vital <= 0:
                 raise InputError(f"{match.source}: params.player_vital_delta: side {side.label}'s Player card would "
                                  f"start with {vital} Vital (rule E-13)")
-            setup[SETUP_AGENT, i] = AGENT_NAMES.index(side.agent)
             setup[SETUP_VITAL, i] = vital
             setup[SETUP_N_DECK, i] = pool.n_cards
             setup[SETUP_ABILITIES, i] = pool.player_design + 1
             setup[SETUP_N_ABILITIES, i] = len(pool.deck.abilities)
-        forced = forced_codes(match.force, pools)
-        return EpikhaConfig(**head, setup=setup, designs=designs, forced=forced)
-
-    def describe_events(self, compiled: EpikhaConfig, rows: np.ndarray, events: np.ndarray,
-                        lang: str = "es") -> list[str]:
-        names = (compiled.pools[0].names, compiled.pools[1].names)
-        return describe_event_array(names, compiled.labels, events, lang)
+        return EpikhaConfig(**head, setup=setup, designs=designs)
 
     def game_columns(self, compiled: EpikhaConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
         """Per side: its Player card's Vital at the end, the spells it cast, the raises it paid (E-04),
@@ -130,29 +121,6 @@ class Epikha(GameRecordShell):
                 "base_vital": deck.base_vital,
                 "deck_list": [{"id": card.id, "name": card.name, "copies": n, "class": card.class_,
                                "cost": card.cost} for card, n in deck.entries]}
-
-    # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
-    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
-        """Invariant 5, in n games of the first two sides played part way by `agent` on both sides, to
-        the start of a turn's Deployment phase: everything the player to move would decide now
-        (each deployment step's worth and the step chosen, the spell window's action in each window,
-        the attackers, each blocker; a hard player's searched attackers), then again with what it
-        cannot see of the opponent dealt again (which cards are in its hand and which in its deck,
-        and the deck order). Played on the game records with the kernels' own functions."""
-        from sim.rulesets.epikha.hidden import decisions, positions_in_play, redeal_hidden
-
-        rng = np.random.default_rng(seed)
-        compared = changed = 0
-        for ws, p in positions_in_play(self, seed, n, agent, rng):
-            g = ws[0]
-            searched = int(g["ps"][p, PS_DECISIONS])
-            before = decisions(g, ws[1], p)
-            redeal_hidden(g, 1 - p, rng)
-            g["ps"][p, PS_DECISIONS] = searched
-            after = decisions(g, ws[1], p)
-            compared += len(before)
-            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
-        return compared, changed
 
 
 RULESET = Epikha()

@@ -22,7 +22,7 @@ from numba import njit
 
 from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
 from sim.core.turns import play_on
-from sim.rulesets.epikha import game
+import sim.rulesets.epikha.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.epikha.agents import choose_attackers, worth
 from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack

@@ -5,7 +5,7 @@ Used by the rule tests (the source's example of Mago Ika paying for Bola de fueg
 handy for a designer's "what if". Sides are 0 (A) and 1 (B); a card is named by its id in the side's
 deck, and `put` returns the instance it moved (a deck holds several copies of a card).
 
-    s = Scenario.from_decks("abaron_arcano", "empiria_legion")
+    s = Scenario.from_factions("abaron_arcano", "empiria_legion")
     ika = s.put(0, "AB-010", "deploy")            # Mago Ika, Fuerza 5 / Vital 15
     ball = s.put(0, "AB-040", "hand")             # Bola de fuego, cost 5
     s.cast(0, ball, payer=ika, target=(1, s.player))
@@ -15,14 +15,11 @@ deck, and `put` returns the instance it moved (a deck holds several copies of a 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
-from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.scenario import ScenarioShell
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import END_NAMES, PLAYER_C, Event, Field, Target, Zone, ZONE_WORDS, WINDOW_WORDS
-from sim.rulesets.epikha.engine import RULESET, EpikhaConfig
 from sim.rulesets.epikha.game import (
     ATTACH, DEPLOY, TO_MAGIC, deploy_step, play_turn, regroup, setup_game, spell_window, start_phase,
 )
@@ -32,30 +29,25 @@ from sim.rulesets.epikha.legal import (
 )
 from sim.rulesets.epikha.spells import cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
-    CS_ENTERED, CS_LOST, CS_ZONE, G_ACTIVE, G_END, G_N_PENDING, G_OVER, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME,
+    CS_ENTERED, CS_LOST, CS_ZONE, G_ACTIVE, G_END, G_N_PENDING, G_TRACE_N, G_TURN, G_WINNER, GAME,
     P_CARD, P_LEVEL, P_SEQ, P_SIDE, PS_BASE, PS_HAND, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, SETUP_VITAL,
     fuerza_of, move, resistencia_of, seed_streams, vital_of,
 )
 from sim.rulesets.epikha.effects import refresh_passives
-from sim.rulesets.epikha.trace import describe_event_array
 
 ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()}
 
 
-class Scenario:
+class Scenario(ScenarioShell):
     """A board set by hand over a compiled config, resolved by the same kernels the batch runs.
     Every deck card starts in its deck, the Player cards in their Deployment Zones with their
     starting Vital, side A to move in turn 3 (turn index 2)."""
 
+    ruleset_name = "epikha"
+    default_factions = ("abaron_arcano", "empiria_fe")
     player = PLAYER_C  # the Player card's instance on either side (rule E-13)
 
-    def __init__(self, compiled: EpikhaConfig, seed: int = 0) -> None:
-        self.compiled = compiled
-        self.ws = compiled.workspace()
-        self.g = self.ws[0]
-        self.tab, self.cs, self.ps = self.g["tab"], self.g["cs"], self.g["ps"]
-        self.g["tr"][:] = -1
-        self.ps[GAME, G_TRACED] = 1
+    def set_up(self, seed: int) -> None:
         reset(self.g)
         seed_streams(self.g, np.uint64(seed), np.uint64(0))
         setup_game(self.g, np.int64(0))  # the set-up of rule E-16, then every hand goes back to its deck
@@ -68,13 +60,6 @@ class Scenario:
         self.ps[GAME, G_TRACE_N] = 0
         self.g["tr"][:] = -1
         self.begin(active=0, turn=2)
-
-    @classmethod
-    def from_decks(cls, a: str = "abaron_arcano", b: str = "empiria_fe",
-                   agents: tuple[str, str] = ("greedy", "greedy"), params: dict | None = None, seed: int = 0,
-                   cards_dir: Path | None = None) -> "Scenario":
-        sides = (SideConfig(a, default_label(a, 0), agents[0]), SideConfig(b, default_label(b, 1), agents[1]))
-        return cls(RULESET.compile(MatchConfig("scenario", sides, params=params or {}, cards_dir=cards_dir)), seed)
 
     # -- the cards --------------------------------------------------------------------------------------
     def design(self, side: int, card_id: str) -> int:
@@ -240,14 +225,6 @@ class Scenario:
     def starting_vital(self, side: int) -> int:
         return int(self.g["setup"][SETUP_VITAL, side])
 
-    def over(self) -> bool:
-        return bool(self.ps[GAME, G_OVER])
-
+    @property
     def result(self) -> tuple[int, str]:
         return int(self.ps[GAME, G_WINNER]), END_NAMES[int(self.ps[GAME, G_END])]
-
-    def lines(self, lang: str = "es") -> list[str]:
-        events = self.g["tr"][:int(self.ps[GAME, G_TRACE_N])]
-        names = (self.compiled.pools[0].names, self.compiled.pools[1].names)
-        return describe_event_array(names, self.compiled.labels, events[events[:, 2] >= 0], lang)
-

@@ -11,25 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import polars as pl
 
-from sim.core.cards import CardPoolBase, file_hash, with_changes
+from sim.core.decks import DeckCards, decks_dir_of, list_decks
 from sim.core.errors import InputError
 from sim.rulesets.epikha.cards import CARDS_DIR, CardPool, EpikhaCard, load_pool
 from sim.rulesets.epikha.constants import (
     CHOSEN_TARGETS, CLASS_WORDS, DO_WORDS, MAX_ABILITIES, MAX_CAST, MAX_DECK, MAX_ENTER, MAX_PASSIVE, MAX_START,
     N_DESIGNS, N_FIELDS, TARGET_WORDS, Field, Rule,
 )
-from sim.rulesets.epikha.decks import Deck, DeckRules, list_decks, load_deck
+from sim.rulesets.epikha.decks import Deck, DeckRules, load_deck
 
 RULE_BITS = {"magia": Rule.MAGIA, "espiritu": Rule.ESPIRITU, "arrollar": Rule.ARROLLAR, "veloz": Rule.VELOZ}
-
-
-def decks_dir_of(cards_dir: Path) -> Path:
-    return Path(cards_dir).parent / "decks"
 
 
 def faction_decks(cards_dir: Path) -> dict[str, str]:
@@ -47,21 +42,10 @@ def list_sides(cards_dir: Path = CARDS_DIR) -> list[str]:
 
 
 @dataclass(frozen=True)
-class DeckCards(CardPoolBase):
-    """One side compiled: one row per design, the deck's distinct cards in deck-list order, then the
-    Player card, its Player Abilities and its set-up gear (rules E-13, E-14, E-16)."""
-
-    deck: Deck
-    cards: tuple[EpikhaCard, ...]
-    source_files: tuple[Path, ...]
-
-    @property
-    def files(self) -> tuple[Path, ...]:
-        return self.source_files
-
-    @property
-    def n_cards(self) -> int:
-        return self.deck.size
+class EpikhaDeckCards(DeckCards):
+    """One side compiled (sim.core.decks.DeckCards): one row per design, the deck's distinct cards in
+    deck-list order, then the Player card, its Player Abilities and its set-up gear (rules E-13,
+    E-14, E-16)."""
 
     @property
     def player_design(self) -> int:
@@ -71,16 +55,6 @@ class DeckCards(CardPoolBase):
     def gear_design(self) -> int:
         """The set-up gear's design, -1 without it."""
         return len(self.deck.entries) + 1 + len(self.deck.abilities) if self.deck.gear else -1
-
-    def hash(self) -> str:
-        return file_hash(list(self.source_files))
-
-
-def pool_with(pool: CardPool, overrides: dict[str, dict[str, Any]] | None) -> CardPool:
-    """The card pool with a config's changes (card id -> fields), each changed card validated again."""
-    if not overrides:
-        return pool
-    return CardPool(with_changes(pool.cards, pool.home, overrides, EpikhaCard), pool.files, pool.home, pool.factions)
 
 
 def side_deck(faction: str, cards_dir: Path, pool: CardPool, rules: DeckRules) -> Deck:
@@ -151,10 +125,10 @@ def side_designs(deck: Deck) -> tuple[list[EpikhaCard], list[int]]:
 
 
 def load_side(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, dict] | None = None,
-              rules: DeckRules | None = None) -> DeckCards:
+              rules: DeckRules | None = None) -> EpikhaDeckCards:
     """Read the card pool with the config's changes and the side's deck (checked against the deck
     rules), and compile its designs."""
-    pool = pool_with(load_pool(cards_dir), overrides)
+    pool = load_pool(cards_dir).changed(overrides, EpikhaCard)
     deck = side_deck(faction, cards_dir, pool, rules or DeckRules())
     cards, copies = side_designs(deck)
     if len(cards) > N_DESIGNS or deck.size > MAX_DECK or len(deck.abilities) > MAX_ABILITIES or len(deck.gear) > 1:
@@ -171,10 +145,10 @@ def load_side(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, di
     }, strict=False)
     files = tuple(pool.files) + (deck.path,)
     label = pool.factions[deck.faction].name
-    return DeckCards(faction, label, frame, table, deck, tuple(cards), files)
+    return EpikhaDeckCards(faction, label, frame, table, deck, tuple(cards), files)
 
 
-def instance_designs(pool: DeckCards) -> np.ndarray:
+def instance_designs(pool: EpikhaDeckCards) -> np.ndarray:
     """Each card instance's design: the deck's copies in list order (rule E-15), the Player card in
     PLAYER_C and the set-up gear in GEAR_C (-1: unused)."""
     out = np.full(MAX_DECK + 2, -1, np.int32)
@@ -185,7 +159,7 @@ def instance_designs(pool: DeckCards) -> np.ndarray:
     return out
 
 
-def vanilla_filler(pool: DeckCards, card_id: str) -> dict:
+def vanilla_filler(pool: EpikhaDeckCards, card_id: str) -> dict:
     """A plain card of the same class and cost to stand in for `card_id` (causal card impact): a
     character of Fuerza = cost, Vital = 2 x cost, no special rule or effect; a weapon or item of +1
     Fuerza; a spell of the same level that draws one card; a continuous spell that does the same on
@@ -214,7 +188,7 @@ FILLER_WORDS = {  # describe_filler's words in Spanish and English (Ruleset.fill
 }
 
 
-def describe_filler(pool: DeckCards, card_id: str) -> str:
+def describe_filler(pool: EpikhaDeckCards, card_id: str) -> str:
     card = next(c for c in pool.cards if c.id == card_id)
     filler = vanilla_filler(pool, card_id)
     plain = f"Relleno ({card.cost})"

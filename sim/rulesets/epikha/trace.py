@@ -5,8 +5,7 @@ and destruction. `sim replay`, the dashboard's replay page and the golden traces
 
 from __future__ import annotations
 
-import numpy as np
-
+from sim.core.trace import TracedEvent, TraceWords
 from sim.rulesets.epikha.constants import END_NAMES, Do, Event, Window
 
 TEMPLATES: dict[str, dict[int, str]] = {
@@ -88,40 +87,32 @@ REASONS = {
            "both": "los dos Jugadores a 0"},
     "en": {"vital": "Vital at 0", "deck_out": "deck ran out", "turn_cap": "turn cap", "both": "both Players at 0"},
 }
-LANGUAGES = tuple(TEMPLATES)
 CARD_A = (Event.DRAW, Event.DEPLOY, Event.MACHINE, Event.ATTACH, Event.TO_MAGIC, Event.CAST, Event.RAISE,
           Event.PENDING_START, Event.RESOLVE, Event.NEGATED, Event.FIZZLE, Event.DAMAGE, Event.DESTROYED,
           Event.ATTACK, Event.BLOCK, Event.PAY_DESTROYED, Event.TO_DISCARD)
 
 
-def describe_event_array(names: tuple[list[str], list[str]], labels: tuple[str, str], events: np.ndarray,
-                         lang: str = "es") -> list[str]:
-    """One line per event. `names[side]` are each side's card names in design order."""
-    if lang not in TEMPLATES:
-        raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    templates = TEMPLATES[lang]
-    lines = []
-    for turn, player, code, a, b, c in events.tolist():
-        code = Event(code)
-        who = labels[player] if player in (0, 1) else ""
-        opp = 1 - player if player in (0, 1) else 0
-        fields: dict[str, object] = {"turn": turn + 1, "who": who, "a": a, "b": b, "c": c, "label0": labels[0],
-                                     "label1": labels[1]}
-        if code in CARD_A:
-            fields["card_a"] = names[player][a]
-        if code in (Event.ATTACH, Event.CAST):
-            fields["card_b"] = names[player][b]
-        if code == Event.BLOCK:
-            fields["opp_card_b"] = names[opp][b]
-        if code == Event.CAST:
+class EpikhaTrace(TraceWords):
+    """Epikha's events in words (the loop and the shared fields: sim.core.trace)."""
+
+    templates = TEMPLATES
+    card_events = CARD_A
+
+    def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
+        player, a, b, c = event.player, event.a, event.b, event.c
+        fields: dict[str, object] = {}
+        if event.code in (Event.ATTACH, Event.CAST):
+            fields["card_b"] = self.card(player, b)
+        if event.code == Event.BLOCK:
+            fields["opp_card_b"] = self.card(event.opponent, b)
+        if event.code == Event.CAST:
             fields["cost"], fields["level"] = divmod(c, 16)
-        if code == Event.EFFECT:
+        if event.code == Event.EFFECT:
             fields["verb"] = VERBS[lang][Do(a)]
             fields["amount"] = f" {b}" if b else ""
-        if code == Event.PASS_WINDOW:
+        if event.code == Event.PASS_WINDOW:
             fields["window"] = WINDOWS[lang][Window(a)]
-        if code == Event.END:
-            result = WORDS[lang]["win"].format(who=labels[a]) if a >= 0 else WORDS[lang]["draw"]
+        if event.code == Event.END:
+            result = WORDS[lang]["win"].format(who=self.labels[a]) if a >= 0 else WORDS[lang]["draw"]
             fields["result"] = f"{result} ({REASONS[lang][END_NAMES[b]]})"
-        lines.append(templates[code].format(**fields))
-    return lines
+        return fields

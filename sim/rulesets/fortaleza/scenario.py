@@ -13,8 +13,9 @@ Used by the rule tests (the source's worked examples are scenarios) and handy fo
 
 from __future__ import annotations
 
-
 import numpy as np
+
+from sim.core.scenario import ScenarioShell
 
 from sim.rulesets.fortaleza.cards import collection_with
 from sim.rulesets.fortaleza.chain import main_phase, resolve_top, run_chain, take_action, window
@@ -23,34 +24,31 @@ from sim.rulesets.fortaleza.constants import (
     N_DECK, N_DESIGNS, Action, Field, Keyword, Kind, On, Step, Zone, ZONE_WORDS,
 )
 from sim.rulesets.fortaleza.effects import fire_triggers
-from sim.core.match import MatchConfig, SideConfig, default_label
-from sim.rulesets.fortaleza.engine import RULESET, FortalezaConfig
 from sim.rulesets.fortaleza.game import end_turn, start_turn
 from sim.rulesets.fortaleza.hard import play_turn
 from sim.rulesets.fortaleza.kernels import reset
 from sim.rulesets.fortaleza.legal import can_block, list_actions
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
-    CS_DAMAGE, CS_FRESH, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_STEP,
-    G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP,
-    PS_UNITS, PS_ZONE_MASK, atq_of, keywords_of, refresh_equipment, res_of, seed_streams,
+    CS_DAMAGE, CS_FRESH, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_STEP, G_TURN, G_WINNER, GAME,
+    PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, PS_ZONE_MASK, atq_of,
+    keywords_of, refresh_equipment, res_of, seed_streams,
 )
 
 ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()} | {int(Zone.CHAIN): "chain"}
 STEPS = {s.name.lower(): s for s in Step}
 
 
-class Scenario:
+class Scenario(ScenarioShell):
     """A board set by hand over a compiled config, resolved by the same kernels the batch runs."""
 
-    def __init__(self, compiled: FortalezaConfig, seed: int = 0) -> None:
-        self.compiled = compiled
-        self.ws = compiled.workspace()
-        self.g = self.ws[0]  # the game record the kernels take; the views below are into it
+    ruleset_name = "fortaleza"
+    default_factions = ("china", "japon")
+
+    def set_up(self, seed: int) -> None:
+        compiled = self.compiled
         self.world = self.ws[1]  # where a hard player searches (hard.py)
-        self.tab, self.cs, self.ps, self.cand = self.g["tab"], self.g["cs"], self.g["ps"], self.g["cand"]
-        self.g["tr"][:] = -1
-        self.ps[GAME, G_TRACED] = 1
+        self.cand = self.g["cand"]
         reset(self.g, compiled.agents)
         seed_streams(self.g, np.uint64(seed), np.uint64(0))
         for side in range(2):
@@ -61,16 +59,7 @@ class Scenario:
             self._recount(side)
         self.begin(active=0, step="main1", turn=2)
 
-    @classmethod
-    def from_factions(cls, a: str = "china", b: str = "japon", agents: tuple[str, str] = ("greedy", "greedy"),
-                      params: dict | None = None, seed: int = 0) -> "Scenario":
-        sides = (SideConfig(a, default_label(a, 0), agents[0]), SideConfig(b, default_label(b, 1), agents[1]))
-        return cls(RULESET.compile(MatchConfig("scenario", sides, params=params or {})), seed)
-
     # -- the cards ----------------------------------------------------------------------------------
-    def index(self, side: int, card_id: str) -> int:
-        return self.compiled.pools[side].index_of(card_id)
-
     def set_card(self, side: int, card_id: str, **fields: object) -> None:
         """Change a card's fields for this scenario (validated like a card file)."""
         changed = collection_with(self.compiled.pools[side], card_id, **fields)
@@ -300,13 +289,5 @@ class Scenario:
         return bool(keywords_of(self.g, side, self.index(side, card_id)) & Keyword[keyword.upper()])
 
     @property
-    def over(self) -> bool:
-        return bool(self.ps[GAME, G_OVER])
-
-    @property
     def winner(self) -> int:
         return int(self.ps[GAME, G_WINNER])
-
-    def events(self, lang: str = "en") -> list[str]:
-        n = int(self.ps[GAME, G_TRACE_N])
-        return RULESET.describe_events(self.compiled, np.zeros((1, 1)), self.g["tr"][:n], lang)

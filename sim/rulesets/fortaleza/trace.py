@@ -5,8 +5,7 @@ become words; `sim replay`, the dashboard's replay page and the golden traces re
 
 from __future__ import annotations
 
-import numpy as np
-
+from sim.core.trace import TracedEvent, TraceWords
 from sim.rulesets.fortaleza.constants import END_NAMES, Event, Field, Kind, What
 
 TEMPLATES: dict[str, dict[int, str]] = {
@@ -79,55 +78,48 @@ REASONS = {
     "en": {"fortaleza": "Fortaleza at 0", "decked": "deck ran out", "both_zero": "both Fortalezas at 0",
            "turn_cap": "turn cap"},
 }
-LANGUAGES = tuple(TEMPLATES)
 CARD_EVENTS = (Event.DRAW, Event.LAND, Event.CAST, Event.TRAP, Event.EQUIP, Event.ACTIVATE, Event.RESOLVE,
                Event.FIZZLE, Event.ENTERS, Event.TO_DISCARD, Event.ATTACK, Event.BLOCK, Event.DAMAGE_UNIT, Event.DIES,
                Event.BOOST, Event.DESTROYED, Event.RECOVER, Event.DISCARD)
 
 
-def card_text(tab: np.ndarray, names: list[str], side: int, card: int) -> str:
-    """'Guardián de Jade (2/4)' for a unit, the plain name for anything else."""
-    name = names[card]
-    if tab[side, card, Field.KIND] in (Kind.CHARACTER, Kind.CREATURE):
-        return f"{name} ({tab[side, card, Field.ATQ]}/{tab[side, card, Field.RES]})"
-    return name
+class FortalezaTrace(TraceWords):
+    """Fortaleza's events in words (the loop and the shared fields: sim.core.trace)."""
 
+    templates = TEMPLATES
+    card_events = CARD_EVENTS
+    defaults = {"target": "", "prevented": "", "prevented_b": ""}
 
-def describe_event_array(tab: np.ndarray, names: tuple[list[str], list[str]], labels: tuple[str, str],
-                         events: np.ndarray, lang: str = "es") -> list[str]:
-    """One line per event. `names[side]` are each side's card names in design order."""
-    if lang not in TEMPLATES:
-        raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    templates = TEMPLATES[lang]
-    words = WORDS[lang]
-    lines = []
-    for turn, player, code, a, b, c in events.tolist():
-        code = Event(code)
-        who = labels[player] if player in (0, 1) else ""
-        opp = 1 - player if player in (0, 1) else 0
-        fields: dict[str, object] = {"turn": turn + 1, "who": who, "a": a, "b": b, "c": c, "label0": labels[0],
-                                     "label1": labels[1], "target": "", "prevented": "", "prevented_b": ""}
-        if code in CARD_EVENTS:
-            fields["card_a"] = card_text(tab, names[player], player, a)
-        if code in (Event.CAST, Event.TRAP, Event.ACTIVATE) and c > 0:
-            fields["target"] = words["on"].format(name=card_text(tab, names[b], b, c - 1))
-        if code == Event.EQUIP:
-            fields["card_b"] = card_text(tab, names[player], player, b)
-        if code == Event.BLOCK:
-            fields["opp_card_b"] = card_text(tab, names[opp], opp, b)
-        if code == Event.DAMAGE_UNIT and c > 0:
+    def card(self, side: int, card: int) -> str:
+        """'Guardián de Jade (2/4)' for a unit, the plain name for anything else."""
+        name, tab = self.names[side][card], self.tab
+        if tab[side, card, Field.KIND] in (Kind.CHARACTER, Kind.CREATURE):
+            return f"{name} ({tab[side, card, Field.ATQ]}/{tab[side, card, Field.RES]})"
+        return name
+
+    def template(self, event: TracedEvent, lang: str) -> str | None:
+        if event.code == Event.RESOLVE and event.b == What.EQUIP:
+            return None  # the EQUIP line already says it
+        return self.templates[lang][event.code]
+
+    def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
+        words, (player, a, b, c) = WORDS[lang], (event.player, event.a, event.b, event.c)
+        fields: dict[str, object] = {}
+        if event.code in (Event.CAST, Event.TRAP, Event.ACTIVATE) and c > 0:
+            fields["target"] = words["on"].format(name=self.card(b, c - 1))
+        if event.code == Event.EQUIP:
+            fields["card_b"] = self.card(player, b)
+        if event.code == Event.BLOCK:
+            fields["opp_card_b"] = self.card(event.opponent, b)
+        if event.code == Event.DAMAGE_UNIT and c > 0:
             fields["prevented"] = words["prevented"].format(n=c)
-        if code == Event.DAMAGE_FORT and b > 0:
+        if event.code == Event.DAMAGE_FORT and b > 0:
             fields["prevented_b"] = words["prevented"].format(n=b)
-        if code == Event.PROTECT:
-            fields["protected"] = words["fortress"] if a == 0 else card_text(tab, names[player], player, a - 1)
-        if code == Event.START:
-            fields["who"] = labels[a]
-        if code == Event.END:
-            fields["turn"] = turn + 1
-            result = words["win"].format(who=labels[a]) if a >= 0 else words["draw"]
+        if event.code == Event.PROTECT:
+            fields["protected"] = words["fortress"] if a == 0 else self.card(player, a - 1)
+        if event.code == Event.START:
+            fields["who"] = self.labels[a]
+        if event.code == Event.END:
+            result = words["win"].format(who=self.labels[a]) if a >= 0 else words["draw"]
             fields["result"] = f"{result} ({REASONS[lang][END_NAMES[b]]})"
-        if code == Event.RESOLVE and b == What.EQUIP:
-            continue  # the EQUIP line already says it
-        lines.append(templates[code].format(**fields))
-    return lines
+        return fields

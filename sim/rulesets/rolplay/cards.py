@@ -17,7 +17,7 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, field_validator, \
     model_validator
 
-from sim.core.cards import file_hash, read_card_folder, validate_header
+from sim.core.cards import CardFolder, read_card_folder, validate_header
 from sim.core.errors import InputError, as_written
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -261,21 +261,8 @@ class CollectionHeader(BaseModel):
 
 
 @dataclass(frozen=True, eq=False)
-class CardPool:
+class CardPool(CardFolder):
     """Every enabled card of the card folder, by id in id order, and the file each came from."""
-
-    cards: dict[str, RolplayCard]
-    files: tuple[Path, ...]
-    home: dict[str, Path]
-
-    def __getitem__(self, card_id: str) -> RolplayCard:
-        return self.cards[card_id]
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self.cards
-
-    def __len__(self) -> int:
-        return len(self.cards)
 
     def of_class(self, word: str) -> list[RolplayCard]:
         return [c for c in self.cards.values() if c.class_ == word]
@@ -293,9 +280,6 @@ class CardPool:
             "max_per_deck": [c.max_per_deck for c in cards], "max_per_deck_2002": [c.copies_2002 for c in cards],
             "abilities": [len(c.ability) for c in cards], "file": [self.home[c.id].name for c in cards],
         }, strict=False)
-
-    def hash(self) -> str:
-        return file_hash(list(self.files))
 
 
 def _header(path: Path, raw: dict) -> CollectionHeader:

@@ -4,6 +4,8 @@ card pool and the deck rules (R-01, R-02, R-03, R-08, R-15).
 Decks are built, not drafted (RULES.md's open point): written here as lists, or made for a level by
 the builders of builders.py (greedy, random). Every problem names the deck file, the card (or `deck`
 when it is the deck as a whole) and the rule, all of them at once, so one run shows every edit to make.
+What every game of deck lists shares (the folder, a deck line and its checks, the reading) is the
+shell's: sim.core.decks.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field as PydField
 
-from sim.core.cards import load_each, read_deck_file
-from sim.core.errors import InputError
+from sim.core.decks import DeckCounts, DeckLine, deck_lines, load_deck_folder, read_checked_deck
 from sim.rulesets.rolplay.cards import CardPool, RolplayCard, load_pool
 
 DECKS_DIR = Path(__file__).parent / "decks"
@@ -36,15 +37,10 @@ class DeckRules(BaseModel):
                                   "recommends for a match (R-02): a pairing further apart is played, with a warning")
 
 
-class DeckEntry(BaseModel):
-    """One line of a deck: the card's id, how many copies, and optionally its name, which must then
-    be the card's (it lets a reader check the list without the card files at hand)."""
+class DeckEntry(DeckLine):
+    """One line of a deck (sim.core.decks.DeckLine), at most a whole deck's copies."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    id: str = PydField(min_length=1)
     copies: int = PydField(ge=1, le=60)
-    name: str | None = None
 
 
 class DeckFile(BaseModel):
@@ -57,7 +53,7 @@ class DeckFile(BaseModel):
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(DeckCounts):
     """A legal deck: its cards with their copies in file order, its level (its highest card level,
     R-02) and its starting power (R-03: the first level-1 power of the list; one copy of it starts in
     hand, the other 59 cards are shuffled into the deck)."""
@@ -71,24 +67,8 @@ class Deck:
     starting_power: str
 
     @property
-    def size(self) -> int:
-        return sum(copies for _, copies in self.entries)
-
-    @property
     def powers(self) -> int:
-        return sum(copies for card, copies in self.entries if card.class_ == "power")
-
-    def count(self, word: str) -> int:
-        return sum(copies for card, copies in self.entries if card.class_ == word)
-
-
-def _card(entry: DeckEntry, pool: CardPool) -> str:
-    card = pool.cards.get(entry.id)
-    return f"card {entry.id} ({card.name})" if card else f"card {entry.id}"
-
-
-def _read(path: Path) -> DeckFile:
-    return read_deck_file(path, DeckFile)
+        return self.count("power")
 
 
 def check_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRules) -> list[str]:
@@ -97,21 +77,10 @@ def check_deck(path: Path, deck: DeckFile, pool: CardPool, rules: DeckRules) -> 
     if deck.tier not in rules.tiers:
         problems.append(f"{path}: deck: rule R-02: tier {deck.tier} is not a deck level; declare one of "
                         f"{', '.join(map(str, rules.tiers))}")
-    seen: set[str] = set()
     known: list[tuple[DeckEntry, RolplayCard]] = []
-    for entry in deck.cards:
-        where = f"{path}: {_card(entry, pool)}"
-        if entry.id in seen:
-            problems.append(f"{where}: rule R-15: listed twice; give its copies on one line")
-        seen.add(entry.id)
-        card = pool.cards.get(entry.id)
-        if card is None:
-            problems.append(f"{where}: rule R-15: no such card in the pool (cards/*.toml; the disabled cards of "
-                            f"the table are left out)")
-            continue
+    not_in_pool = "cards/*.toml; the disabled cards of the table are left out"
+    for entry, card, where in deck_lines(path, deck.cards, pool, "R-15", not_in_pool, problems):
         known.append((entry, card))
-        if entry.name is not None and entry.name != card.name:
-            problems.append(f"{where}: rule R-15: the line names it {entry.name!r}; {entry.id} is {card.name!r}")
         limit = card.copies_2002 if rules.copy_limits == "2002" else card.max_per_deck
         if entry.copies > limit:
             column = "max_per_deck_2002" if rules.copy_limits == "2002" else "max_per_deck"
@@ -137,22 +106,14 @@ def load_deck(path: Path, pool: CardPool | None = None, rules: DeckRules | None 
     """Read a deck file and check it (R-01, R-02, R-03, R-08, R-15); an InputError lists every problem."""
     pool = pool or load_pool()
     rules = rules or DeckRules()
-    path = Path(path)
-    deck = _read(path)
-    problems = check_deck(path, deck, pool, rules)
-    if problems:
-        raise InputError("\n".join(problems))
+    deck = read_checked_deck(path, DeckFile, lambda path, deck: check_deck(path, deck, pool, rules))
     entries = tuple((pool[e.id], e.copies) for e in deck.cards)
     start = next(card.id for card, _ in entries if card.class_ == "power" and card.level == 1)
-    return Deck(path, deck.name, deck.tier, deck.idea, entries, max(card.level for card, _ in entries), start)
-
-
-def list_decks(decks_dir: Path = DECKS_DIR) -> list[str]:
-    return sorted(p.stem for p in Path(decks_dir).glob("*.toml"))
+    return Deck(Path(path), deck.name, deck.tier, deck.idea, entries, max(card.level for card, _ in entries), start)
 
 
 def load_decks(decks_dir: Path = DECKS_DIR, pool: CardPool | None = None,
                rules: DeckRules | None = None) -> dict[str, Deck]:
     """Every deck of a folder by file stem; the problems of all of them in one InputError."""
     pool = pool or load_pool()
-    return load_each(list_decks(decks_dir), lambda stem: load_deck(Path(decks_dir) / f"{stem}.toml", pool, rules))
+    return load_deck_folder(decks_dir, lambda path: load_deck(path, pool, rules))

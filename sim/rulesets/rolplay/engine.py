@@ -1,34 +1,36 @@
 """Rolplay in the shell every game plugs into (sim.core.ruleset): compile a config into the game
-record's tables, the kernel entry points, the games frame's own columns and the invariant hooks the
-contract test calls (tests/rulesets/test_contract.py)."""
+record's tables, the kernel entry points and the games frame's own columns; the hidden-information
+probe's hooks come from hidden.py (the contract test calls the probe, tests/rulesets/test_contract.py)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import polars as pl
 
+from sim.core.decks import DeckCards
 from sim.core.errors import InputError
-from sim.core.forced_draw import forced_codes
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.rolplay.cards import CARDS_DIR
 from sim.rulesets.rolplay.constants import (
     AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_CARDS, N_COLS, N_DESIGNS, Col, Weight,
 )
+from sim.rulesets.rolplay.deck_lists import RolplayDeckLists
 from sim.rulesets.rolplay.decks import DeckRules
+from sim.rulesets.rolplay.hidden import RolplayHidden
 from sim.rulesets.rolplay.kernels import play_range, play_unit
 from sim.rulesets.rolplay.params import RolplayParams
 from sim.rulesets.rolplay.sides import (
-    DeckCards, FILLER_WORDS, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
+    FILLER_WORDS, ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
 )
 from sim.rulesets.rolplay.state import (
-    G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_AGENT, SETUP_LEVEL, SETUP_LIFE, SETUP_START, new_workspace,
+    G_TRACED, GAME, N_SETUP, PS_DECISIONS, SETUP_AGENT, SETUP_LEVEL, SETUP_LIFE, SETUP_START,
+    new_workspace,
 )
-from sim.rulesets.rolplay.trace import describe_event_array
+from sim.rulesets.rolplay.trace import RolplayTrace
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -39,7 +41,6 @@ class RolplayConfig(CompiledConfig):
 
     setup: np.ndarray = field(repr=False)  # int64 [SETUP_*, side]
     designs: np.ndarray = field(repr=False)  # int32 [side, card instance]: its design (rule R-01)
-    forced: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(2, np.int64))  # per side, forced_code
 
     def workspace(self) -> np.ndarray:
         """Fresh game records for one thread (state.GAME_DTYPE, state.new_workspace: the game and a
@@ -47,7 +48,7 @@ class RolplayConfig(CompiledConfig):
         return new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
 
 
-class Rolplay(GameRecordShell):
+class Rolplay(RolplayHidden, GameRecordShell):
     """Rolplay: the 2002 Rolplay.net card game, 60-card decks of creatures, powers, spells and amulets
     from the recovered 285-card pool (rules R-01 to R-20; see rules.md beside this file). A side is
     a deck: a deck file of decks/ or a builder's deck (sides.py)."""
@@ -71,20 +72,17 @@ class Rolplay(GameRecordShell):
     flag_width = N_DESIGNS
     chunk_games = 50_000
     list_factions = staticmethod(list_sides)
-    beside_cards = ("decks",)  # the deck lists live beside the card folder (sides.decks_dir_of)
+    beside_cards = ("decks",)  # the deck lists live beside the card folder (sim.core.decks.decks_dir_of)
+    deck_lists = RolplayDeckLists()  # `sim deck-search` (deck_lists.py)
     # a builder's deck is a side too (sides.side_deck): greedy-25, random-50, random-50-seed7
     made_factions = re.compile(r"(greedy|random)-(25|50)(-seed\d+)?")
     made_factions_words = "or a builder's deck: greedy-25, greedy-50, random-25, random-50 (random-50-seed7: another seed)"
+    load_cards = staticmethod(load_side)
+    ablatable_cards = staticmethod(ablatable_cards)
     vanilla_filler = staticmethod(vanilla_filler)
     describe_filler = staticmethod(describe_filler)
     filler_words = FILLER_WORDS
-
-    def load_cards(self, faction: str, cards_dir: Path, overrides: dict | None = None) -> DeckCards:
-        return load_side(faction, cards_dir, overrides)
-
-    def ablatable_cards(self, faction: str, cards_dir: Path) -> list[str]:
-        """Every distinct card of the deck but the starting power (rule R-03)."""
-        return ablatable_cards(faction, cards_dir)
+    trace_words = RolplayTrace
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> RolplayConfig:
         """Validate the config against the card pool, the decks and the rule parameters and build the
@@ -94,19 +92,18 @@ class Rolplay(GameRecordShell):
         pools: tuple[DeckCards, DeckCards] = head["pools"]
         params: RolplayParams = head["params"]
         setup = np.zeros((N_SETUP, 2), np.int64)
+        setup[SETUP_AGENT] = head["agents"]
         designs = np.zeros((2, N_CARDS), np.int32)
         for i, (side, pool) in enumerate(zip(match.sides, pools)):
             if pool.n_cards != N_CARDS:
                 raise InputError(f"{match.source}: side {side.label}: {pool.deck.path}: {pool.n_cards} cards; the "
                                  f"engine plays decks of {N_CARDS} (rule R-01)")
             designs[i] = instance_designs(pool)
-            setup[SETUP_AGENT, i] = AGENT_NAMES.index(side.agent)
             setup[SETUP_LIFE, i] = params.start_life + params.life_per_player_level * pool.deck.level
             start_design = pool.index_of(pool.deck.starting_power)
             setup[SETUP_START, i] = int(np.flatnonzero(designs[i] == start_design)[0])
             setup[SETUP_LEVEL, i] = pool.deck.level
-        forced = forced_codes(match.force, pools)
-        return RolplayConfig(**head, setup=setup, designs=designs, forced=forced)
+        return RolplayConfig(**head, setup=setup, designs=designs)
 
     def pairing_warnings(self, compiled: RolplayConfig) -> list[str]:
         """Rule R-02: "es recomendable que el nivel de mazo de cada jugador no debe tener más de 5
@@ -120,11 +117,6 @@ class Rolplay(GameRecordShell):
         return [f"{compiled.match.source}: config {compiled.config_id}: {label_a} (deck level {a}) and {label_b} "
                 f"(deck level {b}) are {abs(a - b)} levels apart; the manual recommends at most {gap_max} "
                 "(rule R-02), so this pairing is played as asked but is not a recommended match"]
-
-    def describe_events(self, compiled: RolplayConfig, rows: np.ndarray, events: np.ndarray,
-                        lang: str = "es") -> list[str]:
-        names = (compiled.pools[0].names, compiled.pools[1].names)
-        return describe_event_array(names, compiled.labels, events, lang)
 
     def game_columns(self, compiled: RolplayConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
         """Per side: its life and R-04 score at the end, the cards it played and the creatures it summoned."""
@@ -143,29 +135,6 @@ class Rolplay(GameRecordShell):
                 "deck_list": [{"id": card.id, "name": card.name, "copies": n, "class": card.class_,
                                "level": card.level, "cost": card.cost, "atq": card.atq, "def": card.def_}
                               for card, n in deck.entries]}
-
-    # -- the invariant hooks the contract test calls (tests/rulesets/test_contract.py) -----------------
-    def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]:
-        """Invariant 5, in n games of the first decks played part way by `agent` on both sides, to the
-        start of a turn's phase 3: everything the player to move would decide now (the power, the
-        summon, the activation, each creature's mode and target; a hard player's searched modes), then
-        again with what it cannot see
-        of the opponent dealt again (which cards are in the hand and which in the deck, the deck
-        order, and a face-down spell). Played on the game records with the kernels' own functions."""
-        from sim.rulesets.rolplay.hidden import decisions, positions_in_play, redeal_hidden
-
-        rng = np.random.default_rng(seed)
-        compared = changed = 0
-        for ws, p in positions_in_play(self, seed, n, agent, rng):
-            g = ws[0]
-            searched = int(g["ps"][p, PS_DECISIONS])  # a hard player's worlds are keyed by it: the same twice
-            before = decisions(g, ws[1], p)
-            redeal_hidden(g, 1 - p, rng)
-            g["ps"][p, PS_DECISIONS] = searched
-            after = decisions(g, ws[1], p)
-            compared += len(before)
-            changed += sum(x != y for x, y in zip(before, after)) + abs(len(before) - len(after))
-        return compared, changed
 
 
 RULESET = Rolplay()

@@ -6,7 +6,7 @@ designer's "what if". Sides are 0 (A) and 1 (B); a card is named by its id in th
 `put` returns the instance it moved (a deck holds several copies of a card). The example is run as
 written by tests/rulesets/rolplay/test_rules.py (doctest), so it cannot go stale:
 
-    >>> s = Scenario.from_decks("carga_25", "misticos_25")
+    >>> s = Scenario.from_factions("carga_25", "misticos_25")
     >>> a = s.put(0, "RP-025", "creature")            # a Lancero of carga_25 in A's first free place
     >>> d = s.put(1, "RP-030", "creature")            # a Celestial of misticos_25 (not a mystic, R-14)
     >>> s.set_stats(0, "RP-025", atq=2, def_=1)       # R-12's example: a 2/1 ...
@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.scenario import ScenarioShell
 from sim.rulesets.rolplay.constants import Field, N_CARDS, Zone, ZONE_WORDS
 from sim.rulesets.rolplay.effects import apply_effect, draw_card
-from sim.rulesets.rolplay.engine import RULESET, RolplayConfig
 from sim.rulesets.rolplay.game import (
     ability_phase, activate, attack, attack_phase, enter_creature, free_place, play_turn, powers_phase, regroup,
     set_modes, start_turn, summon, summon_phase,
@@ -32,8 +31,8 @@ from sim.rulesets.rolplay.game import (
 from sim.rulesets.rolplay.kernels import reset
 from sim.rulesets.rolplay.legal import defender_for, may_activate, may_attack, may_defend
 from sim.rulesets.rolplay.state import (
-    CS_ATTACK_MODE, CS_DAMAGE, CS_DESIGN, CS_ENTERED, CS_LINK, CS_TAP_UNTIL, CS_ZONE, G_ACTIVE, G_OVER, G_TRACE_N,
-    G_TRACED, G_TURN, G_WINNER, G_END, GAME, PS_CREATURES, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_POWERS, PS_SPELL,
+    CS_ATTACK_MODE, CS_DAMAGE, CS_DESIGN, CS_ENTERED, CS_LINK, CS_TAP_UNTIL, CS_ZONE, G_ACTIVE, G_TURN, G_WINNER,
+    G_END, GAME, PS_CREATURES, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_POWERS, PS_SPELL,
     PS_SUMMONED, PS_TOP, atq_of, def_left, move, seed_streams,
 )
 
@@ -41,17 +40,14 @@ ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()}
 PHASES = {"powers": powers_phase, "summon": summon_phase, "abilities": ability_phase, "attack": attack_phase}
 
 
-class Scenario:
+class Scenario(ScenarioShell):
     """A board set by hand over a compiled config, resolved by the same kernels the batch runs.
     Every card starts in its deck, life as the config sets it, side A to move in turn 3."""
 
-    def __init__(self, compiled: RolplayConfig, seed: int = 0) -> None:
-        self.compiled = compiled
-        self.ws = compiled.workspace()
-        self.g = self.ws[0]
-        self.tab, self.cs, self.ps = self.g["tab"], self.g["cs"], self.g["ps"]
-        self.g["tr"][:] = -1
-        self.ps[GAME, G_TRACED] = 1
+    ruleset_name = "rolplay"
+    default_factions = ("carga_25", "misticos_25")
+
+    def set_up(self, seed: int) -> None:
         reset(self.g)
         seed_streams(self.g, np.uint64(seed), np.uint64(0))
         for side in range(2):
@@ -60,12 +56,6 @@ class Scenario:
                 move(self.g, np.int64(side), np.int64(c), np.int64(Zone.DECK))
             self._rebuild_deck(side)
         self.begin(active=0, turn=2)
-
-    @classmethod
-    def from_decks(cls, a: str = "carga_25", b: str = "misticos_25", agents: tuple[str, str] = ("greedy", "greedy"),
-                   params: dict | None = None, seed: int = 0) -> "Scenario":
-        sides = (SideConfig(a, default_label(a, 0), agents[0]), SideConfig(b, default_label(b, 1), agents[1]))
-        return cls(RULESET.compile(MatchConfig("scenario", sides, params=params or {})), seed)
 
     # -- the cards ----------------------------------------------------------------------------------
     def design(self, side: int, card_id: str) -> int:
@@ -202,14 +192,6 @@ class Scenario:
         return int(defender_for(self.g, np.int64(side), np.int64(attacker), np.int64(-1 if chosen is None else chosen)))
 
     @property
-    def over(self) -> bool:
-        return bool(self.ps[GAME, G_OVER])
-
-    @property
     def result(self) -> tuple[int, str]:
         from sim.rulesets.rolplay.constants import END_NAMES
         return int(self.ps[GAME, G_WINNER]), END_NAMES[int(self.ps[GAME, G_END])]
-
-    def lines(self, lang: str = "es") -> list[str]:
-        events = self.g["tr"][: int(self.ps[GAME, G_TRACE_N])]
-        return RULESET.describe_events(self.compiled, np.zeros((1, RULESET.n_cols), np.int64), events, lang)

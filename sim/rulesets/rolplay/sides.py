@@ -9,14 +9,12 @@ deck folder is `decks/` beside the card folder (`cards_dir/../decks`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import polars as pl
 
-from sim.core.cards import CardPoolBase, file_hash, with_changes
+from sim.core.decks import DeckCards, decks_dir_of, list_decks
 from sim.core.errors import InputError
 from sim.rulesets.rolplay.builders import BUILDERS, build_deck
 from sim.rulesets.rolplay.cards import CARDS_DIR, CardPool, RolplayCard, load_pool
@@ -24,47 +22,14 @@ from sim.rulesets.rolplay.constants import (
     A_DO, A_LIMIT, A_N, A_PAY, A_TURNS, ABILITY_WIDTH, CLASS_WORDS, DO_WORDS, MAX_ABILITIES, MAX_ON_CAST,
     N_DESIGNS, N_FIELDS, ON_CAST_WIDTH, Field,
 )
-from sim.rulesets.rolplay.decks import Deck, DeckRules, list_decks, load_deck
+from sim.rulesets.rolplay.decks import Deck, DeckRules, load_deck
 
 BUILT = re.compile(r"^(?P<builder>[a-z]+)-(?P<tier>\d+)(?:-seed(?P<seed>\d+))?$")
-
-
-def decks_dir_of(cards_dir: Path) -> Path:
-    return Path(cards_dir).parent / "decks"
 
 
 def list_sides(cards_dir: Path = CARDS_DIR) -> list[str]:
     """The shipped deck files beside a card folder (builder decks are named, not listed)."""
     return list_decks(decks_dir_of(cards_dir))
-
-
-@dataclass(frozen=True)
-class DeckCards(CardPoolBase):
-    """One side's deck compiled: one row per distinct card in deck-list order (the designs the
-    card-impact counters count), with its copies."""
-
-    deck: Deck
-    cards: tuple[RolplayCard, ...]
-    source_files: tuple[Path, ...]
-
-    @property
-    def files(self) -> tuple[Path, ...]:
-        return self.source_files
-
-    @property
-    def n_cards(self) -> int:
-        return self.deck.size
-
-    def hash(self) -> str:
-        return file_hash(list(self.source_files)) + ("" if self.deck.path.exists() else f"+{self.deck.path}")
-
-
-def pool_with(pool: CardPool, overrides: dict[str, dict[str, Any]] | None) -> CardPool:
-    """The card pool with a config's changes (card id -> fields, as a sweep or an ablation sets them),
-    each changed card validated again like a card file."""
-    if not overrides:
-        return pool
-    return CardPool(with_changes(pool.cards, pool.home, overrides, RolplayCard), pool.files, pool.home)
 
 
 def side_deck(faction: str, cards_dir: Path, pool: CardPool, rules: DeckRules) -> Deck:
@@ -120,7 +85,7 @@ def load_side(faction: str, cards_dir: Path = CARDS_DIR, overrides: dict[str, di
               rules: DeckRules | None = None) -> DeckCards:
     """Read the card pool with the config's changes, the side's deck (checked against the deck
     rules), and compile its distinct cards."""
-    pool = pool_with(load_pool(cards_dir), overrides)
+    pool = load_pool(cards_dir).changed(overrides, RolplayCard)
     deck = side_deck(faction, cards_dir, pool, rules or DeckRules())
     cards = [card for card, _ in deck.entries]
     copies = [n for _, n in deck.entries]

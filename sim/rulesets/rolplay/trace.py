@@ -6,8 +6,7 @@ opponent's agent never reads (agents.py)."""
 
 from __future__ import annotations
 
-import numpy as np
-
+from sim.core.trace import TracedEvent, TraceWords
 from sim.rulesets.rolplay.constants import END_NAMES, Do, Event
 
 TEMPLATES: dict[str, dict[int, str]] = {
@@ -92,7 +91,6 @@ REASONS = {
     "en": {"life": "life at 0", "deck_out": "deck ran out", "score": "turn cap, on score",
            "tie": "turn cap, equal score"},
 }
-LANGUAGES = tuple(TEMPLATES)
 CARD_EVENTS = (Event.DRAW, Event.BURN_DRAW, Event.POWER, Event.POWER_REPLACED, Event.SUMMON, Event.REPLACE,
                Event.AMULET, Event.SPELL_SET, Event.ACTIVATE, Event.TAPPED, Event.DESTROYED, Event.BURNED,
                Event.ATTACK, Event.DEFEND, Event.DAMAGE, Event.DIES, Event.DECLINE)
@@ -101,41 +99,36 @@ REACHING = (Do.TAP_CREATURES, Do.TAP_POWERS, Do.DESTROY_CREATURES, Do.DESTROY_PO
             Do.ALL_ATQ, Do.ALL_DEF)
 
 
-def describe_event_array(names: tuple[list[str], list[str]], labels: tuple[str, str], events: np.ndarray,
-                         lang: str = "es") -> list[str]:
-    """One line per event. `names[side]` are each side's card names in design order."""
-    if lang not in TEMPLATES:
-        raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    templates = TEMPLATES[lang]
-    words = WORDS[lang]
-    lines = []
-    for turn, player, code, a, b, c in events.tolist():
-        code = Event(code)
-        who = labels[player] if player in (0, 1) else ""
-        opp = 1 - player if player in (0, 1) else 0
-        fields: dict[str, object] = {"turn": turn + 1, "who": who, "a": a, "b": b, "c": c, "label0": labels[0],
-                                     "label1": labels[1], "target": ""}
-        if code == Event.POWER and a < 0:  # the turn's power, after phase 3 (R-08)
-            lines.append(words["power_now"].format(**fields))
-            continue
-        if code in CARD_EVENTS:
-            fields["card_a"] = names[player][a]
-        if code in (Event.REPLACE, Event.AMULET):
-            fields["card_b"] = names[player][b]
-        if code == Event.DEFEND:
-            fields["opp_card_b"] = names[opp][b]
-        if code == Event.ATTACK and b > 0:
-            fields["target"] = words["at"].format(name=names[opp][b - 1])
-        if code == Event.ACTIVATE:
+class RolplayTrace(TraceWords):
+    """Rolplay's events in words (the loop and the shared fields: sim.core.trace)."""
+
+    templates = TEMPLATES
+    card_events = CARD_EVENTS
+    defaults = {"target": ""}
+
+    def template(self, event: TracedEvent, lang: str) -> str:
+        if event.code == Event.POWER and event.a < 0:  # the turn's power, after phase 3 (R-08)
+            return WORDS[lang]["power_now"]
+        return self.templates[lang][event.code]
+
+    def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
+        words, (player, opp, a, b, c) = WORDS[lang], (event.player, event.opponent, event.a, event.b, event.c)
+        fields: dict[str, object] = {}
+        if event.code in (Event.REPLACE, Event.AMULET):
+            fields["card_b"] = self.card(player, b)
+        if event.code == Event.DEFEND:
+            fields["opp_card_b"] = self.card(opp, b)
+        if event.code == Event.ATTACK and b > 0:
+            fields["target"] = words["at"].format(name=self.card(opp, b - 1))
+        if event.code == Event.ACTIVATE:
             fields["ability"] = b + 1
-        if code == Event.EFFECT:
+        if event.code == Event.EFFECT:
             fields["verb"] = VERBS[lang][Do(a)]
             amount = words["amount"].format(n=b) if b else ""
             if Do(a) in REACHING:
                 amount += words["reached"].format(n=c)
             fields["amount"] = amount
-        if code == Event.END:
-            result = words["win"].format(who=labels[a]) if a >= 0 else words["draw"]
+        if event.code == Event.END:
+            result = words["win"].format(who=self.labels[a]) if a >= 0 else words["draw"]
             fields["result"] = f"{result} ({REASONS[lang][END_NAMES[b]]})"
-        lines.append(templates[code].format(**fields))
-    return lines
+        return fields

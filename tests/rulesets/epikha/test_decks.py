@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from sim.core.decks import list_decks
 from sim.core.errors import InputError
 from sim.rulesets.epikha.cards import CARDS_DIR, load_pool
-from sim.rulesets.epikha.decks import DECKS_DIR, DeckRules, list_decks, load_deck, load_decks
+from sim.rulesets.epikha.decks import DECKS_DIR, DeckRules, load_deck, load_decks
 
-SHIPPED = [DECKS_DIR / f"{stem}.toml" for stem in list_decks()]
+SHIPPED = [DECKS_DIR / f"{stem}.toml" for stem in list_decks(DECKS_DIR)]
 
 # a legal Abarón deck of 50: 28 characters, 10 gear (4 Ópalo Oscuro), 12 spells
 BASE = [("AB-010", 4), ("AB-013", 4), ("AB-017", 4), ("AB-021", 4), ("AB-012", 4), ("AB-020", 4), ("AB-024", 4),

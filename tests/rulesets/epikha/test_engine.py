@@ -13,7 +13,6 @@ import pytest
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
 from sim.rulesets.epikha.engine import RULESET
-from sim.rulesets.epikha.hidden import positions_in_play, redeal_hidden
 from sim.rulesets.epikha.state import CS_ZONE
 
 SEED = 20261202
@@ -61,10 +60,10 @@ def test_the_probe_deals_the_opponents_hand_again() -> None:
     # the probe means something only if the deal moves hidden cards between the hand and the deck
     rng = np.random.default_rng(1)
     moved = 0
-    for ws, p in positions_in_play(RULESET, SEED, 10, "greedy", rng):
+    for ws, p in RULESET.positions_in_play(SEED, 10, "greedy", rng):
         g = ws[0]
         before = g["cs"][1 - p, :, CS_ZONE].copy()
-        redeal_hidden(g, 1 - p, rng)
+        RULESET.redeal_hidden(g, 1 - p, rng)
         moved += int((before != g["cs"][1 - p, :, CS_ZONE]).sum())
     assert moved > 0
 

@@ -23,7 +23,7 @@ P = Scenario.player
 
 
 def scenario(a: str = "abaron_arcano", b: str = "empiria_fe", **params) -> Scenario:
-    return Scenario.from_decks(a, b, params=params)
+    return Scenario.from_factions(a, b, params=params)
 
 
 def play(a: str, b: str, n: int = 200, agents: tuple[str, str] = ("greedy", "greedy"), seed: int = 5, **params):
@@ -231,7 +231,7 @@ def machine_folder(tmp_path: Path) -> Path:
 
 
 def test_e11_a_machine_enters_only_in_deployment_or_regroup_paid_from_the_players_vital(tmp_path: Path) -> None:
-    s = Scenario.from_decks("maquinas_prueba", "abaron_arcano", cards_dir=machine_folder(tmp_path))
+    s = Scenario.from_factions("maquinas_prueba", "abaron_arcano", cards_dir=machine_folder(tmp_path))
     automaton, tower = s.put(0, "MQ-001", "hand"), s.put(0, "MQ-002", "hand")
     for window in ("start", "attack", "block"):
         assert not s.may_deploy(0, automaton, window)
@@ -266,7 +266,7 @@ def test_e13_the_player_card_starts_in_play_counts_as_a_character_and_loses_at_z
     s.set_vital(1, 4)
     s.cast(0, s.put(0, "AB-040", "hand"), P, (1, P))
     s.resolve()
-    assert s.over() and s.result() == (0, "vital")
+    assert s.over and s.result == (0, "vital")
     _, rows = play("abaron", "empiria", 200, player_vital_delta=-100)
     _, base = play("abaron", "empiria", 200)
     assert rows[:, RecordCol.TURNS].mean() < base[:, RecordCol.TURNS].mean()  # the demo's 100 plays shorter
@@ -551,7 +551,7 @@ def test_e33_a_player_who_must_draw_from_an_empty_deck_loses() -> None:
         c = next(c for c in range(50) if s.zone(0, c) == "deck")
         s.put(0, s.card_id(0, c), "discard")
     s.start_turn()
-    assert s.over() and s.result() == (1, "deck_out")
+    assert s.over and s.result == (1, "deck_out")
 
 
 def test_e34_victory_at_zero_vital_and_a_draw_at_the_turn_cap() -> None:

@@ -9,9 +9,10 @@ from collections import Counter
 from pathlib import Path
 
 import sim.rulesets.epikha as package
+from sim.core.decks import list_decks
 from sim.core.ruleset import RULESET_IDS
 from sim.rulesets.epikha.cards import SPECIAL_RULES, VERBS
-from sim.rulesets.epikha.decks import DeckRules, list_decks
+from sim.rulesets.epikha.decks import DECKS_DIR, DeckRules
 from tests.rulesets.epikha.conftest import PACKAGE_DIR, SEED, needs_seed
 from tests.rulesets.test_contract import code_pointers, pointer_resolves
 
@@ -135,7 +136,7 @@ def test_the_card_files_and_decks_rules_md_names_are_the_shipped_ones(pool) -> N
     counts = Counter(path.name for path in pool.home.values())
     named = {f"{stem}.toml": int(n) for stem, n in re.findall(r"`cards/(\w+)\.toml` \((\d+) cards\)", TEXT)}
     assert named == dict(counts)
-    assert set(re.findall(r"`decks/(\w+)\.toml`", section("Decks"))) == set(list_decks())
+    assert set(re.findall(r"`decks/(\w+)\.toml`", section("Decks"))) == set(list_decks(DECKS_DIR))
 
 
 def test_the_card_designs_are_said_to_be_invented() -> None:

@@ -11,7 +11,6 @@ from sim.core.records import RecordCol
 from sim.core.search import SearchSettings
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Action, Field, Kind, Step, Zone
-from sim.rulesets.fortaleza.engine import _reshuffle_hidden
 from sim.rulesets.fortaleza.hard import observe, search_action, search_attackers
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
@@ -140,7 +139,7 @@ def test_a_world_is_the_same_wherever_the_hidden_cards_really_are():
         g, world = ws[0], ws[1]
         observe(g, world, p, np.int64(4), np.int64(1), np.int64(0))
         before = world["cs"].copy(), world["ps"].copy(), world["rng"].copy()
-        _reshuffle_hidden(g, 1 - p, rng)
+        RULESET.redeal_hidden(g, 1 - p, rng)
         observe(g, world, p, np.int64(4), np.int64(1), np.int64(0))
         for a, b in zip(before, (world["cs"], world["ps"], world["rng"])):
             assert np.array_equal(a, b)

@@ -267,7 +267,7 @@ def test_f14_a_fast_technique_answers_in_a_window_of_the_opponents_turn(s):
     s.play(1, "JP-033", target=(0, "CH-005"))  # 2 more: now lethal, and A answers with Protección 3
     assert s.zone(0, "CH-005") == "unit"
     assert s.zone(0, "CH-031") == "discard"
-    assert any("Protection 3" in line for line in s.events())
+    assert any("Protection 3" in line for line in s.lines())
 
 
 def test_f15_a_trap_is_set_free_face_down_and_cannot_spring_the_turn_it_is_set(s):
@@ -475,7 +475,7 @@ def test_f22_sabotaje_on_the_armour_of_a_damaged_bearer_sends_it_to_the_discard_
     s.play(1, "JP-037", target=(0, "CH-039"), action="trap", respond=False)
     assert s.zone(0, "CH-039") == "discard" and s.zone(0, "CH-001") == "discard"
     assert conservation_errors(s.g) == 0
-    assert s.events("es")[-2:] == ["T4 A:china: Armadura de Terracota es destruido",
+    assert s.lines("es")[-2:] == ["T4 A:china: Armadura de Terracota es destruido",
                                    "T4 A:china: Soldado de Terracota (1/2) muere"]
 
 
@@ -568,7 +568,7 @@ def test_f24_the_source_example_protection_answers_a_trap_and_resolves_first(s):
     s.attack("JP-002")
     s.push(0, "CH-038", target=(1, "JP-002"), action="trap")
     s.respond(pusher=0)  # B's greedy agent sees the threat and answers
-    lines = s.events()
+    lines = s.lines()
     assert s.zone(1, "JP-002") == "unit"
     assert s.zone(1, "JP-032") == "discard"
     protect = next(i for i, l in enumerate(lines) if "Protection 3" in l)
@@ -583,7 +583,7 @@ def test_f24_last_in_first_out(s):
     s.push(0, "CH-035", target=(0, "CH-005"))  # +3 RES
     s.push(0, "CH-031", target=(0, "CH-005"))  # Protección 3, added last
     s.resolve_all()
-    resolved = [l for l in s.events() if l.endswith("resolves")]
+    resolved = [l for l in s.lines() if l.endswith("resolves")]
     assert "Postura de la Montaña" in resolved[0] and "Piel de Hierro" in resolved[1]
 
 
@@ -611,7 +611,7 @@ def test_f25_a_card_that_loses_its_target_fizzles_without_refund(s):
     s.resolve_all()
     assert s.energy(0) == 0
     assert s.zone(0, "CH-033") == "discard"
-    assert any("loses its target" in l for l in s.events())
+    assert any("loses its target" in l for l in s.lines())
 
 
 def test_f26_placing_a_land_and_setting_a_trap_open_no_chain(s):

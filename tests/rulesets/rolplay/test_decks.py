@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from sim.core.decks import list_decks
 from sim.core.errors import InputError
-from sim.rulesets.rolplay.decks import DECKS_DIR, DeckRules, list_decks, load_deck, load_decks
+from sim.rulesets.rolplay.decks import DECKS_DIR, DeckRules, load_deck, load_decks
 
-SHIPPED = [DECKS_DIR / f"{stem}.toml" for stem in list_decks()]
+SHIPPED = [DECKS_DIR / f"{stem}.toml" for stem in list_decks(DECKS_DIR)]
 
 # a legal tier-25 rush: 20 powers (Poder, Poder x 3, x 5, x 7) and 40 creatures
 BASE = [("RP-007", 4), ("RP-034", 6), ("RP-081", 4), ("RP-121", 6),

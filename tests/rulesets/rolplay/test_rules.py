@@ -19,7 +19,7 @@ KORTH, MORTHEN = "RP-112", "RP-113"  # misticos_25's mystics
 
 @pytest.fixture
 def s() -> Scenario:
-    return Scenario.from_decks("carga_25", "misticos_25")
+    return Scenario.from_factions("carga_25", "misticos_25")
 
 
 def test_r01_seven_creature_places_then_only_replacement(s) -> None:
@@ -35,7 +35,7 @@ def test_r01_seven_creature_places_then_only_replacement(s) -> None:
 
 
 def test_r02_a_side_level_is_its_deck_level_and_the_tier_binds() -> None:
-    s = Scenario.from_decks("carga_25", "dragones_50")
+    s = Scenario.from_factions("carga_25", "dragones_50")
     assert s.compiled.pools[0].deck.level <= 25 < s.compiled.pools[1].deck.level <= 50
 
 
@@ -112,7 +112,7 @@ def test_r05_a_card_drawn_into_a_full_hand_burns(s) -> None:
 
 
 def test_r06_regroup_burns_a_spent_spell_and_an_amulet_leaves_defense_at_least_zero() -> None:
-    s = Scenario.from_decks("amuletos_25", "carga_25")
+    s = Scenario.from_factions("amuletos_25", "carga_25")
     veneno = s.put(0, "RP-058", "spell")
     s.power(0, 10)
     s.begin(0, 4)
@@ -146,7 +146,7 @@ def test_r08_one_power_a_turn_its_values_summed_and_capped_at_200(s) -> None:
         s.put(0, PODER3, "hand")
     s.phase("powers")
     assert s.ps[0, 5] == 1 and s.power_left(0) == 3  # PS_POWERS: one conjured, worth 3
-    t = Scenario.from_decks("carga_25", "misticos_25", params={"power_points_max": 2})
+    t = Scenario.from_factions("carga_25", "misticos_25", params={"power_points_max": 2})
     t.put(0, PODER3, "hand")
     t.phase("powers")
     assert t.power_left(0) == 2
@@ -171,7 +171,7 @@ def test_r09_replacement_costs_the_replaced_plus_the_new_creature(s) -> None:
 
 
 def test_r09_an_amulet_goes_beneath_a_creature_of_its_level_or_higher_and_one_spell_only() -> None:
-    s = Scenario.from_decks("amuletos_25", "carga_25")
+    s = Scenario.from_factions("amuletos_25", "carga_25")
     low = s.put(0, TRASGO, "creature")  # level 8
     amulet = s.put(0, "RP-119", "hand")  # Escudal x 3
     s.power(0, 50)
@@ -203,7 +203,7 @@ def test_r10_a_card_of_several_abilities_activates_one_of_them_a_turn() -> None:
     """Rule R-10, "Solo se puede activar una vez por turno las habilidades, amuletos y hechizos", read
     with phase 1's "cartas que fueron activadas (giradas en 90 grados)": activating turns the card, so
     a spell with two abilities fires one a turn, the other in a later turn (each within its limit)."""
-    s = Scenario.from_decks("amuletos_25", "carga_25")
+    s = Scenario.from_factions("amuletos_25", "carga_25")
     spell = s.put(0, DRENADOR, "spell")
     s.begin(0, 4)
     s.power(0, 50)
@@ -220,7 +220,7 @@ def test_r10_the_ability_phase_fires_one_ability_of_a_card_a_turn() -> None:
     """Greedy wants both of Drenador's abilities (three creatures to boost, a life to drain): phase 5
     activates one of them, and the spell stays in play for the other (rule R-10)."""
     from sim.rulesets.rolplay.state import CS_USES
-    s = Scenario.from_decks("amuletos_25", "carga_25")
+    s = Scenario.from_factions("amuletos_25", "carga_25")
     spell = s.put(0, DRENADOR, "spell")
     for _ in range(3):
         s.put(0, TRASGO, "creature")
@@ -334,7 +334,7 @@ def test_r14_berserkers_die_after_fighting_and_defenders_defend_in_attack_mode(s
 def test_r15_the_copy_limits_bind_and_the_2002_list_can_be_chosen() -> None:
     from sim.rulesets.rolplay.decks import DeckRules
     assert DeckRules().copy_limits == "rolplus" and DeckRules(copy_limits="2002").copy_limits == "2002"
-    s = Scenario.from_decks("carga_25", "misticos_25")
+    s = Scenario.from_factions("carga_25", "misticos_25")
     assert sum(s.compiled.pools[0].frame["copies"]) == 60
 
 
@@ -361,7 +361,7 @@ def test_r17_a_tapped_card_skips_its_owners_next_untap(s) -> None:
 
 
 def test_r18_negative_defense_costs_life_each_attack() -> None:
-    s = Scenario.from_decks("dragones_50", "carga_25")
+    s = Scenario.from_factions("dragones_50", "carga_25")
     a = s.put(0, "RP-223", "creature")  # Dragon azul, 46 / -11
     s.mode(0, a, True)
     assert s.left(0, a) == 11
@@ -384,7 +384,7 @@ def test_r20_the_2002_preset_sets_its_numbers_unless_the_spec_says_otherwise() -
     assert RolplayParams().start_life == 100
     with pytest.raises(Exception):
         RolplayParams.model_validate({"start_life": "100"})
-    s = Scenario.from_decks("carga_25", "misticos_25", params={"variant": "2002"})
+    s = Scenario.from_factions("carga_25", "misticos_25", params={"variant": "2002"})
     assert s.life(0) == 20
     s.set_stats(1, MORTHEN, atq=1, def_=1, mystic=0)
     a = s.put(0, TRASGO, "creature")  # 10/10
@@ -392,8 +392,8 @@ def test_r20_the_2002_preset_sets_its_numbers_unless_the_spec_says_otherwise() -
     s.mode(0, a, True)
     s.attack(0, a)
     assert s.zone(1, d) == "creature" and s.life(1) == 10
-    assert any("no defiende" in line for line in s.lines())
-    manual = Scenario.from_decks("carga_25", "misticos_25")
+    assert any("no defiende" in line for line in s.lines("es"))
+    manual = Scenario.from_factions("carga_25", "misticos_25")
     manual.set_stats(1, MORTHEN, atq=1, def_=1, mystic=0)
     a, d = manual.put(0, TRASGO, "creature"), manual.put(1, MORTHEN, "creature")
     manual.mode(0, a, True)
@@ -403,4 +403,4 @@ def test_r20_the_2002_preset_sets_its_numbers_unless_the_spec_says_otherwise() -
 
 def test_unknown_deck_is_refused_naming_the_decks() -> None:
     with pytest.raises(InputError, match="no deck 'nope'"):
-        Scenario.from_decks("nope", "carga_25")
+        Scenario.from_factions("nope", "carga_25")

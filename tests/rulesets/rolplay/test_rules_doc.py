@@ -9,8 +9,9 @@ from collections import Counter
 from pathlib import Path
 
 import sim.rulesets.rolplay as package
+from sim.core.decks import list_decks
 from sim.core.ruleset import RULESET_IDS
-from sim.rulesets.rolplay.decks import DeckRules, list_decks
+from sim.rulesets.rolplay.decks import DECKS_DIR, DeckRules
 from tests.rulesets.rolplay.conftest import PACKAGE_DIR
 from tests.rulesets.rolplay.test_converter import converter_module
 from tests.rulesets.test_contract import code_pointers, pointer_resolves
@@ -82,7 +83,7 @@ def test_the_card_files_and_decks_rules_md_names_are_the_shipped_ones(pool) -> N
     named = {f"{stem}.toml": int(n) for stem, n in re.findall(r"`cards/(\w+)\.toml`\s+\((?:the )?(\d+)", TEXT)}
     assert named == dict(counts)
     decks = set(re.findall(r"`decks/(\w+)\.toml`", section("Decks")))
-    assert decks == set(list_decks())
+    assert decks == set(list_decks(DECKS_DIR))
 
 
 def test_every_backticked_code_pointer_of_rules_md_is_real() -> None:

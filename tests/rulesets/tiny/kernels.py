@@ -38,9 +38,10 @@ def reset(g: np.void, agents: np.ndarray, n_cards: np.ndarray, forced: np.ndarra
 
 @njit(cache=True, _nrt=False)
 def play_unit(u: int, seed: np.uint64, mirrored: bool, setup: np.ndarray, rows: np.ndarray, flags: np.ndarray,
-              g: np.void) -> int:
-    """Play game u into rows[0] and flags[0]; `setup` is (agent, cards, forced draw) per side.
-    Returns the debug checks' problem count."""
+              g: np.void, world: np.void) -> int:
+    """Play game u into rows[0] and flags[0] in the game record `g` (the house signature's second
+    record, where a search agent would play its worlds, is not read: the tiny game has none);
+    `setup` is (agent, cards, forced draw) per side. Returns the debug checks' problem count."""
     pair, first = seat_of_unit(u, mirrored)
     reset(g, setup[0], setup[1], setup[2])
     seed_streams(g, seed, pair)
@@ -59,8 +60,8 @@ def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, s
                flags: np.ndarray, ws: np.ndarray) -> int:
     """The batch kernel: play games unit_start .. unit_start+n_units-1, game i into rows[i] and
     flags[i], in the game record ws[0] (state.new_workspace). Returns the debug checks' problem count."""
-    g = ws[0]
+    g, world = ws[0], ws[1]
     problems = 0
     for i in range(n_units):
-        problems += play_unit(unit_start + i, seed, mirrored, setup, rows[i:i + 1], flags[i:i + 1], g)
+        problems += play_unit(unit_start + i, seed, mirrored, setup, rows[i:i + 1], flags[i:i + 1], g, world)
     return problems

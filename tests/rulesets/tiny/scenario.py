@@ -1,7 +1,6 @@
 """Set up a tiny game by hand and resolve one round with the real kernels.
 
-Used by the rule tests and the hidden-information probe; cards are named by id ("RO-07"), sides
-by 0 (A) and 1 (B).
+Used by the rule tests; cards are named by id ("RO-07"), sides by 0 (A) and 1 (B).
 
     s = Scenario.from_factions("rojo", "azul")
     s.deal(first=0)
@@ -14,46 +13,36 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.hidden import peek_decision
+from sim.core.scenario import ScenarioShell
+from tests.rulesets.tiny.agents import choose_card
 from tests.rulesets.tiny.constants import ZONE_WORDS, Zone
-from tests.rulesets.tiny.engine import RULESET, TinyConfig, agent_choice, redeal_hidden
 from tests.rulesets.tiny.game import play, play_round, setup_game
 from tests.rulesets.tiny.kernels import reset
 from tests.rulesets.tiny.state import (
-    CS_ZONE, G_LEADER, G_OVER, G_TRACE_N, G_TRACED, GAME, PS_HAND, PS_N_CARDS, PS_ORDER, PS_POINTS,
-    PS_TOP, PS_ZONE_MASK, seed_streams,
+    CS_ZONE, G_LEADER, G_TRACE_N, GAME, PS_HAND, PS_N_CARDS, PS_ORDER, PS_POINTS, PS_TOP, PS_ZONE_MASK, seed_streams,
 )
 
 ZONE_NAMES = {int(code): word for word, code in ZONE_WORDS.items()}
 
 
-class Scenario:
-    """A game record set by hand over a compiled config, resolved by the kernels the batch runs."""
+class Scenario(ScenarioShell):
+    """A game record set by hand over a compiled config, resolved by the kernels the batch runs (the
+    plumbing is the shell's: sim.core.scenario)."""
 
-    def __init__(self, compiled: TinyConfig, seed: int = 0) -> None:
-        self.compiled = compiled
-        self.g = compiled.workspace()[0]  # the record the kernels take; the views below are into it
-        self.cs, self.ps, self.rng = self.g["cs"], self.g["ps"], self.g["rng"]
-        self.g["tr"][:] = -1
-        self.ps[GAME, G_TRACED] = 1
-        setup = compiled.setup
-        reset(self.g, setup[0].copy(), setup[1].copy(), setup[2].copy())
+    ruleset_name = "tiny"
+    default_factions = ("rojo", "azul")
+
+    def set_up(self, seed: int) -> None:
+        """A clean record, every card in its deck in file order until `deal` shuffles it."""
+        reset(self.g, *self.compiled.setup)
         seed_streams(self.g, np.uint64(seed), np.uint64(0))
-        for side in range(2):  # the deck in file order until `deal` shuffles it
+        for side in range(2):
             for c in range(int(self.ps[side, PS_N_CARDS])):
                 self.ps[side, PS_ORDER + c] = c
             self._sync(side)
 
-    @classmethod
-    def from_factions(cls, a: str = "rojo", b: str = "azul", agents: tuple[str, str] = ("greedy", "greedy"),
-                      params: dict | None = None, seed: int = 0) -> "Scenario":
-        sides = (SideConfig(a, default_label(a, 0), agents[0]), SideConfig(b, default_label(b, 1), agents[1]))
-        return cls(RULESET.compile(MatchConfig("scenario", sides, params=params or {})), seed)
-
     # -- setting the game ---------------------------------------------------------------------------
-    def index(self, side: int, card_id: str) -> int:
-        return self.compiled.pools[side].index_of(card_id)
-
     def deal(self, first: int = 0) -> None:
         """Rules T-01, T-02, T-04: shuffle, deal the opening hands, `first` leads."""
         setup_game(self.g, first)
@@ -98,14 +87,15 @@ class Scenario:
         self._set_deck(side, [])
 
     def redeal_hidden(self, side: int, rng: np.random.Generator) -> None:
-        """What the other side cannot see of `side` dealt again (engine.redeal_hidden)."""
-        redeal_hidden(self.g, side, rng)
+        """What the other side cannot see of `side` dealt again (hidden.redeal_hidden)."""
+        self.ruleset.redeal_hidden(self.g, side, rng)
 
     # -- acting -------------------------------------------------------------------------------------
     def choice(self, side: int, led: str | None = None) -> str:
         """The card the side's agent plays now (leading, or answering the other side's `led`),
         without advancing its random stream."""
-        card = agent_choice(self.g, side, -1 if led is None else self.index(1 - side, led))
+        led_card = -1 if led is None else self.index(1 - side, led)
+        card = peek_decision(choose_card, self.g, np.int64(side), np.int64(led_card))
         return self.compiled.pools[side].ids[card]
 
     def play_card(self, side: int, card_id: str) -> None:
@@ -119,7 +109,7 @@ class Scenario:
         """One whole round decided by the agents; its events in English."""
         start = int(self.ps[GAME, G_TRACE_N])
         play_round(self.g)
-        return self.events("en")[start:]
+        return self.lines("en")[start:]
 
     # -- reading ------------------------------------------------------------------------------------
     def _deck_order(self, side: int) -> list[int]:
@@ -144,10 +134,3 @@ class Scenario:
     def leader(self) -> int:
         return int(self.ps[GAME, G_LEADER])
 
-    @property
-    def over(self) -> bool:
-        return bool(self.ps[GAME, G_OVER])
-
-    def events(self, lang: str = "en") -> list[str]:
-        n = int(self.ps[GAME, G_TRACE_N])
-        return RULESET.describe_events(self.compiled, np.zeros((0, 1)), self.g["tr"][:n], lang)

@@ -64,11 +64,12 @@ GAME_DTYPE = np.dtype([
 
 
 def new_workspace(tab: np.ndarray, par: np.ndarray) -> np.ndarray:
-    """The record one thread reuses for every game it plays (a one-element array of GAME_DTYPE; its
-    element is the `g` the kernels take), holding a copy of the config's constant tables."""
-    ws = np.zeros(1, GAME_DTYPE)
-    ws[0]["tab"][:] = tab
-    ws[0]["par"][:] = par
+    """The records one thread reuses for every game it plays, each holding a copy of the config's
+    constant tables: ws[0] is the game, the `g` the kernels take; ws[1] the second record of the house
+    signature (sim.core.ruleset.GameRecordShell), where a search agent would play, unused here."""
+    ws = np.zeros(2, GAME_DTYPE)
+    ws["tab"][:] = tab
+    ws["par"][:] = par
     return ws
 
 

@@ -41,7 +41,7 @@ def test_t02_each_side_draws_hand_size_cards_the_first_leader_first():
     s.deal(first=1)
     assert len(s.hand(0)) == len(s.hand(1)) == 3
     assert len(s.deck(0)) == 9 and len(s.deck(1)) == 9
-    draws = s.events("en")
+    draws = s.lines("en")
     assert draws[1].startswith("R1 B:azul: draws") and draws[4].startswith("R1 A:rojo: draws")
 
 

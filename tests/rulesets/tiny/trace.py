@@ -1,10 +1,10 @@
-"""Readable lines from a traced tiny game, in Spanish or English: the only place that turns the
-kernel's integer events (constants.Event) into words, for `sim replay` and the golden trace."""
+"""The tiny game's events in words, Spanish and English: a template per event and the fields its
+own events fill in. The loop and the shared fields are the shell's (sim.core.trace); `sim replay`
+and the golden trace read the lines through the ruleset's `describe_events`."""
 
 from __future__ import annotations
 
-import numpy as np
-
+from sim.core.trace import TracedEvent, TraceWords
 from tests.rulesets.tiny.constants import END_NAMES, Event, Field
 
 TEMPLATES: dict[str, dict[int, str]] = {
@@ -35,25 +35,22 @@ GAME_RESULTS = {
     "en": {"points": "{who} wins on points", "cards_out": "{who} wins, no cards left to play",
            "draw": "a draw, no cards left to play"},
 }
-LANGUAGES = tuple(TEMPLATES)
 
 
-def describe_event_array(tab: np.ndarray, names: tuple[list[str], list[str]], labels: tuple[str, str],
-                         events: np.ndarray, lang: str = "es") -> list[str]:
-    """One line per event. `names[side]` are the card names of each side's deck, in file order."""
-    if lang not in TEMPLATES:
-        raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    lines = []
-    for turn, player, code, a, b, c in events.tolist():
-        code = Event(code)
-        who = labels[player] if player in (0, 1) else ""
-        fields = {"turn": turn + 1, "who": who, "a": a, "b": b, "label0": labels[0], "label1": labels[1]}
-        if code in (Event.DRAW, Event.LEAD, Event.ANSWER):
-            fields["card_a"] = f"{names[player][a]} ({tab[player, a, Field.VALUE]})"
-        if code == Event.ROUND:
-            fields["result"] = ROUND_RESULTS[lang]["win" if player >= 0 else "tie"].format(who=who)
-        if code == Event.END:
-            fields["turn"] = turn
-            fields["result"] = GAME_RESULTS[lang][END_NAMES[c] if player >= 0 else "draw"].format(who=who)
-        lines.append(TEMPLATES[lang][code].format(**fields))
-    return lines
+class TinyTrace(TraceWords):
+    """The tiny game's events in words."""
+
+    templates = TEMPLATES
+    card_events = (Event.DRAW, Event.LEAD, Event.ANSWER)
+
+    def card(self, side: int, card: int) -> str:
+        """'Sol (9)': a card's name and value."""
+        return f"{self.names[side][card]} ({self.tab[side, card, Field.VALUE]})"
+
+    def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
+        if event.code == Event.ROUND:
+            return {"result": ROUND_RESULTS[lang]["win" if event.player >= 0 else "tie"].format(who=self.who(event))}
+        if event.code == Event.END:
+            result = END_NAMES[event.c] if event.player >= 0 else "draw"
+            return {"turn": event.turn, "result": GAME_RESULTS[lang][result].format(who=self.who(event))}
+        return {}

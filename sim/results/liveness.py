@@ -2,7 +2,7 @@
 whose process died (killed, crashed, the machine restarted) and that only says "running" because
 nobody was left to write otherwise.
 
-The writer (`sim run`, through `store.run_lock`) records itself in the run's `.lock` file, which it
+The writer (`sim run`, through `run_lock`) records itself in the run's `.lock` file, which it
 holds with flock for as long as it writes: one line of JSON with its pid, host name, the machine's
 boot id and the process's start time (field 22 of /proc/PID/stat, clock ticks since boot), and it
 touches the file every `HEARTBEAT_SECONDS` (the heartbeat). A reader decides:
@@ -17,18 +17,22 @@ says "running" with no live writer is "interrupted": the same `sim run` resumes 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import signal
 import socket
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from sim.core.errors import InputError
+from sim.results.folder import MANIFEST
 
 LOCK = ".lock"
 HEARTBEAT_SECONDS = 15.0
@@ -157,8 +161,6 @@ def run_state(run_dir: Path, manifest: dict[str, Any]) -> str:
         return "finished"
     if writer_liveness(run_dir).alive:
         return "running"
-    from sim.run.store import MANIFEST
-
     try:  # it may have finished, and let go of its lock, since its manifest was read
         again = json.loads((Path(run_dir) / MANIFEST).read_text(encoding="utf-8"))
         if isinstance(again, dict) and again.get("status") == "finished":
@@ -239,3 +241,44 @@ def shown_status(run_dir: Path, manifest: dict[str, Any]) -> str:
     "running" while nobody writes it (its process was killed) is "interrupted"."""
     status = str(manifest.get("status"))
     return run_state(run_dir, manifest) if status == "running" else status
+
+
+@contextmanager
+def run_lock(run_dir: Path) -> Iterator[None]:
+    """Hold an exclusive, non-blocking flock on <run>/.lock; a second writer gets an InputError.
+
+    flock is released by the kernel when the process dies, so a crash never leaves a stale lock. The
+    holder records itself in the file and keeps a heartbeat on it (this module), so a reader
+    can tell a run still being written from one whose writer died."""
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a place the checks could not foresee (/proc, a disk that just went away)
+        raise InputError(f"--results: cannot make the run folder {run_dir}: {exc.strerror or exc}") from None
+    path = run_dir / LOCK
+    handle = open(path, "a+", encoding="utf-8")
+    try:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = read_writer(path)
+            raise InputError(f"{run_dir}: in use by another run ({holder.describe() if holder else 'another process'}, "
+                             f"lock {path}); wait for it to finish or pick another --run NAME") from None
+        # who writes the run, for readers to tell a live run from a dead one; written over the old
+        # record, then cut to length, so a reader never finds the file empty
+        record = writer_line(this_writer()).encode("utf-8")
+        over = os.open(path, os.O_WRONLY)  # not the handle: in append mode, Linux's pwrite appends
+        try:
+            os.pwrite(over, record, 0)
+            os.ftruncate(over, len(record))
+        finally:
+            os.close(over)
+        try:
+            with Heartbeat(path):
+                yield
+        finally:
+            # the record goes with the lock: a process that lives on (a test, a notebook) is not
+            # taken for the writer of a run it stopped writing
+            os.truncate(path, 0)
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    finally:
+        handle.close()

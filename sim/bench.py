@@ -57,7 +57,7 @@ def default_spec() -> Path:
     """The default job's spec: in the folder the command runs from (a clone, as the README has it),
     else in the checkout this package was installed from with `pip install -e`. An installed package
     has no experiments folder of its own, so elsewhere --spec must name one."""
-    for root in (Path.cwd(), Path(__file__).resolve().parents[2]):
+    for root in (Path.cwd(), Path(__file__).resolve().parents[1]):
         if (root / DEFAULT_SPEC_NAME).is_file():
             return root / DEFAULT_SPEC_NAME
     raise InputError(f"--spec: no {DEFAULT_SPEC_NAME} in {Path.cwd()}; run from the project's folder or give "

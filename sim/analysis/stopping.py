@@ -17,16 +17,35 @@ the SPRT of a two-sided spec (side A at elo0 against elo1), read the config's ow
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import polars as pl
 
 from sim.analysis.intervals import Z95, score_a, wilson_interval
 from sim.analysis.sprt import PAIR_COLUMNS, SprtHypothesis, difference_counts, pair_scores
-from sim.run.plan import BASE_CONFIG, Chunk, Plan
-from sim.run.spec import StopSpec
+
+
+class StopSettings(Protocol):
+    """[stop] as the run's spec reads it (sim.run.spec.StopSpec)."""
+
+    method: Literal["sprt", "precision"]
+    every: int
+    elo0: float
+    elo1: float
+    difference: float | None
+    alpha: float
+    beta: float
+    half_width: float
+
+
+class ChunkPlace(Protocol):
+    """Where a chunk lies: its config and first unit (sim.run.plan.Chunk)."""
+
+    config_id: str
+    unit_start: int
 
 
 @dataclass
@@ -41,26 +60,31 @@ class ConfigProgress:
 
 
 class StopRule:
-    def __init__(self, stop: StopSpec, plan: Plan) -> None:
+    """The stopping of a run's configs (`configs`, by id) under `stop`; `baseline` is the config a
+    sweep or an ablation tests every other against (None: each config alone). The runner is handed
+    this class (sim.run.runner.run_experiment's `stop_rules`), so the run layer holds no statistics."""
+
+    def __init__(self, stop: StopSettings, configs: Iterable[str], baseline: str | None) -> None:
         self.stop = stop
-        spec = plan.experiment.spec
-        sweeping = spec.sweep is not None or spec.ablation is not None
+        configs = list(configs)
+        sweeping = baseline is not None
+        self.baseline = baseline
         self.hypothesis = SprtHypothesis(against_baseline=sweeping, elo0=stop.elo0, elo1=stop.elo1,
                                          difference=stop.difference, alpha=stop.alpha, beta=stop.beta)
         self.needs_baseline = sweeping and stop.method == "sprt"
-        self.watched = {c for c in plan.configs if not (sweeping and c == BASE_CONFIG)}
-        self.state = {c: ConfigProgress() for c in plan.configs}
+        self.watched = {c for c in configs if c != baseline}
+        self.state = {c: ConfigProgress() for c in configs}
         self.baseline_pairs: dict[int, pl.DataFrame] = {}  # the baseline's pair scores by chunk start
 
-    def needed(self, chunk: Chunk) -> bool:
+    def needed(self, chunk: ChunkPlace) -> bool:
         """Is this chunk still part of the run (not past its config's stopping point)?"""
         stopped = self.state[chunk.config_id].stopped_at
         return stopped is None or chunk.unit_start < stopped
 
-    def feed(self, chunk: Chunk, games: pl.DataFrame) -> list[str]:
+    def feed(self, chunk: ChunkPlace, games: pl.DataFrame) -> list[str]:
         """Take one finished chunk's games; returns the configs that have just stopped (a chunk of
         the baseline may stop every config that was waiting for it)."""
-        if self.needs_baseline and chunk.config_id == BASE_CONFIG:
+        if self.needs_baseline and chunk.config_id == self.baseline:
             self.baseline_pairs[chunk.unit_start] = pair_scores(games.select(*PAIR_COLUMNS))
             stopped = [c for c in sorted(self.watched) if self._advance(c)]
             self._forget_read_baseline()

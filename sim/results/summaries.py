@@ -5,9 +5,10 @@ report) reads a few kilobytes instead of scanning millions of games again.
 results/<run>/summaries/<name>-<key>/<table>.parquet
 ```
 A kept set of tables is valid for one state of the run and one version of the code: its key hashes
-the manifest, the name, size and modification time of every chunk file, and the source of the `sim`
-package. A chunk rewritten by a repair, a rerun with --overwrite or an upgraded `sim` changes the key,
-so the tables are computed afresh and the old set removed; nothing stale is ever shown.
+the manifest, every chunk's record (its files' SHA-256 and size) and the source of the `sim` package.
+A chunk rewritten by a repair, a rerun with --overwrite or an upgraded `sim` changes the key, so the
+tables are computed afresh and the old set removed; nothing stale is ever shown. A copied results
+folder keeps its tables: the key holds no modification time.
 
 Only finished runs keep tables (a running run changes with every chunk). Keeping them is best
 effort: a results folder the dashboard may not write to, or a full disk, costs the time of computing
@@ -29,8 +30,8 @@ from pathlib import Path
 import polars as pl
 
 import sim
-from sim.core.atomic_files import parquet_bytes
-from sim.run.store import CARDS, GAMES, MANIFEST, RECORDS
+from sim.results.atomic_files import parquet_bytes
+from sim.results.folder import CARDS, GAMES, MANIFEST, RECORDS
 
 SUMMARIES = "summaries"
 
@@ -48,15 +49,22 @@ def code_digest() -> str:
 
 
 def run_state_key(run_dir: Path) -> str:
-    """What the kept tables of `run_dir` depend on: its manifest, its chunk files and the code."""
+    """What the kept tables of `run_dir` depend on: its manifest, its chunks' checksums and the code.
+    Each chunk's record (written last, sim.run.store) holds its files' SHA-256 and size, so a chunk
+    played again or repaired changes the key, and a copy of the folder (new modification times)
+    keeps it; a file that no longer matches its record is refused before kept tables are shown
+    (check_whole)."""
     digest = hashlib.sha256(code_digest().encode())
     digest.update((run_dir / MANIFEST).read_bytes())
-    for table in (GAMES, CARDS, RECORDS):
-        for folder in sorted((run_dir / table).glob("config=*")):
-            with os.scandir(folder) as entries:
-                for entry in sorted(entries, key=lambda e: e.name):
-                    stat = entry.stat(follow_symlinks=False)
-                    digest.update(f"{table}/{folder.name}/{entry.name}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    records = sorted((run_dir / RECORDS).glob("config=*/*.json"))
+    for record in records:
+        digest.update(f"{record.parent.name}/{record.name}\n".encode())
+        digest.update(record.read_bytes())
+    if not records:  # a run written before chunk records (manifest format 1): its files as they lie
+        for table in (GAMES, CARDS):
+            for path in sorted((run_dir / table).glob("config=*/*.parquet")):
+                stat = path.stat()
+                digest.update(f"{table}/{path.parent.name}/{path.name}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()[:24]
 
 
@@ -114,3 +122,4 @@ def kept_tables(run_dir: Path, name: str,
     if is_finished(run_dir):
         keep(run_dir / SUMMARIES, folder, tables)
     return tables
+

@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 
 from sim.core.errors import InputError
-from sim.run.store import CARDS, GAMES, MANIFEST
+from sim.results.folder import CARDS, GAMES, MANIFEST
 
 
 def _scan(run_dir: Path, table: str) -> pl.LazyFrame:

@@ -8,8 +8,8 @@ errno: the libraries that write tables do not all say it that way (Polars raises
 ComputeError, or an OSError without an errno, and writes the OS error into its message; on a full
 disk its Parquet writer can even report "Invalid thrift: transport error"), so tables are made in
 memory (`parquet_bytes`) and written by Python, and `write_fault` reads the libraries' messages for
-writers that still hand them the file. Every layer writes through here, the games included (a
-rolplay deck search's deck files), which is why it lives in core.
+writers that still hand them the file. Every layer above the games writes through here (a run's
+chunks and manifest, the report, a balance search, a deck search's deck files, the dashboard's uploads).
 """
 
 from __future__ import annotations

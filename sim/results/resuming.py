@@ -1,6 +1,6 @@
 """The `sim run` command that resumes a run, said wherever a person is told how to go on.
 
-A run is identified by its spec, games, seed and chunking (sim.run.store.identity_hash), so the
+A run is identified by its spec, games, seed and chunking (sim.results.manifest.identity_hash), so the
 command that resumes it must carry the run's own values: a hint that left out a `--games` the run
 was started with was refused, followed as printed, as a different experiment, and that refusal
 offered `--overwrite`, which deletes the run. So every hint (an interruption, a damaged chunk, an

@@ -1,17 +1,20 @@
-"""`sim deck-search TIER`: the strongest legal rolplay decks of a tier, found by play.
+"""`sim deck-search RULESET GROUP`: the strongest legal decks of a group, found by play, for every
+game whose sides are deck lists (its `deck_lists`, sim.core.deck_lists: rolplay's groups are deck
+levels, epikha's its shipped decks), beside the card search (sim.balance.search).
 
 A population of decks is improved generation by generation (a (mu + lambda) evolution):
 
-1. The first population is the shipped decks of the tier, the greedy builder's deck and, to fill
-   it, random builder decks (builders.py).
+1. The first population is the group's shipped decks and the game's built decks (rolplay: the
+   greedy builder's deck and random builder decks, builders.py); a game with too few of those fills
+   it with children of its shipped decks (step 3).
 2. Every generation, every pair of decks plays `games` games, greedy against greedy, seats
    mirrored, all pairs on the generation's seed (common random numbers: each pair meets the same
    shuffles). A deck's fitness is its mean score against the others (a uniform field, draws half).
 3. The better half survives; each survivor has children, each a copy of it with one to
-   `MAX_SWAPS` copies swapped (one copy out, one copy of another card of the tier in), kept only
-   if the deck rules still hold (R-02, R-03, R-08, R-15: `decks.check_deck`). Parents are played
+   `MAX_SWAPS` copies swapped (one copy out, one copy of another card the group may hold in), kept only
+   if the game's deck rules still hold (`DeckLists.problems`). Parents are played
    again in the next generation on a new seed, so a lucky deck does not stay on top by its luck.
-4. The last generation's survivors and the tier's shipped decks play a round robin on a seed the
+4. The last generation's survivors and the group's shipped decks play a round robin on a seed the
    search never used, stored as an ordinary run: its matchup matrix, ratings and Nash mix (the
    metagame of decks) are `sim show`'s, the report's and the dashboard's, and the winners are deck
    files to read, edit and play.
@@ -29,19 +32,18 @@ from __future__ import annotations
 import json
 import random
 import shutil
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 import numpy as np
 
-from sim.core.atomic_files import write_bytes_atomic, write_folder_atomic
+from sim.core.deck_lists import DeckLists
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
-from sim.rulesets.rolplay.builders import build_deck, cards_of_tier, copy_limit, is_starting_power
-from sim.rulesets.rolplay.cards import CARDS_DIR, CardPool, load_pool
-from sim.rulesets.rolplay.decks import DeckEntry, DeckFile, DeckRules, check_deck, load_decks
-from sim.rulesets.rolplay.sides import decks_dir_of
+from sim.core.ruleset import Ruleset, get_ruleset, ruleset_names
+from sim.results.atomic_files import write_bytes_atomic, write_folder_atomic
+from sim.run.spec import MAX_SIDES
 
 MAX_SWAPS = 4  # copies a child changes at most: small steps, so a child stays near a deck that plays well
 SEARCH_FILE = "deck_search.json"
@@ -67,70 +69,58 @@ class Standing:
     parent: str | None
     fitness: float
     games: int
-    powers: int
     survived: bool
 
 
-def mutate(copies: dict[str, int], tier_cards: list, rules: DeckRules, rnd: random.Random,
-           pool: CardPool, tier: int) -> dict[str, int]:
-    """A legal child of `copies`: 1 to MAX_SWAPS copies swapped for copies of other cards of the
-    tier; tried again (at most 50 times) until the deck rules hold, else the parent unchanged."""
+def deck_lists_of(name: str) -> tuple[Ruleset, DeckLists]:
+    """The game named RULESET and its deck lists; a game without them is refused, naming those with."""
+    ruleset = get_ruleset(name, source="RULESET")
+    if ruleset.deck_lists is None:
+        with_decks = [other for other in ruleset_names() if get_ruleset(other).deck_lists is not None]
+        raise InputError(f"RULESET: {name} has no deck lists to search (its sides are not decks); the games with "
+                         f"deck lists are {', '.join(with_decks)}")
+    return ruleset, ruleset.deck_lists
+
+
+def mutate(copies: dict[str, int], group: str, decks: DeckLists, rnd: random.Random) -> dict[str, int]:
+    """A legal child of `copies`: 1 to MAX_SWAPS copies swapped for copies of other cards the group
+    may hold; tried again (at most 50 times) until the deck rules hold, else the parent unchanged."""
+    cards = decks.swappable(group)
     for _ in range(50):
         child = dict(copies)
         for _ in range(rnd.randint(1, MAX_SWAPS)):
             held = [card_id for card_id in sorted(child) for _ in range(child[card_id])]
             out = rnd.choice(held)
-            room = [card for card in tier_cards if card.id != out and child.get(card.id, 0) < copy_limit(card, rules)]
+            room = [card_id for card_id in cards if card_id != out and child.get(card_id, 0) < decks.copy_limit(group, card_id)]
             if not room:
                 break
-            into = rnd.choice(room).id
+            into = rnd.choice(room)
             child[out] -= 1
             if child[out] == 0:
                 del child[out]
             child[into] = child.get(into, 0) + 1
-        if child != copies and not check_deck(Path("child"), deck_file(child, pool, tier, "child", "child"), pool, rules):
+        if child != copies and not decks.problems(group, child):
             return child
     return dict(copies)
 
 
-def deck_file(copies: dict[str, int], pool: CardPool, tier: int, name: str, idea: str) -> DeckFile:
-    """The deck as a deck file's contents: the starting power first (R-03), then powers, creatures,
-    spells and amulets, as the shipped decks list them."""
-    order = {"power": 0, "creature": 1, "spell": 2, "amulet": 3}
-    cards = sorted((pool[card_id] for card_id in copies),
-                   key=lambda c: (not is_starting_power(c), order[c.class_], c.cost, c.id))
-    return DeckFile(name=name, tier=tier, idea=idea,
-                    cards=[DeckEntry(id=c.id, copies=copies[c.id], name=c.name) for c in cards])
-
-
-def deck_text(deck: DeckFile, made_by: str) -> str:
-    lines = [f"# Mazo de nivel {deck.tier} (R-02), {made_by}. Reglas: rules.md.",
-             f"name = {json.dumps(deck.name, ensure_ascii=False)}", f"tier = {deck.tier}",
-             f"idea = {json.dumps(deck.idea, ensure_ascii=False)}", "cards = ["]
-    lines += [f'    {{ id = "{e.id}", copies = {e.copies}, name = {json.dumps(e.name, ensure_ascii=False)} }},'
-              for e in deck.cards]
-    return "\n".join(lines + ["]"]) + "\n"
-
-
-def first_population(tier: int, size: int, seed: int, pool: CardPool, rules: DeckRules) -> list[Candidate]:
-    """The tier's shipped decks, the greedy builder's deck and random builder decks up to `size`."""
-    shipped = {stem: deck for stem, deck in load_decks(pool=pool, rules=rules).items() if deck.tier == tier}
-    population = [Candidate(stem, {card.id: n for card, n in deck.entries}, None, 0) for stem, deck in shipped.items()]
-    built = [build_deck("greedy", tier, seed, pool, rules)]
-    k = 0
-    while len(population) + len(built) < size:
-        built.append(build_deck("random", tier, seed + k, pool, rules))
-        k += 1
-    for deck in built:
-        population.append(Candidate(str(deck.path).split(":")[1], {card.id: n for card, n in deck.entries}, None, 0))
+def first_population(group: str, size: int, seed: int, decks: DeckLists, rnd: random.Random) -> list[Candidate]:
+    """The group's shipped decks and the game's built decks up to `size`, then children of the
+    shipped decks (in turn) while the population is short."""
+    shipped = decks.shipped(group)
+    population = [Candidate(stem, copies, None, 0) for stem, copies in shipped.items()]
+    population += [Candidate(name, copies, None, 0) for name, copies in decks.built(group, size - len(population), seed)]
+    parents = list(population)
+    while len(population) < size:
+        parent = parents[(len(population) - len(parents)) % len(parents)]
+        population.append(Candidate(f"g00_{len(population) - len(parents):02d}", mutate(parent.copies, group, decks, rnd),
+                                    parent.name, 0))
     return population[:size]
 
 
-def play_generation(population: list[Candidate], cards_dir: Path, games: int, seed: int) -> np.ndarray:
+def play_generation(ruleset: Ruleset, population: list[Candidate], cards_dir: Path, games: int, seed: int) -> np.ndarray:
     """score[i, j]: deck i's mean score against deck j over `games` games, seats mirrored, every
     pair on `seed` (draws half); the diagonal is 0.5 and not played."""
-    from sim.rulesets.rolplay.engine import RULESET
-
     k = len(population)
     score = np.full((k, k), 0.5)
     for i in range(k):
@@ -138,39 +128,43 @@ def play_generation(population: list[Candidate], cards_dir: Path, games: int, se
             a, b = population[i].name, population[j].name
             config = MatchConfig("sim deck-search", (SideConfig(a, f"A:{a}", "greedy"), SideConfig(b, f"B:{b}", "greedy")),
                                  cards_dir=cards_dir)
-            rows, _ = RULESET.play_chunk(RULESET.compile(config), seed, 0, games)
+            rows, _ = ruleset.play_chunk(ruleset.compile(config), seed, 0, games)
             winner = rows[rows[:, RecordCol.PLAYED] == 1, RecordCol.WINNER]
             score[i, j] = float(((winner == 0) + 0.5 * (winner < 0)).mean())
             score[j, i] = 1.0 - score[i, j]
     return score
 
 
-def _check(tier: int, population: int, generations: int, games: int, rules: DeckRules) -> None:
-    if tier not in rules.tiers:
-        raise InputError(f"TIER: {tier} is not a deck level; rolplay's tiers are {', '.join(map(str, rules.tiers))} (R-02)")
+def check_search(ruleset_name: str, group: str, population: int, generations: int, games: int) -> tuple[Ruleset, DeckLists]:
+    """The game and its deck lists, once every setting of a search is checked (an InputError, before
+    anything is written, names the one to fix)."""
+    ruleset, decks = deck_lists_of(ruleset_name)
+    if group not in decks.groups():
+        raise InputError(f"GROUP: {group} is none of {ruleset.name}'s {decks.group_word}; choose one of "
+                         f"{', '.join(decks.groups())}")
     if population < 4 or population % 2:
         raise InputError(f"--population: {population}; give an even number of decks, at least 4 (the better half survives)")
     if generations < 1:
         raise InputError(f"--generations: {generations}; give at least 1")
     if games < 2 or games % 2:
         raise InputError(f"--games: {games}; give an even number, at least 2 (seats are mirrored in pairs)")
+    return ruleset, decks
 
 
-def search_decks(tier: int, out: Path, population: int = 8, generations: int = 6, games: int = 1000,
-                 seed: int = 20261202, say=print) -> tuple[list[Candidate], list[Standing]]:
+def search_decks(ruleset_name: str, group: str, out: Path, population: int = 8, generations: int = 6,
+                 games: int = 1000, seed: int = 20261202, say=print) -> tuple[list[Candidate], list[Standing]]:
     """Run the search into folder `out` (its module docstring); returns the final survivors, best
     first, and every generation's standings. `say` gets one line a generation."""
-    rules = DeckRules()
-    _check(tier, population, generations, games, rules)
-    pool = load_pool()
+    ruleset, decks = check_search(ruleset_name, group, population, generations, games)
     out = Path(out)
-    asked = {"tier": tier, "population": population, "generations": generations, "games": games, "seed": seed}
+    asked = {"ruleset": ruleset.name, "group": group, "population": population, "generations": generations,
+             "games": games, "seed": seed}
     finished = _finished_search(out, asked)
     if finished is not None:
         say(f"the search in {out} is finished (its {SEARCH_FILE}); its survivors go on to the final round robin")
         return finished
     if out.exists() and any(out.iterdir()):
-        stale = list(out.glob(".*.tmp"))  # what a write cut short by a kill left (sim.core.atomic_files)
+        stale = list(out.glob(".*.tmp"))  # what a write cut short by a kill left (sim.results.atomic_files)
         if not ({p.name for p in out.iterdir()} - {p.name for p in stale} <= {"cards", "decks", "history"}):
             raise InputError(f"--out: {out} holds files that are not a deck search's; give a new folder (a search "
                              f"writes its cards, decks and history there)")
@@ -181,32 +175,29 @@ def search_decks(tier: int, out: Path, population: int = 8, generations: int = 6
             else:
                 part.unlink(missing_ok=True)
     cards_dir = out / "cards"
-    write_folder_atomic(cards_dir, lambda staging: shutil.copytree(CARDS_DIR, staging, dirs_exist_ok=True))
-    decks_dir, history = decks_dir_of(cards_dir), out / "history"
+    write_folder_atomic(cards_dir, lambda staging: shutil.copytree(ruleset.cards_dir, staging, dirs_exist_ok=True))
+    decks_dir, history = decks.decks_dir(cards_dir), out / "history"
     decks_dir.mkdir(parents=True)
     history.mkdir()
-    tier_cards = cards_of_tier(pool, tier)
     rnd = random.Random(seed)
-    current = first_population(tier, population, seed, pool, rules)
+    current = first_population(group, population, seed, decks, rnd)
     standings: list[Standing] = []
     survivors: list[Candidate] = []
     for generation in range(generations):
         for candidate in current:
-            text = deck_text(deck_file(candidate.copies, pool, tier, candidate.name,
-                                       f"Búsqueda de mazos, generación {candidate.born}"
-                                       + (f", hija de {candidate.parent}" if candidate.parent else "")),
-                             "de sim deck-search")
+            text = decks.deck_text(group, candidate.name, candidate.copies,
+                                   f"Búsqueda de mazos, generación {candidate.born}"
+                                   + (f", hija de {candidate.parent}" if candidate.parent else ""), "de sim deck-search")
             for folder in (decks_dir, history):  # whole files only: a full disk leaves none torn
                 write_bytes_atomic(folder / f"{candidate.name}.toml", text.encode("utf-8"))
-        score = play_generation(current, cards_dir, games, seed + 1 + generation)
+        score = play_generation(ruleset, current, cards_dir, games, seed + 1 + generation)
         fitness = (score.sum(axis=1) - 0.5) / (len(current) - 1)
         order = sorted(range(len(current)), key=lambda i: (-fitness[i], current[i].name))
         keep = set(order[: len(current) // 2])
         for i in order:
             c = current[i]
-            powers = sum(n for card_id, n in c.copies.items() if pool[card_id].class_ == "power")
             standings.append(Standing(generation, c.name, c.parent, float(fitness[i]), games * (len(current) - 1),
-                                      powers, i in keep))
+                                      i in keep))
         survivors = [current[i] for i in order[: len(current) // 2]]
         best = current[order[0]]
         say(f"generation {generation}: best {best.name} {100 * fitness[order[0]]:.1f}% against the others "
@@ -218,7 +209,7 @@ def search_decks(tier: int, out: Path, population: int = 8, generations: int = 6
                 (decks_dir / f"{candidate.name}.toml").unlink()
         children = []
         for k, parent in enumerate(survivors):
-            child = mutate(parent.copies, tier_cards, rules, rnd, pool, tier)
+            child = mutate(parent.copies, group, decks, rnd)
             children.append(Candidate(f"g{generation + 1:02d}_{k:02d}", child, parent.name, generation + 1))
         current = survivors + children
     for stale in decks_dir.glob("*.toml"):
@@ -239,7 +230,8 @@ def _finished_search(out: Path, asked: dict) -> tuple[list[Candidate], list[Stan
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         survivors = [Candidate(**c) for c in record["survivors"]]
-        standings = [Standing(**s) for s in record["standings"]]
+        kept = {f.name for f in fields(Standing)}  # a record from before carried each deck's power count
+        standings = [Standing(**{key: value for key, value in s.items() if key in kept}) for s in record["standings"]]
         settings = {key: record[key] for key in asked}
     except (ValueError, KeyError, TypeError) as exc:
         raise InputError(f"{path}: not a deck search record ({exc}); remove it, or give a new --out folder") from exc
@@ -249,26 +241,26 @@ def _finished_search(out: Path, asked: dict) -> tuple[list[Candidate], list[Stan
     return survivors, standings
 
 
-def final_run_name(tier: int) -> str:
+def final_run_name(ruleset_name: str, group: str) -> str:
     """The final round robin's spec name, so its run folder's unless --run names another."""
-    return f"rolplay_deck_search_{tier}"
+    return f"{ruleset_name}_deck_search_{group}"
 
 
-def final_spec(out: Path, tier: int, survivors: list[Candidate], games: int, seed: int) -> dict:
-    """The final round robin: the best survivors and the tier's shipped decks, as many as a round
+def final_spec(out: Path, ruleset_name: str, group: str, survivors: list[Candidate], games: int, seed: int) -> dict:
+    """The final round robin: the best survivors and the group's shipped decks, as many as a round
     robin seats (sim.run.spec.MAX_SIDES), on a seed the search never played (the search used
     seed + 1 to seed + generations); the shipped decks are copied beside them."""
-    from sim.run.spec import MAX_SIDES
-
-    shipped = sorted(stem for stem, deck in load_decks().items() if deck.tier == tier)
+    ruleset, decks = deck_lists_of(ruleset_name)
+    shipped = sorted(decks.shipped(group))
     survivors = survivors[: max(MAX_SIDES - len(shipped), 2)]
-    decks_dir = decks_dir_of(Path(out) / "cards")
+    decks_dir = decks.decks_dir(Path(out) / "cards")
     for stem in shipped:
-        shutil.copyfile(decks_dir_of(CARDS_DIR) / f"{stem}.toml", decks_dir / f"{stem}.toml")
+        shutil.copyfile(decks.decks_dir(ruleset.cards_dir) / f"{stem}.toml", decks_dir / f"{stem}.toml")
     names = [c.name for c in survivors] + [s for s in shipped if s not in {c.name for c in survivors}]
-    spec = {"name": final_run_name(tier),
-            "description": f"Los mazos de nivel {tier} que encontró sim deck-search y los del juego, todos contra todos",
-            "ruleset": "rolplay", "games": games, "seed": seed + 1_000_003, "matchups": "round_robin",
+    spec = {"name": final_run_name(ruleset.name, group),
+            "description": f"Los mazos {decks.group_phrase(group)} que encontró sim deck-search y los del juego, "
+                           "todos contra todos",
+            "ruleset": ruleset.name, "games": games, "seed": seed + 1_000_003, "matchups": "round_robin",
             "cards_dir": "cards", "side": [{"faction": name} for name in names]}
     return spec
 
