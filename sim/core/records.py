@@ -11,8 +11,11 @@ per-(side, card) counters behind card impact (ANALYTICS.md), and the trace buffe
   drafted again later in the game (dicedraft rule D-16) counts under AFTER_REDRAFT only.
 - Kernel helpers every game's batch kernel uses: `seat_of_unit` (unit u's stream pair and first
   player under seat mirroring) and `write_record_head` (the shared columns of a record row).
-- The trace: `record` appends (turn, player, code, a, b, c) to a game's event buffer; the turn and
-  the cursor live in row TRACE_ROW of the ruleset's `ps` array, at columns 0 and 1.
+- The game record (a numpy record `g` holding a game's arrays, every game's state.py): `game_records`
+  makes a thread's records with the config's constant tables copied in.
+- The trace: `record(g, ...)` appends (turn, player, code, a, b, c) to the game's event buffer `g.tr`
+  when its switch is on; the turn, the cursor and the switch live in row TRACE_ROW of the game's `ps`
+  array, at columns TRACE_TURN, TRACE_CURSOR and TRACE_ON.
 """
 
 from __future__ import annotations
@@ -72,16 +75,30 @@ RESULT_NAMES = ("win", "loss", "draw")
 TRACE_ROW = 2  # ps[TRACE_ROW, TRACE_TURN] is the turn, ps[TRACE_ROW, TRACE_CURSOR] the next event slot
 TRACE_TURN = 0
 TRACE_CURSOR = 1
+TRACE_ON = 2  # ps[TRACE_ROW, TRACE_ON] is 1 when this game writes its events to g.tr
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def record(tr: np.ndarray, ps: np.ndarray, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced (an empty buffer means: not traced).
+def game_records(dtype: np.dtype, copies: int = 2, **tables: np.ndarray) -> np.ndarray:
+    """The game records one thread reuses for every unit it plays (`copies` records of the game's
+    `dtype`, zeroed): ws[0] is the game, the `g` the kernels take; ws[1] the world a hard player plays
+    its rollouts in. Each holds a copy of the config's constant tables: `tables[name]` in the field
+    `name`, a table smaller than its field in the field's leading corner."""
+    ws = np.zeros(copies, dtype)
+    for name, table in tables.items():
+        table = np.asarray(table)
+        ws[name][(slice(None),) + tuple(slice(0, n) for n in table.shape)] = table
+    return ws
 
-    Only the test is compiled into every caller; the writing is a call, which keeps the game
-    loop small enough to compile in seconds (the trace is off in every batch run)."""
-    if tr.shape[0] != 0:
-        write_event(tr, ps, player, code, a, b, c)
+
+# Not cached on disk, like write_event below: it is only ever inlined, with every game's record type
+# and event enum.
+@njit(_nrt=False, inline="always")
+def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
+    """Record one event when this game is traced. Only the test is compiled into every caller; the
+    writing is a call, which keeps the game loop small enough to compile in seconds (the trace is
+    off in every batch run)."""
+    if g.ps[TRACE_ROW, TRACE_ON]:
+        write_event(g.tr, g.ps, player, code, a, b, c)
 
 
 # Not cached on disk, unlike every other kernel: it is only ever inlined, and the games call it with

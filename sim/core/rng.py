@@ -52,6 +52,21 @@ def stream_key(seed: np.uint64, unit: np.uint64, purpose: np.uint64) -> np.uint6
     return _mix64(h ^ (purpose * MIX2 + np.uint64(7)))
 
 
+@njit(cache=True, _nrt=False)
+def seed_side_streams(rng: np.ndarray, seed: np.uint64, unit: np.uint64, base: np.uint64, purposes: tuple,
+                      search_at: np.int64) -> None:
+    """Key each side's streams of one game in `rng`: rng[side * len(purposes) + j] is the side's
+    stream for purposes[j], rng[search_at + side] its hard agent's search key (never drawn from:
+    sim.core.search.world_key keys its worlds from it); each from (run seed, unit, base + the side's
+    offset + the purpose). `base` sets a game apart within its unit (dicedraft: a story's stage)."""
+    n = len(purposes)
+    for side in range(2):
+        offset = side * SIDE_STRIDE
+        for j in range(n):
+            rng[side * n + j] = stream_key(seed, unit, base + np.uint64(offset + purposes[j]))
+        rng[search_at + side] = stream_key(seed, unit, base + np.uint64(offset + Purpose.SEARCH))
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def next_u64(state: np.ndarray, s: int) -> np.uint64:
     """Advance stream `s` of the `state` array and return 64 random bits."""

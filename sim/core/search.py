@@ -105,3 +105,46 @@ def outcome_score(winner: int, side: int) -> float:
     if winner < 0:
         return 0.5
     return 1.0 if winner == side else 0.0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def next_decision(ps: np.ndarray, p: int, column: int) -> np.int64:
+    """The number of p's decision now, counted in ps[p, column] (it keys the decision's worlds)."""
+    decision = ps[p, column]
+    ps[p, column] += 1
+    return decision
+
+
+@njit(_nrt=False, inline="always")
+def best_option(g: np.void, world: np.void, p: int, decision: int, n: int, observe, play_option,
+                option_args) -> int:
+    """The index of the best of the decision's `n` candidates for hard player p: each played in the
+    same `samples` worlds (`observe(g, world, p, decision, sample, rollout)`, the game's), `rollouts`
+    times, scored by `play_option(g, world, p, i, horizon, option_args)` (the game's: candidate i
+    played in the world, then the rest of the game or `horizon` turns), the best mean score, the first
+    listed on a tie. Every candidate meets the same worlds and dice (common random numbers). The
+    scores are summed in g.score, which every game record holds beside its search settings g.search.
+
+    `observe` and `play_option` are the game's compiled functions passed as arguments, and numba
+    calls them directly. The loop is compiled into each caller (`inline="always"`), never on its own:
+    compiled on its own, each caller would hand it the two functions as pointers to Python objects,
+    which numba cannot cache (the game's search and everything above it, up to `play_range`, would
+    compile again in every process); and a copy cached on disk would be kept by the game's
+    functions, which a new process never finds again. Inlined, the functions are only called, and
+    the callers are cached as any kernel."""
+    if n == 1:
+        return 0
+    search, score = g.search[p], g.score
+    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
+    for i in range(n):
+        score[i] = 0.0
+    for sample in range(samples):
+        for rollout in range(rollouts):
+            for i in range(n):
+                observe(g, world, p, decision, sample, rollout)
+                score[i] += play_option(g, world, p, i, horizon, option_args)
+    best = 0
+    for i in range(1, n):
+        if score[i] > score[best]:
+            best = i
+    return best

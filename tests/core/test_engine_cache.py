@@ -1,6 +1,6 @@
 """The kernels' on-disk cache (sim/__init__.py) is shared by every process of the machine and every
 checkout of the same source (sim/core/kernel_cache.py): a second process, or a fresh clone, plays
-without compiling.
+without compiling; and numba can cache every kernel of every game.
 
 It is shared by the tests, then a designer's `sim` commands. A kernel of sim/ that the test game (tests/rulesets/tiny) calls
 with its own types would keep a version for them in the shared cache's index, by their module, and a
@@ -9,6 +9,7 @@ next time it compiles a kernel calling it."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -16,6 +17,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from numba.core.dispatcher import Dispatcher
+
+from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.ruleset import get_ruleset, ruleset_names
 from tests.rulesets.tiny import RULESET
 from tests.rulesets.tiny.test_rules import compiled
 
@@ -31,6 +36,22 @@ def test_the_test_game_leaves_no_trace_of_itself_in_the_shared_kernels_cache() -
     assert shared, f"no cache index under {folder}"
     naming_tests = [str(p.relative_to(folder)) for p in shared if b"tests.rulesets" in p.read_bytes()]
     assert not naming_tests, f"shared kernels cached with the test game's types: {naming_tests}"
+
+
+def test_every_game_s_kernels_can_be_cached_on_disk() -> None:
+    # numba will not cache a kernel that holds a pointer to a Python object: a compiled function
+    # handed as an argument to another compiled on its own is one (sim.core.search.best_option),
+    # and every kernel above it, up to play_range, would compile again in every process
+    for name in ruleset_names():
+        ruleset = get_ruleset(name)
+        faction = ruleset.list_factions(ruleset.cards_dir)[0]
+        sides = tuple(SideConfig(faction, default_label(faction, i), "greedy", {}, ruleset.side_options())
+                      for i in range(2))
+        ruleset.play_chunk(ruleset.compile(MatchConfig("cache", sides)), 1, 0, 4, threads=1)
+    uncacheable = sorted({f"{kernel.py_func.__module__}.{kernel.__name__}" for kernel in gc.get_objects()
+                          if isinstance(kernel, Dispatcher)
+                          for version in kernel.overloads.values() if version.library.has_dynamic_globals})
+    assert not uncacheable, f"kernels numba cannot cache: {uncacheable}"
 
 
 ROOT = Path(__file__).resolve().parents[2]

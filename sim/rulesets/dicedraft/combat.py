@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.core.rng import Purpose, below
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_blocks, choose_die, choose_fight
 from sim.rulesets.dicedraft.constants import Boost, Event, Field, Seen, Zone
@@ -12,7 +13,7 @@ from sim.rulesets.dicedraft.fights import fight_deaths
 from sim.rulesets.dicedraft.legal import list_attackers, list_blockers, usable_dice
 from sim.rulesets.dicedraft.state import (
     CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, PS_REVEALED,
-    SC_ATTACKERS, SC_BLOCKED, move, record, stream,
+    SC_ATTACKERS, SC_BLOCKED, move, stream,
 )
 
 

@@ -28,12 +28,12 @@ from sim.rulesets.dicedraft.agents import choose_attackers
 from sim.rulesets.dicedraft.constants import Agent, Param
 from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, put_down, put_down_rest
 from sim.rulesets.dicedraft.hard import (
-    attack, attack_candidates, copy_play_state, greedy_attack, observe, play_on, put_down_candidates,
+    attack, attack_candidates, copy_play_state, greedy_attack, keep_attackers, observe, play_on, put_down_candidates,
 )
 from sim.rulesets.dicedraft.hard import play_turn as play_turn_below_expert
 from sim.rulesets.dicedraft.leaf import N_FEATURES, features
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers
-from sim.rulesets.dicedraft.state import PS_AGENT, PS_DECISIONS, SC_ATTACKERS
+from sim.rulesets.dicedraft.state import PS_AGENT, PS_DECISIONS
 
 STEP_ATTACK = 1 << 10  # a tree node's step: the attack (rule D-07); a put-down's step is its k (rule D-05)
 
@@ -53,20 +53,6 @@ def play_out(world: np.void, tables: np.ndarray, p: int, horizon: int) -> float:
     if score >= 0.0:
         return score
     return leaf_value(world, p, 1 - p if horizon % 2 == 0 else p)  # who plays after `horizon` turns
-
-
-@njit(cache=True, _nrt=False)
-def keep_attackers(g: np.void, n: int, mask: np.int64) -> int:
-    """Rule D-07: of the n able attackers listed in g.scratch[SC_ATTACKERS], keep those of `mask` at
-    the front of the list (in its order); returns how many."""
-    attackers = g.scratch[SC_ATTACKERS]
-    chosen = 0
-    for i in range(n):
-        a = attackers[i]
-        if (mask >> np.int64(a)) & np.int64(1):
-            attackers[chosen] = a
-            chosen += 1
-    return chosen
 
 
 @njit(cache=True, _nrt=False)

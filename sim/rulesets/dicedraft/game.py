@@ -7,6 +7,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count
+from sim.core.records import record
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _best_deck, _count_table, _max_deck_size, _sample_deck
 from sim.rulesets.dicedraft.agents import choose_discard, choose_put_down
@@ -15,7 +16,7 @@ from sim.rulesets.dicedraft.constants import Agent, Event, Field, Param, Seen, Z
 from sim.rulesets.dicedraft.legal import attacks_open
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, PS_BUDGET, PS_BY_COST, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS,
-    PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, SC_AVAILABLE, knapsack_tables, move, record, redraft_counts, stream,
+    PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, SC_AVAILABLE, knapsack_tables, move, redraft_counts, stream,
     zone_mask,
 )
 

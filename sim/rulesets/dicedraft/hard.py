@@ -23,8 +23,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, insert_sorted, outcome_score,
-    world_key,
+    SEARCH_WIDTH, best_option, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -193,7 +192,25 @@ def play_out(world: np.void, tables: np.ndarray, p: int, active: int, horizon: i
 
 
 @njit(cache=True, _nrt=False)
-def _rollout_put_down(world: np.void, tables: np.ndarray, p: int, k: int, card: int, horizon: int) -> float:
+def keep_attackers(g: np.void, n: int, mask: np.int64) -> int:
+    """Rule D-07: of the n able attackers listed in g.scratch[SC_ATTACKERS], keep those of `mask` at
+    the front of the list (in its order); returns how many."""
+    attackers = g.scratch[SC_ATTACKERS]
+    chosen = 0
+    for i in range(n):
+        a = attackers[i]
+        if (mask >> np.int64(a)) & np.int64(1):
+            attackers[chosen] = a
+            chosen += 1
+    return chosen
+
+
+@njit(cache=True, _nrt=False)
+def _put_down_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: tuple) -> float:
+    """Candidate i of a put-down (g.cand[i], a card or -1 the pass, as p's k-th card this turn) in
+    the world, the rest of the turn by greedy play, then play_out. option_args: (tables, k)."""
+    tables, k = option_args
+    card = g.cand[i]
     put_down(world, p, card)
     if card >= 0:
         put_down_rest(world, p, k + 1)
@@ -204,45 +221,12 @@ def _rollout_put_down(world: np.void, tables: np.ndarray, p: int, k: int, card: 
 
 
 @njit(cache=True, _nrt=False)
-def _rollout_attack(world: np.void, tables: np.ndarray, p: int, attackers_mask: np.int64, horizon: int) -> float:
-    attackers = world.scratch[SC_ATTACKERS]
-    n = list_attackers(world, p)
-    chosen = 0
-    for i in range(n):
-        a = attackers[i]
-        if (attackers_mask >> np.int64(a)) & np.int64(1):
-            attackers[chosen] = a
-            chosen += 1
-    attack(world, p, chosen)
+def _attack_option(g: np.void, world: np.void, p: int, i: int, horizon: int, tables: np.ndarray) -> float:
+    """Candidate i of an attack (g.cand[i], a mask of the attackers) in the world, the rest of the
+    turn by greedy play, then play_out."""
+    attack(world, p, keep_attackers(world, list_attackers(world, p), g.cand[i]))
     discard_to_limit(world, p)
     return play_out(world, tables, p, p, horizon)
-
-
-@njit(cache=True, _nrt=False)
-def _best_candidate(g: np.void, world: np.void, tables: np.ndarray, p: int, n_cand: int, what: int, k: int) -> int:
-    """The index of the candidate in g.cand[:n_cand] with the best mean score over the decision's
-    worlds and rollouts (`what`: 0 a put-down at its k-th card, 1 an attack); the first on a tie."""
-    ps, search, cand, score = g.ps, g.search, g.cand, g.score
-    decision = ps[p, PS_DECISIONS]
-    ps[p, PS_DECISIONS] += 1
-    if n_cand == 1:
-        return 0
-    samples, rollouts, horizon = search[p, SEARCH_SAMPLES], search[p, SEARCH_ROLLOUTS], search[p, SEARCH_HORIZON]
-    for i in range(n_cand):
-        score[i] = 0.0
-    for s in range(samples):
-        for r in range(rollouts):
-            for i in range(n_cand):
-                observe(g, world, p, decision, s, r)
-                if what == 0:
-                    score[i] += _rollout_put_down(world, tables, p, k, cand[i], horizon)
-                else:
-                    score[i] += _rollout_attack(world, tables, p, cand[i], horizon)
-    best = 0
-    for i in range(1, n_cand):
-        if score[i] > score[best]:
-            best = i
-    return best
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -302,7 +286,8 @@ def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: i
     n = put_down_candidates(g, p)
     if n == 0:
         return -1
-    return g.cand[_best_candidate(g, world, tables, p, n, 0, k)]
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return g.cand[best_option(g, world, p, decision, n, observe, _put_down_option, (tables, k))]
 
 
 @njit(cache=True, _nrt=False)
@@ -313,18 +298,10 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
     (in the list's order), `width` at most."""
     if n == 0:
         return 0
-    attackers = g.scratch[SC_ATTACKERS]
-    one = np.int64(1)
     copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
     n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
-    best = g.cand[_best_candidate(g, world, tables, p, n_cand, 1, 0)]
-    chosen = 0
-    for i in range(n):
-        a = attackers[i]
-        if (best >> np.int64(a)) & one:
-            attackers[chosen] = a
-            chosen += 1
-    return chosen
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return keep_attackers(g, n, g.cand[best_option(g, world, p, decision, n_cand, observe, _attack_option, tables)])
 
 
 @njit(cache=True, _nrt=False)

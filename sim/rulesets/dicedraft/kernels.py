@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
-from sim.core.records import seat_of_unit, write_record_head
+from sim.core.records import record, seat_of_unit, write_record_head
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
@@ -26,7 +26,7 @@ from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* colu
     CS_FLAGS, CS_ZONE, G_TRACE_N, G_TRACED, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
     PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,
     SC_AVAILABLE, ST_STAGE, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS,
-    opening_counts, record, seed_streams, stream,
+    opening_counts, seed_streams, stream,
 )
 
 

@@ -42,8 +42,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import move_card
-from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
-from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
+from sim.core.rng import Purpose, seed_side_streams, stream_key
 from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.rulesets.dicedraft.constants import (
@@ -78,13 +78,14 @@ PS_DECISIONS = PS_FORCED + 1  # decisions a hard player has searched this game (
 N_PS = PS_DECISIONS + 1
 
 # ps[GAME, ...]
-GAME = TRACE_ROW  # the trace (sim.core.records.write_event) reads the turn and its cursor here
+GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
 G_TURN = TRACE_TURN
 G_TRACE_N = TRACE_CURSOR
-G_TRACED = 2  # 1 when this game writes its events to g.tr
+G_TRACED = TRACE_ON  # 1 when this game writes its events to g.tr
 
 # rng streams of a game: side * 4 + purpose - 1, then one shared stream; then each side's search key
 N_STREAM_PURPOSES = 4
+SIDE_PURPOSES = tuple(range(1, N_STREAM_PURPOSES + 1))  # rng[stream(side, purpose)]: SHUFFLE, DICE, AGENT, DRAFT
 ST_STAGE = 8
 N_PLAY_STREAMS = 9  # the streams the game draws from (a hard agent's world gets its own of each)
 ST_SEARCH = 9  # rng[ST_SEARCH + side]: the key of the side's hard-agent streams (sim.core.search)
@@ -167,19 +168,8 @@ def new_workspace(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarr
     0 .. greedy_decks.shape[1] - 1, at most MAX_BUDGET."""
     if greedy_decks.shape[1] > MAX_BUDGET + 1 or len(stage_min) > MAX_STAGES:
         raise ValueError(f"budgets up to {MAX_BUDGET} and at most {MAX_STAGES} stages fit the game record")
-    ws = np.zeros(2, GAME_DTYPE)
-    for g in ws:
-        g["tab"][:] = tab
-        g["val"][:] = val
-        g["w"][:] = w
-        g["par"][:] = par
-        g["setup"][:] = setup
-        g["search"][:] = search
-        g["stage_min"][:len(stage_min)] = stage_min
-        g["stage_max"][:len(stage_max)] = stage_max
-        g["greedy_decks"][:, :greedy_decks.shape[1]] = greedy_decks
-        g["max_sizes"][:, :max_sizes.shape[1]] = max_sizes
-    return ws
+    return game_records(GAME_DTYPE, tab=tab, val=val, w=w, par=par, setup=setup, search=search, stage_min=stage_min,
+                        stage_max=stage_max, greedy_decks=greedy_decks, max_sizes=max_sizes)
 
 
 # The draft tables: one float64 array, a header (DT_*: whole numbers, exact as floats), then each
@@ -250,14 +240,6 @@ def knapsack_tables(tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced: only the test is compiled into every caller; the
-    writing is a call, which keeps the game loop small enough to compile in seconds."""
-    if g.ps[GAME, G_TRACED]:
-        write_event(g.tr, g.ps, player, code, a, b, c)
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def stream(side: int, purpose: int) -> int:
     """Index in `g.rng` of a side's stream for `purpose` (a sim.core.rng.Purpose below STAGE)."""
     return side * N_STREAM_PURPOSES + purpose - 1
@@ -266,15 +248,9 @@ def stream(side: int, purpose: int) -> int:
 @njit(cache=True, _nrt=False)
 def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64, stage: int) -> None:
     """Key every stream of one game from (run seed, unit, stage, side, purpose)."""
-    rng = g.rng
     base = np.uint64(stage * 64)
-    for side in range(2):
-        for purpose in range(1, N_STREAM_PURPOSES + 1):
-            code = base + np.uint64(side * SIDE_STRIDE + purpose)
-            rng[stream(side, purpose)] = stream_key(seed, unit, code)
-    rng[ST_STAGE] = stream_key(seed, unit, base + np.uint64(Purpose.STAGE))
-    for side in range(2):
-        rng[ST_SEARCH + side] = stream_key(seed, unit, base + np.uint64(side * SIDE_STRIDE + Purpose.SEARCH))
+    seed_side_streams(g.rng, seed, unit, base, SIDE_PURPOSES, np.int64(ST_SEARCH))
+    g.rng[ST_STAGE] = stream_key(seed, unit, base + np.uint64(Purpose.STAGE))
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -7,10 +7,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.epikha.constants import PLAYER_C, Event, Param, Rule, Zone
 from sim.rulesets.epikha.effects import check_vitals, lose_vital, regenerate
 from sim.rulesets.epikha.state import (
-    CS_ATTACKED, CS_FOE, CS_ZONE, G_TURN, GAME, fuerza_of, in_zone, lowest_bit, move, record, resistencia_of, rules_of, vital_of,
+    CS_ATTACKED, CS_FOE, CS_ZONE, G_TURN, GAME, fuerza_of, in_zone, lowest_bit, move, resistencia_of, rules_of, vital_of,
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.epikha.constants import (
     PLAYER_C, Class, Do, End, Event, Field, Param, Seen, Target, Zone,
 )
@@ -14,7 +15,7 @@ from sim.rulesets.epikha.state import (
     CS_BEARER, CS_BOOST, CS_FOE, CS_GEAR_F, CS_GEAR_FUENTE, CS_GEAR_NIVEL, CS_GEAR_R, CS_GEAR_REGEN, CS_GEAR_RULES,
     CS_ITEMS, CS_LOST, N_CS, CS_SHIELD, CS_WEAPONS, CS_ZONE, G_END, G_OVER, G_TURN, G_WINNER, GAME, PS_ABILITY, PS_ALL_F,
     PS_ALL_R, PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_LEVEL, PS_TOP, PS_VITAL,
-    field, in_play, in_zone, lowest_bit, move, record, resistencia_of, vital_of,
+    field, in_play, in_zone, lowest_bit, move, resistencia_of, vital_of,
 )
 
 

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.records import record
 from sim.core.rng import below
 from sim.rulesets.epikha.agents import (
     ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_deployment,
@@ -25,7 +26,7 @@ from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
     G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_FORCED, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT,
     PS_TOP, PS_VITAL, PS_BASE, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field,
-    fuerza_of, in_play, in_zone, lowest_bit, move, record,
+    fuerza_of, in_play, in_zone, lowest_bit, move,
 )
 
 MAX_STEPS = 24  # deployment steps a phase takes at most (a guard: a hand holds at most hand_max cards)

@@ -20,15 +20,14 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
-)
+from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.turns import play_on
 import sim.rulesets.epikha.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.epikha.agents import choose_attackers, worth
 from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack
 from sim.rulesets.epikha.state import (
-    CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TRACED, G_TURN, G_WINNER, GAME, N_CS, N_PLAY_STREAMS, PS_AGENT,
+    CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_CS, N_PLAY_STREAMS, PS_AGENT,
     PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, ST_SEARCH, characters_in_play, in_zone, lowest_bit, move,
 )
 
@@ -131,18 +130,9 @@ def evaluate(world: np.void, p: int) -> float:
 def play_out(world: np.void, p: int, mask: np.int64, horizon: int) -> float:
     """In `world`, p's combat with the attackers of `mask` and its regroup, then `horizon` more turns
     (0: to the end) by greedy play, then the score for p."""
-    ps, par = world.ps, world.par
+    ps = world.ps
     game.combat_and_regroup(world, mask)
-    turns = 0
-    first = ps[GAME, G_FIRST]
-    while not ps[GAME, G_OVER] and (horizon == 0 or turns < horizon):
-        ps[GAME, G_TURN] += 1
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            game.end_by_cap(world)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        game.play_turn(world)
-        turns += 1
+    play_on(world, horizon, world.par[Param.TURN_CAP], game.play_turn, game.end_by_cap)
     if ps[GAME, G_OVER]:
         return outcome_score(ps[GAME, G_WINNER], p)
     return evaluate(world, p)
@@ -187,28 +177,20 @@ def list_attacks(g: np.void, p: int, width: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def _attack_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: None) -> float:
+    """Candidate i of `list_attacks` (g.options[i]) played out in the world (play_out)."""
+    return play_out(world, p, g.options[i], horizon)
+
+
+@njit(cache=True, _nrt=False)
 def search_attacks(g: np.void, world: np.void, p: int) -> np.int64:
-    """The attackers a hard player declares: each candidate of `list_attacks` in the same `samples`
-    worlds, `rollouts` times, the best mean score, the first listed on a tie."""
-    search = g.search[p]
-    samples, rollouts = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS]
-    n = list_attacks(g, p, search[SEARCH_WIDTH])
+    """The attackers a hard player declares: the best of the candidates of `list_attacks`
+    (sim.core.search.best_option); a decision is counted only when there is a choice."""
+    n = list_attacks(g, p, g.search[p, SEARCH_WIDTH])
     if n == 1:  # nothing to choose: nothing may attack
         return g.options[0]
-    decision = g.ps[p, PS_DECISIONS]
-    g.ps[p, PS_DECISIONS] += 1
-    for k in range(n):
-        g.score[k] = 0.0
-    for sample in range(samples):
-        for rollout in range(rollouts):
-            for k in range(n):
-                observe(g, world, p, decision, sample, rollout)
-                g.score[k] += play_out(world, p, g.options[k], search[SEARCH_HORIZON])
-    best = 0
-    for k in range(1, n):
-        if g.score[k] > g.score[best]:
-            best = k
-    return g.options[best]
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return g.options[best_option(g, world, p, decision, n, observe, _attack_option, None)]
 
 
 @njit(cache=True, _nrt=False)

@@ -14,11 +14,12 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import seat_of_unit, write_record_head
+from sim.core.turns import play_turns
 from sim.rulesets.epikha.constants import COUNTER_BITS, N_DESIGNS, Col, Param
 from sim.rulesets.epikha.game import end_by_cap, setup_game
 from sim.rulesets.epikha.hard import play_turn
 from sim.rulesets.epikha.state import (
-    G_ACTIVE, G_END, G_OVER, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESTROYED, PS_FORCED,
+    G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESTROYED, PS_FORCED,
     PS_NEGATED, PS_RAISES, PS_SPELLS, PS_VITAL, SETUP_AGENT, conservation_errors, seed_streams,
 )
 
@@ -43,23 +44,10 @@ def play_game(g: np.void, world: np.void, first: int) -> int:
     """Play a game from a reset record to its end: set-up (E-16), then turns until a Player card's
     Vital reaches 0 (E-34), a deck runs out (E-33) or the turn cap (E-34). `world` is the record a
     hard player searches in (hard.py). Returns the debug checks' problem count."""
-    par, ps = g.par, g.ps
-    problems = 0
+    par = g.par
     setup_game(g, first)
-    checks = par[Param.DEBUG_CHECKS] != 0
-    if checks:
-        problems += conservation_errors(g)
-    while not ps[GAME, G_OVER]:
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            end_by_cap(g)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        play_turn(g, world)
-        if checks:
-            problems += conservation_errors(g)
-        if not ps[GAME, G_OVER]:
-            ps[GAME, G_TURN] += 1
-    return problems
+    return play_turns(g, world, first, par[Param.TURN_CAP], par[Param.DEBUG_CHECKS] != 0, play_turn, end_by_cap,
+                      conservation_errors)
 
 
 @njit(cache=True, _nrt=False)

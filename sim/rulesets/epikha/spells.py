@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.epikha.constants import (
     MAX_PENDING, PLAYER_C, Class, Do, Event, Field, Param, Seen, Target, Zone,
 )
@@ -16,7 +17,7 @@ from sim.rulesets.epikha.effects import apply_effect, check_vitals, destroy, ref
 from sim.rulesets.epikha.legal import entry_level, may_pay, valid_target
 from sim.rulesets.epikha.state import (
     CS_LOST, G_ACTIVE, G_CHAIN, G_N_PENDING, G_OVER, G_SEQ, GAME, N_P, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ,
-    P_SIDE, P_TCARD, P_TSIDE, PS_HAND, PS_NEGATED, PS_RAISES, PS_SPELLS, PS_VITAL, field, in_zone, move, record,
+    P_SIDE, P_TCARD, P_TSIDE, PS_HAND, PS_NEGATED, PS_RAISES, PS_SPELLS, PS_VITAL, field, in_zone, move,
     vital_of,
 )
 

@@ -24,9 +24,10 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit, move_card  # noqa: F401 (lowest_bit: for the modules below)
-from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
-from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
+from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
+from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.epikha.constants import (
     MAX_DECK, MAX_EVENTS, MAX_PENDING, N_CARDS, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, N_ZONES, PLAYER_C,
     Class, Field, Param, Zone,
@@ -77,15 +78,15 @@ PS_ZONE_MASK = PS_ORDER + MAX_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when
 N_PS = PS_ZONE_MASK + N_ZONES
 
 # ps[GAME, ...]
-GAME = TRACE_ROW
+GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
 G_TURN = TRACE_TURN
 G_TRACE_N = TRACE_CURSOR
-G_ACTIVE = 2
-G_OVER = 3
-G_WINNER = 4
-G_END = 5
-G_FIRST = 6
-G_TRACED = 7
+G_TRACED = TRACE_ON
+G_ACTIVE = GAME_ACTIVE
+G_OVER = GAME_OVER
+G_WINNER = 5
+G_END = 6
+G_FIRST = GAME_FIRST
 G_SEQ = 8  # spells cast this game: the cast order of the pending list (E-03)
 G_N_PENDING = 9
 G_CHAIN = 10  # spells resolved in the window closing now (the trace's order in the chain)
@@ -111,6 +112,7 @@ SETUP_N_ABILITIES = 4
 N_SETUP = 5
 
 # rng streams of a game: side * 2 + purpose; then each side's search key
+SIDE_PURPOSES = (int(Purpose.SHUFFLE), int(Purpose.AGENT))  # rng[side * 2 + ST_*]: the purpose keying it
 ST_SHUFFLE = 0
 ST_AGENT = 1
 N_PLAY_STREAMS = 4
@@ -143,14 +145,8 @@ def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray, setup: np.nda
                   designs: np.ndarray, records: int = 2) -> np.ndarray:
     """The records one thread reuses for every game it plays: ws[0] is the game, ws[1] the world a
     hard player plays its rollouts in (hard.py). Each holds a copy of the config's constant tables."""
-    ws = np.zeros(records, GAME_DTYPE)
-    for g in ws:
-        g["cs"][:, :, CS_DESIGN] = designs
-        g["tab"][:] = tab
-        g["par"][:] = par
-        g["w"][:] = w
-        g["setup"][:] = setup
-        g["search"][:] = search
+    ws = game_records(GAME_DTYPE, records, tab=tab, par=par, w=w, setup=setup, search=search)
+    ws["cs"][:, :, :, CS_DESIGN] = designs
     return ws
 
 
@@ -171,21 +167,11 @@ def field(g: np.void, side: int, c: int, f: int) -> int:
     return g.tab[side, g.cs[side, c, CS_DESIGN], f]
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced: only the test is compiled into every caller."""
-    if g.ps[GAME, G_TRACED]:
-        write_event(g.tr, g.ps, player, code, a, b, c)
-
-
 @njit(cache=True, _nrt=False)
 def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64) -> None:
     """Key every stream of one game from (run seed, unit, side, purpose), a hard agent's search key
-    among them (never drawn from: sim.core.search.world_key keys its worlds from it)."""
-    for side in range(2):
-        g.rng[side * 2 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SHUFFLE))
-        g.rng[side * 2 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.AGENT))
-        g.rng[ST_SEARCH + side] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SEARCH))
+    among them (sim.core.rng.seed_side_streams)."""
+    seed_side_streams(g.rng, seed, unit, np.uint64(0), SIDE_PURPOSES, np.int64(ST_SEARCH))
 
 
 @njit(cache=True, _nrt=False, inline="always")

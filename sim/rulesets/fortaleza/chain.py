@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.fortaleza.agents import choose_action
 from sim.rulesets.fortaleza.constants import (
     What,
@@ -22,7 +23,7 @@ from sim.rulesets.fortaleza.state import (
     move,
     CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_FLAGS, CS_FRESH,
     CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_ENERGY, PS_HAND,
-    PS_SUPPORTS, PS_UNITS, record,
+    PS_SUPPORTS, PS_UNITS,
 )
 from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target, may_answer
 

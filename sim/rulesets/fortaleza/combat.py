@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.fortaleza.agents import choose_blocker, lethal_swing, strongest, wants_to_attack
 from sim.rulesets.fortaleza.chain import window
 from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
@@ -15,7 +16,7 @@ from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, da
 from sim.rulesets.fortaleza.legal import can_attack
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
-    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit, record,
+    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
     res_of,
 )
 

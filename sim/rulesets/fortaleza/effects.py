@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.fortaleza.agents import choose_recover, choose_target
 from sim.rulesets.fortaleza.constants import (
     E_COND, E_DO, E_N, E_ON, E_TARGET, N_DESIGNS, Do, End, Event, Field, Param, Seen, Target, Zone,
@@ -18,7 +19,7 @@ from sim.rulesets.fortaleza.field import destroy_if_lethal, draw_card, leave_fie
 from sim.rulesets.fortaleza.state import (
     in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, CS_SHOWN, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
-    PS_HAND, record,
+    PS_HAND,
 )
 from sim.rulesets.fortaleza.targets import condition_holds, effect_base, is_chosen, legal_target
 

@@ -10,12 +10,13 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.records import record
 from sim.core.rng import below
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Event, Field, Kind, Seen, Zone
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
     PS_FORCED, PS_HAND, PS_LAND_TURN, PS_LANDS, PS_ENERGY, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, ST_SHUFFLE, in_zone,
-    lowest_bit, move, record, refresh_equipment, res_of,
+    lowest_bit, move, refresh_equipment, res_of,
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.fortaleza.agents import choose_discard, keep_hand
 from sim.rulesets.fortaleza.chain import main_phase, window
 from sim.rulesets.fortaleza.combat import combat
@@ -17,7 +18,7 @@ from sim.rulesets.fortaleza.state import (
     PS_ORDER, in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_FRESH, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
     G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
-    conservation_errors, record,
+    conservation_errors,
 )
 
 

@@ -30,8 +30,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, insert_sorted, outcome_score,
-    world_key,
+    SEARCH_WIDTH, best_option, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -46,9 +45,6 @@ from sim.rulesets.fortaleza.state import (
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the play streams are 0 .. N_PLAY_STREAMS-1)
-# what _best_candidate weighs (passed as np.int64: a literal would compile it once for each value)
-SEARCH_ACTION = 0  # main-phase actions (g.options: rows of g.cand, -1 the pass)
-SEARCH_ATTACK = 1  # or attacks (g.options: bitmasks of attackers)
 EVAL_SCALE = 2.0  # the evaluation's logistic scale, in average units of the player's collection
 
 
@@ -235,10 +231,12 @@ def play_out(world: np.void, p: int, horizon: int, scale: float) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def _rollout_action(g: np.void, world: np.void, p: int, option: int, phase: int, horizon: int,
-                    scale: float) -> float:
-    """Main-phase candidate `option` (a row of g.cand, -1 the pass) in the world, the rest of the
-    phase and of the turn by greedy play, then play_out."""
+def _action_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: tuple) -> float:
+    """Main-phase candidate i (g.options[i], a row of g.cand, -1 the pass) in the world, the rest of
+    the phase and of the turn by greedy play, then play_out. option_args: (the main phase, the
+    evaluation's scale)."""
+    phase, scale = option_args
+    option = g.options[i]
     if option >= 0:
         for k in range(4):
             world.cand[0, k] = g.cand[option, k]
@@ -252,40 +250,12 @@ def _rollout_action(g: np.void, world: np.void, p: int, option: int, phase: int,
 
 
 @njit(cache=True, _nrt=False)
-def _rollout_attack(world: np.void, p: int, chosen: np.int64, horizon: int, scale: float) -> float:
-    """The attack `chosen` in the world, the rest of the turn by greedy play, then play_out."""
-    declared_attack(world, chosen)
+def _attack_option(g: np.void, world: np.void, p: int, i: int, horizon: int, scale: float) -> float:
+    """Attack candidate i (g.options[i], a mask of attackers) in the world, the rest of the turn by
+    greedy play, then play_out."""
+    declared_attack(world, g.options[i])
     rest_of_turn(world, np.int64(Step.BEGIN_COMBAT))
     return play_out(world, p, horizon, scale)
-
-
-@njit(cache=True, _nrt=False)
-def _best_candidate(g: np.void, world: np.void, p: int, n: int, what: int, phase: int) -> int:
-    """The index of the candidate in g.options[:n] with the best mean score over the decision's
-    worlds and rollouts (`what`: SEARCH_ACTION in main phase `phase`, or SEARCH_ATTACK); the first
-    on a tie. Every candidate meets the same worlds (common random numbers)."""
-    ps, search, options, score = g.ps, g.search, g.options, g.score
-    decision = ps[p, PS_DECISIONS]
-    ps[p, PS_DECISIONS] += 1
-    if n == 1:
-        return 0
-    samples, rollouts, horizon = search[p, SEARCH_SAMPLES], search[p, SEARCH_ROLLOUTS], search[p, SEARCH_HORIZON]
-    scale = eval_scale(g, p)
-    for i in range(n):
-        score[i] = 0.0
-    for s in range(samples):
-        for r in range(rollouts):
-            for i in range(n):
-                observe(g, world, p, decision, s, r)
-                if what == SEARCH_ACTION:
-                    score[i] += _rollout_action(g, world, p, options[i], phase, horizon, scale)
-                else:
-                    score[i] += _rollout_attack(world, p, options[i], horizon, scale)
-    best = 0
-    for i in range(1, n):
-        if score[i] > score[best]:
-            best = i
-    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -318,7 +288,8 @@ def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
     if greedy >= 0:
         options[k] = -1
         k += 1
-    return options[_best_candidate(g, world, p, k, np.int64(SEARCH_ACTION), phase)]
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return options[best_option(g, world, p, decision, k, observe, _action_option, (phase, eval_scale(g, p)))]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -358,7 +329,8 @@ def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
         m &= m - 1
         n = _add_option(options, n, greedy ^ (one << u))
     n = min(n, width)
-    return options[_best_candidate(g, world, p, n, np.int64(SEARCH_ATTACK), np.int64(Step.BEGIN_COMBAT))]
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return options[best_option(g, world, p, decision, n, observe, _attack_option, eval_scale(g, p))]
 
 
 @njit(cache=True, _nrt=False)

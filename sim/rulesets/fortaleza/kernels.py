@@ -14,13 +14,14 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import seat_of_unit, write_record_head
+from sim.core.turns import play_turns
 
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param, Seen
 from sim.rulesets.fortaleza.effects import end_game
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.hard import play_turn
 from sim.rulesets.fortaleza.state import (
-    CS_FLAGS, G_ACTIVE, G_END, G_OVER, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
+    CS_FLAGS, G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
     PS_FORT, PS_MULLIGAN, conservation_errors, seed_streams,
 )
 
@@ -40,26 +41,22 @@ def reset(g: np.void, agents: np.ndarray) -> None:
         ps[side, PS_AGENT] = agents[side]
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def end_at_turn_cap(g: np.void) -> None:
+    """The turn cap ends the game in a draw (decision in rules.md)."""
+    end_game(g, np.int64(-1), End.TURN_CAP)
+
+
 @njit(cache=True, _nrt=False)
 def play_game(g: np.void, world: np.void, first: int) -> int:
     """Play a game from a reset workspace to its end: setup (rules F-02 to F-05), then turns until a
     Fortaleza falls or a deck runs out (rule F-06) or the turn cap (a draw, decision). `world` is the
     record a hard player searches in (hard.py). Returns the number of problems the debug checks
     found (always 0 unless `debug_checks` is on and something broke)."""
-    par, ps = g.par, g.ps
-    problems = 0
+    par = g.par
     setup_game(g, first)
-    while not ps[GAME, G_OVER]:
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            end_game(g, np.int64(-1), End.TURN_CAP)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        play_turn(g, world)
-        if par[Param.DEBUG_CHECKS]:
-            problems += conservation_errors(g)
-        if not ps[GAME, G_OVER]:
-            ps[GAME, G_TURN] += 1
-    return problems
+    return play_turns(g, world, first, par[Param.TURN_CAP], par[Param.DEBUG_CHECKS] != 0, play_turn, end_at_turn_cap,
+                      conservation_errors)
 
 
 @njit(cache=True, _nrt=False)

@@ -31,9 +31,10 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import lowest_bit, move_card  # noqa: F401 (lowest_bit: the engine imports it from here)
-from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
-from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
+from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
+from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.fortaleza.constants import (
     MAX_CHAIN, MAX_EVENTS, N_DECK, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, Field, Kind, Zone,
 )
@@ -96,18 +97,18 @@ PS_FORCED = PS_PLAYABLE + MAX_ANSWER_ENERGY + 1  # the forced-draw request (sim.
 N_PS = PS_FORCED + 1
 
 # ps[GAME, ...]
-GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn and its cursor here
+GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
 G_TURN = TRACE_TURN
 G_TRACE_N = TRACE_CURSOR
-G_STEP = 2
-G_DEPTH = 3  # items on the chain
-G_ACTIVE = 4
-G_OVER = 5  # 1 once the game has ended
-G_WINNER = 6  # 0, 1, or -1 for a draw
-G_END = 7
-G_FIRST = 8
-G_PASSES = 9  # consecutive passes in the current window (rule F-24)
-G_TRACED = 10  # 1 when this game writes its events to g.tr
+G_TRACED = TRACE_ON  # 1 when this game writes its events to g.tr
+G_ACTIVE = GAME_ACTIVE  # the turn loops (sim.core.turns) read these three here
+G_OVER = GAME_OVER  # 1 once the game has ended
+G_WINNER = 5  # 0, 1, or -1 for a draw
+G_END = 6
+G_FIRST = GAME_FIRST
+G_STEP = 8
+G_DEPTH = 9  # items on the chain
+G_PASSES = 10  # consecutive passes in the current window (rule F-24)
 G_LISTED = 11  # candidates the last agents.choose_action listed (a hard agent searches among them)
 
 # ch[item, ...]: one item on the chain
@@ -120,6 +121,7 @@ CH_T_CARD = 5  # chosen target + 1; 0: a Fortaleza, a player or nothing
 N_CH = 6
 
 # rng streams of a game: side * 2 + (0 shuffle, 1 agent); then each side's search key
+SIDE_PURPOSES = (int(Purpose.SHUFFLE), int(Purpose.AGENT))  # rng[side * 2 + ST_*]: the purpose keying it
 ST_SHUFFLE = 0
 ST_AGENT = 1
 N_PLAY_STREAMS = 4  # the streams the game draws from (a hard agent's world gets its own of each)
@@ -162,31 +164,14 @@ def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray, search: np.nd
     """The records one thread reuses for every game it plays (a two-element array of GAME_DTYPE):
     ws[0] is the game, the `g` the kernels take; ws[1] the world a hard agent plays its rollouts in
     (hard.py). Both hold a copy of the config's constant tables."""
-    ws = np.zeros(2, GAME_DTYPE)
-    for g in ws:
-        g["tab"][:] = tab
-        g["par"][:] = par
-        g["w"][:] = w
-        g["search"][:] = search
-    return ws
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced: only the test is compiled into every caller."""
-    if g.ps[GAME, G_TRACED]:
-        write_event(g.tr, g.ps, player, code, a, b, c)
+    return game_records(GAME_DTYPE, tab=tab, par=par, w=w, search=search)
 
 
 @njit(cache=True, _nrt=False)
 def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64) -> None:
     """Key every stream of one game from (run seed, unit, side, purpose), a hard agent's search key
-    among them (never drawn from: sim.core.search.world_key keys its worlds from it)."""
-    rng = g.rng
-    for side in range(2):
-        rng[side * 2 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SHUFFLE))
-        rng[side * 2 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.AGENT))
-        rng[ST_SEARCH + side] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SEARCH))
+    among them (sim.core.rng.seed_side_streams)."""
+    seed_side_streams(g.rng, seed, unit, np.uint64(0), SIDE_PURPOSES, np.int64(ST_SEARCH))
 
 
 @njit(cache=True, _nrt=False, inline="always")

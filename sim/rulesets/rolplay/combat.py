@@ -8,10 +8,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.records import record
 from sim.rulesets.rolplay.constants import Event, Field
 from sim.rulesets.rolplay.effects import lose_life, remove_creature
 from sim.rulesets.rolplay.state import (
-    CS_ATTACKS, CS_DAMAGE, CS_DEFENSES, CS_DESIGN, G_OVER, GAME, atq_of, def_left, field, is_mystic, record,
+    CS_ATTACKS, CS_DAMAGE, CS_DEFENSES, CS_DESIGN, G_OVER, GAME, atq_of, def_left, field, is_mystic,
 )
 
 

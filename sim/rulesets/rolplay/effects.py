@@ -8,13 +8,14 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count
+from sim.core.records import record
 from sim.core.rng import below
 from sim.rulesets.rolplay.constants import N_CARDS, Do, End, Event, Param, Seen, Zone
 from sim.rulesets.rolplay.state import (
     CS_AMULET_DEF, CS_ATQ_BOOST, CS_DAMAGE, CS_DEF_BOOST, CS_DESIGN, CS_LINK, CS_PLACE, CS_TAP_UNTIL, G_ACTIVE,
     G_END, G_OVER, G_TURN, G_WINNER, GAME, PS_ALLDEF_BONUS, PS_ALLDEF_UNTIL, PS_CREATURES, PS_HAND, PS_LIFE,
     PS_ORDER, PS_PENDING, PS_PLACE, PS_POWER, PS_POWERS, PS_TOP, PS_UNMYSTIC_UNTIL, ST_EFFECT, def_of,
-    in_zone, lowest_bit, move, record,
+    in_zone, lowest_bit, move,
 )
 
 # ps[p, PS_PENDING + ...]: the 2002 variant's effects waiting for the start of p's turn

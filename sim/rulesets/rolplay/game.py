@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.records import record
 from sim.core.rng import below
 from sim.rulesets.rolplay.agents import (
     AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, could_attack, choose_activation, next_attacker, choose_power, choose_power_to_burn, choose_summon,
@@ -27,7 +28,7 @@ from sim.rulesets.rolplay.state import (
     CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, CS_LINK, CS_PLACE, CS_REVEALED, CS_USED,
     CS_USES, G_ACTIVE, G_FIRST, G_OVER, G_TURN, GAME, PS_CARDS_PLAYED, PS_CONJURED, PS_CREATURES, PS_FORCED,
     PS_HAND, PS_LIFE, PS_ORDER, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, PS_SUMMONED, PS_TOP, SETUP_LIFE,
-    SETUP_START, ST_SHUFFLE, field, in_zone, is_tapped, lowest_bit, move, record, score_of,
+    SETUP_START, ST_SHUFFLE, field, in_zone, is_tapped, lowest_bit, move, score_of,
 )
 
 MAX_STEPS = 32  # summons or activations a phase takes at most (a guard; a hand holds 7 cards)

@@ -26,14 +26,13 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, outcome_score, world_key,
-)
+from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.turns import play_on
 import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
-    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TRACED, G_TURN, G_WINNER, GAME, N_CS,
+    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_CS,
     N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, ST_SEARCH, field,
     in_zone, lowest_bit, move,
 )
@@ -151,20 +150,11 @@ def evaluate(world: np.void, p: int) -> float:
 def play_out(world: np.void, p: int, mask: np.int64, horizon: int) -> float:
     """In `world`, p's attack phase with the modes of `mask`, the rest of the game or `horizon` more
     turns (0: to the end) by greedy play, then the score for p."""
-    ps, par = world.ps, world.par
+    ps = world.ps
     game.apply_modes(world, p, mask)
     game.attacks(world, p)
     ps[p, PS_POWER] = 0
-    turns = 0
-    first = ps[GAME, G_FIRST]
-    while not ps[GAME, G_OVER] and (horizon == 0 or turns < horizon):
-        ps[GAME, G_TURN] += 1
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            game.end_by_score(world)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        game.play_turn(world)
-        turns += 1
+    play_on(world, horizon, world.par[Param.TURN_CAP], game.play_turn, game.end_by_score)
     if ps[GAME, G_OVER]:
         return outcome_score(ps[GAME, G_WINNER], p)
     return evaluate(world, p)
@@ -202,28 +192,20 @@ def list_modes(g: np.void, p: int, width: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def _modes_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: None) -> float:
+    """Candidate i of `list_modes` (g.options[i]) played out in the world (play_out)."""
+    return play_out(world, p, g.options[i], horizon)
+
+
+@njit(cache=True, _nrt=False)
 def search_modes(g: np.void, world: np.void, p: int) -> np.int64:
-    """The attack modes a hard player sets: each candidate of `list_modes` in the same `samples` worlds,
-    `rollouts` times, the best mean score, the first listed on a tie."""
-    search = g.search[p]
-    samples, rollouts = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS]
-    n = list_modes(g, p, search[SEARCH_WIDTH])
+    """The attack modes a hard player sets: the best of the candidates of `list_modes`
+    (sim.core.search.best_option); a decision is counted only when there is a choice."""
+    n = list_modes(g, p, g.search[p, SEARCH_WIDTH])
     if n == 1:  # nothing to choose: no creature in play
         return g.options[0]
-    decision = g.ps[p, PS_DECISIONS]
-    g.ps[p, PS_DECISIONS] += 1
-    for k in range(n):
-        g.score[k] = 0.0
-    for sample in range(samples):
-        for rollout in range(rollouts):
-            for k in range(n):
-                observe(g, world, p, decision, sample, rollout)
-                g.score[k] += play_out(world, p, g.options[k], search[SEARCH_HORIZON])
-    best = 0
-    for k in range(1, n):
-        if g.score[k] > g.score[best]:
-            best = k
-    return g.options[best]
+    decision = next_decision(g.ps, p, PS_DECISIONS)
+    return g.options[best_option(g, world, p, decision, n, observe, _modes_option, None)]
 
 
 @njit(cache=True, _nrt=False)

@@ -14,11 +14,12 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import seat_of_unit, write_record_head
+from sim.core.turns import play_turns
 from sim.rulesets.rolplay.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param
 from sim.rulesets.rolplay.game import end_by_score, setup_game
 from sim.rulesets.rolplay.hard import play_turn
 from sim.rulesets.rolplay.state import (
-    G_ACTIVE, G_END, G_OVER, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_CARDS_PLAYED, PS_FORCED,
+    G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_CARDS_PLAYED, PS_FORCED,
     PS_LIFE, PS_SUMMONED, SETUP_AGENT, conservation_errors, score_of, seed_streams,
 )
 
@@ -43,23 +44,10 @@ def play_game(g: np.void, world: np.void, first: int) -> int:
     """Play a game from a reset record to its end: setup (rules R-02, R-03), then turns until a life
     or a deck reaches zero (R-04) or the turn cap, where the R-04 score decides. `world` is the
     record a hard player searches in (hard.py). Returns the debug checks' problem count."""
-    par, ps = g.par, g.ps
-    problems = 0
+    par = g.par
     setup_game(g, first)
-    checks = par[Param.DEBUG_CHECKS] != 0
-    if checks:
-        problems += conservation_errors(g)
-    while not ps[GAME, G_OVER]:
-        if ps[GAME, G_TURN] >= par[Param.TURN_CAP]:
-            end_by_score(g)
-            break
-        ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
-        play_turn(g, world)
-        if checks:
-            problems += conservation_errors(g)
-        if not ps[GAME, G_OVER]:
-            ps[GAME, G_TURN] += 1
-    return problems
+    return play_turns(g, world, first, par[Param.TURN_CAP], par[Param.DEBUG_CHECKS] != 0, play_turn, end_by_score,
+                      conservation_errors)
 
 
 @njit(cache=True, _nrt=False)

@@ -30,9 +30,10 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit, move_card
-from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
-from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
+from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
+from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
+from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.rolplay.constants import (
     MAX_ABILITIES, MAX_EVENTS, N_CARDS, N_DESIGNS, N_FIELDS, N_PARAMS, N_PLACES, N_WEIGHTS, N_ZONES, Class, Field,
     Param, Zone,
@@ -83,15 +84,15 @@ PS_ZONE_MASK = PS_ORDER + N_CARDS  # ps[p, PS_ZONE_MASK + zone]: bit c set when 
 N_PS = PS_ZONE_MASK + N_ZONES
 
 # ps[GAME, ...]
-GAME = TRACE_ROW  # the trace (sim.core.records) reads the turn and its cursor here
+GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
 G_TURN = TRACE_TURN
 G_TRACE_N = TRACE_CURSOR
-G_ACTIVE = 2
-G_OVER = 3  # 1 once the game has ended
-G_WINNER = 4  # 0, 1, or -1 for a draw
-G_END = 5
-G_FIRST = 6
-G_TRACED = 7  # 1 when this game writes its events to g.tr
+G_TRACED = TRACE_ON  # 1 when this game writes its events to g.tr
+G_ACTIVE = GAME_ACTIVE
+G_OVER = GAME_OVER  # 1 once the game has ended
+G_WINNER = 5  # 0, 1, or -1 for a draw
+G_END = 6
+G_FIRST = GAME_FIRST
 
 # setup[row, side]: what the config says about each side (engine.compile)
 SETUP_AGENT = 0
@@ -101,6 +102,7 @@ SETUP_LEVEL = 3  # the deck's level (R-02)
 N_SETUP = 4
 
 # rng streams of a game: side * 3 + purpose; then each side's search key
+SIDE_PURPOSES = (int(Purpose.SHUFFLE), int(Purpose.AGENT), int(Purpose.DICE))  # rng[side * 3 + ST_*]: its purpose
 ST_SHUFFLE = 0
 ST_AGENT = 1
 ST_EFFECT = 2  # random picks of destroy and tap effects (R-08, R-10)
@@ -135,14 +137,8 @@ def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray, setup: np.nda
     """The records one thread reuses for every game it plays: ws[0] is the game, the `g` the kernels
     take; ws[1] the world a hard player plays its rollouts in (hard.py). Each holds a copy of the
     config's constant tables and each card instance's design (`designs[side, card]`)."""
-    ws = np.zeros(records, GAME_DTYPE)
-    for g in ws:
-        g["cs"][:, :, CS_DESIGN] = designs
-        g["tab"][:] = tab
-        g["par"][:] = par
-        g["w"][:] = w
-        g["setup"][:] = setup
-        g["search"][:] = search
+    ws = game_records(GAME_DTYPE, records, tab=tab, par=par, w=w, setup=setup, search=search)
+    ws["cs"][:, :, :, CS_DESIGN] = designs
     return ws
 
 
@@ -169,23 +165,11 @@ def field(g: np.void, side: int, c: int, f: int) -> int:
     return g.tab[side, g.cs[side, c, CS_DESIGN], f]
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced: only the test is compiled into every caller."""
-    if g.ps[GAME, G_TRACED]:
-        write_event(g.tr, g.ps, player, code, a, b, c)
-
-
 @njit(cache=True, _nrt=False)
 def seed_streams(g: np.void, seed: np.uint64, unit: np.uint64) -> None:
     """Key every stream of one game from (run seed, unit, side, purpose), a hard agent's search key
-    among them (never drawn from: sim.core.search.world_key keys its worlds from it)."""
-    rng = g.rng
-    for side in range(2):
-        rng[side * 3 + ST_SHUFFLE] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SHUFFLE))
-        rng[side * 3 + ST_AGENT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.AGENT))
-        rng[side * 3 + ST_EFFECT] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.DICE))
-        rng[ST_SEARCH + side] = stream_key(seed, unit, np.uint64(side * SIDE_STRIDE + Purpose.SEARCH))
+    among them (sim.core.rng.seed_side_streams)."""
+    seed_side_streams(g.rng, seed, unit, np.uint64(0), SIDE_PURPOSES, np.int64(ST_SEARCH))
 
 
 @njit(cache=True, _nrt=False)

@@ -6,12 +6,13 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.records import record
 from sim.core.rng import below
 from tests.rulesets.tiny.agents import choose_card
 from tests.rulesets.tiny.constants import End, Event, Field, Param, Seen, Zone
 from tests.rulesets.tiny.state import (
     CS_FLAGS, G_END, G_LEADER, G_OVER, G_TURN, G_WINNER, GAME, PS_FORCED, PS_HAND, PS_N_CARDS, PS_ORDER, PS_POINTS,
-    PS_TOP, ST_SHUFFLE, conservation_errors, move, record,
+    PS_TOP, ST_SHUFFLE, conservation_errors, move,
 )
 
 

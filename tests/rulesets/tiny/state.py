@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import move_card
-from sim.core.records import TRACE_CURSOR, TRACE_ROW, TRACE_TURN, write_event
+from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import SIDE_STRIDE, Purpose, stream_key
 from tests.rulesets.tiny.constants import MAX_CARDS, MAX_EVENTS, N_FIELDS, N_PARAMS, N_ZONES, Zone
 
@@ -39,11 +39,11 @@ PS_ZONE_MASK = PS_ORDER + MAX_CARDS  # ps[side, PS_ZONE_MASK + zone]: bit c set 
 N_PS = PS_ZONE_MASK + N_ZONES
 
 # ps[GAME, ...]
-GAME = TRACE_ROW  # the trace (sim.core.records) reads the round and its cursor here
+GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the round, its cursor and its switch here
 G_TURN = TRACE_TURN  # the round being played, from 0
 G_TRACE_N = TRACE_CURSOR
-G_LEADER = 2  # who leads this round (rule T-04)
-G_TRACED = 3  # 1 when this game writes its events to g.tr
+G_TRACED = TRACE_ON  # 1 when this game writes its events to g.tr
+G_LEADER = 3  # who leads this round (rule T-04)
 G_OVER = 4
 G_WINNER = 5  # 0, 1, or -1 for a draw
 G_END = 6
@@ -67,10 +67,7 @@ def new_workspace(tab: np.ndarray, par: np.ndarray) -> np.ndarray:
     """The records one thread reuses for every game it plays, each holding a copy of the config's
     constant tables: ws[0] is the game, the `g` the kernels take; ws[1] the second record of the house
     signature (sim.core.ruleset.GameRecordShell), where a search agent would play, unused here."""
-    ws = np.zeros(2, GAME_DTYPE)
-    ws["tab"][:] = tab
-    ws["par"][:] = par
-    return ws
+    return game_records(GAME_DTYPE, tab=tab, par=par)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -83,13 +80,6 @@ def move(g: np.void, side: int, c: int, zone: int) -> None:
 def in_zone(g: np.void, side: int, zone: int) -> np.int64:
     """The bitmask of the side's cards in `zone`."""
     return g.ps[side, PS_ZONE_MASK + zone]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def record(g: np.void, player: int, code: int, a: int, b: int, c: int) -> None:
-    """Record one event when this game is traced: only the test is compiled into every caller."""
-    if g.ps[GAME, G_TRACED]:
-        write_event(g.tr, g.ps, player, code, a, b, c)
 
 
 @njit(cache=True, _nrt=False)
