@@ -469,12 +469,13 @@ def run_all(games: int, hard_games: int, repeats: int, startup: bool = True) -> 
         timings = time_threads(ruleset, config, experiment.spec.seed, games, repeats)
         greedy = [speed(game, t, timings[t]) for t in sorted(timings)]
         figures += speed_figures(f"{game}, greedy, {config.config_id}", greedy)
-        speeds += [(game, f"greedy, {config.config_id} ({spec_name})", s) for s in greedy]
+        version = f"{game} {ruleset.version}"  # the ruleset's version: which games these are
+        speeds += [(version, f"greedy, {config.config_id} ({spec_name})", s) for s in greedy]
         if hard_games and "hard" in ruleset.agents:
             faction = ruleset.list_factions(ruleset.cards_dir)[0]
             label, hard, score = hard_speeds(ruleset, faction, hard_games, repeats, thread_counts())
             figures += hard_mirror_figures(label, hard, score)
-            speeds += [(game, f"hard vs greedy, {faction} mirror", s) for s in hard]
+            speeds += [(version, f"hard vs greedy, {faction} mirror", s) for s in hard]
     if startup:
         for game in GAME_SPECS:
             with tempfile.TemporaryDirectory(prefix="sim-bench-cache-") as cache:
@@ -494,7 +495,7 @@ def markdown_table(speeds: list[tuple[str, str, Speed]], starts: list[tuple[str,
     lines = [f"`sim bench --all --games {games} --hard-games {hard_games} --repeat {repeats}`, sim "
              f"{sim.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available; medians of "
              f"{repeats} repeats, the thread counts taking turns:", "",
-             "| game | timed | threads | games/s | turns/s | decisions/s | turns a game | decisions a game |",
+             "| game (ruleset version) | timed | threads | games/s | turns/s | decisions/s | turns a game | decisions a game |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for game, timed, s in speeds:
         lines.append(f"| {game} | {timed} | {s.threads} | {number(s.games)} | {number(s.turns)} | "

@@ -20,7 +20,7 @@ GAMES = 300
 
 def table_rows(table: str) -> list[list[str]]:
     rows = [line.strip("|").split("|") for line in table.splitlines() if line.startswith("| ") and "---" not in line]
-    return [[cell.strip() for cell in row] for row in rows[1:] if row[0].strip() != "game"]
+    return [[cell.strip() for cell in row] for row in rows[1:] if not row[0].strip().startswith("game")]
 
 
 def number(cell: str) -> float:
@@ -37,7 +37,7 @@ def test_bench_all_times_every_game_with_greedy_and_hard_and_writes_its_table(
     assert written in printed and "--games 300 --hard-games 4 --repeat 1" in written
     rows = table_rows(written)
     for game in GAME_SPECS:
-        mine = [row for row in rows if row[0] == game]
+        mine = [row for row in rows if row[0] == f"{game} {get_ruleset(game).version}"]
         timed = {(row[1].split(",")[0], int(row[2])) for row in mine}
         assert {kind for kind, _ in timed} == {"greedy", "hard vs greedy"}, mine
         assert {threads for _, threads in timed} >= {1}, mine
