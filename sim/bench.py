@@ -2,14 +2,19 @@
 
 Figures, one line each:
 - matches per second of the batch kernel on one thread and on all cores (median of repeats, with
-  min and max; the ratio of the two medians is the parallel scaling);
-- cold compile: a fresh process with an empty numba cache, from start to its first played chunk;
+  min and max; the ratio of the two medians is the parallel scaling), and turns per second with the
+  mean turns a game of the same games (RecordCol.TURNS), so versions whose games last longer or
+  shorter can be compared;
+- cold compile: a fresh process with an empty numba cache, from start to its first played chunk,
+  in wall seconds and in the process's CPU seconds;
 - cached start: the same in a fresh process whose cache is warm;
 - peak memory (resident set) of this process after the timed runs;
 - the searching agents: games per second of hard and of expert (each at its default settings)
-  against greedy on one thread in the first faction's mirror of every game that has them (every
-  faction's with `--hard-every-faction`), the searching side's score with its interval, and the
-  decisions it searched per second;
+  against greedy in the first faction's mirror of every game that has them (every faction's with
+  `--hard-every-faction`), the searching side's score with its interval, its turns per second, and
+  the decisions it searched a game and per second (greedy players keep no decision count);
+- `--all` (run_all): the four games in one run, greedy and each searching level against greedy on 1
+  thread and on all, each game's cold compile and cached start, and one markdown table of them all;
 - with `--executor auto` (or `threads`): the whole `sim run` command of the same games in a fresh
   process (interpreter start, imports, kernel load, plan, play, writes, summary, exit), once per
   repeat right after that repeat's kernel timings, and its time over the bare kernel's for the same
@@ -43,6 +48,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+import sim
 from sim.analysis.intervals import wilson_interval
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig, default_label
@@ -50,7 +56,6 @@ from sim.core.records import RecordCol
 from sim.core.ruleset import Ruleset, get_ruleset, ruleset_names
 from sim.core.agents import SEARCHING
 from sim.core.mcts import default_search
-from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec
 
 DEFAULT_SPEC_NAME = Path("experiments") / "dicedraft_factions.toml"
@@ -94,35 +99,121 @@ class Figure:
         return f"{self.name:<52} {number:>12} {self.unit:<11} {self.detail}".rstrip()
 
 
-def time_start(spec: Path, cache_dir: Path) -> float:
-    """Seconds for a fresh Python process to import, compile or load the kernels and play a chunk."""
+@dataclass(frozen=True)
+class Start:
+    wall: float  # seconds from before the process starts to after it exits
+    cpu: float  # CPU seconds it used (user + system): on a shared machine, the part that is its own work
+
+
+def time_start(spec: Path, cache_dir: Path) -> Start:
+    """A fresh Python process that imports, compiles or loads the kernels and plays a chunk."""
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-c", START_PROBE, str(spec)], env=env, check=True)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return Start(wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+
+
+def start_figures(spec: Path, game: str = "") -> list[Figure]:
+    """Cold compile (an empty numba cache) and cached start (the same cache again) of `spec`."""
+    where = f", {game}" if game else ""
+    with tempfile.TemporaryDirectory(prefix="sim-bench-cache-") as cache:
+        cold = time_start(spec, Path(cache))
+        cached = time_start(spec, Path(cache))
+    return [Figure(f"cold compile (empty numba cache){where}", cold.wall, "s",
+                   f"fresh process: import, compile, first chunk; {cold.cpu:.1f} CPU-s"),
+            Figure(f"cached start (warm numba cache){where}", cached.wall, "s",
+                   f"fresh process: import, load kernels, first chunk; {cached.cpu:.2f} CPU-s")]
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One timed `play_chunk`: what it played and how long it took."""
+
+    games: int
+    turns: int  # turns of all its games (RecordCol.TURNS)
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def turns_per_second(self) -> float:
+        return self.turns / self.seconds
+
+
+def timed_chunk(ruleset: Ruleset, config: object, seed: int, unit_start: int, units: int) -> tuple[Timing, np.ndarray]:
+    """One timed `play_chunk` on numba's current thread count: its timing and its played rows."""
+    started = time.perf_counter()
+    rows, _ = ruleset.play_chunk(config, seed, unit_start, units)
+    elapsed = time.perf_counter() - started
+    played = rows[rows[:, RecordCol.PLAYED] == 1]
+    return Timing(len(played), int(played[:, RecordCol.TURNS].sum()), elapsed), played
+
+
+def first_config(experiment: Experiment) -> tuple[Ruleset, object]:
+    """The experiment's ruleset and its first config, compiled (a round robin: its first matchup)."""
+    ruleset = get_ruleset(experiment.spec.ruleset)
+    config_id, first = next(iter(experiment.config_experiments().items()))
+    return ruleset, ruleset.compile(first.match_config(), config_id)
+
+
+def thread_counts() -> list[int]:
+    return sorted({1, numba.config.NUMBA_NUM_THREADS})
+
+
+def time_threads(ruleset: Ruleset, config: object, seed: int, games: int, repeats: int,
+                 after_repeat: Callable[[], None] | None = None) -> dict[int, list[Timing]]:
+    """Timed runs of `games` units on 1 thread and on all threads, alternating so both see the same
+    noise; {threads: [Timing]}. `after_repeat` runs after each repeat's timings (a whole run timed in
+    the same noise)."""
+    timings: dict[int, list[Timing]] = {threads: [] for threads in thread_counts()}
+    try:
+        for repeat in range(repeats):
+            for threads in timings:
+                numba.set_num_threads(threads)
+                timings[threads].append(timed_chunk(ruleset, config, seed + repeat, 0, games)[0])
+            if after_repeat is not None:
+                after_repeat()
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    return timings
 
 
 def games_per_second(experiment: Experiment, games: int, repeats: int,
-                     after_repeat: Callable[[], None] | None = None) -> dict[int, list[float]]:
-    """Timed runs of `games` games on 1 thread and on all threads, alternating; {threads: [games/s]}.
-    `after_repeat` runs after each repeat's timings (a whole run timed in the same noise)."""
-    ruleset = get_ruleset(experiment.spec.ruleset)
-    config_id, first = next(iter(experiment.config_experiments().items()))  # a round robin: its first matchup
-    config = ruleset.compile(first.match_config(), config_id)
-    all_threads = numba.config.NUMBA_NUM_THREADS
+                     after_repeat: Callable[[], None] | None = None) -> dict[int, list[Timing]]:
+    """The experiment's first config timed on 1 thread and on all threads (time_threads)."""
+    ruleset, config = first_config(experiment)
     ruleset.play_chunk(config, 1, 0, 256)  # load or compile outside the timings
-    rates: dict[int, list[float]] = {1: [], all_threads: []}
-    for repeat in range(repeats):
-        for threads in rates:
-            numba.set_num_threads(threads)
-            started = time.perf_counter()
-            rows, _ = ruleset.play_chunk(config, experiment.spec.seed + repeat, 0, games)
-            elapsed = time.perf_counter() - started
-            rates[threads].append(ruleset.games_frame(config, rows).height / elapsed)
-        if after_repeat is not None:
-            after_repeat()
-    numba.set_num_threads(all_threads)
-    return rates
+    return time_threads(ruleset, config, experiment.spec.seed, games, repeats, after_repeat)
+
+
+@dataclass(frozen=True)
+class Speed:
+    """Medians of one kind of timed run at one thread count."""
+
+    label: str  # what played: the game, its sides and agents
+    threads: int
+    games: float  # games/s, median
+    turns: float  # turns/s, median
+    low: float  # games/s, slowest repeat
+    high: float  # games/s, fastest repeat
+    turns_per_game: float
+    decisions_per_game: float | None  # the hard player's searched decisions (None: no hard player)
+
+    @property
+    def decisions(self) -> float | None:
+        return None if self.decisions_per_game is None else self.games * self.decisions_per_game
+
+
+def speed(label: str, threads: int, timings: list[Timing], decisions_per_game: float | None = None) -> Speed:
+    games = [t.games_per_second for t in timings]
+    return Speed(label, threads, statistics.median(games), statistics.median(t.turns_per_second for t in timings),
+                 min(games), max(games), sum(t.turns for t in timings) / max(1, sum(t.games for t in timings)),
+                 decisions_per_game)
 
 
 @dataclass(frozen=True)
@@ -210,6 +301,23 @@ def ray_fixed_cost(spec: Path) -> tuple[float, float]:
     return time.perf_counter() - started, machine_busy_seconds() - busy
 
 
+def speed_figures(name: str, speeds: list[Speed]) -> list[Figure]:
+    """games/s, turns/s and (with a hard player) decisions/s of each thread count; the first is 1 thread."""
+    figures = []
+    one = speeds[0].games
+    for s in speeds:
+        threads = f"{s.threads} thread{'s' if s.threads > 1 else ''}"
+        scaling = f", {s.games / s.threads:,.0f} per core, {s.games / one:.2f}x of 1 thread" if s.threads > 1 else ""
+        figures.append(Figure(f"{name}, {threads}", s.games, "games/s",
+                              f"(min {s.low:,.0f}, max {s.high:,.0f}{scaling})"))
+        figures.append(Figure(f"turns/s, {threads}" if name == "matches/s" else f"{name} turns/s, {threads}",
+                              s.turns, "turns/s", f"({s.turns_per_game:.1f} turns a game)"))
+        if s.decisions is not None:
+            figures.append(Figure(f"{name} decisions/s, {threads}", s.decisions, "decisions/s",
+                                  f"({s.decisions_per_game:.1f} searched decisions a game)"))
+    return figures
+
+
 def run_bench(spec: Path, games: int = 200_000, repeats: int = 5, startup: bool = True,
               executors: Sequence[str] = (), hard_games: int = 0, hard_every_faction: bool = False) -> list[Figure]:
     experiment = load_spec(spec)
@@ -221,16 +329,10 @@ def run_bench(spec: Path, games: int = 200_000, repeats: int = 5, startup: bool 
         for name in in_process:
             whole_runs[name].append(whole_run(spec, games, name))
 
-    rates = games_per_second(experiment, games, repeats, time_whole_runs if in_process else None)
-    threads = sorted(rates)
-    one = statistics.median(rates[threads[0]])
-    for t in threads:
-        median = statistics.median(rates[t])
-        per_core = f", {median / t:,.0f} per core" if t > 1 else ""
-        ratio = f", {median / one:.2f}x of 1 thread" if t > 1 else ""
-        figures.append(Figure(f"matches/s, {t} thread{'s' if t > 1 else ''}", median, "games/s",
-                              f"(min {min(rates[t]):,.0f}, max {max(rates[t]):,.0f}{per_core}{ratio})"))
-    all_cores = rates[threads[-1]]
+    timings = games_per_second(experiment, games, repeats, time_whole_runs if in_process else None)
+    threads = sorted(timings)
+    figures += speed_figures("matches/s", [speed(experiment.spec.ruleset, t, timings[t]) for t in threads])
+    all_cores = [timing.games_per_second for timing in timings[threads[-1]]]
     for name in in_process:
         runs = whole_runs[name]
         seconds = [run.seconds for run in runs]
@@ -258,11 +360,7 @@ def run_bench(spec: Path, games: int = 200_000, repeats: int = 5, startup: bool 
                               f"(start, warm a worker on each CPU, stop; {cpu:.1f} CPU-s of the whole machine, "
                               f"= {cpu / os.cpu_count():.1f} s of all {os.cpu_count()} cores)"))
     if startup:
-        with tempfile.TemporaryDirectory(prefix="sim-bench-cache-") as cache:
-            figures.append(Figure("cold compile (empty numba cache)", time_start(spec, Path(cache)), "s",
-                                  "fresh process: import, compile, first chunk"))
-            figures.append(Figure("cached start (warm numba cache)", time_start(spec, Path(cache)), "s",
-                                  "fresh process: import, load kernels, first chunk"))
+        figures += start_figures(spec)
     if hard_games:
         figures += hard_figures(hard_games, repeats, hard_every_faction)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -270,57 +368,148 @@ def run_bench(spec: Path, games: int = 200_000, repeats: int = 5, startup: bool 
     return figures
 
 
-def hard_figures(games: int, repeats: int, every_faction: bool = False) -> list[Figure]:
-    """Hard and expert (each at its default settings) against greedy on one thread (so per core), in
-    the mirror of each game's first faction (of every faction with `every_faction`), seats mirrored:
-    games/s (median of the repeats, min and max), the searching side's score over all repeats with its interval, and the
-    decisions it searched per game and per second (counted in the first repeat's first games, replayed
-    one at a time: Ruleset.searched_decisions)."""
+def hard_figures(games: int, repeats: int, every_faction: bool = False, threads: Sequence[int] = (1,),
+                 rulesets: Sequence[str] | None = None) -> list[Figure]:
+    """Each searching level (hard, expert: SEARCHING, at its default settings) against greedy in the
+    mirror of each game's first faction (of every faction with `every_faction`), seats mirrored:
+    hard_speeds' figures, for every game that has the level unless `rulesets` names the games."""
     figures = []
-    saved = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        for name in ruleset_names():
-            ruleset = get_ruleset(name)
-            for agent in SEARCHING:
-                if agent not in ruleset.agents:
-                    continue
-                factions = ruleset.list_factions(ruleset.cards_dir)
-                for faction in factions if every_faction else factions[:1]:
-                    figures += hard_mirror_figures(ruleset, faction, agent, default_search(agent), games, repeats)
-    finally:
-        numba.set_num_threads(saved)
+    for name in rulesets or ruleset_names():
+        ruleset = get_ruleset(name)
+        factions = ruleset.list_factions(ruleset.cards_dir)
+        for agent in (a for a in SEARCHING if a in ruleset.agents):
+            for faction in factions if every_faction else factions[:1]:
+                label, speeds, score = hard_speeds(ruleset, faction, games, repeats, threads, agent)
+                figures += hard_mirror_figures(label, speeds, score, agent)
     return figures
 
 
-def hard_mirror_figures(ruleset: Ruleset, faction: str, agent: str, settings: SearchSettings, games: int,
-                        repeats: int) -> list[Figure]:
-    """A searching level (`agent`: hard or expert, with `settings`) against greedy, as hard_figures says."""
-    sides = (SideConfig(faction, default_label(faction, 0), agent, {}, ruleset.side_options(), settings),
-             SideConfig(faction, default_label(faction, 1), "greedy", {}, ruleset.side_options()))
+@dataclass(frozen=True)
+class Score:
+    points: float  # wins and half the draws of the searching side
+    games: int
+
+
+def hard_speeds(ruleset: Ruleset, faction: str, games: int, repeats: int, threads: Sequence[int] = (1,),
+                agent: str = "hard") -> tuple[str, list[Speed], Score]:
+    """A searching level (`agent`, at its default settings) against greedy in `faction`'s mirror,
+    seats mirrored: the speeds at each thread count (medians of the repeats, taking turns), the
+    searching side's score over all of them, and the decisions it searched a game (counted in the
+    first games, replayed one at a time: Ruleset.searched_decisions)."""
+    settings = default_search(agent)
+    sides = tuple(SideConfig(faction, default_label(faction, i), level, {}, ruleset.side_options(),
+                             settings if level == agent else None) for i, level in enumerate((agent, "greedy")))
     config = ruleset.compile(MatchConfig("sim bench", sides))
-    ruleset.play_chunk(config, 1, 0, 8)  # load or compile outside the timings
-    rates, score, played = [], 0.0, 0
-    for repeat in range(repeats):
-        started = time.perf_counter()
-        rows, _ = ruleset.play_chunk(config, 1 + repeat, repeat * games, games)
-        rates.append(games / (time.perf_counter() - started))
-        winner = rows[rows[:, RecordCol.PLAYED] == 1, RecordCol.WINNER]
-        score += float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0))
-        played += len(winner)
-    low, high = wilson_interval(score, played)
+    ruleset.play_chunk(config, 1, 0, 8, threads=1)  # load or compile outside the timings
+    timings: dict[int, list[Timing]] = {t: [] for t in threads}
+    score, played = 0.0, 0
+    try:
+        for repeat in range(repeats):
+            for t in threads:
+                numba.set_num_threads(t)
+                timing, played_rows = timed_chunk(ruleset, config, 1 + repeat, repeat * games, games)
+                timings[t].append(timing)
+                if t == threads[0]:  # the same games at every thread count: score them once
+                    winner = played_rows[:, RecordCol.WINNER]
+                    score += float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0))
+                    played += len(winner)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     counted = min(games, 200)
     per_game = float(ruleset.searched_decisions(config, 1, 0, counted).sum()) / counted
-    rate = statistics.median(rates)
-    where = f"{ruleset.name}, {faction} mirror, 1 thread"
-    return [
-        Figure(f"{agent} vs greedy, {where}", rate, "games/s",
-               f"(min {min(rates):,.0f}, max {max(rates):,.0f}; {agent} scored {score / played:.1%} "
-               f"[{low:.1%}, {high:.1%}] of {played:,} games, 95% Wilson, draws half; samples "
-               f"{settings.samples}, rollouts {settings.rollouts}, horizon {settings.horizon}, width {settings.width})"),
-        Figure(f"{agent} decisions/s, {where}", rate * per_game, "decisions/s",
-               f"({per_game:.1f} searched decisions a game, counted in {counted} games)"),
-    ]
+    label = f"{ruleset.name}, {faction} mirror"
+    return label, [speed(label, t, timings[t], per_game) for t in threads], Score(score, played)
+
+
+def hard_mirror_figures(label: str, speeds: list[Speed], score: Score, agent: str = "hard") -> list[Figure]:
+    settings = default_search(agent)
+    low, high = wilson_interval(score.points, score.games)
+    figures = []
+    for s in speeds:
+        where = f"{label}, {s.threads} thread{'s' if s.threads > 1 else ''}"
+        figures += [
+            Figure(f"{agent} vs greedy, {where}", s.games, "games/s",
+                   f"(min {s.low:,.0f}, max {s.high:,.0f}; {agent} scored {score.points / score.games:.1%} "
+                   f"[{low:.1%}, {high:.1%}] of {score.games:,} games, 95% Wilson, draws half; samples "
+                   f"{settings.samples}, rollouts {settings.rollouts}, horizon {settings.horizon}, width {settings.width})"),
+            Figure(f"{agent} turns/s, {where}", s.turns, "turns/s", f"({s.turns_per_game:.1f} turns a game)"),
+            Figure(f"{agent} decisions/s, {where}", s.decisions or 0.0, "decisions/s",
+                   f"({s.decisions_per_game:.1f} searched decisions a game, counted in the first games)"),
+        ]
+    return figures
+
+
+# each game's showcase spec: `sim bench --all` times its first config (a round robin's first matchup)
+GAME_SPECS = {"dicedraft": "dicedraft_factions.toml", "fortaleza": "fortaleza_factions.toml",
+              "rolplay": "rolplay_decks.toml", "epikha": "epikha_factions.toml"}
+
+
+def game_spec(game: str) -> Path:
+    return default_spec().parent / GAME_SPECS[game]
+
+
+@dataclass(frozen=True)
+class AllGames:
+    figures: list[Figure]
+    table: str  # markdown: what docs/engine.md quotes
+
+
+def run_all(games: int, hard_games: int, repeats: int, startup: bool = True) -> AllGames:
+    """`sim bench --all`: every game's greedy mirror-or-matchup (its showcase spec's first config) and
+    hard against greedy (its first faction's mirror), on 1 thread and on all threads, then each game's
+    cold compile and cached start; the figures, and one markdown table of them all."""
+    figures: list[Figure] = []
+    speeds: list[tuple[str, str, Speed]] = []
+    starts: list[tuple[str, Start, Start]] = []
+    for game, spec_name in GAME_SPECS.items():
+        spec = game_spec(game)
+        experiment = load_spec(spec)
+        ruleset, config = first_config(experiment)
+        ruleset.play_chunk(config, 1, 0, 256)  # load or compile outside the timings
+        timings = time_threads(ruleset, config, experiment.spec.seed, games, repeats)
+        greedy = [speed(game, t, timings[t]) for t in sorted(timings)]
+        figures += speed_figures(f"{game}, greedy, {config.config_id}", greedy)
+        version = f"{game} {ruleset.version}"  # the ruleset's version: which games these are
+        speeds += [(version, f"greedy, {config.config_id} ({spec_name})", s) for s in greedy]
+        for agent in (a for a in SEARCHING if hard_games and a in ruleset.agents):
+            faction = ruleset.list_factions(ruleset.cards_dir)[0]
+            label, searched, score = hard_speeds(ruleset, faction, hard_games, repeats, thread_counts(), agent)
+            figures += hard_mirror_figures(label, searched, score, agent)
+            speeds += [(version, f"{agent} vs greedy, {faction} mirror", s) for s in searched]
+    if startup:
+        for game in GAME_SPECS:
+            with tempfile.TemporaryDirectory(prefix="sim-bench-cache-") as cache:
+                cold = time_start(game_spec(game), Path(cache))
+                cached = time_start(game_spec(game), Path(cache))
+            starts.append((game, cold, cached))
+            figures += [Figure(f"cold compile (empty numba cache), {game}", cold.wall, "s", f"{cold.cpu:.1f} CPU-s"),
+                        Figure(f"cached start (warm numba cache), {game}", cached.wall, "s", f"{cached.cpu:.2f} CPU-s")]
+    return AllGames(figures, markdown_table(speeds, starts, games, hard_games, repeats))
+
+
+def markdown_table(speeds: list[tuple[str, str, Speed]], starts: list[tuple[str, Start, Start]], games: int,
+                   hard_games: int, repeats: int) -> str:
+    def number(value: float | None, digits: int = 0) -> str:
+        return "" if value is None else f"{value:,.{digits}f}"
+
+    lines = [f"`sim bench --all --games {games} --hard-games {hard_games} --repeat {repeats}`, sim "
+             f"{sim.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available; medians of "
+             f"{repeats} repeats, the thread counts taking turns:", "",
+             "| game (ruleset version) | timed | threads | games/s | turns/s | decisions/s | turns a game | decisions a game |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for game, timed, s in speeds:
+        lines.append(f"| {game} | {timed} | {s.threads} | {number(s.games)} | {number(s.turns)} | "
+                     f"{number(s.decisions)} | {s.turns_per_game:.1f} | {number(s.decisions_per_game, 1)} |")
+    if starts:
+        lines += ["", "| game | cold compile, s (CPU-s) | cached start, s (CPU-s) |", "| --- | ---: | ---: |"]
+        lines += [f"| {game} | {cold.wall:.1f} ({cold.cpu:.1f}) | {cached.wall:.2f} ({cached.cpu:.2f}) |"
+                  for game, cold, cached in starts]
+    return "\n".join(lines) + "\n"
+
+
+def describe_all(games: int, hard_games: int, repeats: int) -> str:
+    return (f"sim bench --all: {', '.join(GAME_SPECS)}; {games:,} units per timed run, {hard_games:,} games of hard "
+            f"against greedy, {repeats} repeats; {numba.config.NUMBA_NUM_THREADS} threads available")
 
 
 def describe(spec: Path, games: int, repeats: int) -> str:

@@ -11,6 +11,7 @@ sim ladder dicedraft [--games 1000] [--faction aranas]
 sim balance experiments/dicedraft_balance.toml [--apply N --to DIR]
 sim try experiments/dicedraft_factions.toml --set CI-04.cost=6 [--half-width 0.01 | --games N] [--lang es|en]
 sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000] [--hard-every-faction]
+sim bench --all [--table docs/bench-table.md]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -366,6 +367,10 @@ def add_bench_command(commands: Commands) -> None:
                        "0 skips it)")
     bench.add_argument("--hard-every-faction", action="store_true",
                        help="time the hard agent in every faction's mirror, not only each game's first")
+    bench.add_argument("--all", action="store_true", help="time the four games in one run (each showcase spec's "
+                       "first config with greedy, hard against greedy, on 1 thread and on all, cold compile and cached "
+                       "start) and print one markdown table of them (default 40,000 games per timed run)")
+    bench.add_argument("--table", type=_path, metavar="FILE", help="with --all: also write the table to FILE")
     bench.set_defaults(handler=command_bench)
 
 
@@ -535,6 +540,8 @@ def command_try(args: argparse.Namespace, console: Console) -> int:
 def command_bench(args: argparse.Namespace, console: Console) -> int:
     from sim.bench import default_spec, describe, run_bench  # numba threads are only touched when benchmarking
 
+    if args.all:
+        return bench_all(args)
     args.spec = args.spec or default_spec()
     games = args.games or (1_000_000 if args.executor else 200_000)
     print(describe(args.spec, games, args.repeat), flush=True)
@@ -542,6 +549,23 @@ def command_bench(args: argparse.Namespace, console: Console) -> int:
                             executors=tuple(dict.fromkeys(args.executor or ())), hard_games=args.hard_games,
                             hard_every_faction=args.hard_every_faction):
         print(figure.line(), flush=True)
+    return 0
+
+
+def bench_all(args: argparse.Namespace) -> int:
+    from sim.bench import describe_all, run_all
+
+    if args.spec or args.executor or args.hard_every_faction:
+        raise InputError("--all times each game's showcase spec with the threads and the hard agent; it takes none "
+                         "of --spec, --executor and --hard-every-faction")
+    games = args.games or 40_000
+    print(describe_all(games, args.hard_games, args.repeat), flush=True)
+    result = run_all(games, args.hard_games, args.repeat, startup=not args.no_startup)
+    for figure in result.figures:
+        print(figure.line(), flush=True)
+    print("\n" + result.table, end="", flush=True)
+    if args.table is not None:
+        args.table.write_text(result.table, encoding="utf-8")
     return 0
 
 

@@ -9,7 +9,9 @@ kernel source) was the same. Numba checks each cached kernel against its file's 
 path may use it. Files outside the package (the test game under tests/) keep numba's own locator.
 
 numba reads the locator list from NUMBA_CACHE_LOCATOR_CLASSES (sim/__init__.py sets it); this module
-is imported by numba, the first time it caches a function, and imports nothing of sim."""
+is imported by numba when the first kernel marked cache=True is defined, before anything compiles, so
+it also installs the repairs to numba's inliner (sim/core/faster_inlining.py), in every process that
+compiles this package's kernels. It imports nothing else of sim."""
 
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ from pathlib import Path
 
 from numba.core import config
 from numba.core.caching import UserProvidedCacheLocator
+
+from sim.core import faster_inlining
+
+faster_inlining.install()
 
 PACKAGE_PARENT = Path(__file__).resolve().parents[2]  # the folder holding sim/
 PACKAGE = PACKAGE_PARENT / "sim"

@@ -246,7 +246,7 @@ def test_bench_reports_whole_runs_next_to_the_kernel(spec_path: Path, capsys: py
     assert main(["bench", "--spec", str(spec_path), "--games", "4000", "--repeat", "1", "--no-startup",
                  "--executor", "auto", "--executor", "ray"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    kernel = [line for line in lines if line.startswith("matches/s, ")]
+    kernel = [line for line in lines if line.startswith(("matches/s, ", "turns/s, "))]  # each thread count's
     whole = [line for line in lines if line.startswith("sim run --executor auto ")]
     whole_ratio = [line for line in lines if line.startswith("sim run / bare kernel time, ")]
     by_ray = [line for line in lines if line.startswith("sim run via embedded Ray")]
