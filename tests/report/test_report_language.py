@@ -276,7 +276,7 @@ def column(name: str, lang: str) -> str:
     return COLUMNS[name][0 if lang == "es" else 1]
 
 
-@pytest.mark.parametrize("game", ["dicedraft", "fortaleza", "rolplay", "epikha"])
+@pytest.mark.parametrize("game", RULESET_IDS)
 def test_every_games_fillers_are_said_in_either_language(game: str) -> None:
     """An ablation's filler ("Relleno (10): 5/5, no double block or attack") in Spanish carries no
     English word, and in English stays as the game wrote it."""
