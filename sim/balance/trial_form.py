@@ -31,7 +31,7 @@ from pydantic import BaseModel, ValidationError
 
 from sim.balance.patch import PARAMS, Edit
 from sim.core.cards import read_toml
-from sim.core.errors import InputError, SaidError
+from sim.core.errors import CardRule, InputError, SaidError
 from sim.core.ruleset import Ruleset
 
 INT, FLAG, WORD, WORDS = "int", "flag", "word", "words"  # the kinds of form field
@@ -267,6 +267,20 @@ def _first_line(exc: InputError) -> str:
     return re.sub(r"^'[^']*': (Value error, )?", "", line)  # "'(card)': Value error, a personaje needs ..."
 
 
+def _card_rule(space: TrialSpace, card_id: str, fields: dict[str, Any]) -> CardRule | None:
+    """The card rule of the game's card model that refuses the card with `fields`, said in either
+    language by the game's own words (its words.py); None for a refusal of the card file as a whole."""
+    raw = _file_cards(space.cards_dir).get(card_id)
+    if raw is None:
+        return None
+    try:
+        card_model(space.ruleset).model_validate(raw | fields)
+    except ValidationError as exc:
+        first = exc.errors()[0].get("ctx", {}).get("error")  # the card file's error says the first one too
+        return first if isinstance(first, CardRule) else None
+    return None
+
+
 def checked_edits(space: TrialSpace, sets: Sequence[tuple[str, str, Any]]) -> list[Edit]:
     """The edits `sets` ((target, field, value as typed) each) ask for, every one checked: an
     unknown card, field or parameter, a value of the wrong kind or out of the field's bounds, or a
@@ -324,7 +338,8 @@ def _check_rules(space: TrialSpace, edits: Sequence[Edit]) -> None:
         except InputError as exc:
             first = next(iter(fields))
             raise SaidError("trial_refuse_rule", field=f"{card_id}.{first}", card=card_id,
-                            edits=", ".join(f"{k} = {v}" for k, v in fields.items()), reason=_first_line(exc)) from None
+                            edits=", ".join(f"{k} = {v}" for k, v in fields.items()),
+                            reason=_card_rule(space, card_id, fields) or _first_line(exc)) from None
     params = {e.field: e.new for e in edits if not e.is_card}
     if params:
         try:

@@ -54,10 +54,28 @@ class Words:
     fields: Mapping[str, object] = field(default_factory=dict)
 
     def said(self, lang: str | None) -> str:
-        fields = {name: value.said(lang) if isinstance(value, Words) else value for name, value in self.fields.items()}
+        fields = {name: value.said(lang) if isinstance(value, (Words, CardRule)) else value
+                  for name, value in self.fields.items()}
         if _catalog is None:  # no catalog loaded (a library caller): the key and its fields, unworded
             return f"{self.key}: " + ", ".join(f"{name}={value}" for name, value in fields.items())
         return _catalog(self.key, lang, **fields)
+
+
+class CardRule(ValueError):
+    """A card a game's card model refuses, by one of its card rules, in the game's own words: `words`
+    (its words.py CARD_RULE_WORDS: key -> (Spanish, English) sentences with {fields}), the rule's
+    `key`, and the field the check across fields is about. `str` is the English sentence after
+    "field: " (FIELD_IN_MESSAGE reads the field from it, so a card file's error names it);
+    `said(lang)` is the sentence alone, in `lang`, for a message that names the field itself (a
+    trial's refusal)."""
+
+    def __init__(self, words: Mapping[str, tuple[str, str]], key: str, field: str = "", **fields: object) -> None:
+        self.words, self.key, self.field, self.fields = words, key, field, fields
+        english = self.said("en")
+        super().__init__(f"{field}: {english}" if field else english)
+
+    def said(self, lang: str | None) -> str:
+        return self.words[self.key][0 if (lang or "es") == "es" else 1].format(**self.fields)
 
 
 class SaidError(InputError):

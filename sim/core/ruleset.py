@@ -169,6 +169,8 @@ class RulesetShell:
     # the card classes of a game whose sides are deck lists, as its card files spell them ->
     # (Spanish, English) for deck tables; a class not listed is shown as spelled
     card_class_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    # the card rules its card model refuses a card by (errors.CardRule keys) -> (Spanish, English)
+    card_rule_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
     # describe_filler's words (stored in a run's manifest as written) in either language: a regular
     # expression over the stored text -> (Spanish, English) replacements, read by the report layer
     filler_words: ClassVar[Mapping[str, tuple[str, str]]] = {}

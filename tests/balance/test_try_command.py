@@ -23,8 +23,10 @@ import pytest
 from sim.analysis.compare import win_rate_comparison
 from sim.balance.trial import TRIAL_SUFFIX, base_run, discard_trial, keep_trial, trial_name
 from sim.balance.patch import Edit
+from sim.balance.trial_form import checked_edits, trial_space
 from sim.cli import main
 from sim.core.errors import SaidError
+from sim.core.ruleset import get_ruleset
 from sim.report.language import TEXT
 from sim.results.liveness import run_lock
 from sim.results.manifest import read_manifest
@@ -195,13 +197,53 @@ def test_a_run_being_written_is_refused_with_the_reason(played: Path, capsys: py
     assert tree(played) == before
 
 
+EVERY_GAME = ("dicedraft", "fortaleza", "rolplay", "epikha")
+# the texts a refusal may say: the catalog's and every game's card rules (its words.py), each
+# {"es": ..., "en": ...}
+REFUSAL_TEXTS = [*TEXT.values(), *({"es": es, "en": en} for game in EVERY_GAME
+                                   for es, en in get_ruleset(game).card_rule_words.values())]
+
+
 def catalog_words_only_in(lang: str) -> list[str]:
-    """Pieces (between {fields}) of the catalog's texts that `lang` says and the other does not,
-    long enough to stand for their text (as tests/report/test_report_language.py reads a report)."""
+    """Pieces (between {fields}) of the catalog's texts and the games' card rules that `lang` says
+    and the other does not, long enough to stand for their text (as
+    tests/report/test_report_language.py reads a report)."""
     other = "en" if lang == "es" else "es"
-    theirs = " ".join(entry[other] for entry in TEXT.values())
-    pieces = {piece.strip() for entry in TEXT.values() for piece in re.split(r"\{[^}]*\}", entry[lang])}
+    theirs = " ".join(entry[other] for entry in REFUSAL_TEXTS)
+    pieces = {piece.strip() for entry in REFUSAL_TEXTS for piece in re.split(r"\{[^}]*\}", entry[lang])}
     return sorted(p for p in pieces if len(p) >= 9 and p not in theirs)
+
+
+CARD_RULES = [  # per game, an edit its card rules refuse across fields, and the reason in Spanish and English
+    ("dicedraft", ("aranas", "ciempies"), ("CI-04", "def", "0"),
+     "un personaje necesita def de 1 o más", "a personaje needs def of at least 1"),
+    ("fortaleza", ("china", "corea"), ("CH-001", "res", "0"),  # rule F-22
+     "una unidad necesita res de 1 o más (regla F-22)", "a unit needs res of at least 1 (rule F-22)"),
+    ("rolplay", ("amuletos_25", "carga_25"), ("RP-007", "cost", "1"),  # rule R-08
+     "una carta power se conjura sin pagar (regla R-08)", "a power is conjured without paying (rule R-08)"),
+    ("epikha", ("abaron", "empiria"), ("AB-051", "class", "spell"),  # rule E-31
+     "una carta spell lleva efectos solo en on_cast (regla E-31)",
+     "a spell carries effects only in on_cast (rule E-31)"),
+]
+
+
+@pytest.mark.parametrize("game,factions,edit,spanish,english", CARD_RULES, ids=[c[0] for c in CARD_RULES])
+def test_a_card_rule_refusal_is_said_in_one_language_throughout(game: str, factions: tuple[str, str],
+                                                                edit: tuple[str, str, str], spanish: str,
+                                                                english: str) -> None:
+    """The reason a game's card rules give is the game's own words (its words.py) in the refusal's
+    language, as `sim try` prints it and the /try page shows it under the field; the English one is
+    the sentence a card file's error says."""
+    ruleset = get_ruleset(game)
+    space = trial_space(ruleset, ruleset.cards_dir, factions, {})
+    with pytest.raises(SaidError) as refused:
+        checked_edits(space, [edit])
+    said = {lang: refused.value.said(lang) for lang in ("es", "en")}
+    card, field, value = edit
+    assert said["es"] == f"{card}.{field}: las reglas de la carta {card} rechazan {field} = {value}: {spanish}"
+    assert said["en"] == f"{card}.{field}: the card rules of {card} refuse {field} = {value}: {english}"
+    for lang, other in (("es", "en"), ("en", "es")):
+        assert not [w for w in catalog_words_only_in(other) if w in said[lang]], said[lang]
 
 
 def test_an_interrupted_run_is_refused_with_its_status_in_the_refusal_s_language(

@@ -16,8 +16,9 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, model_validator
 
 from sim.core.cards import CardPoolBase, card_factions, cards_frame, faction_file, load_card_file
-from sim.core.errors import InputError
+from sim.core.errors import CardRule, InputError
 from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, Boost, Field, Kind
+from sim.rulesets.dicedraft.words import CARD_RULE_WORDS
 
 CARDS_DIR = Path(__file__).parent / "cards"
 DICE_FILE = "dados.toml"
@@ -45,16 +46,16 @@ class DicedraftCard(BaseModel):
     def _fields_fit_kind(self) -> "DicedraftCard":
         if self.kind == "personaje":
             if self.def_ < 1:
-                raise ValueError("a personaje needs def of at least 1")
+                raise CardRule(CARD_RULE_WORDS, "personaje_def")
             if self.die or self.boost:
-                raise ValueError("die and boost belong to dice cards (kind = \"dado\")")
+                raise CardRule(CARD_RULE_WORDS, "personaje_no_die")
         else:
             if self.die < 2:
-                raise ValueError("a dado needs die = 2..20 (the number of faces)")
+                raise CardRule(CARD_RULE_WORDS, "dado_die")
             if self.boost not in ("atq", "def"):
-                raise ValueError('a dado needs boost = "atq" or "def"')
+                raise CardRule(CARD_RULE_WORDS, "dado_boost")
             if self.atq or self.def_ or self.double_block or self.double_attack:
-                raise ValueError("dice cards neither attack nor block (rule D-07): remove atq/def/double_*")
+                raise CardRule(CARD_RULE_WORDS, "dado_no_fight")
         return self
 
 

@@ -14,3 +14,16 @@ FILLER_WORDS = {
     r": d(?P<die>\d+) attack die$": (r": dado de ataque d\g<die>", r": d\g<die> attack die"),
     r": d(?P<die>\d+) defence die$": (r": dado de defensa d\g<die>", r": d\g<die> defence die"),
 }
+
+# the card rules its card model (cards.DicedraftCard) refuses a card by -> (Spanish, English): the
+# reason a card file's error and a trial's refusal give (sim.core.errors.CardRule)
+CARD_RULE_WORDS = {
+    "personaje_def": ("un personaje necesita def de 1 o más", "a personaje needs def of at least 1"),
+    "personaje_no_die": ('die y boost son de las cartas de dado (kind = "dado")',
+                         'die and boost belong to dice cards (kind = "dado")'),
+    "dado_die": ("un dado necesita die = 2..20 (el número de caras)",
+                 "a dado needs die = 2..20 (the number of faces)"),
+    "dado_boost": ('un dado necesita boost = "atq" o "def"', 'a dado needs boost = "atq" or "def"'),
+    "dado_no_fight": ("las cartas de dado no atacan ni bloquean (regla D-07): quita atq/def/double_*",
+                      "dice cards neither attack nor block (rule D-07): remove atq/def/double_*"),
+}

@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, f
     model_validator
 
 from sim.core.cards import CardFolder, read_card_folder, validate_header
-from sim.core.errors import InputError, as_written
+from sim.core.errors import CardRule, InputError, as_written
+from sim.rulesets.epikha.words import CARD_RULE_WORDS
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -151,7 +152,7 @@ class SpecialRule(BaseModel):
     @classmethod
     def _known_rule(cls, value: str) -> str:
         if value not in SPECIAL_RULES:
-            raise ValueError(f"unknown special rule {as_written(value)}; the known rules are {KNOWN_RULES} (rule E-30)")
+            raise CardRule(CARD_RULE_WORDS, "unknown_rule", value=as_written(value), known=KNOWN_RULES)
         return value
 
     @field_validator("n")
@@ -161,9 +162,9 @@ class SpecialRule(BaseModel):
         if word is None:  # the rule's own error says what is wrong
             return n
         if word.n and n is None:
-            raise ValueError(f"{info.data['rule']} needs n, the number it applies")
+            raise CardRule(CARD_RULE_WORDS, "rule_needs_n", rule=info.data["rule"])
         if not word.n and n is not None:
-            raise ValueError(f"{info.data['rule']} takes no n")
+            raise CardRule(CARD_RULE_WORDS, "rule_no_n", rule=info.data["rule"])
         return n
 
 
@@ -180,7 +181,7 @@ class Effect(BaseModel):
     @classmethod
     def _known_verb(cls, value: str) -> str:
         if value not in VERBS:
-            raise ValueError(f"unknown effect verb {as_written(value)}; the known verbs are {KNOWN_VERBS} (rule E-31)")
+            raise CardRule(CARD_RULE_WORDS, "unknown_verb", value=as_written(value), known=KNOWN_VERBS)
         return value
 
     @field_validator("n")
@@ -191,10 +192,11 @@ class Effect(BaseModel):
             return n
         do = info.data["do"]
         if verb.n == "none" and n is not None:
-            source = f"; its amount is the card's {verb.uses.capitalize()}" if verb.uses else ""
-            raise ValueError(f"{do} takes no n{source}")
+            if verb.uses:
+                raise CardRule(CARD_RULE_WORDS, "verb_no_n_uses", do=do, uses=verb.uses, Uses=verb.uses.capitalize())
+            raise CardRule(CARD_RULE_WORDS, "verb_no_n", do=do)
         if verb.n == "required" and n is None:
-            raise ValueError(f"{do} needs n, the number it applies")
+            raise CardRule(CARD_RULE_WORDS, "verb_needs_n", do=do)
         return n
 
     @field_validator("target")
@@ -205,10 +207,11 @@ class Effect(BaseModel):
             return target
         do = info.data["do"]
         if not verb.targets and target is not None:
-            raise ValueError(f"{do} takes no target")
+            raise CardRule(CARD_RULE_WORDS, "verb_no_target", do=do)
         if verb.targets and target not in verb.targets:
-            got = "none" if target is None else as_written(target)
-            raise ValueError(f"{do} takes target {' | '.join(verb.targets)}, not {got}")
+            got = as_written(target) if target is not None else None
+            raise CardRule(CARD_RULE_WORDS, "verb_target", do=do, targets=" | ".join(verb.targets), got=got or "none",
+                           got_es=got or "ninguno")
         return target
 
 
@@ -275,7 +278,7 @@ class EpikhaCard(BaseModel):
     @classmethod
     def _no_stray_spaces(cls, value: str | None) -> str | None:
         if value is not None and value != value.strip():
-            raise ValueError("a name has no leading or trailing spaces")
+            raise CardRule(CARD_RULE_WORDS, "name_spaces")
         return value
 
     @model_validator(mode="after")
@@ -283,10 +286,13 @@ class EpikhaCard(BaseModel):
         word = self.class_
         for name in sorted(OPTIONAL_FIELDS - FIELDS_OF[word]):
             if getattr(self, name) not in (None, []):
-                raise ValueError(f"{name}: a {word} has no {name} (its fields: {', '.join(sorted(FIELDS_OF[word]))})")
+                raise CardRule(CARD_RULE_WORDS, "class_field", name, word=word, name=name,
+                               fields=", ".join(sorted(FIELDS_OF[word])))
         for name in REQUIRED_OF[word]:
             if getattr(self, name) is None:
-                raise ValueError(f"{name}: a {word} needs {name} ({WHY_REQUIRED[word]})")
+                why = WHY_REQUIRED[word]
+                raise CardRule(CARD_RULE_WORDS, "class_needs", name, word=word, name=name, why=why,
+                               why_es=why.replace("rules ", "reglas ").replace("rule ", "regla "))
         self._check_effects()
         self._check_class_needs()
         return self
@@ -299,35 +305,36 @@ class EpikhaCard(BaseModel):
             for k, effect in enumerate(getattr(self, context)):
                 verb = VERBS[effect.do]
                 if context not in CONTEXTS_OF[word]:
-                    allowed = ", ".join(sorted(CONTEXTS_OF[word])) or "no effect list"
-                    raise ValueError(f"{context}[{k + 1}]: a {word} carries effects only in {allowed} (rule E-31)")
+                    allowed = ", ".join(sorted(CONTEXTS_OF[word]))
+                    raise CardRule(CARD_RULE_WORDS, "effect_context", f"{context}[{k + 1}]", word=word,
+                                   allowed=allowed or "no effect list",
+                                   allowed_es=allowed or "ninguna lista de efectos")
                 if context not in verb.contexts or word not in verb.classes:
-                    raise ValueError(f"{context}[{k + 1}]: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
-                                     f"it goes in {', '.join(sorted(verb.contexts))} of "
-                                     f"{', '.join(sorted(verb.classes))} cards (rule E-31)")
+                    raise CardRule(CARD_RULE_WORDS, "verb_context", f"{context}[{k + 1}]", do=effect.do,
+                                   meaning=verb.meaning, word=word, context=context,
+                                   contexts=", ".join(sorted(verb.contexts)),
+                                   classes=", ".join(sorted(verb.classes)))
                 if verb.uses and getattr(self, verb.uses) is None:
-                    raise ValueError(f"{verb.uses}: {effect.do} deals the card's {verb.uses.capitalize()}; give the "
-                                     f"card its {verb.uses} (rules E-04, E-31)")
+                    raise CardRule(CARD_RULE_WORDS, "verb_uses", verb.uses, do=effect.do, uses=verb.uses,
+                                   Uses=verb.uses.capitalize())
         if word in SPELLS:  # rule E-04: a spell's Fuerza and Resistencia are what its effects deal
             used = {VERBS[e.do].uses for context in CONTEXTS for e in getattr(self, context)}
             for stat in ("fuerza", "resistencia"):
                 if getattr(self, stat) is not None and stat not in used:
-                    raise ValueError(f"{stat}: no effect of this {word} uses its {stat.capitalize()} (rule E-04)")
+                    raise CardRule(CARD_RULE_WORDS, "stat_unused", stat, word=word, stat=stat, Stat=stat.capitalize())
 
     def _check_class_needs(self) -> None:
         word = self.class_
         if word == "spell" and not self.on_cast:
-            raise ValueError("on_cast: a spell does what its on_cast effects do: add at least one (rule E-01)")
+            raise CardRule(CARD_RULE_WORDS, "spell_on_cast", "on_cast")
         if word == "continuous_spell" and not (self.on_cast or self.on_start or self.passive):
-            raise ValueError("passive: a continuous spell needs an effect in on_cast, on_start or passive (rule E-01)")
+            raise CardRule(CARD_RULE_WORDS, "continuous_effect", "passive")
         if word == "player_ability" and not self.passive:
-            raise ValueError("passive: a Player Ability works through its passive effects: add one (rule E-14)")
+            raise CardRule(CARD_RULE_WORDS, "ability_passive", "passive")
         if word in ("weapon", "item") and not (self.grants or self.bonus_fuerza or self.bonus_resistencia):
-            raise ValueError(f"grants: a {word} passes special rules or Fuerza/Resistencia to its bearer: give it "
-                             f"grants, bonus_fuerza or bonus_resistencia (rule E-18)")
+            raise CardRule(CARD_RULE_WORDS, "grants", "grants", word=word)
         if word == "machine" and (self.fuerza is None) != (self.vital is None):
-            raise ValueError("vital: a machine that is a character has both fuerza and vital; one that is not has "
-                             "neither (rule E-11)")
+            raise CardRule(CARD_RULE_WORDS, "machine_vital", "vital")
 
     @property
     def pays_for_spells(self) -> bool:

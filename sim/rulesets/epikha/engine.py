@@ -29,7 +29,7 @@ from sim.rulesets.epikha.state import (
     SETUP_N_DECK, SETUP_VITAL, new_workspace,
 )
 from sim.rulesets.epikha.trace import EpikhaTrace
-from sim.rulesets.epikha.words import CARD_CLASS_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
+from sim.rulesets.epikha.words import CARD_CLASS_WORDS, CARD_RULE_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -78,6 +78,7 @@ class Epikha(EpikhaHidden, GameRecordShell):
     filler_words = FILLER_WORDS
     name_words = NAME_WORDS
     end_words = END_WORDS
+    card_rule_words = CARD_RULE_WORDS
     trace_words = EpikhaTrace
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> EpikhaConfig:

@@ -17,11 +17,12 @@ import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField, model_validator
 
 from sim.core.cards import CardPoolBase, card_factions, faction_file, load_card_file
-from sim.core.errors import InputError
+from sim.core.errors import CardRule, InputError
 from sim.rulesets.fortaleza.constants import (
     COND_WORDS, DO_WORDS, E_COND, E_DO, E_N, E_ON, E_TARGET, EFFECT_WIDTH, KEYWORD_WORDS, KIND_WORDS, MAX_EFFECTS,
     N_DESIGNS, N_FIELDS, ON_WORDS, SUBTYPE_WORDS, TAG_WORDS, TARGET_WORDS, Field,
 )
+from sim.rulesets.fortaleza.words import CARD_RULE_WORDS
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -70,7 +71,8 @@ class Effect(BaseModel):
     def _target_fits(self) -> "Effect":
         allowed = TARGETS_OF[self.do]
         if self.target not in allowed:
-            raise ValueError(f"target: do = \"{self.do}\" takes target {' | '.join(sorted(allowed))}, not \"{self.target}\"")
+            raise CardRule(CARD_RULE_WORDS, "effect_target", "target", do=self.do, allowed=" | ".join(sorted(allowed)),
+                           target=self.target)
         return self
 
 
@@ -105,37 +107,37 @@ class FortalezaCard(BaseModel):
     def _fields_fit_kind(self) -> "FortalezaCard":
         unit = self.kind in ("personaje", "criatura")
         if unit and self.res < 1:
-            raise ValueError("res: a unit needs res of at least 1 (rule F-22)")
+            raise CardRule(CARD_RULE_WORDS, "unit_res", "res")
         if not unit and (self.atq or self.res or self.keywords):
-            raise ValueError("atq: only personajes and criaturas have atq, res and keywords")
+            raise CardRule(CARD_RULE_WORDS, "units_only", "atq")
         if self.kind == "tecnica" and self.speed not in ("normal", "rapida"):
-            raise ValueError('speed: a tecnica needs speed = "normal" or "rapida" (rules F-13, F-14)')
+            raise CardRule(CARD_RULE_WORDS, "tecnica_speed", "speed")
         if self.kind not in ("tecnica", "artefacto", "personaje", "criatura") and self.speed:
-            raise ValueError("speed: speed is for tecnicas and for abilities (on = \"activar\")")
+            raise CardRule(CARD_RULE_WORDS, "speed_kinds", "speed")
         if self.kind == "tierra" and (self.cost or self.effect):
-            raise ValueError("effect: a tierra costs nothing and has no effects (rules F-07, F-08)")
+            raise CardRule(CARD_RULE_WORDS, "tierra_plain", "effect")
         if self.kind in ("tecnica", "trampa") and not self.effect:
-            raise ValueError(f"effect: a {self.kind} needs at least one [[card.effect]] with on = \"lanzar\"")
+            raise CardRule(CARD_RULE_WORDS, "needs_effect", "effect", kind=self.kind)
         if self.kind != "artefacto" and (self.equip or self.equip_cost or self.bonus_atq or self.bonus_res
                                          or self.bonus_keywords):
-            raise ValueError("equip: equip, equip_cost and bonus_* belong to artefactos (rules F-16, F-17)")
+            raise CardRule(CARD_RULE_WORDS, "artefacto_only", "equip")
         if self.kind == "artefacto" and not self.equip and (self.equip_cost or self.bonus_atq or self.bonus_res
                                                            or self.bonus_keywords):
-            raise ValueError('equip: equip_cost and bonus_* need equip = "arma" or "armadura"')
+            raise CardRule(CARD_RULE_WORDS, "equip_needed", "equip")
         for k, eff in enumerate(self.effect):
             if eff.on not in TRIGGERS_OF[self.kind]:
-                raise ValueError(f"effect[{k + 1}]: a {self.kind} takes on = {' | '.join(sorted(TRIGGERS_OF[self.kind]))}, "
-                                 f"not \"{eff.on}\"")
+                raise CardRule(CARD_RULE_WORDS, "effect_trigger", f"effect[{k + 1}]", kind=self.kind,
+                               triggers=" | ".join(sorted(TRIGGERS_OF[self.kind])), on=eff.on)
             if eff.target == "esta" and not unit:
-                raise ValueError(f"effect[{k + 1}]: target \"esta\" is for units")
+                raise CardRule(CARD_RULE_WORDS, "esta_units", f"effect[{k + 1}]")
         chosen = [e for e in self.effect if e.target in CHOSEN_TARGETS and e.on in ("lanzar", "activar")]
         if len(chosen) > 1:
-            raise ValueError("effect: at most one effect that lands on a chosen unit or artifact per card")
+            raise CardRule(CARD_RULE_WORDS, "one_chosen", "effect")
         has_ability = any(e.on == "activar" for e in self.effect)
         if self.activate_cost and not has_ability:
-            raise ValueError('activate_cost: needs an effect with on = "activar"')
+            raise CardRule(CARD_RULE_WORDS, "activate_cost", "activate_cost")
         if unit and self.speed and not has_ability:
-            raise ValueError('speed: on a unit it is the speed of its ability: add an effect with on = "activar"')
+            raise CardRule(CARD_RULE_WORDS, "unit_speed", "speed")
         return self
 
 

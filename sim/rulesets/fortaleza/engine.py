@@ -21,7 +21,7 @@ from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_DECISIONS, PS_FORCED, new_workspace
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.trace import FortalezaTrace
-from sim.rulesets.fortaleza.words import END_WORDS, FILLER_WORDS, NAME_WORDS
+from sim.rulesets.fortaleza.words import CARD_RULE_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -70,6 +70,7 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
     filler_words = FILLER_WORDS
     name_words = NAME_WORDS
     end_words = END_WORDS
+    card_rule_words = CARD_RULE_WORDS
     trace_words = FortalezaTrace
 
     def config_input(self, compiled: FortalezaConfig) -> np.ndarray:

@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationInfo, f
     model_validator
 
 from sim.core.cards import CardFolder, read_card_folder, validate_header
-from sim.core.errors import InputError, as_written
+from sim.core.errors import CardRule, InputError, as_written
+from sim.rulesets.rolplay.words import CARD_RULE_WORDS
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -92,7 +93,7 @@ class Effect(BaseModel):
     @classmethod
     def _known_verb(cls, value: str) -> str:
         if value not in VERBS:
-            raise ValueError(f"unknown effect verb {as_written(value)}; the known verbs are {KNOWN_VERBS} (rule R-17)")
+            raise CardRule(CARD_RULE_WORDS, "unknown_verb", value=as_written(value), known=KNOWN_VERBS)
         return value
 
     @field_validator("n")
@@ -103,11 +104,11 @@ class Effect(BaseModel):
             return n
         do = info.data["do"]
         if verb.n == "none" and n is not None:
-            raise ValueError(f"{do} takes no n")
+            raise CardRule(CARD_RULE_WORDS, "verb_no_n", do=do)
         if verb.n == "required" and n is None:
-            raise ValueError(f"{do} needs n, the number it applies (at least {verb.n_min})")
+            raise CardRule(CARD_RULE_WORDS, "verb_needs_n", do=do, n_min=verb.n_min)
         if n is not None and n < verb.n_min:
-            raise ValueError(f"{do} needs n of at least {verb.n_min}, not {n}")
+            raise CardRule(CARD_RULE_WORDS, "verb_n_min", do=do, n_min=verb.n_min, n=n)
         return n
 
     @field_validator("turns")
@@ -116,7 +117,7 @@ class Effect(BaseModel):
         verb = VERBS.get(info.data.get("do", ""))
         if verb is not None and turns is not None and not verb.timed:
             timed = ", ".join(name for name, v in VERBS.items() if v.timed)
-            raise ValueError(f"{info.data['do']} lasts no number of turns; only {timed} take turns")
+            raise CardRule(CARD_RULE_WORDS, "verb_no_turns", do=info.data["do"], timed=timed)
         return turns
 
     @property
@@ -135,7 +136,7 @@ class Ability(Effect):
     @classmethod
     def _limit_is_uses(cls, limit: int) -> int:
         if limit == 0:
-            raise ValueError("an ability is usable -1 (unlimited) or at least 1 times; 0 would never be usable")
+            raise CardRule(CARD_RULE_WORDS, "ability_limit")
         return limit
 
 
@@ -181,7 +182,7 @@ class RolplayCard(BaseModel):
     @classmethod
     def _no_stray_spaces(cls, value: str) -> str:
         if value != value.strip():
-            raise ValueError("a name has no leading or trailing spaces")
+            raise CardRule(CARD_RULE_WORDS, "name_spaces")
         return value
 
     @model_validator(mode="after")
@@ -190,29 +191,29 @@ class RolplayCard(BaseModel):
         if word == "creature":
             for name, value in (("atq", self.atq), ("def", self.def_)):
                 if value is None:
-                    raise ValueError(f"{name}: a creature needs atq and def (rules R-12, R-18)")
+                    raise CardRule(CARD_RULE_WORDS, "creature_stats", name)
         if word != "creature":
             for name, value in (("atq", self.atq), ("def", self.def_), ("mystic", self.mystic),
                                 ("defender", self.defender), ("berserker", self.berserker)):
                 if value is not None and value is not False:  # atq = 0 on a spell is still atq
-                    raise ValueError(f"{name}: only creatures have atq, def and the types mystic, defender and "
-                                     f"berserker (rule R-14), not a {word}")
+                    raise CardRule(CARD_RULE_WORDS, "creature_only", name, word=word)
         if (word == "power") != (self.power_value is not None):
-            raise ValueError("power_value: a power needs a power_value and only powers have one (rule R-16)")
+            raise CardRule(CARD_RULE_WORDS, "power_value", "power_value")
         if word == "power" and self.cost:
-            raise ValueError("cost: a power is conjured without paying (rule R-08)")
+            raise CardRule(CARD_RULE_WORDS, "power_cost", "cost")
         if word in ("spell", "amulet") and not self.ability:
-            raise ValueError(f"ability: a {word} does what its abilities do: add at least one (rule R-17)")
+            raise CardRule(CARD_RULE_WORDS, "needs_ability", "ability", word=word)
         for context in ("ability", "on_cast", "on_attack", "special"):
             for k, effect in enumerate(getattr(self, context)):
                 verb = VERBS[effect.do]
                 if context not in CONTEXTS_OF[word]:
                     allowed = ", ".join(sorted(CONTEXTS_OF[word]))
-                    raise ValueError(f"{context}[{k + 1}]: a {word} carries effects only in {allowed}")
+                    raise CardRule(CARD_RULE_WORDS, "effect_context", f"{context}[{k + 1}]", word=word, allowed=allowed)
                 if context not in verb.contexts or word not in verb.classes:
-                    raise ValueError(f"{context}[{k + 1}]: {effect.do} ({verb.meaning}) is not for a {word}'s {context}; "
-                                     f"it goes in {', '.join(sorted(verb.contexts))} of "
-                                     f"{', '.join(sorted(verb.classes))} cards")
+                    raise CardRule(CARD_RULE_WORDS, "verb_context", f"{context}[{k + 1}]", do=effect.do,
+                                   meaning=verb.meaning, word=word, context=context,
+                                   contexts=", ".join(sorted(verb.contexts)),
+                                   classes=", ".join(sorted(verb.classes)))
         self._check_negative_defense()
         return self
 
@@ -222,11 +223,9 @@ class RolplayCard(BaseModel):
         if self.def_ is not None and self.def_ < 0:
             cost = -self.def_
             if [(e.do, e.n) for e in self.on_attack] != [("lose_life", cost)]:
-                raise ValueError(f"on_attack: a creature printed with def = {self.def_} costs its owner {cost} life "
-                                 f'each attack (rule R-18): on_attack = [{{ do = "lose_life", n = {cost} }}]')
+                raise CardRule(CARD_RULE_WORDS, "negative_def", "on_attack", def_=self.def_, cost=cost)
         elif self.on_attack:
-            raise ValueError("on_attack: only a creature printed with a negative def loses life when it "
-                             "attacks (rule R-18)")
+            raise CardRule(CARD_RULE_WORDS, "on_attack", "on_attack")
 
     @property
     def defense_points(self) -> int:

@@ -31,7 +31,7 @@ from sim.rulesets.rolplay.state import (
     new_workspace,
 )
 from sim.rulesets.rolplay.trace import RolplayTrace
-from sim.rulesets.rolplay.words import CARD_CLASS_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
+from sim.rulesets.rolplay.words import CARD_CLASS_WORDS, CARD_RULE_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -84,6 +84,7 @@ class Rolplay(RolplayHidden, GameRecordShell):
     filler_words = FILLER_WORDS
     name_words = NAME_WORDS
     end_words = END_WORDS
+    card_rule_words = CARD_RULE_WORDS
     trace_words = RolplayTrace
 
     def compile(self, match: MatchConfig, config_id: str = "base") -> RolplayConfig:
