@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sim.core.agents import SEARCHING
 from sim.bench import GAME_SPECS, first_config, game_spec
 from sim.cli import main
 from sim.core.records import RecordCol
@@ -27,7 +28,7 @@ def number(cell: str) -> float:
     return float(cell.replace(",", ""))
 
 
-def test_bench_all_times_every_game_with_greedy_and_hard_and_writes_its_table(
+def test_bench_all_times_every_game_with_greedy_and_each_searching_level_and_writes_its_table(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     table = tmp_path / "bench.md"
     assert main(["bench", "--all", "--games", str(GAMES), "--hard-games", "4", "--repeat", "1", "--no-startup",
@@ -39,7 +40,8 @@ def test_bench_all_times_every_game_with_greedy_and_hard_and_writes_its_table(
     for game in GAME_SPECS:
         mine = [row for row in rows if row[0] == f"{game} {get_ruleset(game).version}"]
         timed = {(row[1].split(",")[0], int(row[2])) for row in mine}
-        assert {kind for kind, _ in timed} == {"greedy", "hard vs greedy"}, mine
+        searching = {f"{agent} vs greedy" for agent in SEARCHING if agent in get_ruleset(game).agents}
+        assert {kind for kind, _ in timed} == {"greedy"} | searching, mine
         assert {threads for _, threads in timed} >= {1}, mine
     def same(per_second: str, per_game: str, games_s: str) -> bool:
         """per_second == games/s x per_game, up to the table's rounding (games/s to a whole number,
@@ -50,7 +52,7 @@ def test_bench_all_times_every_game_with_greedy_and_hard_and_writes_its_table(
     for game, timed, threads, games_s, turns_s, decisions_s, turns_a_game, decisions_a_game in rows:
         # one repeat: turns/s is games/s times the turns of those games, decisions/s likewise
         assert same(turns_s, turns_a_game, games_s), (game, timed, threads, games_s, turns_s, turns_a_game)
-        if timed.startswith("hard"):
+        if timed.split(" vs ")[0] in SEARCHING:
             assert number(decisions_a_game) > 0
             assert same(decisions_s, decisions_a_game, games_s), (game, timed, threads, decisions_s)
         else:

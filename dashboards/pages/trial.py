@@ -30,6 +30,7 @@ from sim.balance.trial_console import (answer_tables, edits_from_address, expect
 from sim.balance.trial_form import FLAG, INT, WORD, WORDS, FormField, TrialSpace, checked_edits, said_field, typed_value
 from sim.balance.patch import PARAMS, toml_value
 from sim.core.errors import InputError, SaidError
+from sim.results.folder import RUN_NAME
 from sim.report.formatting import count, seconds_text
 from sim.report.language import t
 from sim.run.executors import choose_executor
@@ -105,7 +106,8 @@ def cards(run: str | None, lang: str, edits: str | None, chosen: list | None):
         warm_base_findings(_base(run))
         space = space_of(run)
     except InputError as exc:  # a run a trial cannot take (unfinished, being written, a trial): why, in words
-        return t("try_heading", lang, run=run), [], [], html.P(data.said(exc, lang), className="try-refused")
+        heading = t("try_heading", lang, run=run) if RUN_NAME.match(str(run)) else t("nav_try", lang)  # never a path
+        return heading, [], [], html.P(data.said(exc, lang), className="try-refused")
     options = [{"label": f"{c.card_id} {c.name} ({c.faction})", "value": c.card_id} for c in space.cards.values()]
     options.append({"label": t("try_params_option", lang), "value": PARAMS})
     named = {key.split(".", 1)[0] for key in edits_from_address(edits)}
@@ -282,6 +284,12 @@ def answer_view(answer: dict[str, Any], lang: str) -> list[Any]:
     return parts
 
 
+def trial_named(trial: object) -> str | None:
+    """The trial the address or the page names, when it is a run's name at all (never a path: a
+    name that climbs out or points elsewhere is no trial, and nothing is read or removed for it)."""
+    return trial if isinstance(trial, str) and RUN_NAME.match(trial) else None
+
+
 def _stored_answer(trial: str) -> dict[str, Any] | None:
     folder = data.confined(data.results_root() / f"{trial}{TRIAL_SUFFIX}")
     try:
@@ -295,6 +303,7 @@ def _stored_answer(trial: str) -> dict[str, Any] | None:
           Input("try-tick", "n_intervals"), Input("try-trial", "value"), Input("lang", "data"), prevent_initial_call="initial_duplicate")
 def progress(_: int | None, trial: str | None, lang: str):
     """The trial's progress while it plays; its answer once it is there (also for a link to it)."""
+    trial = trial_named(trial)
     if not trial:
         return None, no_update, True, HIDDEN
     state = trials.playing(trial)
@@ -315,7 +324,7 @@ def progress(_: int | None, trial: str | None, lang: str):
 @callback(Output("try-keep-name", "value"), Input("try-trial", "value"))
 def keep_name(trial: str | None):
     """Keep's name box starts at the trial's own name."""
-    return trial or ""
+    return trial_named(trial) or ""
 
 
 @callback(Output("try-kept", "children"), Output("try-trial", "value", allow_duplicate=True),
@@ -324,6 +333,7 @@ def keep_name(trial: str | None):
 def keep_or_discard(_keep: int | None, _discard: int | None, trial: str | None, name: str | None, lang: str):
     """Discard removes the trial; Keep marks it kept, under the name in the box (renamed when it
     differs: the address then names the kept trial)."""
+    trial = trial_named(trial)
     if not trial:
         return no_update, no_update
     root = data.results_root()

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import annotated_types
 from pydantic import BaseModel, ValidationError
 
 from sim.balance.patch import PARAMS, Edit
@@ -85,8 +84,8 @@ def model_fields(model: type[BaseModel]) -> list[FormField]:
         if annotation is bool:
             out.append(FormField(written, FLAG))
         elif annotation is int:
-            low = next((m.ge for m in info.metadata if isinstance(m, annotated_types.Ge)), None)
-            high = next((m.le for m in info.metadata if isinstance(m, annotated_types.Le)), None)
+            low = next((m.ge for m in info.metadata if hasattr(m, "ge")), None)  # pydantic's Field(ge=...)
+            high = next((m.le for m in info.metadata if hasattr(m, "le")), None)
             out.append(FormField(written, INT, low, high))
         elif (words := _literal_words(annotation)) is not None:
             out.append(FormField(written, WORD, words=words))

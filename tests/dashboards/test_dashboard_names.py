@@ -137,7 +137,8 @@ def call(client, output: str, values: dict[tuple[str, str], Any], changed: tuple
                 out.append({**item, "value": values.get(key, DEFAULTS.get(key))})
         return out
 
-    outputs = split_output(output)
+    # a pattern-matching output (ALL) is the list of the components it matches: none on this page
+    outputs = [[] if o["id"].startswith("{") else o for o in split_output(output)]
     payload = {"output": output, "outputs": outputs if len(outputs) > 1 or output.startswith("..") else outputs[0],
                "inputs": entries("inputs"), "state": entries("state"), "changedPropIds": [".".join(changed)]}
     # the page's address is the Referer (dashboards.url_state): the shell's messages follow its lang
@@ -192,6 +193,12 @@ NAMED = {
     "launch-message.children/follow": ("launch-current", "quiet"),
     "launch-message.children/action": ("run-action", "says"),
     "launch-message.children/launch": ("launch-shipped", "says"),
+    # the Try a change page: the run's cards and form, the edits checked against its card model,
+    # and a trial named by the address (its answer read, kept or discarded: removing folders)
+    "try-heading.children": ("run", "quiet"), "try-form.children": ("run", "quiet"),
+    "try-edits.value": ("run", "quiet"), "try-trial.value": ("run", "quiet"),
+    "try-answer.children": ("try-trial", "quiet"), "try-keep-name.value": ("try-trial", "quiet"),
+    "try-kept.children": ("try-trial", "quiet"),
 }
 
 
@@ -207,6 +214,8 @@ def output_of(client, key: str) -> str:
                                                                        if d["output"] == o)["inputs"])]
     elif key == "launch-message.children/launch":
         found = [o for o in found if o.startswith("..launch-message.children...launch-current")]
+    elif key == "try-kept.children":  # Keep and Discard, not the play that also draws it
+        found = [o for o in found if o.startswith("..try-kept.children...try-trial.value")]
     elif key == "balance-applied.children":  # one output per proposal (MATCH): its id is a pattern
         found = [d["output"] for d in dependencies(client) if '"type":"balance-applied"' in d["output"]]
     assert len(found) == 1, (key, found)
@@ -217,6 +226,8 @@ def ask(client, key: str, name: Any) -> tuple[int, str]:
     """Send `name` to the callback NAMED[key] in the value it takes a name from."""
     output = output_of(client, key)
     what = NAMED[key][0]
+    if key == "try-edits.value":  # fired by the precision's choice: its first inputs are the form's fields
+        return call(client, output, {("run", "value"): name, ("try-by", "value"): "games"}, ("try-by", "value"))
     if what == "run":
         dep = next(d for d in dependencies(client) if d["output"] == output)
         fired = next(((i["id"], i["property"]) for i in dep["inputs"] if i["id"] == "run"),
@@ -227,6 +238,11 @@ def ask(client, key: str, name: Any) -> tuple[int, str]:
         if key == "replay-body.children":
             values[("replay-config", "value")] = "base"
         return call(client, output, values, fired)
+    if what == "try-trial":
+        if key == "try-kept.children":  # Discard pressed: the folder-removing path
+            return call(client, output, {("try-trial", "value"): name, ("try-discard", "n_clicks"): 1},
+                        ("try-discard", "n_clicks"))
+        return call(client, output, {("try-trial", "value"): name}, ("try-trial", "value"))
     if what == "compare-run-b":
         return call(client, output, {("run", "value"): "rr", ("compare-run-b", "value"): name},
                     ("compare-run-b", "value"))
@@ -253,10 +269,11 @@ def ask(client, key: str, name: Any) -> tuple[int, str]:
 
 
 SYMLINKED = {"run": ["enlace", "fuera"], "compare-run-b": ["enlace", "fuera"], "balance-search": ["fuga"],
-             "launch-current": ["enlace"], "run-action": ["enlace", "fuera"], "launch-shipped": ["enlace.toml"]}
+             "launch-current": ["enlace"], "run-action": ["enlace", "fuera"], "launch-shipped": ["enlace.toml"],
+             "try-trial": ["enlace", "fuera"]}
 REFUSALS = {"run": RUN_REFUSED, "compare-run-b": RUN_REFUSED, "run-action": RUN_REFUSED,
             "balance-search": ("that is not a search's name", "there is no search", "is a link leading outside"),
-            "launch-shipped": ("there is no shipped experiment of that name",), "launch-current": ()}
+            "launch-shipped": ("there is no shipped experiment of that name",), "launch-current": (), "try-trial": ()}
 
 
 @pytest.mark.parametrize("key", sorted(NAMED))
@@ -348,7 +365,7 @@ def test_an_uploaded_spec_reads_cards_only_from_the_project_uploads_or_results(c
 # -- completeness --------------------------------------------------------------------------------------
 
 NAME_VALUES = {("run", "value"), ("compare-run-b", "value"), ("balance-search", "value"), ("launch-current", "data"),
-               ("launch-shipped", "value"), ("launch-upload-checked", "data")}
+               ("launch-shipped", "value"), ("launch-upload-checked", "data"), ("try-trial", "value")}
 
 
 def test_every_callback_taking_a_name_is_tried(client) -> None:
