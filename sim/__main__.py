@@ -2,4 +2,5 @@
 
 from sim.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # imported (the fresh install imports every module), it does nothing
+    raise SystemExit(main())
