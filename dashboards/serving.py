@@ -253,8 +253,15 @@ class DashServer:
         """Stop serving from another thread: the socket map is emptied in the server's own loop
         (through its trigger), which then ends `run`."""
         sockets = getattr(self.server, "map", None) or self.server._map
-        wake = next(channel for channel in sockets.values() if isinstance(channel, trigger.trigger))
-        wake.pull_trigger(lambda: wasyncore.close_all(sockets))
+        wake = next((channel for channel in sockets.values() if isinstance(channel, trigger.trigger)), None)
+        try:
+            if wake is None:
+                raise OSError("no trigger left in the socket map")
+            wake.pull_trigger(lambda: wasyncore.close_all(sockets))
+        except OSError:
+            # the trigger is closed already (waitress closes it with a listening socket it gave up
+            # on): no loop is left to wake, so the sockets still open are closed from here
+            wasyncore.close_all(sockets, ignore_all=True)
         self.server.task_dispatcher.shutdown(cancel_pending=True, timeout=5)
 
 

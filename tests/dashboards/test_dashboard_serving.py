@@ -177,6 +177,19 @@ def test_a_foreign_host_header_gets_403_token_or_not(results: Path, site: str) -
         server.shutdown()
 
 
+def test_a_server_whose_trigger_is_gone_still_stops(results: Path) -> None:
+    """A CI run once found the waitress trigger closed when the test stopped its server (EBADF):
+    `shutdown` then closes the sockets itself, and the serving thread ends."""
+    server, url = serve(create_app(results, warm=False))
+    running = [thread for thread in threading.enumerate() if getattr(thread, "_target", None) == server.run]
+    assert request_with_host(url, url.removeprefix("http://")) == 200
+    server.server.trigger.close()
+    server.shutdown()
+    for thread in running:
+        thread.join(timeout=10)
+        assert not thread.is_alive()
+
+
 def test_host_names_are_read_as_a_browser_writes_them() -> None:
     assert host_name("[::1]:8050") == "::1" and host_name("Example.ORG.:80") == "example.org"
     assert host_name("127.0.0.1") == "127.0.0.1" and host_name("::1") == "::1"
