@@ -241,6 +241,14 @@ def add_dash_command(commands: Commands) -> None:
     dash_app.set_defaults(handler=command_dash)
 
 
+def add_played_games_arguments(parser: argparse.ArgumentParser, games: int, games_help: str, seed: int | None,
+                               seed_help: str) -> None:
+    """The game, the games to play and the seed: what the commands that play one game's levels ask for."""
+    parser.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
+    parser.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=games, metavar="N", help=games_help)
+    parser.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=seed, help=seed_help)
+
+
 def add_ladder_command(commands: Commands) -> None:
     """`sim ladder RULESET`: how strong each agent level is."""
     ladder = commands.add_parser("ladder", help="how strong each agent level is: a round robin of the levels",
@@ -248,11 +256,9 @@ def add_ladder_command(commands: Commands) -> None:
                                  "game has it, the expert against each other on one faction's mirror (seats mirrored), "
                                  "store it as a round-robin run "
                                  "and print its ratings (Elo with intervals), win-rate matrix and each level's speed.")
-    ladder.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
-    ladder.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=1000, metavar="N",
-                        help="games per pair of levels (default 1,000; two hard players' games are long: minutes)")
+    add_played_games_arguments(ladder, 1000, "games per pair of levels (default 1,000; two hard players' games are "
+                               "long: minutes)", None, "run seed (default 20261201)")
     ladder.add_argument("--faction", metavar="NAME", help="the faction every level plays (default: the game's first)")
-    ladder.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=None, help="run seed (default 20261201)")
     ladder.add_argument("--speed-games", type=_int_at_least(1), default=200, metavar="N",
                         help="games of each level against itself, on one thread, timed for its speed (default 200)")
     ladder.add_argument("--run", metavar="NAME", help="results folder name (default RULESET_ladder_FACTION)")
@@ -268,11 +274,8 @@ def add_fit_leaf_command(commands: Commands) -> None:
                               "factions, fit the expert's leaf evaluation (a logistic over position features) to "
                               "their results on four fifths of the games, and write its coefficients, the seed "
                               "and the held-out accuracy to the game's leaf file (the same command regenerates it).")
-    fit.add_argument("ruleset", metavar="RULESET", help=f"the game ({', '.join(RULESET_IDS)})")
-    fit.add_argument("--games", type=_int_at_least(2, MAX_GAMES), default=4000, metavar="N",
-                     help="self-play games in all (default 4,000)")
-    fit.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=20261206, help="run seed, which also draws "
-                     "the held-out games (default 20261206)")
+    add_played_games_arguments(fit, 4000, "self-play games in all (default 4,000)", 20261206,
+                               "run seed, which also draws the held-out games (default 20261206)")
     fit.add_argument("--agent", default="greedy", help="the agent both sides play (default greedy)")
     fit.set_defaults(handler=command_fit_leaf)
 
