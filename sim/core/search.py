@@ -77,6 +77,19 @@ def world_key(search_key: np.uint64, decision: int, sample: int, rollout: int, s
 
 
 @njit(cache=True, _nrt=False)
+def copy_into(dst: np.ndarray, src: np.ndarray) -> None:
+    """dst[...] = src for two C-contiguous arrays of one shape (a world taking a record's state), as
+    one flat loop: nested loops over (side, card, column) were vectorised by LLVM across cards with
+    gathers and scatters, and took a fifth of fortaleza's hard agent (perf, docs/engine.md). A slice
+    copy would need numba's runtime, which the kernels go without; reshape is a view and allocates
+    nothing."""
+    flat_src = src.reshape(src.size)
+    flat_dst = dst.reshape(dst.size)
+    for i in range(flat_src.shape[0]):
+        flat_dst[i] = flat_src[i]
+
+
+@njit(cache=True, _nrt=False)
 def deal_unseen(cards: np.ndarray, n: int, rng: np.ndarray, s: int) -> None:
     """Shuffle cards[:n] in place (Fisher-Yates) with stream `s` of `rng`. The caller lists the unseen
     cards in a public order (by card number) and deals the result into the unseen places in a public

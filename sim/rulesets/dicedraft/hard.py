@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_WIDTH, best_option, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
+    SEARCH_WIDTH, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -105,24 +105,16 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
         wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.RESERVE, 0, 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _copy2(dst: np.ndarray, src: np.ndarray) -> None:
-    for i in range(src.shape[0]):
-        for j in range(src.shape[1]):
-            dst[i, j] = src[i, j]
-
-
 @njit(cache=True, _nrt=False)
 def copy_play_state(g: np.void, world: np.void) -> None:
     """The world record takes the game's changing state (zones, players, fights, scratch); its
     constant tables are the game's already (state.new_workspace). Loops: a slice copy would need
     numba's runtime, which the kernels go without."""
-    for side in range(2):
-        _copy2(world.cs[side], g.cs[side])
-    _copy2(world.ps, g.ps)
-    _copy2(world.fights, g.fights)
-    _copy2(world.scratch, g.scratch)
-    _copy2(world.fsc, g.fsc)
+    copy_into(world.cs, g.cs)
+    copy_into(world.ps, g.ps)
+    copy_into(world.fights, g.fights)
+    copy_into(world.scratch, g.scratch)
+    copy_into(world.fsc, g.fsc)
 
 
 @njit(cache=True, _nrt=False)

@@ -20,14 +20,14 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.search import SEARCH_WIDTH, best_option, copy_into, deal_unseen, next_decision, outcome_score, world_key
 from sim.core.turns import play_on
 import sim.rulesets.epikha.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.epikha.agents import choose_attackers, worth
-from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
+from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack
 from sim.rulesets.epikha.state import (
-    CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_CS, N_PLAY_STREAMS, PS_AGENT,
+    CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_PLAY_STREAMS, PS_AGENT,
     PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, ST_SEARCH, characters_in_play, in_zone, lowest_bit, move,
 )
 
@@ -38,20 +38,11 @@ EVAL_SCALE = 30.0  # the evaluation's logistic scale, in points of Vital
 @njit(cache=True, _nrt=False)
 def copy_play_state(g: np.void, world: np.void) -> None:
     """The world record takes the game's changing state; its constant tables are the game's already."""
-    for side in range(2):
-        for c in range(N_CARDS):
-            for k in range(N_CS):
-                world.cs[side, c, k] = g.cs[side, c, k]
-        for d in range(g.seen.shape[1]):
-            world.seen[side, d] = g.seen[side, d]
-    for r in range(g.ps.shape[0]):
-        for k in range(g.ps.shape[1]):
-            world.ps[r, k] = g.ps[r, k]
-    for r in range(g.pend.shape[0]):
-        for k in range(g.pend.shape[1]):
-            world.pend[r, k] = g.pend[r, k]
-    for s in range(g.rng.shape[0]):
-        world.rng[s] = g.rng[s]
+    copy_into(world.cs, g.cs)
+    copy_into(world.seen, g.seen)
+    copy_into(world.ps, g.ps)
+    copy_into(world.pend, g.pend)
+    copy_into(world.rng, g.rng)
 
 
 @njit(cache=True, _nrt=False)

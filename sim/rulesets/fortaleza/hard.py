@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_WIDTH, best_option, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
+    SEARCH_WIDTH, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -58,17 +58,9 @@ def copy_play_state(g: np.void, world: np.void) -> None:
     """The world record takes the game's changing state (cards, players, the chain); its constant
     tables are the game's already (state.new_workspace). Loops: a slice copy would need numba's
     runtime, which the kernels go without."""
-    cs, wcs, ps, wps, ch, wch = g.cs, world.cs, g.ps, world.ps, g.ch, world.ch
-    for side in range(2):
-        for c in range(N_DESIGNS):
-            for k in range(N_CS):
-                wcs[side, c, k] = cs[side, c, k]
-    for r in range(ps.shape[0]):
-        for k in range(ps.shape[1]):
-            wps[r, k] = ps[r, k]
-    for i in range(ch.shape[0]):
-        for k in range(ch.shape[1]):
-            wch[i, k] = ch[i, k]
+    copy_into(world.cs, g.cs)
+    copy_into(world.ps, g.ps)
+    copy_into(world.ch, g.ch)
 
 
 @njit(cache=True, _nrt=False, inline="always")

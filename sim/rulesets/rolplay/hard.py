@@ -26,13 +26,13 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SEARCH_WIDTH, best_option, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.search import SEARCH_WIDTH, best_option, copy_into, deal_unseen, next_decision, outcome_score, world_key
 from sim.core.turns import play_on
 import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
-    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_CS,
+    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME,
     N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, ST_SEARCH, field,
     in_zone, lowest_bit, move,
 )
@@ -45,16 +45,9 @@ EVAL_SCALE = 25.0  # the evaluation's logistic scale, in points of life (and of 
 def copy_play_state(g: np.void, world: np.void) -> None:
     """The world record takes the game's changing state (cards, players, streams); its constant tables
     are the game's already (state.new_workspace). Loops: a slice copy would need numba's runtime."""
-    cs, wcs, ps, wps = g.cs, world.cs, g.ps, world.ps
-    for side in range(2):
-        for c in range(N_CARDS):
-            for k in range(N_CS):
-                wcs[side, c, k] = cs[side, c, k]
-    for r in range(ps.shape[0]):
-        for k in range(ps.shape[1]):
-            wps[r, k] = ps[r, k]
-    for s in range(g.rng.shape[0]):
-        world.rng[s] = g.rng[s]
+    copy_into(world.cs, g.cs)
+    copy_into(world.ps, g.ps)
+    copy_into(world.rng, g.rng)
 
 
 @njit(cache=True, _nrt=False)
