@@ -26,7 +26,7 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.legal import add_targets, can_attack, can_block, chain_full, could_block, list_actions, recoverable
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
+    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
     PS_LANDS, PS_QUIET_IDLE, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
@@ -367,15 +367,12 @@ def choose_recover(g: np.void, side: int, max_cost: int) -> int:
 @njit(cache=True, _nrt=False)
 def keep_hand(g: np.void, side: int) -> bool:
     """Rule F-04: keep the opening hand, or replace it? Greedy keeps a hand with enough cheap cards."""
-    tab, w, ps = g.tab, g.w, g.ps
+    tab, w, cs, ps = g.tab, g.w, g.cs, g.ps
     if ps[side, PS_AGENT] == Agent.RANDOM:
         return below(g.rng, side * 2 + ST_AGENT, 2) == 0
     cheap = 0
-    hand = in_zone(ps, side, Zone.HAND)
-    while hand:
-        c = lowest_bit(hand)
-        hand &= hand - 1
-        if tab[side, c, Field.COST] <= 3:
+    for c in range(N_DESIGNS):
+        if cs[side, c, CS_ZONE] == Zone.HAND and tab[side, c, Field.COST] <= 3:
             cheap += 1
     return cheap >= w[side, Weight.MULLIGAN_CHEAP]
 
@@ -384,29 +381,24 @@ def keep_hand(g: np.void, side: int) -> bool:
 def choose_discard(g: np.void, side: int) -> int:
     """A card to discard at the hand limit (rule F-19 step 8): greedy drops the dearest it cannot pay
     soon, random any."""
-    tab, ps = g.tab, g.ps
+    tab, cs, ps = g.tab, g.cs, g.ps
     n = ps[side, PS_HAND]
-    # the hand's mask, lowest bit first: design order, as the scan over every design it replaced
     if ps[side, PS_AGENT] == Agent.RANDOM:
         pick = below(g.rng, side * 2 + ST_AGENT, n)
-        hand = in_zone(ps, side, Zone.HAND)
-        while hand:
-            c = lowest_bit(hand)
-            hand &= hand - 1
-            if pick == 0:
-                return c
-            pick -= 1
+        for c in range(N_DESIGNS):
+            if cs[side, c, CS_ZONE] == Zone.HAND:
+                if pick == 0:
+                    return c
+                pick -= 1
     best = -1
     worst_value = 1e9
     lands = ps[side, PS_LANDS]
-    hand = in_zone(ps, side, Zone.HAND)
-    while hand:
-        c = lowest_bit(hand)
-        hand &= hand - 1
-        v = -abs(tab[side, c, Field.COST] - lands - 1) + (2.0 if tab[side, c, Field.FAST] else 0.0)
-        if v < worst_value:
-            worst_value = v
-            best = c
+    for c in range(N_DESIGNS):
+        if cs[side, c, CS_ZONE] == Zone.HAND:
+            v = -abs(tab[side, c, Field.COST] - lands - 1) + (2.0 if tab[side, c, Field.FAST] else 0.0)
+            if v < worst_value:
+                worst_value = v
+                best = c
     return best
 
 
