@@ -79,3 +79,5 @@ def test_the_dashboard_starts_without_notebook_support() -> None:
                                 "import dashboards.app")
     # "IPython" itself is listed, as the None that marks it missing; its parts would be there if loaded
     assert "dash" in after_dash and not {"IPython.core", "jedi", "prompt_toolkit", "requests"} & after_dash
+    # pyarrow (a Parquet export's writer) is imported when a report writes Parquet, not at every start
+    assert "polars" in after_dash and "pyarrow.lib" not in after_dash

@@ -111,8 +111,13 @@ def runs_table(_: int, lang: str, zone: str | None, drawn: list | None):
     return drawn_table, shown("runs", frame), key
 
 
+# The language and the time zone are inputs, not states, of every callback the timer calls that
+# writes words: a reply asked for in the old language may come back after the page has been drawn in
+# the new one, and Dash drops a callback's reply only when the same callback is asked again before it
+# comes (as a change of an input does), so a state would let an English reply overwrite the Spanish
+# grid (tests/dashboards/test_runs_language_race.py holds one such reply back to make sure).
 @callback(Output(grid_id("runs-table"), "rowData"), Input("progress-refresh", "n_intervals"),
-          State("lang", "data"), State("runs-time-zone", "data"), State(grid_id("runs-table"), "rowData"),
+          Input("lang", "data"), Input("runs-time-zone", "data"), State(grid_id("runs-table"), "rowData"),
           prevent_initial_call=True)
 def refresh_runs(_: int, lang: str, zone: str | None, rows: list | None):
     """New figures in the grid's rows (its filter, sort and the text being typed stay): a cancelled
@@ -174,8 +179,8 @@ def unfinished_runs(_: int, lang: str):
 
 
 @callback(Output("launch-message", "children", allow_duplicate=True), Input("progress-refresh", "n_intervals"),
-          State("launch-current", "data"), State("lang", "data"), prevent_initial_call=True)
-def follow_launch(_: int, run: str | None, lang: str):
+          Input("lang", "data"), State("launch-current", "data"), prevent_initial_call=True)
+def follow_launch(_: int, lang: str, run: str | None):
     """The last launch's real outcome, as it unfolds: starting, running, finished, cancelled, or its
     process's error (what `sim run` wrote on stderr)."""
     shown = launches.launch_message(run, lang) if run else None

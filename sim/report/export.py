@@ -30,7 +30,6 @@ import plotly.graph_objects as go
 import plotly.io
 import plotly.offline
 import polars as pl
-import pyarrow.parquet as pq
 from sim.core.ruleset import get_ruleset
 
 from sim.analysis import (
@@ -677,6 +676,8 @@ def export(run_dir: Path, manifest: dict[str, Any], fmt: str, out: Path, lang: s
         if fmt == "csv":
             _write(path, frame.write_csv)
         else:
+            import pyarrow.parquet as pq  # here, not at the top: `sim dash` imports this module and never writes Parquet so
+
             _write(path, lambda tmp, frame=frame: pq.write_table(_with_manifest(frame, manifest), tmp))
         written.append(path)
     return written
