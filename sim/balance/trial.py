@@ -201,6 +201,8 @@ def _paired_sd(answer: dict[str, Any]) -> float | None:
     return sum(sds) / len(sds) if sds else None
 
 
+KERNELS_LOADING = 3.0  # seconds of a trial's run opening beyond which it loaded the game's kernels (about a
+# second from the cache, minutes compiling) rather than only opening its run (a few tenths of a second)
 _last_speed: dict[str, TrialSpeed] = {}  # run folder -> the last trial of it this process answered
 
 
@@ -211,8 +213,10 @@ def trial_speed(answer: dict[str, Any]) -> TrialSpeed | None:
     games = int(answer.get("games_played") or 0)
     if not timings or games <= 0 or grows <= 0:
         return None
-    return TrialSpeed(games / grows, float(timings.get("prepare", 0.0)) + float(timings.get("compile", 0.0)),
-                      _paired_sd(answer))
+    opening = float(timings.get("compile", 0.0))
+    if opening > KERNELS_LOADING:  # that trial loaded (or compiled) the kernels, which the next one finds loaded
+        opening = 0.0
+    return TrialSpeed(games / grows, float(timings.get("prepare", 0.0)) + opening, _paired_sd(answer))
 
 
 def remember_speed(base: BaseRun, answer: dict[str, Any]) -> None:
