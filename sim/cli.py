@@ -900,7 +900,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.handler(args, console)
     except InputError as exc:
-        print(f"sim {args.command}: error: {exc}", file=sys.stderr)
+        # in the command's --lang where the error has both languages (a card file's problems, a
+        # trial's refusal); English, the default, otherwise
+        speak = getattr(exc, "said", None)
+        lang = getattr(args, "lang", None) or "en"
+        print(f"sim {args.command}: error: {speak(lang) if callable(speak) else exc}", file=sys.stderr)
         return EXIT_INPUT
     except OSError as exc:
         if exc.errno not in FILESYSTEM_FAULTS:

@@ -1,7 +1,7 @@
 """Try a change (docs/trying.md): on the shell's run, pick cards (or rule parameters), change their
 numbers and keywords in a form built from the game's card model, choose how sure the answer must
 be, and press Play. The trial plays the run's own seeds (sim.balance.trial) in this dashboard's
-process (dashboards.trials); its progress shows every half second, and then what changed, before →
+process (dashboards.trials); its progress shows four times a second, and then what changed, before →
 after on the same games with each paired difference's 95% interval (the tables `sim try` prints,
 sim.balance.trial_console). A value the rules refuse is said at its field, in the page's language,
 and Play stays off. Keep leaves the trial in the runs list (it is an ordinary run), Discard removes
@@ -55,7 +55,7 @@ layout = url_filters(html.Div([
     html.P(id="try-expected"),
     html.Button(id="try-play", disabled=True),
     dcc.Input(id="try-trial", type="hidden"),
-    dcc.Interval(id="try-tick", interval=400, disabled=True),
+    dcc.Interval(id="try-tick", interval=250, disabled=True),
     html.Div(id="try-status"),
     html.Div(id="try-answer"),
     html.Div([html.Button(id="try-keep"), html.Label(id="try-keep-name-label", htmlFor="try-keep-name"),

@@ -61,6 +61,9 @@ SPEC_FILE = "spec.toml"
 PATCH_FILE = "patch.diff"
 MIN_EVERY = 2000  # units per chunk (and per stopping check) at the least
 CHECKS = 50  # a config's games are checked at about this many points at most
+FIXED_CHUNKS = 8  # a trial of --games (no checks) plays in about this many chunks: fewer, larger chunks
+# write less (a chunk of a few thousand games spent as long on its frames and files as on its play),
+# and enough of them that the next one plays while the last is written
 DEFAULT_HALF_WIDTH = 0.01
 BASELINE_INFIX = ".baseline-"  # <results>/<run>.baseline-<N>/: the run's games past its own, replayed for trials
 BASELINE_EVERY = 2000  # units per chunk of a replayed baseline (fixed: every trial of the run resumes the same run)
@@ -160,9 +163,13 @@ LIKELY_SD = 0.7  # sd of a game's paired score difference a trial expects: √2 
 
 @dataclass(frozen=True)
 class Expected:
-    """A trial's expected play time at the run's measured speed: `likely` with the games a paired
-    difference of sd LIKELY_SD needs to reach the half-width (in whole checks), `most` with every
-    config at its cap (a config the edit does not reach stops at its first check: less)."""
+    """A trial's expected time from the click to the answer: `likely` with the games a paired
+    difference needs to reach the half-width (in whole checks) at the sd of the run's last trial's
+    (else LIKELY_SD), `most` with every
+    config at its cap (a config the edit does not reach stops at its first check: less). `speed`:
+    games per second of the last trial of the run, its play and its answer together, and `fixed` the
+    seconds that trial took whatever its games (its check, the kernels loaded) when there was one
+    (`measured`); else the run's own speed, the play alone."""
 
     likely_seconds: float
     most_seconds: float
@@ -170,12 +177,81 @@ class Expected:
     cap: int
     configs: int
     speed: float
+    fixed: float = 0.0
+    measured: bool = False
+
+
+@dataclass(frozen=True)
+class TrialSpeed:
+    """How fast a trial of a run answered (its answer.json's timings): games per second, counting its
+    play, its stopping checks and its answer's analysis, and the seconds that did not grow with its
+    games (the check and the trial's folder, the kernels loaded)."""
+
+    games_per_second: float
+    fixed_seconds: float
+    sd: float | None = None  # the paired difference's sd per game, the mean over its configs
+
+
+def _paired_sd(answer: dict[str, Any]) -> float | None:
+    """The mean over an answer's configs of its paired difference's sd per game (from each 95%
+    interval and its pairs), the spread the next trial's checks will likely meet."""
+    sds = [(row["diff_high"] - row["diff_low"]) / (2 * Z95) * math.sqrt(row["pairs"])
+           for row in answer.get("win_rates") or []
+           if row.get("pairs") and row.get("diff_low") is not None and row.get("diff_high") is not None]
+    return sum(sds) / len(sds) if sds else None
+
+
+KERNELS_LOADING = 3.0  # seconds of a trial's run opening beyond which it loaded the game's kernels (about a
+# second from the cache, minutes compiling) rather than only opening its run (a few tenths of a second)
+_last_speed: dict[str, TrialSpeed] = {}  # run folder -> the last trial of it this process answered
+
+
+def trial_speed(answer: dict[str, Any]) -> TrialSpeed | None:
+    """The speed an answer.json measured (None for one without timings, or without games)."""
+    timings = answer.get("timings") or {}
+    grows = sum(float(timings.get(part, 0.0)) for part in ("baseline", "play", "pairing", "answer"))
+    games = int(answer.get("games_played") or 0)
+    if not timings or games <= 0 or grows <= 0:
+        return None
+    opening = float(timings.get("compile", 0.0))
+    if opening > KERNELS_LOADING:  # that trial loaded (or compiled) the kernels, which the next one finds loaded
+        opening = 0.0
+    return TrialSpeed(games / grows, float(timings.get("prepare", 0.0)) + opening, _paired_sd(answer))
+
+
+def remember_speed(base: BaseRun, answer: dict[str, Any]) -> None:
+    """Keep how fast a trial of `base` answered: the next trial's expected time is read from it."""
+    speed = trial_speed(answer)
+    if speed is not None:
+        _last_speed[str(base.folder.resolve())] = speed
+
+
+def last_trial_speed(base: BaseRun, results: Path | None = None) -> TrialSpeed | None:
+    """The speed of the last trial of `base` this process answered, else that of the newest trial
+    of it in the results folder (a kept one, from an earlier process)."""
+    kept = _last_speed.get(str(base.folder.resolve()))
+    if kept is not None:
+        return kept
+    newest: tuple[float, TrialSpeed] | None = None
+    for answer_file in Path(results or base.folder.parent).glob(f"{base.name}*{TRIAL_SUFFIX}/{ANSWER_FILE}"):
+        try:
+            answer = json.loads(answer_file.read_text(encoding="utf-8"))
+            stamp = answer_file.stat().st_mtime
+        except (OSError, ValueError):
+            continue
+        speed = trial_speed(answer) if answer.get("run") == base.name else None
+        if speed is not None and (newest is None or stamp > newest[0]):
+            newest = (stamp, speed)
+    return newest[1] if newest else None
 
 
 def expected_time(base: BaseRun, half_width: float | None, games: int | None) -> Expected | None:
-    """The expected time of a trial of `base` (None when its manifest has no play time). Games past
-    the run's own are played twice, the run's replayed (Baseline) and the trial's."""
-    speed = base.speed()
+    """The expected time of a trial of `base`, at the speed of its last trial when there was one,
+    else at the run's own (None when its manifest has no play time either). Games past the run's
+    own are played twice, the run's replayed (Baseline) and the trial's."""
+    measured = last_trial_speed(base)
+    speed = measured.games_per_second if measured is not None else base.speed()
+    fixed = measured.fixed_seconds if measured is not None else 0.0
     if speed is None:
         return None
     cap = games or (max(base.games, games_to_reach(half_width)) if half_width is not None else base.games)
@@ -183,13 +259,14 @@ def expected_time(base: BaseRun, half_width: float | None, games: int | None) ->
     likely = cap
     if half_width is not None and games is None:
         every = chunk_every(cap)
-        needed = (Z95 * LIKELY_SD / half_width) ** 2
+        sd = measured.sd if measured is not None and measured.sd is not None else LIKELY_SD
+        needed = (Z95 * sd / half_width) ** 2
         likely = min(cap, every * max(1, math.ceil(needed / every)))
 
     def seconds(n: int) -> float:
-        return (n + max(0, n - base.games)) * configs / speed
+        return fixed + (n + max(0, n - base.games)) * configs / speed
 
-    return Expected(seconds(likely), seconds(cap), likely, cap, configs, speed)
+    return Expected(seconds(likely), seconds(cap), likely, cap, configs, speed, fixed, measured is not None)
 
 
 def edits_key(edits: Sequence[Edit]) -> str:
@@ -306,8 +383,16 @@ def trial_spec(plan: TrialPlan, cards_dir: Path) -> dict[str, Any]:
     spec["stop"] = ({"method": "precision", "every": plan.every, "half_width": plan.half_width}
                     if plan.half_width is not None else None)
     if spec["stop"] is None:
-        spec["chunk_size"] = plan.every
+        spec["chunk_size"] = fixed_chunk(plan.games, plan.every)
     return spec
+
+
+def fixed_chunk(games: int, every: int) -> int:
+    """Units per chunk of a trial of --games: about FIXED_CHUNKS chunks, at least `every`, even (a
+    chunk never splits a seat-mirrored pair). The games are the same whatever the chunks: game i is
+    a function of the seed, the config and i."""
+    size = max(every, math.ceil(games / FIXED_CHUNKS))
+    return min(games + games % 2, size + size % 2)
 
 
 def write_trial_folder(plan: TrialPlan) -> Experiment:
@@ -455,12 +540,20 @@ class PairedStop:
         self.half_width = half_width
         self.every = every
         self.state = {c: _Config() for c in configs}
+        self.pairing_seconds = 0.0  # reading the run's games (and replaying those past them) for the checks
 
     def needed(self, chunk: Any) -> bool:
         stopped = self.state[chunk.config_id].stopped_at
         return stopped is None or chunk.unit_start < stopped
 
     def _differences(self, config: str, start: int, games: pl.DataFrame) -> pl.Series:
+        began = time.perf_counter()
+        try:
+            return self._paired(config, start, games)
+        finally:
+            self.pairing_seconds += time.perf_counter() - began
+
+    def _paired(self, config: str, start: int, games: pl.DataFrame) -> pl.Series:
         after = games.select("game", score_a().alias("after"))
         self.baseline.ensure(start + self.every)  # past the run's own games: replayed, once
         before = (self.baseline.games()
@@ -511,6 +604,16 @@ class TrialOutcome:
     plan: TrialPlan
     outcome: RunOutcome
     seconds: float  # from the check of the edits to the end of the play
+    started: float = 0.0  # time.perf_counter() of the check (the click on Play, on the page)
+    timings: dict[str, float] = field(default_factory=dict)  # where the seconds went (TIMINGS)
+
+
+# Where a trial's time goes, as answer.json's "timings" keeps it (seconds): the check of the edits
+# and the trial's folder written; the run's games past its own replayed before a trial of --games;
+# the game's kernels loaded (or compiled) and the run opened; the play (the kernels, writing chunks);
+# the stopping checks reading the run's games (within the play's time); the answer
+# (sim.balance.trial_answer: reading both runs' games, the paired figures, the findings).
+TIMINGS = ("prepare", "baseline", "compile", "play", "pairing", "answer")
 
 
 def play_trial(plan: TrialPlan, executor: Executor | None = None, progress: ProgressReporter | None = None,
@@ -518,20 +621,29 @@ def play_trial(plan: TrialPlan, executor: Executor | None = None, progress: Prog
     """Write the trial's folder and play it as an ordinary run; rerunning the same trial resumes."""
     started = time.perf_counter() if started is None else started
     experiment = write_trial_folder(plan)
+    stops: list[PairedStop] = []
     rules = None
     if plan.half_width is not None:
         def rules(stop: StopSpec, configs: Sequence[str], baseline: str | None) -> PairedStop:
-            return PairedStop(plan.baseline, float(plan.half_width), plan.every, configs)
+            stops.append(PairedStop(plan.baseline, float(plan.half_width), plan.every, configs))
+            return stops[-1]
     executor, progress = executor or SerialExecutor(), progress or SilentProgress()
+    prepared = time.perf_counter()
     if plan.half_width is None:
         plan.baseline.ensure(plan.games)
+    replayed = time.perf_counter()
     try:
         outcome = run_experiment(experiment, plan.results, plan.name, executor, False, None, progress, stop_rules=rules)
     except DifferentRun:  # the same edits asked to another precision: the trial's own folder is played again
         outcome = run_experiment(experiment, plan.results, plan.name, executor, True, None, progress, stop_rules=rules)
     if not outcome.finished:
         raise InputError(f"{outcome.run_dir}: the trial did not finish; run the same command again to resume it")
-    return TrialOutcome(plan, outcome, time.perf_counter() - started)
+    ended = time.perf_counter()
+    pairing = sum(s.pairing_seconds for s in stops)
+    timings = {"prepare": prepared - started, "baseline": replayed - prepared,
+               "compile": max(0.0, ended - replayed - outcome.wall_seconds),
+               "play": max(0.0, outcome.wall_seconds - pairing), "pairing": pairing}
+    return TrialOutcome(plan, outcome, ended - started, started, timings)
 
 
 def discard_trial(results: Path, name: str) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from sim.analysis.findings import run_findings
 from sim.analysis.forced_draw import forced_draw_effect, summary_configs
 from sim.analysis.intervals import Z95
 from sim.analysis.sweeps import paired_bounds
-from sim.balance.trial import TRIAL_SUFFIX, BaseRun, TrialOutcome, trial_record
+from sim.balance.trial import TRIAL_SUFFIX, BaseRun, TrialOutcome, remember_speed, trial_record
 from sim.report.findings_text import finding_sentence
 from sim.results.atomic_files import write_json_atomic
 from sim.results.folder import ANSWER_FILE
@@ -44,9 +45,9 @@ def _rows(frame: pl.DataFrame) -> list[dict[str, Any]]:
             for row in frame.iter_rows(named=True)]
 
 
-def _paired_means(before: pl.DataFrame, after: pl.DataFrame, value: str, keys: list[str]) -> pl.DataFrame:
-    """Per `keys`: n, the mean of `value` before and after, and the paired difference with its interval."""
-    both = before.join(after, on=["config", "game"], how="inner", suffix="_b")
+def _paired_means(both: pl.DataFrame, value: str, keys: list[str]) -> pl.DataFrame:
+    """Per `keys`: n, the mean of `value` before and after (`value`_b), and the paired difference
+    with its interval, from `both`: the games joined on (config, game), once for every figure."""
     summary = both.group_by(keys).agg(
         pl.len().cast(pl.Int64).alias("n"), pl.col(value).cast(pl.Float64).mean().alias("before"),
         pl.col(f"{value}_b").cast(pl.Float64).mean().alias("after"),
@@ -55,15 +56,14 @@ def _paired_means(before: pl.DataFrame, after: pl.DataFrame, value: str, keys: l
     return paired_bounds(summary, Z95).sort(keys)
 
 
-def _endings(before: pl.DataFrame, after: pl.DataFrame) -> pl.DataFrame:
-    reasons = sorted(set(before["end_reason"].cast(pl.String).unique().to_list())
-                     | set(after["end_reason"].cast(pl.String).unique().to_list()))
+def _endings(both: pl.DataFrame) -> pl.DataFrame:
+    reasons = sorted(set(both["end_reason"].cast(pl.String).unique().to_list())
+                     | set(both["end_reason_b"].cast(pl.String).unique().to_list()))
     parts = []
     for reason in reasons:
-        flag = (pl.col("end_reason").cast(pl.String) == reason).cast(pl.Float64).alias("ended")
-        frame = _paired_means(before.select("config", "game", flag), after.select("config", "game", flag), "ended",
-                              ["config"])
-        parts.append(frame.with_columns(pl.lit(reason).alias("end_reason")))
+        flags = both.select("config", *((pl.col(c).cast(pl.String) == reason).cast(pl.Float64).alias(name)
+                                        for c, name in (("end_reason", "ended"), ("end_reason_b", "ended_b"))))
+        parts.append(_paired_means(flags, "ended", ["config"]).with_columns(pl.lit(reason).alias("end_reason")))
     return pl.concat(parts).sort("config", "end_reason") if parts else pl.DataFrame()
 
 
@@ -113,8 +113,12 @@ def trial_answer(base: BaseRun, trial_dir: Path, baseline: pl.LazyFrame | None =
     configs = [c for c in summary_configs(base.manifest) if c in manifest["configs"]]
     columns = ["config", "game", "unit", "stage", "first_side", "winner", "end_reason", "turns"]
     after = scan_games(trial_dir).filter(pl.col("config").is_in(configs)).select(columns).collect()
-    before = ((scan_games(base.folder) if baseline is None else baseline).filter(pl.col("config").is_in(configs)).select(columns).collect()
+    # the run's games up to the trial's last unit only: a million-game run's later chunks are not read
+    last_unit = after["unit"].max() if after.height else -1
+    before = ((scan_games(base.folder) if baseline is None else baseline)
+              .filter(pl.col("config").is_in(configs) & (pl.col("unit") <= last_unit)).select(columns).collect()
               .join(after.select("config", "game"), on=["config", "game"], how="semi"))
+    both = before.join(after, on=["config", "game"], how="inner", suffix="_b")
     lazy_before, lazy_after = before.lazy(), after.lazy()
     labels = config_labels(base.manifest)
     win_rates = win_rate_comparison(lazy_before, lazy_after, True).with_columns(
@@ -128,8 +132,8 @@ def trial_answer(base: BaseRun, trial_dir: Path, baseline: pl.LazyFrame | None =
         "win_rates": _rows(win_rates),
         "field": None, "forced_draw": None,
         "first_player": _rows(first_player_comparison(lazy_before, lazy_after, True)),
-        "length": _rows(_paired_means(before, after, "turns", ["config"])),
-        "endings": _rows(_endings(before, after)),
+        "length": _rows(_paired_means(both, "turns", ["config"])),
+        "endings": _rows(_endings(both)),
     }
     if answer["round_robin"]:
         answer["field"] = _rows(field_comparison(lazy_before, lazy_after, True, {c: labels[c] for c in configs}))
@@ -148,10 +152,15 @@ def trial_answer(base: BaseRun, trial_dir: Path, baseline: pl.LazyFrame | None =
 def write_answer(outcome: TrialOutcome) -> dict[str, Any]:
     """The answer of a played trial, with its timing, written to <trial>.trial/answer.json."""
     plan = outcome.plan
+    began = time.perf_counter()
     answer = trial_answer(plan.base, plan.run_dir, plan.baseline.games())
+    answered = time.perf_counter()
+    timings = outcome.timings | {"answer": answered - began}
     answer.update(edits=[e.as_dict() for e in plan.edits], half_width=plan.half_width, cap=plan.games,
                   run_games=plan.base.games, baseline=plan.baseline.name if plan.baseline.replays else None,
-                  seconds=round(outcome.seconds, 2), play_seconds=round(outcome.outcome.wall_seconds, 2),
-                  games_played=outcome.outcome.games_played)
+                  seconds=round(answered - outcome.started if outcome.started else outcome.seconds, 2),
+                  play_seconds=round(outcome.outcome.wall_seconds, 2), games_played=outcome.outcome.games_played,
+                  timings={k: round(v, 3) for k, v in timings.items()})
     write_json_atomic(plan.results / f"{plan.name}{TRIAL_SUFFIX}" / ANSWER_FILE, answer)
+    remember_speed(plan.base, answer)  # the next trial's expected time
     return answer

@@ -77,12 +77,14 @@ def _config(answer: dict[str, Any], config: str, lang: str) -> str:
 
 
 def expected_text(expected: Expected | None, lang: str) -> str:
-    """"Expected time: about 1.2 s (at most 60.1 s: ...)", from the run's measured speed."""
+    """"Expected time: about 1.2 s (at most 60.1 s: ...)", at the speed of the run's last trial
+    (its play and its answer) when there was one, else at the run's own speed."""
     if expected is None:
         return ""
-    return t("try_expected", lang, likely=wall_time_text(expected.likely_seconds, lang), likely_games=count(expected.likely_games, lang),
+    return t("try_expected_measured" if expected.measured else "try_expected", lang,
+             likely=wall_time_text(expected.likely_seconds, lang), likely_games=count(expected.likely_games, lang),
              seconds=wall_time_text(expected.most_seconds, lang), games=count(expected.cap, lang), configs=expected.configs,
-             speed=count(round(expected.speed), lang))
+             speed=count(round(expected.speed), lang), fixed=wall_time_text(expected.fixed, lang))
 
 
 def _points(value: float, lang: str) -> str:

@@ -19,7 +19,8 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import FIELD_IN_MESSAGE, InputError, as_written, field_path
+from sim.core.errors import (FIELD_IN_MESSAGE, FileProblem, InputError, ProblemsError, as_written, field_path,
+                             problems_of, pydantic_problem)
 
 CardModel = TypeVar("CardModel", bound=BaseModel)
 BYTE_ORDER_MARK = "\ufeff"
@@ -119,7 +120,7 @@ def load_card_file(path: Path, model: type[CardModel],
     if not isinstance(raw_cards, list) or not raw_cards:
         raise InputError(f"{path}: no cards: add at least one [[card]] table")
     cards: list[CardModel] = []
-    problems: list[str] = []
+    problems: list[FileProblem | str] = []
     seen: dict[str, int] = {}
     for position, raw in enumerate(raw_cards, start=1):
         card_id = raw.get("id") if isinstance(raw, dict) else None
@@ -134,18 +135,20 @@ def load_card_file(path: Path, model: type[CardModel],
                 field = field_path(err["loc"])
                 message = err["msg"]
                 named = FIELD_IN_MESSAGE.match(message)
+                got = None
                 if not field and named:  # a check across fields says which field it is about
                     field, message = named["field"], named["message"]
                 elif err["type"] != "value_error" and not isinstance(err.get("input"), (dict, list)):
-                    message += f" (got {as_written(err['input'])})"  # cost = "3": the quotes show why
-                problems.append(f"{path}: {where}: field '{field or '(card)'}': {message}")
+                    got = as_written(err["input"])  # cost = "3": the quotes show why
+                problems.append(pydantic_problem(path, where, err, field or "(card)", message, got))
             continue
         if card.id in seen:
-            problems.append(f"{path}: card {card.id}: field 'id': duplicate of card[{seen[card.id]}]")
+            problems.append(FileProblem(str(path), f"card {card.id}", "id", f"duplicate of card[{seen[card.id]}]",
+                                        "duplicate", {"position": seen[card.id]}))
         seen[card.id] = position
         cards.append(card)
     if problems:
-        raise InputError("\n".join(problems))
+        raise ProblemsError(problems)
     return data, cards
 
 
@@ -158,9 +161,9 @@ def validate_header(path: Path, raw: dict, model: type[CardModel]) -> CardModel:
         lines = []
         for err in exc.errors():
             field = field_path(err["loc"]) or "(header)"
-            got = "" if err["type"] == "missing" else f" (got {as_written(err.get('input'))})"
-            lines.append(f"{path}: header: field '{field}': {err['msg']}{got}")
-        raise InputError("\n".join(lines)) from None
+            got = None if err["type"] == "missing" else as_written(err.get("input"))
+            lines.append(pydantic_problem(path, "header", err, field, err["msg"], got))
+        raise ProblemsError(lines) from None
 
 
 def read_deck_file(path: Path, model: type[CardModel]) -> CardModel:
@@ -181,10 +184,10 @@ def read_deck_file(path: Path, model: type[CardModel]) -> CardModel:
                 where = f"card {card_id}" if isinstance(card_id, str) else f"cards[{loc[1] + 1}]"
                 loc = loc[2:]
             field = field_path(loc) or "(entry)"
-            got = "" if err["type"] == "missing" or isinstance(err.get("input"), (dict, list)) else \
-                f" (got {as_written(err.get('input'))})"
-            lines.append(f"{path}: {where}: field '{field}': {err['msg']}{got}")
-        raise InputError("\n".join(lines)) from None
+            got = None if err["type"] == "missing" or isinstance(err.get("input"), (dict, list)) else \
+                as_written(err.get("input"))
+            lines.append(pydantic_problem(path, where, err, field, err["msg"], got))
+        raise ProblemsError(lines) from None
 
 
 def read_card_folder(cards_dir: Path, model: type[CardModel], read_header: Callable[[Path, dict], Any],
@@ -197,7 +200,7 @@ def read_card_folder(cards_dir: Path, model: type[CardModel], read_header: Calla
     paths = tuple(sorted(Path(cards_dir).glob("*.toml")))
     if not paths:
         raise InputError(f"{cards_dir}: no card files (*.toml)")
-    problems: list[str] = []
+    problems: list[FileProblem | str] = []
     cards: dict[str, Any] = {}
     home: dict[str, Path] = {}
     headers: dict[Path, Any] = {}
@@ -206,32 +209,34 @@ def read_card_folder(cards_dir: Path, model: type[CardModel], read_header: Calla
             raw_header, file_cards = load_card_file(path, model)
             header = read_header(path, raw_header)
         except InputError as exc:
-            problems.append(str(exc))
+            problems += problems_of(exc)
             continue
         headers[path] = header
         for card in file_cards:
             problems += card_problems(path, header, card)
             if card.id in home:
-                problems.append(f"{path}: card {card.id}: field 'id': {home[card.id].name} has it already")
+                problems.append(FileProblem(str(path), f"card {card.id}", "id", f"{home[card.id].name} has it already",
+                                            "id_elsewhere", {"file": home[card.id].name}))
                 continue
             home[card.id] = path
             cards[card.id] = card
     if problems:
-        raise InputError("\n".join(problems))
+        raise ProblemsError(problems)
     return dict(sorted(cards.items())), home, paths, headers
 
 
 def load_each(names: list[str], load: Callable[[str], Any]) -> dict[str, Any]:
     """`load(name)` for every name (the deck files of a folder), the problems of all of them in one
     InputError, so one run shows every edit to make."""
-    loaded, problems = {}, []
+    loaded: dict[str, Any] = {}
+    problems: list[FileProblem | str] = []
     for name in names:
         try:
             loaded[name] = load(name)
         except InputError as exc:
-            problems.append(str(exc))
+            problems += problems_of(exc)
     if problems:
-        raise InputError("\n".join(problems))
+        raise ProblemsError(problems)
     return loaded
 
 
@@ -332,8 +337,8 @@ def with_changes(cards: dict[str, CardModel], home: dict[str, Path], overrides: 
         except ValidationError as exc:
             for err in exc.errors():
                 where = field_path(err["loc"]) or "(card)"
-                problems.append(f"{home[card_id]}: card {card_id}: field '{where}': {err['msg']} "
-                                f"(after the config's change {fields})")
+                problems.append(pydantic_problem(home[card_id], f"card {card_id}", err, where, err["msg"],
+                                                 after=str(fields)))
     if problems:
-        raise InputError("\n".join(problems))
+        raise ProblemsError(problems)
     return changed

@@ -93,6 +93,86 @@ class SaidError(InputError):
         return Words(self.key, self.fields).said(lang)
 
 
+# pydantic's error types a card or deck file meets, worded in the catalog (sim.report.language:
+# "file_problem_<type>", with the error's context as fields); any other type keeps pydantic's English
+FILE_PROBLEM_TYPES = frozenset({
+    "greater_than_equal", "less_than_equal", "greater_than", "less_than", "int_type", "int_from_float",
+    "int_parsing", "bool_type", "bool_parsing", "string_type", "float_type", "literal_error", "missing",
+    "extra_forbidden", "string_too_short", "string_too_long", "list_type", "too_short", "too_long",
+    "dict_type", "model_type", "model_attributes_type", "enum", "finite_number", "duplicate", "id_elsewhere"})
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """One problem of a card or deck file, said in either language: `path: where: field 'name':
+    reason (got value)`. `where` is "card CI-04", "card[3]" (a [[card]] without an id), "header" or
+    "deck"; `reason` is a pydantic error (its type and context, worded by the catalog), a game's
+    CardRule (its own words) or English text; `english` is pydantic's own message, the English
+    line's words (unchanged from what `sim run` always printed); `after` says a config's change."""
+
+    path: str
+    where: str
+    field: str
+    english: str
+    error_type: str = ""
+    context: Mapping[str, object] = field(default_factory=dict)
+    rule: "CardRule | None" = None
+    got: str | None = None
+    after: str | None = None
+
+    def __str__(self) -> str:
+        return self.said("en")
+
+    def said(self, lang: str | None) -> str:
+        got = f" (got {self.got})" if self.got is not None else ""
+        after = f" (after the config's change {self.after})" if self.after is not None else ""
+        english = f"{self.path}: {self.where}: field '{self.field}': {self.english}{got}{after}"
+        if lang == "en" or _catalog is None:
+            return english
+        if self.rule is not None:
+            reason: object = self.rule.said(lang)
+        elif self.error_type in FILE_PROBLEM_TYPES:
+            fields = {k: (" o ".join(str(v).split(" or ")) if k == "expected" else v) for k, v in self.context.items()}
+            reason = Words(f"file_problem_{self.error_type}", fields)
+        else:
+            reason = self.english
+        kind, _, name = self.where.partition(" ")
+        where = Words("file_problem_card", {"card": name}) if kind == "card" and name else \
+            Words(f"file_problem_{self.where}") if self.where in ("header", "deck") else self.where
+        return Words("file_problem", {"path": self.path, "where": where, "field": self.field, "reason": reason,
+                                      "got": Words("file_problem_got", {"value": self.got}) if self.got is not None else "",
+                                      "after": Words("file_problem_after", {"change": self.after})
+                                      if self.after is not None else ""}).said(lang)
+
+
+def pydantic_problem(path: object, where: str, err: Mapping[str, Any], field: str, english: str,
+                     got: str | None = None, after: str | None = None) -> FileProblem:
+    """A FileProblem of one of pydantic's errors (`errors()`): its type and context kept for the
+    catalog's words, a game's CardRule kept for its own."""
+    context = dict(err.get("ctx") or {})
+    rule = context.get("error") if isinstance(context.get("error"), CardRule) else None
+    context = {k: v for k, v in context.items() if k != "error"}
+    return FileProblem(str(path), where, field, english, str(err.get("type", "")), context, rule, got, after)
+
+
+class ProblemsError(InputError):
+    """Every problem of some card or deck files, one line each (a FileProblem, in either language,
+    or English text a game's own check wrote): `said(lang)` in the reader's language, `str` in
+    English, as `sim run` always printed them."""
+
+    def __init__(self, problems: Sequence["FileProblem | str"]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def said(self, lang: str | None) -> str:
+        return "\n".join(p.said(lang) if isinstance(p, FileProblem) else str(p) for p in self.problems)
+
+
+def problems_of(exc: InputError) -> list["FileProblem | str"]:
+    """The lines of an InputError, as ProblemsError gathers them from several files."""
+    return list(exc.problems) if isinstance(exc, ProblemsError) else [str(exc)]
+
+
 # faults of a place met when writing, in words of both languages (the English ones are the system's own)
 FAULT_WORDS = {errno.ENOSPC: "fault_full", errno.EDQUOT: "fault_quota", errno.EROFS: "fault_read_only",
                errno.EACCES: "fault_denied", errno.EPERM: "fault_not_permitted", errno.ENOENT: "fault_missing"}

@@ -138,6 +138,13 @@ TRIAL_TEXT: dict[str, dict[str, str]] = {
                            "la ejecución.",
                      "en": "Expected time: about {likely} ({likely_games} games per config), at most {seconds} "
                            "({games} × {configs} configs) at {speed} games/s, the run's measured speed."},
+    "try_expected_measured": {"es": "Tiempo esperado: unos {likely} hasta la respuesta ({likely_games} partidas por "
+                                    "configuración), como mucho {seconds} ({games} × {configs} configuraciones), a la "
+                                    "velocidad de la última prueba de esta ejecución: {speed} partidas/s con su "
+                                    "análisis, más {fixed} para empezar.",
+                              "en": "Expected time: about {likely} to the answer ({likely_games} games per config), "
+                                    "at most {seconds} ({games} × {configs} configs), at the speed of this run's last "
+                                    "trial: {speed} games/s with its analysis, plus {fixed} to start."},
     "try_refused": {"es": "Corrige lo marcado: no se juega nada.", "en": "Fix what is marked: nothing is played."},
     "try_playing": {"es": "Jugando {trial}: {games} partidas, {seconds}.", "en": "Playing {trial}: {games} games, "
                                                                                   "{seconds}."},
