@@ -10,11 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.bitsets import bit_count, lowest_bit
-from sim.core.rng import below
-from tests.rulesets.tiny.constants import Agent, Field
+from sim.core.bitsets import lowest_bit
+from sim.core.hand_and_deck import FIELD_VALUE, PS_AGENT, random_card
+from tests.rulesets.tiny.constants import Agent
 from tests.rulesets.tiny.legal import playable
-from tests.rulesets.tiny.state import PS_AGENT, ST_AGENT
 
 
 @njit(cache=True, _nrt=False)
@@ -24,12 +23,9 @@ def choose_card(g: np.void, side: int, led: int) -> int:
     the led one, or the lowest card when none does. Ties go to the first card in file order."""
     options = playable(g, side)
     if g.ps[side, PS_AGENT] == Agent.RANDOM:
-        k = below(g.rng, side * 2 + ST_AGENT, bit_count(options))
-        for _ in range(k):
-            options &= options - np.int64(1)
-        return lowest_bit(options)
-    values = g.tab[side, :, Field.VALUE]
-    target = -1 if led < 0 else g.tab[1 - side, led, Field.VALUE]
+        return random_card(g, side, options)
+    values = g.tab[side, :, FIELD_VALUE]
+    target = -1 if led < 0 else g.tab[1 - side, led, FIELD_VALUE]
     best = -1
     lowest = -1
     while options:

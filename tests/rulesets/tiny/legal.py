@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.hand_and_deck import in_zone
 from tests.rulesets.tiny.constants import Zone
-from tests.rulesets.tiny.state import in_zone
 
 
 @njit(cache=True, _nrt=False)

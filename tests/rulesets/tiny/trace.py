@@ -4,8 +4,9 @@ and the golden trace read the lines through the ruleset's `describe_events`."""
 
 from __future__ import annotations
 
-from sim.core.trace import TracedEvent, TraceWords
-from tests.rulesets.tiny.constants import END_NAMES, Event, Field
+from sim.core.hand_and_deck_game import NumberedTrace
+from sim.core.trace import TracedEvent
+from tests.rulesets.tiny.constants import END_NAMES, Event
 
 TEMPLATES: dict[str, dict[int, str]] = {
     "es": {
@@ -37,15 +38,11 @@ GAME_RESULTS = {
 }
 
 
-class TinyTrace(TraceWords):
-    """The tiny game's events in words."""
+class TinyTrace(NumberedTrace):
+    """The tiny game's events in words; a card is its name and value, 'Sol (9)' (the kit's)."""
 
     templates = TEMPLATES
     card_events = (Event.DRAW, Event.LEAD, Event.ANSWER)
-
-    def card(self, side: int, card: int) -> str:
-        """'Sol (9)': a card's name and value."""
-        return f"{self.names[side][card]} ({self.tab[side, card, Field.VALUE]})"
 
     def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
         if event.code == Event.ROUND:
