@@ -181,6 +181,13 @@ def in_zone(g: np.void, side: int, zone: int) -> np.int64:
 
 
 @njit(cache=True, _nrt=False)
+def hand_cards(g: np.void, side: int) -> np.int64:
+    """What a side may play in a game where any card of the hand may be played (no suit to follow,
+    no cost): the cards of its hand, as a mask."""
+    return in_zone(g, side, ZONE_HAND)
+
+
+@njit(cache=True, _nrt=False)
 def reset(g: np.void, setup: np.ndarray) -> None:
     """A clean record for the next game, `setup` being (agent, cards, forced draw) per side; the
     constant tables and the trace's switch and cursor are kept."""

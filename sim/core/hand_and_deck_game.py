@@ -12,6 +12,8 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any, ClassVar
 
+import inspect
+
 import numpy as np
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field as PydField
@@ -23,11 +25,11 @@ from sim.core.hand_and_deck import (
     CS_ZONE, FIELD_VALUE, G_ACTIVE, G_OVER, G_TRACED, GAME, PAR_OWN, PS_HAND, PS_N_CARDS, PS_ORDER, PS_TOP, PS_ZONE_MASK,
     ZONE_DECK, ZONE_HAND, ZONE_OWN, begin_unit, hand_and_deck_workspace, play_card,
 )
-from sim.core.hidden import HandAndDeck, redeal_hand_and_deck
+from sim.core.hidden import HandAndDeck, peek_decision, redeal_hand_and_deck
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.core.scenario import ScenarioShell
-from sim.core.trace import TraceWords
+from sim.core.trace import TracedEvent, TraceWords
 
 HAND_AND_DECK = HandAndDeck(zone=CS_ZONE, zone_masks=PS_ZONE_MASK, top=PS_TOP, order=PS_ORDER, hand=ZONE_HAND,
                             deck=ZONE_DECK)
@@ -114,9 +116,29 @@ class HandAndDeckShell(GameRecordShell):
     record_dtype: ClassVar[np.dtype]
     set_up_game: ClassVar[Any]
 
+    # describe_filler's words in Spanish (sim.core.ruleset.RulesetShell.filler_words)
+    filler_words = {r": a (?P<value>\d+), the deck's median value$": (r": un \g<value>, el valor mediano de la baraja",
+                                                                     r": a \g<value>, the deck's median value")}
+
     @property
     def flag_width(self) -> int:
         return self.max_cards
+
+    @property
+    def cards_dir(self) -> Path:
+        """The `cards/` folder beside the module that defines the game's class."""
+        return Path(inspect.getfile(type(self))).parent / "cards"
+
+    def vanilla_filler(self, deck: NumberedDeck, card_id: str) -> dict:
+        """A plain card to stand in for `card_id` (causal card impact): the deck's median value."""
+        deck.index_of(card_id)
+        value = int(round(float(deck.frame["value"].median())))
+        return {"name": f"Relleno ({value})", "value": value}
+
+    def describe_filler(self, deck: NumberedDeck, card_id: str) -> str:
+        """The filler as a designer reads it: "Relleno (6): a 6, the deck's median value"."""
+        value = self.vanilla_filler(deck, card_id)["value"]
+        return f"Relleno ({value}): a {value}, the deck's median value"
 
     def list_factions(self, cards_dir: Path) -> list[str]:
         return card_factions(cards_dir)
@@ -167,6 +189,7 @@ class HandAndDeckScenario(ScenarioShell):
 
     played_zone: ClassVar[int] = ZONE_OWN
     zone_names: ClassVar[dict[int, str]] = {ZONE_DECK: "deck", ZONE_HAND: "hand", ZONE_OWN: "played"}
+    choose: ClassVar[Any]  # the game's agents.choose_card(g, side, the other side's card or -1), a staticmethod
 
     def set_up(self, seed: int) -> None:
         begin_unit(self.g, 0, np.uint64(seed), False, self.compiled.setup)
@@ -193,6 +216,16 @@ class HandAndDeckScenario(ScenarioShell):
         self.ps[side, PS_TOP] = n - len(order)
         self.ps[side, PS_ORDER + n - len(order):PS_ORDER + n] = order
         self._sync(side)
+
+    def deal(self, first: int = 0) -> None:
+        """The game's set-up (its game.setup_game): shuffle, deal the hands, `first` to play first."""
+        self.ruleset.set_up_game(self.g, np.int64(first))
+
+    def choice(self, side: int, answering: str | None = None) -> str:
+        """The card the side's agent plays now (first, or answering the other side's card
+        `answering`), without advancing its random stream."""
+        other = -1 if answering is None else self.index(1 - side, answering)
+        return self.compiled.pools[side].ids[peek_decision(self.choose, self.g, np.int64(side), np.int64(other))]
 
     def give(self, side: int, *card_ids: str) -> None:
         """These cards into the side's hand, from wherever they were."""
@@ -239,8 +272,28 @@ class HandAndDeckScenario(ScenarioShell):
         return [self.compiled.pools[side].ids[c] for c in self._deck_order(side)]
 
 
+RACE_RESULTS = {
+    "es": {"points": "gana {who} por puntos", "cards_out": "gana {who}, sin cartas que jugar",
+           "draw": "empate, sin cartas que jugar"},
+    "en": {"points": "{who} wins on points", "cards_out": "{who} wins, no cards left to play",
+           "draw": "a draw, no cards left to play"},
+}
+
+
 class NumberedTrace(TraceWords):
-    """A numbered-card game's trace: a card is named with its number, 'Sol (9)'."""
+    """A numbered-card game's trace: a card is named with its number, 'Sol (9)'. A race to points
+    that ends on points or with no card to play (end names "points" and "cards_out") sets
+    `end_event`, its END event's code (player the winner or -1, c its end code), and `end_names`:
+    the line's `result` is then the kit's words."""
+
+    end_event: ClassVar[int | None] = None
+    end_names: ClassVar[tuple[str, ...]] = ("points", "cards_out")
 
     def card(self, side: int, card: int) -> str:
         return f"{self.names[side][card]} ({self.tab[side, card, FIELD_VALUE]})"
+
+    def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
+        if event.code == self.end_event:
+            result = self.end_names[event.c] if event.player >= 0 else "draw"
+            return {"result": RACE_RESULTS[lang][result].format(who=self.who(event))}
+        return {}

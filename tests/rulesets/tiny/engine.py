@@ -1,5 +1,5 @@
 """The tiny game in the shell every game plugs into, through the hand-and-deck kit
-(sim.core.hand_and_deck_game.HandAndDeckShell: its cards, its compile, the kernels' input, the probe's
+(sim.core.hand_and_deck_game.HandAndDeckShell: its cards and their ablation filler, its compile, the kernels' input, the probe's
 game start and redeal): name the kernels, the words, the games frame's own columns. The shell plays
 the chunks, traces a game, builds the frames and runs the invariant checks the contract test calls
 (tests/rulesets/test_contract.py)."""
@@ -10,7 +10,6 @@ import numpy as np
 import polars as pl
 
 from sim.core.hand_and_deck_game import HandAndDeckConfig, HandAndDeckShell
-from tests.rulesets.tiny.cards import CARDS_DIR, describe_filler, vanilla_filler
 from tests.rulesets.tiny.constants import END_NAMES, MAX_CARDS, N_COLS, Col
 from tests.rulesets.tiny.game import setup_game
 from tests.rulesets.tiny.hidden import TinyHidden
@@ -28,7 +27,6 @@ class Tiny(TinyHidden, HandAndDeckShell):
 
     name = "tiny"
     version = "1.0.0"
-    cards_dir = CARDS_DIR
     max_cards = MAX_CARDS
     deck_rule = "T-01"
     params_model = TinyParams
@@ -37,8 +35,6 @@ class Tiny(TinyHidden, HandAndDeckShell):
     n_cols = N_COLS
     chunk_games = 100_000
     record_dtype = GAME_DTYPE
-    vanilla_filler = staticmethod(vanilla_filler)
-    describe_filler = staticmethod(describe_filler)
     trace_words = TinyTrace
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)

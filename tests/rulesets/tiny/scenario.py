@@ -12,13 +12,10 @@ Used by the rule tests; cards are named by id ("RO-07"), sides by 0 (A) and 1 (B
 
 from __future__ import annotations
 
-import numpy as np
-
 from sim.core.hand_and_deck import G_TRACE_N, GAME
 from sim.core.hand_and_deck_game import HandAndDeckScenario
-from sim.core.hidden import peek_decision
 from tests.rulesets.tiny.agents import choose_card
-from tests.rulesets.tiny.game import play_round, setup_game
+from tests.rulesets.tiny.game import play_round
 from tests.rulesets.tiny.state import G_LEADER, PS_POINTS
 
 
@@ -27,17 +24,7 @@ class Scenario(HandAndDeckScenario):
 
     ruleset_name = "tiny"
     default_factions = ("rojo", "azul")
-
-    def deal(self, first: int = 0) -> None:
-        """Rules T-01, T-02, T-04: shuffle, deal the opening hands, `first` leads."""
-        setup_game(self.g, first)
-
-    def choice(self, side: int, led: str | None = None) -> str:
-        """The card the side's agent plays now (leading, or answering the other side's `led`),
-        without advancing its random stream."""
-        led_card = -1 if led is None else self.index(1 - side, led)
-        card = peek_decision(choose_card, self.g, np.int64(side), np.int64(led_card))
-        return self.compiled.pools[side].ids[card]
+    choose = staticmethod(choose_card)
 
     def play_round(self) -> list[str]:
         """One whole round decided by the agents; its events in English."""
