@@ -14,10 +14,12 @@ Two levels:
   Such a game names its own columns after the kit's: `first_own_column(max_cards)` in a side's row of
   `ps`, `G_OWN` in the game row, `CS_OWN` in `cs`, `PAR_OWN` in `par`, `ZONE_OWN` for its zones.
 
-Every function is `cache=True`. A function that takes a game's record is inlined into the game's
-kernels (`inline="always"`), so its loops run as though the game had written them; it takes no
-IntEnum of a game, since a cached kernel of sim/ compiled with a game's enum would name the game's
-module in the shared cache's index (tests/core/test_engine_cache.py). What numba cannot share from
+Every function is `cache=True` but `draw` and `deal_hands`, which take the game's own DRAW event (an
+IntEnum member) and are only ever inlined: a cached kernel of sim/ compiled with a game's enum would
+name the game's module in the shared cache's index (tests/core/test_engine_cache.py), as
+sim.core.records.record says. A function that takes a game's record is inlined into the game's
+kernels (`inline="always"`) where it sits in the game's loop, so it runs as though the game had
+written it. What numba cannot share from
 its cache are functions built by a factory, or a compiled function handed to another as an
 argument: the game's `play_unit` and `play_range` stay the game's (docs/adding-a-game.md).
 """
@@ -30,7 +32,8 @@ from numba import njit
 from sim.core.bitsets import bit_count, lowest_bit, move_card
 from sim.core.forced_draw import force_card
 from sim.core.records import (
-    COUNTER_BITS, TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, Seen, game_records, seat_of_unit, write_record_head,
+    COUNTER_BITS, TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, Seen, game_records, record, seat_of_unit,
+    write_record_head,
 )
 from sim.core.rng import SIDE_STRIDE, Purpose, below, stream_key
 from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
@@ -248,10 +251,10 @@ def shuffle_decks(g: np.void) -> None:
             g.cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.IN_DECK | (Seen.TOP if i < g.par[PAR_DECK_TOP] else 0)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def draw(g: np.void, side: int, opening: bool) -> np.int64:
-    """The top card of the side's deck to its hand, marked drawn (or in the opening hand): the card,
-    or -1 when the deck is empty. The game records the draw in its own words."""
+@njit(_nrt=False, inline="always")
+def draw(g: np.void, side: int, opening: bool, event: int) -> np.int64:
+    """The top card of the side's deck to its hand, marked drawn (or in the opening hand) and traced
+    as the game's `event` (player the side, a the card): the card, or -1 when the deck is empty."""
     ps = g.ps
     if ps[side, PS_TOP] >= ps[side, PS_N_CARDS]:
         return np.int64(-1)
@@ -260,7 +263,16 @@ def draw(g: np.void, side: int, opening: bool) -> np.int64:
     move(g, side, c, ZONE_HAND)
     ps[side, PS_HAND] += 1
     g.cs[side, c, CS_FLAGS] |= Seen.OPENING if opening else Seen.DRAWN
+    record(g, side, event, c, 0, 0)
     return c
+
+
+@njit(_nrt=False, inline="always")
+def deal_hands(g: np.void, first: int, event: int) -> None:
+    """The opening hands: `PAR_HAND_SIZE` cards each (`draw`), side `first` first."""
+    for side in (first, 1 - first):
+        for _ in range(g.par[PAR_HAND_SIZE]):
+            draw(g, side, True, event)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.hand_and_deck import (
-    FIELD_VALUE, G_OVER, G_TURN, GAME, PAR_DEBUG_CHECKS, PAR_HAND_SIZE, PS_HAND, conservation_errors, draw, end_game,
+    FIELD_VALUE, G_OVER, G_TURN, GAME, PAR_DEBUG_CHECKS, PS_HAND, conservation_errors, deal_hands, draw, end_game,
     play_card, shuffle_decks,
 )
 from sim.core.records import record
@@ -17,23 +17,13 @@ from tests.rulesets.tiny.state import G_LEADER, PS_POINTS
 
 
 @njit(cache=True, _nrt=False)
-def draw_card(g: np.void, side: int, opening: bool) -> None:
-    """Rules T-02 and T-05: the top card of the deck to the hand, if the deck has one."""
-    c = draw(g, side, opening)
-    if c >= 0:
-        record(g, side, Event.DRAW, c, 0, 0)
-
-
-@njit(cache=True, _nrt=False)
 def setup_game(g: np.void, first: int) -> None:
     """Rules T-01, T-02, T-04: shuffle both decks (the whole card file, the forced draw applied),
     deal the opening hands, `first` leads."""
     shuffle_decks(g)
     g.ps[GAME, G_LEADER] = first
     record(g, first, Event.START, 0, 0, 0)
-    for side in (first, 1 - first):
-        for _ in range(g.par[PAR_HAND_SIZE]):
-            draw_card(g, side, True)
+    deal_hands(g, first, Event.DRAW)
 
 
 @njit(cache=True, _nrt=False)
@@ -76,8 +66,8 @@ def play_round(g: np.void) -> None:
         finish(g, winner, End.POINTS)
         return
     next_leader = ps[GAME, G_LEADER]
-    draw_card(g, next_leader, False)
-    draw_card(g, 1 - next_leader, False)
+    draw(g, next_leader, False, Event.DRAW)  # rule T-05: while the deck lasts
+    draw(g, 1 - next_leader, False, Event.DRAW)
 
 
 @njit(cache=True, _nrt=False)
