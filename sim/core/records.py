@@ -43,6 +43,8 @@ class RecordCol(IntEnum):
     TURNS = 6
 
 
+N_RECORD_COLS = len(RecordCol)  # a ruleset's own columns start here
+
 class Seen(IntEnum):
     """Per-game, per-card bits behind the card-impact counters."""
 

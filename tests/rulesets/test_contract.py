@@ -446,12 +446,12 @@ def test_the_rule_reader_finds_a_rule_without_a_test() -> None:
 
 
 def test_the_pointer_reader_tells_stale_pointers_from_real_ones() -> None:
-    text = ("`game.play_round`, `engine.Tiny.compile`, `Field.VALUE`, `cards/rojo.toml`, "
+    text = ("`game.play_round`, `engine.Tiny.game_columns`, `Zone.PLAYED`, `cards/rojo.toml`, "
             "`state.py`, `sim.core.rng.below`, `game.no_such_step`, `legal.py.bak`, `oracle.predict`, "
             "`engine.np`, `cards/verde.toml`, `[params]`, `hand_size = 4`, `shared/rules/RULES.md`")
     tiny = get_ruleset("tiny")
     assert code_pointers(text) == sorted([
-        "Field.VALUE", "cards/rojo.toml", "cards/verde.toml", "engine.Tiny.compile", "engine.np",
+        "Zone.PLAYED", "cards/rojo.toml", "cards/verde.toml", "engine.Tiny.game_columns", "engine.np",
         "game.no_such_step", "game.play_round", "legal.py.bak", "oracle.predict", "sim.core.rng.below", "state.py"])
     stale = [p for p in code_pointers(text) if not pointer_resolves(p, tiny.rules_path.parent, rule_tests_folder(tiny))]
     # engine.np is imported there, not defined; oracle is no module; legal.py.bak and verde.toml are no files

@@ -7,8 +7,9 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count
+from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
-from sim.core.rng import Purpose, below
+from sim.core.rng import Purpose
 from sim.draft.budget import _best_deck, _count_table, _max_deck_size, _sample_deck
 from sim.rulesets.dicedraft.agents import choose_discard, choose_put_down
 from sim.rulesets.dicedraft.combat import combat
@@ -31,12 +32,7 @@ def set_deck(g: np.void, side: int, deck: np.int64) -> None:
             move(g, side, c, Zone.DECK)
             ps[side, PS_ORDER + n] = c
             n += 1
-    s = stream(side, Purpose.SHUFFLE)
-    for i in range(n - 1, 0, -1):
-        j = below(g.rng, s, i + 1)
-        tmp = ps[side, PS_ORDER + i]
-        ps[side, PS_ORDER + i] = ps[side, PS_ORDER + j]
-        ps[side, PS_ORDER + j] = tmp
+    shuffle_order(ps[side], PS_ORDER, n, g.rng, stream(side, Purpose.SHUFFLE))
     ps[side, PS_TOP] = 0
     ps[side, PS_DECK_LEN] = n
 

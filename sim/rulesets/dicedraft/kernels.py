@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.hand_and_deck import clear_keeping_trace
 from sim.core.records import record, seat_of_unit, write_record_head
 from sim.core.rng import Purpose, below
 from sim.draft.budget import _sample_deck
@@ -23,7 +24,7 @@ from sim.rulesets.dicedraft.constants import (
 from sim.rulesets.dicedraft.game import set_deck
 from sim.rulesets.dicedraft.expert import play_turn
 from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
-    CS_FLAGS, CS_ZONE, G_TRACE_N, G_TRACED, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
+    CS_FLAGS, CS_ZONE, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
     PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,
     SC_AVAILABLE, ST_STAGE, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS,
     opening_counts, seed_streams, stream,
@@ -51,11 +52,7 @@ def reset(g: np.void) -> None:
     trace switch and cursor kept (a traced story or match records all its games one after another)."""
     cs, ps, setup = g.cs, g.ps, g.setup
     cs[:, :, :] = 0
-    traced = ps[GAME, G_TRACED]
-    cursor = ps[GAME, G_TRACE_N]
-    ps[:, :] = 0
-    ps[GAME, G_TRACED] = traced
-    ps[GAME, G_TRACE_N] = cursor
+    clear_keeping_trace(ps, ps.shape[1])
     for side in range(2):
         for c in range(MAX_CARDS):
             cs[side, c, CS_ZONE] = Zone.RESERVE

@@ -9,8 +9,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
-from sim.core.rng import below
 from sim.rulesets.epikha.agents import (
     ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_deployment,
     choose_window_action, is_random, pick, start_target, wants_mulligan,
@@ -43,11 +43,7 @@ def shuffle_deck(g: np.void, p: int) -> None:
         if g.cs[p, c, CS_ZONE] == Zone.DECK:
             ps[p, PS_ORDER + n] = c
             n += 1
-    for i in range(n - 1, 0, -1):
-        j = below(g.rng, p * 2 + ST_SHUFFLE, i + 1)
-        tmp = ps[p, PS_ORDER + i]
-        ps[p, PS_ORDER + i] = ps[p, PS_ORDER + j]
-        ps[p, PS_ORDER + j] = tmp
+    shuffle_order(ps[p], PS_ORDER, n, g.rng, p * 2 + ST_SHUFFLE)
     ps[p, PS_TOP] = ps[p, PS_N_DECK] - n
     if ps[p, PS_TOP] != 0:  # the deck is rebuilt from the top: move the order to its slots
         for i in range(n - 1, -1, -1):

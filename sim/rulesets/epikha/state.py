@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit, move_card  # noqa: F401 (lowest_bit: for the modules below)
+from sim.core.hand_and_deck import deck_order_problems, zone_mask_problems
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
@@ -74,6 +75,7 @@ PS_DESTROYED = 16
 PS_N_DECK = 17  # cards of its deck
 PS_SPELL_CARDS = 18  # mask of its instances that are spells or continuous spells (constant per game)
 PS_ORDER = 19  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
+DECK_ZONE = int(Zone.DECK)  # a plain int: sim.core's cached checks take no game's enum
 PS_ZONE_MASK = PS_ORDER + MAX_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when card c is in that zone
 N_PS = PS_ZONE_MASK + N_ZONES
 
@@ -261,24 +263,11 @@ def conservation_errors(g: np.void) -> int:
     cs, ps, par = g.cs, g.ps, g.par
     problems = 0
     for side in range(2):
-        for zone in range(N_ZONES):
-            mask = np.int64(0)
-            for c in range(N_CARDS):
-                if cs[side, c, CS_ZONE] == zone:
-                    mask |= np.int64(1) << np.int64(c)
-            if mask != ps[side, PS_ZONE_MASK + zone]:
-                problems += 1
+        problems += zone_mask_problems(cs, ps, side, CS_ZONE, PS_ZONE_MASK, N_ZONES, N_CARDS)
         if bit_count(in_zone(g, side, Zone.HAND)) != ps[side, PS_HAND]:
             problems += 1
-        listed = np.int64(0)
-        for i in range(ps[side, PS_TOP], ps[side, PS_N_DECK]):
-            c = ps[side, PS_ORDER + i]
-            if c < 0 or c >= MAX_DECK or cs[side, c, CS_ZONE] != Zone.DECK or (listed >> np.int64(c)) & 1:
-                problems += 1
-            else:
-                listed |= np.int64(1) << np.int64(c)
-        if listed != in_zone(g, side, Zone.DECK):
-            problems += 1
+        problems += deck_order_problems(cs, ps, side, CS_ZONE, DECK_ZONE, PS_ZONE_MASK, PS_TOP, PS_ORDER,
+                                        ps[side, PS_N_DECK], MAX_DECK)
         for c in range(N_CARDS):
             if cs[side, c, CS_ZONE] == Zone.GEAR:
                 b = cs[side, c, CS_BEARER] - 1

@@ -10,8 +10,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
-from sim.core.rng import below
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Event, Field, Kind, Seen, Zone
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_FLAGS, CS_WEAPON, CS_ZONE, G_TURN, GAME, N_CS,
@@ -34,11 +34,7 @@ def shuffle_deck(g: np.void, side: int) -> None:
             move(cs, ps, side, c, Zone.DECK)
             ps[side, PS_ORDER + n] = c
             n += 1
-    for i in range(n - 1, 0, -1):
-        j = below(rng, side * 2 + ST_SHUFFLE, i + 1)
-        tmp = ps[side, PS_ORDER + i]
-        ps[side, PS_ORDER + i] = ps[side, PS_ORDER + j]
-        ps[side, PS_ORDER + j] = tmp
+    shuffle_order(ps[side], PS_ORDER, n, rng, side * 2 + ST_SHUFFLE)
     ps[side, PS_TOP] = N_DECK - n  # a deck of n cards occupies the last n positions
     if n < N_DECK:  # move the order to the end so TOP counts the cards gone
         for i in range(n - 1, -1, -1):

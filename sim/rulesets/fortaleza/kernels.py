@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.hand_and_deck import clear_keeping_trace
 from sim.core.records import seat_of_unit, write_record_head
 from sim.core.turns import play_turns
 
@@ -21,7 +22,7 @@ from sim.rulesets.fortaleza.effects import end_game
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.hard import play_turn
 from sim.rulesets.fortaleza.state import (
-    CS_FLAGS, G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
+    CS_FLAGS, G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
     PS_FORT, PS_MULLIGAN, conservation_errors, seed_streams,
 )
 
@@ -31,12 +32,8 @@ def reset(g: np.void, agents: np.ndarray) -> None:
     """A clean state for the next game; the constant tables, the per-design masks, the trace switch
     and cursor are kept."""
     cs, ps = g.cs, g.ps
-    traced = ps[GAME, G_TRACED]
-    cursor = ps[GAME, G_TRACE_N]
     cs[:, :, :] = 0
-    ps[:, :PS_DESIGN_MASKS] = 0
-    ps[GAME, G_TRACED] = traced
-    ps[GAME, G_TRACE_N] = cursor
+    clear_keeping_trace(ps, PS_DESIGN_MASKS)
     for side in range(2):
         ps[side, PS_AGENT] = agents[side]
 

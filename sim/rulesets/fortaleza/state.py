@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import lowest_bit, move_card  # noqa: F401 (lowest_bit: the engine imports it from here)
+from sim.core.hand_and_deck import zone_mask_problems
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
@@ -83,6 +84,7 @@ PS_TURNS = 11  # turns this player has begun
 PS_DECISIONS = 12  # decisions a hard player has searched this game (keys its worlds, sim.core.search)
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
+N_ZONES = int(Zone.CHAIN) + 1
 # from here on, per-design masks that depend only on the cards (targets.set_design_masks): set once per
 # workspace, kept by every reset
 PS_DESIGN_MASKS = PS_ZONE_MASK + 8
@@ -268,11 +270,5 @@ def conservation_errors(g: np.void) -> int:
             problems += 1
         if lands != ps[side, PS_LANDS]:
             problems += 1
-        for zone in range(Zone.CHAIN + 1):
-            mask = np.int64(0)
-            for c in range(N_DESIGNS):
-                if cs[side, c, CS_ZONE] == zone:
-                    mask |= np.int64(1) << np.int64(c)
-            if mask != ps[side, PS_ZONE_MASK + zone]:
-                problems += 1
+        problems += zone_mask_problems(cs, ps, side, CS_ZONE, PS_ZONE_MASK, N_ZONES, N_DESIGNS)
     return problems

@@ -9,8 +9,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.forced_draw import force_card
+from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
-from sim.core.rng import below
 from sim.rulesets.rolplay.agents import (
     AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, could_attack, choose_activation, next_attacker, choose_power, choose_power_to_burn, choose_summon,
     choose_target, wants_attack_mode, wants_to_defend,
@@ -48,11 +48,7 @@ def shuffle_deck(g: np.void, p: int) -> None:
         if c != start:
             ps[p, PS_ORDER + i] = c
             i += 1
-    for i in range(N_CARDS - 1, 1, -1):
-        j = 1 + below(g.rng, p * 3 + ST_SHUFFLE, i)
-        tmp = ps[p, PS_ORDER + i]
-        ps[p, PS_ORDER + i] = ps[p, PS_ORDER + j]
-        ps[p, PS_ORDER + j] = tmp
+    shuffle_order(ps[p], PS_ORDER + 1, N_CARDS - 1, g.rng, p * 3 + ST_SHUFFLE)  # below the starting power
     code = ps[p, PS_FORCED]
     if code != 0:  # the request names a design: the first of its copies in the deck moves
         want = abs(code) - 1

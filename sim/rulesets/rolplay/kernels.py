@@ -13,13 +13,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.hand_and_deck import clear_keeping_trace
 from sim.core.records import seat_of_unit, write_record_head
 from sim.core.turns import play_turns
 from sim.rulesets.rolplay.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param
 from sim.rulesets.rolplay.game import end_by_score, setup_game
 from sim.rulesets.rolplay.hard import play_turn
 from sim.rulesets.rolplay.state import (
-    G_END, G_TRACE_N, G_TRACED, G_TURN, G_WINNER, GAME, PS_AGENT, PS_CARDS_PLAYED, PS_FORCED,
+    G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_CARDS_PLAYED, PS_FORCED,
     PS_LIFE, PS_SUMMONED, SETUP_AGENT, conservation_errors, score_of, seed_streams,
 )
 
@@ -28,13 +29,9 @@ from sim.rulesets.rolplay.state import (
 def reset(g: np.void) -> None:
     """A clean state for the next game; the constant tables, the trace switch and cursor are kept."""
     ps = g.ps
-    traced = ps[GAME, G_TRACED]
-    cursor = ps[GAME, G_TRACE_N]
     g.cs[:, :, 1:] = 0  # column 0 is each instance's design (state.CS_DESIGN), kept
     g.seen[:, :] = 0
-    ps[:, :] = 0
-    ps[GAME, G_TRACED] = traced
-    ps[GAME, G_TRACE_N] = cursor
+    clear_keeping_trace(ps, ps.shape[1])
     for side in range(2):
         ps[side, PS_AGENT] = g.setup[SETUP_AGENT, side]
 

@@ -30,6 +30,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit, move_card
+from sim.core.hand_and_deck import deck_order_problems, zone_mask_problems
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
 from sim.core.search import N_SEARCH
@@ -80,6 +81,7 @@ PS_PENDING = 16  # PS_PENDING + Do.TAP_CREATURES ... : (count, turns) pairs, see
 N_PENDING = 10
 PS_PLACE = PS_PENDING + N_PENDING  # ps[p, PS_PLACE + k]: the creature in place k + 1, 0 when empty
 PS_ORDER = PS_PLACE + N_PLACES  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
+DECK_ZONE = int(Zone.DECK)  # a plain int: sim.core's cached checks take no game's enum
 PS_ZONE_MASK = PS_ORDER + N_CARDS  # ps[p, PS_ZONE_MASK + zone]: bit c set when card c is in that zone
 N_PS = PS_ZONE_MASK + N_ZONES
 
@@ -249,13 +251,7 @@ def conservation_errors(g: np.void) -> int:
     cs, ps = g.cs, g.ps
     problems = 0
     for side in range(2):
-        for zone in range(N_ZONES):
-            mask = np.int64(0)
-            for c in range(N_CARDS):
-                if cs[side, c, CS_ZONE] == zone:
-                    mask |= np.int64(1) << np.int64(c)
-            if mask != ps[side, PS_ZONE_MASK + zone]:
-                problems += 1
+        problems += zone_mask_problems(cs, ps, side, CS_ZONE, PS_ZONE_MASK, N_ZONES, N_CARDS)
         hand = bit_count(ps[side, PS_ZONE_MASK + Zone.HAND])
         creatures = bit_count(ps[side, PS_ZONE_MASK + Zone.CREATURE])
         if hand != ps[side, PS_HAND] or creatures != ps[side, PS_CREATURES]:
@@ -285,13 +281,6 @@ def conservation_errors(g: np.void) -> int:
             c = ps[side, PS_PLACE + k] - 1
             if c >= 0 and (cs[side, c, CS_ZONE] != Zone.CREATURE or cs[side, c, CS_PLACE] != k):
                 problems += 1
-        listed = np.int64(0)
-        for i in range(ps[side, PS_TOP], N_CARDS):
-            c = ps[side, PS_ORDER + i]
-            if c < 0 or c >= N_CARDS or cs[side, c, CS_ZONE] != Zone.DECK or listed >> np.int64(c) & np.int64(1):
-                problems += 1
-            else:
-                listed |= np.int64(1) << np.int64(c)
-        if listed != ps[side, PS_ZONE_MASK + Zone.DECK]:
-            problems += 1
+        problems += deck_order_problems(cs, ps, side, CS_ZONE, DECK_ZONE, PS_ZONE_MASK, PS_TOP, PS_ORDER, N_CARDS,
+                                        N_CARDS)
     return problems

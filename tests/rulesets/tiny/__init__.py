@@ -18,6 +18,7 @@ from numba.core import config
 
 import sim.core.bitsets  # noqa: F401 (the engine's kernels stay in the engine's cache folder)
 import sim.core.forced_draw  # noqa: F401
+import sim.core.hand_and_deck  # noqa: F401
 import sim.core.records  # noqa: F401
 import sim.core.rng  # noqa: F401
 from sim.core.ruleset import register_ruleset

@@ -1,5 +1,6 @@
 """Play agents: `random` (uniform over the legal cards) and `greedy` (one-step: take the round as
-cheaply as it can). Each chooses among the cards legal.playable lists.
+cheaply as it can). Each chooses among the cards it may play: any of its hand (rule T-03; the kit's
+sim.core.hand_and_deck.hand_cards).
 
 What an agent may read (rule T-07, tested): its own hand and the card led in this round. Never the
 other side's hand or either deck's order.
@@ -10,11 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.bitsets import bit_count, lowest_bit
-from sim.core.rng import below
-from tests.rulesets.tiny.constants import Agent, Field
-from tests.rulesets.tiny.legal import playable
-from tests.rulesets.tiny.state import PS_AGENT, ST_AGENT
+from sim.core.bitsets import lowest_bit
+from sim.core.hand_and_deck import FIELD_VALUE, PS_AGENT, hand_cards, random_card
+from tests.rulesets.tiny.constants import Agent
 
 
 @njit(cache=True, _nrt=False)
@@ -22,14 +21,11 @@ def choose_card(g: np.void, side: int, led: int) -> int:
     """The card `side` plays: it leads when `led` < 0, else it answers the card `led` of the other
     side. The greedy leader leads its highest card; the greedy answer is the lowest card that beats
     the led one, or the lowest card when none does. Ties go to the first card in file order."""
-    options = playable(g, side)
+    options = hand_cards(g, side)
     if g.ps[side, PS_AGENT] == Agent.RANDOM:
-        k = below(g.rng, side * 2 + ST_AGENT, bit_count(options))
-        for _ in range(k):
-            options &= options - np.int64(1)
-        return lowest_bit(options)
-    values = g.tab[side, :, Field.VALUE]
-    target = -1 if led < 0 else g.tab[1 - side, led, Field.VALUE]
+        return random_card(g, side, options)
+    values = g.tab[side, :, FIELD_VALUE]
+    target = -1 if led < 0 else g.tab[1 - side, led, FIELD_VALUE]
     best = -1
     lowest = -1
     while options:

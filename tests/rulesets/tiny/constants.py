@@ -1,60 +1,41 @@
-"""Every integer code of the tiny game: card fields, zones, parameters, record columns, end reasons
+"""Every integer code of the tiny game: zones, parameters, record columns, end reasons
 and trace events. Its rules are rules.md beside this file (T-01 to T-07)."""
 
 from __future__ import annotations
 
 from enum import IntEnum
 
-from sim.core.agents import AGENT_NAMES, Agent  # noqa: F401 (the engine and agents read them from here)
-from sim.core.records import COUNTER_BITS, RecordCol, Seen  # noqa: F401
+from sim.core.agents import Agent  # noqa: F401 (the agents read it from here)
+from sim.core.hand_and_deck import PAR_OWN, ZONE_DECK, ZONE_HAND, ZONE_OWN
+from sim.core.records import N_RECORD_COLS
 
 MAX_CARDS = 16  # cards in a faction file (rule T-01); a zone is a 64-bit mask of them
 MAX_EVENTS = 8 + 6 * MAX_CARDS  # start, end, and per round: lead, answer, result, two draws
 
 
-class Field(IntEnum):
-    """Columns of the compiled card table tab[side, card, Field]."""
-
-    VALUE = 0
-
-
-N_FIELDS = 1
-
-
 class Zone(IntEnum):
-    DECK = 0
-    HAND = 1
-    PLAYED = 2  # played in a round, face up for both (rule T-03)
+    """The kit's deck and hand (sim.core.hand_and_deck), then the game's own zones."""
+
+    DECK = ZONE_DECK
+    HAND = ZONE_HAND
+    PLAYED = ZONE_OWN  # played in a round, face up for both (rule T-03)
 
 
 N_ZONES = 3
-ZONE_WORDS = {"deck": Zone.DECK, "hand": Zone.HAND, "played": Zone.PLAYED}
 
 
 class Param(IntEnum):
-    """Positions in the parameter vector the kernels read (params.TinyParams.vector)."""
+    """The game's own slots of the parameter vector, after the kit's (params.TinyParams.vector)."""
 
-    HAND_SIZE = 0
-    TARGET_POINTS = 1
-    DEBUG_CHECKS = 2
-    DECK_TOP = 3
-
-
-N_PARAMS = 4
+    TARGET_POINTS = PAR_OWN
 
 
 class Col(IntEnum):
-    """A record row: the shared columns (sim.core.records.RecordCol), then the game's own."""
+    """The game's own columns of a record row, after the shared ones (sim.core.records.RecordCol;
+    its TURNS are the rounds played)."""
 
-    UNIT = RecordCol.UNIT
-    STAGE = RecordCol.STAGE
-    PLAYED = RecordCol.PLAYED
-    FIRST = RecordCol.FIRST
-    WINNER = RecordCol.WINNER
-    END = RecordCol.END
-    TURNS = RecordCol.TURNS  # rounds played
-    POINTS_A = 7
-    POINTS_B = 8
+    POINTS_A = N_RECORD_COLS
+    POINTS_B = N_RECORD_COLS + 1
 
 
 N_COLS = 9

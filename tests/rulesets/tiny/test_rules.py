@@ -8,6 +8,7 @@ import pytest
 
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.records import RecordCol
 from tests.rulesets.tiny import RULESET
 from tests.rulesets.tiny.constants import Col, End
 from tests.rulesets.tiny.scenario import Scenario
@@ -72,7 +73,7 @@ def test_t04_the_round_winner_leads_the_next_and_a_tie_keeps_the_leader():
         scored = [side for side in (0, 1) if (s.points(0), s.points(1))[side] > before[1 + side]]
         assert s.leader == (scored[0] if scored else before[0])
     rows, _ = RULESET.play_chunk(compiled(), SEED, 0, 4)
-    assert rows[:, Col.FIRST].tolist() == [0, 1, 0, 1]  # seats alternate in mirrored games
+    assert rows[:, RecordCol.FIRST].tolist() == [0, 1, 0, 1]  # seats alternate in mirrored games
 
 
 def test_t05_both_draw_after_a_round_and_an_empty_deck_draws_nothing():
@@ -87,14 +88,14 @@ def test_t05_both_draw_after_a_round_and_an_empty_deck_draws_nothing():
 
 def test_t06_first_to_target_points_wins_else_more_points_when_the_cards_run_out():
     rows, _ = RULESET.play_chunk(compiled(), SEED, 0, 2000)
-    by_points = rows[rows[:, Col.END] == End.POINTS]
-    winner_points = by_points[np.arange(len(by_points)), Col.POINTS_A + by_points[:, Col.WINNER]]
+    by_points = rows[rows[:, RecordCol.END] == End.POINTS]
+    winner_points = by_points[np.arange(len(by_points)), Col.POINTS_A + by_points[:, RecordCol.WINNER]]
     assert len(by_points) > 1500 and (winner_points == 5).all()
     short, _ = RULESET.play_chunk(compiled(params={"target_points": 12}), SEED, 0, 2000)
-    assert (short[:, Col.END] == End.CARDS_OUT).all()  # twelve rounds are never all won by one side
+    assert (short[:, RecordCol.END] == End.CARDS_OUT).all()  # twelve rounds are never all won by one side
     a, b = short[:, Col.POINTS_A], short[:, Col.POINTS_B]
-    assert (short[:, Col.WINNER] == np.where(a > b, 0, np.where(b > a, 1, -1))).all()
-    assert (short[:, Col.TURNS] == 12).all() and (short[:, Col.WINNER] == -1).any()
+    assert (short[:, RecordCol.WINNER] == np.where(a > b, 0, np.where(b > a, 1, -1))).all()
+    assert (short[:, RecordCol.TURNS] == 12).all() and (short[:, RecordCol.WINNER] == -1).any()
 
 
 def test_t07_agents_never_read_the_other_hand_or_the_decks():

@@ -4,8 +4,9 @@ and the golden trace read the lines through the ruleset's `describe_events`."""
 
 from __future__ import annotations
 
-from sim.core.trace import TracedEvent, TraceWords
-from tests.rulesets.tiny.constants import END_NAMES, Event, Field
+from sim.core.hand_and_deck_game import NumberedTrace
+from sim.core.trace import TracedEvent
+from tests.rulesets.tiny.constants import END_NAMES, Event
 
 TEMPLATES: dict[str, dict[int, str]] = {
     "es": {
@@ -29,28 +30,20 @@ ROUND_RESULTS = {
     "es": {"win": "ronda para {who}", "tie": "empate, nadie puntúa"},
     "en": {"win": "{who} takes the round", "tie": "a tie, nobody scores"},
 }
-GAME_RESULTS = {
-    "es": {"points": "gana {who} por puntos", "cards_out": "gana {who}, sin cartas que jugar",
-           "draw": "empate, sin cartas que jugar"},
-    "en": {"points": "{who} wins on points", "cards_out": "{who} wins, no cards left to play",
-           "draw": "a draw, no cards left to play"},
-}
 
 
-class TinyTrace(TraceWords):
-    """The tiny game's events in words."""
+class TinyTrace(NumberedTrace):
+    """The tiny game's events in words; a card is its name and value, 'Sol (9)', and how a game ends
+    is the kit's words of a race to points."""
 
     templates = TEMPLATES
     card_events = (Event.DRAW, Event.LEAD, Event.ANSWER)
-
-    def card(self, side: int, card: int) -> str:
-        """'Sol (9)': a card's name and value."""
-        return f"{self.names[side][card]} ({self.tab[side, card, Field.VALUE]})"
+    end_event = Event.END
+    end_names = END_NAMES
 
     def fields(self, event: TracedEvent, lang: str) -> dict[str, object]:
         if event.code == Event.ROUND:
             return {"result": ROUND_RESULTS[lang]["win" if event.player >= 0 else "tie"].format(who=self.who(event))}
-        if event.code == Event.END:
-            result = END_NAMES[event.c] if event.player >= 0 else "draw"
-            return {"turn": event.turn, "result": GAME_RESULTS[lang][result].format(who=self.who(event))}
-        return {}
+        if event.code == Event.END:  # the rounds played, where another line shows the round from 1
+            return {**super().fields(event, lang), "turn": event.turn}
+        return super().fields(event, lang)
