@@ -399,10 +399,13 @@ def _decided_at_levels(first: Mapping[str, Any], now: Mapping[str, Any],
             "first_decided_n": first["decided"], "decided_n": now["decided"]}
 
 
-def convergence_findings(table: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
+def convergence_findings(table: pl.DataFrame, band: tuple[float, float], stalls: pl.DataFrame | None = None,
+                         stall_band: tuple[float, float] | None = None) -> list[Finding]:
     """Each conclusion of a [levels] run that moves or flips between its two strongest levels
     (sim.analysis.convergence.last_steps), graded by its paired change; a flip never below medium.
-    Then how many of them hold there (information)."""
+    Then how many of them hold there (information), with the stronger level's share of games at the
+    turn cap (`stalls`: sim.analysis.convergence.stall_table) when it is a problem by `stall_band`:
+    a game drawn at the cap scores ½ for both, so a figure may hold because the games stop ending."""
     last = last_steps(table)
     out = []
     for r in last.iter_rows(named=True):
@@ -421,10 +424,16 @@ def convergence_findings(table: pl.DataFrame, band: tuple[float, float]) -> list
     if measured.height:
         stable = measured.filter(pl.col("verdict") == STABLE)
         first = measured.row(0, named=True)
+        capped = {}
+        if stalls is not None and stall_band is not None:
+            own = stalls.filter((pl.col("level") == first["level"]) & (pl.col("cap_factor") == 1))
+            if own.height and grade(own["at_cap_share"][0], own["at_cap_share_low"][0], own["at_cap_share_high"][0],
+                                    0.0, stall_band) != "info":
+                capped = {"cap": (own["at_cap_share"][0], own["at_cap_share_low"][0], own["at_cap_share_high"][0])}
         out.append(_made("convergence_summary", "all conclusions", "convergence_share", stable.height / measured.height,
                          None, None, measured.height, "conclusions", 0.0, band, None, severity="info",
                          stable=stable.height, total=measured.height, level=first["level"],
-                         previous_level=first["previous_level"]))
+                         previous_level=first["previous_level"], **capped))
     return out
 
 
@@ -560,8 +569,8 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
     else:
         found = first_player_findings(advantage, limits.band("first_player"), many)
     if levels_run:  # said per level, at every cap it played
-        found += level_stall_findings(table("stalls", lambda: stall_table(run_dir, manifest, draws=draws)),
-                                      limits.band("stall"))
+        stalls = table("stalls", lambda: stall_table(run_dir, manifest, draws=draws))
+        found += level_stall_findings(stalls, limits.band("stall"))
     else:
         found += stall_findings(draws.filter(only), table("end_reasons", lambda: end_reasons(run_dir)), rates,
                                 advantage, limits.band("stall"), many)
@@ -574,7 +583,7 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
             found += [replace(f, details={**f.details, "level": levels_of[f.config]})
                       for f in side_findings(rates.filter(only), limits.band("side"), many)]
         found += convergence_findings(table("convergence", lambda: convergence(run_dir, manifest)),
-                                      limits.band("level"))
+                                      limits.band("level"), stalls, limits.band("stall"))
     elif round_robin:
         cells = table("matchups", lambda: matchup_cells(run_dir, rates=rates, advantage=tables["first_player"]))
         if is_ladder(manifest):

@@ -203,6 +203,8 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     elif f.kind == "convergence_summary":
         text = t("finding_convergence_summary", lang, previous_level=d["previous_level"], level=d["level"],
                  stable=d["stable"], total=d["total"])
+        if d.get("cap") is not None:  # a figure may hold because the games stop ending
+            text += t("finding_convergence_capped", lang, level=d["level"], share=percent_with_interval(*d["cap"], lang=lang))
     elif f.kind == "level_stall":
         longer = "".join(t("finding_level_stall_longer", lang, turns=turns,
                            share=percent_with_interval(share, low, high, lang=lang))

@@ -114,6 +114,11 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                           "se sostienen (cambio dentro de ±1 punto o su intervalo cubre 0).",
                                     "en": "From {previous_level} to {level}, {stable} of the {total} headline conclusions "
                                           "hold (a change within ±1 point, or an interval that covers 0)."},
+    "finding_convergence_capped": {"es": " Pero con {level}, el {share} de las partidas llega al límite de turnos, y "
+                                         "un empate allí cuenta ½ para los dos: una cifra puede sostenerse porque las "
+                                         "partidas dejan de terminar.",
+                                   "en": " But at {level}, {share} of the games reach the turn cap, and a draw there "
+                                         "scores ½ for both: a figure may hold because the games stop ending."},
     "finding_level_stall": {"es": "Con agentes {level}, el {share} de las partidas llega al límite de turnos ({turns} "
                                   "turnos, n = {n} partidas){longer}",
                             "en": "With {level} agents, {share} of the games reach the turn cap ({turns} turns, n = {n} "

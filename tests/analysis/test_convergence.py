@@ -159,3 +159,25 @@ def test_a_bad_levels_table_is_refused_by_name(tmp_path: Path, levels: str, word
         load_spec(spec)
     said = str(refused.value)
     assert str(spec) in said and all(word in said for word in words), said
+
+
+def test_a_conclusion_that_holds_among_stalled_games_says_so() -> None:
+    """Two experts who draw most games at the cap read near 50% whoever is better: the summary says
+    the stronger level's share at the cap when the stall thresholds call it a problem."""
+    from sim.analysis.convergence import SCHEMA, STALL_SCHEMA
+    from sim.analysis.findings import convergence_findings
+
+    steps = pl.DataFrame([
+        {"conclusion": "first_player", "level": "hard", "value": 0.53, "low": 0.50, "high": 0.56},
+        {"conclusion": "first_player", "level": "expert", "value": 0.52, "low": 0.50, "high": 0.53,
+         "previous_level": "hard", "previous_value": 0.53, "change": -0.014, "change_low": -0.045,
+         "change_high": 0.018, "pairs": 200, "n": 200, "verdict": STABLE}], schema=SCHEMA)
+
+    def stalls(share: float) -> pl.DataFrame:
+        return pl.DataFrame([{"level": "expert", "turn_cap": 80, "cap_factor": 1, "n": 400, "at_cap": int(400 * share),
+                              "at_cap_share": share, "at_cap_share_low": share - 0.03,
+                              "at_cap_share_high": share + 0.03}], schema=STALL_SCHEMA)
+
+    stalled = convergence_findings(steps, (0.02, 0.05), stalls(0.89), (0.05, 0.20))
+    assert [f.kind for f in stalled] == ["convergence_summary"] and stalled[0].details["cap"][0] == 0.89
+    assert "cap" not in convergence_findings(steps, (0.02, 0.05), stalls(0.01), (0.05, 0.20))[0].details
