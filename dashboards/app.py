@@ -34,7 +34,7 @@ from dashboards.serving import (DEFAULT_MAX_UPLOAD_BYTES, TOKEN_PARAMETER, HostC
 PAGES_DIR = Path(__file__).resolve().parent / "pages"
 TOKEN_COOKIE = "sim_token"
 NAV = (("/", "nav_runs"), ("/factions", "nav_factions"), ("/cards", "nav_cards"), ("/budget", "nav_budget"),
-       ("/sweeps", "nav_sweeps"), ("/ablations", "nav_ablations"), ("/matches", "nav_matches"), ("/story", "nav_story"),
+       ("/sweeps", "nav_sweeps"), ("/levels", "nav_levels"), ("/ablations", "nav_ablations"), ("/matches", "nav_matches"), ("/story", "nav_story"),
        ("/compare", "nav_compare"), ("/try", "nav_try"), ("/replay", "nav_replay"), ("/balance", "nav_balance"))
 
 

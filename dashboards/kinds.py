@@ -20,6 +20,7 @@ from sim.report.language import t
 KIND_PAGES: dict[str, tuple[str, str]] = {
     "best_of_three": ("/matches", "nav_matches"),
     "story": ("/story", "nav_story"),
+    "levels": ("/levels", "nav_levels"),
     "ablation": ("/ablations", "nav_ablations"),
     "sweep": ("/sweeps", "nav_sweeps"),
     "round_robin": ("/factions", "nav_factions"),
@@ -35,9 +36,11 @@ def run_kinds(manifest: dict[str, Any]) -> list[str]:
     found = {
         "best_of_three": manifest.get("kind") == "best_of_three",
         "story": manifest.get("kind") == "story",
+        "levels": spec.get("levels") is not None,
         "ablation": spec.get("ablation") is not None,
         "sweep": spec.get("sweep") is not None,
-        "round_robin": spec.get("matchups") == "round_robin",
+        # a [levels] round robin's matchups are read level by level on the levels page
+        "round_robin": spec.get("matchups") == "round_robin" and spec.get("levels") is None,
         "impact": spec.get("impact") is not None,
     }
     return [kind for kind in KIND_PAGES if found.get(kind)] + ["games"]

@@ -188,6 +188,7 @@ RUNS = {
     "forced_draw": 'games = 200\n' + SIDES + '[impact]\nside = 1\ncards = ["AR-11", "AR-18"]\n',
     "side_a_sprt": 'games = 400\n' + SIDES + '[stop]\nmethod = "sprt"\nevery = 200\nelo0 = 0\nelo1 = 10\n',
     "round_robin": 'matchups = "round_robin"\ngames = 200\n' + SIDES,
+    "levels": 'games = 40\n' + SIDES + '[levels]\nlevels = ["random", "greedy"]\ncaps = [1, 2]\n',
 }
 
 
@@ -239,7 +240,7 @@ def test_every_column_sim_show_prints_is_in_the_glossary(runs: dict[str, Path]) 
     # the runs reach the tables that matter: a change that dropped one would make this test weaker
     for header in ("W / L / D", "first player wins", "q (BY)", "forced draw [95% CI]", "budget points [95% CI]",
                    "Elo per point", "Nash mix", "exploitability", "games per match", "IWD null", "vs uniform field",
-                   "IWD - null", "side A's score"):
+                   "IWD - null", "side A's score", "change from the level before", "share at the cap"):
         assert header in every_header, header
     assert any(h.startswith("SPRT, ") for h in every_header)
 

@@ -42,6 +42,13 @@ Kinds (what each compares is in `measure`, worded by the report layer):
   share is a problem and games were drawn there, the first player's and each side's win rate among
   the decided games beside the ½-scored ones (a level change says its figure among them too).
 - budget_fall: a step of a budget curve where side A's win rate falls with more budget, paired.
+- convergence: a headline conclusion of a [levels] run (a side's win rate, against the field, a
+  matchup, the first player's) that does not hold between the two strongest levels: its paired
+  change is beyond ±1 point with an interval that misses 0 (sim.analysis.convergence: "moves", or
+  "flips" when the favourite changes, which is never less than medium); graded by the change.
+  convergence_summary: how many of the run's conclusions are stable there (info).
+- level_stall: the share of a level's games that reached the turn cap in a [levels] run, with the
+  share at each longer cap it played beside it: whether the capped games end when given more turns.
 - level_change: a headline figure (side A's or the first player's win rate) that moves beyond its
   interval, or changes sign, between two agent levels of one game (sim.analysis.levels); graded
   by the gap between the two intervals.
@@ -72,6 +79,8 @@ from pydantic import ValidationError
 
 from sim.analysis.ablation import ablation_impact
 from sim.analysis.budget_curve import budget_steps
+from sim.analysis.convergence import (FLIPS, MOVES, STABLE, convergence, is_levels_run, last_steps, level_configs,
+                                      stall_table)
 from sim.analysis.draws import TURN_CAP_REASONS, draw_figures
 from sim.analysis.end_reasons import end_reasons
 from sim.analysis.finding_thresholds import FindingsSpec
@@ -90,7 +99,7 @@ from sim.results.folder import MANIFEST
 SEVERITIES = ("high", "medium", "info")
 # the order kinds are said in when their strength ties (info findings of the same size)
 KIND_ORDER = ("first_player", "field", "side", "match", "matchup", "stall", "card_effect", "cost_mismatch",
-              "budget_fall", "level_change", "sweep_change", "cycle", "story", "level_strength", "balance_proposal")
+              "budget_fall", "convergence", "level_stall", "level_change", "sweep_change", "convergence_summary", "cycle", "story", "level_strength", "balance_proposal")
 STANDINGS = ("field", "level_strength")  # kinds said as a standings table (rank_findings)
 PROPOSALS_FILE = "proposals.json"  # a balance search's record (sim.balance.search writes it)
 
@@ -390,6 +399,64 @@ def _decided_at_levels(first: Mapping[str, Any], now: Mapping[str, Any],
             "first_decided_n": first["decided"], "decided_n": now["decided"]}
 
 
+def convergence_findings(table: pl.DataFrame, band: tuple[float, float], stalls: pl.DataFrame | None = None,
+                         stall_band: tuple[float, float] | None = None) -> list[Finding]:
+    """Each conclusion of a [levels] run that moves or flips between its two strongest levels
+    (sim.analysis.convergence.last_steps), graded by its paired change; a flip never below medium.
+    Then how many of them hold there (information), with the stronger level's share of games at the
+    turn cap (`stalls`: sim.analysis.convergence.stall_table) when it is a problem by `stall_band`:
+    a game drawn at the cap scores ½ for both, so a figure may hold because the games stop ending."""
+    last = last_steps(table)
+    out = []
+    for r in last.iter_rows(named=True):
+        if r["verdict"] not in (MOVES, FLIPS):
+            continue
+        severity = grade(r["change"], r["change_low"], r["change_high"], 0.0, band)
+        if r["verdict"] == FLIPS and severity == "info":
+            severity = "medium"
+        subject = " ".join(x for x in (r["conclusion"], r["a"], r["b"]) if x)
+        out.append(_made("convergence", subject, "level_change_paired", r["change"], r["change_low"], r["change_high"],
+                         r["pairs"], "pairs" if r["conclusion"] == "first_player" else "games", 0.0, band, None,
+                         severity=severity, conclusion=r["conclusion"], a=r["a"], b=r["b"], level=r["level"],
+                         previous_level=r["previous_level"], before=r["previous_value"],
+                         after=(r["value"], r["low"], r["high"]), verdict=r["verdict"]))
+    measured = last.filter(pl.col("verdict") != "")
+    if measured.height:
+        stable = measured.filter(pl.col("verdict") == STABLE)
+        first = measured.row(0, named=True)
+        capped = {}
+        if stalls is not None and stall_band is not None:
+            own = stalls.filter((pl.col("level") == first["level"]) & (pl.col("cap_factor") == 1))
+            if own.height and grade(own["at_cap_share"][0], own["at_cap_share_low"][0], own["at_cap_share_high"][0],
+                                    0.0, stall_band) != "info":
+                capped = {"cap": (own["at_cap_share"][0], own["at_cap_share_low"][0], own["at_cap_share_high"][0])}
+        out.append(_made("convergence_summary", "all conclusions", "convergence_share", stable.height / measured.height,
+                         None, None, measured.height, "conclusions", 0.0, band, None, severity="info",
+                         stable=stable.height, total=measured.height, level=first["level"],
+                         previous_level=first["previous_level"], **capped))
+    return out
+
+
+def level_stall_findings(stalls: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
+    """Per level of a [levels] run whose games reach the turn cap at all: the share that did at the
+    game's own cap, graded as the stall finding is, with the share at each longer cap beside it and
+    whether those leave most of it (`stuck`: at the longest cap at least half the own cap's share,
+    so more turns decide few of the capped games: the players stall) or not (the cap cut games short)."""
+    out = []
+    for level in stalls["level"].unique(maintain_order=True).to_list():
+        rows = stalls.filter(pl.col("level") == level).sort("cap_factor").to_dicts()
+        own = rows[0]
+        if own["cap_factor"] != 1 or not own["at_cap"]:
+            continue
+        longer = [(r["turn_cap"], r["at_cap_share"], r["at_cap_share_low"], r["at_cap_share_high"]) for r in rows[1:]
+                  if r["n"]]
+        stuck = None if not longer else longer[-1][1] >= own["at_cap_share"] / 2
+        out.append(_made("level_stall", level, "turn_cap_share", own["at_cap_share"], own["at_cap_share_low"],
+                         own["at_cap_share_high"], own["n"], "games", 0.0, band, None, level=level,
+                         turn_cap=own["turn_cap"], longer=longer, stuck=stuck))
+    return out
+
+
 def sweep_findings(sweep: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
     """The sweep's configs whose paired difference from the baseline passes the side thresholds
     (sim.analysis.sweeps); the largest as information when none does."""
@@ -482,22 +549,42 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
     # reading); in an ablation or another sweep the other configs are the measuring instrument (a
     # card replaced, a card or rule edited, a lower budget), read against the baseline
     levels_of = {config: level for config, (_, level) in level_groups(dict(manifest))[0].items()}
-    over_levels = spec.get("sweep") is not None and bool(level_groups(dict(manifest))[1])
+    levels_run = is_levels_run(manifest)  # [levels]: its configs at the game's own turn cap are the headline
+    over_levels = (spec.get("sweep") is not None or levels_run) and bool(level_groups(dict(manifest))[1])
     edits = spec.get("ablation") is not None or (spec.get("sweep") is not None and not over_levels)
     headline = [BASELINE] if edits else configs
+    if levels_run:
+        headline = [c for c, about in level_configs(manifest).items() if about.cap_factor == 1]
     many = len(set(headline) & set(rates["config"].to_list())) > 1
     only = pl.col("config").is_in(headline)
     advantage = table("first_player", lambda: first_player_advantage(run_dir, draws=draws)).filter(only)
-    if spec.get("matchups") == "round_robin":  # the matchups of one game: one figure, with the largest beside it
+    if spec.get("matchups") == "round_robin" and levels_run:  # one figure per level over its matchups
+        found = []
+        for level in dict.fromkeys(levels_of[c] for c in headline):
+            at_level = advantage.filter(pl.col("config").is_in([c for c in headline if levels_of[c] == level]))
+            found += [replace(f, details={**f.details, "at_level": level})
+                      for f in pooled_first_player_finding(at_level, limits.band("first_player"))]
+    elif spec.get("matchups") == "round_robin":  # the matchups of one game: one figure, with the largest beside it
         found = pooled_first_player_finding(advantage, limits.band("first_player"))
     else:
         found = first_player_findings(advantage, limits.band("first_player"), many)
-    found += stall_findings(draws.filter(only), table("end_reasons", lambda: end_reasons(run_dir)), rates, advantage,
-                            limits.band("stall"), many)
+    if levels_run:  # said per level, at every cap it played
+        stalls = table("stalls", lambda: stall_table(run_dir, manifest, draws=draws))
+        found += level_stall_findings(stalls, limits.band("stall"))
+    else:
+        found += stall_findings(draws.filter(only), table("end_reasons", lambda: end_reasons(run_dir)), rates,
+                                advantage, limits.band("stall"), many)
     if over_levels:  # said by the agents that played, not by the config's id
-        found = [replace(f, details={**f.details, "level": levels_of.get(f.config)}) for f in found]
-    round_robin = spec.get("matchups") == "round_robin"
-    if round_robin:
+        found = [replace(f, details={**f.details, "level": levels_of[f.config]}) if f.config in levels_of else f
+                 for f in found]
+    round_robin = spec.get("matchups") == "round_robin" and not levels_run  # a [levels] one: said by convergence
+    if levels_run:
+        if spec.get("matchups") != "round_robin":
+            found += [replace(f, details={**f.details, "level": levels_of[f.config]})
+                      for f in side_findings(rates.filter(only), limits.band("side"), many)]
+        found += convergence_findings(table("convergence", lambda: convergence(run_dir, manifest)),
+                                      limits.band("level"), stalls, limits.band("stall"))
+    elif round_robin:
         cells = table("matchups", lambda: matchup_cells(run_dir, rates=rates, advantage=tables["first_player"]))
         if is_ladder(manifest):
             found += field_findings(cells, limits.band("side"), kind="level_strength")

@@ -25,6 +25,7 @@ from sim.analysis.card_ranking import card_ranking
 from sim.analysis.forced_draw import summary_configs
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
+from sim.analysis.convergence import convergence, stall_table
 from sim.analysis.levels import card_level_conclusions, level_conclusions
 from sim.analysis.metagame import metagame
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
@@ -39,7 +40,7 @@ from sim.analysis import (
     story_clear_chance, story_stages,
 )
 from sim.report.findings_text import SEVERITY_COLOURS, read_run_findings
-from sim.report.language import t
+from sim.report.language import column, t
 from sim.report.formatting import (
     config_in_words, count, first_player_words, in_spec_order, percent, percent_interval, percent_with_interval,
     points_interval, q_text, signed_points, signed_points_with_interval,
@@ -158,6 +159,43 @@ def print_levels(console: Console, run_dir: Path) -> None:
     }))
 
 
+def print_convergence(console: Console, run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> None:
+    """A [levels] run's convergence (sim.analysis.convergence: each conclusion at each level, its
+    paired change from the level before and whether it holds) and its turn cap at each level and
+    cap, headed and worded in `lang`."""
+    from sim.report.export import convergence_in_words, stalls_in_words  # the report's words for both tables
+
+    table = convergence_in_words(convergence(run_dir, manifest), lang, dict(_names().words))
+    heads = {name: column(name, lang) for name in ("conclusion", "agent_level", "n", "level_rate", "level_step_diff",
+                                                   "pairs", "verdict", "turn_cap", "cap_factor", "at_cap",
+                                                   "at_cap_share", "cap_draws", "decided")}
+    if table.height:
+        console.print(_table(f"{t('report_table_convergence', lang)}. {t('report_note_convergence', lang)}", table,
+                             list(heads.values())[:7], {
+            heads["conclusion"]: lambda r: r["conclusion"], heads["agent_level"]: lambda r: r["agent_level"],
+            heads["n"]: lambda r: count(r["n"], lang),
+            heads["level_rate"]: lambda r: percent_with_interval(r["level_rate"], r["level_rate_low"],
+                                                                 r["level_rate_high"], lang=lang),
+            heads["level_step_diff"]: lambda r: signed_points_with_interval(
+                r["level_step_diff"], r["level_step_diff_low"], r["level_step_diff_high"], lang=lang)
+            if r["level_step_diff"] is not None else "-",
+            heads["pairs"]: lambda r: count(r["pairs"], lang) if r["pairs"] is not None else "-",
+            heads["verdict"]: lambda r: r["verdict"],
+        }))
+    stalls = stalls_in_words(stall_table(run_dir, manifest))
+    if stalls.height:
+        console.print(_table(f"{t('report_table_stalls', lang)}. {t('report_note_stalls', lang)}", stalls,
+                             [heads[name] for name in ("agent_level", "turn_cap", "cap_factor", "n", "at_cap",
+                                                       "at_cap_share", "cap_draws", "decided")], {
+            heads["agent_level"]: lambda r: r["agent_level"], heads["turn_cap"]: lambda r: count(r["turn_cap"], lang),
+            heads["cap_factor"]: lambda r: f"×{r['cap_factor']}", heads["n"]: lambda r: count(r["n"], lang),
+            heads["at_cap"]: lambda r: count(r["at_cap"], lang),
+            heads["at_cap_share"]: lambda r: percent_with_interval(r["at_cap_share"], r["at_cap_share_low"],
+                                                                   r["at_cap_share_high"], lang=lang),
+            heads["cap_draws"]: lambda r: count(r["cap_draws"], lang), heads["decided"]: lambda r: count(r["decided"], lang),
+        }))
+
+
 def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
     """Who ran what: the lines above the tables."""
     names = _names()
@@ -218,6 +256,9 @@ def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], la
     if resume is not None:  # one line, never wrapped or read as markup: it is copied into a shell
         console.print(resume, highlight=False, markup=False, soft_wrap=True)
     print_findings(console, run_dir, manifest, lang)
+    levels = manifest["spec"].get("levels") is not None
+    if levels:  # what the run is for, first after its findings
+        print_convergence(console, run_dir, manifest, lang)
     configs = summary_configs(manifest)  # a forced-draw run: its baseline only
     rates = in_spec_order(faction_win_rates(run_dir), configs, only=True)
     many = rates["config"].n_unique() > 1
@@ -254,11 +295,11 @@ def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], la
         print_trial_stop(console, run_dir, trial, lang)
     elif manifest["spec"].get("stop") is not None and not sweep:
         print_side_a_sprt(console, run_dir, manifest)
-    if manifest["spec"].get("matchups") == "round_robin":
+    if manifest["spec"].get("matchups") == "round_robin" and not levels:  # a [levels] one: by its convergence
         cells = print_matchups(console, run_dir, configs)
         print_nash(console, run_dir, cells)
         print_ratings(console, run_dir)
-    if sweep:
+    if sweep or levels:
         print_levels(console, run_dir)
     print_cards(console, run_dir, manifest)
     if manifest.get("kind") == "story":

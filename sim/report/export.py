@@ -46,6 +46,7 @@ from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.ratings import (
     ELO_PER_LOGIT, MODEL_NAMES_ES, describe_fit, first_player_table, ratings_games, ratings_table, run_seats,
 )
+from sim.analysis.convergence import convergence, stall_table
 from sim.analysis.levels import card_level_conclusions, level_conclusions
 from sim.analysis.metagame import metagame
 from sim.run.ladder import read_ladder
@@ -91,7 +92,7 @@ def _run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFra
     }
     if spec.get("impact") is not None:
         tables["forced_draw"] = forced_draw_effect(run_dir, manifest)
-    if spec.get("matchups") == "round_robin":
+    if spec.get("matchups") == "round_robin" and spec.get("levels") is None:  # a [levels] one: its convergence
         tables["matchups"] = matchup_cells(run_dir, rates=tables["win_rates"], advantage=tables["first_player"])
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
         # names in the spec's order, so a tie in the mix keeps it
@@ -104,8 +105,12 @@ def _run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFra
         if labels >= 2 and len(manifest["configs"]) > 1:  # Bradley-Terry over every config of the round robin
             tables["ratings"] = ratings_table(games, seats=run_seats(run_dir))
             tables["ratings_first_player"] = first_player_table(games, seats=run_seats(run_dir))
-    if spec.get("sweep") is not None:
-        tables["sweep"] = sweep_comparison(run_dir, draws=draws)
+    if spec.get("levels") is not None:  # skill convergence, and the turn cap at each level
+        tables["convergence"] = convergence(run_dir, manifest)
+        tables["stalls"] = stall_table(run_dir, manifest, draws=draws)
+    if spec.get("sweep") is not None or spec.get("levels") is not None:
+        if spec.get("sweep") is not None:
+            tables["sweep"] = sweep_comparison(run_dir, draws=draws)
         levels = level_conclusions(run_dir)
         if levels.height:
             tables["levels"] = levels.rename({"value": "level_rate", "low": "level_rate_low", "high": "level_rate_high"})
@@ -443,7 +448,7 @@ REPORT_COLUMNS = {
                     "effect_low", "effect_high", "seen_when_undrawn", "changed_share", "effect_per_changed",
                     "effect_per_changed_low", "effect_per_changed_high", "q_value_by", "played_when_drawn"],
 }
-SUMMARY_TABLES = ("sweep", "levels", "card_levels", "budget_slopes", "budget_steps", "matchup_marginals", "nash", "ratings", "ratings_first_player",
+SUMMARY_TABLES = ("convergence", "stalls", "sweep", "levels", "card_levels", "budget_slopes", "budget_steps", "matchup_marginals", "nash", "ratings", "ratings_first_player",
                   "win_rates", "first_player", "first_player_by_length", "story_stages", "story_clear_chance",
                   "match_results")
 
@@ -483,6 +488,29 @@ def levels_in_words(levels: pl.DataFrame, lang: str) -> pl.DataFrame:
     if "figure" in levels.columns:
         words.append(pl.col("figure").map_elements(lambda v: t(f"level_figure_{v}", lang), return_dtype=pl.String))
     return levels.with_columns(words)
+
+
+def convergence_in_words(table: pl.DataFrame, lang: str, names: dict[str, str] | None = None) -> pl.DataFrame:
+    """A [levels] run's convergence table (sim.analysis.convergence) as a designer reads it: each
+    conclusion in words, its figure at each level with its interval, the paired change from the
+    level before and the step's verdict, in `lang`."""
+    from sim.report.findings_text import Names, conclusion_words  # the findings' words for a conclusion
+
+    said = Names(names or {})
+    words = [conclusion_words(c, a, b, lang, said) for c, a, b in table.select("conclusion", "a", "b").iter_rows()]
+    verdicts = [t(f"verdict_{v}", lang) if v else "" for v in table["verdict"].to_list()]
+    return table.select(
+        pl.Series("conclusion", words, dtype=pl.String), pl.col("level").alias("agent_level"), "n",
+        pl.col("value").alias("level_rate"), pl.col("low").alias("level_rate_low"),
+        pl.col("high").alias("level_rate_high"), pl.col("change").alias("level_step_diff"),
+        pl.col("change_low").alias("level_step_diff_low"), pl.col("change_high").alias("level_step_diff_high"),
+        "pairs", pl.Series("verdict", verdicts, dtype=pl.String))
+
+
+def stalls_in_words(stalls: pl.DataFrame) -> pl.DataFrame:
+    """A [levels] run's stall table with the columns the report and the dashboard show."""
+    return stalls.select(pl.col("level").alias("agent_level"), "turn_cap", "cap_factor", "n", "at_cap", "at_cap_share",
+                         "at_cap_share_low", "at_cap_share_high", "cap_draws", "decided")
 
 
 def _report_columns(name: str, frame: pl.DataFrame) -> pl.DataFrame:
@@ -570,6 +598,10 @@ def html_report(run_dir: Path, manifest: dict[str, Any], lang: str = "en") -> st
                 shown = shown.with_columns(pl.col("model").replace(MODEL_NAMES_ES))
             if name in ("levels", "card_levels"):
                 shown = levels_in_words(shown, lang)
+            if name == "convergence":
+                shown = convergence_in_words(shown, lang, faction_display_names(manifest))
+            if name == "stalls":
+                shown = stalls_in_words(shown)
             parts.append(_block(f"table-{name}", t(f"report_table_{name}", lang), table_html(shown, lang, limit=500),
                                 *map(_note, notes)))
     if "forced_draw" in tables:

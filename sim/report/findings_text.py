@@ -33,7 +33,7 @@ from sim.report.language import t
 # severity -> colour (hex): red, amber, grey; rich styles and the report and dashboard badges share them
 SEVERITY_COLOURS = {"high": "#c62828", "medium": "#d98200", "info": "#757575"}
 RATE_MEASURES = frozenset({"side_win_rate", "field_win_rate", "matchup_win_rate", "cycle_weakest_edge",
-                           "turn_cap_share", "level_figure", "match_win_rate", "story_clear_chance"})
+                           "turn_cap_share", "level_figure", "convergence_share", "match_win_rate", "story_clear_chance"})
 FILLER_STATS = re.compile(r"(\d+)\D{0,8}/\D{0,8}(\d+)")  # "5/5", "Fuerza 3 / Vital 4": a vanilla card's numbers
 
 
@@ -148,6 +148,8 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
                  points=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), unit=t(f"unit_{f.unit}", lang),
                  largest=names.config(d["largest"], lang),
                  largest_points=_value(f, d["largest_value"], d["largest_low"], d["largest_high"], lang=lang))
+        if d.get("at_level"):
+            text = t("findings_at_level", lang, level=d["at_level"]) + text[:1].lower() + text[1:]
     elif f.kind == "first_player":
         text = t("finding_first_player", lang, where=where, rate=percent_with_interval(d["rate"], d["rate_low"], d["rate_high"], lang=lang),
                  points=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), unit=t(f"unit_{f.unit}", lang))
@@ -193,6 +195,24 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
                       value=percent_with_interval(*d["decided"], lang=lang), n=count(d["decided_n"], lang),
                       level=d["level"], first_cap=percent_with_interval(*d["first_cap"], lang=lang),
                       cap=percent_with_interval(*d["cap"], lang=lang))
+    elif f.kind == "convergence":
+        text = t("finding_convergence", lang, conclusion=conclusion_words(d["conclusion"], d["a"], d["b"], lang, names),
+                 verdict=t(f"verdict_{d['verdict']}", lang), previous_level=d["previous_level"], level=d["level"],
+                 before=percent(d["before"], lang=lang), after=percent_with_interval(*d["after"], lang=lang),
+                 change=_value(f, f.estimate, f.low, f.high, lang=lang), n=count(f.n, lang), unit=t(f"unit_{f.unit}", lang))
+    elif f.kind == "convergence_summary":
+        text = t("finding_convergence_summary", lang, previous_level=d["previous_level"], level=d["level"],
+                 stable=d["stable"], total=d["total"])
+        if d.get("cap") is not None:  # a figure may hold because the games stop ending
+            text += t("finding_convergence_capped", lang, level=d["level"], share=percent_with_interval(*d["cap"], lang=lang))
+    elif f.kind == "level_stall":
+        longer = "".join(t("finding_level_stall_longer", lang, turns=turns,
+                           share=percent_with_interval(share, low, high, lang=lang))
+                         for turns, share, low, high in d["longer"])
+        ending = {True: "finding_level_stall_stuck", False: "finding_level_stall_cut",
+                  None: "finding_level_stall_alone"}[d["stuck"]]
+        text = t("finding_level_stall", lang, level=d["level"], share=_value(f, f.estimate, f.low, f.high, lang=lang),
+                 turns=d["turn_cap"], n=count(f.n, lang), longer=longer) + t(ending, lang)
     elif f.kind == "sweep_change":
         text = t("finding_sweep_change", lang, config=names.config(f.config, lang), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
                  n=count(f.n, lang))
@@ -217,6 +237,13 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
     else:
         raise ValueError(f"no sentence for findings of kind {f.kind!r}")
     return _capital(text)
+
+
+def conclusion_words(conclusion: str, a: str | None, b: str | None, lang: str, names: Names | None = None) -> str:
+    """A [levels] run's conclusion in words (sim.analysis.convergence): "Arañas's win rate against
+    Ciempiés", "The first player's win rate"."""
+    names = names or Names()
+    return t(f"convergence_{conclusion}", lang, a=names(a) if a else "", b=names(b) if b else "")
 
 
 def _decided_words(d: Mapping[str, Any], lang: str, names: Names) -> str:

@@ -223,8 +223,11 @@ SIDE_FIELDS = ("faction", "agent", "label")  # a sweep axis's side fields every 
 
 def _change_in_words(change: str, lang: str, names: Mapping[str, str]) -> str:
     what, equals, value = change.partition("=")
-    if not equals:
-        return change
+    if not equals or what == "matchup":  # a [levels] round robin's matchup leads its config ids
+        a, tilde, b = (value if equals else change).partition("~")
+        return t("config_versus", lang, a=names.get(a, a), b=names.get(b, b)) if tilde else change
+    if what == "level":  # a [levels] config: both sides at this agent level
+        return t("config_level", lang, level=value)
     shown_value = localised(value, lang) if value.replace(".", "", 1).lstrip("-").isdigit() else value
     if what == "without":
         return t("config_without", lang, card=value)

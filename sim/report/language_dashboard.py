@@ -16,6 +16,7 @@ DASHBOARD_TEXT: dict[str, dict[str, str]] = {
     "nav_cards": {"es": "Cartas", "en": "Cards"},
     "nav_budget": {"es": "Presupuesto", "en": "Draft budget"},
     "nav_sweeps": {"es": "Barridos", "en": "Sweeps"},
+    "nav_levels": {"es": "Niveles", "en": "Levels"},
     "nav_replay": {"es": "Repetición", "en": "Replay"},
     # the shell: a run the address names that cannot be read, a page that failed
     "run_unreadable": {"es": "No se puede abrir la ejecución {run}: {problem}. Elige otra arriba.",
@@ -244,6 +245,10 @@ DASHBOARD_TEXT: dict[str, dict[str, str]] = {
     "kind_best_of_three": {"es": "un torneo al mejor de tres", "en": "a best-of-three run"},
     "kind_story": {"es": "un modo historia", "en": "a story run"},
     "kind_sweep": {"es": "un barrido", "en": "a sweep"},
+    "kind_levels": {"es": "una comparación de niveles de agente", "en": "a comparison of agent levels"},
+    # levels page
+    "levels_heading": {"es": "Niveles: ¿se sostienen las conclusiones con juego más fuerte?",
+                       "en": "Levels: do the conclusions hold with stronger play?"},
     "kind_ablation": {"es": "una ablación de cartas", "en": "a card ablation"},
     "kind_round_robin": {"es": "un todos contra todos", "en": "a round robin"},
     "kind_impact": {"es": "un experimento de robo forzado", "en": "a forced-draw experiment"},

@@ -105,6 +105,46 @@ FINDINGS_TEXT: dict[str, dict[str, str]] = {
                                   "fewer wins ({n} seat-mirrored pairs on the same games)."},
     "finding_level_change": {"es": "{figure}: {first} con {first_level}, {value} con {level} ({flag}).",
                              "en": "{figure}: {first} at {first_level}, {value} at {level} ({flag})."},
+    # a [levels] run (sim.analysis.convergence): a conclusion that does not hold, how many do, and stalls
+    "finding_convergence": {"es": "{conclusion} {verdict} de {previous_level} a {level}: {before} con {previous_level}, "
+                                  "{after} con {level}; cambio {change} (emparejado en las mismas semillas, n = {n} {unit}).",
+                            "en": "{conclusion} {verdict} from {previous_level} to {level}: {before} at {previous_level}, "
+                                  "{after} at {level}; change {change} (paired on the same seeds, n = {n} {unit})."},
+    "finding_convergence_summary": {"es": "De {previous_level} a {level}, {stable} de las {total} conclusiones principales "
+                                          "se sostienen (cambio dentro de ±1 punto o su intervalo cubre 0).",
+                                    "en": "From {previous_level} to {level}, {stable} of the {total} headline conclusions "
+                                          "hold (a change within ±1 point, or an interval that covers 0)."},
+    "finding_convergence_capped": {"es": " Pero con {level}, el {share} de las partidas llega al límite de turnos, y "
+                                         "un empate allí cuenta ½ para los dos: una cifra puede sostenerse porque las "
+                                         "partidas dejan de terminar.",
+                                   "en": " But at {level}, {share} of the games reach the turn cap, and a draw there "
+                                         "scores ½ for both: a figure may hold because the games stop ending."},
+    "finding_level_stall": {"es": "Con agentes {level}, el {share} de las partidas llega al límite de turnos ({turns} "
+                                  "turnos, n = {n} partidas){longer}",
+                            "en": "With {level} agents, {share} of the games reach the turn cap ({turns} turns, n = {n} "
+                                  "games){longer}"},
+    "finding_level_stall_longer": {"es": "; con {turns} turnos, el {share}", "en": "; at {turns} turns, {share}"},
+    "finding_level_stall_stuck": {"es": ": más turnos deciden pocas de ellas, los jugadores se estancan.",
+                                  "en": ": more turns decide few of them, the players stall."},
+    "finding_level_stall_cut": {"es": ": más turnos las deciden, el límite las cortaba.",
+                                "en": ": more turns decide them, the cap was cutting them short."},
+    "finding_level_stall_alone": {"es": ": su resultado lo da el límite, no el juego.",
+                                  "en": ": their result comes from the cap, not from play."},
+    "convergence_side": {"es": "La tasa de victorias de {a} contra {b}", "en": "{a}'s win rate against {b}"},
+    "convergence_field": {"es": "La tasa de victorias de {a} contra el campo", "en": "{a}'s win rate against the field"},
+    "convergence_matchup": {"es": "La tasa de victorias de {a} en el enfrentamiento con {b}",
+                            "en": "{a}'s win rate in its matchup with {b}"},
+    "convergence_first_player": {"es": "La tasa de victorias del primer jugador", "en": "The first player's win rate"},
+    "verdict_stable": {"es": "se sostiene", "en": "holds"},
+    "verdict_moves": {"es": "se mueve", "en": "moves"},
+    "verdict_flips": {"es": "se invierte", "en": "flips"},
+    "unit_conclusions": {"es": "conclusiones", "en": "conclusions"},
+    "measure_level_change_paired": {"es": "cambio entre niveles de agente (emparejado): la cifra con el nivel más fuerte "
+                                          "contra el anterior, en las mismas semillas y asientos",
+                                    "en": "change across agent levels (paired): the figure at the stronger level against "
+                                          "the level before, on the same seeds and seats"},
+    "measure_convergence_share": {"es": "conclusiones que se sostienen entre los dos niveles más fuertes, de todas",
+                                  "en": "conclusions that hold between the two strongest levels, out of all"},
     "finding_sweep_change": {"es": "La configuración {config} mueve las victorias del lado A en {diff} respecto a la base (n = {n} "
                                    "partidas, emparejadas en las mismas semillas).",
                              "en": "Config {config} moves side A's win rate by {diff} from the baseline (n = {n} games, "

@@ -43,6 +43,28 @@ REPORT_TEXT: dict[str, dict[str, str]] = {
                               "en": "Card worth (ablation): baseline minus the card replaced by its filler, same games"},
     "report_table_sweep": {"es": "Tabla: barrido, cada configuración contra la base (emparejado)",
                            "en": "Table: sweep, each config against the baseline (paired)"},
+    "report_table_convergence": {"es": "Tabla: ¿se sostiene cada conclusión con juego más fuerte? (convergencia por nivel)",
+                                 "en": "Table: does each conclusion hold with stronger play? (convergence across levels)"},
+    "report_note_convergence": {"es": "Cada nivel de agente juega las mismas partidas (mismas semillas y asientos), los dos "
+                                      "lados al mismo nivel y con el límite de turnos del juego. El cambio es la diferencia "
+                                      "emparejada partida a partida con el nivel anterior (por pares de asientos para el "
+                                      "primer jugador), intervalo del 95%. Se sostiene si el cambio queda dentro de ±1 "
+                                      "punto o su intervalo cubre 0; se invierte si además el favorito cambia.",
+                                "en": "Every agent level plays the same games (the same seeds and seats), both sides at "
+                                      "that level, at the game's own turn cap. The change is the paired difference from "
+                                      "the level before, game by game (by seat pairs for the first player), 95% "
+                                      "interval. A conclusion holds when the change is within ±1 point or its interval "
+                                      "covers 0; it flips when, beyond that, the favourite changes."},
+    "report_table_stalls": {"es": "Tabla: partidas que llegan al límite de turnos, por nivel y límite",
+                            "en": "Table: games that reach the turn cap, by level and cap"},
+    "report_note_stalls": {"es": "Partidas que llegaron al límite (empatadas allí o decididas allí por puntos) con cada "
+                                 "nivel de agente, con el límite del juego y con sus múltiplos; intervalo de Wilson del "
+                                 "95% sobre las partidas del nivel. Si con más turnos la proporción no baja, las partidas "
+                                 "no terminan: los jugadores se estancan.",
+                           "en": "Games that reached the turn cap (drawn there or decided there by score) at each agent "
+                                 "level, at the game's cap and its multiples; 95% Wilson interval over the level's "
+                                 "games. Where more turns leave the share where it was, the games do not end: the "
+                                 "players stall."},
     "report_table_levels": {"es": "Tabla: cada cifra en cada nivel de agente, ¿se sostiene?",
                             "en": "Table: each headline figure at each agent level: does it hold?"},
     "report_note_levels": {"es": "Niveles: lo que juega cada lado (A / B; hard NxH: N mundos, H turnos de horizonte). "
@@ -179,6 +201,7 @@ REPORT_TEXT: dict[str, dict[str, str]] = {
     "config_rule": {"es": "regla {param} = {value}", "en": "rule {param} = {value}"},
     "config_card_field": {"es": "{card}: {field} = {value}", "en": "{card}: {field} = {value}"},
     "config_versus": {"es": "{a} contra {b}", "en": "{a} vs {b}"},
+    "config_level": {"es": "agentes {level}", "en": "{level} agents"},
     "local_fit_words": {"es": "{low}-{high}, {budgets} presupuestos", "en": "{low}-{high}, {budgets} budgets"},
     "yes": {"es": "sí", "en": "yes"},
     "no": {"es": "no", "en": "no"},

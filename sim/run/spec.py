@@ -218,6 +218,45 @@ class ImpactSpec(BaseModel):
         return (0, 1) if self.side == "both" else (int(self.side) - 1,)
 
 
+TURN_CAP = "turn_cap"  # the rule parameter every game names its turn cap by (a [levels] spec's caps multiply it)
+MAX_CAP_FACTOR = 8
+
+
+class LevelsSpec(BaseModel):
+    """[levels]: skill convergence. Every config of the spec (its two sides, or each matchup of a
+    round robin) played once per agent level, both sides at that level ("level=hard"), and with
+    `caps` also at each multiple of the turn cap ("level=hard,params.turn_cap=160"); every config on
+    the same seeds and seats, so a figure at two levels is compared game by game
+    (sim.analysis.convergence). "all" plays every level the game registers but random."""
+
+    model_config = STRICT
+
+    levels: list[str] | Literal["all"] = Field("all", description="the agent levels, weakest first: [\"greedy\", "
+                                               "\"hard\", \"expert\"], or \"all\" (every level the game has but random)")
+    caps: list[int] = Field(default_factory=lambda: [1], description="multiples of the game's turn cap each level "
+                            "also plays at, 1 first: [1, 2, 4] measures whether capped games end when given more turns")
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "LevelsSpec":
+        if self.levels != "all":
+            if len(self.levels) < 2:
+                raise ValueError("levels: name at least two agent levels to compare, or \"all\"")
+            twice = sorted({x for x in self.levels if self.levels.count(x) > 1})
+            if twice:
+                raise ValueError(f"levels: {', '.join(twice)} named more than once")
+        if not self.caps or self.caps[0] != 1:
+            raise ValueError("caps: start with 1 (the game's own turn cap, where the levels are compared), "
+                             "e.g. [1, 2, 4]")
+        if len(set(self.caps)) != len(self.caps) or any(not 1 <= c <= MAX_CAP_FACTOR for c in self.caps):
+            raise ValueError(f"caps: distinct whole multiples of the turn cap from 1 to {MAX_CAP_FACTOR}, e.g. [1, 2, 4]")
+        return self
+
+    def level_names(self, agents: tuple[str, ...]) -> list[str]:
+        """The levels played, weakest first: the spec's, or every one of `agents` (the game's, in the
+        order it registers them) but random."""
+        return [a for a in agents if a != "random"] if self.levels == "all" else list(self.levels)
+
+
 class StopSpec(BaseModel):
     """[stop]: end a config early once its answer is clear, checked every `every` units (the run's
     chunks are this size, so where a config stops never depends on how the work was cut or who
@@ -275,6 +314,7 @@ class ExperimentSpec(BaseModel):
     sweep: SweepSpec | None = None
     ablation: AblationSpec | None = None
     impact: ImpactSpec | None = None
+    levels: LevelsSpec | None = None
     stop: StopSpec | None = None
     # tables the layers above read, kept as written (the run layer imports neither): [balance] is
     # `sim balance`'s search (sim.balance.spec; `sim run` plays the baseline), [findings] the
@@ -285,10 +325,10 @@ class ExperimentSpec(BaseModel):
 
     @model_serializer(mode="wrap")
     def _balance_only_when_set(self, handler: Any) -> dict[str, Any]:
-        # a spec without [balance] or [findings] stores no such table: earlier runs' specs (and hashes)
-        # stay as they were
+        # a spec without [balance], [findings] or [levels] stores no such table: earlier runs' specs
+        # (and hashes) stay as they were
         data = handler(self)
-        for table in ("balance", "findings"):
+        for table in ("balance", "findings", "levels"):
             if data.get(table, 0) is None:
                 del data[table]
         return data
@@ -297,9 +337,10 @@ class ExperimentSpec(BaseModel):
     def _balance_alone(self) -> "ExperimentSpec":
         if self.balance is None:
             return self
-        if self.sweep is not None or self.ablation is not None or self.impact is not None or self.stop is not None:
-            raise ValueError("balance: a balance search makes its own configs; remove [sweep], [ablation], [impact] "
-                             "and [stop] from this spec")
+        if (self.sweep is not None or self.ablation is not None or self.impact is not None or self.stop is not None
+                or self.levels is not None):
+            raise ValueError("balance: a balance search makes its own configs; remove [sweep], [ablation], [impact], "
+                             "[levels] and [stop] from this spec")
         return self
 
     @model_validator(mode="after")
@@ -312,6 +353,9 @@ class ExperimentSpec(BaseModel):
                            self.matchups == "round_robin")) > 1:
             raise ValueError("a spec is one of: a round robin, a sweep, an ablation, a forced-draw impact; split it "
                              "into several specs")
+        if self.levels is not None and (self.sweep is not None or self.ablation is not None or self.impact is not None):
+            raise ValueError("levels: [levels] plays the spec's sides (or its round robin) at each agent level; it "
+                             "takes no [sweep], [ablation] or [impact]: split it into several specs")
         for i, axis in enumerate(self.sweep.axes if self.sweep else ()):
             if axis.side is not None and axis.side > len(self.sides):
                 raise ValueError(f"sweep.axis[{i + 1}].side: sweep axis {axis.label}: there is no side {axis.side}; "
@@ -367,6 +411,8 @@ class Experiment:
             return self.ablation_experiments()
         if self.spec.impact is not None:
             return self.impact_experiments()
+        if self.spec.levels is not None:
+            return self.level_experiments()
         if self.spec.sweep is None:
             return self.matchup_experiments()
         configs = {"base": self}
@@ -469,6 +515,38 @@ class Experiment:
                                                     sweep_point=((f"side{index + 1}.{word}", card_id),))
         return configs
 
+    def level_experiments(self) -> dict[str, "Experiment"]:
+        """[levels]: each config of the spec's matchups ("base", or "<label i>~<label j>" of a round
+        robin) at each level and turn-cap multiple: "level=<agent>", "level=<agent>,params.turn_cap=<turns>",
+        "<label i>~<label j>,level=<agent>"; a round robin's matchup leads its id. Every config's
+        sweep point says what it changed (the matchup, each side's agent, the turn cap), which is how
+        sim.analysis.levels groups the configs that differ only in the agents."""
+        levels = self.spec.levels
+        assert levels is not None
+        ruleset = self.ruleset
+        base_cap = self.spec.params.get(TURN_CAP, ruleset.params_model.model_fields[TURN_CAP].default)
+        round_robin = self.spec.matchups == "round_robin"
+        configs: dict[str, Experiment] = {}
+        for inner_id, inner in self.matchup_experiments().items():
+            for factor in levels.caps:
+                for level in levels.level_names(ruleset.agents):
+                    # each level with its own search settings (sim.core.mcts.default_search), not the spec side's
+                    sides = [_validated_side(side.model_copy(update={"search": None}), "agent", level, self.path,
+                                             SweepAxis(side=i + 1, field="agent", values=[level]), ruleset)
+                             for i, side in enumerate(inner.spec.sides)]
+                    params = dict(inner.spec.params)
+                    point: list[tuple[str, Any]] = [("matchup", inner_id)] if round_robin else []
+                    point += [(f"side{i + 1}.agent", level) for i in range(len(sides))]
+                    if factor != 1:
+                        params[TURN_CAP] = base_cap * factor
+                        point.append((f"params.{TURN_CAP}", params[TURN_CAP]))
+                    parts = ([inner_id] if round_robin else []) + [f"level={_id_text(level)}"]
+                    parts += [f"params.{TURN_CAP}={params[TURN_CAP]}"] if factor != 1 else []
+                    sub = inner.spec.model_copy(update={"sides": sides, "params": params, "levels": None,
+                                                        "matchups": "sides"})
+                    configs[",".join(parts)] = Experiment(sub, self.path, sweep_point=tuple(point))
+        return configs
+
     def matchup_experiments(self) -> dict[str, "Experiment"]:
         """The configs this spec asks for, by config id: "base" for a two-sided spec; for a round
         robin, one per pair of sides i <= j (mirrors included), named "<label i>~<label j>"."""
@@ -548,6 +626,8 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
                                  f"{axis.field!r}; choose {', '.join(side_fields)}, weights.<name> or search.<name>")
             for value in axis.values:
                 _validated_side(spec.sides[axis.side - 1], str(axis.field), value, path, axis, ruleset)
+    if spec.levels is not None:
+        _check_levels(spec.levels, ruleset, path)
     factions = ruleset.list_factions(cards_dir)
     for index, side in enumerate(spec.sides):
         _check_faction(side.faction, factions, f"{path}: side[{index + 1}].faction", experiment.cards_dir, ruleset)
@@ -557,6 +637,20 @@ def load_spec_dict(data: dict[str, Any], source: Path) -> Experiment:
                 _check_faction(value, factions, f"{path}: sweep axis {axis.label}: value {value!r}",
                                experiment.cards_dir, ruleset)
     return experiment
+
+
+def _check_levels(levels: LevelsSpec, ruleset: Ruleset, path: Path) -> None:
+    """Every level of [levels] is one of the game's agents; caps beyond 1 need the game's turn cap."""
+    unknown = [level for level in levels.level_names(ruleset.agents) if level not in ruleset.agents]
+    if unknown:
+        raise InputError(f"{path}: levels.levels: {ruleset.name} has no agent {', '.join(map(repr, unknown))}; "
+                         f"its levels are {', '.join(ruleset.agents)}")
+    if len(levels.level_names(ruleset.agents)) < 2:
+        raise InputError(f"{path}: levels.levels: {ruleset.name} has one level besides random; name the levels to "
+                         f"compare among {', '.join(ruleset.agents)}")
+    if levels.caps != [1] and TURN_CAP not in ruleset.params_model.model_fields:
+        raise InputError(f"{path}: levels.caps: {ruleset.name} has no rule parameter {TURN_CAP!r} to multiply; "
+                         "remove caps")
 
 
 def _check_cards_dir(cards_dir: Path, place: str, relative_to: str) -> None:

@@ -38,6 +38,7 @@ SPECS = {
     "budget": f'{HEAD}games = 40\n{SIDES}[sweep]\n[[sweep.axis]]\nside = 1\nfield = "budget"\nvalues = [120, 135]\n',
     "levels": f'{HEAD}games = 40\n{SIDES}[sweep]\nmode = "list"\n[[sweep.axis]]\nside = 1\nfield = "agent"\n'
               'values = ["random"]\n[[sweep.axis]]\nside = 2\nfield = "agent"\nvalues = ["random"]\n',
+    "convergence": f'{HEAD}games = 40\n{SIDES}[levels]\nlevels = ["random", "greedy"]\n',
     "story": f'{HEAD}games = 20\nkind = "story"\n{SIDES}',
     "best_of_three": f'{HEAD}games = 40\nkind = "best_of_three"\n{SIDES}',
     "balance": f'{HEAD}games = 60\n{SIDES}[balance]\nheld_out_seed = 9\n[[balance.objective]]\nfigure = "win_rate"\n'
@@ -67,7 +68,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
 RUNS = [*SPECS, "ladder"]
 EXPECTED_KINDS = {"games": {"first_player", "side"}, "round_robin": {"first_player", "field"},
                   "impact": {"card_effect"}, "ablation": {"cost_mismatch"}, "budget": {"first_player", "side"},
-                  "levels": {"first_player"}, "story": {"story"}, "best_of_three": {"match"},
+                  "levels": {"first_player"}, "convergence": {"first_player", "side", "convergence_summary"}, "story": {"story"}, "best_of_three": {"match"},
                   "balance": {"balance_proposal"}, "ladder": {"level_strength"}}
 
 
