@@ -380,7 +380,7 @@ def hard_figures(games: int, repeats: int, every_faction: bool = False, threads:
         for agent in (a for a in SEARCHING if a in ruleset.agents):
             for faction in factions if every_faction else factions[:1]:
                 label, speeds, score = hard_speeds(ruleset, faction, games, repeats, threads, agent)
-                figures += hard_mirror_figures(label, speeds, score, agent)
+                figures += hard_mirror_figures(label, speeds, score, agent, ruleset)
     return figures
 
 
@@ -396,7 +396,7 @@ def hard_speeds(ruleset: Ruleset, faction: str, games: int, repeats: int, thread
     seats mirrored: the speeds at each thread count (medians of the repeats, taking turns), the
     searching side's score over all of them, and the decisions it searched a game (counted in the
     first games, replayed one at a time: Ruleset.searched_decisions)."""
-    settings = default_search(agent)
+    settings = default_search(agent, ruleset)
     sides = tuple(SideConfig(faction, default_label(faction, i), level, {}, ruleset.side_options(),
                              settings if level == agent else None) for i, level in enumerate((agent, "greedy")))
     config = ruleset.compile(MatchConfig("sim bench", sides))
@@ -421,8 +421,9 @@ def hard_speeds(ruleset: Ruleset, faction: str, games: int, repeats: int, thread
     return label, [speed(label, t, timings[t], per_game) for t in threads], Score(score, played)
 
 
-def hard_mirror_figures(label: str, speeds: list[Speed], score: Score, agent: str = "hard") -> list[Figure]:
-    settings = default_search(agent)
+def hard_mirror_figures(label: str, speeds: list[Speed], score: Score, agent: str = "hard",
+                        ruleset: Ruleset | None = None) -> list[Figure]:
+    settings = default_search(agent, ruleset)
     low, high = wilson_interval(score.points, score.games)
     figures = []
     for s in speeds:
@@ -474,7 +475,7 @@ def run_all(games: int, hard_games: int, repeats: int, startup: bool = True) -> 
         for agent in (a for a in SEARCHING if hard_games and a in ruleset.agents):
             faction = ruleset.list_factions(ruleset.cards_dir)[0]
             label, searched, score = hard_speeds(ruleset, faction, hard_games, repeats, thread_counts(), agent)
-            figures += hard_mirror_figures(label, searched, score, agent)
+            figures += hard_mirror_figures(label, searched, score, agent, ruleset)
             speeds += [(version, f"{agent} vs greedy, {faction} mirror", s) for s in searched]
     if startup:
         for game in GAME_SPECS:

@@ -8,7 +8,11 @@ evaluation the hard agent uses, and the mean log loss of both.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -59,3 +63,39 @@ def fit_leaf(x: np.ndarray, score: np.ndarray, game: np.ndarray, hand_made: np.n
     return LeafFit([float(v) for v in w], int((~test).sum()), int(test.sum()), _accuracy(p_test, score[test]),
                    _accuracy(hand_made[test], score[test]), _log_loss(p_test, score[test]),
                    _log_loss(hand_made[test], score[test]))
+
+
+# positions(compiled config, seed, games) -> every position of games 0 .. games-1 of the config for that
+# seed: (features, the game's score for the side it is read from, game numbers, hand-made evaluations)
+Positions = Callable[[Any, int, int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+
+
+def fit_self_play(ruleset: Any, seed: int, games: int, agent: str, feature_names: tuple[str, ...],
+                  positions: Positions, previous: dict, out: Path) -> dict:
+    """`sim fit-leaf` for a game: `games` seat-mirrored games of `agent` against itself in every
+    pairing of the ruleset's factions (each its own share), read by `positions`, fitted (`fit_leaf`)
+    and written to `out` as the game's leaf file, the search's constants (exploration, expand_after)
+    kept from `previous`, the file as it was. Returns what it wrote."""
+    from sim.core.match import MatchConfig, SideConfig, default_label
+
+    factions = ruleset.list_factions(ruleset.cards_dir)
+    pairings = [(a, b) for a in factions for b in factions]
+    per = max(2, games // len(pairings) // 2 * 2)
+    parts = []
+    for k, (a, b) in enumerate(pairings):
+        sides = tuple(SideConfig(f, default_label(f, i), agent, {}, ruleset.side_options()) for i, f in enumerate((a, b)))
+        x, score, game, hand_made = positions(ruleset.compile(MatchConfig("sim fit-leaf", sides)), seed, per)
+        parts.append((x, score, game + k * per, hand_made))  # one number per game across the pairings
+    x, score, game, hand_made = (np.concatenate(column) for column in zip(*parts))
+    fit = fit_leaf(x, score, game, hand_made, seed)
+    written = {"features": list(feature_names), "coefficients": fit.coefficients,
+               **{key: previous[key] for key in ("exploration", "expand_after") if key in previous},
+               "trained_by": f"sim fit-leaf {ruleset.name} --games {games} --seed {seed} --agent {agent}",
+               "seed": seed, "games": per * len(pairings), "agent": agent, "pairings": len(pairings),
+               "train_positions": fit.train_positions, "held_out_positions": fit.held_out_positions,
+               "held_out_accuracy": round(fit.held_out_accuracy, 4),
+               "hand_made_held_out_accuracy": round(fit.hand_made_accuracy, 4),
+               "held_out_log_loss": round(fit.held_out_log_loss, 4),
+               "hand_made_held_out_log_loss": round(fit.hand_made_log_loss, 4)}
+    out.write_text(json.dumps(written, indent=1) + "\n", encoding="utf-8")
+    return written

@@ -65,9 +65,13 @@ MAX_LEAF = 32
 EXPERT_SEARCH = SearchSettings(samples=8, rollouts=2, horizon=2, width=6)
 
 
-def default_search(agent: str) -> SearchSettings | None:
-    """A side's search settings when its spec gives none: each searching level's defaults."""
-    return {"hard": SearchSettings(), "expert": EXPERT_SEARCH}.get(agent)
+def default_search(agent: str, ruleset: object | None = None) -> SearchSettings | None:
+    """A side's search settings when its spec gives none: each searching level's defaults; an
+    expert's are the ruleset's own where it names them (its `expert_search`: a game whose fitted
+    leaf reads a world best at another horizon), else EXPERT_SEARCH."""
+    if agent == "expert":
+        return getattr(ruleset, "expert_search", None) or EXPERT_SEARCH
+    return {"hard": SearchSettings()}.get(agent)
 
 
 @njit(cache=True, _nrt=False, inline="always")

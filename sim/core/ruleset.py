@@ -301,7 +301,7 @@ class RulesetShell:
         return {"config_id": config_id, "match": match, "params": params, "pools": pools, "labels": match.labels,
                 "unit_kind": unit_kind, "mirrored": match.mirrored, "rows_per_unit": 1,
                 "tab": np.stack([pool.table for pool in pools]).astype(np.int32), "w": np.stack(weights),
-                "par": params.vector(), "search": search_table(tuple(side.search or default_search(side.agent) for side in match.sides)),
+                "par": params.vector(), "search": search_table(tuple(side.search or default_search(side.agent, self) for side in match.sides)),
                 "agents": np.array([EXPERT_LEVELS.index(side.agent) for side in match.sides], np.int64),
                 "forced": forced_codes(match.force, pools)}
 

@@ -21,7 +21,7 @@ import numba
 
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
-from sim.core.mcts import EXPERT_SEARCH
+from sim.core.mcts import EXPERT_SEARCH, default_search
 from sim.core.search import SearchSettings
 from sim.run.spec import Experiment, load_spec_dict
 from sim.results.atomic_files import write_bytes_atomic
@@ -43,15 +43,16 @@ class Level:
         return side
 
 
-def levels(agents: tuple[str, ...]) -> list[Level]:
-    """The ladder's levels among the agents a game plays."""
+def levels(agents: tuple[str, ...], expert: SearchSettings = EXPERT_SEARCH) -> list[Level]:
+    """The ladder's levels among the agents a game plays; `expert`: the expert's defaults (the game's,
+    sim.core.mcts.default_search)."""
     chosen = [Level(name, name) for name in ("random", "greedy") if name in agents]
     if "hard" in agents:
         # fast, the defaults, strong (docs/agents.md: samples x horizon)
         for search in (SearchSettings(samples=2, horizon=1), SearchSettings(), SearchSettings(samples=16)):
             chosen.append(Level(f"hard {search.samples}x{search.horizon}", "hard", search))
-    if "expert" in agents:  # its defaults (sim.core.mcts.EXPERT_SEARCH)
-        chosen.append(Level(f"expert {EXPERT_SEARCH.samples}x{EXPERT_SEARCH.horizon}", "expert", EXPERT_SEARCH))
+    if "expert" in agents:  # its defaults
+        chosen.append(Level(f"expert {expert.samples}x{expert.horizon}", "expert", expert))
     return chosen
 
 
@@ -66,11 +67,11 @@ def ladder_experiment(ruleset_name: str, games: int, faction: str | None = None,
         raise InputError(f"--faction: {ruleset.name} has no faction {faction!r}; its factions are {', '.join(factions)}")
     spec = {
         "name": f"{ruleset.name}_ladder_{faction}",
-        "description": f"Agent ladder: {', '.join(level.label for level in levels(ruleset.agents))} "
+        "description": f"Agent ladder: {', '.join(level.label for level in levels(ruleset.agents, default_search("expert", ruleset)))} "
                        f"on {faction} mirrors, every pair, seats mirrored.",
         "ruleset": ruleset.name, "kind": "games", "games": games, "seed": seed, "seats": "mirrored",
         "matchups": "round_robin",
-        "side": [level.side(faction) for level in levels(ruleset.agents)],
+        "side": [level.side(faction) for level in levels(ruleset.agents, default_search("expert", ruleset))],
     }
     return load_spec_dict(spec, folder / f"{spec['name']}.toml")
 

@@ -726,7 +726,7 @@ def _side_for(ruleset: Ruleset, side: SideSpec, place: str) -> SideSpec:
         raise InputError("\n".join(lines)) from None
     generic = side.model_dump(include={"faction", "label", "agent", "weights"})
     if side.agent in SEARCHING:  # every setting spelled out, defaults included (each level's own)
-        generic["search"] = (side.search or default_search(side.agent)).model_dump()
+        generic["search"] = (side.search or default_search(side.agent, ruleset)).model_dump()
     return SideSpec.model_validate(generic | options.model_dump(mode="json"))
 
 

@@ -53,7 +53,7 @@ def describe_config(ruleset: Ruleset, compiled: CompiledConfig, experiment: Expe
             "agent": side.agent,
             **ruleset.side_record(compiled, i),
             "weights": dict(side.weights),
-            **({"search": (side.search or default_search(side.agent)).model_dump()} if side.agent in SEARCHING else {}),
+            **({"search": (side.search or default_search(side.agent, ruleset)).model_dump()} if side.agent in SEARCHING else {}),
             "cards": len(compiled.pools[i].ids),
         })
     described: dict[str, Any] = {

@@ -36,8 +36,8 @@ def test_a_dicedraft_side_spells_out_its_drafter_and_budget_and_a_fortaleza_side
     ("dicedraft", {"budget": "100"}, {}, r"side\[1\].budget: Input should be a valid integer \(got \"100\"\)"),
     ("dicedraft", {"budgte": 100}, {}, r"side\[1\].budgte: a dicedraft side has no 'budgte'; it takes faction, "
                                        r"label, agent, weights, search, draft, budget"),
-    ("fortaleza", {"agent": "expert"}, {}, r"side\[1\].agent: fortaleza has no agent 'expert'; the agents are random, "
-                                           r"greedy, hard"),
+    ("fortaleza", {"agent": "expret"}, {}, r"side\[1\].agent: fortaleza has no agent 'expret'; the agents are random, "
+                                           r"greedy, hard, expert"),
     ("fortaleza", {}, {"kind": "story"}, r"t.toml: kind: fortaleza plays 'games', not 'story'"),
     ("dicedraft", {}, {"kind": "league"}, r"kind: dicedraft plays 'games' or 'story' or 'best_of_three', not 'league'"),
 ])

@@ -5,18 +5,22 @@ probe's hooks come from hidden.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import polars as pl
 
+from sim.core.agents import EXPERT_LEVELS
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
+from sim.core.search import SearchSettings
 from sim.rulesets.fortaleza.cards import (
     CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
-from sim.rulesets.fortaleza.constants import AGENT_NAMES, DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
+from sim.rulesets.fortaleza.constants import DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
 from sim.rulesets.fortaleza.hidden import FortalezaHidden
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
+from sim.rulesets.fortaleza.leaf import FEATURE_NAMES, LEAF_FILE, leaf_vector, shipped_leaf
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_DECISIONS, PS_FORCED, new_workspace
 from sim.rulesets.fortaleza.targets import set_design_masks
@@ -33,8 +37,10 @@ class FortalezaConfig(CompiledConfig):
     def workspace(self) -> np.ndarray:
         """Fresh game records for one thread (state.GAME_DTYPE, state.new_workspace: the game and a
         hard agent's world), holding copies of this config's tables, the per-design masks computed
-        from them and the forced-draw request (kept by every reset)."""
+        from them, the forced-draw request (kept by every reset) and the expert's fitted leaf
+        evaluation (leaf.json)."""
         ws = new_workspace(self.tab, self.par, self.w, self.search)
+        ws["leaf"][:] = leaf_vector()
         for g in ws:
             for side in range(2):
                 set_design_masks(g, side)
@@ -55,7 +61,10 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
     version = "0.4.0"  # 0.4: the greedy agent weighs the blocks an attack would meet (games change); see rules.md
     cards_dir = CARDS_DIR
     params_model = FortalezaParams
-    agents = AGENT_NAMES  # random, greedy and hard (hard.py)
+    agents = EXPERT_LEVELS  # random, greedy, hard (hard.py) and expert (expert.py)
+    # the expert's defaults (sim.core.mcts.default_search): its fitted leaf reads the world best after
+    # the opponent's next turn, horizon 1 (docs/agents.md: 63-67% against hard where horizon 2 scored 55%)
+    expert_search = SearchSettings(samples=8, rollouts=2, horizon=1, width=6)
     end_names = END_NAMES
     weight_names = WEIGHT_NAMES
     default_weights = DEFAULT_WEIGHTS
@@ -88,5 +97,19 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
             pl.Series(f"cards_played_{suffix}", played[:, Col.CARDS_PLAYED_A + i].astype(np.int16)),
         )]
 
+    # -- the expert's leaf evaluation (leaf.py): `sim fit-leaf fortaleza` -----------------------------
+    leaf_file = LEAF_FILE
+
+    def fit_leaf(self, seed: int, games: int, agent: str = "greedy", out: Path | None = None) -> dict:
+        """Fit the leaf evaluation to `games` seat-mirrored games of `agent` against itself in every
+        pairing of the factions (sim.core.leaf_fit.fit_self_play), write it to `out` (default: the
+        shipped leaf.json) and return what it holds."""
+        from sim.core.leaf_fit import fit_self_play
+        from sim.rulesets.fortaleza.positions import self_play_positions
+
+        written = fit_self_play(self, seed, games, agent, FEATURE_NAMES, self_play_positions, shipped_leaf(),
+                                out or LEAF_FILE)
+        shipped_leaf.cache_clear()
+        return written
 
 RULESET = Fortaleza()

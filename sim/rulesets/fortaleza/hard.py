@@ -202,9 +202,10 @@ def evaluate(world: np.void, p: int, scale: float) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def play_out(world: np.void, p: int, horizon: int, scale: float) -> float:
-    """After the current turn in the world: the rest of the game (or `horizon` more turns, then
-    `evaluate`), scored for p. The end checks are kernels.play_game's (rule F-06, the turn cap)."""
+def play_on(world: np.void, p: int, horizon: int) -> float:
+    """After the current turn in the world: the rest of the game, or `horizon` more turns. The game's
+    end scored for p, or -1 when the horizon came first (the caller evaluates the world). The end
+    checks are kernels.play_game's (rule F-06, the turn cap)."""
     ps = world.ps
     cap = world.par[Param.TURN_CAP]
     first = ps[GAME, G_FIRST]
@@ -216,10 +217,17 @@ def play_out(world: np.void, p: int, horizon: int, scale: float) -> float:
         if ps[GAME, G_TURN] >= cap:
             return 0.5
         if horizon > 0 and turns >= horizon:
-            return evaluate(world, p, scale)
+            return -1.0
         ps[GAME, G_ACTIVE] = (first + ps[GAME, G_TURN]) % 2
         take_turn(world)
         turns += 1
+
+
+@njit(cache=True, _nrt=False)
+def play_out(world: np.void, p: int, horizon: int, scale: float) -> float:
+    """`play_on`, a rollout stopped at its horizon scored by `evaluate`."""
+    score = play_on(world, p, horizon)
+    return score if score >= 0.0 else evaluate(world, p, scale)
 
 
 @njit(cache=True, _nrt=False)
@@ -251,17 +259,12 @@ def _attack_option(g: np.void, world: np.void, p: int, i: int, horizon: int, sca
 
 
 @njit(cache=True, _nrt=False)
-def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
-    """Rule F-19 steps 2 and 7 for a hard player: the index in g.cand of its next action in main phase
-    `phase` (the chain empty), or -1 to pass. Candidates: the greedy agent's choice first, the other
-    actions it lists (agents.choose_action, legal.list_actions) by its value, then the pass: `width`
-    in all; a land the greedy agent places is placed unsearched (see the module's docstring)."""
-    greedy = choose_action(g, p, MAIN)  # a hard player is read as greedy there
+def action_candidates(g: np.void, p: int, greedy: int) -> int:
+    """A main-phase decision's candidates into g.options, after agents.choose_action listed the
+    actions (g.cand) and chose `greedy`: the greedy agent's choice first, the other listed actions by
+    its value (agents.action_value), then the pass (-1) when greedy plays: `width` in all. Returns
+    how many."""
     n = g.ps[GAME, G_LISTED]
-    if n == 0:
-        return -1
-    if greedy >= 0 and g.cand[greedy, 0] == Action.LAND:
-        return greedy
     options = g.options
     options[0] = greedy
     k = 1
@@ -280,8 +283,22 @@ def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
     if greedy >= 0:
         options[k] = -1
         k += 1
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
+    """Rule F-19 steps 2 and 7 for a hard player: the index in g.cand of its next action in main phase
+    `phase` (the chain empty), or -1 to pass. Candidates: `action_candidates`; a land the greedy
+    agent places is placed unsearched (see the module's docstring)."""
+    greedy = choose_action(g, p, MAIN)  # a hard player is read as greedy there
+    if g.ps[GAME, G_LISTED] == 0:
+        return -1
+    if greedy >= 0 and g.cand[greedy, 0] == Action.LAND:
+        return greedy
+    k = action_candidates(g, p, greedy)
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return options[best_option(g, world, p, decision, k, observe, _action_option, (phase, eval_scale(g, p)))]
+    return g.options[best_option(g, world, p, decision, k, observe, _action_option, (phase, eval_scale(g, p)))]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -295,10 +312,10 @@ def _add_option(options: np.ndarray, n: int, option: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
-    """Rule F-19 step 4 for a hard player: the units it attacks with, as a bitmask. Candidates: the
-    greedy agent's attack first (combat.chosen_attackers), then all that may attack, none, and the
-    greedy attack with one unit added or taken away; `width` at most."""
+def attack_candidates(g: np.void, p: int) -> int:
+    """An attack's candidates into g.options, as bitmasks of attackers: the greedy agent's attack
+    first (combat.chosen_attackers), then all that may attack, none, and the greedy attack with one
+    unit added or taken away; `width` at most. Returns how many, 0 when no unit may attack."""
     ps, options = g.ps, g.options
     one = np.int64(1)
     able = np.int64(0)
@@ -309,7 +326,7 @@ def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
         if can_attack(g, p, u):
             able |= one << u
     if able == 0:
-        return able
+        return 0
     greedy = chosen_attackers(g, p)
     options[0] = greedy
     n = _add_option(options, 1, able)
@@ -320,9 +337,18 @@ def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
         u = lowest_bit(m)
         m &= m - 1
         n = _add_option(options, n, greedy ^ (one << u))
-    n = min(n, width)
+    return min(n, width)
+
+
+@njit(cache=True, _nrt=False)
+def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
+    """Rule F-19 step 4 for a hard player: the units it attacks with, as a bitmask, the best of
+    `attack_candidates`."""
+    n = attack_candidates(g, p)
+    if n == 0:
+        return np.int64(0)
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return options[best_option(g, world, p, decision, n, observe, _attack_option, eval_scale(g, p))]
+    return g.options[best_option(g, world, p, decision, n, observe, _attack_option, eval_scale(g, p))]
 
 
 @njit(cache=True, _nrt=False)

@@ -9,13 +9,15 @@ import numpy as np
 
 from sim.core.hidden import HandAndDeck, HiddenInformationProbe, redeal_hand_and_deck
 from sim.rulesets.fortaleza.agents import choose_action, choose_blocker, wants_to_attack
-from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Agent, Field, Kind, Step, Zone
+from sim.rulesets.fortaleza import expert
+from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Action, Agent, Field, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game, start_turn
-from sim.rulesets.fortaleza.hard import play_turn, search_action, search_attackers
+from sim.rulesets.fortaleza.expert import play_turn
+from sim.rulesets.fortaleza.hard import search_action, search_attackers
 from sim.rulesets.fortaleza.kernels import reset
 from sim.rulesets.fortaleza.legal import can_attack
 from sim.rulesets.fortaleza.state import (
-    CS_ATTACKING, CS_SET_TURN, CS_SHOWN, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_ORDER, PS_TOP,
+    CS_ATTACKING, CS_SET_TURN, CS_SHOWN, CS_ZONE, G_ACTIVE, G_LISTED, G_OVER, G_STEP, GAME, PS_AGENT, PS_ORDER, PS_TOP,
     PS_ZONE_MASK, move, seed_streams,
 )
 
@@ -28,7 +30,7 @@ class FortalezaHidden(HiddenInformationProbe):
 
     active_player, game_over = (GAME, G_ACTIVE), (GAME, G_OVER)
     probe_turns = (2, 14)  # a position is 2 to 13 turns in, at the next player's first main phase
-    play_turn = staticmethod(play_turn)  # hard.py's: a whole turn, a hard player searching in its world
+    play_turn = staticmethod(play_turn)  # expert.py's: a whole turn, a hard or expert player searching in its world
 
     def probe_pairings(self) -> list[tuple[str, str]]:
         """The probe's games: every faction against the next, round the three."""
@@ -50,7 +52,8 @@ class FortalezaHidden(HiddenInformationProbe):
     def decisions(self, g: np.void, world: np.void, p: int) -> list:
         """Everything p's agent would decide now in game record `g`: the main action, the response,
         whether each unit that may attack does, and the blocker against each opposing unit; for a hard
-        player also its searched main action and attack (played out in the world record `world`)."""
+        or expert player also its searched main action and attack (played out in the world record
+        `world`)."""
         cs, cand = g["cs"], g["cand"]
         out = []
         for main in (True, False):
@@ -68,6 +71,12 @@ class FortalezaHidden(HiddenInformationProbe):
             i = search_action(g, world, p, np.int64(Step.MAIN1))
             out.append(("searched action", tuple(cand[i]) if i >= 0 else None))
             out.append(("searched attack", int(search_attackers(g, world, p))))
+        if g["ps"][p, PS_AGENT] == Agent.EXPERT:
+            greedy = choose_action(g, p, np.bool_(True))
+            if g["ps"][GAME, G_LISTED] > 0 and not (greedy >= 0 and cand[greedy, 0] == Action.LAND):  # searched
+                i = expert.search_action(g, world, p, np.int64(Step.MAIN1))
+                out.append(("searched action", tuple(cand[i]) if i >= 0 else None))
+            out.append(("searched attack", int(expert.search_attackers(g, world, p))))
         return out
 
     def redeal_hidden(self, g: np.void, opp: int, rng: np.random.Generator) -> None:

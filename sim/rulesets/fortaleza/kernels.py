@@ -1,5 +1,5 @@
 """The fortaleza batch kernel: `play_range` plays a range of games, one whole game per iteration
-(`play_game`; a hard player's turns are searched, hard.play_turn), without the GIL (engine.play_chunk
+(`play_game`; a hard or expert player's turns are searched, expert.play_turn), without the GIL (engine.play_chunk
 runs blocks of games on threads); sim.core.records.count_cards folds the per-game card flags into
 card-impact counters.
 
@@ -20,7 +20,7 @@ from sim.core.turns import play_turns
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param, Seen
 from sim.rulesets.fortaleza.effects import end_game
 from sim.rulesets.fortaleza.game import setup_game
-from sim.rulesets.fortaleza.hard import play_turn
+from sim.rulesets.fortaleza.expert import play_turn
 from sim.rulesets.fortaleza.state import (
     CS_FLAGS, G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
     PS_FORT, PS_MULLIGAN, conservation_errors, seed_streams,

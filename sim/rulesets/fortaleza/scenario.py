@@ -25,7 +25,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.effects import fire_triggers
 from sim.rulesets.fortaleza.game import end_turn, start_turn
-from sim.rulesets.fortaleza.hard import play_turn
+from sim.rulesets.fortaleza.expert import play_turn
 from sim.rulesets.fortaleza.kernels import reset
 from sim.rulesets.fortaleza.legal import can_block, list_actions
 from sim.rulesets.fortaleza.targets import set_design_masks
@@ -245,7 +245,7 @@ class Scenario(ScenarioShell):
         end_turn(self.g)
 
     def turn(self) -> None:
-        """The active player's whole turn (searched when it is hard, hard.play_turn)."""
+        """The active player's whole turn (searched when it is hard or expert, expert.play_turn)."""
         play_turn(self.g, self.world)
 
     # -- reading the board -----------------------------------------------------------------------------

@@ -16,11 +16,13 @@ them needs no loads of shapes or strides.
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
 - `g.cand`: an agent's candidate actions (scratch, no allocation); a hard agent's own candidates
   and their scores (`g.options`, `g.score`), and the lists its worlds are dealt from (`g.unseen`,
-  hard.py).
+  hard.py); an expert's tree and the path of its iteration (`g.tree`, `g.tree_value`, `g.path`,
+  expert.py) and a position's features (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace:
   `g.tab[side, card, Field]`, `g.w[side, Weight]`, `g.par[Param]`, and each side's search settings
-  (`g.search[side, SEARCH_*]`, sim.core.search).
+  (`g.search[side, SEARCH_*]`, sim.core.search), and the fitted leaf evaluation's coefficients
+  (`g.leaf`, leaf.py).
 
 References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
 """
@@ -34,6 +36,7 @@ from sim.core.bitsets import lowest_bit, move_card  # noqa: F401 (lowest_bit: th
 from sim.core.hand_and_deck import zone_mask_problems
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
+from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.fortaleza.constants import (
@@ -146,6 +149,11 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),
     ("score", np.float64, (MAX_OPTIONS,)),
     ("unseen", np.int64, (2, N_DESIGNS)),
+    ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
+    ("tree_value", np.float64, (MAX_NODES, N_V)),
+    ("path", np.int64, (MAX_DEPTH,)),
+    ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
+    ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
     ("tr", np.int32, (MAX_EVENTS, 6)),
 ], align=True)
 

@@ -10,10 +10,12 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from sim.analysis.intervals import wilson_interval
 from sim.cli import main
 from sim.core.records import RecordCol
+from sim.core.ruleset import get_ruleset, ruleset_names
 from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.constants import Col, Event
 from sim.rulesets.dicedraft.leaf import FEATURE_NAMES, LEAF_FILE
@@ -79,5 +81,8 @@ def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) 
 
 
 def test_fit_leaf_refuses_a_game_without_an_expert_naming_it(capsys) -> None:
-    assert main(["fit-leaf", "fortaleza", "--games", "10"]) == 2
-    assert "fortaleza has no expert agent" in capsys.readouterr().err
+    without = [name for name in ruleset_names() if not hasattr(get_ruleset(name), "fit_leaf")]
+    if not without:
+        pytest.skip("every registered game has an expert agent")
+    assert main(["fit-leaf", without[0], "--games", "10"]) == 2
+    assert f"{without[0]} has no expert agent" in capsys.readouterr().err
