@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from sim.core.agents import Agent
 from sim.run.plan import make_plan
 from sim.run.spec import load_spec
 
@@ -47,15 +48,27 @@ def _frame_sha(frame: pl.DataFrame) -> str:
     return _sha(*columns)
 
 
+# The expert searches a tree at every decision: a few hundred times slower than greedy, and its
+# mirrors stall at the turn cap. Its configs are digested on their first EXPERT_UNITS units, which
+# still cover every kind of decision it makes, so the check stays minutes, not an hour.
+EXPERT_UNITS = 20
+
+
+def units_of(config: object, units: int) -> int:
+    """How many units of a config are digested: `units`, or EXPERT_UNITS where a side plays expert."""
+    playing = np.asarray(getattr(config, "agents", ()))
+    return min(units, EXPERT_UNITS) if (playing == Agent.EXPERT).any() else units
+
+
 def spec_digests(path: Path, units: int, traces: int) -> dict[str, dict[str, str]]:
     """config id -> {rows, counters, traces, games, cards, words} digests of the spec's first `units`
-    units per config: the kernel's arrays, the games and cards frames the run stores, and the
-    traced units in the trace's words."""
+    units per config (EXPERT_UNITS for an expert's): the kernel's arrays, the games and cards frames
+    the run stores, and the traced units in the trace's words."""
     experiment = load_spec(path, games=units)
     plan = make_plan(experiment)
     out: dict[str, dict[str, str]] = {}
     for config_id, compiled in plan.configs.items():
-        rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, 0, units, threads=1)
+        rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, 0, units_of(compiled, units), threads=1)
         traced = [plan.ruleset.trace_unit(compiled, plan.seed, u) for u in range(traces)]
         events = [np.concatenate(unit, axis=None) for unit in traced]
         words = "\n".join(line for unit_rows, unit_events in traced
