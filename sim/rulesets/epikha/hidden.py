@@ -14,7 +14,9 @@ from sim.rulesets.epikha.agents import (
 )
 from sim.rulesets.epikha.constants import MAX_DECK, Agent, Window, Zone
 from sim.rulesets.epikha.game import incoming_fuerza, setup_game, start_phase
-from sim.rulesets.epikha.expert import block_candidates, play_turn, search_attack, search_block
+from sim.rulesets.epikha.expert import (
+    block_candidates, deploy_candidates, play_turn, search_attack, search_block, search_deploy,
+)
 from sim.rulesets.epikha.hard import search_attacks
 from sim.rulesets.epikha.kernels import reset
 from sim.core.search import SEARCH_WIDTH
@@ -47,7 +49,7 @@ class EpikhaHidden(HiddenInformationProbe):
         """Everything p's agent would decide now: its mulligan, every deployment step listed with its
         worth and the one chosen (Deployment and Regroup), its action in each spell window, its
         attackers, and its blocker against each opposing card that could attack; a hard player's
-        searched attackers (in `world`); an expert's searched attackers, and its searched blocker
+        searched attackers (in `world`); an expert's searched deployment step and attackers, and its searched blocker
         against each opposing card that could attack, alone in the Combat Zone. Each is asked without
         moving the game on (peek_decision)."""
         pp = np.int64(p)
@@ -74,6 +76,9 @@ class EpikhaHidden(HiddenInformationProbe):
         if g["ps"][p, PS_AGENT] == Agent.HARD:
             out.append(("searched attackers", int(peek_decision(search_attacks, g, world, pp))))
         if g["ps"][p, PS_AGENT] == Agent.EXPERT:
+            n = int(deploy_candidates(g, pp, g["options"], np.int64(g["search"][p, SEARCH_WIDTH])))
+            if n > 1:
+                out.append(("searched deployment", int(peek_decision(search_deploy, g, world, pp, np.int64(n)))))
             out.append(("searched attackers", int(peek_decision(search_attack, g, world, pp))))
             out.extend(self._searched_blocks(g, world, p))
         return out
