@@ -31,6 +31,15 @@ class LeafFit:
     held_out_log_loss: float
     hand_made_log_loss: float
 
+    def summary(self) -> dict:
+        """What a leaf file ships of the fit beside its coefficients: the positions and the held-out
+        figures, rounded."""
+        return {"train_positions": self.train_positions, "held_out_positions": self.held_out_positions,
+                "held_out_accuracy": round(self.held_out_accuracy, 4),
+                "hand_made_held_out_accuracy": round(self.hand_made_accuracy, 4),
+                "held_out_log_loss": round(self.held_out_log_loss, 4),
+                "hand_made_held_out_log_loss": round(self.hand_made_log_loss, 4)}
+
 
 def _log_loss(p: np.ndarray, y: np.ndarray) -> float:
     p = np.clip(p, 1e-9, 1 - 1e-9)

@@ -133,9 +133,10 @@ def backpropagate(tree_value: np.ndarray, path: np.ndarray, depth: int, score: f
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def best_root_child(tree: np.ndarray, tree_value: np.ndarray) -> int:
-    """The root's child to play: the best mean score, the first listed on a tie."""
-    first, n = tree[0, T_FIRST], tree[0, T_CHILDREN]
+def best_child(tree: np.ndarray, tree_value: np.ndarray, node: int) -> int:
+    """The child of an expanded `node` with the best mean score, the first listed on a tie (a child
+    never visited scores 0)."""
+    first, n = tree[node, T_FIRST], tree[node, T_CHILDREN]
     best = first
     best_mean = -1.0
     for child in range(first, first + n):
@@ -143,6 +144,12 @@ def best_root_child(tree: np.ndarray, tree_value: np.ndarray) -> int:
         if mean > best_mean:
             best, best_mean = child, mean
     return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def best_root_child(tree: np.ndarray, tree_value: np.ndarray) -> int:
+    """The root's child to play: the best mean score, the first listed on a tie."""
+    return best_child(tree, tree_value, 0)
 
 
 @njit(cache=True, _nrt=False, inline="always")

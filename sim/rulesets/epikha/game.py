@@ -322,46 +322,81 @@ def phases_before_combat(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def declare_blocks(g: np.void, q: int) -> None:
-    """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first."""
-    p = 1 - q
-    done = np.int64(0)
+def incoming_fuerza(g: np.void, p: int) -> int:
+    """The Fuerza of p's attackers in the Combat Zone: what would reach the defender unblocked."""
     incoming = 0
     m = in_zone(g, p, Zone.COMBAT)
     while m:
         a = lowest_bit(m)
         m &= m - np.int64(1)
         incoming += fuerza_of(g, p, a)
-    while True:
-        best, best_f = -1, -1
-        m = in_zone(g, p, Zone.COMBAT) & ~done
-        while m:
-            a = lowest_bit(m)
-            m &= m - np.int64(1)
-            if fuerza_of(g, p, a) > best_f:
-                best, best_f = a, fuerza_of(g, p, a)
-        if best < 0:
-            return
-        done |= np.int64(1) << best
-        free = np.int64(0)
-        m = in_zone(g, q, Zone.DEPLOY)
-        while m:
-            b = lowest_bit(m)
-            m &= m - np.int64(1)
-            if may_block(g, q, b):
-                free |= np.int64(1) << b
-        if free:
-            b = choose_blocker(g, q, best, free, incoming)
-            if b >= 0 and may_block(g, q, b):
-                declare_blocker(g, q, b, best)
-                incoming -= best_f
+    return incoming
 
 
 @njit(cache=True, _nrt=False)
-def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
-    """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
-    ps = g.ps
-    p = ps[GAME, G_ACTIVE]
+def next_to_block(g: np.void, p: int, done: np.int64) -> int:
+    """Rule E-26: the attacker of p the defender answers next, the strongest of those not `done`
+    (the first on a tie), -1 when none is left."""
+    best, best_f = -1, -1
+    m = in_zone(g, p, Zone.COMBAT) & ~done
+    while m:
+        a = lowest_bit(m)
+        m &= m - np.int64(1)
+        if fuerza_of(g, p, a) > best_f:
+            best, best_f = a, fuerza_of(g, p, a)
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def free_blockers(g: np.void, q: int) -> np.int64:
+    """q's cards in the Deployment Zone that may block now (E-26)."""
+    free = np.int64(0)
+    m = in_zone(g, q, Zone.DEPLOY)
+    while m:
+        b = lowest_bit(m)
+        m &= m - np.int64(1)
+        if may_block(g, q, b):
+            free |= np.int64(1) << b
+    return free
+
+
+@njit(cache=True, _nrt=False)
+def block(g: np.void, q: int, a: int, b: int, incoming: int) -> int:
+    """q blocks attacker a with b (-1: lets it through) when b may block; returns the Fuerza still
+    coming at q's Player card unblocked."""
+    if b >= 0 and may_block(g, q, b):
+        incoming -= fuerza_of(g, 1 - q, a)
+        declare_blocker(g, q, b, a)
+    return incoming
+
+
+@njit(cache=True, _nrt=False)
+def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> None:
+    """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first, from
+    the attackers `done` already answered on (`incoming`: the Fuerza still unblocked); the defender's
+    agent chooses each (an expert defender's search plays the rest of its blocks greedily here)."""
+    p = 1 - q
+    while True:
+        a = next_to_block(g, p, done)
+        if a < 0:
+            return
+        done |= np.int64(1) << a
+        free = free_blockers(g, q)
+        if free:
+            incoming = block(g, q, a, choose_blocker(g, q, a, free, incoming), incoming)
+
+
+@njit(cache=True, _nrt=False)
+def declare_blocks(g: np.void, q: int) -> None:
+    """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first."""
+    declare_blocks_from(g, q, np.int64(0), incoming_fuerza(g, 1 - q))
+
+
+@njit(cache=True, _nrt=False)
+def declare_attack(g: np.void, attackers: np.int64) -> int:
+    """Rule E-25: the active player's attackers of the mask that may attack, at most `combat_slots`,
+    into the Combat Zone; returns how many."""
+    p = g.ps[GAME, G_ACTIVE]
     n = 0
     m = attackers
     while m and n < g.par[Param.COMBAT_SLOTS]:
@@ -370,16 +405,31 @@ def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
         if may_attack(g, p, c):
             declare_attacker(g, p, c)
             n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def after_blocks(g: np.void, n_attackers: int) -> None:
+    """The rest of the turn once the blocks are declared: the Block window and the damage (E-27)
+    when anyone attacked, then Regroup (E-28)."""
+    if n_attackers > 0:
+        spell_window(g, Window.BLOCK)
+        if not g.ps[GAME, G_OVER]:
+            combat_damage(g, g.ps[GAME, G_ACTIVE])
+    if g.ps[GAME, G_OVER]:
+        return
+    regroup(g, g.ps[GAME, G_ACTIVE])
+
+
+@njit(cache=True, _nrt=False)
+def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
+    """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
+    n = declare_attack(g, attackers)
     if n > 0:
         spell_window(g, Window.ATTACK)
-        if not ps[GAME, G_OVER]:
-            declare_blocks(g, 1 - p)
-            spell_window(g, Window.BLOCK)
-        if not ps[GAME, G_OVER]:
-            combat_damage(g, p)
-    if ps[GAME, G_OVER]:
-        return
-    regroup(g, p)
+        if not g.ps[GAME, G_OVER]:
+            declare_blocks(g, 1 - g.ps[GAME, G_ACTIVE])
+    after_blocks(g, n)
 
 
 @njit(cache=True, _nrt=False)

@@ -13,12 +13,16 @@ from sim.rulesets.epikha.agents import (
     wants_mulligan,
 )
 from sim.rulesets.epikha.constants import MAX_DECK, Agent, Window, Zone
-from sim.rulesets.epikha.game import setup_game, start_phase
-from sim.rulesets.epikha.hard import play_turn, search_attacks
+from sim.rulesets.epikha.game import incoming_fuerza, setup_game, start_phase
+from sim.rulesets.epikha.expert import (
+    block_candidates, deploy_candidates, play_turn, search_attack, search_block, search_deploy,
+)
+from sim.rulesets.epikha.hard import search_attacks
 from sim.rulesets.epikha.kernels import reset
-from sim.rulesets.epikha.legal import may_block
+from sim.core.search import SEARCH_WIDTH
+from sim.rulesets.epikha.legal import may_attack, may_block
 from sim.rulesets.epikha.state import (
-    CS_ZONE, G_ACTIVE, G_OVER, GAME, PS_AGENT, PS_N_DECK, PS_ORDER, PS_TOP, PS_ZONE_MASK, seed_streams,
+    CS_ZONE, G_ACTIVE, G_OVER, GAME, PS_AGENT, PS_N_DECK, PS_ORDER, PS_TOP, PS_ZONE_MASK, move, seed_streams,
 )
 
 HAND_AND_DECK = HandAndDeck(zone=CS_ZONE, zone_masks=PS_ZONE_MASK, top=PS_TOP, order=PS_ORDER, hand=Zone.HAND,
@@ -29,7 +33,7 @@ class EpikhaHidden(HiddenInformationProbe):
     """Epikha's hooks of the probe; the ruleset (engine.Epikha) inherits them."""
 
     active_player, game_over = (GAME, G_ACTIVE), (GAME, G_OVER)
-    play_turn = staticmethod(play_turn)  # hard.py's: a whole turn, a hard player searching in its world
+    play_turn = staticmethod(play_turn)  # expert.py's: a whole turn, a hard or expert player searching in its world
 
     def begin_game(self, compiled: object, ws: np.ndarray, seed: np.uint64) -> None:
         """A game begun as kernels.play_unit begins one, side A first."""
@@ -45,7 +49,9 @@ class EpikhaHidden(HiddenInformationProbe):
         """Everything p's agent would decide now: its mulligan, every deployment step listed with its
         worth and the one chosen (Deployment and Regroup), its action in each spell window, its
         attackers, and its blocker against each opposing card that could attack; a hard player's
-        searched attackers (in `world`). Each is asked without moving the game on (peek_decision)."""
+        searched attackers (in `world`); an expert's searched deployment step and attackers, and its searched blocker
+        against each opposing card that could attack, alone in the Combat Zone. Each is asked without
+        moving the game on (peek_decision)."""
         pp = np.int64(p)
         out: list = [("mulligan", bool(peek_decision(wants_mulligan, g, pp)))]
         cand = g["cand"]
@@ -69,6 +75,34 @@ class EpikhaHidden(HiddenInformationProbe):
                 out.append(("block", a, int(peek_decision(choose_blocker, g, pp, np.int64(a), free, np.int64(20)))))
         if g["ps"][p, PS_AGENT] == Agent.HARD:
             out.append(("searched attackers", int(peek_decision(search_attacks, g, world, pp))))
+        if g["ps"][p, PS_AGENT] == Agent.EXPERT:
+            n = int(deploy_candidates(g, pp, g["options"], np.int64(g["search"][p, SEARCH_WIDTH])))
+            if n > 1:
+                out.append(("searched deployment", int(peek_decision(search_deploy, g, world, pp, np.int64(n)))))
+            out.append(("searched attackers", int(peek_decision(search_attack, g, world, pp))))
+            out.extend(self._searched_blocks(g, world, p))
+        return out
+
+    def _searched_blocks(self, g: np.void, world: np.void, p: int) -> list:
+        """An expert p's searched blocker against each opposing card in the Deployment Zone that may
+        attack, put alone into the Combat Zone of a copy of the position as though it attacked."""
+        out = []
+        q = 1 - p
+        for a in range(MAX_DECK + 2):
+            if g["cs"][q, a, CS_ZONE] != Zone.DEPLOY or not may_attack(g, np.int64(q), np.int64(a)):
+                continue
+            copy = np.empty(1, g.dtype)  # the position as though q attacked with a alone
+            copy[0] = g
+            attacked = copy[0]
+            attacked["ps"][GAME, G_ACTIVE] = q
+            move(attacked, np.int64(q), np.int64(a), np.int64(Zone.COMBAT))
+            incoming = incoming_fuerza(attacked, np.int64(q))
+            n = int(block_candidates(attacked, np.int64(p), np.int64(a), incoming, attacked["options"],
+                                     np.int64(attacked["search"][p, SEARCH_WIDTH])))
+            if n > 1:
+                b = peek_decision(search_block, attacked, world, np.int64(p), np.int64(a), np.int64(0), incoming,
+                                  np.int64(n))
+                out.append(("searched block", a, int(b)))
         return out
 
     def redeal_hidden(self, g: np.void, q: int, rng: np.random.Generator) -> None:

@@ -1,5 +1,6 @@
 """The epikha batch kernel: `play_range` plays a range of games, one whole game per iteration
-(`play_game`; a hard player's attackers are searched, hard.play_turn), without the GIL (the shell's
+(`play_game`; a hard player's attackers are searched, hard.py, an expert's attackers and blocks,
+expert.play_turn), without the GIL (the shell's
 play_chunk runs blocks of games on threads); sim.core.records.count_cards folds the per-game card
 flags into card-impact counters.
 
@@ -18,7 +19,7 @@ from sim.core.records import seat_of_unit, write_record_head
 from sim.core.turns import play_turns
 from sim.rulesets.epikha.constants import COUNTER_BITS, N_DESIGNS, Col, Param
 from sim.rulesets.epikha.game import end_by_cap, setup_game
-from sim.rulesets.epikha.hard import play_turn
+from sim.rulesets.epikha.expert import play_turn
 from sim.rulesets.epikha.state import (
     G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESTROYED, PS_FORCED,
     PS_NEGATED, PS_RAISES, PS_SPELLS, PS_VITAL, SETUP_AGENT, conservation_errors, seed_streams,
@@ -40,7 +41,7 @@ def reset(g: np.void) -> None:
 def play_game(g: np.void, world: np.void, first: int) -> int:
     """Play a game from a reset record to its end: set-up (E-16), then turns until a Player card's
     Vital reaches 0 (E-34), a deck runs out (E-33) or the turn cap (E-34). `world` is the record a
-    hard player searches in (hard.py). Returns the debug checks' problem count."""
+    hard or expert player searches in (hard.py, expert.py). Returns the debug checks' problem count."""
     par = g.par
     setup_game(g, first)
     return play_turns(g, world, first, par[Param.TURN_CAP], par[Param.DEBUG_CHECKS] != 0, play_turn, end_by_cap,

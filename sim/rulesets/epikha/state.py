@@ -12,10 +12,13 @@ sim/rulesets/fortaleza/state.py says why a record).
 - `g.pend[k, P_*]` (int64): the pending spells and on_start effects (rule E-03), in cast order.
 - `g.seen[side, design]`: the Seen bits behind the card-impact counters.
 - `g.rng[stream]`: a shuffle and an agent stream per side, then each side's search key.
-- `g.cand`, `g.options`, `g.score`, `g.unseen`: scratch of the agents (no allocation).
+- `g.cand`, `g.options`, `g.score`, `g.unseen`: scratch of the agents (no allocation); an expert's
+  tree and the path of its walk (`g.tree`, `g.tree_value`, `g.path`, expert.py) and a position's
+  features (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write: `g.tab[side, design, Field]`, `g.w[side,
-  Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]`, `g.search[side, SEARCH_*]`.
+  Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]`, `g.search[side, SEARCH_*]`, the expert's fitted leaf
+  evaluation `g.leaf` (leaf.json).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from sim.core.bitsets import bit_count, lowest_bit, move_card  # noqa: F401 (low
 from sim.core.hand_and_deck import deck_order_problems, zone_mask_problems
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
+from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.epikha.constants import (
@@ -139,6 +143,11 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),
     ("score", np.float64, (MAX_OPTIONS,)),
     ("unseen", np.int64, (N_CARDS,)),
+    ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
+    ("tree_value", np.float64, (MAX_NODES, N_V)),
+    ("path", np.int64, (MAX_DEPTH,)),  # the nodes of the search's walk now
+    ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
+    ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
     ("tr", np.int32, (MAX_EVENTS, 6)),
 ], align=True)
 

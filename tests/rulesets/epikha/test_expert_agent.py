@@ -1,0 +1,82 @@
+"""Epikha's expert agent (expert.py, sim/core/mcts.py) and its fitted leaf evaluation (leaf.py, leaf.json).
+
+Its hidden-information check (the searched attackers and blocks), card conservation and
+thread-independence run with every searching level in tests/rulesets/test_contract.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from sim.analysis.intervals import wilson_interval
+from sim.core.records import RecordCol
+from sim.rulesets.epikha import RULESET
+from sim.rulesets.epikha.constants import Event
+from sim.rulesets.epikha.leaf import FEATURE_NAMES, LEAF_FILE
+from sim.run.spec import load_spec_dict
+
+SEED = 20261201
+
+
+def compiled(agents: tuple[str, str], factions: tuple[str, str] = ("empiria", "abaron"), search: dict | None = None):
+    sides = []
+    for agent, faction in zip(agents, factions):
+        side = {"faction": faction, "agent": agent}
+        if agent == "expert" and search is not None:
+            side["search"] = search
+        sides.append(side)
+    spec = {"name": "expert", "ruleset": "epikha", "kind": "games", "games": 2, "seed": SEED, "side": sides}
+    return load_spec_dict(spec, Path("expert.toml")).compile()
+
+
+def side_a_score(rows: np.ndarray) -> tuple[float, int]:
+    winner = rows[:, RecordCol.WINNER]
+    return float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0)), len(winner)
+
+
+def test_expert_beats_greedy_in_a_seat_mirrored_mirror() -> None:
+    # each deal is played twice, each side first once: the first player's edge cancels
+    rows, _ = RULESET.play_chunk(compiled(("expert", "greedy"), ("empiria", "empiria")), SEED, 0, 120)
+    score, n = side_a_score(rows)
+    low, high = wilson_interval(score, n)
+    assert low > 0.7, f"expert scored {score / n:.3f} of {n} games against greedy, 95% [{low:.3f}, {high:.3f}]"
+
+
+def test_expert_search_settings_reach_the_kernels() -> None:
+    weak = RULESET.play_chunk(compiled(("expert", "greedy"), search={"samples": 1, "rollouts": 1, "horizon": 1,
+                                                                      "width": 2}), SEED, 0, 60)[0]
+    default = RULESET.play_chunk(compiled(("expert", "greedy")), SEED, 0, 60)[0]
+    assert not np.array_equal(weak[:, RecordCol.WINNER:RecordCol.TURNS + 1],
+                              default[:, RecordCol.WINNER:RecordCol.TURNS + 1])
+
+
+def test_an_expert_defender_blocks_otherwise_than_greedy() -> None:
+    # rule E-26: the blocks are the expert's own search, not the greedy agent's choice
+    def blocks(agents: tuple[str, str], unit: int) -> list[tuple[int, int, int]]:
+        events = RULESET.trace_unit(compiled(agents), SEED, unit)[1]
+        return [(int(e[0]), int(e[3]), int(e[4])) for e in events if e[1] == 0 and e[2] == Event.BLOCK]
+
+    assert any(blocks(("expert", "greedy"), u) != blocks(("hard", "greedy"), u) for u in range(6))
+
+
+def test_an_expert_side_leaves_the_games_shuffles_alone() -> None:
+    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
+        events = RULESET.trace_unit(compiled(agents), SEED, 3)[1]
+        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
+
+    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
+
+
+def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
+    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
+    assert shipped["features"] == list(FEATURE_NAMES)
+    assert shipped["held_out_log_loss"] < shipped["hand_made_held_out_log_loss"], \
+        "the fit must beat the hand-made evaluation"
+    out = tmp_path / "leaf.json"
+    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
+    assert json.loads(out.read_text(encoding="utf-8")) == again
+    assert again["coefficients"] == shipped["coefficients"]
+    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
