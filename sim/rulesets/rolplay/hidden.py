@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.mcts import T_CHILDREN, T_FIRST, T_MOVE, T_STEP
+from sim.core.search import SEARCH_WIDTH
 from sim.core.hidden import HandAndDeck, HiddenInformationProbe, redeal_hand_and_deck
 from sim.rulesets.rolplay.agents import (
     choose_activation, choose_power, choose_summon, choose_target, list_activations, list_summons, wants_attack_mode,
@@ -14,7 +16,8 @@ from sim.rulesets.rolplay.agents import (
 )
 from sim.rulesets.rolplay.constants import Agent, Class, Field, N_CARDS, Zone
 from sim.rulesets.rolplay.game import powers_phase, setup_game, start_turn
-from sim.rulesets.rolplay.hard import play_turn, search_modes
+from sim.rulesets.rolplay.expert import STEP_MODES, STEP_SUMMON, play_turn, search_step, summon_candidates
+from sim.rulesets.rolplay.hard import list_modes, search_modes
 from sim.rulesets.rolplay.kernels import reset
 from sim.rulesets.rolplay.legal import defender_for
 from sim.rulesets.rolplay.state import (
@@ -26,11 +29,24 @@ HAND_AND_DECK = HandAndDeck(zone=CS_ZONE, zone_masks=PS_ZONE_MASK, top=PS_TOP, o
                             deck=Zone.DECK)
 
 
+def searched_tree(g: np.void) -> list:
+    """An expert's last tree, the nodes reached from its root (the rows after them are an earlier
+    search's): each node's step, move, visits and summed score."""
+    tree, value = g["tree"], g["tree_value"]
+    nodes, out = [0], []
+    while nodes:
+        node = nodes.pop()
+        out.append((*tree[node, T_STEP:T_STEP + 1].tolist(), int(tree[node, T_MOVE]), *value[node].tolist()))
+        first = int(tree[node, T_FIRST])
+        nodes.extend(range(first, first + max(int(tree[node, T_CHILDREN]), 0)))
+    return out
+
+
 class RolplayHidden(HiddenInformationProbe):
     """Rolplay's hooks of the probe; the ruleset (engine.Rolplay) inherits them."""
 
     active_player, game_over = (GAME, G_ACTIVE), (GAME, G_OVER)
-    play_turn = staticmethod(play_turn)  # hard.py's: a whole turn, a hard player searching in its world
+    play_turn = staticmethod(play_turn)  # expert.py's: a whole turn, a hard or expert player searching in its world
 
     def begin_game(self, compiled: object, ws: np.ndarray, seed: np.uint64) -> None:
         """A game begun as kernels.play_unit begins one, side A first."""
@@ -48,7 +64,9 @@ class RolplayHidden(HiddenInformationProbe):
         """Everything p's agent would decide now: the power to conjure, every summon listed and the one
         chosen, every activation listed and the one chosen, each creature's mode and target, each of p's
         creatures' answer to each opposing creature's attack in the 2002 variant, and a hard player's
-        searched attack modes (in the world record `world`). The creatures' modes are left as they were."""
+        searched attack modes (in the world record `world`), or an expert's first summon and its modes,
+        each with every node of its tree (the turn's decisions below: their moves, visits and scores). The creatures' modes
+        are left as they were."""
         cand = g["cand"]
         out: list = [("power", int(choose_power(g, np.int64(p))))]
         n = int(list_summons(g, np.int64(p)))
@@ -68,10 +86,18 @@ class RolplayHidden(HiddenInformationProbe):
                 d = int(defender_for(g, np.int64(q), np.int64(a), np.int64(-1)))
                 if d >= 0:
                     out.append(("defend", a, d, bool(wants_to_defend(g, np.int64(p), np.int64(d), np.int64(a)))))
-        if g["ps"][p, PS_AGENT] == Agent.HARD:
-            modes = cs[p, :, CS_ATTACK_MODE].copy()
+        agent = g["ps"][p, PS_AGENT]
+        modes = cs[p, :, CS_ATTACK_MODE].copy()
+        if agent == Agent.HARD:
             out.append(("searched modes", int(search_modes(g, world, np.int64(p)))))
-            cs[p, :, CS_ATTACK_MODE] = modes
+        elif agent == Agent.EXPERT:
+            width = np.int64(g["search"][p, SEARCH_WIDTH])
+            for name, step, n in (("searched summon", STEP_SUMMON, summon_candidates(g, np.int64(p), width, g["options"])),
+                                  ("searched modes", STEP_MODES, list_modes(g, np.int64(p), width))):
+                if n > 1:
+                    node = int(search_step(g, world, np.int64(p), np.int64(step), np.int64(n)))
+                    out.append((name, int(g["tree"][node, T_MOVE]), searched_tree(g)))
+        cs[p, :, CS_ATTACK_MODE] = modes
         return out
 
     def redeal_hidden(self, g: np.void, q: int, rng: np.random.Generator) -> None:

@@ -1,5 +1,5 @@
 """The rolplay batch kernel: `play_range` plays a range of games, one whole game per iteration
-(`play_game`; a hard player's turns are searched, hard.play_turn), without the GIL (the shell's
+(`play_game`; a hard or expert player's turns are searched, hard.play_turn, expert.play_turn), without the GIL (the shell's
 play_chunk runs blocks of games on threads); sim.core.records.count_cards folds the per-game card
 flags into card-impact counters.
 
@@ -18,7 +18,7 @@ from sim.core.records import seat_of_unit, write_record_head
 from sim.core.turns import play_turns
 from sim.rulesets.rolplay.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param
 from sim.rulesets.rolplay.game import end_by_score, setup_game
-from sim.rulesets.rolplay.hard import play_turn
+from sim.rulesets.rolplay.expert import play_turn
 from sim.rulesets.rolplay.state import (
     G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_CARDS_PLAYED, PS_FORCED,
     PS_LIFE, PS_SUMMONED, SETUP_AGENT, conservation_errors, score_of, seed_streams,

@@ -15,11 +15,14 @@ sim/rulesets/fortaleza/state.py says why a record).
   search key.
 - `g.cand`, `g.hits`: an agent's candidates and its attackers' hits (scratch, no allocation); a hard
   player's candidates and scores (`g.options`, `g.score`) and the cards its worlds are dealt from
-  (`g.unseen`, hard.py).
+  (`g.unseen`, hard.py); an expert player's tree, the path of its iteration and where its attack
+  loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
+  (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   design, Field]`, `g.w[side, Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]` and each side's
-  search settings `g.search[side, SEARCH_*]`.
+  search settings `g.search[side, SEARCH_*]`, and the fitted leaf evaluation's coefficients
+  (`g.leaf`, leaf.py).
 
 References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
 """
@@ -33,6 +36,7 @@ from sim.core.bitsets import bit_count, lowest_bit, move_card
 from sim.core.hand_and_deck import deck_order_problems, zone_mask_problems
 from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams
+from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.rolplay.constants import (
@@ -115,6 +119,12 @@ N_STREAMS = 8
 MAX_CAND = 64  # candidates an agent weighs at one decision
 MAX_OPTIONS = 32  # candidates a hard player searches at one decision (SearchSettings.width is at most 32)
 
+# loop[...]: an expert's attack phase between two of its searched decisions (expert.py)
+LOOP_DONE = 0  # mask of the creatures whose turn to attack has come (game.attacks' `done`)
+LOOP_ATTACKER = 1  # the creature attacking now, -1 for none
+LOOP_REPEATS = 2  # its attacks so far this phase (game.attacks tries at most 8)
+N_LOOP = 3
+
 GAME_DTYPE = np.dtype([
     ("tab", np.int32, (2, N_DESIGNS, N_FIELDS)),
     ("par", np.int64, (N_PARAMS,)),
@@ -130,6 +140,12 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),  # a hard player's candidates (hard.py): attack-mode masks
     ("score", np.float64, (MAX_OPTIONS,)),  # ... and their summed scores
     ("unseen", np.int64, (N_CARDS,)),  # the cards a world is dealt from (hard.py)
+    ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
+    ("tree_value", np.float64, (MAX_NODES, N_V)),
+    ("path", np.int64, (MAX_DEPTH,)),
+    ("loop", np.int64, (N_LOOP,)),  # where an expert's attack phase stands between its decisions (expert.py)
+    ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
+    ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
     ("tr", np.int32, (MAX_EVENTS, 6)),
 ], align=True)
 

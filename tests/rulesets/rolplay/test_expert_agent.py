@@ -1,0 +1,82 @@
+"""Rolplay's expert agent (expert.py, sim/core/mcts.py) and its fitted leaf evaluation (leaf.py, leaf.json).
+
+Its hidden-information check, card conservation, thread independence and decision count run with
+every searching level in tests/rulesets/test_contract.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from sim.analysis.intervals import wilson_interval
+from sim.core.match import MatchConfig, SideConfig
+from sim.core.records import RecordCol
+from sim.core.search import SearchSettings
+from sim.rulesets.rolplay.constants import Event
+from sim.rulesets.rolplay.engine import RULESET
+from sim.rulesets.rolplay.leaf import FEATURE_NAMES, LEAF_FILE, LEAF_SEARCH_SUMMONS, N_FEATURES
+
+SEED = 20261202
+
+
+def match(agents: tuple[str, str], deck: str = "carga_25", search: SearchSettings | None = None) -> MatchConfig:
+    return MatchConfig("rolplay expert test", tuple(
+        SideConfig(deck, f"{'AB'[i]}:{agent}", agent, search=search if agent == "expert" else None)
+        for i, agent in enumerate(agents)))
+
+
+def side_a_score(rows: np.ndarray) -> tuple[float, int]:
+    w = rows[:, RecordCol.WINNER]
+    return float(((w == 0) + 0.5 * (w == -1)).sum()), len(w)
+
+
+def test_expert_beats_greedy_in_the_carga_mirror() -> None:
+    score, n = side_a_score(RULESET.play_chunk(RULESET.compile(match(("expert", "greedy"))), SEED, 0, 300)[0])
+    low, high = wilson_interval(score, n)
+    assert low > 0.55, f"expert scored {score / n:.3f} of {n} games against greedy, 95% [{low:.3f}, {high:.3f}]"
+
+
+def test_expert_search_settings_reach_the_kernels() -> None:
+    weak = RULESET.compile(match(("expert", "greedy"), search=SearchSettings(samples=1, width=2)))
+    default = RULESET.compile(match(("expert", "greedy")))
+    a, _ = RULESET.play_chunk(weak, SEED, 0, 40, threads=1)
+    b, _ = RULESET.play_chunk(default, SEED, 0, 40, threads=1)
+    assert not np.array_equal(a, b)
+
+
+def test_searching_the_summons_is_a_switch_of_the_leaf_file() -> None:
+    # leaf.json's search_summons: the expert's summons (rule R-09) searched (1) or greedy's (0)
+    compiled = RULESET.compile(match(("expert", "greedy")))
+    plain = RULESET.play_chunk(compiled, SEED, 0, 20, threads=1)[0]
+    workspace = compiled.workspace
+
+    def summons_searched() -> np.ndarray:
+        ws = workspace()
+        ws["leaf"][:, N_FEATURES + LEAF_SEARCH_SUMMONS] = 1 - ws["leaf"][0, N_FEATURES + LEAF_SEARCH_SUMMONS]
+        return ws
+
+    compiled.workspace = summons_searched
+    other = RULESET.play_chunk(compiled, SEED, 0, 20, threads=1)[0]
+    assert not np.array_equal(plain, other)
+
+
+def test_an_expert_side_leaves_the_games_shuffles_alone() -> None:
+    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
+        events = RULESET.trace_unit(RULESET.compile(match(agents)), SEED, 3)[1]
+        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
+
+    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
+
+
+def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
+    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
+    assert shipped["features"] == list(FEATURE_NAMES)
+    assert shipped["held_out_accuracy"] > shipped["hand_made_held_out_accuracy"], "the fit must beat the hand-made evaluation"
+    out = tmp_path / "leaf.json"
+    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
+    assert json.loads(out.read_text(encoding="utf-8")) == again
+    assert again["coefficients"] == shipped["coefficients"]
+    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
