@@ -65,13 +65,14 @@ def ladder_experiment(ruleset_name: str, games: int, faction: str | None = None,
     faction = faction or factions[0]
     if faction not in factions:
         raise InputError(f"--faction: {ruleset.name} has no faction {faction!r}; its factions are {', '.join(factions)}")
+    ladder_levels = levels(ruleset.agents, default_search("expert", ruleset))
     spec = {
         "name": f"{ruleset.name}_ladder_{faction}",
-        "description": f"Agent ladder: {', '.join(level.label for level in levels(ruleset.agents, default_search("expert", ruleset)))} "
+        "description": f"Agent ladder: {', '.join(level.label for level in ladder_levels)} "
                        f"on {faction} mirrors, every pair, seats mirrored.",
         "ruleset": ruleset.name, "kind": "games", "games": games, "seed": seed, "seats": "mirrored",
         "matchups": "round_robin",
-        "side": [level.side(faction) for level in levels(ruleset.agents, default_search("expert", ruleset))],
+        "side": [level.side(faction) for level in ladder_levels],
     }
     return load_spec_dict(spec, folder / f"{spec['name']}.toml")
 
