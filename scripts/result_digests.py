@@ -48,21 +48,22 @@ def _frame_sha(frame: pl.DataFrame) -> str:
     return _sha(*columns)
 
 
-# The expert searches a tree at every decision: a few hundred times slower than greedy, and its
-# mirrors stall at the turn cap. Its configs are digested on their first EXPERT_UNITS units, which
-# still cover every kind of decision it makes, so the check stays minutes, not an hour.
-EXPERT_UNITS = 20
+# The searching agents play a hundred (hard) to a few hundred (expert) times slower than greedy,
+# and their mirrors stall at the turn cap. Their configs are digested on their first
+# SEARCHING_UNITS units: thousands of searched decisions still, and the check (which CI runs) stays
+# minutes.
+SEARCHING_UNITS = 40
 
 
 def units_of(config: object, units: int) -> int:
-    """How many units of a config are digested: `units`, or EXPERT_UNITS where a side plays expert."""
+    """How many units of a config are digested: `units`, or SEARCHING_UNITS where a side searches."""
     playing = np.asarray(getattr(config, "agents", ()))
-    return min(units, EXPERT_UNITS) if (playing == Agent.EXPERT).any() else units
+    return min(units, SEARCHING_UNITS) if np.isin(playing, (Agent.HARD, Agent.EXPERT)).any() else units
 
 
 def spec_digests(path: Path, units: int, traces: int) -> dict[str, dict[str, str]]:
     """config id -> {rows, counters, traces, games, cards, words} digests of the spec's first `units`
-    units per config (EXPERT_UNITS for an expert's): the kernel's arrays, the games and cards frames
+    units per config (SEARCHING_UNITS where a side searches): the kernel's arrays, the games and cards frames
     the run stores, and the traced units in the trace's words."""
     experiment = load_spec(path, games=units)
     plan = make_plan(experiment)
