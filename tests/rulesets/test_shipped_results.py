@@ -1,6 +1,6 @@
 """The shipped experiments play the games they played when the ruleset last took its version: every
 config's record rows, card counters and traces (scripts/result_digests.py, first 400 units of each
-config) match tests/golden/result_digests.json. A change that moves games without a new ruleset
+config, 40 where a side searches) match tests/golden/result_digests.json. A change that moves games without a new ruleset
 version fails here; one that bumps the version (with its line in rules.md's version history)
 regenerates the file:
 
