@@ -30,13 +30,16 @@ def searched(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return spec, folder / "results"
 
 
-def apply_to(searched: tuple[Path, Path], to: Path) -> int:
+def apply_to(searched: tuple[Path, Path], to: Path, lang: str = "en") -> int:
+    """`sim balance --apply 1 --to TO`, its refusals said in `lang` (the command's default is Spanish)."""
     spec, results = searched
-    return main(["balance", str(spec), "--results", str(results), "--apply", "1", "--to", str(to)])
+    return main(["balance", str(spec), "--results", str(results), "--apply", "1", "--to", str(to), "--lang", lang])
 
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc here")
 def test_a_place_where_no_folder_can_be_made_is_named(searched, capsys: pytest.CaptureFixture[str]) -> None:
+    assert apply_to(searched, Path("/proc/sim-cards"), "es") == 2
+    assert "--to: /proc/sim-cards: no se ha podido escribir" in capsys.readouterr().err
     assert apply_to(searched, Path("/proc/sim-cards")) == 2
     err = capsys.readouterr().err
     assert "--to: /proc/sim-cards: could not be written" in err and "Traceback" not in err, err
