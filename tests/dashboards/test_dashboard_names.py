@@ -173,11 +173,11 @@ def outputs_named(client, prefix: str) -> list[str]:
 
 
 RUN_REFUSED = ("that is not a run's name", "there is no run", "is a link leading outside the results folder")
-PAGES = ("factions", "cards", "budget", "sweeps", "ablations", "matches", "story", "compare", "replay", "runs")
+PAGES = ("factions", "cards", "budget", "sweeps", "levels", "ablations", "matches", "story", "compare", "replay", "runs")
 # every callback that takes a name, by the output it draws: (what names it, how it must answer)
 NAMED = {
-    **{f"{page}-heading.children": ("run", "says") for page in ("factions", "budget", "sweeps", "ablations", "matches",
-                                                                 "story")},
+    **{f"{page}-heading.children": ("run", "says") for page in ("factions", "budget", "sweeps", "levels", "ablations",
+                                                                 "matches", "story")},
     "cards-body.children": ("run", "says"),
     "compare-head.children": ("run", "says"), "compare-head.children/run_b": ("compare-run-b", "says"),
     "compare-run-b.options": ("run", "quiet"),
