@@ -67,7 +67,7 @@ def ladder_experiment(ruleset_name: str, games: int, faction: str | None = None,
         raise InputError(f"--faction: {ruleset.name} has no faction {faction!r}; its factions are {', '.join(factions)}")
     spec = {
         "name": f"{ruleset.name}_ladder_{faction}",
-        "description": f"Agent ladder: {', '.join(level.label for level in levels(ruleset.agents, default_search("expert", ruleset)))} "
+        "description": f"Agent ladder: {', '.join(level.label for level in levels(ruleset.agents, default_search('expert', ruleset)))} "
                        f"on {faction} mirrors, every pair, seats mirrored.",
         "ruleset": ruleset.name, "kind": "games", "games": games, "seed": seed, "seats": "mirrored",
         "matchups": "round_robin",
