@@ -6,19 +6,14 @@ level in tests/rulesets/test_contract.py.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from sim.analysis.intervals import wilson_interval
-from sim.cli import main
 from sim.core.records import RecordCol
-from sim.core.ruleset import get_ruleset, ruleset_names
 from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.constants import Col, Event
-from sim.rulesets.dicedraft.leaf import FEATURE_NAMES, LEAF_FILE
 from sim.run.spec import load_spec_dict
 
 SEED = 20261201
@@ -67,22 +62,3 @@ def test_an_expert_side_leaves_the_games_dice_and_shuffles_alone() -> None:
         return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
 
     assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
-
-
-def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
-    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-    assert shipped["features"] == list(FEATURE_NAMES)
-    assert shipped["held_out_accuracy"] > shipped["hand_made_held_out_accuracy"], "the fit must beat the hand-made evaluation"
-    out = tmp_path / "leaf.json"
-    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
-    assert json.loads(out.read_text(encoding="utf-8")) == again
-    assert again["coefficients"] == shipped["coefficients"]
-    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
-
-
-def test_fit_leaf_refuses_a_game_without_an_expert_naming_it(capsys) -> None:
-    without = [name for name in ruleset_names() if not hasattr(get_ruleset(name), "fit_leaf")]
-    if not without:
-        pytest.skip("every registered game has an expert agent")
-    assert main(["fit-leaf", without[0], "--games", "10"]) == 2
-    assert f"{without[0]} has no expert agent" in capsys.readouterr().err

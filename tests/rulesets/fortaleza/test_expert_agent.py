@@ -7,7 +7,6 @@ level in tests/rulesets/test_contract.py.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +16,6 @@ from sim.core.records import RecordCol
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.constants import Action, Event
 from sim.rulesets.fortaleza.expert import PASS, action_code, listed_action
-from sim.rulesets.fortaleza.leaf import FEATURE_NAMES, LEAF_FILE
 from sim.rulesets.fortaleza.state import G_LISTED, GAME
 from sim.run.spec import load_spec_dict
 
@@ -72,17 +70,6 @@ def test_a_tree_move_is_what_an_action_does_and_a_world_without_it_plays_greedys
     assert listed_action(g, PASS, 0) == -1
     g["cand"][1] = (Action.CAST, 8, 1, 4)  # this world does not offer the move: greedy's choice
     assert listed_action(g, second, 0) == 0
-
-
-def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
-    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-    assert shipped["features"] == list(FEATURE_NAMES)
-    assert shipped["held_out_accuracy"] > shipped["hand_made_held_out_accuracy"], "the fit must beat the hand-made evaluation"
-    out = tmp_path / "leaf.json"
-    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
-    assert json.loads(out.read_text(encoding="utf-8")) == again
-    assert again["coefficients"] == shipped["coefficients"]
-    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
 
 
 def test_an_expert_side_without_settings_plays_and_stores_fortalezas_own_defaults() -> None:
