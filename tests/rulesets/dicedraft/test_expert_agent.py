@@ -15,6 +15,7 @@ from sim.core.records import RecordCol
 from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.constants import Col, Event
 from sim.run.spec import load_spec_dict
+from tests.rulesets.expert_play import side_a_score, side_b_draws
 
 SEED = 20261201
 
@@ -28,11 +29,6 @@ def compiled(agents: tuple[str, str], faction: str = "aranas", search: dict | No
         sides.append(side)
     spec = {"name": "expert", "ruleset": "dicedraft", "kind": "games", "games": 1, "seed": SEED, "side": sides}
     return load_spec_dict(spec, Path("expert.toml")).compile()
-
-
-def side_a_score(rows: np.ndarray) -> tuple[float, int]:
-    winner = rows[:, RecordCol.WINNER]
-    return float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0)), len(winner)
 
 
 def test_expert_beats_greedy_by_more_than_hard_does_on_the_same_deals() -> None:
@@ -57,8 +53,6 @@ def test_expert_search_settings_reach_the_kernels() -> None:
 
 
 def test_an_expert_side_leaves_the_games_dice_and_shuffles_alone() -> None:
-    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
-        events = RULESET.trace_unit(compiled(agents), SEED, 3)[1]
-        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
-
-    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
+    draws = {agent: side_b_draws(RULESET, compiled((agent, "greedy")), Event.DRAW, SEED, 10)
+             for agent in ("expert", "greedy")}
+    assert draws["expert"] == draws["greedy"]

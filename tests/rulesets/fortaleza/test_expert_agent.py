@@ -18,6 +18,7 @@ from sim.rulesets.fortaleza.constants import Action, Event
 from sim.rulesets.fortaleza.expert import PASS, action_code, listed_action
 from sim.rulesets.fortaleza.state import G_LISTED, GAME
 from sim.run.spec import load_spec_dict
+from tests.rulesets.expert_play import side_a_score, side_b_draws
 
 from .conftest import SEED
 
@@ -37,10 +38,9 @@ def compiled(agents: tuple[str, str], faction: str = "china", search: dict | Non
 
 def test_expert_beats_greedy_in_a_faction_mirror() -> None:
     rows, _ = RULESET.play_chunk(compiled(("expert", "greedy")), SEED, 0, STRENGTH_GAMES)
-    winner = rows[:, RecordCol.WINNER]
-    score = float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0))
-    low, high = wilson_interval(score, len(rows))
-    assert low > 0.6, f"expert scored {score / len(rows):.3f} of {len(rows)} games against greedy, 95% [{low:.3f}, {high:.3f}]"
+    score, n = side_a_score(rows)
+    low, high = wilson_interval(score, n)
+    assert low > 0.6, f"expert scored {score / n:.3f} of {n} games against greedy, 95% [{low:.3f}, {high:.3f}]"
 
 
 def test_expert_search_settings_reach_the_kernels() -> None:
@@ -52,11 +52,9 @@ def test_expert_search_settings_reach_the_kernels() -> None:
 
 def test_an_expert_side_leaves_the_games_shuffles_alone() -> None:
     # rules F-02, F-04: the decks are shuffled by the game's own streams, which a search never draws from
-    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
-        events = RULESET.trace_unit(compiled(agents), SEED, 3)[1]
-        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:5]
-
-    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
+    draws = {agent: side_b_draws(RULESET, compiled((agent, "greedy")), Event.DRAW, SEED, 5)
+             for agent in ("expert", "greedy")}
+    assert draws["expert"] == draws["greedy"]
 
 
 def test_a_tree_move_is_what_an_action_does_and_a_world_without_it_plays_greedys_choice() -> None:
