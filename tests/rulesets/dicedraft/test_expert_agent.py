@@ -6,29 +6,19 @@ level in tests/rulesets/test_contract.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from sim.analysis.intervals import wilson_interval
 from sim.core.records import RecordCol
 from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.constants import Col, Event
-from sim.run.spec import load_spec_dict
-from tests.rulesets.expert_play import side_a_score, side_b_draws
+from tests.rulesets.expert_play import compiled_spec, side_a_score, side_b_draws
 
 SEED = 20261201
 
 
 def compiled(agents: tuple[str, str], faction: str = "aranas", search: dict | None = None):
-    sides = []
-    for agent in agents:
-        side = {"faction": faction, "agent": agent, "draft": "greedy"}
-        if agent == "expert" and search is not None:
-            side["search"] = search
-        sides.append(side)
-    spec = {"name": "expert", "ruleset": "dicedraft", "kind": "games", "games": 1, "seed": SEED, "side": sides}
-    return load_spec_dict(spec, Path("expert.toml")).compile()
+    return compiled_spec("dicedraft", [{"faction": faction, "agent": a, "draft": "greedy"} for a in agents], SEED, search)
 
 
 def test_expert_beats_greedy_by_more_than_hard_does_on_the_same_deals() -> None:

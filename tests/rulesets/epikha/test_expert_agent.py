@@ -6,29 +6,19 @@ thread-independence run with every searching level in tests/rulesets/test_contra
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from sim.analysis.intervals import wilson_interval
 from sim.core.records import RecordCol
 from sim.rulesets.epikha import RULESET
 from sim.rulesets.epikha.constants import Event
-from sim.run.spec import load_spec_dict
-from tests.rulesets.expert_play import side_a_score, side_b_draws
+from tests.rulesets.expert_play import compiled_spec, side_a_score, side_b_draws
 
 SEED = 20261201
 
 
 def compiled(agents: tuple[str, str], factions: tuple[str, str] = ("empiria", "abaron"), search: dict | None = None):
-    sides = []
-    for agent, faction in zip(agents, factions):
-        side = {"faction": faction, "agent": agent}
-        if agent == "expert" and search is not None:
-            side["search"] = search
-        sides.append(side)
-    spec = {"name": "expert", "ruleset": "epikha", "kind": "games", "games": 2, "seed": SEED, "side": sides}
-    return load_spec_dict(spec, Path("expert.toml")).compile()
+    return compiled_spec("epikha", [{"faction": f, "agent": a} for a, f in zip(agents, factions)], SEED, search, games=2)
 
 
 def test_expert_beats_greedy_in_a_seat_mirrored_mirror() -> None:

@@ -18,7 +18,7 @@ from sim.rulesets.fortaleza.constants import Action, Event
 from sim.rulesets.fortaleza.expert import PASS, action_code, listed_action
 from sim.rulesets.fortaleza.state import G_LISTED, GAME
 from sim.run.spec import load_spec_dict
-from tests.rulesets.expert_play import side_a_score, side_b_draws
+from tests.rulesets.expert_play import compiled_spec, side_a_score, side_b_draws
 
 from .conftest import SEED
 
@@ -26,14 +26,7 @@ STRENGTH_GAMES = 60  # seats mirrored: expert won 90% of 20 against greedy when 
 
 
 def compiled(agents: tuple[str, str], faction: str = "china", search: dict | None = None):
-    sides = []
-    for agent in agents:
-        side = {"faction": faction, "agent": agent}
-        if agent == "expert" and search is not None:
-            side["search"] = search
-        sides.append(side)
-    spec = {"name": "expert", "ruleset": "fortaleza", "kind": "games", "games": 1, "seed": SEED, "side": sides}
-    return load_spec_dict(spec, Path("expert.toml")).compile()
+    return compiled_spec("fortaleza", [{"faction": faction, "agent": a} for a in agents], SEED, search)
 
 
 def test_expert_beats_greedy_in_a_faction_mirror() -> None:
