@@ -16,6 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from sim.core.leaf_file import LeafFile
+from sim.core.mcts import N_P, P_HAND_MADE, P_SCORE, P_UNIT
+
 RIDGE = 1e-3  # per position: keeps the Newton steps defined when a feature never varies
 NEWTON_STEPS = 25
 HELD_OUT_SHARE = 0.2
@@ -79,16 +82,27 @@ def fit_leaf(x: np.ndarray, score: np.ndarray, game: np.ndarray, hand_made: np.n
 Positions = Callable[[Any, int, int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
 
 
-def fit_self_play(ruleset: Any, seed: int, games: int, agent: str, feature_names: tuple[str, ...],
-                  positions: Positions, previous: dict, out: Path) -> dict:
+def recorded_positions(games: int, turn_cap: int, n_features: int,
+                       record: Callable[[np.ndarray, np.ndarray], int]) -> tuple[np.ndarray, ...]:
+    """A `Positions` result: room for `games` games' positions (two a turn), filled by `record(x, info)`
+    (a game's record_positions, returning the rows it wrote) and read as (features, score, game,
+    hand-made evaluation)."""
+    rows = games * 2 * turn_cap
+    x, info = np.zeros((rows, n_features)), np.zeros((rows, N_P))
+    n = record(x, info)
+    return x[:n], info[:n, P_SCORE], info[:n, P_UNIT], info[:n, P_HAND_MADE]
+
+
+def fit_self_play(ruleset: Any, seed: int, games: int, agent: str, leaf: LeafFile, positions: Positions,
+                  out: Path | None = None, mirrors_only: bool = False) -> dict:
     """`sim fit-leaf` for a game: `games` seat-mirrored games of `agent` against itself in every
-    pairing of the ruleset's factions (each its own share), read by `positions`, fitted (`fit_leaf`)
-    and written to `out` as the game's leaf file, the search's constants (exploration, expand_after)
-    kept from `previous`, the file as it was. Returns what it wrote."""
+    pairing of the ruleset's factions (only each faction's mirror if `mirrors_only`), each pairing its
+    own share, read by `positions`, fitted (`fit_leaf`) and written to `out` (default: the shipped
+    leaf file), the search's constants kept from the shipped file. Returns what it wrote."""
     from sim.core.match import MatchConfig, SideConfig, default_label
 
     factions = ruleset.list_factions(ruleset.cards_dir)
-    pairings = [(a, b) for a in factions for b in factions]
+    pairings = [(f, f) for f in factions] if mirrors_only else [(a, b) for a in factions for b in factions]
     per = max(2, games // len(pairings) // 2 * 2)
     parts = []
     for k, (a, b) in enumerate(pairings):
@@ -97,14 +111,12 @@ def fit_self_play(ruleset: Any, seed: int, games: int, agent: str, feature_names
         parts.append((x, score, game + k * per, hand_made))  # one number per game across the pairings
     x, score, game, hand_made = (np.concatenate(column) for column in zip(*parts))
     fit = fit_leaf(x, score, game, hand_made, seed)
-    written = {"features": list(feature_names), "coefficients": fit.coefficients,
-               **{key: previous[key] for key in ("exploration", "expand_after") if key in previous},
+    previous = leaf.shipped()
+    written = {"features": list(leaf.feature_names), "coefficients": fit.coefficients,
+               **{name: previous.get(name, default) for name, default in leaf.search_constants.items()},
                "trained_by": f"sim fit-leaf {ruleset.name} --games {games} --seed {seed} --agent {agent}",
-               "seed": seed, "games": per * len(pairings), "agent": agent, "pairings": len(pairings),
-               "train_positions": fit.train_positions, "held_out_positions": fit.held_out_positions,
-               "held_out_accuracy": round(fit.held_out_accuracy, 4),
-               "hand_made_held_out_accuracy": round(fit.hand_made_accuracy, 4),
-               "held_out_log_loss": round(fit.held_out_log_loss, 4),
-               "hand_made_held_out_log_loss": round(fit.hand_made_log_loss, 4)}
-    out.write_text(json.dumps(written, indent=1) + "\n", encoding="utf-8")
+               "seed": seed, "games": per * len(pairings), "agent": agent,
+               "mirrors" if mirrors_only else "pairings": len(pairings), **fit.summary()}
+    (out or leaf.path).write_text(json.dumps(written, indent=1) + "\n", encoding="utf-8")
+    leaf.forget()
     return written

@@ -37,7 +37,7 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SearchSettings
+from sim.core.search import SearchSettings, outcome_score
 
 # tree[node, ...]
 T_FIRST = 0  # index of its first child (children are contiguous)
@@ -61,6 +61,15 @@ LEAF_EXPLORATION = 0  # leaf[n_features + LEAF_EXPLORATION]: UCB1's exploration 
 LEAF_EXPAND_AFTER = 1  # visits of a move before the turn's next decision below it is searched
 N_LEAF_EXTRA = 2
 MAX_LEAF = 32
+
+# info[row, ...]: a self-play position's columns beside its features, the data `sim fit-leaf` fits a
+# leaf evaluation to (each game's positions.py records them, sim.core.leaf_fit reads them)
+P_UNIT = 0
+P_SIDE = 1  # the side it is read from
+P_TURN = 2
+P_SCORE = 3  # how the game ended for that side: 1 a win, 1/2 a draw, 0 a loss
+P_HAND_MADE = 4  # the hard agent's hand-made evaluation of the position for that side
+N_P = 5
 
 EXPERT_SEARCH = SearchSettings(samples=8, rollouts=2, horizon=2, width=6)
 
@@ -160,3 +169,20 @@ def logistic_leaf(features: np.ndarray, leaf: np.ndarray, n_features: int) -> fl
         x += leaf[i] * features[i]
     x = min(max(x, -30.0), 30.0)
     return 1.0 / (1.0 + math.exp(-x))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def note_position(info: np.ndarray, row: int, unit: int, side: int, turn: int, hand_made: float) -> None:
+    """A self-play position's columns: its game (unit), the side it is read from, the turn and the hard
+    agent's hand-made evaluation; its score waits for the game's end (`score_positions`)."""
+    info[row, P_UNIT] = unit
+    info[row, P_SIDE] = side
+    info[row, P_TURN] = turn
+    info[row, P_HAND_MADE] = hand_made
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def score_positions(info: np.ndarray, start: int, rows: int, winner: int) -> None:
+    """The score of a finished game's positions info[start:rows] for the side each is read from."""
+    for r in range(start, rows):
+        info[r, P_SCORE] = outcome_score(winner, np.int64(info[r, P_SIDE]))

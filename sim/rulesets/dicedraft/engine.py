@@ -3,7 +3,6 @@ kernels' arrays, the kernel entry points, and the games frame's own columns."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import numpy as np
 import polars as pl
 
 from sim.core.agents import EXPERT_LEVELS
+from sim.core.leaf_fit import fit_self_play
 from sim.core.records import RecordCol
 from sim.core.errors import InputError
 from sim.core.match import MatchConfig
@@ -28,9 +28,7 @@ from sim.rulesets.dicedraft.constants import (
 from sim.rulesets.dicedraft.kernels import (
     N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range, play_unit,
 )
-from sim.rulesets.dicedraft.leaf import (
-    FEATURE_NAMES, LEAF_EXPAND_AFTER_DEFAULT, LEAF_EXPLORATION_DEFAULT, LEAF_FILE, leaf_vector, shipped_leaf,
-)
+from sim.rulesets.dicedraft.leaf import LEAF
 from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
 from sim.rulesets.dicedraft.state import G_TRACED, GAME, PS_DECISIONS, new_draft_tables, new_workspace
 from sim.rulesets.dicedraft.trace import DicedraftTrace
@@ -57,7 +55,7 @@ class DicedraftConfig(CompiledConfig):
         leaf evaluation (leaf.json)."""
         ws = new_workspace(self.tab, self.val, self.w, self.par, self.setup, self.search, self.stage_min,
                            self.stage_max, self.greedy_decks, self.max_sizes)
-        ws["leaf"][:] = leaf_vector()
+        ws["leaf"][:] = LEAF.vector()
         return ws
 
     def draft_tables(self) -> np.ndarray:
@@ -302,44 +300,13 @@ class Dicedraft(RulesetShell):
         return compared, changed
 
     # -- the expert's leaf evaluation (leaf.py): `sim fit-leaf dicedraft` -----------------------------
-    leaf_file = LEAF_FILE
+    leaf = LEAF
+    leaf_file = LEAF.path
 
     def fit_leaf(self, seed: int, games: int, agent: str = "greedy", out: Path | None = None) -> dict:
-        """Fit the leaf evaluation to `games` seat-mirrored games of `agent` against itself in every
-        pairing of the factions (each its own share), write it to `out` (default: the shipped
-        leaf.json) and return what it holds."""
-        from sim.core.leaf_fit import fit_leaf
-        from sim.core.match import MatchConfig, SideConfig, default_label
-        from sim.rulesets.dicedraft.positions import P_HAND_MADE, P_SCORE, P_UNIT, positions_arrays, record_positions
-
-        factions = self.list_factions(self.cards_dir)
-        pairings = [(a, b) for a in factions for b in factions]
-        per = max(2, games // len(pairings) // 2 * 2)
-        xs, infos = [], []
-        for k, (a, b) in enumerate(pairings):
-            sides = tuple(SideConfig(f, default_label(f, i), agent, {}, self.side_options())
-                          for i, f in enumerate((a, b)))
-            compiled = self.compile(MatchConfig("sim fit-leaf", (sides[0], sides[1])))
-            x, info = positions_arrays(per, compiled.params.turn_cap)
-            n = record_positions(np.uint64(seed), 0, per, compiled.workspace(), compiled.draft_tables(), x, info)
-            info[:n, P_UNIT] += k * per  # one number per game across the pairings
-            xs.append(x[:n])
-            infos.append(info[:n])
-        x, info = np.concatenate(xs), np.concatenate(infos)
-        fit = fit_leaf(x, info[:, P_SCORE], info[:, P_UNIT], info[:, P_HAND_MADE], seed)
-        shipped = {"features": list(FEATURE_NAMES), "coefficients": fit.coefficients,
-                   "exploration": shipped_leaf().get("exploration", LEAF_EXPLORATION_DEFAULT),
-                   "expand_after": shipped_leaf().get("expand_after", LEAF_EXPAND_AFTER_DEFAULT),
-                   "trained_by": f"sim fit-leaf dicedraft --games {games} --seed {seed} --agent {agent}",
-                   "seed": seed, "games": per * len(pairings), "agent": agent, "pairings": len(pairings),
-                   "train_positions": fit.train_positions, "held_out_positions": fit.held_out_positions,
-                   "held_out_accuracy": round(fit.held_out_accuracy, 4),
-                   "hand_made_held_out_accuracy": round(fit.hand_made_accuracy, 4),
-                   "held_out_log_loss": round(fit.held_out_log_loss, 4),
-                   "hand_made_held_out_log_loss": round(fit.hand_made_log_loss, 4)}
-        (out or LEAF_FILE).write_text(json.dumps(shipped, indent=1) + "\n", encoding="utf-8")
-        shipped_leaf.cache_clear()
-        return shipped
+        """`sim fit-leaf dicedraft` (sim.core.leaf_fit.fit_self_play): every pairing of the factions."""
+        from sim.rulesets.dicedraft.positions import self_play_positions
+        return fit_self_play(self, seed, games, agent, LEAF, self_play_positions, out)
 
     def _scenario_from_row(self, scenario_class: type, compiled: DicedraftConfig, row: np.ndarray,
                            rng: np.random.Generator):

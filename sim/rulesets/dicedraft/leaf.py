@@ -13,21 +13,17 @@ ones dealt to it (sim.core.search), so nothing hidden is read.
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
-from sim.core.mcts import LEAF_EXPAND_AFTER, LEAF_EXPLORATION, MAX_LEAF, N_LEAF_EXTRA
+from sim.core.leaf_file import LeafFile
+from sim.core.mcts import MAX_LEAF, N_LEAF_EXTRA
 from sim.rulesets.dicedraft.constants import Field, Kind, Zone
 from sim.rulesets.dicedraft.state import PS_DECK_LEN, PS_LIVES, PS_TOP, zone_mask
 
-LEAF_FILE = Path(__file__).with_name("leaf.json")
-LEAF_EXPLORATION_DEFAULT = 0.5  # UCB1's constant when leaf.json names none
-LEAF_EXPAND_AFTER_DEFAULT = 2  # a move's visits before the next decision below it is searched
 
 FEATURE_NAMES = (
     "lives",  # rule D-01: lives, its minus the opponent's
@@ -47,6 +43,8 @@ FEATURE_NAMES = (
 )
 N_FEATURES = len(FEATURE_NAMES)
 assert N_FEATURES + N_LEAF_EXTRA <= MAX_LEAF
+
+LEAF = LeafFile(Path(__file__).with_name("leaf.json"), "dicedraft", FEATURE_NAMES)
 
 
 @njit(cache=True, _nrt=False)
@@ -90,22 +88,3 @@ def features(g: np.void, p: int, to_move: int, out: np.ndarray) -> None:
     out[12] = (1.0 if atq_mine >= theirs else 0.0) - (1.0 if atq_theirs >= mine else 0.0)
     out[13] = 1.0 if to_move == p else -1.0
 
-
-@cache
-def shipped_leaf() -> dict:
-    """leaf.json as shipped (written by `sim fit-leaf dicedraft`)."""
-    return json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-
-
-def leaf_vector() -> np.ndarray:
-    """The game record's `leaf` row: the coefficients in FEATURE_NAMES order, then the search's
-    constants (sim.core.mcts.LEAF_EXPLORATION, LEAF_EXPAND_AFTER)."""
-    shipped = shipped_leaf()
-    if tuple(shipped["features"]) != FEATURE_NAMES:
-        raise ValueError(f"{LEAF_FILE}: its features {shipped['features']} are not this game's {list(FEATURE_NAMES)}; "
-                         "run `sim fit-leaf dicedraft`")
-    leaf = np.zeros(MAX_LEAF)
-    leaf[:N_FEATURES] = shipped["coefficients"]
-    leaf[N_FEATURES + LEAF_EXPLORATION] = shipped.get("exploration", LEAF_EXPLORATION_DEFAULT)
-    leaf[N_FEATURES + LEAF_EXPAND_AFTER] = shipped.get("expand_after", LEAF_EXPAND_AFTER_DEFAULT)
-    return leaf

@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.leaf_fit import recorded_positions
+from sim.core.mcts import note_position, score_positions
 from sim.core.records import seat_of_unit
 from sim.rulesets.dicedraft.constants import Param
 from sim.rulesets.dicedraft.expert import play_turn
@@ -22,14 +24,6 @@ from sim.rulesets.dicedraft.leaf import N_FEATURES, features
 from sim.rulesets.dicedraft.state import (
     G_TURN, GAME, PR_BUDGET, PR_DECK, PS_BUDGET, PS_LIVES, SU_BUDGET, SU_DRAFTER, SU_N_CARDS, seed_streams,
 )
-
-# columns of a position row besides its features
-P_UNIT = 0
-P_SIDE = 1  # the side it is read from
-P_TURN = 2
-P_SCORE = 3  # how the game ended for that side: 1 a win, 1/2 a draw, 0 a loss
-P_HAND_MADE = 4  # the hard agent's hand-made evaluation of the position for that side (hard.evaluate)
-N_P = 5
 
 
 @njit(cache=True)
@@ -62,22 +56,17 @@ def record_positions(seed: np.uint64, unit_start: int, n_units: int, ws: np.ndar
             ps[GAME, G_TURN] += 1
             for side in range(2):
                 features(g, side, 1 - active, x[rows])
-                info[rows, P_UNIT] = u
-                info[rows, P_SIDE] = side
-                info[rows, P_TURN] = ps[GAME, G_TURN]
-                info[rows, P_HAND_MADE] = evaluate(g, side)
+                note_position(info, rows, u, side, ps[GAME, G_TURN], evaluate(g, side))
                 rows += 1
             if ps[1 - active, PS_LIVES] <= 0:
                 winner = active
                 break
             active = 1 - active
-        for r in range(start, rows):
-            side = np.int64(info[r, P_SIDE])
-            info[r, P_SCORE] = 0.5 if winner < 0 else (1.0 if winner == side else 0.0)
+        score_positions(info, start, rows, winner)
     return rows
 
 
-def positions_arrays(n_units: int, turn_cap: int) -> tuple[np.ndarray, np.ndarray]:
-    """Room for the positions of n_units games: (features, info)."""
-    rows = n_units * 2 * turn_cap
-    return np.zeros((rows, N_FEATURES)), np.zeros((rows, N_P))
+def self_play_positions(compiled: object, seed: int, games: int) -> tuple[np.ndarray, ...]:
+    """The positions of games 0 .. games-1 of a compiled config (sim.core.leaf_fit.fit_self_play)."""
+    return recorded_positions(games, compiled.params.turn_cap, N_FEATURES, lambda x, info: record_positions(
+        np.uint64(seed), 0, games, compiled.workspace(), compiled.draft_tables(), x, info))

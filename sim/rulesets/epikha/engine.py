@@ -4,7 +4,6 @@ probe's hooks come from hidden.py (the contract test calls the probe, tests/rule
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import polars as pl
 
 from sim.core.agents import EXPERT_LEVELS
 from sim.core.errors import InputError
+from sim.core.leaf_fit import fit_self_play
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.epikha.cards import CARDS_DIR
@@ -22,9 +22,7 @@ from sim.rulesets.epikha.constants import (
 from sim.rulesets.epikha.deck_lists import EpikhaDeckLists
 from sim.rulesets.epikha.hidden import EpikhaHidden
 from sim.rulesets.epikha.kernels import play_range, play_unit
-from sim.rulesets.epikha.leaf import (
-    FEATURE_NAMES, LEAF_EXPAND_AFTER_DEFAULT, LEAF_EXPLORATION_DEFAULT, LEAF_FILE, leaf_vector, shipped_leaf,
-)
+from sim.rulesets.epikha.leaf import LEAF
 from sim.rulesets.epikha.params import EpikhaParams
 from sim.rulesets.epikha.sides import (
     EpikhaDeckCards, ablatable_cards, describe_filler, instance_designs, list_sides, load_side,
@@ -51,7 +49,7 @@ class EpikhaConfig(CompiledConfig):
         """Fresh game records for one thread (the game and a searching player's world), holding the
         expert's fitted leaf evaluation (leaf.json)."""
         ws = new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
-        ws["leaf"][:] = leaf_vector()
+        ws["leaf"][:] = LEAF.vector()
         return ws
 
 
@@ -133,40 +131,13 @@ class Epikha(EpikhaHidden, GameRecordShell):
                                "cost": card.cost} for card, n in deck.entries]}
 
     # -- the expert's leaf evaluation (leaf.py): `sim fit-leaf epikha` --------------------------------
-    leaf_file = LEAF_FILE
+    leaf = LEAF
+    leaf_file = LEAF.path
 
     def fit_leaf(self, seed: int, games: int, agent: str = "greedy", out: Path | None = None) -> dict:
-        """Fit the leaf evaluation to `games` seat-mirrored games of `agent` against itself in every
-        pairing of the sides (factions and decks, each its own share), write it to `out` (default:
-        the shipped leaf.json) and return what it holds."""
-        from sim.core.leaf_fit import fit_leaf
-        from sim.core.match import SideConfig, default_label
-        from sim.rulesets.epikha.positions import P_HAND_MADE, P_SCORE, P_UNIT, positions_arrays, record_positions
-
-        sides = self.list_factions(self.cards_dir)
-        pairings = [(a, b) for a in sides for b in sides]
-        per = max(2, games // len(pairings) // 2 * 2)
-        xs, infos = [], []
-        for k, pairing in enumerate(pairings):
-            match = tuple(SideConfig(f, default_label(f, i), agent, {}, self.side_options())
-                          for i, f in enumerate(pairing))
-            compiled = self.compile(MatchConfig("sim fit-leaf", (match[0], match[1])))
-            x, info = positions_arrays(per, compiled.params.turn_cap)
-            n = record_positions(np.uint64(seed), 0, per, compiled.workspace(), x, info)
-            info[:n, P_UNIT] += k * per  # one number per game across the pairings
-            xs.append(x[:n])
-            infos.append(info[:n])
-        x, info = np.concatenate(xs), np.concatenate(infos)
-        fit = fit_leaf(x, info[:, P_SCORE], info[:, P_UNIT], info[:, P_HAND_MADE], seed)
-        shipped = {"features": list(FEATURE_NAMES), "coefficients": fit.coefficients,
-                   "exploration": shipped_leaf().get("exploration", LEAF_EXPLORATION_DEFAULT),
-                   "expand_after": shipped_leaf().get("expand_after", LEAF_EXPAND_AFTER_DEFAULT),
-                   "trained_by": f"sim fit-leaf epikha --games {games} --seed {seed} --agent {agent}",
-                   "seed": seed, "games": per * len(pairings), "agent": agent, "pairings": len(pairings),
-                   **fit.summary()}
-        (out or LEAF_FILE).write_text(json.dumps(shipped, indent=1) + "\n", encoding="utf-8")
-        shipped_leaf.cache_clear()
-        return shipped
+        """`sim fit-leaf epikha` (sim.core.leaf_fit.fit_self_play): every pairing of the sides (factions and decks)."""
+        from sim.rulesets.epikha.positions import self_play_positions
+        return fit_self_play(self, seed, games, agent, LEAF, self_play_positions, out)
 
 
 RULESET = Epikha()

@@ -13,14 +13,13 @@ in a search world the opponent's hand is the one dealt to it (hard.observe), and
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from sim.core.mcts import LEAF_EXPAND_AFTER, LEAF_EXPLORATION, MAX_LEAF, N_LEAF_EXTRA
+from sim.core.leaf_file import LeafFile
+from sim.core.mcts import MAX_LEAF, N_LEAF_EXTRA
 from sim.rulesets.epikha.agents import worth
 from sim.rulesets.epikha.constants import PLAYER_C, Zone
 from sim.rulesets.epikha.state import (
@@ -28,9 +27,6 @@ from sim.rulesets.epikha.state import (
     resistencia_of,
 )
 
-LEAF_FILE = Path(__file__).with_name("leaf.json")
-LEAF_EXPLORATION_DEFAULT = 0.5  # UCB1's constant when leaf.json names none
-LEAF_EXPAND_AFTER_DEFAULT = 2  # a move's visits before the next decision below it is searched
 LOW_DECK = 3  # cards left in a deck below which running out (rule E-33) is near
 
 FEATURE_NAMES = (
@@ -50,6 +46,8 @@ FEATURE_NAMES = (
 )
 N_FEATURES = len(FEATURE_NAMES)
 assert N_FEATURES + N_LEAF_EXTRA <= MAX_LEAF
+
+LEAF = LeafFile(Path(__file__).with_name("leaf.json"), "epikha", FEATURE_NAMES)
 
 
 @njit(cache=True, _nrt=False)
@@ -87,22 +85,3 @@ def features(g: np.void, p: int, to_move: int, out: np.ndarray) -> None:
     out[11] = (1.0 if fuerza_mine >= theirs else 0.0) - (1.0 if fuerza_theirs >= mine else 0.0)
     out[12] = 1.0 if to_move == p else -1.0
 
-
-@cache
-def shipped_leaf() -> dict:
-    """leaf.json as shipped (written by `sim fit-leaf epikha`)."""
-    return json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-
-
-def leaf_vector() -> np.ndarray:
-    """The game record's `leaf` row: the coefficients in FEATURE_NAMES order, then the search's
-    constants (sim.core.mcts.LEAF_EXPLORATION, LEAF_EXPAND_AFTER)."""
-    shipped = shipped_leaf()
-    if tuple(shipped["features"]) != FEATURE_NAMES:
-        raise ValueError(f"{LEAF_FILE}: its features {shipped['features']} are not this game's {list(FEATURE_NAMES)}; "
-                         "run `sim fit-leaf epikha`")
-    leaf = np.zeros(MAX_LEAF)
-    leaf[:N_FEATURES] = shipped["coefficients"]
-    leaf[N_FEATURES + LEAF_EXPLORATION] = shipped.get("exploration", LEAF_EXPLORATION_DEFAULT)
-    leaf[N_FEATURES + LEAF_EXPAND_AFTER] = shipped.get("expand_after", LEAF_EXPAND_AFTER_DEFAULT)
-    return leaf

@@ -11,6 +11,7 @@ import numpy as np
 import polars as pl
 
 from sim.core.agents import EXPERT_LEVELS
+from sim.core.leaf_fit import fit_self_play
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.core.search import SearchSettings
@@ -20,7 +21,7 @@ from sim.rulesets.fortaleza.cards import (
 from sim.rulesets.fortaleza.constants import DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
 from sim.rulesets.fortaleza.hidden import FortalezaHidden
 from sim.rulesets.fortaleza.kernels import play_range, play_unit
-from sim.rulesets.fortaleza.leaf import FEATURE_NAMES, LEAF_FILE, leaf_vector, shipped_leaf
+from sim.rulesets.fortaleza.leaf import LEAF
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_DECISIONS, PS_FORCED, new_workspace
 from sim.rulesets.fortaleza.targets import set_design_masks
@@ -40,7 +41,7 @@ class FortalezaConfig(CompiledConfig):
         from them, the forced-draw request (kept by every reset) and the expert's fitted leaf
         evaluation (leaf.json)."""
         ws = new_workspace(self.tab, self.par, self.w, self.search)
-        ws["leaf"][:] = leaf_vector()
+        ws["leaf"][:] = LEAF.vector()
         for g in ws:
             for side in range(2):
                 set_design_masks(g, side)
@@ -98,18 +99,12 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
         )]
 
     # -- the expert's leaf evaluation (leaf.py): `sim fit-leaf fortaleza` -----------------------------
-    leaf_file = LEAF_FILE
+    leaf = LEAF
+    leaf_file = LEAF.path
 
     def fit_leaf(self, seed: int, games: int, agent: str = "greedy", out: Path | None = None) -> dict:
-        """Fit the leaf evaluation to `games` seat-mirrored games of `agent` against itself in every
-        pairing of the factions (sim.core.leaf_fit.fit_self_play), write it to `out` (default: the
-        shipped leaf.json) and return what it holds."""
-        from sim.core.leaf_fit import fit_self_play
+        """`sim fit-leaf fortaleza` (sim.core.leaf_fit.fit_self_play): every pairing of the factions."""
         from sim.rulesets.fortaleza.positions import self_play_positions
-
-        written = fit_self_play(self, seed, games, agent, FEATURE_NAMES, self_play_positions, shipped_leaf(),
-                                out or LEAF_FILE)
-        shipped_leaf.cache_clear()
-        return written
+        return fit_self_play(self, seed, games, agent, LEAF, self_play_positions, out)
 
 RULESET = Fortaleza()

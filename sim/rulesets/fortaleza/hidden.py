@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.hidden import HandAndDeck, HiddenInformationProbe, redeal_hand_and_deck
+import sim.rulesets.fortaleza.expert as expert  # the module, not the package: the package imports the engine
 from sim.rulesets.fortaleza.agents import choose_action, choose_blocker, wants_to_attack
-from sim.rulesets.fortaleza import expert
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Action, Agent, Field, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game, start_turn
 from sim.rulesets.fortaleza.expert import play_turn

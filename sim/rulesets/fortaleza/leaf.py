@@ -15,23 +15,19 @@ changes none of them.
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from sim.core.mcts import LEAF_EXPAND_AFTER, LEAF_EXPLORATION, MAX_LEAF, N_LEAF_EXTRA
+from sim.core.leaf_file import LeafFile
+from sim.core.mcts import MAX_LEAF, N_LEAF_EXTRA
 from sim.rulesets.fortaleza.agents import popcount, unit_value
 from sim.rulesets.fortaleza.constants import N_DECK, Field, Kind, Zone
 from sim.rulesets.fortaleza.state import (
     PS_FORT, PS_HAND, PS_LANDS, PS_TOP, atq_of, in_zone, keywords_of, lowest_bit, res_of,
 )
 
-LEAF_FILE = Path(__file__).with_name("leaf.json")
-LEAF_EXPLORATION_DEFAULT = 0.5  # UCB1's constant when leaf.json names none
-LEAF_EXPAND_AFTER_DEFAULT = 2  # a move's visits before the next decision below it is searched
 
 FEATURE_NAMES = (
     "fortaleza",  # rule F-04: Fortaleza points, its minus the opponent's
@@ -51,6 +47,8 @@ FEATURE_NAMES = (
 )
 N_FEATURES = len(FEATURE_NAMES)
 assert N_FEATURES + N_LEAF_EXTRA <= MAX_LEAF
+
+LEAF = LeafFile(Path(__file__).with_name("leaf.json"), "fortaleza", FEATURE_NAMES)
 
 
 @njit(cache=True, _nrt=False)
@@ -94,22 +92,3 @@ def features(g: np.void, p: int, to_move: int, out: np.ndarray) -> None:
     out[12] = (1.0 if atq_mine >= theirs else 0.0) - (1.0 if atq_theirs >= mine else 0.0)
     out[13] = 1.0 if to_move == p else -1.0
 
-
-@cache
-def shipped_leaf() -> dict:
-    """leaf.json as shipped (written by `sim fit-leaf fortaleza`)."""
-    return json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-
-
-def leaf_vector() -> np.ndarray:
-    """The game record's `leaf` row: the coefficients in FEATURE_NAMES order, then the search's
-    constants (sim.core.mcts.LEAF_EXPLORATION, LEAF_EXPAND_AFTER)."""
-    shipped = shipped_leaf()
-    if tuple(shipped["features"]) != FEATURE_NAMES:
-        raise ValueError(f"{LEAF_FILE}: its features {shipped['features']} are not this game's {list(FEATURE_NAMES)}; "
-                         "run `sim fit-leaf fortaleza`")
-    leaf = np.zeros(MAX_LEAF)
-    leaf[:N_FEATURES] = shipped["coefficients"]
-    leaf[N_FEATURES + LEAF_EXPLORATION] = shipped.get("exploration", LEAF_EXPLORATION_DEFAULT)
-    leaf[N_FEATURES + LEAF_EXPAND_AFTER] = shipped.get("expand_after", LEAF_EXPAND_AFTER_DEFAULT)
-    return leaf

@@ -4,7 +4,6 @@ probe's hooks come from hidden.py (the contract test calls the probe, tests/rule
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +14,8 @@ import polars as pl
 from sim.core.agents import EXPERT_LEVELS
 from sim.core.decks import DeckCards
 from sim.core.errors import InputError
-from sim.core.match import MatchConfig, SideConfig, default_label
+from sim.core.leaf_fit import fit_self_play
+from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.rolplay.cards import CARDS_DIR
 from sim.rulesets.rolplay.constants import (
@@ -25,7 +25,7 @@ from sim.rulesets.rolplay.deck_lists import RolplayDeckLists
 from sim.rulesets.rolplay.decks import DeckRules
 from sim.rulesets.rolplay.hidden import RolplayHidden
 from sim.rulesets.rolplay.kernels import play_range, play_unit
-from sim.rulesets.rolplay.leaf import FEATURE_NAMES, LEAF_FILE, SEARCH_CONSTANTS, leaf_vector, shipped_leaf
+from sim.rulesets.rolplay.leaf import LEAF
 from sim.rulesets.rolplay.params import RolplayParams
 from sim.rulesets.rolplay.sides import (
     ablatable_cards, describe_filler, instance_designs, list_sides, load_side, vanilla_filler,
@@ -52,7 +52,7 @@ class RolplayConfig(CompiledConfig):
         searching player's world) with copies of this config's tables and the expert's fitted leaf
         evaluation (leaf.json)."""
         ws = new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
-        ws["leaf"][:] = leaf_vector()
+        ws["leaf"][:] = LEAF.vector()
         return ws
 
 
@@ -116,40 +116,14 @@ class Rolplay(RolplayHidden, GameRecordShell):
         return RolplayConfig(**head, setup=setup, designs=designs)
 
     # -- the expert's leaf evaluation (leaf.py): `sim fit-leaf rolplay` ------------------------------
-    leaf_file = LEAF_FILE
+    leaf = LEAF
+    leaf_file = LEAF.path
 
     def fit_leaf(self, seed: int, games: int, agent: str = "greedy", out: Path | None = None) -> dict:
-        """Fit the leaf evaluation to `games` seat-mirrored games of `agent` against itself, the same
-        number in each deck's mirror (rolplay's decks are built for their level, R-02, so a deck meets
-        its own), write it to `out` (default: the shipped leaf.json) and return what it holds."""
-        from sim.core.leaf_fit import fit_leaf
-        from sim.rulesets.rolplay.positions import P_HAND_MADE, P_SCORE, P_UNIT, positions_arrays, record_positions
-
-        decks = self.list_factions(self.cards_dir)
-        per = max(2, games // len(decks) // 2 * 2)
-        xs, infos = [], []
-        for k, deck in enumerate(decks):
-            sides = tuple(SideConfig(deck, default_label(deck, i), agent) for i in range(2))
-            compiled = self.compile(MatchConfig("sim fit-leaf", (sides[0], sides[1])))
-            x, info = positions_arrays(per, compiled.params.turn_cap)
-            n = record_positions(np.uint64(seed), 0, per, compiled.workspace(), x, info)
-            info[:n, P_UNIT] += k * per  # one number per game across the mirrors
-            xs.append(x[:n])
-            infos.append(info[:n])
-        x, info = np.concatenate(xs), np.concatenate(infos)
-        fit = fit_leaf(x, info[:, P_SCORE], info[:, P_UNIT], info[:, P_HAND_MADE], seed)
-        shipped = {"features": list(FEATURE_NAMES), "coefficients": fit.coefficients,
-                   **{name: shipped_leaf().get(name, default) for name, default in SEARCH_CONSTANTS.items()},
-                   "trained_by": f"sim fit-leaf rolplay --games {games} --seed {seed} --agent {agent}",
-                   "seed": seed, "games": per * len(decks), "agent": agent, "mirrors": len(decks),
-                   "train_positions": fit.train_positions, "held_out_positions": fit.held_out_positions,
-                   "held_out_accuracy": round(fit.held_out_accuracy, 4),
-                   "hand_made_held_out_accuracy": round(fit.hand_made_accuracy, 4),
-                   "held_out_log_loss": round(fit.held_out_log_loss, 4),
-                   "hand_made_held_out_log_loss": round(fit.hand_made_log_loss, 4)}
-        (out or LEAF_FILE).write_text(json.dumps(shipped, indent=1) + "\n", encoding="utf-8")
-        shipped_leaf.cache_clear()
-        return shipped
+        """`sim fit-leaf rolplay` (sim.core.leaf_fit.fit_self_play): each deck's mirror only, rolplay's
+        decks being built for their level (R-02), so a deck meets its own."""
+        from sim.rulesets.rolplay.positions import self_play_positions
+        return fit_self_play(self, seed, games, agent, LEAF, self_play_positions, out, mirrors_only=True)
 
     def pairing_warnings(self, compiled: RolplayConfig) -> list[str]:
         """Rule R-02: "es recomendable que el nivel de mazo de cada jugador no debe tener más de 5

@@ -14,14 +14,13 @@ their counts enter, which both players see.
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from sim.core.mcts import LEAF_EXPAND_AFTER, LEAF_EXPLORATION, MAX_LEAF, N_LEAF_EXTRA
+from sim.core.leaf_file import LeafFile
+from sim.core.mcts import MAX_LEAF, N_LEAF_EXTRA
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
@@ -29,7 +28,6 @@ from sim.rulesets.rolplay.state import (
     lowest_bit, score_of,
 )
 
-LEAF_FILE = Path(__file__).with_name("leaf.json")
 # rolplay's own search constants, after sim.core.mcts's in the leaf row
 LEAF_GREEDY_MARGIN = N_LEAF_EXTRA  # leaf[N_FEATURES + ...]: the mean score a move must gain over greedy's
 LEAF_SEARCH_SUMMONS = N_LEAF_EXTRA + 1  # 1: the expert searches its summons (rule R-09), 0: greedy's
@@ -60,6 +58,8 @@ FEATURE_NAMES = (
 )
 N_FEATURES = len(FEATURE_NAMES)
 assert N_FEATURES + LEAF_SEARCH_SUMMONS < MAX_LEAF
+
+LEAF = LeafFile(Path(__file__).with_name("leaf.json"), "rolplay", FEATURE_NAMES, SEARCH_CONSTANTS)
 
 
 @njit(cache=True, _nrt=False)
@@ -114,24 +114,3 @@ def features(g: np.void, p: int, to_move: int, out: np.ndarray) -> None:
     out[16] = (1.0 if reach_mine >= theirs else 0.0) - (1.0 if reach_theirs >= mine else 0.0)
     out[17] = 1.0 if to_move == p else -1.0
 
-
-@cache
-def shipped_leaf() -> dict:
-    """leaf.json as shipped (written by `sim fit-leaf rolplay`)."""
-    return json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-
-
-def leaf_vector() -> np.ndarray:
-    """The game record's `leaf` row: the coefficients in FEATURE_NAMES order, then the search's
-    constants (sim.core.mcts.LEAF_EXPLORATION, LEAF_EXPAND_AFTER, then LEAF_GREEDY_MARGIN and
-    LEAF_SEARCH_SUMMONS)."""
-    shipped = shipped_leaf()
-    if tuple(shipped["features"]) != FEATURE_NAMES:
-        raise ValueError(f"{LEAF_FILE}: its features {shipped['features']} are not this game's {list(FEATURE_NAMES)}; "
-                         "run `sim fit-leaf rolplay`")
-    leaf = np.zeros(MAX_LEAF)
-    leaf[:N_FEATURES] = shipped["coefficients"]
-    for name, slot in (("exploration", LEAF_EXPLORATION), ("expand_after", LEAF_EXPAND_AFTER),
-                       ("greedy_margin", LEAF_GREEDY_MARGIN), ("search_summons", LEAF_SEARCH_SUMMONS)):
-        leaf[N_FEATURES + slot] = shipped.get(name, SEARCH_CONSTANTS[name])
-    return leaf

@@ -6,38 +6,19 @@ level in tests/rulesets/test_contract.py.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
-import pytest
 
 from sim.analysis.intervals import wilson_interval
-from sim.cli import main
 from sim.core.records import RecordCol
-from sim.core.ruleset import get_ruleset, ruleset_names
 from sim.rulesets.dicedraft import RULESET
 from sim.rulesets.dicedraft.constants import Col, Event
-from sim.rulesets.dicedraft.leaf import FEATURE_NAMES, LEAF_FILE
-from sim.run.spec import load_spec_dict
+from tests.rulesets.expert_play import compiled_spec, side_a_score, side_b_draws
 
 SEED = 20261201
 
 
 def compiled(agents: tuple[str, str], faction: str = "aranas", search: dict | None = None):
-    sides = []
-    for agent in agents:
-        side = {"faction": faction, "agent": agent, "draft": "greedy"}
-        if agent == "expert" and search is not None:
-            side["search"] = search
-        sides.append(side)
-    spec = {"name": "expert", "ruleset": "dicedraft", "kind": "games", "games": 1, "seed": SEED, "side": sides}
-    return load_spec_dict(spec, Path("expert.toml")).compile()
-
-
-def side_a_score(rows: np.ndarray) -> tuple[float, int]:
-    winner = rows[:, RecordCol.WINNER]
-    return float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0)), len(winner)
+    return compiled_spec("dicedraft", [{"faction": faction, "agent": a, "draft": "greedy"} for a in agents], SEED, search)
 
 
 def test_expert_beats_greedy_by_more_than_hard_does_on_the_same_deals() -> None:
@@ -62,27 +43,6 @@ def test_expert_search_settings_reach_the_kernels() -> None:
 
 
 def test_an_expert_side_leaves_the_games_dice_and_shuffles_alone() -> None:
-    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
-        events = RULESET.trace_unit(compiled(agents), SEED, 3)[1]
-        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
-
-    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
-
-
-def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
-    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-    assert shipped["features"] == list(FEATURE_NAMES)
-    assert shipped["held_out_accuracy"] > shipped["hand_made_held_out_accuracy"], "the fit must beat the hand-made evaluation"
-    out = tmp_path / "leaf.json"
-    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
-    assert json.loads(out.read_text(encoding="utf-8")) == again
-    assert again["coefficients"] == shipped["coefficients"]
-    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
-
-
-def test_fit_leaf_refuses_a_game_without_an_expert_naming_it(capsys) -> None:
-    without = [name for name in ruleset_names() if not hasattr(get_ruleset(name), "fit_leaf")]
-    if not without:
-        pytest.skip("every registered game has an expert agent")
-    assert main(["fit-leaf", without[0], "--games", "10"]) == 2
-    assert f"{without[0]} has no expert agent" in capsys.readouterr().err
+    draws = {agent: side_b_draws(RULESET, compiled((agent, "greedy")), Event.DRAW, SEED, 10)
+             for agent in ("expert", "greedy")}
+    assert draws["expert"] == draws["greedy"]

@@ -6,35 +6,19 @@ thread-independence run with every searching level in tests/rulesets/test_contra
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 
 from sim.analysis.intervals import wilson_interval
 from sim.core.records import RecordCol
 from sim.rulesets.epikha import RULESET
 from sim.rulesets.epikha.constants import Event
-from sim.rulesets.epikha.leaf import FEATURE_NAMES, LEAF_FILE
-from sim.run.spec import load_spec_dict
+from tests.rulesets.expert_play import compiled_spec, side_a_score, side_b_draws
 
 SEED = 20261201
 
 
 def compiled(agents: tuple[str, str], factions: tuple[str, str] = ("empiria", "abaron"), search: dict | None = None):
-    sides = []
-    for agent, faction in zip(agents, factions):
-        side = {"faction": faction, "agent": agent}
-        if agent == "expert" and search is not None:
-            side["search"] = search
-        sides.append(side)
-    spec = {"name": "expert", "ruleset": "epikha", "kind": "games", "games": 2, "seed": SEED, "side": sides}
-    return load_spec_dict(spec, Path("expert.toml")).compile()
-
-
-def side_a_score(rows: np.ndarray) -> tuple[float, int]:
-    winner = rows[:, RecordCol.WINNER]
-    return float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0)), len(winner)
+    return compiled_spec("epikha", [{"faction": f, "agent": a} for a, f in zip(agents, factions)], SEED, search, games=2)
 
 
 def test_expert_beats_greedy_in_a_seat_mirrored_mirror() -> None:
@@ -63,20 +47,6 @@ def test_an_expert_defender_blocks_otherwise_than_greedy() -> None:
 
 
 def test_an_expert_side_leaves_the_games_shuffles_alone() -> None:
-    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
-        events = RULESET.trace_unit(compiled(agents), SEED, 3)[1]
-        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
-
-    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
-
-
-def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
-    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-    assert shipped["features"] == list(FEATURE_NAMES)
-    assert shipped["held_out_log_loss"] < shipped["hand_made_held_out_log_loss"], \
-        "the fit must beat the hand-made evaluation"
-    out = tmp_path / "leaf.json"
-    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
-    assert json.loads(out.read_text(encoding="utf-8")) == again
-    assert again["coefficients"] == shipped["coefficients"]
-    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
+    draws = {agent: side_b_draws(RULESET, compiled((agent, "greedy")), Event.DRAW, SEED, 10)
+             for agent in ("expert", "greedy")}
+    assert draws["expert"] == draws["greedy"]

@@ -7,7 +7,6 @@ level in tests/rulesets/test_contract.py.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -17,9 +16,9 @@ from sim.core.records import RecordCol
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.constants import Action, Event
 from sim.rulesets.fortaleza.expert import PASS, action_code, listed_action
-from sim.rulesets.fortaleza.leaf import FEATURE_NAMES, LEAF_FILE
 from sim.rulesets.fortaleza.state import G_LISTED, GAME
 from sim.run.spec import load_spec_dict
+from tests.rulesets.expert_play import compiled_spec, side_a_score, side_b_draws
 
 from .conftest import SEED
 
@@ -27,22 +26,14 @@ STRENGTH_GAMES = 60  # seats mirrored: expert won 90% of 20 against greedy when 
 
 
 def compiled(agents: tuple[str, str], faction: str = "china", search: dict | None = None):
-    sides = []
-    for agent in agents:
-        side = {"faction": faction, "agent": agent}
-        if agent == "expert" and search is not None:
-            side["search"] = search
-        sides.append(side)
-    spec = {"name": "expert", "ruleset": "fortaleza", "kind": "games", "games": 1, "seed": SEED, "side": sides}
-    return load_spec_dict(spec, Path("expert.toml")).compile()
+    return compiled_spec("fortaleza", [{"faction": faction, "agent": a} for a in agents], SEED, search)
 
 
 def test_expert_beats_greedy_in_a_faction_mirror() -> None:
     rows, _ = RULESET.play_chunk(compiled(("expert", "greedy")), SEED, 0, STRENGTH_GAMES)
-    winner = rows[:, RecordCol.WINNER]
-    score = float(np.sum(winner == 0) + 0.5 * np.sum(winner < 0))
-    low, high = wilson_interval(score, len(rows))
-    assert low > 0.6, f"expert scored {score / len(rows):.3f} of {len(rows)} games against greedy, 95% [{low:.3f}, {high:.3f}]"
+    score, n = side_a_score(rows)
+    low, high = wilson_interval(score, n)
+    assert low > 0.6, f"expert scored {score / n:.3f} of {n} games against greedy, 95% [{low:.3f}, {high:.3f}]"
 
 
 def test_expert_search_settings_reach_the_kernels() -> None:
@@ -54,11 +45,9 @@ def test_expert_search_settings_reach_the_kernels() -> None:
 
 def test_an_expert_side_leaves_the_games_shuffles_alone() -> None:
     # rules F-02, F-04: the decks are shuffled by the game's own streams, which a search never draws from
-    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
-        events = RULESET.trace_unit(compiled(agents), SEED, 3)[1]
-        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:5]
-
-    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
+    draws = {agent: side_b_draws(RULESET, compiled((agent, "greedy")), Event.DRAW, SEED, 5)
+             for agent in ("expert", "greedy")}
+    assert draws["expert"] == draws["greedy"]
 
 
 def test_a_tree_move_is_what_an_action_does_and_a_world_without_it_plays_greedys_choice() -> None:
@@ -72,17 +61,6 @@ def test_a_tree_move_is_what_an_action_does_and_a_world_without_it_plays_greedys
     assert listed_action(g, PASS, 0) == -1
     g["cand"][1] = (Action.CAST, 8, 1, 4)  # this world does not offer the move: greedy's choice
     assert listed_action(g, second, 0) == 0
-
-
-def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
-    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-    assert shipped["features"] == list(FEATURE_NAMES)
-    assert shipped["held_out_accuracy"] > shipped["hand_made_held_out_accuracy"], "the fit must beat the hand-made evaluation"
-    out = tmp_path / "leaf.json"
-    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
-    assert json.loads(out.read_text(encoding="utf-8")) == again
-    assert again["coefficients"] == shipped["coefficients"]
-    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
 
 
 def test_an_expert_side_without_settings_plays_and_stores_fortalezas_own_defaults() -> None:

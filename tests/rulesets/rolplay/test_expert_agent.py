@@ -6,18 +6,15 @@ every searching level in tests/rulesets/test_contract.py.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 
 from sim.analysis.intervals import wilson_interval
 from sim.core.match import MatchConfig, SideConfig
-from sim.core.records import RecordCol
 from sim.core.search import SearchSettings
 from sim.rulesets.rolplay.constants import Event
 from sim.rulesets.rolplay.engine import RULESET
-from sim.rulesets.rolplay.leaf import FEATURE_NAMES, LEAF_FILE, LEAF_SEARCH_SUMMONS, N_FEATURES
+from sim.rulesets.rolplay.leaf import LEAF_SEARCH_SUMMONS, N_FEATURES
+from tests.rulesets.expert_play import side_a_score, side_b_draws
 
 SEED = 20261202
 
@@ -26,11 +23,6 @@ def match(agents: tuple[str, str], deck: str = "carga_25", search: SearchSetting
     return MatchConfig("rolplay expert test", tuple(
         SideConfig(deck, f"{'AB'[i]}:{agent}", agent, search=search if agent == "expert" else None)
         for i, agent in enumerate(agents)))
-
-
-def side_a_score(rows: np.ndarray) -> tuple[float, int]:
-    w = rows[:, RecordCol.WINNER]
-    return float(((w == 0) + 0.5 * (w == -1)).sum()), len(w)
 
 
 def test_expert_beats_greedy_in_the_carga_mirror() -> None:
@@ -64,19 +56,6 @@ def test_searching_the_summons_is_a_switch_of_the_leaf_file() -> None:
 
 
 def test_an_expert_side_leaves_the_games_shuffles_alone() -> None:
-    def greedy_side_draws(agents: tuple[str, str]) -> list[int]:
-        events = RULESET.trace_unit(RULESET.compile(match(agents)), SEED, 3)[1]
-        return [int(e[3]) for e in events if e[1] == 1 and e[2] == Event.DRAW][:10]
-
-    assert greedy_side_draws(("expert", "greedy")) == greedy_side_draws(("greedy", "greedy"))
-
-
-def test_the_shipped_leaf_evaluation_is_what_its_command_writes(tmp_path: Path) -> None:
-    shipped = json.loads(LEAF_FILE.read_text(encoding="utf-8"))
-    assert shipped["features"] == list(FEATURE_NAMES)
-    assert shipped["held_out_accuracy"] > shipped["hand_made_held_out_accuracy"], "the fit must beat the hand-made evaluation"
-    out = tmp_path / "leaf.json"
-    again = RULESET.fit_leaf(shipped["seed"], shipped["games"], shipped["agent"], out)
-    assert json.loads(out.read_text(encoding="utf-8")) == again
-    assert again["coefficients"] == shipped["coefficients"]
-    assert again["held_out_accuracy"] == shipped["held_out_accuracy"]
+    draws = {agent: side_b_draws(RULESET, RULESET.compile(match((agent, "greedy"))), Event.DRAW, SEED, 10)
+             for agent in ("expert", "greedy")}
+    assert draws["expert"] == draws["greedy"]
