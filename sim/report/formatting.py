@@ -231,6 +231,8 @@ def _change_in_words(change: str, lang: str, names: Mapping[str, str]) -> str:
     shown_value = localised(value, lang) if value.replace(".", "", 1).lstrip("-").isdigit() else value
     if what == "without":
         return t("config_without", lang, card=value)
+    if what == "params.turn_cap":  # every game's cap (a [levels] run doubles it): said in words, not its id
+        return t("config_turn_cap", lang, value=shown_value)
     if what.startswith("params."):
         return t("config_rule", lang, param=what[len("params."):], value=shown_value)
     head, dot, field = what.partition(".")

@@ -199,6 +199,7 @@ REPORT_TEXT: dict[str, dict[str, str]] = {
     "config_undrawn": {"es": "el lado {side} nunca roba {card}", "en": "side {side} never draws {card}"},
     "config_side_field": {"es": "lado {side}: {field} = {value}", "en": "side {side}: {field} = {value}"},
     "config_rule": {"es": "regla {param} = {value}", "en": "rule {param} = {value}"},
+    "config_turn_cap": {"es": "límite de {value} turnos", "en": "turn cap {value}"},
     "config_card_field": {"es": "{card}: {field} = {value}", "en": "{card}: {field} = {value}"},
     "config_versus": {"es": "{a} contra {b}", "en": "{a} vs {b}"},
     "config_level": {"es": "agentes {level}", "en": "{level} agents"},

@@ -151,12 +151,12 @@ def test_reports_balance_and_apply_on_a_full_filesystem(tmp_path: Path) -> None:
         cp -a {mount}/results/tiny_balance.balance/proposals.json {kept}/proposals.json
         cp -a {reference}/small {mount}/results/small
         {fill}
-        {balance} --apply 1 --to {mount}/cards > /dev/null 2> {kept}/apply.err; echo $? > {kept}/apply.code
+        {balance} --apply 1 --to {mount}/cards --lang en > /dev/null 2> {kept}/apply.err; echo $? > {kept}/apply.code
         {tiny} report small --results {mount}/results --format csv,parquet --out {mount}/report > /dev/null \
             2> {kept}/report.err; echo $? > {kept}/report.code
         find {mount}/cards {mount}/report -type f > {kept}/full.left 2> /dev/null
         rm {mount}/filler
-        {balance} --apply 1 --to {mount}/cards > /dev/null 2> {kept}/apply2.err; echo $? > {kept}/apply2.code
+        {balance} --apply 1 --to {mount}/cards --lang en > /dev/null 2> {kept}/apply2.err; echo $? > {kept}/apply2.code
         {tiny} report small --results {mount}/results --format csv,parquet --out {mount}/report > /dev/null \
             2> {kept}/report2.err; echo $? > {kept}/report2.code
         cp -a {mount}/cards {kept}/cards; cp -a {mount}/report {kept}/report
