@@ -243,7 +243,7 @@ def test_ctrl_c_while_ray_starts(when: str, tmp_path: Path, results: Path) -> No
 
 @pytest.mark.slow
 def test_bench_reports_whole_runs_next_to_the_kernel(spec_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--spec", str(spec_path), "--games", "4000", "--repeat", "1", "--no-startup",
+    assert main(["bench", "--spec", str(spec_path), "--games", "4000", "--repeat", "1", "--no-startup", "--hard-games", "0",
                  "--executor", "auto", "--executor", "ray"]) == 0
     lines = capsys.readouterr().out.splitlines()
     kernel = [line for line in lines if line.startswith(("matches/s, ", "turns/s, "))]  # each thread count's
