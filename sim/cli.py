@@ -12,6 +12,7 @@ sim balance experiments/dicedraft_balance.toml [--apply N --to DIR]
 sim try experiments/dicedraft_factions.toml --set CI-04.cost=6 [--half-width 0.01 | --games N] [--lang es|en]
 sim bench [--games 200000] [--repeat 5] [--executor auto] [--executor ray] [--hard-games 2000] [--hard-every-faction]
 sim bench --all [--table docs/bench-table.md]
+sim bench --curve GAME [--games 400] [--table FILE] [--figure FILE.html]
 ```
 Bad input of any kind (spec, cards, parameters, arguments, a results folder holding another
 experiment) ends with one message on stderr that names the file, field or argument, exit code 2,
@@ -373,7 +374,13 @@ def add_bench_command(commands: Commands) -> None:
     bench.add_argument("--all", action="store_true", help="time the four games in one run (each showcase spec's "
                        "first config with greedy, hard against greedy, on 1 thread and on all, cold compile and cached "
                        "start) and print one markdown table of them (default 40,000 games per timed run)")
-    bench.add_argument("--table", type=_path, metavar="FILE", help="with --all: also write the table to FILE")
+    bench.add_argument("--curve", action="append", metavar="GAME", help="each level's strength beside its speed in "
+                       "GAME (repeatable): greedy, hard at 2, 4, 8 and 16 worlds, expert at half, once and twice its "
+                       "default worlds; games/s on one thread against greedy, score against hard with its interval "
+                       "(--games per point, default 400)")
+    bench.add_argument("--figure", type=_path, metavar="FILE.html", help="with --curve: also draw the curves into "
+                       "FILE.html")
+    bench.add_argument("--table", type=_path, metavar="FILE", help="with --all or --curve: also write the table to FILE")
     bench.set_defaults(handler=command_bench)
 
 
@@ -545,6 +552,8 @@ def command_bench(args: argparse.Namespace, console: Console) -> int:
 
     if args.all:
         return bench_all(args)
+    if args.curve:
+        return bench_curve(args)
     args.spec = args.spec or default_spec()
     games = args.games or (1_000_000 if args.executor else 200_000)
     print(describe(args.spec, games, args.repeat), flush=True)
@@ -569,6 +578,31 @@ def bench_all(args: argparse.Namespace) -> int:
     print("\n" + result.table, end="", flush=True)
     if args.table is not None:
         args.table.write_text(result.table, encoding="utf-8")
+    return 0
+
+
+def bench_curve(args: argparse.Namespace) -> int:
+    from sim.bench_curve import curve_figure, curve_table, strength_speed_curve
+    from sim.core.ruleset import ruleset_names
+
+    unknown = [game for game in args.curve if game not in ruleset_names()]
+    if unknown:
+        raise InputError(f"--curve {unknown[0]}: no such game (the games: {', '.join(ruleset_names())})")
+    if args.spec or args.executor or args.hard_every_faction:
+        raise InputError("--curve plays each game's first faction's mirror at every level; it takes none of --spec, "
+                         "--executor and --hard-every-faction")
+    games = args.games or 400
+    tables = []
+    for game in dict.fromkeys(args.curve):
+        points = strength_speed_curve(game, games)
+        tables.append(curve_table(game, points, games))
+        print(tables[-1], flush=True)
+        if args.figure is not None:
+            figure_file = args.figure if len(set(args.curve)) == 1 else args.figure.with_name(
+                f"{args.figure.stem}_{game}{args.figure.suffix}")
+            curve_figure(game, points).write_html(figure_file, include_plotlyjs=True)
+    if args.table is not None:
+        args.table.write_text("\n".join(tables), encoding="utf-8")
     return 0
 
 

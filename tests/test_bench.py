@@ -77,3 +77,31 @@ def test_turns_a_game_are_the_records_turns_of_the_timed_games(game: str, capsys
 def test_bench_all_refuses_options_it_does_not_take(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--all", "--spec", "experiments/dicedraft_factions.toml"]) == 2
     assert "--all" in capsys.readouterr().err
+
+
+def test_bench_curve_puts_each_level_s_strength_beside_its_speed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`sim bench --curve`: a row per level and search budget, every row scored on the same number of
+    games against hard, the score inside its own interval, and the levels as far apart in speed as
+    searching makes them (greedy plays no search, expert the most)."""
+    table, figure = tmp_path / "curve.md", tmp_path / "curve.html"
+    assert main(["bench", "--curve", "dicedraft", "--games", "8", "--table", str(table), "--figure", str(figure)]) == 0
+    printed = capsys.readouterr().out
+    written = table.read_text(encoding="utf-8")
+    assert written.strip() in printed
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in written.splitlines()
+            if line.startswith("| ") and "---" not in line][1:]
+    levels = [row[0] for row in rows]
+    assert sorted(levels) == sorted(["greedy"] + ["hard"] * 4 + ["expert"] * 3)
+    assert {row[1] for row in rows if row[0] == "hard"} == {f"samples {n}, rollouts 1, horizon 2, width 6" for n in (2, 4, 8, 16)}
+    for row in rows:
+        score, low, high = (float(x) for x in re.findall(r"([\d.]+)%", row[4]))
+        assert low <= score <= high and row[5] == "8", row
+    speed = {row[1] or row[0]: number(row[2]) for row in rows}
+    slowest_expert = min(number(row[2]) for row in rows if row[0] == "expert")
+    assert speed["greedy"] > 10 * slowest_expert
+    assert figure.read_text(encoding="utf-8").count('"name":"expert"') == 1
+
+
+def test_bench_curve_names_a_game_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--curve", "ajedrez"]) == 2
+    assert "--curve ajedrez" in capsys.readouterr().err

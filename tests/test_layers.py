@@ -162,7 +162,7 @@ def circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
 def test_engine_md_lists_the_layers_from_the_package_root_to_the_commands() -> None:
     layers = documented_layers(ENGINE_DOC.read_text(encoding="utf-8"))
     assert layers[0] == [ROOT_MODULE] and layers[-2:] == [["sim.cli"], ["sim.__main__"]], layers
-    assert ["sim.run", "sim.analysis"] in layers and ["dashboards", "sim.bench"] in layers
+    assert ["sim.run", "sim.analysis"] in layers and ["dashboards", "sim.bench", "sim.bench_curve"] in layers
 
 
 def test_no_import_reaches_a_higher_layer_or_a_package_beside_its_own() -> None:
