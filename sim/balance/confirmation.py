@@ -59,6 +59,10 @@ class Measured:
             for suffix in suffixes:
                 m = next(x for x in plan.matchups if x.suffix == suffix)
                 t = tallies[suffix]
+                if comp.figure == "cap_draw_share":  # a share of the games: no side to read it from
+                    diff, se = t.kd1 / t.paired, pair_mean_se(t.kd1, t.kd2, t.paired, t.kdc1, t.kdc2, t.dc)
+                    var = se * se
+                    continue
                 mean, se = t.d1 / t.paired, pair_mean_se(t.d1, t.d2, t.paired, t.dc1, t.dc2, t.dc)
                 sign = -1.0 if (comp.flip or (comp.faction is not None and m.j == comp.faction)) else 1.0
                 diff += sign * mean / k

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
+from sim.analysis.game_tallies import TURN_CAP_REASONS
 from sim.analysis.intervals import Z95, paired_difference_interval, score_a
 from sim.balance.card_effects import CardFigure, EffectTally, Slot, Sums, card_figures, mean_se, pair_mean_se
 from sim.balance.search_plan import (BASE, Component, Proposal, SearchPlan, bounds, candidate_slots,
@@ -46,6 +47,13 @@ class Tally(Sums):
     fs: float = 0.0  # the pairs' scores of side A going first, going second, and their products: the
     ss: float = 0.0  # first-player advantage's interval, Newcombe's paired one (sim.analysis.first_player)
     fss: float = 0.0
+    caps: int = 0  # games drawn at the turn cap (cap_draw_share), and as the score's sums above: the
+    kc1: float = 0.0  # pairs' mean cap draw and its square, the paired difference from the baseline's
+    kc2: float = 0.0  # game (1, 0 or -1) summed and squared, and the pairs' mean of it and its square
+    kd1: float = 0.0
+    kd2: float = 0.0
+    kdc1: float = 0.0
+    kdc2: float = 0.0
 
 
 def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[str, str], Tally]:
@@ -53,19 +61,27 @@ def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[
     from the baseline game by game, and the seat-mirrored pairs' first-minus-second differences."""
     mapping = pl.DataFrame({"config": list(configs), "key": [v[0] for v in configs.values()],
                             "m": [v[1] for v in configs.values()]})
-    games = (scan_games(run_dir).select("config", "game", "unit", "stage", "first_side", "winner")
-             .with_columns(score_a().alias("score")).collect().join(mapping, on="config"))
-    base = games.filter(pl.col("key") == BASE).select("m", "game", pl.col("score").alias("base_score"))
+    games = (scan_games(run_dir).select("config", "game", "unit", "stage", "first_side", "winner", "end_reason")
+             .with_columns(score_a().alias("score"),
+                           (pl.col("end_reason").is_in(TURN_CAP_REASONS) & (pl.col("winner") < 0)).cast(pl.Float64)
+                           .alias("cap"))
+             .collect().join(mapping, on="config"))
+    base = games.filter(pl.col("key") == BASE).select("m", "game", pl.col("score").alias("base_score"),
+                                                      pl.col("cap").alias("base_cap"))
     pair = [(pl.col("unit") // 2).alias("pair"), "stage"]
-    per_game = games.join(base, on=["m", "game"], how="inner").with_columns((pl.col("score") - pl.col("base_score")).alias("d"))
+    per_game = games.join(base, on=["m", "game"], how="inner").with_columns(
+        (pl.col("score") - pl.col("base_score")).alias("d"), (pl.col("cap") - pl.col("base_cap")).alias("kd"))
     paired = (per_game.group_by("key", "m").agg(pl.len().alias("paired"), pl.col("d").sum().alias("d1"),
-                                                (pl.col("d") ** 2).sum().alias("d2"))
-              .join(per_game.group_by("key", "m", *pair).agg(pl.col("d").mean().alias("md"))
+                                                (pl.col("d") ** 2).sum().alias("d2"), pl.col("kd").sum().alias("kd1"),
+                                                (pl.col("kd") ** 2).sum().alias("kd2"))
+              .join(per_game.group_by("key", "m", *pair).agg(pl.col("d").mean().alias("md"), pl.col("kd").mean().alias("mkd"))
                     .group_by("key", "m").agg(pl.len().alias("dc"), pl.col("md").sum().alias("dc1"),
-                                              (pl.col("md") ** 2).sum().alias("dc2")), on=["key", "m"]))
-    clusters = (games.group_by("key", "m", *pair).agg(pl.col("score").mean().alias("ms"))
+                                              (pl.col("md") ** 2).sum().alias("dc2"), pl.col("mkd").sum().alias("kdc1"),
+                                              (pl.col("mkd") ** 2).sum().alias("kdc2")), on=["key", "m"]))
+    clusters = (games.group_by("key", "m", *pair).agg(pl.col("score").mean().alias("ms"), pl.col("cap").mean().alias("mk"))
                 .group_by("key", "m").agg(pl.len().alias("c"), pl.col("ms").sum().alias("c1"),
-                                          (pl.col("ms") ** 2).sum().alias("c2")))
+                                          (pl.col("ms") ** 2).sum().alias("c2"), pl.col("mk").sum().alias("kc1"),
+                                          (pl.col("mk") ** 2).sum().alias("kc2")))
     first = pl.col("first_side") == 0
     fpa = (games.group_by("key", "m", (pl.col("unit") // 2).alias("pair"), "stage")
            .agg(pl.len().alias("k"), pl.col("first_side").cast(pl.Int64).sum().alias("firsts"),
@@ -76,11 +92,12 @@ def tally_run(run_dir: Path, configs: dict[str, tuple[str, str]]) -> dict[tuple[
                                      (pl.col("f") ** 2).sum().alias("f2"), pl.col("first").sum().alias("fs"),
                                      pl.col("second").sum().alias("ss"), (pl.col("first") * pl.col("second")).sum().alias("fss")))
     totals = (games.group_by("key", "m").agg(pl.len().alias("n"), pl.col("score").sum().alias("score"),
-                                             (pl.col("score") ** 2).sum().alias("s2"))
+                                             (pl.col("score") ** 2).sum().alias("s2"),
+                                             pl.col("cap").sum().cast(pl.Int64).alias("caps"))
               .join(paired, on=["key", "m"], how="left").join(fpa, on=["key", "m"], how="left")
               .join(clusters, on=["key", "m"], how="left").fill_null(0))
     fields = ("n", "score", "paired", "d1", "d2", "pairs", "f1", "f2", "c", "c1", "c2", "dc", "dc1", "dc2", "s2", "fs",
-              "ss", "fss")
+              "ss", "fss", "caps", "kc1", "kc2", "kd1", "kd2", "kdc1", "kdc2")
     return {(row["key"], row["m"]): Tally(*(row[f] for f in fields)) for row in totals.iter_rows(named=True)}
 
 
@@ -114,6 +131,18 @@ def _win_rate(tallies: dict[str, Tally], base: dict[str, Tally], suffix: str, pa
         se_base = pair_mean_se(b.score, b.s2, b.n, b.c1, b.c2, b.c)
         return Figure(p_base + own.d1 / own.paired, math.sqrt(se_diff ** 2 + se_base ** 2), own.n)
     return Figure(own.score / own.n, pair_mean_se(own.score, own.s2, own.n, own.c1, own.c2, own.c), own.n)
+
+
+def _cap_draw_share(tallies: dict[str, Tally], base: dict[str, Tally], suffix: str, paired: bool) -> Figure:
+    """The share of one matchup's games drawn at the turn cap, read as _win_rate reads side A's rate:
+    paired, the baseline's share plus the candidate's mean paired difference on its own games."""
+    own = tallies[suffix]
+    if paired and own is not base[suffix]:
+        b = base[suffix]
+        se_diff = pair_mean_se(own.kd1, own.kd2, own.paired, own.kdc1, own.kdc2, own.dc)
+        se_base = pair_mean_se(b.caps, b.caps, b.n, b.kc1, b.kc2, b.c)  # a 0/1 count is its own square
+        return Figure(b.caps / b.n + own.kd1 / own.paired, math.sqrt(se_diff ** 2 + se_base ** 2), own.n)
+    return Figure(own.caps / own.n, pair_mean_se(own.caps, own.caps, own.n, own.kc1, own.kc2, own.c), own.n)
 
 
 @dataclass
@@ -158,6 +187,8 @@ def component_figure(plan: SearchPlan, comp: Component, tallies: dict[str, Tally
         mean, se = mean_se(t.f1, t.f2, t.pairs)
         bounds = paired_difference_interval(t.fs / t.pairs, t.ss / t.pairs, t.fss / t.pairs, t.pairs) if t.pairs else None
         return Figure(mean, se, 2 * t.pairs, bounds=bounds)
+    if comp.figure == "cap_draw_share":
+        return _cap_draw_share(tallies, base, plan.matchups[comp.matchup].suffix, paired)
     if comp.figure == "win_rate":
         fig = _win_rate(tallies, base, plan.matchups[comp.matchup].suffix, paired)
         return Figure(1 - fig.value, fig.se, fig.n) if comp.flip else fig

@@ -81,7 +81,7 @@ class Component:
     figure: str
     target: float
     tolerance: float
-    matchup: int | None = None  # index into SearchPlan.matchups (win_rate, first_player_advantage)
+    matchup: int | None = None  # index into SearchPlan.matchups (win_rate, first_player_advantage, cap_draw_share)
     flip: bool = False  # win_rate read from the column side (a~b named the other way round)
     faction: int | None = None  # side index (field_win_rate; card_effect: that side's cards only)
     cards: tuple[str, ...] = ()  # card_effect: the cards it bounds (empty: every card of the decks)
@@ -192,7 +192,8 @@ def _components(experiment: Experiment, balance: BalanceSpec, matchups: list[Mat
             chosen = [(i, False) for i, m in enumerate(matchups) if not m.mirror]
         else:
             chosen = [(i, False) for i in range(len(matchups))]
-        word = "win rate" if obj.figure == "win_rate" else "first-player advantage"
+        word = {"win_rate": "win rate", "first_player_advantage": "first-player advantage",
+                "cap_draw_share": "cap-draw share"}[obj.figure]
         for m, flip in chosen:
             a, b = (matchups[m].b, matchups[m].a) if flip else (matchups[m].a, matchups[m].b)
             out.append(Component(f"{a} vs {b} {word}", obj.figure, obj.target, obj.tolerance, matchup=m, flip=flip,

@@ -60,7 +60,7 @@ from sim.analysis.finding_thresholds import spec_thresholds
 from sim.core.errors import STRICT, InputError, spec_problems
 from sim.run.spec import Experiment, load_spec
 
-FIGURES = ("win_rate", "field_win_rate", "first_player_advantage", "card_effect")
+FIGURES = ("win_rate", "field_win_rate", "first_player_advantage", "card_effect", "cap_draw_share")
 MAX_EDITS = 16
 
 
@@ -78,11 +78,15 @@ class Objective(BaseModel):
       the same shuffles) of every card the sides' decks hold, or of `cards`, or of `faction`'s; in a
       round robin a card's effect against a uniform field of the other factions. The objective
       holds when the card farthest from the target is within the tolerance ("no card beyond").
+    - cap_draw_share: the share of the games drawn at the turn cap (a stall: the games no side can
+      win in time), of the spec's matchup (every matchup of a round robin, or `matchup`); with a
+      rule parameter as the edit (`param = "turn_cap"`, lives, a hand limit) the search looks for
+      rules under which the games end.
     """
 
     model_config = STRICT
 
-    figure: Literal["win_rate", "field_win_rate", "first_player_advantage", "card_effect"]
+    figure: Literal["win_rate", "field_win_rate", "first_player_advantage", "card_effect", "cap_draw_share"]
     target: float = Field(ge=-1.0, le=1.0)
     tolerance: float = Field(gt=0.0, le=0.5, description="win-rate points as a fraction: 0.02 = ±2 pts")
     matchup: str | None = Field(None, min_length=3, description="round robin: \"a~b\" (labels or factions)")
@@ -93,6 +97,8 @@ class Objective(BaseModel):
     def _sane(self) -> "Objective":
         if self.figure in ("win_rate", "field_win_rate") and not 0.0 <= self.target <= 1.0:
             raise ValueError(f"target: a win rate is between 0 and 1, got {self.target}")
+        if self.figure == "cap_draw_share" and not 0.0 <= self.target <= 1.0:
+            raise ValueError(f"target: a share of the games is between 0 and 1, got {self.target}")
         if self.faction is not None and self.figure not in ("field_win_rate", "card_effect"):
             raise ValueError("faction: only field_win_rate and card_effect name a faction; use matchup = \"a~b\" "
                              "for the others")

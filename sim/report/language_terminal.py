@@ -44,6 +44,8 @@ TERMINAL_TEXT: dict[str, dict[str, str]] = {
     "balance_label_field_win_rate": {"es": "{a} contra el campo", "en": "{a} vs the field"},
     "balance_label_first_player_advantage": {"es": "{a} contra {b}: ventaja del primer jugador",
                                              "en": "{a} vs {b}: first-player advantage"},
+    "balance_label_cap_draw_share": {"es": "{a} contra {b}: partidas empatadas en el límite de turnos",
+                                     "en": "{a} vs {b}: games drawn at the turn cap"},
     "balance_label_card_effect": {"es": "efecto de robar cada carta", "en": "forced-draw effect of each card"},
     "balance_label_card_effect_of": {"es": "efecto de robar cada carta de {a}", "en": "forced-draw effect of each {a} card"},
     "balance_label_card_effect_cards": {"es": "efecto de robar {cards}", "en": "forced-draw effect of {cards}"},
