@@ -19,6 +19,13 @@ the node it stands on when that child has `expand_after` visits and is legal in 
 greedy agent's choice otherwise (and from then on). Its powers, summons and activations are the
 greedy agent's.
 
+The shipped leaf file puts `expand_after` beyond any search's visits, so the tree never grows below
+its root: rolplay's expert is a flat search of the hard agent's modes over `samples` x `rollouts`
+worlds scored by the fitted evaluation, its attacks the greedy agent's. Searching the attacks below
+the modes cost strength in paired games against hard, and no decision searched with greedy rollouts
+(targets, summons, more worlds or candidates, a longer horizon) gained on hard: in this game the
+deal decides most games (docs/agents.md, "The expert's strength and speed (rolplay)").
+
 `play_turn` is every player's turn: kernels.play_game and the scenarios call it, and it hands a
 player that does not search, or searches as hard, to hard.play_turn.
 """

@@ -33,7 +33,7 @@ LEAF_GREEDY_MARGIN = N_LEAF_EXTRA  # leaf[N_FEATURES + ...]: the mean score a mo
 LEAF_SEARCH_SUMMONS = N_LEAF_EXTRA + 1  # 1: the expert searches its summons (rule R-09), 0: greedy's
 # the search's constants leaf.json names beside the coefficients, with their defaults; `sim fit-leaf`
 # keeps them across fits (docs/agents.md has the measurements behind the shipped values)
-SEARCH_CONSTANTS = {"exploration": 0.5, "expand_after": 8, "greedy_margin": 0.0, "search_summons": 0}
+SEARCH_CONSTANTS = {"exploration": 0.5, "expand_after": 1_000_000, "greedy_margin": 0.0, "search_summons": 0}
 DECK_DANGER = 5  # cards left in a deck below which rule R-04's deck-out is near
 
 FEATURE_NAMES = (
