@@ -14,7 +14,9 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
 - Scratch a turn fills and reads, so that no game allocates: `g.fights[f, F_*]` (the blocked fights
   of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` (an agent's per-fight figures while it
-  weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), and a
+  weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), the
+  greedy re-drafts met so far (`g.redraft_memo`: a function of the config's constant tables, kept
+  for the workspace's life, game.greedy_redraft), and a
   hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py), an expert's tree and the
   path of its iteration (`g.tree`, `g.tree_value`, `g.path`, expert.py) and a position's features
   (`g.feat`, leaf.py).
@@ -113,6 +115,9 @@ SC_SEEN = 6  # opposing table cards an attacker must assume can block
 N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 MAX_CANDIDATES = MAX_CARDS + 3  # a hard agent's choices at one decision (g.cand, their mean scores g.score)
+REDRAFT_MEMO_BITS = 10
+REDRAFT_MEMO = 1 << REDRAFT_MEMO_BITS  # greedy re-drafts remembered per side (g.redraft_memo, game.greedy_redraft)
+MEMO_USED = np.int64(1) << np.int64(62)  # set in every key of g.redraft_memo: a zeroed slot holds none
 
 # pair[...]: what one unit keeps from game to game
 PR_DECK = 0  # pair[PR_DECK + side]: the side's drafted deck (bitmask)
@@ -148,6 +153,7 @@ GAME_DTYPE = np.dtype([
     ("stage_max", np.int64, (MAX_STAGES,)),
     ("greedy_decks", np.int64, (2, MAX_BUDGET + 1)),
     ("max_sizes", np.int64, (2, MAX_BUDGET + 1)),
+    ("redraft_memo", np.int64, (2, REDRAFT_MEMO, 2)),  # (key, deck) of a greedy re-draft (game.greedy_redraft)
     ("cand", np.int64, (MAX_CANDIDATES,)),
     ("score", np.float64, (MAX_CANDIDATES,)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
