@@ -13,8 +13,8 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
   and of its cards revealed so far: `move` is the one place that changes a zone, and keeps both in step.
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
 - Scratch a turn fills and reads, so that no game allocates: `g.fights[f, F_*]` (the blocked fights
-  of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` (an agent's per-fight figures while it
-  weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), the
+  of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` and `g.roll_gains` (an agent's per-fight
+  figures while it weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), the
   greedy re-drafts met so far (`g.redraft_memo`: a function of the config's constant tables, kept
   for the workspace's life, game.greedy_redraft), and a
   hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py), an expert's tree and the
@@ -49,7 +49,7 @@ from sim.core.rng import Purpose, seed_side_streams, stream_key
 from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.rulesets.dicedraft.constants import (
-    MAX_BUDGET, MAX_CARDS, MAX_STAGES, MAX_TRACE, N_FIELDS, N_PARAMS, N_VAL, N_WEIGHTS, Field, Kind, Seen, Zone,
+    MAX_BUDGET, MAX_CARDS, MAX_DIE, MAX_STAGES, MAX_TRACE, N_FIELDS, N_PARAMS, N_VAL, N_WEIGHTS, Field, Kind, Seen, Zone,
 )
 
 N_ZONES = len(Zone)
@@ -146,6 +146,7 @@ GAME_DTYPE = np.dtype([
     ("fights", np.int32, (MAX_CARDS, N_F)),
     ("scratch", np.int32, (N_SC, MAX_CARDS)),
     ("fsc", np.float64, (N_FSC, MAX_CARDS)),
+    ("roll_gains", np.float64, (2, MAX_DIE + 1)),  # [boost, roll]: a die's summed best gains (agents.choose_die)
     ("pair", np.int64, (N_PR,)),
     ("setup", np.int64, (2, N_SU)),
     ("search", np.int64, (2, N_SEARCH)),
