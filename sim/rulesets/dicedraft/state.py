@@ -18,8 +18,8 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
   greedy re-drafts met so far (`g.redraft_memo`: a function of the config's constant tables, kept
   for the workspace's life, game.greedy_redraft), and a
   hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py), an expert's tree and the
-  path of its iteration (`g.tree`, `g.tree_value`, `g.path`, expert.py) and a position's features
-  (`g.feat`, leaf.py).
+  path of its iteration (`g.tree`, `g.tree_value`, `g.path`, expert.py), a position's features
+  (`g.feat`, leaf.py), and in a hard agent's world the world as it was dealt (`g.dealt_*`, hard.py).
 - `g.tr`: the trace buffer of one unit, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   card, Field]` (card stats), `g.val[viewer, side, card]` (what each side's agent thinks a card is
@@ -162,6 +162,10 @@ GAME_DTYPE = np.dtype([
     ("path", np.int64, (MAX_DEPTH,)),
     ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
     ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
+    ("dealt_cs", np.int16, (2, MAX_CARDS, N_CS)),  # a hard agent's world as dealt, for its next candidates (hard.py)
+    ("dealt_ps", np.int64, (3, N_PS)),
+    ("dealt_rng", np.uint64, (N_STREAMS,)),
+    ("dealt_as", np.int64, (2,)),  # the (sample, rollout) dealt_* hold, sample -1 for none (hard.observe_dealt)
     ("tr", np.int32, (MAX_TRACE, 6)),
 ], align=True)
 
