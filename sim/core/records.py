@@ -165,6 +165,8 @@ def count_cards(rows: np.ndarray, flags: np.ndarray) -> np.ndarray:
             result = 2 if winner < 0 else (0 if winner == side else 1)
             for c in range(n_cards):
                 f = flags[r, side, c]
+                if f == 0:
+                    continue  # a card this game never dealt (most of a pool, and the columns past it)
                 if f & Seen.IN_DECK:
                     counters[side, c, Counter.IN_DECK, result] += 1
                     if not f & (Seen.OPENING | Seen.DRAWN):

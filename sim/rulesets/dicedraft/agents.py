@@ -23,7 +23,7 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.rng import Purpose, below
-from sim.rulesets.dicedraft.constants import V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Field, Seen, Weight, Zone
+from sim.rulesets.dicedraft.constants import V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Boost, Field, Seen, Weight, Zone
 from sim.rulesets.dicedraft.fights import flips, roll_gain
 from sim.rulesets.dicedraft.legal import (
     can_block_alone, can_block_in_pair, can_join, discard_options, is_free, put_down_options, usable_dice,
@@ -68,18 +68,6 @@ def choose_put_down(g: np.void, p: int) -> int:
         return best
     pick = _roll_choice(g, p, n_hand + 1)  # n_hand means: pass
     return -1 if pick == n_hand else _nth_card(hand, pick)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _seen_as(g: np.void, p: int, c: int) -> tuple:
-    """(ATQ, DEF, value, double block) of opposing table card c as player p may read it."""
-    tab, val, cs = g.tab, g.val, g.cs
-    opp = 1 - p
-    if cs[opp, c, CS_FLAGS] & Seen.REVEALED:
-        return (float(tab[opp, c, Field.ATQ]), float(tab[opp, c, Field.DEF]), val[p, opp, c],
-                tab[opp, c, Field.DOUBLE_BLOCK] == 1)
-    # face down: pictured as an average character of the opponent's pool (hidden information)
-    return val[p, opp, V_MEAN_ATQ], val[p, opp, V_MEAN_DEF], val[p, opp, V_MEAN_VALUE], False
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -143,25 +131,47 @@ def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
     One step of lookahead: for each attacker, the opponent's best visible block by the same
     evaluation (exchange of values plus life saved); the attacker's result is minus that exchange,
     or the life damage when no block pays for the opponent. All-out attack when there are more
-    attackers than possible blockers and the unblockable rest is lethal."""
-    tab, val, w, fsc = g.tab, g.val, g.w, g.fsc
+    attackers than possible blockers and the unblockable rest is lethal.
+
+    p reads a face-up blocker's ATQ, DEF, value and double block; a face-down card is pictured as an
+    average character of the opponent's pool (hidden information: `val[p, opp, V_MEAN_*]`, no double
+    block). Every face-down blocker is pictured alike, and a blocker weighed like an earlier
+    one never beats it (the best block is the first of the best), so each attacker is weighed
+    against the face-up blockers and the first face-down one only (g.fsc rows ATQ, DEF, value,
+    double block, in the order of g.scratch[SC_SEEN])."""
+    tab, val, w, fsc, cs = g.tab, g.val, g.w, g.fsc, g.cs
     out, seen = g.scratch[SC_ATTACKERS], g.scratch[SC_SEEN]
+    opp = 1 - p
     life = w[p, Weight.LIFE]
+    aggression = w[p, Weight.AGGRESSION]
     block_slots = np.int64(0)
-    for k in range(n_seen):  # each possible blocker as p sees it, once: fsc rows ATQ, DEF, value, double
-        fsc[0, k], fsc[1, k], fsc[2, k], double_block = _seen_as(g, p, seen[k])
-        fsc[3, k] = 1.0 if double_block else 0.0
+    atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0  # the two strongest blockers, for rule D-11
+    n_weighed = np.int64(0)
+    face_down_weighed = False
+    mean_atq, mean_def, mean_val = val[p, opp, V_MEAN_ATQ], val[p, opp, V_MEAN_DEF], val[p, opp, V_MEAN_VALUE]
+    for k in range(n_seen):  # each possible blocker as p sees it, once; selects, not branches
+        c = seen[k]
+        face_down = not cs[opp, c, CS_FLAGS] & Seen.REVEALED
+        card_atq, card_def, card_val = float(tab[opp, c, Field.ATQ]), float(tab[opp, c, Field.DEF]), val[p, opp, c]
+        b_atq = mean_atq if face_down else card_atq
+        b_def = mean_def if face_down else card_def
+        b_val = mean_val if face_down else card_val
+        double_block = (not face_down) and tab[opp, c, Field.DOUBLE_BLOCK] == 1
         block_slots += 2 if double_block else 1
+        above_1 = b_atq > atq1
+        above_2 = b_atq > atq2
+        atq2 = atq1 if above_1 else (b_atq if above_2 else atq2)
+        def2 = def1 if above_1 else (b_def if above_2 else def2)
+        val2 = val1 if above_1 else (b_val if above_2 else val2)
+        atq1 = b_atq if above_1 else atq1
+        def1 = b_def if above_1 else def1
+        val1 = b_val if above_1 else val1
+        fsc[0, n_weighed], fsc[1, n_weighed], fsc[2, n_weighed] = b_atq, b_def, b_val
+        fsc[3, n_weighed] = 1.0 if double_block else 0.0
+        n_weighed += 0 if face_down and face_down_weighed else 1
+        face_down_weighed = face_down_weighed or face_down
     if _lethal_swarm(g, p, n, block_slots):
         return n
-    atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0  # the two strongest blockers, for rule D-11
-    for k in range(n_seen):
-        b_atq = fsc[0, k]
-        if b_atq > atq1:
-            atq2, def2, val2 = atq1, def1, val1
-            atq1, def1, val1 = b_atq, fsc[1, k], fsc[2, k]
-        elif b_atq > atq2:
-            atq2, def2, val2 = b_atq, fsc[1, k], fsc[2, k]
     chosen = 0
     for i in range(n):
         a = out[i]
@@ -169,22 +179,23 @@ def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
         a_def = float(tab[p, a, Field.DEF])
         a_val = val[p, p, a]
         double_attack = tab[p, a, Field.DOUBLE_ATTACK] == 1
+        saved = life * a_atq
         best_for_them = 0.0
-        result = life * a_atq  # unblocked: damage to their lives
-        for k in range(n_seen):
-            if not double_attack or fsc[3, k] > 0.0:  # rule D-11: one normal defender cannot stop it
-                exchange = (a_val if fsc[0, k] >= a_def else 0.0) - (fsc[2, k] if a_atq >= fsc[1, k] else 0.0)
-                if exchange + life * a_atq > best_for_them:
-                    best_for_them = exchange + life * a_atq
-                    result = -exchange
+        result = saved  # unblocked: damage to their lives
+        for k in range(n_weighed):
+            # rule D-11: one normal defender cannot stop a double attacker
+            able = not double_attack or fsc[3, k] > 0.0
+            exchange = (a_val if fsc[0, k] >= a_def else 0.0) - (fsc[2, k] if a_atq >= fsc[1, k] else 0.0)
+            better = able and exchange + saved > best_for_them
+            best_for_them = exchange + saved if better else best_for_them
+            result = -exchange if better else result
         if double_attack and n_seen >= 2:
             exchange = (a_val if atq1 + atq2 >= a_def else 0.0)
             exchange -= (val1 if a_atq >= def1 else 0.0) + (val2 if a_atq >= def2 else 0.0)
-            if exchange + life * a_atq > best_for_them:
+            if exchange + saved > best_for_them:
                 result = -exchange
-        if result + w[p, Weight.AGGRESSION] * a_atq >= 0.0:
-            out[chosen] = a
-            chosen += 1
+        out[chosen] = a  # kept only when it attacks: out[i] is read already, and chosen <= i
+        chosen += 1 if result + aggression * a_atq >= 0.0 else 0
     return chosen
 
 
@@ -257,15 +268,15 @@ def _greedy_block(g: np.void, dfn: int, a: int, nb: int, used: np.int64, nf: int
     a_val = val[dfn, att, a]
     saved = life * a_atq
     best = 0.0
-    choice = (-1, -1, -1)
-    for b in range(nb):
+    single = -1
+    for b in range(nb):  # selects, not branches: which block wins is a coin toss to a branch predictor
         d = blockers[b]
-        if not is_free(used, b) or not can_block_alone(g, dfn, a, d):
-            continue
         score = saved + (a_val if tab[dfn, d, Field.ATQ] >= a_def else 0.0)
         score -= val[dfn, dfn, d] if a_atq >= tab[dfn, d, Field.DEF] else 0.0
-        if score > best:
-            best, choice = score, (b, -1, -1)
+        better = is_free(used, b) and can_block_alone(g, dfn, a, d) and score > best
+        best = score if better else best
+        single = b if better else single
+    choice = (single, -1, -1)
     if can_block_in_pair(g, dfn, a):
         for b0 in range(nb):
             if not is_free(used, b0):
@@ -346,8 +357,9 @@ def choose_die(g: np.void, p: int, att: int, nf: int) -> int:
 
     Greedy: the expected value of what the roll would turn in its best fight (the result is
     assigned after rolling), against what keeping the die is worth. What each fight would turn is
-    worked out once per boost kind (`g.fsc` rows), then read for every possible roll."""
-    tab, val, w, fsc = g.tab, g.val, g.w, g.fsc
+    worked out once per boost kind (`g.fsc` rows), and so is the best gain of each roll, summed
+    from roll 1 up (`g.roll_gains[boost, roll]`): a d4 and a d6 of one boost share their first four."""
+    tab, val, w, fsc, sums = g.tab, g.val, g.w, g.fsc, g.roll_gains
     dice = usable_dice(g, p)
     if dice == 0:
         return -1
@@ -356,6 +368,8 @@ def choose_die(g: np.void, p: int, att: int, nf: int) -> int:
         pick = _roll_choice(g, p, n_dice + 1)  # n_dice means: pass
         return -1 if pick == n_dice else _nth_card(dice, pick)
     worked_out = np.int64(0)  # bit per boost kind
+    summed_atq = summed_def = 0  # the rolls summed so far in sums[Boost.ATQ], sums[Boost.DEF]
+    keep = w[p, Weight.DICE_KEEP]
     best = -1
     best_margin = 0.0
     m = dice
@@ -369,8 +383,9 @@ def choose_die(g: np.void, p: int, att: int, nf: int) -> int:
             for f in range(nf):
                 fsc[row, f], fsc[row + 1, f], fsc[row + 2, f], fsc[row + 3, f] = flips(g, f, att, p, boost)
             worked_out |= np.int64(1) << np.int64(boost)
-        expected = 0.0
-        for roll in range(1, die + 1):
+            sums[boost, 0] = 0.0
+        summed = summed_def if boost == Boost.DEF else summed_atq
+        for roll in range(summed + 1, die + 1):
             best_gain = 0.0
             for f in range(nf):
                 gain = 0.0
@@ -379,8 +394,13 @@ def choose_die(g: np.void, p: int, att: int, nf: int) -> int:
                 if 1 <= fsc[row + 2, f] <= roll:
                     gain += fsc[row + 3, f]
                 best_gain = max(best_gain, gain)
-            expected += best_gain
-        margin = expected / die - w[p, Weight.DICE_KEEP] * val[p, p, c]
+            sums[boost, roll] = sums[boost, roll - 1] + best_gain
+        if die > summed:
+            if boost == Boost.DEF:
+                summed_def = die
+            else:
+                summed_atq = die
+        margin = sums[boost, die] / die - keep * val[p, p, c]
         if margin > best_margin:
             best, best_margin = c, margin
     return best

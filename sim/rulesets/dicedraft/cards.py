@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field as PydField, model_validator
 
 from sim.core.cards import CardPoolBase, card_factions, cards_frame, faction_file, load_card_file
 from sim.core.errors import CardRule, InputError
-from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, Boost, Field, Kind
+from sim.rulesets.dicedraft.constants import MAX_CARDS, MAX_DIE, N_FIELDS, Boost, Field, Kind
 from sim.rulesets.dicedraft.words import CARD_RULE_WORDS
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -38,7 +38,7 @@ class DicedraftCard(BaseModel):
     def_: int = PydField(0, ge=0, le=99, alias="def")
     double_block: bool = False
     double_attack: bool = False
-    die: int = PydField(0, ge=0, le=20)
+    die: int = PydField(0, ge=0, le=MAX_DIE)
     boost: Literal["atq", "def", ""] = ""
     text: str = ""
 

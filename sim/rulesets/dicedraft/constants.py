@@ -10,6 +10,7 @@ from enum import IntEnum
 
 MAX_CARDS = 32  # a side's pool (faction characters + dice types); decks are int64 bitmasks
 MAX_EVENTS = 4096  # trace buffer of one game
+MAX_DIE = 20  # the most faces a dice card's die may have (cards.py)
 MAX_BUDGET = 999  # the highest draft budget a spec may set (params.py, sim.run.spec): the per-budget tables' size
 MAX_STAGES = 16  # story stages (rule D-17, params.py)
 MAX_MATCH_GAMES = 19  # games of one best-of-three match (rule D-18, params.py)

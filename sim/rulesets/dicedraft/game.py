@@ -9,16 +9,16 @@ from numba import njit
 from sim.core.bitsets import bit_count
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
-from sim.core.rng import Purpose
+from sim.core.rng import GOLDEN, Purpose
 from sim.draft.budget import _best_deck, _count_table, _max_deck_size, _sample_deck
 from sim.rulesets.dicedraft.agents import choose_discard, choose_put_down
 from sim.rulesets.dicedraft.combat import combat
 from sim.rulesets.dicedraft.constants import Agent, Event, Field, Param, Seen, Zone
 from sim.rulesets.dicedraft.legal import attacks_open
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, PS_BUDGET, PS_BY_COST, PS_DECK_LEN, PS_DRAFTER, PS_LIVES, PS_N_CARDS,
-    PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, SC_AVAILABLE, knapsack_tables, move, redraft_counts, stream,
-    zone_mask,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, MEMO_USED, PS_BUDGET, PS_BY_COST, PS_DECK_LEN, PS_DRAFTER, PS_LIVES,
+    PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, REDRAFT_MEMO_BITS, SC_AVAILABLE, knapsack_tables, move,
+    redraft_counts, stream, zone_mask,
 )
 
 
@@ -35,6 +35,27 @@ def set_deck(g: np.void, side: int, deck: np.int64) -> None:
     shuffle_order(ps[side], PS_ORDER, n, g.rng, stream(side, Purpose.SHUFFLE))
     ps[side, PS_TOP] = 0
     ps[side, PS_DECK_LEN] = n
+
+
+@njit(cache=True, _nrt=False)
+def greedy_redraft(g: np.void, tables: np.ndarray, side: int, everything: np.int64, size: int, budget: int) -> np.int64:
+    """Rule D-16's greedy re-draft: the most valued `size` cards of `everything` (the cards in
+    g.scratch[SC_AVAILABLE]) within `budget` (sim.draft.budget._best_deck). That deck depends only on
+    those three and the config's constant tables, and a side's re-drafts meet the same few sets of
+    dead cards game after game: each deck is worked out once per workspace and remembered in
+    g.redraft_memo, one slot per hash of the set (a clash only works a deck out again)."""
+    key = everything | (np.int64(budget) << np.int64(32)) | (np.int64(size) << np.int64(48)) | MEMO_USED
+    slot = np.int64((np.uint64(key) * GOLDEN) >> np.uint64(64 - REDRAFT_MEMO_BITS))
+    memo = g.redraft_memo
+    if memo[side, slot, 0] == key:
+        return memo[side, slot, 1]
+    n = g.ps[side, PS_N_CARDS]
+    dp, keep = knapsack_tables(tables)
+    deck = _best_deck(g.tab[side, :n, Field.COST], g.val[side, side, :n], g.scratch[SC_AVAILABLE], n, size, budget,
+                      dp, keep)
+    memo[side, slot, 0] = key
+    memo[side, slot, 1] = deck
+    return deck
 
 
 @njit(cache=True, _nrt=False)
@@ -62,8 +83,7 @@ def redraft(g: np.void, tables: np.ndarray, side: int) -> None:
     if size == n_available:
         deck = everything  # every available card fits: the only deck of that size, for any drafter
     elif ps[side, PS_DRAFTER] == Agent.GREEDY:
-        dp, keep = knapsack_tables(tables)
-        deck = _best_deck(cost, g.val[side, side, :n], available, n, size, budget, dp, keep)
+        deck = greedy_redraft(g, tables, side, everything, size, budget)
     else:
         counts = redraft_counts(tables)
         _count_table(cost, available, n, size, budget, counts)

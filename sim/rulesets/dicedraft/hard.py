@@ -22,17 +22,18 @@ import math
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import lowest_bit
 from sim.core.search import (
     SEARCH_WIDTH, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
-from sim.rulesets.dicedraft.constants import N_FIELDS, V_MEAN_VALUE, Agent, Param, Seen, Weight, Zone
+from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, V_MEAN_VALUE, Agent, Param, Seen, Weight, Zone
 from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, put_down, put_down_rest, take_turn
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_DECK_LEN,
-    PS_LIVES, PS_N_CARDS, PS_ORDER, PS_TOP, SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, sync_masks,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, N_CS, N_PLAY_STREAMS, N_PS, N_STREAMS, PS_AGENT, PS_DECISIONS,
+    PS_DECK_LEN, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_TOP, SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, sync_masks,
     zone_mask,
 )
 
@@ -117,12 +118,27 @@ def copy_play_state(g: np.void, world: np.void) -> None:
     copy_into(world.fsc, g.fsc)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def copy_cards_and_players(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndarray, ps_from: np.ndarray) -> None:
+    """A record's cards (state.CS_*) and players (PS_*) into another's, as loops over the record's
+    fixed shapes: sim.core.search.copy_into's flat views cost two calls into numba's reshape each,
+    a seventh of the hard agent when it copied three arrays per candidate."""
+    for side in range(2):
+        for c in range(MAX_CARDS):
+            for k in range(N_CS):
+                cs_to[side, c, k] = cs_from[side, c, k]
+    for row in range(ps_from.shape[0]):
+        for col in range(N_PS):
+            ps_to[row, col] = ps_from[row, col]
+
+
 @njit(cache=True, _nrt=False)
 def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
     """`world` becomes world `sample` of p's decision: the game as p may know it, the rest dealt
     again (the same deal for every rollout and candidate), the dice of rollout `rollout`, greedy
-    agents on both sides and no trace."""
-    copy_play_state(g, world)
+    agents on both sides and no trace. Only the zones and players are copied: a rollout writes the
+    fights, the scratch rows and g.fsc before it reads them."""
+    copy_cards_and_players(world.cs, world.ps, g.cs, g.ps)
     world.ps[GAME, G_TRACED] = 0
     world.ps[0, PS_AGENT] = Agent.GREEDY
     world.ps[1, PS_AGENT] = Agent.GREEDY
@@ -135,6 +151,31 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
         world.rng[s] = world_key(key, decision, sample, rollout, s)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def forget_dealt(world: np.void) -> None:
+    """A new decision: the world dealt for the last one is no longer a world of this one."""
+    world.dealt_as[0] = -1
+
+
+@njit(cache=True, _nrt=False)
+def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """observe, dealt once for all the candidates: every candidate meets the same world (sample,
+    rollout), so the first one's deal is kept in world.dealt_* and the others start from a copy of
+    it, which is the world observe would deal again. A search calls forget_dealt before its first."""
+    rng, dealt_rng = world.rng, world.dealt_rng
+    if world.dealt_as[0] == sample and world.dealt_as[1] == rollout:
+        copy_cards_and_players(world.cs, world.ps, world.dealt_cs, world.dealt_ps)
+        for s in range(N_STREAMS):
+            rng[s] = dealt_rng[s]
+        return
+    observe(g, world, p, decision, sample, rollout)
+    copy_cards_and_players(world.dealt_cs, world.dealt_ps, world.cs, world.ps)
+    for s in range(N_STREAMS):
+        dealt_rng[s] = rng[s]
+    world.dealt_as[0] = sample
+    world.dealt_as[1] = rollout
+
+
 @njit(cache=True, _nrt=False)
 def evaluate(world: np.void, p: int) -> float:
     """A rollout stopped at its horizon, scored for p in (0, 1): the lives difference (in the greedy
@@ -145,12 +186,10 @@ def evaluate(world: np.void, p: int) -> float:
     x = world.w[p, Weight.LIFE] * (ps[p, PS_LIVES] - ps[opp, PS_LIVES]) * 4.0
     for side in range(2):
         m = zone_mask(world, side, Zone.TABLE)
-        c = 0
         while m:
-            if m & 1:
-                x += val[p, side, c] if side == p else -val[p, side, c]
-            m >>= 1
-            c += 1
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            x += val[p, side, c] if side == p else -val[p, side, c]
     scale = max(2.0 * val[p, p, V_MEAN_VALUE], 1e-9)
     return 1.0 / (1.0 + math.exp(-x / scale))
 
@@ -279,7 +318,8 @@ def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: i
     if n == 0:
         return -1
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.cand[best_option(g, world, p, decision, n, observe, _put_down_option, (tables, k))]
+    forget_dealt(world)
+    return g.cand[best_option(g, world, p, decision, n, observe_dealt, _put_down_option, (tables, k))]
 
 
 @njit(cache=True, _nrt=False)
@@ -293,7 +333,8 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
     copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
     n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return keep_attackers(g, n, g.cand[best_option(g, world, p, decision, n_cand, observe, _attack_option, tables)])
+    forget_dealt(world)
+    return keep_attackers(g, n, g.cand[best_option(g, world, p, decision, n_cand, observe_dealt, _attack_option, tables)])
 
 
 @njit(cache=True, _nrt=False)

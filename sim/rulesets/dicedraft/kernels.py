@@ -23,6 +23,7 @@ from sim.rulesets.dicedraft.constants import (
 )
 from sim.rulesets.dicedraft.game import set_deck
 from sim.rulesets.dicedraft.expert import play_turn
+from sim.rulesets.dicedraft.hard import greedy_turn
 from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
     CS_FLAGS, CS_ZONE, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
     PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,
@@ -31,7 +32,7 @@ from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* colu
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draft_deck(g: np.void, tables: np.ndarray, side: int, drafter: int, budget: int, n: int) -> np.int64:
     """Rule D-02: the side's deck before a game, within `budget` points.
 
@@ -51,11 +52,9 @@ def reset(g: np.void) -> None:
     """Every card back to the reserve, every counter to zero, the config's per-side settings, the
     trace switch and cursor kept (a traced story or match records all its games one after another)."""
     cs, ps, setup = g.cs, g.ps, g.setup
-    cs[:, :, :] = 0
+    cs[:, :, :] = 0  # every card's zone code to Zone.RESERVE, which is 0
     clear_keeping_trace(ps, ps.shape[1])
     for side in range(2):
-        for c in range(MAX_CARDS):
-            cs[side, c, CS_ZONE] = Zone.RESERVE
         ps[side, PS_AGENT] = setup[side, SU_AGENT]
         ps[side, PS_DRAFTER] = setup[side, SU_DRAFTER]
         ps[side, PS_N_CARDS] = setup[side, SU_N_CARDS]
@@ -80,7 +79,10 @@ def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives:
     active = first
     cap = g.par[Param.TURN_CAP]
     while ps[GAME, G_TURN] < cap:
-        play_turn(g, world, tables, active)
+        if ps[active, PS_AGENT] >= Agent.HARD:
+            play_turn(g, world, tables, active)  # a searching player's turn (expert.py, hard.py)
+        else:
+            greedy_turn(g, tables, active)  # what play_turn plays for them, without its two calls
         ps[GAME, G_TURN] += 1
         if ps[1 - active, PS_LIVES] <= 0:
             record(g, active, Event.END, active, End.LIVES, 0)
@@ -122,7 +124,7 @@ def _play_one(g: np.void, world: np.void, tables: np.ndarray, first: int, lives:
     return winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.ndarray, flags: np.ndarray,
               g: np.void, world: np.void, tables: np.ndarray) -> None:
     """Play unit u into `rows`/`flags` (its own slice: no two units write the same row), in the game
@@ -169,7 +171,7 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.
                 break
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)  # no reference counts: a unit's views of rows and records cost nothing
 def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, rows: np.ndarray,
                flags: np.ndarray, ws: np.ndarray, tables: np.ndarray) -> None:
     """The batch kernel: play units unit_start .. unit_start+n_units-1, one whole unit per iteration;

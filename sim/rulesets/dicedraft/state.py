@@ -13,11 +13,13 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
   and of its cards revealed so far: `move` is the one place that changes a zone, and keeps both in step.
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng), one per side and purpose.
 - Scratch a turn fills and reads, so that no game allocates: `g.fights[f, F_*]` (the blocked fights
-  of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` (an agent's per-fight figures while it
-  weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), and a
+  of a combat), `g.scratch[SC_*, i]` (lists of cards), `g.fsc` and `g.roll_gains` (an agent's per-fight
+  figures while it weighs its dice), `g.pair` (the unit's two decks, their budgets and a match's wins, PR_*), the
+  greedy re-drafts met so far (`g.redraft_memo`: a function of the config's constant tables, kept
+  for the workspace's life, game.greedy_redraft), and a
   hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py), an expert's tree and the
-  path of its iteration (`g.tree`, `g.tree_value`, `g.path`, expert.py) and a position's features
-  (`g.feat`, leaf.py).
+  path of its iteration (`g.tree`, `g.tree_value`, `g.path`, expert.py), a position's features
+  (`g.feat`, leaf.py), and in a hard agent's world the world as it was dealt (`g.dealt_*`, hard.py).
 - `g.tr`: the trace buffer of one unit, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   card, Field]` (card stats), `g.val[viewer, side, card]` (what each side's agent thinks a card is
@@ -47,7 +49,7 @@ from sim.core.rng import Purpose, seed_side_streams, stream_key
 from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.rulesets.dicedraft.constants import (
-    MAX_BUDGET, MAX_CARDS, MAX_STAGES, MAX_TRACE, N_FIELDS, N_PARAMS, N_VAL, N_WEIGHTS, Field, Kind, Seen, Zone,
+    MAX_BUDGET, MAX_CARDS, MAX_DIE, MAX_STAGES, MAX_TRACE, N_FIELDS, N_PARAMS, N_VAL, N_WEIGHTS, Field, Kind, Seen, Zone,
 )
 
 N_ZONES = len(Zone)
@@ -113,6 +115,9 @@ SC_SEEN = 6  # opposing table cards an attacker must assume can block
 N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 MAX_CANDIDATES = MAX_CARDS + 3  # a hard agent's choices at one decision (g.cand, their mean scores g.score)
+REDRAFT_MEMO_BITS = 10
+REDRAFT_MEMO = 1 << REDRAFT_MEMO_BITS  # greedy re-drafts remembered per side (g.redraft_memo, game.greedy_redraft)
+MEMO_USED = np.int64(1) << np.int64(62)  # set in every key of g.redraft_memo: a zeroed slot holds none
 
 # pair[...]: what one unit keeps from game to game
 PR_DECK = 0  # pair[PR_DECK + side]: the side's drafted deck (bitmask)
@@ -141,6 +146,7 @@ GAME_DTYPE = np.dtype([
     ("fights", np.int32, (MAX_CARDS, N_F)),
     ("scratch", np.int32, (N_SC, MAX_CARDS)),
     ("fsc", np.float64, (N_FSC, MAX_CARDS)),
+    ("roll_gains", np.float64, (2, MAX_DIE + 1)),  # [boost, roll]: a die's summed best gains (agents.choose_die)
     ("pair", np.int64, (N_PR,)),
     ("setup", np.int64, (2, N_SU)),
     ("search", np.int64, (2, N_SEARCH)),
@@ -148,6 +154,7 @@ GAME_DTYPE = np.dtype([
     ("stage_max", np.int64, (MAX_STAGES,)),
     ("greedy_decks", np.int64, (2, MAX_BUDGET + 1)),
     ("max_sizes", np.int64, (2, MAX_BUDGET + 1)),
+    ("redraft_memo", np.int64, (2, REDRAFT_MEMO, 2)),  # (key, deck) of a greedy re-draft (game.greedy_redraft)
     ("cand", np.int64, (MAX_CANDIDATES,)),
     ("score", np.float64, (MAX_CANDIDATES,)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
@@ -155,6 +162,10 @@ GAME_DTYPE = np.dtype([
     ("path", np.int64, (MAX_DEPTH,)),
     ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
     ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
+    ("dealt_cs", np.int16, (2, MAX_CARDS, N_CS)),  # a hard agent's world as dealt, for its next candidates (hard.py)
+    ("dealt_ps", np.int64, (3, N_PS)),
+    ("dealt_rng", np.uint64, (N_STREAMS,)),
+    ("dealt_as", np.int64, (2,)),  # the (sample, rollout) dealt_* hold, sample -1 for none (hard.observe_dealt)
     ("tr", np.int32, (MAX_TRACE, 6)),
 ], align=True)
 
