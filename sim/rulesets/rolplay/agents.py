@@ -568,31 +568,50 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
     random tosses a coin."""
     if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _pick(g, p, 2) == 1
-    attack = 0.0
-    if could_attack(g, p, c):
-        _, value, worth = best_target(g, p, c)
-        attack = max(value + g.w[p, Weight.AGGRESSION] * worth, 0.0)
-    return attack > guard_worth(g, p, c)
+    guard = guard_worth(g, p, c)
+    if not could_attack(g, p, c):
+        return 0.0 > guard
+    if guard < 0.0:
+        return True  # the attack's worth counts as 0 at least: no need to find it
+    _, value, worth = best_target(g, p, c)
+    return max(value + g.w[p, Weight.AGGRESSION] * worth, 0.0) > guard
+
+
+@njit(cache=True, _nrt=False)
+def attack_order(g: np.void, p: int) -> int:
+    """p's creatures that may attack, into g.order in the order they attack; returns how many. Random
+    in place order, greedy the least valuable first (place order on a tie), so that the ones spent
+    on the opponent's defenses are its cheapest (agents.soak_worth). An attack changes only its
+    attacker and its defender, so the order found at the start holds through the phase
+    (game.attacks)."""
+    order, worth = g.order, g.order_worth
+    random = g.ps[p, PS_AGENT] == Agent.RANDOM
+    n = 0
+    for k in range(g.par[Param.CREATURE_PLACES]):
+        c = g.ps[p, PS_PLACE + k] - 1
+        if c < 0 or not may_attack(g, p, c):
+            continue
+        value = 0.0 if random else creature_worth(g, p, c)
+        i = n
+        while i > 0 and worth[i - 1] > value:  # after its equals: a tie keeps place order
+            order[i] = order[i - 1]
+            worth[i] = worth[i - 1]
+            i -= 1
+        order[i] = c
+        worth[i] = value
+        n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
 def next_attacker(g: np.void, p: int, done: np.int64) -> int:
-    """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): random
-    in place order, greedy the least valuable first, so that the ones spent on the opponent's
-    defenses are its cheapest (agents.soak_worth)."""
-    best = -1
-    best_value = 1e18
-    for k in range(g.par[Param.CREATURE_PLACES]):
-        c = g.ps[p, PS_PLACE + k] - 1
-        if c < 0 or done >> c & np.int64(1) or not may_attack(g, p, c):
-            continue
-        if g.ps[p, PS_AGENT] == Agent.RANDOM:
+    """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): the first
+    of `attack_order` not in `done`."""
+    for i in range(attack_order(g, p)):
+        c = g.order[i]
+        if not done >> c & np.int64(1):
             return c
-        value = creature_worth(g, p, c)
-        if value < best_value:
-            best = c
-            best_value = value
-    return best
+    return -1
 
 
 @njit(cache=True, _nrt=False)

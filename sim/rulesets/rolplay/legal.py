@@ -133,7 +133,7 @@ def may_attack(g: np.void, p: int, c: int) -> bool:
             and cs[p, c, CS_ATTACKS] < field(g, p, c, Field.MULTI_ATTACK))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy agent's loops over creatures
 def may_choose(g: np.void, p: int, a: int, t: int) -> bool:
     """Rules R-11, R-14: attacker `a` of p may choose the opposing creature t, unless t is a mystic
     and a is not (only mystics can attack a mystic)."""
@@ -141,7 +141,7 @@ def may_choose(g: np.void, p: int, a: int, t: int) -> bool:
     return g.cs[q, t, CS_ZONE] == Zone.CREATURE and (is_mystic(g, p, a) or not is_mystic(g, q, t))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy agent's loops over creatures
 def may_defend(g: np.void, q: int, d: int, a: int) -> bool:
     """Rules R-11, R-13, R-14: q's creature d is available against p's attacker a: in play,
     untapped, in defense mode or a defender, with a defense left this turn (multiple defense raises
