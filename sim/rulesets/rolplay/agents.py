@@ -16,15 +16,15 @@ from numba import njit
 from sim.core.rng import below
 from sim.rulesets.rolplay.combat import fight_outcome
 from sim.rulesets.rolplay.constants import (
-    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, MAX_ABILITIES, Agent, Class, Do, Field, Param, Weight, Zone,
+    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, MAX_ABILITIES, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
 )
 from sim.rulesets.rolplay.legal import (
-    defender_for, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace, may_set_spell,
-    may_summon, powers_full, replace_cost,
+    defender_at, defender_places, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace,
+    may_set_spell, may_summon, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
-    CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, G_TURN, GAME, PS_AGENT, PS_CREATURES, PS_HAND,
-    PS_LIFE, PS_PLACE, PS_POWER, PS_TOP, ST_AGENT,
+    CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, CS_PLACE, G_TURN, GAME, PS_AGENT, PS_CREATURES,
+    PS_HAND, PS_LIFE, PS_PLACE, PS_POWER, PS_TOP, ST_AGENT,
     atq_of, def_left, field, in_zone, is_defender, is_mystic, is_tapped, lowest_bit,
 )
 
@@ -99,6 +99,16 @@ def abilities_worth(g: np.void, p: int, d: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
+def fill_ability_worth(g: np.void) -> None:
+    """g.ability_worth[side, design]: `abilities_worth` of every design, made once per workspace (and
+    again when a scenario changes a card): it reads only the cards and the weights, and greedy values a
+    creature, its abilities with it, dozens of times a turn."""
+    for p in range(2):
+        for d in range(N_DESIGNS):
+            g.ability_worth[p, d] = abilities_worth(g, p, d)
+
+
+@njit(cache=True, _nrt=False)
 def design_worth(g: np.void, p: int, d: int) -> float:
     """Greedy's value of a card of design d not yet in play."""
     tab, w = g.tab, g.w[p]
@@ -110,8 +120,8 @@ def design_worth(g: np.void, p: int, d: int) -> float:
         value -= 0.5 * tab[p, d, Field.SELF_DAMAGE]
         if tab[p, d, Field.BERSERKER]:
             value *= 0.6  # it fights once
-        return value + 0.5 * abilities_worth(g, p, d)
-    return abilities_worth(g, p, d)
+        return value + 0.5 * g.ability_worth[p, d]
+    return g.ability_worth[p, d]
 
 
 @njit(cache=True, _nrt=False)
@@ -120,7 +130,7 @@ def creature_worth(g: np.void, p: int, c: int) -> float:
     w = g.w[p]
     value = w[Weight.ATQ] * atq_of(g, p, c) * field(g, p, c, Field.MULTI_ATTACK) + w[Weight.DEF] * max(def_left(g, p, c), 0)
     value += 2.0 * is_mystic(g, p, c) + 1.0 * field(g, p, c, Field.DEFENDER)
-    return value + 0.5 + 0.3 * abilities_worth(g, p, g.cs[p, c, CS_DESIGN])
+    return value + 0.5 + 0.3 * g.ability_worth[p, g.cs[p, c, CS_DESIGN]]
 
 
 # -- phase 3, powers (rule R-08) ---------------------------------------------------------------------
@@ -377,16 +387,17 @@ def face_worth(g: np.void, p: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def attack_worth(g: np.void, p: int, a: int, d: int, face: float) -> float:
+def attack_worth(g: np.void, p: int, a: int, d: int, face: float, a_worth: float) -> float:
     """Greedy's value of p's attacker a meeting defender d (-1: the attack reaches life), its life
-    cost counted (R-18); `face` is a point of the opponent's life (face_worth)."""
+    cost counted (R-18); `face` is a point of the opponent's life (face_worth), `a_worth` the
+    attacker's creature_worth (the same for every defender weighed)."""
     q = 1 - p
     w = g.w[p]
     cost = field(g, p, a, Field.SELF_DAMAGE) * w[Weight.LIFE]
     if d < 0:
         lethal = LETHAL if atq_of(g, p, a) >= g.ps[q, PS_LIFE] else 0.0  # rule R-04: the game is won
         return (atq_of(g, p, a) * face - cost + lethal
-                - (creature_worth(g, p, a) if field(g, p, a, Field.BERSERKER) else 0.0))
+                - (a_worth if field(g, p, a, Field.BERSERKER) else 0.0))
     a_dies, d_dies, excess = fight_outcome(g, p, a, d)
     value = excess * face - cost
     # rule R-12: damage stays, so a survivor keeps what it took as lost defense
@@ -395,16 +406,16 @@ def attack_worth(g: np.void, p: int, a: int, d: int, face: float) -> float:
     elif not (is_mystic(g, q, d) and not is_mystic(g, p, a)):
         value += min(atq_of(g, p, a), def_left(g, q, d)) * w[Weight.DEF] * WOUND
     if a_dies:
-        value -= creature_worth(g, p, a)
+        value -= a_worth
     else:
         value -= min(atq_of(g, q, d), def_left(g, p, a)) * w[Weight.DEF] * WOUND
     return value
 
 
 @njit(cache=True, _nrt=False)
-def defenses_left(g: np.void, p: int, skip: int) -> int:
-    """How many more times q's creatures could defend this turn against p's attackers, the defender
-    `skip` left out (whether each could fight a given attacker, R-14, is not asked: an estimate)."""
+def defenses_left(g: np.void, p: int) -> int:
+    """How many more times q's creatures could defend this turn against p's attackers (whether each
+    could fight a given attacker, R-14, is not asked: an estimate)."""
     q = 1 - p
     cs = g.cs
     total = 0
@@ -412,7 +423,7 @@ def defenses_left(g: np.void, p: int, skip: int) -> int:
     while m:
         d = lowest_bit(m)
         m &= m - np.int64(1)
-        if d == skip or is_tapped(g, q, d):
+        if is_tapped(g, q, d):
             continue
         if cs[q, d, CS_ATTACK_MODE] == 1 and not is_defender(g, q, d):
             continue
@@ -445,17 +456,19 @@ def other_hits(g: np.void, p: int, a: int, face: float) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float) -> float:
+def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float, defenses: int) -> float:
     """What p's other attackers (their hits in g.hits, other_hits) gain when an attack takes up
     defender d's last defense this turn: once the opponent's defenses run out the rest reach life
     (R-11: a creature defends once a turn; R-13). Counted at worst, the smallest hits of those that
-    get through; taking the opponent's last life wins the game (R-04)."""
+    get through; taking the opponent's last life wins the game (R-04). `defenses` is
+    defenses_left, d's own among them (d may defend, so it is counted there)."""
     if d < 0:
         return 0.0
     q = 1 - p
-    if max(field(g, q, d, Field.MULTI_DEFENSE) - g.cs[q, d, CS_DEFENSES], 0) > 1:
+    own = max(field(g, q, d, Field.MULTI_DEFENSE) - g.cs[q, d, CS_DEFENSES], 0)
+    if own > 1:
         return 0.0
-    through = n_hits - defenses_left(g, p, d)
+    through = n_hits - (defenses - own)
     gain = 0.0
     for k in range(max(through, 0)):
         gain += g.hits[k]
@@ -466,14 +479,23 @@ def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float) -> float:
 
 @njit(cache=True, _nrt=False)
 def best_target(g: np.void, p: int, a: int) -> tuple:
-    """Greedy's best choice for attacker a: (the creature to choose or NO_CHOICE, its value): the
-    exchange with the defender R-13 would find, and what it opens for the other attackers."""
+    """Greedy's best choice for attacker a: (the creature to choose or NO_CHOICE, its value, the
+    attacker's creature_worth): the exchange with the defender R-13 would find, and what it opens
+    for the other attackers. What
+    does not depend on the choice (the attacker's worth, the places that may defend, the defenses
+    left) is found once, not for each creature weighed; and the value depends on the defender
+    only, so a choice whose defender an earlier choice met is not weighed again (it cannot beat
+    the value it tied)."""
     q = 1 - p
     face = face_worth(g, p)
     n_hits = other_hits(g, p, a, face)
+    a_worth = creature_worth(g, p, a)
+    free = defender_places(g, p, a)
+    defenses = defenses_left(g, p)
     best = NO_CHOICE
     best_value = -1e18
     any_choice = False
+    met = np.int64(0)  # the defenders weighed so far, bit d + 1 (bit 0: life)
     m = in_zone(g, q, Zone.CREATURE)
     while m:
         t = lowest_bit(m)
@@ -481,15 +503,18 @@ def best_target(g: np.void, p: int, a: int) -> tuple:
         if not may_choose(g, p, a, t):
             continue
         any_choice = True
-        d = defender_for(g, p, a, t)
-        value = attack_worth(g, p, a, d, face) + soak_worth(g, p, d, n_hits, face)
+        d = defender_at(g, q, free, np.int64(g.cs[q, t, CS_PLACE]))
+        if met >> (d + 1) & np.int64(1):
+            continue
+        met |= np.int64(1) << (d + 1)
+        value = attack_worth(g, p, a, d, face, a_worth) + soak_worth(g, p, d, n_hits, face, defenses)
         if value > best_value:
             best = t
             best_value = value
     if not any_choice:
-        d = defender_for(g, p, a, np.int64(-1))
-        best_value = attack_worth(g, p, a, d, face) + soak_worth(g, p, d, n_hits, face)
-    return best, best_value
+        d = defender_at(g, q, free, 0)
+        best_value = attack_worth(g, p, a, d, face, a_worth) + soak_worth(g, p, d, n_hits, face, defenses)
+    return best, best_value, a_worth
 
 
 @njit(cache=True, _nrt=False)
@@ -543,31 +568,50 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
     random tosses a coin."""
     if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _pick(g, p, 2) == 1
-    attack = 0.0
-    if could_attack(g, p, c):
-        _, value = best_target(g, p, c)
-        attack = max(value + g.w[p, Weight.AGGRESSION] * creature_worth(g, p, c), 0.0)
-    return attack > guard_worth(g, p, c)
+    guard = guard_worth(g, p, c)
+    if not could_attack(g, p, c):
+        return 0.0 > guard
+    if guard < 0.0:
+        return True  # the attack's worth counts as 0 at least: no need to find it
+    _, value, worth = best_target(g, p, c)
+    return max(value + g.w[p, Weight.AGGRESSION] * worth, 0.0) > guard
+
+
+@njit(cache=True, _nrt=False)
+def attack_order(g: np.void, p: int) -> int:
+    """p's creatures that may attack, into g.order in the order they attack; returns how many. Random
+    in place order, greedy the least valuable first (place order on a tie), so that the ones spent
+    on the opponent's defenses are its cheapest (agents.soak_worth). An attack changes only its
+    attacker and its defender, so the order found at the start holds through the phase
+    (game.attacks)."""
+    order, worth = g.order, g.order_worth
+    random = g.ps[p, PS_AGENT] == Agent.RANDOM
+    n = 0
+    for k in range(g.par[Param.CREATURE_PLACES]):
+        c = g.ps[p, PS_PLACE + k] - 1
+        if c < 0 or not may_attack(g, p, c):
+            continue
+        value = 0.0 if random else creature_worth(g, p, c)
+        i = n
+        while i > 0 and worth[i - 1] > value:  # after its equals: a tie keeps place order
+            order[i] = order[i - 1]
+            worth[i] = worth[i - 1]
+            i -= 1
+        order[i] = c
+        worth[i] = value
+        n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
 def next_attacker(g: np.void, p: int, done: np.int64) -> int:
-    """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): random
-    in place order, greedy the least valuable first, so that the ones spent on the opponent's
-    defenses are its cheapest (agents.soak_worth)."""
-    best = -1
-    best_value = 1e18
-    for k in range(g.par[Param.CREATURE_PLACES]):
-        c = g.ps[p, PS_PLACE + k] - 1
-        if c < 0 or done >> c & np.int64(1) or not may_attack(g, p, c):
-            continue
-        if g.ps[p, PS_AGENT] == Agent.RANDOM:
+    """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): the first
+    of `attack_order` not in `done`."""
+    for i in range(attack_order(g, p)):
+        c = g.order[i]
+        if not done >> c & np.int64(1):
             return c
-        value = creature_worth(g, p, c)
-        if value < best_value:
-            best = c
-            best_value = value
-    return best
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -596,8 +640,8 @@ def choose_target(g: np.void, p: int, a: int) -> int:
                     return t
                 k -= 1
         return NO_CHOICE
-    t, value = best_target(g, p, a)
-    if value > 0.0 and value > -g.w[p, Weight.AGGRESSION] * creature_worth(g, p, a):
+    t, value, worth = best_target(g, p, a)
+    if value > 0.0 and value > -g.w[p, Weight.AGGRESSION] * worth:
         return t
     return NO_ATTACK
 

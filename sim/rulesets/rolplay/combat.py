@@ -71,7 +71,7 @@ def fight(g: np.void, p: int, a: int, d: int) -> None:
     lose_life(g, q, excess)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy agent's loops over creatures
 def fight_outcome(g: np.void, p: int, a: int, d: int) -> tuple:
     """What `fight` would do, without doing it: (attacker dies, defender dies, life q loses)."""
     q = 1 - p

@@ -17,6 +17,7 @@ from sim.core.errors import InputError
 from sim.core.leaf_fit import fit_self_play
 from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
+from sim.rulesets.rolplay.agents import fill_ability_worth
 from sim.rulesets.rolplay.cards import CARDS_DIR
 from sim.rulesets.rolplay.constants import (
     DEFAULT_WEIGHTS, END_NAMES, N_CARDS, N_COLS, N_DESIGNS, Col, Weight,
@@ -50,9 +51,11 @@ class RolplayConfig(CompiledConfig):
     def workspace(self) -> np.ndarray:
         """Fresh game records for one thread (state.GAME_DTYPE, state.new_workspace: the game and a
         searching player's world) with copies of this config's tables and the expert's fitted leaf
-        evaluation (leaf.json)."""
+        evaluation (leaf.json), and the greedy agent's value of each design's abilities."""
         ws = new_workspace(self.tab, self.par, self.w, self.setup, self.search, self.designs)
         ws["leaf"][:] = LEAF.vector()
+        for record in ws:
+            fill_ability_worth(record)
         return ws
 
 

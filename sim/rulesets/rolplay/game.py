@@ -12,12 +12,12 @@ from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.rolplay.agents import (
-    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, could_attack, choose_activation, next_attacker, choose_power, choose_power_to_burn, choose_summon,
+    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, could_attack, choose_activation, attack_order, choose_power, choose_power_to_burn, choose_summon,
     choose_target, wants_attack_mode, wants_to_defend,
 )
 from sim.rulesets.rolplay.combat import declare_attack, fight, hit_life
 from sim.rulesets.rolplay.constants import (
-    A_DO, A_LIMIT, A_N, A_TURNS, ABILITY_WIDTH, MAX_ABILITIES, N_CARDS, N_DESIGNS, N_PLACES, ON_CAST_WIDTH, End, Event,
+    A_DO, A_LIMIT, A_N, A_TURNS, ABILITY_WIDTH, MAX_ABILITIES, N_CARDS, N_DESIGNS, ON_CAST_WIDTH, End, Event,
     Field, Param, Seen, Zone,
 )
 from sim.rulesets.rolplay.effects import (
@@ -369,14 +369,11 @@ def attack_phase(g: np.void, p: int) -> None:
 
 @njit(cache=True, _nrt=False)
 def attacks(g: np.void, p: int) -> None:
-    """The attacks of phase 6 once the modes are set: each creature, in the order the agent picks,
-    as often as it may (multiple attack) while its player wants (rules R-11 to R-14)."""
-    done = np.int64(0)
-    for _ in range(N_PLACES):
-        a = next_attacker(g, p, done)
-        if a < 0:
-            return
-        done |= np.int64(1) << a
+    """The attacks of phase 6 once the modes are set: each creature, in the order the agent picks
+    (agents.attack_order), as often as it may (multiple attack) while its player wants (rules R-11
+    to R-14)."""
+    for i in range(attack_order(g, p)):
+        a = g.order[i]
         for _ in range(8):
             if not may_attack(g, p, a):  # it may have died, or spent its attacks
                 break

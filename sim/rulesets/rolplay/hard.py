@@ -33,8 +33,8 @@ from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
     CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME,
-    N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, ST_SEARCH, field,
-    in_zone, lowest_bit, move,
+    N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, PS_ZONE_MASK,
+    ST_SEARCH, field, in_zone, lowest_bit,
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the play streams are 0 .. N_PLAY_STREAMS-1)
@@ -55,17 +55,20 @@ def _deal_opponent(g: np.void, world: np.void, o: int, s: int) -> None:
     """Deal again, in `world`, the cards of o that the searching player cannot see: its hand, its deck
     and a spell set face down (R-09). They are listed by card instance, never by where they are, and
     dealt into the places in a public order: the spell place first (a spell among them), then the
-    hand's places, then the deck from its top (invariant 5)."""
-    cs, ps, wps = g.cs, g.ps, world.ps
+    hand's places, then the deck from its top (invariant 5). The dealt cards fill exactly the places
+    they came from, so the zone masks of those places are made anew rather than moved card by card."""
+    cs, ps, wcs, wps = g.cs, g.ps, world.cs, world.ps
     unseen = world.unseen
     spell = ps[o, PS_SPELL] - 1
     hidden_spell = spell >= 0 and cs[o, spell, CS_REVEALED] == 0
+    m = in_zone(g, o, Zone.HAND) | in_zone(g, o, Zone.DECK)
+    if hidden_spell:
+        m |= np.int64(1) << spell
     n = 0
-    for c in range(N_CARDS):
-        z = cs[o, c, CS_ZONE]
-        if z == Zone.HAND or z == Zone.DECK or (hidden_spell and c == spell):
-            unseen[n] = c
-            n += 1
+    while m:  # lowest bit first: by card instance
+        unseen[n] = lowest_bit(m)
+        m &= m - np.int64(1)
+        n += 1
     deal_unseen(unseen, n, world.rng, s)
     first = 0
     if hidden_spell:
@@ -74,21 +77,27 @@ def _deal_opponent(g: np.void, world: np.void, o: int, s: int) -> None:
                 unseen[0], unseen[i] = unseen[i], unseen[0]
                 break
         c = unseen[0]
-        entered = cs[o, spell, CS_ENTERED]
-        move(world, o, c, Zone.SPELL)
-        world.cs[o, c, CS_ENTERED] = entered
+        wcs[o, c, CS_ZONE] = Zone.SPELL
+        wcs[o, c, CS_ENTERED] = cs[o, spell, CS_ENTERED]
+        wps[o, PS_ZONE_MASK + Zone.SPELL] = np.int64(1) << c
         wps[o, PS_SPELL] = c + 1
         first = 1
     hand = ps[o, PS_HAND]
     top = ps[o, PS_TOP]
+    hand_mask = np.int64(0)
+    deck_mask = np.int64(0)
     for i in range(first, n):
         c = unseen[i]
-        world.cs[o, c, CS_ENTERED] = 0  # a card out of play has no turn of arrival (the old spell's goes)
+        wcs[o, c, CS_ENTERED] = 0  # a card out of play has no turn of arrival (the old spell's goes)
         if i - first < hand:
-            move(world, o, c, Zone.HAND)
+            wcs[o, c, CS_ZONE] = Zone.HAND
+            hand_mask |= np.int64(1) << c
         else:
-            move(world, o, c, Zone.DECK)
+            wcs[o, c, CS_ZONE] = Zone.DECK
+            deck_mask |= np.int64(1) << c
             wps[o, PS_ORDER + top + i - first - hand] = c
+    wps[o, PS_ZONE_MASK + Zone.HAND] = hand_mask
+    wps[o, PS_ZONE_MASK + Zone.DECK] = deck_mask
 
 
 @njit(cache=True, _nrt=False)

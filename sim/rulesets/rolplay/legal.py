@@ -12,6 +12,7 @@ from sim.rulesets.rolplay.constants import (
 from sim.rulesets.rolplay.state import (
     CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_ENTERED, CS_LINK, CS_PLACE, CS_USED, CS_USES, CS_ZONE, G_TURN, GAME,
     PS_CONJURED, PS_CREATURES, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, field, is_defender, is_mystic, is_tapped,
+    lowest_bit,
 )
 
 
@@ -132,7 +133,7 @@ def may_attack(g: np.void, p: int, c: int) -> bool:
             and cs[p, c, CS_ATTACKS] < field(g, p, c, Field.MULTI_ATTACK))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy agent's loops over creatures
 def may_choose(g: np.void, p: int, a: int, t: int) -> bool:
     """Rules R-11, R-14: attacker `a` of p may choose the opposing creature t, unless t is a mystic
     and a is not (only mystics can attack a mystic)."""
@@ -140,7 +141,7 @@ def may_choose(g: np.void, p: int, a: int, t: int) -> bool:
     return g.cs[q, t, CS_ZONE] == Zone.CREATURE and (is_mystic(g, p, a) or not is_mystic(g, q, t))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy agent's loops over creatures
 def may_defend(g: np.void, q: int, d: int, a: int) -> bool:
     """Rules R-11, R-13, R-14: q's creature d is available against p's attacker a: in play,
     untapped, in defense mode or a defender, with a defense left this turn (multiple defense raises
@@ -157,17 +158,36 @@ def may_defend(g: np.void, q: int, d: int, a: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def defender_places(g: np.void, p: int, a: int) -> np.int64:
+    """Rule R-13: the places (bit k for place k + 1) whose creature of q may defend against p's attacker
+    a now (`may_defend`); `defender_at` finds R-13's defender in them, so a decision weighing many
+    chosen creatures against one attacker asks each place once."""
+    q = 1 - p
+    ps = g.ps
+    free = np.int64(0)
+    for k in range(g.par[Param.CREATURE_PLACES]):
+        d = ps[q, PS_PLACE + k] - 1
+        if d >= 0 and may_defend(g, q, d, a):
+            free |= np.int64(1) << k
+    return free
+
+
+@njit(cache=True, _nrt=False)
+def defender_at(g: np.void, q: int, free: np.int64, start: int) -> int:
+    """Rule R-13 (decision: place order): q's creature in the first place of `free` (defender_places)
+    from place `start` on, wrapping round after the last place; -1 when `free` is empty."""
+    if free == 0:
+        return -1
+    later = free >> start
+    k = start + lowest_bit(later) if later else lowest_bit(free)
+    return g.ps[q, PS_PLACE + k] - 1
+
+
+@njit(cache=True, _nrt=False)
 def defender_for(g: np.void, p: int, a: int, chosen: int) -> int:
     """Rule R-13 (decision: place order): the chosen creature if it is available, else the next
     available creature in place order after its place (1 to 7, wrapping round); with no creature
     chosen, the first available from place 1. -1 when none can defend: the attack reaches life."""
     q = 1 - p
-    ps = g.ps
     start = g.cs[q, chosen, CS_PLACE] if chosen >= 0 else 0
-    places = g.par[Param.CREATURE_PLACES]
-    for i in range(places):
-        k = (start + i) % places
-        d = ps[q, PS_PLACE + k] - 1
-        if d >= 0 and may_defend(g, q, d, a):
-            return d
-    return -1
+    return defender_at(g, q, defender_places(g, p, a), start)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.scenario import ScenarioShell
+from sim.rulesets.rolplay.agents import fill_ability_worth
 from sim.rulesets.rolplay.constants import Field, N_CARDS, Zone, ZONE_WORDS
 from sim.rulesets.rolplay.effects import apply_effect, draw_card
 from sim.rulesets.rolplay.game import (
@@ -72,6 +73,8 @@ class Scenario(ScenarioShell):
             row[Field.DEF] = def_
         for name, value in fields.items():
             row[Field[name.upper()]] = value
+        for record in self.ws:
+            fill_ability_worth(record)  # made from the table (agents.fill_ability_worth)
 
     def put(self, side: int, card_id: str, zone: str = "hand", holder: int | None = None, fresh: bool = False) -> int:
         """Move a copy of `card_id` from the deck to `zone` ("hand", "creature" in the first free place,

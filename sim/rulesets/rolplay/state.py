@@ -13,7 +13,8 @@ sim/rulesets/fortaleza/state.py says why a record).
 - `g.rng[stream]` (uint64): the game's random streams (sim.core.rng): a shuffle, an agent and an
   effect stream per side (R-08, R-10: destroy and tap effects pick at random), then each side's
   search key.
-- `g.cand`, `g.hits`: an agent's candidates and its attackers' hits (scratch, no allocation); a hard
+- `g.cand`, `g.hits`, `g.order`: an agent's candidates, its attackers' hits and its attack order
+  (scratch, no allocation); a hard
   player's candidates and scores (`g.options`, `g.score`) and the cards its worlds are dealt from
   (`g.unseen`, hard.py); an expert player's tree, the path of its iteration and where its attack
   loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
@@ -22,7 +23,9 @@ sim/rulesets/fortaleza/state.py says why a record).
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   design, Field]`, `g.w[side, Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]` and each side's
   search settings `g.search[side, SEARCH_*]`, and the fitted leaf evaluation's coefficients
-  (`g.leaf`, leaf.py).
+  (`g.leaf`, leaf.py); and one made from them, `g.ability_worth[side, design]` (greedy's value of a
+  design's abilities, agents.fill_ability_worth: it depends on the cards and weights only, and greedy
+  asks for it at every valuation of a creature).
 
 References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
 """
@@ -129,6 +132,7 @@ GAME_DTYPE = np.dtype([
     ("tab", np.int32, (2, N_DESIGNS, N_FIELDS)),
     ("par", np.int64, (N_PARAMS,)),
     ("w", np.float64, (2, N_WEIGHTS)),
+    ("ability_worth", np.float64, (2, N_DESIGNS)),  # each design's abilities as greedy values them (agents.py)
     ("setup", np.int64, (N_SETUP, 2)),
     ("cs", np.int32, (2, N_CARDS, N_CS)),
     ("ps", np.int64, (3, N_PS)),
@@ -136,6 +140,8 @@ GAME_DTYPE = np.dtype([
     ("rng", np.uint64, (N_STREAMS,)),
     ("cand", np.int64, (MAX_CAND, 3)),
     ("hits", np.float64, (N_PLACES,)),  # greedy's scratch: the other attackers' hits (agents.other_hits)
+    ("order", np.int64, (N_PLACES,)),  # greedy's scratch: the attackers in the order they attack (agents.attack_order)
+    ("order_worth", np.float64, (N_PLACES,)),  # ... and their worth
     ("search", np.int64, (2, N_SEARCH)),
     ("options", np.int64, (MAX_OPTIONS,)),  # a hard player's candidates (hard.py): attack-mode masks
     ("score", np.float64, (MAX_OPTIONS,)),  # ... and their summed scores

@@ -404,3 +404,15 @@ def test_r20_the_2002_preset_sets_its_numbers_unless_the_spec_says_otherwise() -
 def test_unknown_deck_is_refused_naming_the_decks() -> None:
     with pytest.raises(InputError, match="no deck 'nope'"):
         Scenario.from_factions("nope", "carga_25")
+
+
+def test_greedy_values_a_creature_by_the_abilities_a_scenario_leaves_it(s) -> None:
+    # greedy reads a design's abilities' value from a table made once from the cards
+    # (agents.fill_ability_worth); a scenario that changes a card makes it again
+    from sim.rulesets.rolplay.agents import abilities_worth, creature_worth
+    korth = s.put(0, KORTH, "creature")
+    abilities = abilities_worth(s.g, np.int64(0), np.int64(s.design(0, KORTH)))
+    assert abilities > 0
+    with_them = creature_worth(s.g, np.int64(0), np.int64(korth))
+    s.set_stats(0, KORTH, n_abilities=0)
+    assert creature_worth(s.g, np.int64(0), np.int64(korth)) == pytest.approx(with_them - 0.3 * abilities)
