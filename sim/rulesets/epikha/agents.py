@@ -83,12 +83,43 @@ def wants_mulligan(g: np.void, p: int) -> bool:
 
 # -- the Deployment and Regroup phases ------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def list_deployments(g: np.void, p: int, window: int) -> int:
-    """Every deployment step legal now into g.cand (kind, card, bearer): a character or machine to
-    deploy, a weapon or item onto a bearer, a card into the Magic Zone. Returns how many."""
+def may_step(g: np.void, p: int, kind: int, c: int, b: int, window: int) -> bool:
+    """Whether deployment step (kind, card, bearer) is legal now (E-11, E-21, E-24, E-29)."""
+    return ((kind == DEPLOY and may_deploy(g, p, c, window)) or (kind == ATTACH and may_attach(g, p, c, b))
+            or (kind == TO_MAGIC and may_move_to_magic(g, p, c)))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_only: bool, n: int, best: tuple,
+               best_value: float) -> tuple:
+    """One step of walk_deployments: listed into g.cand when legal (while the list has room), or,
+    with `best_only`, kept when its worth beats the best so far and it is legal (its worth first:
+    most steps are worth nothing, and then their legality is never asked; a move into the Magic
+    Zone is asked its legality first, which rules out most cards at less cost)."""
+    if best_only:
+        if kind == TO_MAGIC and not may_move_to_magic(g, p, c):  # here the legality is the cheaper question
+            return n, best, best_value
+        value = deployment_worth(g, p, kind, c, b)
+        if value > best_value and may_step(g, p, kind, c, b, window):
+            return n, (kind, c, b), value
+    elif n < MAX_CAND and may_step(g, p, kind, c, b, window):
+        g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = kind, c, b
+        return n + 1, best, best_value
+    return n, best, best_value
+
+
+@njit(cache=True, _nrt=False)
+def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
+    """Every deployment step legal now, in one order: a character or machine to deploy, a weapon or
+    item onto a bearer, a card into the Magic Zone. Lists them into g.cand (kind, card, bearer) and
+    returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
+    highest deployment_worth while one is worth more than nothing, else STOP)."""
     n = 0
+    best = (STOP, -1, -1)
+    best_value = 0.0
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
     room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
+    bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
     m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
     while m:
         c = lowest_bit(m)
@@ -97,25 +128,27 @@ def list_deployments(g: np.void, p: int, window: int) -> int:
             continue
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
-            if room and may_deploy(g, p, c, window) and n < MAX_CAND:
-                g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = DEPLOY, c, -1
-                n += 1
-        elif (klass == Class.WEAPON or klass == Class.ITEM) and window == Window.DEPLOYMENT:
-            bm = characters_in_play(g, p)
+            if room:
+                n, best, best_value = weigh_step(g, p, window, DEPLOY, c, -1, best_only, n, best, best_value)
+        elif klass == Class.WEAPON or klass == Class.ITEM:
+            bm = bearers
             while bm:
                 b = lowest_bit(bm)
                 bm &= bm - np.int64(1)
-                if may_attach(g, p, c, b) and n < MAX_CAND:
-                    g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = ATTACH, c, b
-                    n += 1
+                n, best, best_value = weigh_step(g, p, window, ATTACH, c, b, best_only, n, best, best_value)
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if may_move_to_magic(g, p, c) and n < MAX_CAND:
-            g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = TO_MAGIC, c, -1
-            n += 1
-    return n
+        n, best, best_value = weigh_step(g, p, window, TO_MAGIC, c, -1, best_only, n, best, best_value)
+    return n, best
+
+
+@njit(cache=True, _nrt=False)
+def list_deployments(g: np.void, p: int, window: int) -> int:
+    """Every deployment step legal now into g.cand (kind, card, bearer), walk_deployments' order.
+    Returns how many."""
+    return walk_deployments(g, p, window, False)[0]
 
 
 @njit(cache=True, _nrt=False)
@@ -189,6 +222,23 @@ def choose_deployment(g: np.void, p: int, window: int) -> int:
         if value > best_value:
             best, best_value = k, value
     return best
+
+
+@njit(cache=True, _nrt=False)
+def next_deployment(g: np.void, p: int, window: int) -> tuple:
+    """The agent's next deployment step as (kind, card, bearer), kind STOP to stop: choose_deployment's
+    choice. A greedy player's is found without the list (walk_deployments' best_only), the same
+    first step of highest worth; but where the list could fill its MAX_CAND rows (a step past them
+    is never listed), the list decides."""
+    if not is_random(g, p):
+        hand = bit_count(in_zone(g, p, Zone.HAND))
+        bearers = bit_count(characters_in_play(g, p))
+        if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
+            return walk_deployments(g, p, window, True)[1]
+    k = choose_deployment(g, p, window)
+    if k == STOP:
+        return STOP, -1, -1
+    return g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
 
 
 # -- spell windows --------------------------------------------------------------------------------------
@@ -588,11 +638,11 @@ def start_target(g: np.void, p: int, c: int, k: int) -> int:
 
 # -- combat -------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def attack_is_safe(g: np.void, p: int, a: int) -> bool:
-    """Greedy attacks with a when no opposing blocker would destroy it and survive; the Player card in
-    person when no blocker would take more than RISK of its Vital."""
+def attack_is_safe(g: np.void, p: int, a: int, guard: np.int64) -> bool:
+    """Greedy attacks with a when no opposing blocker of `guard` would destroy it and survive; the
+    Player card in person when no blocker would take more than RISK of its Vital."""
     q = 1 - p
-    m = blockers(g, q)
+    m = guard
     while m:
         b = lowest_bit(m)
         m &= m - np.int64(1)
@@ -606,14 +656,31 @@ def attack_is_safe(g: np.void, p: int, a: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def safe_attackers(g: np.void, p: int) -> np.int64:
+    """p's cards that may attack now (E-25) and attack safely (attack_is_safe). Nothing moves while
+    the attackers are chosen, so each card's safety is weighed once, against the blockers listed
+    once (E-26)."""
+    guard = blockers(g, 1 - p)
+    out = np.int64(0)
+    m = in_zone(g, p, Zone.DEPLOY)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if may_attack(g, p, c) and attack_is_safe(g, p, c, guard):
+            out |= np.int64(1) << c
+    return out
+
+
+@njit(cache=True, _nrt=False)
 def choose_attackers(g: np.void, p: int) -> np.int64:
     """Rule E-25: the attackers, at most `combat_slots`. Random: each that may attack, with
-    probability 1/2; greedy: each that attacks safely (attack_is_safe), the strongest first."""
+    probability 1/2; greedy: each that attacks safely (safe_attackers), the strongest first (the
+    first in pool order on a tie)."""
     slots = g.par[Param.COMBAT_SLOTS]
     out = np.int64(0)
     n = 0
-    m = in_zone(g, p, Zone.DEPLOY)
     if is_random(g, p):
+        m = in_zone(g, p, Zone.DEPLOY)
         while m and n < slots:
             c = lowest_bit(m)
             m &= m - np.int64(1)
@@ -621,17 +688,18 @@ def choose_attackers(g: np.void, p: int) -> np.int64:
                 out |= np.int64(1) << c
                 n += 1
         return out
+    safe = safe_attackers(g, p)
+    if bit_count(safe) <= slots:
+        return safe
     while n < slots:
         best = -1
         best_f = -1
-        mm = m
-        while mm:
-            c = lowest_bit(mm)
-            mm &= mm - np.int64(1)
-            if not (out >> c) & 1 and may_attack(g, p, c) and fuerza_of(g, p, c) > best_f and attack_is_safe(g, p, c):
+        m = safe & ~out
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            if fuerza_of(g, p, c) > best_f:
                 best, best_f = c, fuerza_of(g, p, c)
-        if best < 0:
-            break
         out |= np.int64(1) << best
         n += 1
     return out
