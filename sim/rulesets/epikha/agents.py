@@ -23,9 +23,9 @@ from sim.rulesets.epikha.legal import (
     valid_target,
 )
 from sim.rulesets.epikha.state import (
-    CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ,
-    P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play,
-    bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
+    CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT,
+    P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_MATTERS, PS_SPELL_CARDS, PS_VITAL, ST_AGENT,
+    characters_in_play, bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
 )
 
 NO_TARGET = -1
@@ -34,6 +34,16 @@ STOP = -1
 DEPLOY = 0
 ATTACH = 1
 TO_MAGIC = 2
+MOST_A_MOVE_IS_WORTH = 2.0  # deployment_worth of a move into the Magic Zone: the Player card's, others' 1 or -1
+# what a spell needs to matter now (matter_kind, spells_that_may_matter)
+MATTERS_ALWAYS = 0
+MATTERS_IN_DEPLOYMENT = 1  # a continuous spell: the Deployment window
+MATTERS_VS_ATTACKERS = 2  # aimed at an enemy attacker: opposing cards in the Combat Zone
+MATTERS_VS_PENDING = 3  # aimed at a pending spell: a pending list
+MATTERS_VS_CONTINUOUS = 4  # aimed at a continuous spell: opposing cards in the Magic Zone
+MATTERS_VS_GEAR = 5  # aimed at gear: opposing gear
+MATTERS_IN_FIGHT = 6  # a shield or boost: the Block window with own cards in the Combat Zone
+MATTERS_TO_DRAW = 7  # only a draw: the Start or Regroup window
 PASS = 0  # a window action's kind (g.cand rows: kind, card or pending entry, payer; target in column 3 of cand2)
 CAST = 1
 RAISE = 2
@@ -137,6 +147,8 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
                 bm &= bm - np.int64(1)
                 n, best, best_value = weigh_step(g, p, window, ATTACH, c, b, best_only, n, best, best_value)
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
+    if best_only and best_value >= MOST_A_MOVE_IS_WORTH:
+        m = 0  # no move can beat the best
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
@@ -171,7 +183,7 @@ def deployment_worth(g: np.void, p: int, kind: int, c: int, b: int) -> float:
     w = g.w[p]
     if kind == TO_MAGIC:
         if c == PLAYER_C:  # the Player Ability works there (E-14), but there it cannot fight in person (E-25)
-            return 2.0 if g.par[Param.PLAYER_MAY_ATTACK] == 0 else -1.0
+            return MOST_A_MOVE_IS_WORTH if g.par[Param.PLAYER_MAY_ATTACK] == 0 else -1.0
         used = 0
         m = in_zone(g, p, Zone.MAGIC)
         while m:
@@ -543,30 +555,53 @@ def raise_worth(g: np.void, p: int, k: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def may_matter(g: np.void, p: int, s: int, window: int) -> bool:
-    """Greedy's quick look before valuing spell s in `window`: whether anything it does could count
-    now (a continuous spell only in the Deployment window, a fight's spell only with cards in the
-    Combat Zone, a negation only with something to negate, a draw only at Start or Regroup). Public
-    information only: the pending list, the zones, its own hand."""
-    q = 1 - p
+def matter_kind(g: np.void, p: int, s: int) -> int:
+    """What spell s needs to matter (spells_that_may_matter), one of the MATTERS_* kinds: printed,
+    so each spell's kind is set once a game (game.setup_side, into ps[p, PS_MATTERS + kind])."""
     row = g.tab[p, g.cs[p, s, 0]]
     if row[Field.CLASS] == Class.CONTINUOUS:
-        return window == Window.DEPLOYMENT
+        return MATTERS_IN_DEPLOYMENT
     kind = row[Field.TARGET]
     do = row[Field.CAST]
     if kind == Target.ENEMY_ATTACKER:
-        return in_zone(g, q, Zone.COMBAT) != 0
+        return MATTERS_VS_ATTACKERS
     if kind == Target.PENDING_SPELL:
-        return g.ps[GAME, G_N_PENDING] > 0
+        return MATTERS_VS_PENDING
     if kind == Target.CONTINUOUS_SPELL:
-        return in_zone(g, q, Zone.MAGIC) != 0
+        return MATTERS_VS_CONTINUOUS
     if kind == Target.ENEMY_GEAR:
-        return in_zone(g, q, Zone.GEAR) != 0
+        return MATTERS_VS_GEAR
     if do == Do.SHIELD or do == Do.BOOST:
-        return window == Window.BLOCK and in_zone(g, p, Zone.COMBAT) != 0
+        return MATTERS_IN_FIGHT
     if do == Do.DRAW and row[Field.N_CAST] == 1:
-        return window == Window.START or window == Window.REGROUP
-    return True
+        return MATTERS_TO_DRAW
+    return MATTERS_ALWAYS
+
+
+@njit(cache=True, _nrt=False)
+def spells_that_may_matter(g: np.void, p: int, window: int) -> np.int64:
+    """Greedy's quick look before valuing its spells in `window`: those of p's spells anything of
+    which could count now (a continuous spell only in the Deployment window, a fight's spell only
+    with cards in the Combat Zone, a negation only with something to negate, a draw only at Start
+    or Regroup), as a mask of instances. Public information only: the pending list, the zones."""
+    q = 1 - p
+    matters = g.ps[p, PS_MATTERS:PS_MATTERS + N_MATTER_KINDS]
+    m = matters[MATTERS_ALWAYS]
+    if window == Window.DEPLOYMENT:
+        m |= matters[MATTERS_IN_DEPLOYMENT]
+    if in_zone(g, q, Zone.COMBAT) != 0:
+        m |= matters[MATTERS_VS_ATTACKERS]
+    if g.ps[GAME, G_N_PENDING] > 0:
+        m |= matters[MATTERS_VS_PENDING]
+    if in_zone(g, q, Zone.MAGIC) != 0:
+        m |= matters[MATTERS_VS_CONTINUOUS]
+    if in_zone(g, q, Zone.GEAR) != 0:
+        m |= matters[MATTERS_VS_GEAR]
+    if window == Window.BLOCK and in_zone(g, p, Zone.COMBAT) != 0:
+        m |= matters[MATTERS_IN_FIGHT]
+    if window == Window.START or window == Window.REGROUP:
+        m |= matters[MATTERS_TO_DRAW]
+    return m
 
 
 @njit(cache=True, _nrt=False)
@@ -593,12 +628,10 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
             return RAISE, k, g.pend[k, P_CASTER], NO_TARGET
     best_value = 0.0
     best = (PASS, -1, -1, NO_TARGET)
-    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS]
+    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
     while m:
         s = lowest_bit(m)
         m &= m - np.int64(1)
-        if not may_matter(g, p, s, window):
-            continue
         cost = field(g, p, s, Field.COST)
         payer = best_payer(g, p, cost)
         if payer < 0:

@@ -13,7 +13,7 @@ from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py reads the step kinds here)
     ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_window_action, is_random,
-    may_step, next_deployment, pick, start_target, wants_mulligan,
+    matter_kind, may_step, next_deployment, pick, start_target, wants_mulligan,
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
@@ -24,8 +24,8 @@ from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
-    G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CHARACTER_CARDS, PS_FORCED, PS_HAND, PS_N_DECK,
-    PS_ORDER, PS_PASSIVE_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
+    G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CHARACTER_CARDS, PS_FORCED, PS_HAND, PS_MATTERS,
+    PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
     SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of, in_play, in_zone,
     is_character, lowest_bit, move,
 )
@@ -78,6 +78,7 @@ def setup_side(g: np.void, p: int) -> None:
             move(g, p, c, Zone.DECK)
             if klass == Class.SPELL or klass == Class.CONTINUOUS:
                 spells |= bit
+                ps[p, PS_MATTERS + matter_kind(g, p, c)] |= bit
         if is_character(g, p, c):
             characters |= bit
         if klass == Class.CHARACTER or klass == Class.MACHINE:
@@ -385,14 +386,17 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
     the attackers `done` already answered on (`incoming`: the Fuerza still unblocked); the defender's
     agent chooses each (an expert defender's search plays the rest of its blocks greedily here)."""
     p = 1 - q
+    free = free_blockers(g, q)
     while True:
         a = next_to_block(g, p, done)
         if a < 0:
             return
         done |= np.int64(1) << a
-        free = free_blockers(g, q)
         if free:
-            incoming = block(g, q, a, choose_blocker(g, q, a, free, incoming), incoming)
+            b = choose_blocker(g, q, a, free, incoming)
+            incoming = block(g, q, a, b, incoming)
+            if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
+                free &= ~(np.int64(1) << b)
 
 
 @njit(cache=True, _nrt=False)
@@ -452,8 +456,11 @@ def regroup(g: np.void, p: int) -> None:
     spell_window(g, Window.REGROUP)
     if ps[GAME, G_OVER]:
         return
-    for side in range(2):
-        for c in range(N_CARDS):
+    for side in range(2):  # boosts and weakenings reach only cards in play, and a card leaves play destroyed,
+        m = in_play(g, side)  # its state cleared (effects.destroy): only cards in play may hold one
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
             cs[side, c, CS_BOOST] = 0
     while ps[p, PS_HAND] > g.par[Param.HAND_MAX]:
         hand = in_zone(g, p, Zone.HAND)

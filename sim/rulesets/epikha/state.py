@@ -86,7 +86,9 @@ PS_ZONE_MASK = PS_ORDER + MAX_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when
 PS_CHARACTER_CARDS = PS_ZONE_MASK + N_ZONES  # characters (E-11, E-13: the Player card and character machines too)
 PS_UNIT_CARDS = PS_CHARACTER_CARDS + 1  # characters and machines by class: they take Deployment Zone places (E-20)
 PS_PASSIVE_CARDS = PS_UNIT_CARDS + 1  # continuous spells and machines with passive effects (E-31)
-N_PS = PS_PASSIVE_CARDS + 1
+PS_MATTERS = PS_PASSIVE_CARDS + 1  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
+N_MATTER_KINDS = 8
+N_PS = PS_MATTERS + N_MATTER_KINDS
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
