@@ -23,9 +23,9 @@ from sim.rulesets.epikha.legal import (
     valid_target,
 )
 from sim.rulesets.epikha.state import (
-    CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ,
-    P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play,
-    bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
+    CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT,
+    P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_MATTERS, PS_SPELL_CARDS, PS_VITAL, ST_AGENT,
+    characters_in_play, bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
 )
 
 NO_TARGET = -1
@@ -34,6 +34,16 @@ STOP = -1
 DEPLOY = 0
 ATTACH = 1
 TO_MAGIC = 2
+MOST_A_MOVE_IS_WORTH = 2.0  # deployment_worth of a move into the Magic Zone: the Player card's, others' 1 or -1
+# what a spell needs to matter now (matter_kind, spells_that_may_matter)
+MATTERS_ALWAYS = 0
+MATTERS_IN_DEPLOYMENT = 1  # a continuous spell: the Deployment window
+MATTERS_VS_ATTACKERS = 2  # aimed at an enemy attacker: opposing cards in the Combat Zone
+MATTERS_VS_PENDING = 3  # aimed at a pending spell: a pending list
+MATTERS_VS_CONTINUOUS = 4  # aimed at a continuous spell: opposing cards in the Magic Zone
+MATTERS_VS_GEAR = 5  # aimed at gear: opposing gear
+MATTERS_IN_FIGHT = 6  # a shield or boost: the Block window with own cards in the Combat Zone
+MATTERS_TO_DRAW = 7  # only a draw: the Start or Regroup window
 PASS = 0  # a window action's kind (g.cand rows: kind, card or pending entry, payer; target in column 3 of cand2)
 CAST = 1
 RAISE = 2
@@ -83,12 +93,43 @@ def wants_mulligan(g: np.void, p: int) -> bool:
 
 # -- the Deployment and Regroup phases ------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def list_deployments(g: np.void, p: int, window: int) -> int:
-    """Every deployment step legal now into g.cand (kind, card, bearer): a character or machine to
-    deploy, a weapon or item onto a bearer, a card into the Magic Zone. Returns how many."""
+def may_step(g: np.void, p: int, kind: int, c: int, b: int, window: int) -> bool:
+    """Whether deployment step (kind, card, bearer) is legal now (E-11, E-21, E-24, E-29)."""
+    return ((kind == DEPLOY and may_deploy(g, p, c, window)) or (kind == ATTACH and may_attach(g, p, c, b))
+            or (kind == TO_MAGIC and may_move_to_magic(g, p, c)))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_only: bool, n: int, best: tuple,
+               best_value: float) -> tuple:
+    """One step of walk_deployments: listed into g.cand when legal (while the list has room), or,
+    with `best_only`, kept when its worth beats the best so far and it is legal (its worth first:
+    most steps are worth nothing, and then their legality is never asked; a move into the Magic
+    Zone is asked its legality first, which rules out most cards at less cost)."""
+    if best_only:
+        if kind == TO_MAGIC and not may_move_to_magic(g, p, c):  # here the legality is the cheaper question
+            return n, best, best_value
+        value = deployment_worth(g, p, kind, c, b)
+        if value > best_value and may_step(g, p, kind, c, b, window):
+            return n, (kind, c, b), value
+    elif n < MAX_CAND and may_step(g, p, kind, c, b, window):
+        g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = kind, c, b
+        return n + 1, best, best_value
+    return n, best, best_value
+
+
+@njit(cache=True, _nrt=False)
+def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
+    """Every deployment step legal now, in one order: a character or machine to deploy, a weapon or
+    item onto a bearer, a card into the Magic Zone. Lists them into g.cand (kind, card, bearer) and
+    returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
+    highest deployment_worth while one is worth more than nothing, else STOP)."""
     n = 0
+    best = (STOP, -1, -1)
+    best_value = 0.0
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
     room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
+    bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
     m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
     while m:
         c = lowest_bit(m)
@@ -97,25 +138,29 @@ def list_deployments(g: np.void, p: int, window: int) -> int:
             continue
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
-            if room and may_deploy(g, p, c, window) and n < MAX_CAND:
-                g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = DEPLOY, c, -1
-                n += 1
-        elif (klass == Class.WEAPON or klass == Class.ITEM) and window == Window.DEPLOYMENT:
-            bm = characters_in_play(g, p)
+            if room:
+                n, best, best_value = weigh_step(g, p, window, DEPLOY, c, -1, best_only, n, best, best_value)
+        elif klass == Class.WEAPON or klass == Class.ITEM:
+            bm = bearers
             while bm:
                 b = lowest_bit(bm)
                 bm &= bm - np.int64(1)
-                if may_attach(g, p, c, b) and n < MAX_CAND:
-                    g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = ATTACH, c, b
-                    n += 1
+                n, best, best_value = weigh_step(g, p, window, ATTACH, c, b, best_only, n, best, best_value)
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
+    if best_only and best_value >= MOST_A_MOVE_IS_WORTH:
+        m = 0  # no move can beat the best
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if may_move_to_magic(g, p, c) and n < MAX_CAND:
-            g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = TO_MAGIC, c, -1
-            n += 1
-    return n
+        n, best, best_value = weigh_step(g, p, window, TO_MAGIC, c, -1, best_only, n, best, best_value)
+    return n, best
+
+
+@njit(cache=True, _nrt=False)
+def list_deployments(g: np.void, p: int, window: int) -> int:
+    """Every deployment step legal now into g.cand (kind, card, bearer), walk_deployments' order.
+    Returns how many."""
+    return walk_deployments(g, p, window, False)[0]
 
 
 @njit(cache=True, _nrt=False)
@@ -138,7 +183,7 @@ def deployment_worth(g: np.void, p: int, kind: int, c: int, b: int) -> float:
     w = g.w[p]
     if kind == TO_MAGIC:
         if c == PLAYER_C:  # the Player Ability works there (E-14), but there it cannot fight in person (E-25)
-            return 2.0 if g.par[Param.PLAYER_MAY_ATTACK] == 0 else -1.0
+            return MOST_A_MOVE_IS_WORTH if g.par[Param.PLAYER_MAY_ATTACK] == 0 else -1.0
         used = 0
         m = in_zone(g, p, Zone.MAGIC)
         while m:
@@ -189,6 +234,23 @@ def choose_deployment(g: np.void, p: int, window: int) -> int:
         if value > best_value:
             best, best_value = k, value
     return best
+
+
+@njit(cache=True, _nrt=False)
+def next_deployment(g: np.void, p: int, window: int) -> tuple:
+    """The agent's next deployment step as (kind, card, bearer), kind STOP to stop: choose_deployment's
+    choice. A greedy player's is found without the list (walk_deployments' best_only), the same
+    first step of highest worth; but where the list could fill its MAX_CAND rows (a step past them
+    is never listed), the list decides."""
+    if not is_random(g, p):
+        hand = bit_count(in_zone(g, p, Zone.HAND))
+        bearers = bit_count(characters_in_play(g, p))
+        if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
+            return walk_deployments(g, p, window, True)[1]
+    k = choose_deployment(g, p, window)
+    if k == STOP:
+        return STOP, -1, -1
+    return g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
 
 
 # -- spell windows --------------------------------------------------------------------------------------
@@ -493,30 +555,53 @@ def raise_worth(g: np.void, p: int, k: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def may_matter(g: np.void, p: int, s: int, window: int) -> bool:
-    """Greedy's quick look before valuing spell s in `window`: whether anything it does could count
-    now (a continuous spell only in the Deployment window, a fight's spell only with cards in the
-    Combat Zone, a negation only with something to negate, a draw only at Start or Regroup). Public
-    information only: the pending list, the zones, its own hand."""
-    q = 1 - p
+def matter_kind(g: np.void, p: int, s: int) -> int:
+    """What spell s needs to matter (spells_that_may_matter), one of the MATTERS_* kinds: printed,
+    so each spell's kind is set once a game (game.setup_side, into ps[p, PS_MATTERS + kind])."""
     row = g.tab[p, g.cs[p, s, 0]]
     if row[Field.CLASS] == Class.CONTINUOUS:
-        return window == Window.DEPLOYMENT
+        return MATTERS_IN_DEPLOYMENT
     kind = row[Field.TARGET]
     do = row[Field.CAST]
     if kind == Target.ENEMY_ATTACKER:
-        return in_zone(g, q, Zone.COMBAT) != 0
+        return MATTERS_VS_ATTACKERS
     if kind == Target.PENDING_SPELL:
-        return g.ps[GAME, G_N_PENDING] > 0
+        return MATTERS_VS_PENDING
     if kind == Target.CONTINUOUS_SPELL:
-        return in_zone(g, q, Zone.MAGIC) != 0
+        return MATTERS_VS_CONTINUOUS
     if kind == Target.ENEMY_GEAR:
-        return in_zone(g, q, Zone.GEAR) != 0
+        return MATTERS_VS_GEAR
     if do == Do.SHIELD or do == Do.BOOST:
-        return window == Window.BLOCK and in_zone(g, p, Zone.COMBAT) != 0
+        return MATTERS_IN_FIGHT
     if do == Do.DRAW and row[Field.N_CAST] == 1:
-        return window == Window.START or window == Window.REGROUP
-    return True
+        return MATTERS_TO_DRAW
+    return MATTERS_ALWAYS
+
+
+@njit(cache=True, _nrt=False)
+def spells_that_may_matter(g: np.void, p: int, window: int) -> np.int64:
+    """Greedy's quick look before valuing its spells in `window`: those of p's spells anything of
+    which could count now (a continuous spell only in the Deployment window, a fight's spell only
+    with cards in the Combat Zone, a negation only with something to negate, a draw only at Start
+    or Regroup), as a mask of instances. Public information only: the pending list, the zones."""
+    q = 1 - p
+    matters = g.ps[p, PS_MATTERS:PS_MATTERS + N_MATTER_KINDS]
+    m = matters[MATTERS_ALWAYS]
+    if window == Window.DEPLOYMENT:
+        m |= matters[MATTERS_IN_DEPLOYMENT]
+    if in_zone(g, q, Zone.COMBAT) != 0:
+        m |= matters[MATTERS_VS_ATTACKERS]
+    if g.ps[GAME, G_N_PENDING] > 0:
+        m |= matters[MATTERS_VS_PENDING]
+    if in_zone(g, q, Zone.MAGIC) != 0:
+        m |= matters[MATTERS_VS_CONTINUOUS]
+    if in_zone(g, q, Zone.GEAR) != 0:
+        m |= matters[MATTERS_VS_GEAR]
+    if window == Window.BLOCK and in_zone(g, p, Zone.COMBAT) != 0:
+        m |= matters[MATTERS_IN_FIGHT]
+    if window == Window.START or window == Window.REGROUP:
+        m |= matters[MATTERS_TO_DRAW]
+    return m
 
 
 @njit(cache=True, _nrt=False)
@@ -543,12 +628,10 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
             return RAISE, k, g.pend[k, P_CASTER], NO_TARGET
     best_value = 0.0
     best = (PASS, -1, -1, NO_TARGET)
-    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS]
+    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
     while m:
         s = lowest_bit(m)
         m &= m - np.int64(1)
-        if not may_matter(g, p, s, window):
-            continue
         cost = field(g, p, s, Field.COST)
         payer = best_payer(g, p, cost)
         if payer < 0:
@@ -588,11 +671,11 @@ def start_target(g: np.void, p: int, c: int, k: int) -> int:
 
 # -- combat -------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def attack_is_safe(g: np.void, p: int, a: int) -> bool:
-    """Greedy attacks with a when no opposing blocker would destroy it and survive; the Player card in
-    person when no blocker would take more than RISK of its Vital."""
+def attack_is_safe(g: np.void, p: int, a: int, guard: np.int64) -> bool:
+    """Greedy attacks with a when no opposing blocker of `guard` would destroy it and survive; the
+    Player card in person when no blocker would take more than RISK of its Vital."""
     q = 1 - p
-    m = blockers(g, q)
+    m = guard
     while m:
         b = lowest_bit(m)
         m &= m - np.int64(1)
@@ -606,14 +689,31 @@ def attack_is_safe(g: np.void, p: int, a: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def safe_attackers(g: np.void, p: int) -> np.int64:
+    """p's cards that may attack now (E-25) and attack safely (attack_is_safe). Nothing moves while
+    the attackers are chosen, so each card's safety is weighed once, against the blockers listed
+    once (E-26)."""
+    guard = blockers(g, 1 - p)
+    out = np.int64(0)
+    m = in_zone(g, p, Zone.DEPLOY)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if may_attack(g, p, c) and attack_is_safe(g, p, c, guard):
+            out |= np.int64(1) << c
+    return out
+
+
+@njit(cache=True, _nrt=False)
 def choose_attackers(g: np.void, p: int) -> np.int64:
     """Rule E-25: the attackers, at most `combat_slots`. Random: each that may attack, with
-    probability 1/2; greedy: each that attacks safely (attack_is_safe), the strongest first."""
+    probability 1/2; greedy: each that attacks safely (safe_attackers), the strongest first (the
+    first in pool order on a tie)."""
     slots = g.par[Param.COMBAT_SLOTS]
     out = np.int64(0)
     n = 0
-    m = in_zone(g, p, Zone.DEPLOY)
     if is_random(g, p):
+        m = in_zone(g, p, Zone.DEPLOY)
         while m and n < slots:
             c = lowest_bit(m)
             m &= m - np.int64(1)
@@ -621,17 +721,18 @@ def choose_attackers(g: np.void, p: int) -> np.int64:
                 out |= np.int64(1) << c
                 n += 1
         return out
+    safe = safe_attackers(g, p)
+    if bit_count(safe) <= slots:
+        return safe
     while n < slots:
         best = -1
         best_f = -1
-        mm = m
-        while mm:
-            c = lowest_bit(mm)
-            mm &= mm - np.int64(1)
-            if not (out >> c) & 1 and may_attack(g, p, c) and fuerza_of(g, p, c) > best_f and attack_is_safe(g, p, c):
+        m = safe & ~out
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            if fuerza_of(g, p, c) > best_f:
                 best, best_f = c, fuerza_of(g, p, c)
-        if best < 0:
-            break
         out |= np.int64(1) << best
         n += 1
     return out

@@ -14,8 +14,8 @@ from sim.rulesets.epikha.constants import (
 from sim.rulesets.epikha.state import (
     CS_BEARER, CS_BOOST, CS_FOE, CS_GEAR_F, CS_GEAR_FUENTE, CS_GEAR_NIVEL, CS_GEAR_R, CS_GEAR_REGEN, CS_GEAR_RULES,
     CS_ITEMS, CS_LOST, N_CS, CS_SHIELD, CS_WEAPONS, CS_ZONE, G_END, G_OVER, G_TURN, G_WINNER, GAME, PS_ABILITY, PS_ALL_F,
-    PS_ALL_R, PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_LEVEL, PS_TOP, PS_VITAL,
-    field, in_play, in_zone, lowest_bit, move, resistencia_of, vital_of,
+    PS_ALL_R, PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_SPELL_LEVEL,
+    PS_TOP, PS_VITAL, field, in_play, in_zone, lowest_bit, move, resistencia_of, vital_of,
 )
 
 
@@ -73,7 +73,7 @@ def refresh_passives(g: np.void) -> None:
         ps[p, PS_ENEMY_F] = 0
         ps[p, PS_SPELL_LEVEL] = 0
     for p in range(2):
-        m = in_zone(g, p, Zone.MAGIC) | in_play(g, p)
+        m = (in_zone(g, p, Zone.MAGIC) | in_play(g, p)) & ps[p, PS_PASSIVE_CARDS]  # others add nothing
         while m:
             c = lowest_bit(m)
             m &= m - np.int64(1)

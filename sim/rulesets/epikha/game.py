@@ -11,22 +11,23 @@ from numba import njit
 from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
-from sim.rulesets.epikha.agents import (
-    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_deployment,
-    choose_window_action, is_random, pick, start_target, wants_mulligan,
+from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py reads the step kinds here)
+    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_window_action, is_random,
+    matter_kind, may_step, next_deployment, pick, start_target, wants_mulligan,
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
     MAX_DECK, N_CARDS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
 )
 from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_passives
-from sim.rulesets.epikha.legal import may_attach, may_attack, may_block, may_deploy, may_move_to_magic, may_raise
+from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
-    G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_FORCED, PS_HAND, PS_N_DECK, PS_ORDER, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT,
-    PS_TOP, PS_VITAL, PS_BASE, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field,
-    fuerza_of, in_play, in_zone, lowest_bit, move,
+    G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CHARACTER_CARDS, PS_FORCED, PS_HAND, PS_MATTERS,
+    PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
+    SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of, in_play, in_zone,
+    is_character, lowest_bit, move,
 )
 
 MAX_STEPS = 24  # deployment steps a phase takes at most (a guard: a hand holds at most hand_max cards)
@@ -66,17 +67,29 @@ def setup_side(g: np.void, p: int) -> None:
     ps, cs = g.ps, g.cs
     n_deck = g.setup[SETUP_N_DECK, p]
     ps[p, PS_N_DECK] = n_deck
-    spells = np.int64(0)
+    spells = characters = units = passives = np.int64(0)
     for c in range(N_CARDS):
         if cs[p, c, 0] < 0:
             move(g, p, c, Zone.OUT)
-        elif c < MAX_DECK:
+            continue
+        bit = np.int64(1) << c
+        klass = field(g, p, c, Field.CLASS)
+        if c < MAX_DECK:
             move(g, p, c, Zone.DECK)
-            klass = field(g, p, c, Field.CLASS)
             if klass == Class.SPELL or klass == Class.CONTINUOUS:
-                spells |= np.int64(1) << c
+                spells |= bit
+                ps[p, PS_MATTERS + matter_kind(g, p, c)] |= bit
+        if is_character(g, p, c):
+            characters |= bit
+        if klass == Class.CHARACTER or klass == Class.MACHINE:
+            units |= bit
+        if (klass == Class.CONTINUOUS or klass == Class.MACHINE) and field(g, p, c, Field.N_PASSIVE) > 0:
+            passives |= bit
     # the zeroed record has every card in zone 0 (DECK): the masks start from the zones themselves
     ps[p, PS_SPELL_CARDS] = spells
+    ps[p, PS_CHARACTER_CARDS] = characters
+    ps[p, PS_UNIT_CARDS] = units
+    ps[p, PS_PASSIVE_CARDS] = passives
     ps[p, PS_VITAL] = g.setup[SETUP_VITAL, p]
     ps[p, PS_BASE] = g.setup[SETUP_VITAL, p]
     move(g, p, PLAYER_C, Zone.DEPLOY)
@@ -299,13 +312,10 @@ def deploy_steps(g: np.void, p: int, window: int) -> None:
     for _ in range(MAX_STEPS):
         if g.ps[GAME, G_OVER]:
             return
-        k = choose_deployment(g, p, window)
-        if k == STOP:
+        kind, c, b = next_deployment(g, p, window)
+        if kind == STOP:
             return
-        kind, c, b = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
-        ok = ((kind == DEPLOY and may_deploy(g, p, c, window)) or (kind == ATTACH and may_attach(g, p, c, b))
-              or (kind == TO_MAGIC and may_move_to_magic(g, p, c)))
-        if not ok:
+        if not may_step(g, p, kind, c, b, window):
             return
         deploy_step(g, p, kind, c, b)
 
@@ -376,14 +386,17 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
     the attackers `done` already answered on (`incoming`: the Fuerza still unblocked); the defender's
     agent chooses each (an expert defender's search plays the rest of its blocks greedily here)."""
     p = 1 - q
+    free = free_blockers(g, q)
     while True:
         a = next_to_block(g, p, done)
         if a < 0:
             return
         done |= np.int64(1) << a
-        free = free_blockers(g, q)
         if free:
-            incoming = block(g, q, a, choose_blocker(g, q, a, free, incoming), incoming)
+            b = choose_blocker(g, q, a, free, incoming)
+            incoming = block(g, q, a, b, incoming)
+            if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
+                free &= ~(np.int64(1) << b)
 
 
 @njit(cache=True, _nrt=False)
@@ -443,8 +456,11 @@ def regroup(g: np.void, p: int) -> None:
     spell_window(g, Window.REGROUP)
     if ps[GAME, G_OVER]:
         return
-    for side in range(2):
-        for c in range(N_CARDS):
+    for side in range(2):  # boosts and weakenings reach only cards in play, and a card leaves play destroyed,
+        m = in_play(g, side)  # its state cleared (effects.destroy): only cards in play may hold one
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
             cs[side, c, CS_BOOST] = 0
     while ps[p, PS_HAND] > g.par[Param.HAND_MAX]:
         hand = in_zone(g, p, Zone.HAND)

@@ -27,8 +27,8 @@ from sim.rulesets.epikha.agents import choose_attackers, worth
 from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack
 from sim.rulesets.epikha.state import (
-    CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_PLAY_STREAMS, PS_AGENT,
-    PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, ST_SEARCH, characters_in_play, in_zone, lowest_bit, move,
+    G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP,
+    PS_VITAL, ST_SEARCH, bit_count, characters_in_play, in_zone, lowest_bit, move,
 )
 
 DEAL_STREAM = 63
@@ -51,17 +51,13 @@ def _deal_opponent(g: np.void, world: np.void, o: int, s: int) -> None:
     dealt into the hand first, then the deck from its top (invariant 5)."""
     unseen = world.unseen
     n = 0
-    for c in range(MAX_DECK):
-        z = g.cs[o, c, CS_ZONE]
-        if z == Zone.HAND or z == Zone.DECK:
-            unseen[n] = c
-            n += 1
-    deal_unseen(unseen, n, world.rng, s)
-    hand = 0
-    m = in_zone(g, o, Zone.HAND)
-    while m:
+    m = (in_zone(g, o, Zone.HAND) | in_zone(g, o, Zone.DECK)) & ((np.int64(1) << MAX_DECK) - 1)
+    while m:  # by instance, from the zone masks (a walk of every instance's zone was a twelfth of the search)
+        unseen[n] = lowest_bit(m)
         m &= m - np.int64(1)
-        hand += 1
+        n += 1
+    deal_unseen(unseen, n, world.rng, s)
+    hand = bit_count(in_zone(g, o, Zone.HAND))
     top = g.ps[o, PS_TOP]
     for i in range(n):
         c = unseen[i]

@@ -81,7 +81,14 @@ PS_SPELL_CARDS = 18  # mask of its instances that are spells or continuous spell
 PS_ORDER = 19  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 DECK_ZONE = int(Zone.DECK)  # a plain int: sim.core's cached checks take no game's enum
 PS_ZONE_MASK = PS_ORDER + MAX_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when card c is in that zone
-N_PS = PS_ZONE_MASK + N_ZONES
+# masks of its instances by what they are, constant per game (set up with PS_SPELL_CARDS): a question
+# about the cards of a zone is then one AND, not a walk of the zone reading each card's design
+PS_CHARACTER_CARDS = PS_ZONE_MASK + N_ZONES  # characters (E-11, E-13: the Player card and character machines too)
+PS_UNIT_CARDS = PS_CHARACTER_CARDS + 1  # characters and machines by class: they take Deployment Zone places (E-20)
+PS_PASSIVE_CARDS = PS_UNIT_CARDS + 1  # continuous spells and machines with passive effects (E-31)
+PS_MATTERS = PS_PASSIVE_CARDS + 1  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
+N_MATTER_KINDS = 8
+N_PS = PS_MATTERS + N_MATTER_KINDS
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
@@ -238,29 +245,14 @@ def in_play(g: np.void, side: int) -> np.int64:
 @njit(cache=True, _nrt=False)
 def characters_in_play(g: np.void, side: int) -> np.int64:
     """The side's characters on the field, the Player card included (E-13)."""
-    m = in_play(g, side)
-    out = np.int64(0)
-    while m:
-        c = lowest_bit(m)
-        m &= m - np.int64(1)
-        if is_character(g, side, c):
-            out |= np.int64(1) << c
-    return out
+    return in_play(g, side) & g.ps[side, PS_CHARACTER_CARDS]
 
 
 @njit(cache=True, _nrt=False)
 def deployment_used(g: np.void, side: int) -> int:
     """Rule E-20 decision: places of the Deployment Zone taken: its characters and machines wherever
     they stand on the field (a card in the Magic or Combat Zone keeps its place), the Player card not."""
-    m = in_play(g, side) & ~(np.int64(1) << PLAYER_C)
-    n = 0
-    while m:
-        c = lowest_bit(m)
-        m &= m - np.int64(1)
-        klass = field(g, side, c, Field.CLASS)
-        if klass == Class.CHARACTER or klass == Class.MACHINE:
-            n += 1
-    return n
+    return bit_count(in_play(g, side) & g.ps[side, PS_UNIT_CARDS] & ~(np.int64(1) << PLAYER_C))
 
 
 @njit(cache=True, _nrt=False)

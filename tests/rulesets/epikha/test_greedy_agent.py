@@ -1,0 +1,74 @@
+"""The greedy agent's short cuts choose what its plain definition chooses (issue 37: the same games,
+faster). A greedy player's deployment step is found without listing every step (agents.next_deployment)
+and its attackers' safety is weighed once per attack (agents.safe_attackers); here, in positions
+reached by play, each is held against its definition: the first step of highest worth of the list
+(agents.choose_deployment, rules E-21, E-24, E-29) at every step of a Deployment and a Regroup
+phase, and the `combat_slots` strongest of the cards that may attack safely (E-25, E-26)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.core.match import MatchConfig, SideConfig
+from sim.rulesets.epikha.agents import (
+    STOP, attack_is_safe, choose_attackers, choose_deployment, next_deployment,
+)
+from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Param, Window
+from sim.rulesets.epikha.engine import RULESET
+from sim.rulesets.epikha.game import deploy_step
+from sim.rulesets.epikha.legal import blockers, may_attack
+from sim.rulesets.epikha.state import G_OVER, GAME, fuerza_of
+
+SEED = 20261202
+
+
+def positions(n: int, **params):
+    """Up to n positions reached by greedy play, each at the start of a player's Deployment phase,
+    in both factions' mirrors and their match-up (the probe's pairings), with the rules `params`."""
+    rng = np.random.default_rng(7)
+    pairings = RULESET.probe_pairings()
+    for k in range(n):
+        a, b = pairings[k % len(pairings)]
+        compiled = RULESET.compile(MatchConfig("greedy positions", (SideConfig(a, "A", "greedy"),
+                                                                     SideConfig(b, "B", "greedy")), params=params))
+        ws = compiled.workspace()
+        p = RULESET.play_to_position(compiled, ws, np.uint64(SEED + k), rng)
+        if p is not None:
+            yield ws[0], np.int64(p)
+
+
+def listed_step(g: np.void, p: np.int64, window: int) -> tuple[int, int, int]:
+    k = choose_deployment(g, p, np.int64(window))
+    return (STOP, -1, -1) if k == STOP else tuple(int(x) for x in g["cand"][k])
+
+
+def strongest_safe(g: np.void, p: np.int64) -> int:
+    """Rule E-25 for greedy, read plainly: of the cards that may attack and attack safely against
+    every card that may block, the `combat_slots` of highest Fuerza, the first in pool order on a tie."""
+    guard = blockers(g, np.int64(1 - p))
+    safe = [c for c in range(PLAYER_C + 1)
+            if may_attack(g, p, np.int64(c)) and attack_is_safe(g, p, np.int64(c), guard)]
+    safe.sort(key=lambda c: -fuerza_of(g, p, np.int64(c)))  # a stable sort keeps pool order on ties
+    out = 0
+    for c in safe[:int(g["par"][Param.COMBAT_SLOTS])]:
+        out |= 1 << c
+    return out
+
+
+@pytest.mark.parametrize("params", [{}, {"combat_slots": 1, "deployment_slots": 3, "magic_zone_slots": 1}])
+def test_greedy_deploys_and_attacks_as_its_definition(params: dict) -> None:
+    steps = attacks = 0
+    for g, p in positions(24, **params):
+        for window in (Window.DEPLOYMENT, Window.REGROUP):
+            for _ in range(MAX_DECK):
+                listed = listed_step(g, p, window)
+                assert next_deployment(g, p, np.int64(window)) == listed, (params, window, listed)
+                steps += 1
+                if listed[0] == STOP or g["ps"][GAME, G_OVER]:
+                    break
+                deploy_step(g, p, np.int64(listed[0]), np.int64(listed[1]), np.int64(listed[2]))
+            if window == Window.DEPLOYMENT:
+                assert choose_attackers(g, p) == strongest_safe(g, p), params
+                attacks += 1
+    assert steps >= 50 and attacks >= 10
