@@ -10,13 +10,13 @@ greedy agent would place is placed without a search: it is free and gives an unt
 
 Each candidate is played in `samples` worlds (`observe`; a search deals each world once and its
 other candidates copy it, `observe_dealt`): a copy of the game in which what the player cannot see
-is dealt again at random, namely the opponent's hand, deck and face-down traps
-(rule F-15) and the player's own deck order. The rest of the turn, then `horizon` more turns, are
-played by two greedy agents in the world record (`ws[1]`, state.new_workspace), never in the game's
-own. Greedy play draws no random numbers once the game has begun (no dice; decks are shuffled only
-at the start, rules F-02 and F-04), so a world is played out the same way however its streams are
-keyed: rollouts beyond the first replay the same games and only cost time (a decision can change
-with them only where two candidates' sums tie but for rounding).
+is dealt again at random, namely the opponent's hand, deck and face-down traps (rule F-15) and the
+player's own deck order. The rest of the turn, then `horizon` more turns, are played by two greedy
+agents in the world record (`ws[1]`, state.new_workspace), never in the game's own. Greedy play
+draws no random numbers once the game has begun (no dice; decks are shuffled only at the start,
+rules F-02 and F-04), so a world is played out the same way however its streams are keyed: rollouts
+beyond the first replay the same games and only cost time (a decision can change with them only
+where two candidates' sums tie but for rounding).
 
 `take_turn_searching` is a hard player's turn; `play_turn` picks it. The rollouts play the greedy
 turn and the pieces it is made of (chain.main_step, chain.main_phase, combat.declared_attack,
