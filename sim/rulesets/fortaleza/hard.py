@@ -8,14 +8,15 @@ mulligan and discards are the greedy agent's (agents.py reads a hard player as g
 greedy agent would place is placed without a search: it is free and gives an untapped land at once
 (rules F-07, F-08), and placing it later in the phase can do no better.
 
-Each candidate is played in `samples` worlds (`observe`): a copy of the game in which what the
-player cannot see is dealt again at random, namely the opponent's hand, deck and face-down traps
-(rule F-15) and the player's own deck order. The rest of the turn, then `horizon` more turns, are
-played by two greedy agents in the world record (`ws[1]`, state.new_workspace), never in the game's
-own. Greedy play draws no random numbers once the game has begun (no dice; decks are shuffled only
-at the start, rules F-02 and F-04), so a world is played out the same way however its streams are
-keyed: rollouts beyond the first replay the same games and only cost time (a decision can change
-with them only where two candidates' sums tie but for rounding).
+Each candidate is played in `samples` worlds (`observe`; a search deals each world once and its
+other candidates copy it, `observe_dealt`): a copy of the game in which what the player cannot see
+is dealt again at random, namely the opponent's hand, deck and face-down traps (rule F-15) and the
+player's own deck order. The rest of the turn, then `horizon` more turns, are played by two greedy
+agents in the world record (`ws[1]`, state.new_workspace), never in the game's own. Greedy play
+draws no random numbers once the game has begun (no dice; decks are shuffled only at the start,
+rules F-02 and F-04), so a world is played out the same way however its streams are keyed: rollouts
+beyond the first replay the same games and only cost time (a decision can change with them only
+where two candidates' sums tie but for rounding).
 
 `take_turn_searching` is a hard player's turn; `play_turn` picks it. The rollouts play the greedy
 turn and the pieces it is made of (chain.main_step, chain.main_phase, combat.declared_attack,
@@ -30,7 +31,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_WIDTH, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
+    SEARCH_WIDTH, WORLD_STRIDE, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score,
+    world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -171,6 +173,32 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
 
 
 @njit(cache=True, _nrt=False)
+def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """`observe` for a search (sim.core.search.best_option), which asks for each world once per
+    candidate, the candidates in a row: the world is dealt for the first and kept in g's dealt_*
+    fields, and the others copy it, the same world without dealing it again. A search begins with
+    `forget_dealt` (a world is one decision's)."""
+    which = sample * WORLD_STRIDE + rollout + 1
+    if g.dealt_world[0] == which:
+        copy_into(world.cs, g.dealt_cs)
+        copy_into(world.ps, g.dealt_ps)
+        copy_into(world.ch, g.ch)
+        copy_into(world.rng, g.dealt_rng)
+        return
+    observe(g, world, p, decision, sample, rollout)
+    copy_into(g.dealt_cs, world.cs)
+    copy_into(g.dealt_ps, world.ps)
+    copy_into(g.dealt_rng, world.rng)
+    g.dealt_world[0] = which
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def forget_dealt(g: np.void) -> None:
+    """No world is kept: the next `observe_dealt` deals its own (before each search)."""
+    g.dealt_world[0] = 0
+
+
+@njit(cache=True, _nrt=False)
 def eval_scale(g: np.void, p: int) -> float:
     """The evaluation's scale for p: EVAL_SCALE average units of p's collection, valued as its greedy
     agent values a unit card."""
@@ -298,7 +326,8 @@ def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
         return greedy
     k = action_candidates(g, p, greedy)
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.options[best_option(g, world, p, decision, k, observe, _action_option, (phase, eval_scale(g, p)))]
+    forget_dealt(g)
+    return g.options[best_option(g, world, p, decision, k, observe_dealt, _action_option, (phase, eval_scale(g, p)))]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -348,7 +377,8 @@ def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
     if n == 0:
         return np.int64(0)
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.options[best_option(g, world, p, decision, n, observe, _attack_option, eval_scale(g, p))]
+    forget_dealt(g)
+    return g.options[best_option(g, world, p, decision, n, observe_dealt, _attack_option, eval_scale(g, p))]
 
 
 @njit(cache=True, _nrt=False)

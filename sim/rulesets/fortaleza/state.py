@@ -149,6 +149,12 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),
     ("score", np.float64, (MAX_OPTIONS,)),
     ("unseen", np.int64, (2, N_DESIGNS)),
+    # the world a hard agent's search dealt last (hard.observe_dealt): its state after hard.observe, and
+    # which world of the search it is (sample * WORLD_STRIDE + rollout + 1; 0: none)
+    ("dealt_cs", np.int32, (2, N_DESIGNS, N_CS)),
+    ("dealt_ps", np.int64, (3, N_PS)),
+    ("dealt_rng", np.uint64, (N_STREAMS,)),
+    ("dealt_world", np.int64, (1,)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
     ("tree_value", np.float64, (MAX_NODES, N_V)),
     ("path", np.int64, (MAX_DEPTH,)),

@@ -11,7 +11,7 @@ from sim.core.records import RecordCol
 from sim.core.search import SearchSettings
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Action, Field, Kind, Step, Zone
-from sim.rulesets.fortaleza.hard import observe, search_action, search_attackers
+from sim.rulesets.fortaleza.hard import forget_dealt, observe, observe_dealt, search_action, search_attackers
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
     CS_SET_TURN, CS_SHOWN, CS_ZONE, PS_AGENT, PS_DECISIONS, PS_HAND, PS_ORDER, PS_TOP, conservation_errors,
@@ -145,6 +145,37 @@ def test_a_world_is_the_same_wherever_the_hidden_cards_really_are():
             assert np.array_equal(a, b)
         positions += 1
     assert positions >= 12
+
+
+def test_every_candidate_of_a_search_meets_the_world_observe_deals():
+    """hard.observe_dealt deals a search's world once, for its first candidate, and hands the others a
+    copy: after a rollout changed the world, the next candidate's world is the one hard.observe deals;
+    another world of the search is dealt anew, and the next search (`forget_dealt`, another decision)
+    deals its own."""
+    positions = 0
+    for ws, p in hard_positions(12, 7):
+        g, world = ws[0], ws[1]
+        dealt = []
+        forget_dealt(g)
+        for sample in (1, 1, 2, 2):
+            observe_dealt(g, world, p, np.int64(3), np.int64(sample), np.int64(0))
+            dealt.append((world["cs"].copy(), world["ps"].copy(), world["ch"].copy(), world["rng"].copy()))
+            world["cs"][:] = 0  # what a rollout leaves behind, and more
+            world["ps"][:] = 0
+            world["rng"][:] = 0
+        for sample, kept in zip((1, 1, 2, 2), dealt):
+            observe(g, world, p, np.int64(3), np.int64(sample), np.int64(0))
+            for a, b in zip(kept, (world["cs"], world["ps"], world["ch"], world["rng"])):
+                assert np.array_equal(a, b), (positions, sample)
+        forget_dealt(g)
+        observe_dealt(g, world, p, np.int64(4), np.int64(2), np.int64(0))
+        now = world["cs"].copy(), world["ps"].copy(), world["rng"].copy()
+        observe(g, world, p, np.int64(4), np.int64(2), np.int64(0))
+        for a, b in zip(now, (world["cs"], world["ps"], world["rng"])):
+            assert np.array_equal(a, b), positions
+        assert not np.array_equal(now[2], dealt[3][3])  # decision 4's world is not decision 3's
+        positions += 1
+    assert positions >= 6
 
 
 def test_a_land_is_placed_without_a_search():
