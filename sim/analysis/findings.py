@@ -437,11 +437,12 @@ def convergence_findings(table: pl.DataFrame, band: tuple[float, float], stalls:
     return out
 
 
-def level_stall_findings(stalls: pl.DataFrame, band: tuple[float, float]) -> list[Finding]:
+def level_stall_findings(stalls: pl.DataFrame, band: tuple[float, float], ruleset: str | None = None) -> list[Finding]:
     """Per level of a [levels] run whose games reach the turn cap at all: the share that did at the
     game's own cap, graded as the stall finding is, with the share at each longer cap beside it and
     whether those leave most of it (`stuck`: at the longest cap at least half the own cap's share,
-    so more turns decide few of the capped games: the players stall) or not (the cap cut games short)."""
+    so more turns decide few of the capped games: the players stall) or not (the cap cut games short).
+    `ruleset` names the game, whose words say why its players stall (Ruleset.stall_words)."""
     out = []
     for level in stalls["level"].unique(maintain_order=True).to_list():
         rows = stalls.filter(pl.col("level") == level).sort("cap_factor").to_dicts()
@@ -453,7 +454,7 @@ def level_stall_findings(stalls: pl.DataFrame, band: tuple[float, float]) -> lis
         stuck = None if not longer else longer[-1][1] >= own["at_cap_share"] / 2
         out.append(_made("level_stall", level, "turn_cap_share", own["at_cap_share"], own["at_cap_share_low"],
                          own["at_cap_share_high"], own["n"], "games", 0.0, band, None, level=level,
-                         turn_cap=own["turn_cap"], longer=longer, stuck=stuck))
+                         turn_cap=own["turn_cap"], longer=longer, stuck=stuck, ruleset=ruleset))
     return out
 
 
@@ -570,7 +571,7 @@ def run_findings(run_dir: Path, manifest: Mapping[str, Any], tables: Mapping[str
         found = first_player_findings(advantage, limits.band("first_player"), many)
     if levels_run:  # said per level, at every cap it played
         stalls = table("stalls", lambda: stall_table(run_dir, manifest, draws=draws))
-        found += level_stall_findings(stalls, limits.band("stall"))
+        found += level_stall_findings(stalls, limits.band("stall"), manifest.get("ruleset"))
     else:
         found += stall_findings(draws.filter(only), table("end_reasons", lambda: end_reasons(run_dir)), rates,
                                 advantage, limits.band("stall"), many)

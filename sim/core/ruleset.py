@@ -166,6 +166,9 @@ class RulesetShell:
     # shared catalog's end_<name>, turn_cap's words, or else by its bare name)
     name_words: ClassVar[tuple[str, str] | None] = None
     end_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    # why its searching players stall, where the game knows it (None: it does not say): a [levels]
+    # run's stall finding adds it when more turns decide few of the capped games
+    stall_words: ClassVar[tuple[str, str] | None] = None
     # the card classes of a game whose sides are deck lists, as its card files spell them ->
     # (Spanish, English) for deck tables; a class not listed is shown as spelled
     card_class_words: ClassVar[Mapping[str, tuple[str, str]]] = {}

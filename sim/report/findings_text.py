@@ -28,7 +28,7 @@ from sim.report.balance_figures import figure_label, target_text
 from sim.core.errors import InputError
 from sim.core.ruleset import get_ruleset
 from sim.report.formatting import config_in_words, count, percent, percent_with_interval, signed_points_with_interval
-from sim.report.language import t
+from sim.report.language import stall_cause, t
 
 # severity -> colour (hex): red, amber, grey; rich styles and the report and dashboard badges share them
 SEVERITY_COLOURS = {"high": "#c62828", "medium": "#d98200", "info": "#757575"}
@@ -213,6 +213,8 @@ def finding_sentence(f: Finding, lang: str, names: Names | None = None) -> str:
                   None: "finding_level_stall_alone"}[d["stuck"]]
         text = t("finding_level_stall", lang, level=d["level"], share=_value(f, f.estimate, f.low, f.high, lang=lang),
                  turns=d["turn_cap"], n=count(f.n, lang), longer=longer) + t(ending, lang)
+        cause = stall_cause(d.get("ruleset"), lang) if d["stuck"] else ""
+        text += f" {cause}" if cause else ""
     elif f.kind == "sweep_change":
         text = t("finding_sweep_change", lang, config=names.config(f.config, lang), diff=_value(f, f.estimate, f.low, f.high, lang=lang),
                  n=count(f.n, lang))

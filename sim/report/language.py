@@ -98,6 +98,13 @@ def game_name(ruleset: str | None, lang: str | None) -> str:
     return str(ruleset) if words is None else words[0 if (lang or "es") == "es" else 1]
 
 
+def stall_cause(ruleset: str | None, lang: str | None) -> str:
+    """Why the searching players of `ruleset` stall, in `lang` (its stall_words); "" for a game that
+    does not say."""
+    words = getattr(registered_game(ruleset), "stall_words", None)
+    return "" if words is None else words[0 if (lang or "es") == "es" else 1]
+
+
 def end_reason_name(reason: str, ruleset: str | None, lang: str | None) -> str:
     """How a game of `ruleset` ended (an end name of its `end_names`: lives, turn_cap, decked...) in
     `lang`: the game's own words (its end_words), else the shared catalog's (turn_cap), else the bare

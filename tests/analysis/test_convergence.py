@@ -181,3 +181,24 @@ def test_a_conclusion_that_holds_among_stalled_games_says_so() -> None:
     stalled = convergence_findings(steps, (0.02, 0.05), stalls(0.89), (0.05, 0.20))
     assert [f.kind for f in stalled] == ["convergence_summary"] and stalled[0].details["cap"][0] == 0.89
     assert "cap" not in convergence_findings(steps, (0.02, 0.05), stalls(0.01), (0.05, 0.20))[0].details
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_stall_that_more_turns_leave_is_said_with_the_games_own_reason(lang: str) -> None:
+    """Dicedraft says why its searching players stall (its stall_words: a full table blocks every
+    attacker, rules D-08 and D-10): a [levels] run's stall finding adds it where the doubled cap
+    leaves most of the capped games, and not where the cap was cutting games short."""
+    from sim.analysis.convergence import STALL_SCHEMA
+    from sim.analysis.findings import level_stall_findings
+    from sim.report.findings_text import finding_sentence
+
+    def stalls(share_at_double: float) -> pl.DataFrame:
+        return pl.DataFrame([{"level": "hard", "turn_cap": cap, "cap_factor": factor, "n": 400, "at_cap": int(400 * share),
+                              "at_cap_share": share, "at_cap_share_low": share - 0.03, "at_cap_share_high": share + 0.03}
+                             for cap, factor, share in ((80, 1, 0.6), (160, 2, share_at_double))], schema=STALL_SCHEMA)
+
+    reason = get_ruleset("dicedraft").stall_words[0 if lang == "es" else 1]
+    said = {case: finding_sentence(level_stall_findings(stalls(share), (0.05, 0.20), game)[0], lang)
+            for case, share, game in (("stuck", 0.55, "dicedraft"), ("cut", 0.05, "dicedraft"), ("unsaid", 0.55, None))}
+    assert said["stuck"].endswith(reason) and " ".join(t("finding_level_stall_stuck", lang).split()) in said["stuck"]
+    assert reason not in said["cut"] and reason not in said["unsaid"]

@@ -32,7 +32,7 @@ from sim.rulesets.dicedraft.leaf import LEAF
 from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
 from sim.rulesets.dicedraft.state import G_TRACED, GAME, PS_DECISIONS, new_draft_tables, new_workspace
 from sim.rulesets.dicedraft.trace import DicedraftTrace
-from sim.rulesets.dicedraft.words import CARD_RULE_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS
+from sim.rulesets.dicedraft.words import CARD_RULE_WORDS, END_WORDS, FILLER_WORDS, NAME_WORDS, STALL_WORDS
 
 WEIGHT_NAMES = tuple(w.name.lower() for w in Weight)
 
@@ -115,6 +115,7 @@ class Dicedraft(RulesetShell):
     filler_words = FILLER_WORDS
     name_words = NAME_WORDS
     end_words = END_WORDS
+    stall_words = STALL_WORDS
     card_rule_words = CARD_RULE_WORDS
     trace_words = DicedraftTrace
     trace_switch = (GAME, G_TRACED)  # the scenarios trace what they resolve (sim.core.scenario)

@@ -8,6 +8,16 @@ END_WORDS = {
     "lives": ("sin vidas", "out of lives"),
 }
 
+# why searching players stall (Ruleset.stall_words; docs/agents.md, "Why the stall does not break")
+STALL_WORDS = (
+    "Con los personajes de los dos mazos sobre la mesa, el defensor tiene dónde bloquear a cada atacante "
+    "(un bloqueador doble cubre a dos, regla D-10) y elige cada combate (D-08): ningún ataque obliga a perder "
+    "una vida y atacar primero solo cede el contraataque.",
+    "With both decks' characters on the table, the defender has a blocker for every attacker (a double "
+    "blocker covers two, rule D-10) and picks each fight (D-08): no attack forces a life lost, and attacking "
+    "first only hands the counter-attack to the other side.",
+)
+
 # describe_filler's words (stored in English) -> (Spanish, English) (Ruleset.filler_words)
 FILLER_WORDS = {
     r", no double block or attack$": (", sin bloqueo ni ataque dobles", ", no double block or attack"),
