@@ -28,7 +28,7 @@ from sim.core.search import (
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
 from sim.rulesets.dicedraft.constants import N_FIELDS, V_MEAN_VALUE, Agent, Param, Seen, Weight, Zone
-from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, put_down, put_down_rest, take_turn
+from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_turn, put_down, put_down_rest
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_DECK_LEN,
@@ -40,15 +40,8 @@ DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice str
 
 
 @njit(cache=True, _nrt=False)
-def greedy_turn(g: np.void, tables: np.ndarray, p: int) -> None:
-    """game.take_turn, compiled once here: the rollouts and the real game's other turns call it
-    (inlined at each call it took minutes to compile)."""
-    take_turn(g, tables, p)
-
-
-@njit(cache=True, _nrt=False)
 def attack(g: np.void, p: int, na: int) -> None:
-    """combat.declared_attack, compiled once for the searches (see greedy_turn)."""
+    """combat.declared_attack, compiled once for the searches (see game.greedy_turn)."""
     declared_attack(g, p, na)
 
 

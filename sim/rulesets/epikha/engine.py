@@ -21,7 +21,9 @@ from sim.rulesets.epikha.constants import (
 )
 from sim.rulesets.epikha.deck_lists import EpikhaDeckLists
 from sim.rulesets.epikha.hidden import EpikhaHidden
-from sim.rulesets.epikha.kernels import play_range, play_unit
+from sim.rulesets.epikha.kernels import (
+    play_range, play_range_without_search, play_unit, play_unit_without_search,
+)
 from sim.rulesets.epikha.leaf import LEAF
 from sim.rulesets.epikha.params import EpikhaParams
 from sim.rulesets.epikha.sides import (
@@ -65,6 +67,8 @@ class Epikha(EpikhaHidden, GameRecordShell):
     card_class_words = CARD_CLASS_WORDS
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
+    play_range_without_search = staticmethod(play_range_without_search)
+    play_unit_without_search = staticmethod(play_unit_without_search)
     trace_switch = (GAME, G_TRACED)
     version = "1.0.0"  # 1.0: the game is played (0.1 was the card pool and the deck lists); see rules.md
     cards_dir = CARDS_DIR

@@ -24,7 +24,9 @@ from sim.rulesets.rolplay.constants import (
 from sim.rulesets.rolplay.deck_lists import RolplayDeckLists
 from sim.rulesets.rolplay.decks import DeckRules
 from sim.rulesets.rolplay.hidden import RolplayHidden
-from sim.rulesets.rolplay.kernels import play_range, play_unit
+from sim.rulesets.rolplay.kernels import (
+    play_range, play_range_without_search, play_unit, play_unit_without_search,
+)
 from sim.rulesets.rolplay.leaf import LEAF
 from sim.rulesets.rolplay.params import RolplayParams
 from sim.rulesets.rolplay.sides import (
@@ -66,6 +68,8 @@ class Rolplay(RolplayHidden, GameRecordShell):
     card_class_words = CARD_CLASS_WORDS
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
+    play_range_without_search = staticmethod(play_range_without_search)
+    play_unit_without_search = staticmethod(play_unit_without_search)
     trace_switch = (GAME, G_TRACED)
     version = "0.4.0"  # 0.4: R-10 once per card a turn; 0.3: level-25 decks with more powers and mystics; rules.md
     cards_dir = CARDS_DIR
