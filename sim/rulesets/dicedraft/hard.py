@@ -121,8 +121,8 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     world.ps[1, PS_AGENT] = Agent.GREEDY
     key = g.rng[ST_SEARCH + p]
     world.rng[ST_SEARCH] = world_key(key, decision, sample, 0, DEAL_STREAM)
-    _deal_side(g, world, p, True)
-    _deal_side(g, world, 1 - p, False)
+    _deal_side(g, world, p, np.bool_(True))  # not literals: each would compile _deal_side once more
+    _deal_side(g, world, 1 - p, np.bool_(False))
     sync_masks(world)
     for s in range(N_PLAY_STREAMS):
         world.rng[s] = world_key(key, decision, sample, rollout, s)
