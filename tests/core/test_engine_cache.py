@@ -19,8 +19,10 @@ from pathlib import Path
 
 from numba.core.dispatcher import Dispatcher
 
+from sim.core.agents import SEARCHING
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import get_ruleset, ruleset_names
+from sim.core.search import SearchSettings
 from tests.rulesets.tiny import RULESET
 from tests.rulesets.tiny.test_rules import compiled
 
@@ -42,12 +44,17 @@ def test_every_game_s_kernels_can_be_cached_on_disk() -> None:
     # numba will not cache a kernel that holds a pointer to a Python object: a compiled function
     # handed as an argument to another compiled on its own is one (sim.core.search.best_option),
     # and every kernel above it, up to play_range, would compile again in every process
+    # each game's two builds (sim.core.ruleset.RulesetShell.searches): greedy sides, then its searching
+    # levels against each other (hard, and expert where the game has it), searching little
+    small = SearchSettings(samples=1, rollouts=1, horizon=1, width=2)
     for name in ruleset_names():
         ruleset = get_ruleset(name)
         faction = ruleset.list_factions(ruleset.cards_dir)[0]
-        sides = tuple(SideConfig(faction, default_label(faction, i), "greedy", {}, ruleset.side_options())
-                      for i in range(2))
-        ruleset.play_chunk(ruleset.compile(MatchConfig("cache", sides)), 1, 0, 4, threads=1)
+        searching = [agent for agent in ("hard", "expert") if agent in ruleset.agents] or ["greedy"]
+        for agents in (("greedy", "greedy"), (searching[0], searching[-1])):
+            sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, ruleset.side_options(),
+                                     small if agent in SEARCHING else None) for i, agent in enumerate(agents))
+            ruleset.play_chunk(ruleset.compile(MatchConfig("cache", sides)), 1, 0, 2, threads=1)
     uncacheable = sorted({f"{kernel.py_func.__module__}.{kernel.__name__}" for kernel in gc.get_objects()
                           if isinstance(kernel, Dispatcher)
                           for version in kernel.overloads.values() if version.library.has_dynamic_globals})
