@@ -29,7 +29,7 @@ import numpy as np
 import polars as pl
 from pydantic import BaseModel
 
-from sim.core.agents import EXPERT_LEVELS, agent_weights
+from sim.core.agents import EXPERT_LEVELS, Agent, agent_weights
 from sim.core.deck_lists import DeckLists
 from sim.core.mcts import default_search
 from sim.core.search import search_table
@@ -133,6 +133,7 @@ class Ruleset(Protocol):
     def pairing_warnings(self, compiled: Any) -> list[str]: ...
     def conservation_problems(self, compiled: Any, seed: int, n_units: int) -> int: ...
     def hidden_information_probe(self, seed: int, n: int, agent: str = "greedy") -> tuple[int, int]: ...
+    def searches(self, compiled: Any) -> bool: ...
 
 
 class RulesetShell:
@@ -284,6 +285,13 @@ class RulesetShell:
                              f"not {match.unit_kind!r}")
         return list(self.unit_kinds).index(match.unit_kind)
 
+    def searches(self, compiled: Any) -> bool:
+        """Whether a side of the config searches (hard or expert). A game's kernels come in two
+        builds: every agent, and without the searching agents' code for a config where neither side
+        searches, so that a greedy run never compiles the searches (docs/engine.md, "Where a cold
+        compile goes"); the run warms one of each build its configs need (sim.run.runner)."""
+        return bool((compiled.agents >= Agent.HARD).any())
+
     def compile_head(self, match: MatchConfig, config_id: str) -> dict[str, Any]:
         """What every compile starts with, as the keyword arguments of the shared CompiledConfig
         fields: the resolved parameters, both sides' cards with this config's changes (sweep edits,
@@ -419,7 +427,21 @@ class GameRecordShell(HiddenInformationProbe, RulesetShell):
 
     play_range: ClassVar[Any]  # the game's kernels.play_range, as a staticmethod
     play_unit: ClassVar[Any]  # the game's kernels.play_unit, as a staticmethod
+    # the same two without the searching agents (a game that has them), for a config where no side
+    # searches (`searches`): a greedy run then never compiles the searches
+    play_range_without_search: ClassVar[Any] = None
+    play_unit_without_search: ClassVar[Any] = None
     trace_switch: ClassVar[tuple[int, int]]  # (GAME, G_TRACED) of the game's state.py
+
+    def range_kernel(self, compiled: Any) -> Any:
+        """play_range, or play_range_without_search for a config where no side searches."""
+        searching = self.play_range_without_search is None or self.searches(compiled)
+        return self.play_range if searching else self.play_range_without_search
+
+    def unit_kernel(self, compiled: Any) -> Any:
+        """play_unit, or play_unit_without_search for a config where no side searches."""
+        searching = self.play_unit_without_search is None or self.searches(compiled)
+        return self.play_unit if searching else self.play_unit_without_search
 
     def config_input(self, compiled: Any) -> np.ndarray:
         """The per-config array the kernels take; a copy, so threads share no reference counts."""
@@ -429,8 +451,9 @@ class GameRecordShell(HiddenInformationProbe, RulesetShell):
                    flags: np.ndarray, ws: np.ndarray | None = None) -> None:
         """play_range over the block in a game record of its own; with `debug_checks` on, a broken
         card conservation stops the run."""
-        problems = self.play_range(unit_start, rows.shape[0], seed, compiled.mirrored, self.config_input(compiled),
-                                   rows, flags, compiled.workspace() if ws is None else ws)
+        problems = self.range_kernel(compiled)(unit_start, rows.shape[0], seed, compiled.mirrored,
+                                               self.config_input(compiled), rows, flags,
+                                               compiled.workspace() if ws is None else ws)
         if problems:
             raise RuntimeError(f"{self.name} debug checks: {problems} card-conservation problems in games "
                                f"{unit_start}..{unit_start + rows.shape[0] - 1}")
@@ -440,7 +463,7 @@ class GameRecordShell(HiddenInformationProbe, RulesetShell):
         g = ws[0]
         g["tr"][:] = -1
         g["ps"][self.trace_switch] = 1
-        self.play_unit(unit, seed, compiled.mirrored, self.config_input(compiled), rows, flags, g, ws[1])
+        self.unit_kernel(compiled)(unit, seed, compiled.mirrored, self.config_input(compiled), rows, flags, g, ws[1])
         return g["tr"].copy()
 
     def conservation_problems(self, compiled: Any, seed: int, n_units: int) -> int:
@@ -450,8 +473,8 @@ class GameRecordShell(HiddenInformationProbe, RulesetShell):
                                compiled.config_id)
         rows = np.zeros((n_units, self.n_cols), np.int64)
         flags = np.zeros((n_units, 2, self.flag_width), np.uint8)
-        return int(self.play_range(0, n_units, seed_to_u64(seed), checked.mirrored, self.config_input(checked),
-                                   rows, flags, checked.workspace()))
+        return int(self.range_kernel(checked)(0, n_units, seed_to_u64(seed), checked.mirrored,
+                                              self.config_input(checked), rows, flags, checked.workspace()))
 
 # -- the registry ----------------------------------------------------------------------------------
 _registered: dict[str, Ruleset] = {}

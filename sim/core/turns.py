@@ -64,3 +64,20 @@ def play_on(world: np.void, horizon: int, cap: int, play_turn, end_at_cap) -> No
         ps[TRACE_ROW, GAME_ACTIVE] = (first + ps[TRACE_ROW, TRACE_TURN]) % 2
         play_turn(world)
         turns += 1
+
+
+@njit(_nrt=False, inline="always")
+def play_units(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, config_input: np.ndarray,
+               rows: np.ndarray, flags: np.ndarray, ws: np.ndarray, play_unit) -> int:
+    """A game's batch kernel (`play_range`, sim.core.ruleset.GameRecordShell): games unit_start ..
+    unit_start+n_units-1, one whole game per iteration, game i by `play_unit(u, seed, mirrored,
+    config_input, rows, flags, g, world)` into rows[i] and flags[i], in the game record ws[0] and a
+    hard player's world ws[1]. Returns the debug checks' problem count. A game compiles it into its
+    two builds of `play_range` (every agent, and without the searching agents), each handing it its
+    own `play_unit`; inlined for the reason `play_turns` is."""
+    g = ws[0]
+    world = ws[1]
+    problems = 0
+    for i in range(n_units):
+        problems += play_unit(unit_start + i, seed, mirrored, config_input, rows[i:i + 1], flags[i:i + 1], g, world)
+    return problems

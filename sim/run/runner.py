@@ -96,19 +96,26 @@ def prepare_run(experiment: Experiment, results_dir: Path, run_name: str | None 
     return plan, run_dir, manifest
 
 
-def warm_kernels(plan: Plan, chunk: Chunk, progress: ProgressReporter, live: LiveProgress | None = None) -> None:
+def warm_kernels(plan: Plan, pending: list[Chunk], progress: ProgressReporter,
+                 live: LiveProgress | None = None) -> None:
     """Play one unit of the first pending chunk's config and throw it away, so that the kernels
     compile (or load from the cache) here, said as such (on the terminal, and in the run's
     progress file for the dashboard), instead of inside the first chunk behind a progress bar that
-    does not move. Nothing is written: a unit is a pure function of its seed."""
+    does not move; and one of the first config of the other kernel build, when the pending chunks
+    need both (configs where a side searches and configs where none does: Ruleset.searches).
+    Nothing is written: a unit is a pure function of its seed."""
     progress.compiling(plan.ruleset.name, plan.ruleset.compile_seconds)
     if live is not None:
         live.compiling(plan.ruleset.name, plan.ruleset.compile_seconds)
     try:
-        compiled = plan.configs[chunk.config_id]
-        rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, chunk.unit_start, 1)
-        plan.ruleset.games_frame(compiled, rows)
-        plan.ruleset.cards_frame(compiled, counters)
+        builds: dict[bool, Chunk] = {}
+        for chunk in pending:
+            builds.setdefault(plan.ruleset.searches(plan.configs[chunk.config_id]), chunk)
+        for chunk in builds.values():
+            compiled = plan.configs[chunk.config_id]
+            rows, counters = plan.ruleset.play_chunk(compiled, plan.seed, chunk.unit_start, 1)
+            plan.ruleset.games_frame(compiled, rows)
+            plan.ruleset.cards_frame(compiled, counters)
     finally:
         progress.compiled()
         if live is not None:
@@ -208,7 +215,7 @@ def run_experiment(experiment: Experiment, results_dir: Path, run_name: str | No
                 live.open()  # a run with nothing left to play writes no progress file
             try:
                 if pending:  # before the clock starts: games/s and wall_seconds are the play's, not the compile's
-                    warm_kernels(plan, pending[0], progress, live)
+                    warm_kernels(plan, pending, progress, live)
                 started = time.perf_counter()
                 live.start()
                 progress.start(plan.total_units, done_units, experiment.spec.kind)

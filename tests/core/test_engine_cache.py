@@ -19,8 +19,10 @@ from pathlib import Path
 
 from numba.core.dispatcher import Dispatcher
 
+from sim.core.agents import SEARCHING
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import get_ruleset, ruleset_names
+from sim.core.search import SearchSettings
 from tests.rulesets.tiny import RULESET
 from tests.rulesets.tiny.test_rules import compiled
 
@@ -42,12 +44,17 @@ def test_every_game_s_kernels_can_be_cached_on_disk() -> None:
     # numba will not cache a kernel that holds a pointer to a Python object: a compiled function
     # handed as an argument to another compiled on its own is one (sim.core.search.best_option),
     # and every kernel above it, up to play_range, would compile again in every process
+    # each game's two builds (sim.core.ruleset.RulesetShell.searches): greedy sides, then its searching
+    # levels against each other (hard, and expert where the game has it), searching little
+    small = SearchSettings(samples=1, rollouts=1, horizon=1, width=2)
     for name in ruleset_names():
         ruleset = get_ruleset(name)
         faction = ruleset.list_factions(ruleset.cards_dir)[0]
-        sides = tuple(SideConfig(faction, default_label(faction, i), "greedy", {}, ruleset.side_options())
-                      for i in range(2))
-        ruleset.play_chunk(ruleset.compile(MatchConfig("cache", sides)), 1, 0, 4, threads=1)
+        searching = [agent for agent in ("hard", "expert") if agent in ruleset.agents] or ["greedy"]
+        for agents in (("greedy", "greedy"), (searching[0], searching[-1])):
+            sides = tuple(SideConfig(faction, default_label(faction, i), agent, {}, ruleset.side_options(),
+                                     small if agent in SEARCHING else None) for i, agent in enumerate(agents))
+            ruleset.play_chunk(ruleset.compile(MatchConfig("cache", sides)), 1, 0, 2, threads=1)
     uncacheable = sorted({f"{kernel.py_func.__module__}.{kernel.__name__}" for kernel in gc.get_objects()
                           if isinstance(kernel, Dispatcher)
                           for version in kernel.overloads.values() if version.library.has_dynamic_globals})
@@ -55,9 +62,11 @@ def test_every_game_s_kernels_can_be_cached_on_disk() -> None:
 
 
 ROOT = Path(__file__).resolve().parents[2]
-# one chunk of the default experiment's first config, then what numba's dispatchers say of the cache
+# one chunk of the default experiment's first config, then what numba's dispatchers say of the cache,
+# the games' digest, and whether numba loaded its compiler's registries (a compile needs them, a
+# cached kernel does not: sim/core/cached_kernel_load.py)
 PLAY_AND_COUNT = """
-import gc, json, sys
+import gc, hashlib, json, sys
 from pathlib import Path
 from numba.core.dispatcher import Dispatcher
 import sim
@@ -66,10 +75,12 @@ from sim.run.spec import load_spec
 experiment = load_spec(Path(sys.argv[1]))
 ruleset = get_ruleset(experiment.spec.ruleset)
 config_id, first = next(iter(experiment.config_experiments().items()))
-ruleset.play_chunk(ruleset.compile(first.match_config(), config_id), 1, 0, 64)
+rows, counters = ruleset.play_chunk(ruleset.compile(first.match_config(), config_id), 1, 0, 64)
 kernels = [o for o in gc.get_objects() if isinstance(o, Dispatcher)]
 print(json.dumps({"package": sim.__file__, "loaded": sum(sum(k.stats.cache_hits.values()) for k in kernels),
-                  "compiled": sum(sum(k.stats.cache_misses.values()) for k in kernels)}))
+                  "compiled": sum(sum(k.stats.cache_misses.values()) for k in kernels),
+                  "games": hashlib.sha256(rows.tobytes() + counters.tobytes()).hexdigest(),
+                  "registries": "numba.np.arraymath" in sys.modules}))
 """
 
 
@@ -83,12 +94,16 @@ def play_from(checkout: Path) -> dict[str, object]:
 
 
 def test_a_second_process_and_a_second_checkout_compile_nothing(tmp_path: Path) -> None:
-    play_from(ROOT)  # compiles what is not cached yet
+    first = play_from(ROOT)  # compiles what is not cached yet
     again = play_from(ROOT)
     assert again["package"] == str(ROOT / "sim" / "__init__.py")
     assert again["compiled"] == 0 and again["loaded"] > 0, again
+    # the cached kernels play the same games, loaded without the compiler's registries
+    assert again["games"] == first["games"]
+    assert not again["registries"]
     clone = tmp_path / "clone"
     shutil.copytree(ROOT / "sim", clone / "sim", ignore=shutil.ignore_patterns("__pycache__"))
     elsewhere = play_from(clone)
     assert elsewhere["package"] == str(clone / "sim" / "__init__.py")
     assert elsewhere["compiled"] == 0 and elsewhere["loaded"] > 0, elsewhere
+    assert elsewhere["games"] == first["games"]

@@ -1,6 +1,7 @@
 """The first run says that it compiles (issue 32): a warm-up longer than a cached load prints the
 game, "first run only" and the measured time to expect, then how long it took; a quick (cached)
-warm-up prints nothing. The runner warms the kernels before the progress bar starts. What the
+warm-up prints nothing. The runner warms the kernels before the progress bar starts, each build
+its configs need (a greedy config's, a searching one's: issue 37). What the
 console says while a run plays (the compile, the bar's units, games/s, the times, the last line,
 an interruption) is in the command's language, numbers written as it writes them (issue 33)."""
 
@@ -15,6 +16,7 @@ from rich.console import Console
 import pytest
 
 from sim.cli import build_parser, interrupted_words, main
+from sim.core.ruleset import get_ruleset
 from sim.report.language import TEXT
 from sim.report.progress_bar import RichProgress
 from sim.run.progress import COMPILE_NOTICE_AFTER, SilentProgress
@@ -48,6 +50,20 @@ def test_a_cached_load_says_nothing() -> None:
     assert out.getvalue() == ""
 
 
+SWEEP_TO_HARD = """
+[sweep]
+mode = "list"
+[[sweep.axis]]
+side = 1
+field = "agent"
+values = ["hard"]
+[[sweep.axis]]
+side = 1
+field = "search.samples"
+values = [1]
+"""
+
+
 class Recorder(SilentProgress):
     def __init__(self) -> None:
         self.calls: list[str] = []
@@ -70,6 +86,26 @@ def test_the_runner_warms_the_kernels_before_the_bar_and_not_when_nothing_is_lef
     again = Recorder()
     run_experiment(load_spec(spec), tmp_path / "results", progress=again)
     assert again.calls == ["start"]  # finished already: nothing to play, nothing to compile
+
+
+def test_the_warm_up_plays_a_unit_of_each_kernel_build_the_run_needs(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # greedy against greedy (the base), then a hard side (the sweep's point): the warm-up plays one
+    # unit of each build (Ruleset.searches), so neither compiles behind the progress bar
+    spec = write_spec(tmp_path, games=4, top=SWEEP_TO_HARD)
+    experiment = load_spec(spec)
+    ruleset = get_ruleset("dicedraft")
+    played: list[tuple[bool, int]] = []
+    plain = ruleset.play_chunk
+
+    def play_chunk(compiled, seed, unit_start, n_units, *args, **kwargs):
+        played.append((ruleset.searches(compiled), n_units))
+        return plain(compiled, seed, unit_start, n_units, *args, **kwargs)
+
+    monkeypatch.setattr(ruleset, "play_chunk", play_chunk)
+    run_experiment(experiment, tmp_path / "results", progress=SilentProgress())
+    assert played[:2] == [(False, 1), (True, 1)], played
+    assert sorted(played[2:]) == [(False, 4), (True, 4)], played
 
 
 def other_language_words(said: str, lang: str) -> list[str]:

@@ -26,7 +26,8 @@ from sim.rulesets.dicedraft.constants import (
     Weight,
 )
 from sim.rulesets.dicedraft.kernels import (
-    N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range, play_unit,
+    N_SU, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS, play_range,
+    play_range_without_search, play_unit, play_unit_without_search,
 )
 from sim.rulesets.dicedraft.leaf import LEAF
 from sim.rulesets.dicedraft.params import DicedraftParams, DicedraftSide
@@ -89,7 +90,7 @@ class Dicedraft(RulesetShell):
     attacks and dice (rules D-01 to D-18; see rules.md beside this file)."""
 
     name = "dicedraft"
-    compile_seconds = 68  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
+    compile_seconds = 23  # CPU s, cold `sim run` of its showcase spec, 2026-12-06 (docs/engine.md)
     # 1.1: the `seen` card counter; 1.2: the greedy drafter breaks ties between equally valued decks
     # differently; 1.3: OH, GD and GIH count the deck the game started with, draws after a re-draft
     # apart (games unchanged); 1.4: the story's bots play the hard agent (rule D-17)
@@ -206,8 +207,9 @@ class Dicedraft(RulesetShell):
     def play_block(self, compiled: DicedraftConfig, seed: np.uint64, unit_start: int, rows: np.ndarray,
                    flags: np.ndarray, ws: np.ndarray | None = None) -> None:
         """kernels.play_range over the block in a game record and draft tables of its own (threads then
-        share no reference counts)."""
-        play_range(compiled.unit_kind, unit_start, rows.shape[0] // compiled.rows_per_unit, seed, compiled.mirrored,
+        share no reference counts); play_range_without_search where no side searches (`searches`)."""
+        kernel = play_range if self.searches(compiled) else play_range_without_search
+        kernel(compiled.unit_kind, unit_start, rows.shape[0] // compiled.rows_per_unit, seed, compiled.mirrored,
                    rows, flags, compiled.workspace() if ws is None else ws, compiled.draft_tables())
 
     def trace_one(self, compiled: DicedraftConfig, seed: np.uint64, unit: int, rows: np.ndarray,
@@ -217,7 +219,8 @@ class Dicedraft(RulesetShell):
         tr = g["tr"][:MAX_EVENTS * compiled.rows_per_unit]  # what a unit of this kind keeps: one game's buffer per row
         tr[:] = -1
         g["ps"][GAME, G_TRACED] = 1
-        play_unit(compiled.unit_kind, unit, seed, compiled.mirrored, rows, flags, g, ws[1], compiled.draft_tables())
+        kernel = play_unit if self.searches(compiled) else play_unit_without_search
+        kernel(compiled.unit_kind, unit, seed, compiled.mirrored, rows, flags, g, ws[1], compiled.draft_tables())
         return tr
 
     def events_of_stage(self, events: np.ndarray, stage: int) -> np.ndarray:

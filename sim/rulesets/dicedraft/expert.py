@@ -153,7 +153,8 @@ def take_turn_expert(g: np.void, world: np.void, tables: np.ndarray, p: int) -> 
         if n > 0:
             copy_play_state(g, world)  # the greedy attack, worked out on a copy of the list
             n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
-            chosen = keep_attackers(g, n, search_step(g, world, tables, p, STEP_ATTACK, n_cand))
+            # the step as a number, not the constant: a literal argument compiles search_step once more
+            chosen = keep_attackers(g, n, search_step(g, world, tables, p, np.int64(STEP_ATTACK), n_cand))
         attack(g, p, chosen)
     discard_to_limit(g, p)
 

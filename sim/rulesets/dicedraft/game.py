@@ -172,3 +172,11 @@ def take_turn(g: np.void, tables: np.ndarray, p: int) -> None:
     if attacks_open(g):
         combat(g, p)
     discard_to_limit(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_turn(g: np.void, tables: np.ndarray, p: int) -> None:
+    """take_turn, compiled once: a random or greedy player's turn in the real game and in a hard
+    player's rollouts (inlined at each call it took minutes to compile). Here, not in hard.py: a
+    config where no side searches plays it without compiling the searches (kernels)."""
+    take_turn(g, tables, p)

@@ -29,7 +29,7 @@ from sim.core.search import (
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
 from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, V_MEAN_VALUE, Agent, Param, Seen, Weight, Zone
-from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, put_down, put_down_rest, take_turn
+from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_turn, put_down, put_down_rest
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, N_CS, N_PLAY_STREAMS, N_PS, N_STREAMS, PS_AGENT, PS_DECISIONS,
@@ -41,15 +41,8 @@ DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice str
 
 
 @njit(cache=True, _nrt=False)
-def greedy_turn(g: np.void, tables: np.ndarray, p: int) -> None:
-    """game.take_turn, compiled once here: the rollouts and the real game's other turns call it
-    (inlined at each call it took minutes to compile)."""
-    take_turn(g, tables, p)
-
-
-@njit(cache=True, _nrt=False)
 def attack(g: np.void, p: int, na: int) -> None:
-    """combat.declared_attack, compiled once for the searches (see greedy_turn)."""
+    """combat.declared_attack, compiled once for the searches (see game.greedy_turn)."""
     declared_attack(g, p, na)
 
 
@@ -144,8 +137,8 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     world.ps[1, PS_AGENT] = Agent.GREEDY
     key = g.rng[ST_SEARCH + p]
     world.rng[ST_SEARCH] = world_key(key, decision, sample, 0, DEAL_STREAM)
-    _deal_side(g, world, p, True)
-    _deal_side(g, world, 1 - p, False)
+    _deal_side(g, world, p, np.bool_(True))  # not literals: each would compile _deal_side once more
+    _deal_side(g, world, 1 - p, np.bool_(False))
     sync_masks(world)
     for s in range(N_PLAY_STREAMS):
         world.rng[s] = world_key(key, decision, sample, rollout, s)

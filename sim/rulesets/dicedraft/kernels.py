@@ -6,6 +6,12 @@ A unit is one game, one story run (rule D-17: one drafted deck against each stag
 best-of-three match (rule D-18). Unit u is a pure function of (run seed, config, u): its random
 streams are keyed by (seed, pair, stage, side, purpose), where seat-mirrored units 2k and 2k+1 share
 the pair k and differ only in who goes first.
+
+Two builds of the kernels play the same games: `play_range` and `play_unit` with every agent, and
+`play_range_without_search` and `play_unit_without_search`, which the shell plays where neither side
+searches (sim.core.ruleset.RulesetShell.searches): the same body, compiled once with every agent's
+turn and once with the turn of a player that does not search, so that a greedy run never compiles
+the hard and expert agents.
 """
 
 from __future__ import annotations
@@ -21,9 +27,8 @@ from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
     COUNTER_BITS, MAX_CARDS, Agent, Col, End, Event, Field, Param, Seen, UnitKind, Zone,
 )
-from sim.rulesets.dicedraft.game import set_deck
+from sim.rulesets.dicedraft.game import greedy_turn, set_deck
 from sim.rulesets.dicedraft.expert import play_turn
-from sim.rulesets.dicedraft.hard import greedy_turn
 from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
     CS_FLAGS, CS_ZONE, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
     PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,
@@ -65,9 +70,10 @@ def reset(g: np.void) -> None:
             ps[side, PS_BY_COST + i] = setup[side, SU_BY_COST + i]
 
 
-@njit(cache=True, _nrt=False)
-def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int) -> tuple:
-    """Play from shuffled decks to the end. Returns (winner side or -1 for a draw, end reason, turns).
+@njit(cache=True, _nrt=False, inline="always")
+def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, play_turn) -> tuple:
+    """Play from shuffled decks to the end, each turn by `play_turn(g, world, tables, p)`. Returns
+    (winner side or -1 for a draw, end reason, turns).
 
     Rule D-01: lives start at `lives`; a player whose lives reach 0 loses. Only the defender loses
     lives in a combat, so one combat never ends with both at 0. The turn cap (decision) is a draw.
@@ -92,10 +98,11 @@ def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives:
     return -1, End.TURN_CAP, ps[GAME, G_TURN]
 
 
-@njit(cache=True, _nrt=False)
-def _play_one(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int,
-              rows: np.ndarray, flags: np.ndarray, r: int) -> int:
-    """Play one game of unit u from the decks in g.pair; write row r. Returns the winner."""
+@njit(cache=True, _nrt=False, inline="always")
+def play_one_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int,
+                  rows: np.ndarray, flags: np.ndarray, r: int, play_turn) -> int:
+    """Play one game of unit u from the decks in g.pair, each turn by `play_turn`; write row r.
+    Returns the winner."""
     tab, cs, ps, pair = g.tab, g.cs, g.ps, g.pair
     for side in range(2):
         ps[side, PS_BUDGET] = pair[PR_BUDGET + side]
@@ -108,7 +115,7 @@ def _play_one(g: np.void, world: np.void, tables: np.ndarray, first: int, lives:
         for i in range(min(g.par[Param.DECK_TOP], ps[side, PS_DECK_LEN])):  # the deck-position effect
             cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.TOP
     record(g, first, Event.DRAFT, stage, pair[PR_BUDGET], pair[PR_BUDGET + 1])
-    winner, end, turns = play_game(g, world, tables, first, lives)
+    winner, end, turns = play_game(g, world, tables, first, lives, play_turn)
     write_record_head(rows, r, u, stage, first, winner, end, turns)
     for side in range(2):
         total = 0
@@ -124,12 +131,33 @@ def _play_one(g: np.void, world: np.void, tables: np.ndarray, first: int, lives:
     return winner
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def turn_without_search(g: np.void, world: np.void, tables: np.ndarray, p: int) -> None:
+    """A random or greedy player's turn (game.greedy_turn), in the shape of expert.play_turn."""
+    greedy_turn(g, tables, p)
+
+
 @njit(cache=True, _nrt=False)
-def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.ndarray, flags: np.ndarray,
-              g: np.void, world: np.void, tables: np.ndarray) -> None:
+def _play_one(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int,
+              rows: np.ndarray, flags: np.ndarray, r: int) -> int:
+    """play_one_game with every agent's turn (expert.play_turn: a searching player's too)."""
+    return play_one_game(g, world, tables, first, lives, stage, u, rows, flags, r, play_turn)
+
+
+@njit(cache=True, _nrt=False)
+def _play_one_without_search(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, stage: int,
+                             u: int, rows: np.ndarray, flags: np.ndarray, r: int) -> int:
+    """play_one_game when neither side searches: the same games without the hard and expert agents'
+    code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
+    return play_one_game(g, world, tables, first, lives, stage, u, rows, flags, r, turn_without_search)
+
+
+@njit(cache=True, inline="always")
+def play_unit_with(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.ndarray, flags: np.ndarray,
+                   g: np.void, world: np.void, tables: np.ndarray, play_one) -> None:
     """Play unit u into `rows`/`flags` (its own slice: no two units write the same row), in the game
     record `g` (and a hard player's world record) with the draft tables `tables` (state.new_workspace,
-    state.new_draft_tables).
+    state.new_draft_tables), each game by `play_one` (`_play_one` or `_play_one_without_search`).
 
     Everything in `g` but its constant tables and the trace is reset here, so a unit's result never
     depends on what the thread played before."""
@@ -163,7 +191,7 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.
         elif s == 0:  # a game, or a match whose two sides keep their decks (rule D-18)
             pair[PR_BUDGET + 1] = setup[1, SU_BUDGET]
             pair[PR_DECK + 1] = draft_deck(g, tables, side_b, setup[1, SU_DRAFTER], pair[PR_BUDGET + 1], n_b)
-        winner = _play_one(g, world, tables, (swap + s) % 2, lives, s, u, rows, flags, s)
+        winner = play_one(g, world, tables, (swap + s) % 2, lives, s, u, rows, flags, s)
         if match and winner >= 0:
             # rule D-18: games until one side has the wins it needs
             pair[PR_WINS + winner] += 1
@@ -171,11 +199,26 @@ def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.
                 break
 
 
-@njit(cache=True, nogil=True, _nrt=False)  # no reference counts: a unit's views of rows and records cost nothing
-def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, rows: np.ndarray,
-               flags: np.ndarray, ws: np.ndarray, tables: np.ndarray) -> None:
-    """The batch kernel: play units unit_start .. unit_start+n_units-1, one whole unit per iteration;
-    unit i writes rows [i*per, (i+1)*per) of `rows` and `flags`.
+@njit(cache=True, _nrt=False)
+def play_unit(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.ndarray, flags: np.ndarray,
+              g: np.void, world: np.void, tables: np.ndarray) -> None:
+    """play_unit_with, every agent (a traced unit: engine.trace_one)."""
+    play_unit_with(unit_kind, u, seed, mirrored, rows, flags, g, world, tables, _play_one)
+
+
+@njit(cache=True, _nrt=False)
+def play_unit_without_search(unit_kind: int, u: int, seed: np.uint64, mirrored: bool, rows: np.ndarray,
+                             flags: np.ndarray, g: np.void, world: np.void, tables: np.ndarray) -> None:
+    """play_unit_with when neither side searches."""
+    play_unit_with(unit_kind, u, seed, mirrored, rows, flags, g, world, tables, _play_one_without_search)
+
+
+@njit(cache=True, inline="always")
+def play_range_with(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool,
+                    rows: np.ndarray, flags: np.ndarray, ws: np.ndarray, tables: np.ndarray, play_one) -> None:
+    """The batch kernel: play units unit_start .. unit_start+n_units-1, one whole unit per iteration
+    (`play_unit_with`, compiled into it: one library less for LLVM to optimise the whole game
+    again in); unit i writes rows [i*per, (i+1)*per) of `rows` and `flags`.
 
     It releases the GIL, so the engine's wrapper (engine.play_chunk) runs one call per block of
     units on as many threads as numba is given; each block gets its own game records (ws[0], ws[1],
@@ -187,5 +230,21 @@ def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, m
     g = ws[0]
     world = ws[1]
     for i in range(n_units):
-        play_unit(unit_kind, unit_start + i, seed, mirrored, rows[i * per:(i + 1) * per], flags[i * per:(i + 1) * per],
-                  g, world, tables)
+        play_unit_with(unit_kind, unit_start + i, seed, mirrored, rows[i * per:(i + 1) * per],
+                       flags[i * per:(i + 1) * per], g, world, tables, play_one)
+
+
+@njit(cache=True, nogil=True, _nrt=False)  # no reference counts: a unit's views of rows and records cost nothing
+def play_range(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, rows: np.ndarray,
+               flags: np.ndarray, ws: np.ndarray, tables: np.ndarray) -> None:
+    """play_range_with, every agent."""
+    play_range_with(unit_kind, unit_start, n_units, seed, mirrored, rows, flags, ws, tables, _play_one)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def play_range_without_search(unit_kind: int, unit_start: int, n_units: int, seed: np.uint64, mirrored: bool,
+                              rows: np.ndarray, flags: np.ndarray, ws: np.ndarray, tables: np.ndarray) -> None:
+    """play_range_with when neither side searches (engine.play_block picks it): the hard and expert
+    agents are not compiled."""
+    play_range_with(unit_kind, unit_start, n_units, seed, mirrored, rows, flags, ws, tables,
+                    _play_one_without_search)

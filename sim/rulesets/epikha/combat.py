@@ -55,7 +55,8 @@ def combat_damage(g: np.void, p: int) -> None:
             continue
         b = cs[p, a, CS_FOE] - 1
         if b < 0:
-            lose_vital(g, q, PLAYER_C, strike(g, p, a, q, PLAYER_C))
+            player = np.int64(PLAYER_C)  # the constant as a number: a literal compiles each callee once more
+            lose_vital(g, q, player, strike(g, p, a, q, player))
             continue
         to_b = strike(g, p, a, q, b)
         to_a = strike(g, q, b, p, a)
@@ -63,7 +64,7 @@ def combat_damage(g: np.void, p: int) -> None:
         lose_vital(g, q, b, to_b)
         lose_vital(g, p, a, to_a)
         if excess > 0 and (rules_of(g, p, a) & Rule.ARROLLAR or g.par[Param.EXCESS_TO_PLAYER]):
-            lose_vital(g, q, PLAYER_C, excess)
+            lose_vital(g, q, np.int64(PLAYER_C), excess)
     regenerate(g)
     check_vitals(g)
 

@@ -36,11 +36,11 @@ def check_vitals(g: np.void) -> None:
     a = g.ps[0, PS_VITAL] <= 0
     b = g.ps[1, PS_VITAL] <= 0
     if a and b:
-        end_game(g, -1, End.BOTH)
+        end_game(g, np.int64(-1), End.BOTH)  # not literals: each would compile end_game once more
     elif a:
-        end_game(g, 1, End.VITAL)
+        end_game(g, np.int64(1), End.VITAL)
     elif b:
-        end_game(g, 0, End.VITAL)
+        end_game(g, np.int64(0), End.VITAL)
 
 
 @njit(cache=True, _nrt=False)
@@ -135,7 +135,7 @@ def attach(g: np.void, p: int, gear: int, bearer: int) -> None:
     """Rule E-18: the weapon or item goes onto its bearer and passes its special rules on."""
     move(g, p, gear, Zone.GEAR)
     g.cs[p, gear, CS_BEARER] = bearer + 1
-    gear_stats(g, p, gear, bearer, 1)
+    gear_stats(g, p, gear, bearer, np.int64(1))  # not a literal: one compile for both signs
 
 
 @njit(cache=True, _nrt=False)
@@ -145,7 +145,7 @@ def detach(g: np.void, p: int, gear: int) -> None:
     bearer = g.cs[p, gear, CS_BEARER] - 1
     g.cs[p, gear, CS_BEARER] = 0
     move(g, p, gear, Zone.DISCARD)
-    gear_stats(g, p, gear, bearer, -1)
+    gear_stats(g, p, gear, bearer, np.int64(-1))
     if bearer != PLAYER_C and vital_of(g, p, bearer) <= 0:
         destroy(g, p, bearer)
 

@@ -21,7 +21,9 @@ from sim.rulesets.epikha.constants import (
 )
 from sim.rulesets.epikha.deck_lists import EpikhaDeckLists
 from sim.rulesets.epikha.hidden import EpikhaHidden
-from sim.rulesets.epikha.kernels import play_range, play_unit
+from sim.rulesets.epikha.kernels import (
+    play_range, play_range_without_search, play_unit, play_unit_without_search,
+)
 from sim.rulesets.epikha.leaf import LEAF
 from sim.rulesets.epikha.params import EpikhaParams
 from sim.rulesets.epikha.sides import (
@@ -59,12 +61,14 @@ class Epikha(EpikhaHidden, GameRecordShell):
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
-    compile_seconds = 46  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
+    compile_seconds = 53  # CPU s, cold `sim run` of its showcase spec, 2026-12-06 (docs/engine.md)
     beside_cards = ("decks",)  # the faction decks live beside the card folder (sim.core.decks.decks_dir_of)
     deck_lists = EpikhaDeckLists()  # `sim deck-search` (deck_lists.py)
     card_class_words = CARD_CLASS_WORDS
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
+    play_range_without_search = staticmethod(play_range_without_search)
+    play_unit_without_search = staticmethod(play_unit_without_search)
     trace_switch = (GAME, G_TRACED)
     version = "1.0.0"  # 1.0: the game is played (0.1 was the card pool and the deck lists); see rules.md
     cards_dir = CARDS_DIR

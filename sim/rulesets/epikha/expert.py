@@ -73,7 +73,7 @@ def search_attack(g: np.void, world: np.void, p: int) -> np.int64:
     add_children(tree, tree_value, 1, 0, g.options, n_root, STEP_DONE)
     for sample in range(search[SEARCH_SAMPLES] * search[SEARCH_ROLLOUTS]):
         for i in range(n_root):
-            observe(g, world, p, decision, sample, 0)
+            observe(g, world, p, decision, sample, np.int64(0))
             path[0] = 0
             path[1] = tree[0, T_FIRST] + i
             game.combat_and_regroup(world, tree[path[1], T_MOVE])
@@ -124,7 +124,7 @@ def search_block(g: np.void, world: np.void, q: int, a: int, done: np.int64, inc
     n_nodes = add_children(tree, tree_value, n_nodes, 0, g.options, n_root, STEP_DONE)
     for sample in range(search[SEARCH_SAMPLES] * search[SEARCH_ROLLOUTS]):
         for i in range(n_root):
-            observe(g, world, q, decision, sample, 0)
+            observe(g, world, q, decision, sample, np.int64(0))
             node = tree[0, T_FIRST] + i
             at_done = done | (np.int64(1) << a)
             at_incoming = game.block(world, q, a, tree[node, T_MOVE], incoming)
@@ -151,7 +151,7 @@ def search_block(g: np.void, world: np.void, q: int, a: int, done: np.int64, inc
                 if fresh:
                     break
             game.declare_blocks_from(world, q, at_done, at_incoming)  # the rest greedily
-            game.after_blocks(world, 1)
+            game.after_blocks(world, np.int64(1))
             backpropagate(tree_value, path, depth, play_out(world, q, search[SEARCH_HORIZON]))
     return tree[best_root_child(tree, tree_value), T_MOVE]
 
@@ -250,7 +250,7 @@ def search_deploy(g: np.void, world: np.void, p: int, n_root: int) -> np.int64:
     n_nodes = add_children(tree, tree_value, n_nodes, 0, g.options, n_root, STEP_DONE)
     for sample in range(search[SEARCH_SAMPLES] * search[SEARCH_ROLLOUTS]):
         for i in range(n_root):
-            observe(g, world, p, decision, sample, 0)
+            observe(g, world, p, decision, sample, np.int64(0))
             node = tree[0, T_FIRST] + i
             deploying = play_deploy_step(world, p, tree[node, T_MOVE])
             path[0] = 0

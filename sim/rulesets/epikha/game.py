@@ -97,7 +97,7 @@ def setup_side(g: np.void, p: int) -> None:
         g.seen[p, d] |= Seen.IN_DECK
     if cs[p, GEAR_C, 0] >= 0:
         ps[p, PS_VITAL] -= field(g, p, GEAR_C, Field.COST)
-        attach(g, p, GEAR_C, PLAYER_C)
+        attach(g, p, np.int64(GEAR_C), np.int64(PLAYER_C))  # numbers, not literals: attach compiles once
         g.seen[p, cs[p, GEAR_C, 0]] |= Seen.PLAYED
     shuffle_deck(g, p)
 
@@ -493,5 +493,5 @@ def play_turn(g: np.void) -> None:
 @njit(cache=True, _nrt=False)
 def end_by_cap(g: np.void) -> None:
     """Rule E-34: after `turn_cap` turns the game is a draw."""
-    end_game(g, -1, End.TURN_CAP)
+    end_game(g, np.int64(-1), End.TURN_CAP)
 

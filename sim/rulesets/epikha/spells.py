@@ -161,7 +161,7 @@ def negate_pending(g: np.void, p: int, seq: int, n: int) -> None:
                 take_pending(g, k)
                 g.ps[q, PS_NEGATED] += 1
                 record(g, q, Event.NEGATED, g.cs[q, card, 0], p, 0)
-                leave_pending(g, q, card, caster, False)
+                leave_pending(g, q, card, caster, np.bool_(False))
             return
 
 
@@ -200,14 +200,15 @@ def resolve_one(g: np.void, k: int) -> None:
             record(g, p, Event.FIZZLE, d, level, g.ps[GAME, G_CHAIN])
         else:
             record(g, p, Event.RESOLVE, d, level, g.ps[GAME, G_CHAIN])
-            run_effects(g, p, d, Field.START + 3 * effect, 1, 3, tside, tcard)
+            # numbers, not literals or the table's int32: run_effects compiles once
+            run_effects(g, p, d, np.int64(Field.START + 3 * effect), np.int64(1), 3, tside, tcard)
     elif kind != Target.NONE and not valid_target(g, p, kind, tside, tcard):
         record(g, p, Event.FIZZLE, d, level, g.ps[GAME, G_CHAIN])
-        leave_pending(g, p, card, caster, False)
+        leave_pending(g, p, card, caster, np.bool_(False))
     else:
         record(g, p, Event.RESOLVE, d, level, g.ps[GAME, G_CHAIN])
-        run_effects(g, p, d, Field.CAST, field(g, p, card, Field.N_CAST), 3, tside, tcard)
-        leave_pending(g, p, card, caster, True)
+        run_effects(g, p, d, np.int64(Field.CAST), np.int64(field(g, p, card, Field.N_CAST)), 3, tside, tcard)
+        leave_pending(g, p, card, caster, np.bool_(True))
     check_vitals(g)
 
 

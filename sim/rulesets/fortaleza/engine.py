@@ -20,7 +20,9 @@ from sim.rulesets.fortaleza.cards import (
 )
 from sim.rulesets.fortaleza.constants import DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
 from sim.rulesets.fortaleza.hidden import FortalezaHidden
-from sim.rulesets.fortaleza.kernels import play_range, play_unit
+from sim.rulesets.fortaleza.kernels import (
+    play_range, play_range_without_search, play_unit, play_unit_without_search,
+)
 from sim.rulesets.fortaleza.leaf import LEAF
 from sim.rulesets.fortaleza.params import FortalezaParams
 from sim.rulesets.fortaleza.state import G_TRACED, GAME, PS_DECISIONS, PS_FORCED, new_workspace
@@ -55,9 +57,11 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
     one copy of each design), so a side takes no options beyond its faction, agent and weights."""
 
     name = "fortaleza"
-    compile_seconds = 61  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
+    compile_seconds = 42  # CPU s, cold `sim run` of its showcase spec, 2026-12-06 (docs/engine.md)
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
+    play_range_without_search = staticmethod(play_range_without_search)
+    play_unit_without_search = staticmethod(play_unit_without_search)
     trace_switch = (GAME, G_TRACED)
     version = "0.4.0"  # 0.4: the greedy agent weighs the blocks an attack would meet (games change); see rules.md
     cards_dir = CARDS_DIR

@@ -123,7 +123,7 @@ def play_step(world: np.void, p: int, step: int, move: np.int64) -> int:
     if step == STEP_ATTACK:
         declared_attack(world, move)
         world.ps[GAME, G_STEP] = Step.MAIN2
-        return advance(world, p, Step.MAIN2, True)
+        return advance(world, p, np.int64(Step.MAIN2), np.bool_(True))
     greedy = choose_action(world, p, MAIN)
     going_on = main_step(world, p, listed_action(world, move, greedy))
     return advance(world, p, step, going_on)
@@ -228,12 +228,12 @@ def take_turn_expert(g: np.void, world: np.void) -> None:
     if ps[GAME, G_OVER]:
         return
     ps[GAME, G_STEP] = Step.MAIN1
-    step = advance(g, p, np.int64(Step.MAIN1), True)
+    step = advance(g, p, np.int64(Step.MAIN1), np.bool_(True))
     while step != STEP_DONE:
         if step == STEP_ATTACK:
             declared_attack(g, search_attackers(g, world, p))
             ps[GAME, G_STEP] = Step.MAIN2
-            step = advance(g, p, np.int64(Step.MAIN2), True)
+            step = advance(g, p, np.int64(Step.MAIN2), np.bool_(True))
         else:
             step = advance(g, p, step, main_step(g, p, search_action(g, world, p, step)))
     if not ps[GAME, G_OVER]:

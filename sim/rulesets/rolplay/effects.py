@@ -248,32 +248,32 @@ def apply_effect(g: np.void, p: int, src: int, do: int, n: int, turns: int) -> N
         for _ in range(n):
             if ps[GAME, G_OVER]:
                 break
-            draw_card(g, p, False)
+            draw_card(g, p, np.bool_(False))
     elif do == Do.ADD_POWER:
         ps[p, PS_POWER] = min(ps[p, PS_POWER] + n, g.par[Param.POWER_POINTS_MAX])
     elif do == Do.TAP_CREATURES:
         if later:
-            queue_pending(g, q, PEND_TAP_CREATURES, n, turns)
+            queue_pending(g, q, np.int64(PEND_TAP_CREATURES), n, turns)  # the slot not a literal: one compile
         else:
             reached = tap_random(g, p, q, Zone.CREATURE, n, turns)
     elif do == Do.TAP_POWERS:
         if later:
-            queue_pending(g, q, PEND_TAP_POWERS, n, turns)
+            queue_pending(g, q, np.int64(PEND_TAP_POWERS), n, turns)
         else:
             reached = tap_random(g, p, q, Zone.POWER, n, turns)
     elif do == Do.DESTROY_CREATURES:
         if later:
-            queue_pending(g, q, PEND_DESTROY_CREATURES, n, 0)
+            queue_pending(g, q, np.int64(PEND_DESTROY_CREATURES), n, np.int64(0))
         else:
             reached = destroy_random(g, p, q, Zone.CREATURE, n)
     elif do == Do.DESTROY_POWERS:
         if later:
-            queue_pending(g, q, PEND_DESTROY_POWERS, n, 0)
+            queue_pending(g, q, np.int64(PEND_DESTROY_POWERS), n, np.int64(0))
         else:
             reached = destroy_random(g, p, q, Zone.POWER, n)
     elif do == Do.DESTROY_AMULETS:
         if later:
-            queue_pending(g, q, PEND_DESTROY_AMULETS, n, 0)
+            queue_pending(g, q, np.int64(PEND_DESTROY_AMULETS), n, np.int64(0))
         else:
             reached = destroy_random(g, p, q, Zone.AMULET, n)
     elif do == Do.ALL_ATQ or do == Do.ALL_DEF:

@@ -25,7 +25,9 @@ from sim.rulesets.rolplay.constants import (
 from sim.rulesets.rolplay.deck_lists import RolplayDeckLists
 from sim.rulesets.rolplay.decks import DeckRules
 from sim.rulesets.rolplay.hidden import RolplayHidden
-from sim.rulesets.rolplay.kernels import play_range, play_unit
+from sim.rulesets.rolplay.kernels import (
+    play_range, play_range_without_search, play_unit, play_unit_without_search,
+)
 from sim.rulesets.rolplay.leaf import LEAF
 from sim.rulesets.rolplay.params import RolplayParams
 from sim.rulesets.rolplay.sides import (
@@ -65,10 +67,12 @@ class Rolplay(RolplayHidden, GameRecordShell):
     a deck: a deck file of decks/ or a builder's deck (sides.py)."""
 
     name = "rolplay"
-    compile_seconds = 35  # `sim run` of its showcase spec from an empty cache, two quiet cores, 2026-12-04
+    compile_seconds = 40  # CPU s, cold `sim run` of its showcase spec, 2026-12-06 (docs/engine.md)
     card_class_words = CARD_CLASS_WORDS
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
+    play_range_without_search = staticmethod(play_range_without_search)
+    play_unit_without_search = staticmethod(play_unit_without_search)
     trace_switch = (GAME, G_TRACED)
     version = "0.4.0"  # 0.4: R-10 once per card a turn; 0.3: level-25 decks with more powers and mystics; rules.md
     cards_dir = CARDS_DIR

@@ -294,14 +294,14 @@ def search_step(g: np.void, world: np.void, p: int, step: int, n_root: int) -> i
                         break
                 finish_turn(world, p, at)
                 backpropagate(tree_value, path, depth, play_out(world, p, horizon))
-    return chosen_child(g, 0, 1.0)
+    return chosen_child(g, np.int64(0), 1.0)
 
 
 @njit(cache=True, _nrt=False)
 def search_modes(g: np.void, world: np.void, p: int, n_root: int) -> int:
     """The root child whose modes an expert player sets, the n_root candidates of hard.list_modes in
     g.options (`search_step`)."""
-    return search_step(g, world, p, STEP_MODES, n_root)
+    return search_step(g, world, p, np.int64(STEP_MODES), n_root)  # not a literal: one compile
 
 
 @njit(cache=True, _nrt=False)
@@ -344,7 +344,7 @@ def summon_phase_expert(g: np.void, world: np.void, p: int) -> None:
         n = summon_candidates(g, p, width, g.options)
         if n == 1 and g.options[0] == STOP:
             return
-        child = search_step(g, world, p, STEP_SUMMON, n) if k == 0 else follow(g, node, STEP_SUMMON)
+        child = search_step(g, world, p, np.int64(STEP_SUMMON), n) if k == 0 else follow(g, node, np.int64(STEP_SUMMON))
         move = g.options[0]
         node = -1
         if child >= 0:
@@ -362,7 +362,7 @@ def play_attacks(g: np.void, p: int, node: int, at: int) -> None:
     when it has the visits and is legal here, the greedy agent's otherwise and from then on."""
     while at == STEP_TARGET:
         a = g.loop[LOOP_ATTACKER]
-        child = follow(g, node, STEP_TARGET)
+        child = follow(g, node, np.int64(STEP_TARGET))
         if child >= 0 and is_legal_target(g, p, a, g.tree[child, T_MOVE]):
             target = g.tree[child, T_MOVE]
             node = child

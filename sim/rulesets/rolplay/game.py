@@ -80,9 +80,9 @@ def setup_game(g: np.void, first: int) -> None:
     record(g, first, Event.START, 0, 0, 0)
     for p in (first, 1 - first):
         for _ in range(g.par[Param.OPENING_HAND]):
-            draw_card(g, p, True)
+            draw_card(g, p, np.bool_(True))  # not a literal: draw_card would compile once more
     for _ in range(g.par[Param.SECOND_PLAYER_EXTRA_DRAW]):
-        draw_card(g, 1 - first, True)
+        draw_card(g, 1 - first, np.bool_(True))
 
 
 @njit(cache=True, _nrt=False)
@@ -142,7 +142,7 @@ def start_turn(g: np.void) -> None:
     for _ in range(g.par[Param.DRAWS_PER_TURN]):
         if ps[GAME, G_OVER]:
             return
-        draw_card(g, p, False)
+        draw_card(g, p, np.bool_(False))
 
 
 @njit(cache=True, _nrt=False)
@@ -163,7 +163,9 @@ def conjure(g: np.void, p: int, c: int) -> None:
     record(g, p, Event.POWER, g.cs[p, c, CS_DESIGN], 0, 0)
     for k in range(field(g, p, c, Field.N_ON_CAST)):
         base = Field.ON_CAST + k * ON_CAST_WIDTH
-        apply_effect(g, p, c, field(g, p, c, base), field(g, p, c, base + 1), field(g, p, c, base + 2))
+        # the card's numbers widened (the table is int32): apply_effect and what it calls compile once
+        apply_effect(g, p, c, np.int64(field(g, p, c, base)), np.int64(field(g, p, c, base + 1)),
+                     np.int64(field(g, p, c, base + 2)))
         if ps[GAME, G_OVER]:
             return
 
@@ -278,7 +280,8 @@ def activate(g: np.void, p: int, c: int, k: int) -> None:
         cs[p, c, CS_REVEALED] = 1
     record(g, p, Event.ACTIVATE, cs[p, c, CS_DESIGN], k, pay)
     base = Field.ABILITIES + k * ABILITY_WIDTH
-    apply_effect(g, p, c, field(g, p, c, base + A_DO), field(g, p, c, base + A_N), field(g, p, c, base + A_TURNS))
+    apply_effect(g, p, c, np.int64(field(g, p, c, base + A_DO)), np.int64(field(g, p, c, base + A_N)),
+                 np.int64(field(g, p, c, base + A_TURNS)))
 
 
 @njit(cache=True, _nrt=False)
@@ -425,8 +428,8 @@ def play_turn(g: np.void) -> None:
 @njit(cache=True, _nrt=False)
 def end_by_score(g: np.void) -> None:
     """Rule R-04 (decision): at the turn cap the higher score wins; equal scores are a draw."""
-    a = score_of(g, 0)
-    b = score_of(g, 1)
+    a = score_of(g, np.int64(0))  # not literals: each would compile score_of once more
+    b = score_of(g, np.int64(1))
     record(g, -1, Event.SCORE, a, b, 0)
     if a == b:
         end_game(g, np.int64(-1), End.TIE)

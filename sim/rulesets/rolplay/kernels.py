@@ -6,6 +6,12 @@ flags into card-impact counters.
 Game u is a pure function of (run seed, config, u): its random streams are keyed by (seed, pair,
 side, purpose), where seat-mirrored games 2k and 2k+1 share the pair k and differ only in who goes
 first (rule R-02: the starting seat is an experiment setting, alternate by default).
+
+Two builds of the kernels play the same games: `play_range` and `play_unit` with every agent, and
+`play_range_without_search` and `play_unit_without_search`, which the shell plays where neither side
+searches (sim.core.ruleset.RulesetShell.searches): the same body, compiled once with every agent's
+turn and once with the turn of a player that does not search, so that a greedy run never compiles
+the hard and expert agents.
 """
 
 from __future__ import annotations
@@ -15,10 +21,11 @@ from numba import njit
 
 from sim.core.hand_and_deck import clear_keeping_trace
 from sim.core.records import seat_of_unit, write_record_head
-from sim.core.turns import play_turns
+from sim.core.turns import play_turns, play_units
 from sim.rulesets.rolplay.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param
 from sim.rulesets.rolplay.game import end_by_score, setup_game
 from sim.rulesets.rolplay.expert import play_turn
+import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.state import (
     G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_CARDS_PLAYED, PS_FORCED,
     PS_LIFE, PS_SUMMONED, SETUP_AGENT, conservation_errors, score_of, seed_streams,
@@ -36,8 +43,8 @@ def reset(g: np.void) -> None:
         ps[side, PS_AGENT] = g.setup[SETUP_AGENT, side]
 
 
-@njit(cache=True, _nrt=False)
-def play_game(g: np.void, world: np.void, first: int) -> int:
+@njit(cache=True, _nrt=False, inline="always")
+def play_game(g: np.void, world: np.void, first: int, play_turn) -> int:
     """Play a game from a reset record to its end: setup (rules R-02, R-03), then turns until a life
     or a deck reaches zero (R-04) or the turn cap, where the R-04 score decides. `world` is the
     record a hard player searches in (hard.py). Returns the debug checks' problem count."""
@@ -47,9 +54,9 @@ def play_game(g: np.void, world: np.void, first: int) -> int:
                       conservation_errors)
 
 
-@njit(cache=True, _nrt=False)
-def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
-              g: np.void, world: np.void) -> int:
+@njit(cache=True, _nrt=False, inline="always")
+def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
+                   g: np.void, world: np.void, play_turn) -> int:
     """Play game u into rows[0] and flags[0] in the game record `g` (and a hard player's world
     record); `forced` is each side's forced-draw request. Returns the debug checks' problem count."""
     ps = g.ps
@@ -58,7 +65,7 @@ def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows:
     for side in range(2):
         ps[side, PS_FORCED] = forced[side]
     seed_streams(g, seed, pair)
-    problems = play_game(g, world, first)
+    problems = play_game(g, world, first, play_turn)
     end = ps[GAME, G_END]
     write_record_head(rows, 0, u, 0, first, ps[GAME, G_WINNER], end,
                       ps[GAME, G_TURN] + (0 if end == End.SCORE or end == End.TIE else 1))
@@ -72,15 +79,39 @@ def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows:
     return problems
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def turn_without_search(g: np.void, world: np.void) -> None:
+    """A random or greedy player's turn (game.play_turn), in the shape of expert.play_turn."""
+    game.play_turn(g)
+
+
+@njit(cache=True, _nrt=False)
+def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
+              g: np.void, world: np.void) -> int:
+    """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn)
+
+
+@njit(cache=True, _nrt=False)
+def play_unit_without_search(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray,
+                             flags: np.ndarray, g: np.void, world: np.void) -> int:
+    """play_unit_with when neither side searches: the same games without the hard and expert agents'
+    code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, turn_without_search)
+
+
 @njit(cache=True, nogil=True)
 def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray,
                flags: np.ndarray, ws: np.ndarray) -> int:
     """The batch kernel: play games unit_start .. unit_start+n_units-1, one whole game per iteration,
     game i into rows[i] and flags[i], in the game record ws[0] and a hard player's world ws[1]
-    (state.new_workspace). Releases the GIL. Returns the debug checks' problem count."""
-    g = ws[0]
-    world = ws[1]
-    problems = 0
-    for i in range(n_units):
-        problems += play_unit(unit_start + i, seed, mirrored, forced, rows[i:i + 1], flags[i:i + 1], g, world)
-    return problems
+    (state.new_workspace; sim.core.turns.play_units). Releases the GIL (see dicedraft.kernels.play_range
+    for why threads run blocks of this rather than a prange). Returns the debug checks' problem count."""
+    return play_units(unit_start, n_units, seed, mirrored, forced, rows, flags, ws, play_unit)
+
+
+@njit(cache=True, nogil=True)
+def play_range_without_search(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, forced: np.ndarray,
+                              rows: np.ndarray, flags: np.ndarray, ws: np.ndarray) -> int:
+    """play_range when neither side searches (the shell picks it: sim.core.ruleset.GameRecordShell)."""
+    return play_units(unit_start, n_units, seed, mirrored, forced, rows, flags, ws, play_unit_without_search)

@@ -142,7 +142,7 @@ class Scenario(ScenarioShell):
         play_turn(self.g)
 
     def draw(self, side: int) -> None:
-        draw_card(self.g, np.int64(side), False)
+        draw_card(self.g, np.int64(side), np.bool_(False))
 
     def summon(self, side: int, kind: int, c: int, target: int = -1) -> None:
         summon(self.g, np.int64(side), np.int64(kind), np.int64(c), np.int64(target))

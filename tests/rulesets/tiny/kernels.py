@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.hand_and_deck import G_TURN, GAME, begin_unit, write_unit
+from sim.core.turns import play_units
 from tests.rulesets.tiny.constants import Col
 from tests.rulesets.tiny.game import play_game
 from tests.rulesets.tiny.state import PS_POINTS
@@ -33,9 +34,5 @@ def play_unit(u: int, seed: np.uint64, mirrored: bool, setup: np.ndarray, rows: 
 def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, setup: np.ndarray, rows: np.ndarray,
                flags: np.ndarray, ws: np.ndarray) -> int:
     """The batch kernel: games unit_start .. unit_start+n_units-1, game i into rows[i] and flags[i],
-    in the game record ws[0]. Returns the debug checks' problem count."""
-    g, world = ws[0], ws[1]
-    problems = 0
-    for i in range(n_units):
-        problems += play_unit(unit_start + i, seed, mirrored, setup, rows[i:i + 1], flags[i:i + 1], g, world)
-    return problems
+    in the game record ws[0] (sim.core.turns.play_units). Returns the debug checks' problem count."""
+    return play_units(unit_start, n_units, seed, mirrored, setup, rows, flags, ws, play_unit)
