@@ -25,6 +25,8 @@ SPEC = """name = "cap_balance"
 ruleset = "dicedraft"
 games = 2000
 seed = 11
+params = { turn_cap = 14 }
+balance = { max_edits = 1, screen_games = 600, rungs = 1, beam = 1, combine = 1, proposals = 1, confirm_games = 2000, held_out_seed = 99, objective = [{ figure = "cap_draw_share", target = 0.0, tolerance = 0.05 }], edit = [{ param = "turn_cap", min = 14, max = 54, step = 8 }] }
 
 [[side]]
 faction = "aranas"
@@ -32,29 +34,6 @@ faction = "aranas"
 [[side]]
 faction = "ciempies"
 
-[params]
-turn_cap = 14
-
-[balance]
-max_edits = 1
-screen_games = 600
-rungs = 1
-beam = 1
-combine = 1
-proposals = 1
-confirm_games = 2000
-held_out_seed = 99
-
-[[balance.objective]]
-figure = "cap_draw_share"
-target = 0.0
-tolerance = 0.05
-
-[[balance.edit]]
-param = "turn_cap"
-min = 14
-max = 54
-step = 8
 """
 
 
