@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 import dash
 from dash import Dash, Input, Output, State, callback_context, dcc, html, set_props
@@ -297,10 +297,26 @@ def run_problem(run: str, lang: str) -> str:
     return t("run_not_readable", lang, run=run)
 
 
+def shell_words(lang: str, run: str | None) -> tuple[str, list[dcc.Link], str]:
+    """The app's title, the navigation links (carrying the run and the language) and the run
+    picker's label, in `lang`."""
+    links = [dcc.Link(t(key, lang), href=url_state.with_shell_query(path, run, lang), id=f"nav-{key[4:]}")
+             for path, key in NAV]
+    return t("title", lang), links, t("run", lang)
+
+
+def unfinished_run_banner(run: str | None, _: int | None, lang: str) -> tuple[str | None, bool]:
+    """Every page of a run still running, interrupted or cancelled says so, and what to do."""
+    banner = launches.unfinished_banner(run, lang)
+    return banner, banner is None
+
+
 def shell_layout() -> html.Div:
     """The shell, built per page load so the run picker and the language start on the address's
     ?run= and ?lang= (or the newest run and the browser's stored choice) and the page draws once,
-    not twice. An address naming a run that cannot be read says why, and opens no other run."""
+    not twice. It comes drawn for the address: the shell's words, the unfinished-run banner, the
+    run's findings and the page itself (page_container), so the page's first requests are its own
+    callbacks. An address naming a run that cannot be read says why, and opens no other run."""
     runs = data.readable_runs()
     wanted = url_state.address_value("run")
     lang = url_state.address_language()
@@ -308,28 +324,56 @@ def shell_layout() -> html.Div:
     if wanted and wanted not in runs:
         problem = t("run_unreadable", lang, run=data.said_name(wanted, lang), problem=run_problem(wanted, lang))
     chosen = wanted if wanted in runs else (None if wanted else (runs[0] if runs else None))
+    title, links, run_label = shell_words(lang, chosen)
+    banner, no_banner = unfinished_run_banner(chosen, None, lang)
+    location = url_state.location_of_address()
+    # the findings of the page the address names; with no address, the location's first change draws them
+    findings = (findings_panel.draw_findings(chosen, lang, location["pathname"]) if location else (None, True))
     return html.Div([
-        dcc.Location(id="url", refresh=False),
+        dcc.Location(id="url", refresh=False, **location),
         dcc.Store(id="lang", data=lang),
         dcc.Store(id=url_state.SAVED_LANGUAGE, storage_type="local"),
         dcc.Store(id="upload-limit", data=current_app.config["SIM_MAX_UPLOAD_BYTES"]),
         # two rows, so the ten pages' names never push the run picker or the language off the screen
         html.Header([
             html.Div([
-                html.H1(id="app-title", style={"fontSize": "1.3em", "margin": "0 1em 0 0"}),
-                html.Div([html.Span(id="run-label"),
+                html.H1(title, id="app-title", style={"fontSize": "1.3em", "margin": "0 1em 0 0"}),
+                html.Div([html.Span(run_label, id="run-label"),
                           dcc.Dropdown(id="run", options=runs, value=chosen, clearable=False, style={"width": "22em"})],
                          style={"display": "flex", "gap": ".5em", "alignItems": "center", "marginLeft": "auto"}),
                 dcc.RadioItems(id="lang-choice", options=[{"label": x.upper(), "value": x} for x in LANGUAGES],
                                value=lang, inline=True),
             ], style={"display": "flex", "gap": "1.5em", "alignItems": "center", "flexWrap": "wrap"}),
-            html.Nav(id="nav", style={"display": "flex", "gap": "1.2em", "flexWrap": "wrap", "marginTop": ".4em"}),
+            html.Nav(links, id="nav", style={"display": "flex", "gap": "1.2em", "flexWrap": "wrap", "marginTop": ".4em"}),
         ], style={"padding": ".6em 1em", "borderBottom": "1px solid #ddd", "fontFamily": "system-ui, sans-serif"}),
-        html.Div(id="unfinished-banner", role="alert", hidden=True, style=UNFINISHED_BANNER_STYLE),
+        html.Div(banner, id="unfinished-banner", role="alert", hidden=no_banner, style=UNFINISHED_BANNER_STYLE),
         html.Div(problem, id="run-problem", role="alert", hidden=problem is None, style=PROBLEM_STYLE),
-        findings_panel.container(),  # a run's findings open every page that shows it
+        findings_panel.container(*findings),  # a run's findings open every page that shows it
         dcc.Interval(id="runs-refresh", interval=3000),
-        html.Main(dash.page_container, style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
+        html.Main(page_container(), style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
+    ])
+
+
+def page_container() -> html.Div:
+    """Dash pages' container with the page the address names already in it, built as Dash's router
+    builds it (the page's layout called with the address's query). Without it a page (re)loaded
+    draws a round of requests late: the first round only fetches the page's layout from the
+    router, and the page's own callbacks wait for it. Its location is the address's own, so the
+    router stays quiet until the designer moves to another page, and then takes over. An address
+    that names no page, or a browser that did not say its address, leaves it all to the router."""
+    location = url_state.location_of_address()
+    page = next((p for p in dash.page_registry.values() if p["path"] == location.get("pathname")), None)
+    if page is None:
+        return dash.page_container
+    query = {key: values[0] if len(values) == 1 else values
+             for key, values in parse_qs(location["search"].lstrip("?"), keep_blank_values=True).items()}
+    layout = page["layout"](**query) if callable(page["layout"]) else page["layout"]
+    title = page["title"]() if callable(page["title"]) else page["title"]
+    return html.Div([
+        dcc.Location(id="_pages_location", refresh="callback-nav", **location),
+        html.Div(layout, id="_pages_content", disable_n_clicks=True),
+        dcc.Store(id="_pages_store", data={"title": title}),
+        html.Div(id="_pages_dummy", disable_n_clicks=True),
     ])
 
 
@@ -373,19 +417,13 @@ def _register_shell_callbacks(app: Dash) -> None:
         through url_state); opening a link in a language stores nothing."""
         return value, value
 
-    @app.callback(Output("app-title", "children"), Output("nav", "children"), Output("run-label", "children"),
-                  Input("lang", "data"), Input("run", "value"))
-    def translate_shell(lang: str, run: str | None):
-        links = [dcc.Link(t(key, lang), href=url_state.with_shell_query(path, run, lang), id=f"nav-{key[4:]}")
-                 for path, key in NAV]
-        return t("title", lang), links, t("run", lang)
-
-    @app.callback(Output("unfinished-banner", "children"), Output("unfinished-banner", "hidden"),
-                  Input("run", "value"), Input("runs-refresh", "n_intervals"), Input("lang", "data"))
-    def unfinished_run_banner(run: str | None, _: int | None, lang: str):
-        """Every page of a run still running, interrupted or cancelled says so, and what to do."""
-        banner = launches.unfinished_banner(run, lang)
-        return banner, banner is None
+    # The shell comes drawn in the layout (shell_layout): these redraw it when the language, the run
+    # or the time changes, not when the page opens.
+    app.callback(Output("app-title", "children"), Output("nav", "children"), Output("run-label", "children"),
+                 Input("lang", "data"), Input("run", "value"), prevent_initial_call=True)(shell_words)
+    app.callback(Output("unfinished-banner", "children"), Output("unfinished-banner", "hidden"),
+                 Input("run", "value"), Input("runs-refresh", "n_intervals"), Input("lang", "data"),
+                 prevent_initial_call=True)(unfinished_run_banner)
 
     @app.callback(Output("run-problem", "children", allow_duplicate=True),
                   Output("run-problem", "hidden", allow_duplicate=True), Input("run", "value"),

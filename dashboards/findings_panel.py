@@ -3,8 +3,9 @@ ranked conclusions `sim show` opens with and the report's page 1 says, each with
 its own colour (red, amber, grey: never green), its sentence, and under it its figure and what it
 compares; then the cards whose forced draw and ablation disagree, reconciled.
 
-One component in the shell (`container`, above the page container), drawn by one callback for the
-run, the language and the page (`register`, on each app the shell builds): shown on the pages that
+One component in the shell (`container`, above the page container), drawn in the shell's layout for
+the page the address names, then by one callback when the run, the language or the page changes
+(`register`, on each app the shell builds): shown on the pages that
 draw a run (RUN_PAGES), hidden on the runs list, the comparison, the replay and the balance pages,
 and while the run has no games yet."""
 
@@ -23,8 +24,8 @@ PANEL_STYLE = {"margin": ".6em 1em", "padding": ".4em .8em", "border": "1px soli
                "fontFamily": "system-ui, sans-serif", "background": "#fcfcfc"}
 
 
-def container() -> html.Section:
-    return html.Section(id="findings-panel", hidden=True, style=PANEL_STYLE)
+def container(children: list | None = None, hidden: bool = True) -> html.Section:
+    return html.Section(children, id="findings-panel", hidden=hidden, style=PANEL_STYLE)
 
 
 def finding_item(row: dict[str, str]) -> html.Li:
@@ -81,7 +82,8 @@ def register(app: Dash) -> None:
     """The panel's callback on `app` (a module-level dash.callback would belong to whichever app
     of the process happened to start first)."""
     app.callback(Output("findings-panel", "children"), Output("findings-panel", "hidden"),
-                 Input("run", "value"), Input("lang", "data"), Input("url", "pathname"))(draw_findings)
+                 Input("run", "value"), Input("lang", "data"), Input("url", "pathname"),
+                 prevent_initial_call=True)(draw_findings)  # the shell's layout comes with the panel drawn
 
 
 def draw_findings(run: str | None, lang: str, path: str | None):

@@ -26,7 +26,7 @@ import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse, urlsplit
 
 from dash import Input, Output, clientside_callback, dcc
 from dash.development.base_component import Component
@@ -75,12 +75,28 @@ WRITE_TO_ADDRESS = """function () {
 }"""
 
 
-def address_query() -> dict[str, list[str]]:
-    """The query of the page the browser shows. Dash asks for the layout and runs callbacks from
-    the page itself, so the page's address, kept current by the clientside writes, is the Referer."""
-    if not has_request_context():
+def address() -> str | None:
+    """The address of the page the browser shows (None outside a request, or when the browser did not
+    say). Dash asks for the layout and runs callbacks from the page itself, so the page's address,
+    kept current by the clientside writes, is the Referer."""
+    return (request.referrer or None) if has_request_context() else None
+
+
+def location_of_address() -> dict[str, str]:
+    """A dcc.Location's properties for the address the browser shows (none when it did not say).
+    Every property a Location compares with the browser's is given: one left out, the Location
+    sets it from the browser as it starts, and that change runs the callbacks that read it, which
+    a layout drawn for this address has no need of."""
+    shown = address()
+    if shown is None:
         return {}
-    return parse_qs(urlparse(request.referrer or "").query)
+    parts = urlsplit(shown)
+    return {"pathname": parts.path, "search": f"?{parts.query}" if parts.query else "", "hash": "", "href": shown}
+
+
+def address_query() -> dict[str, list[str]]:
+    """The query of the page the browser shows."""
+    return parse_qs(urlparse(address() or "").query)
 
 
 def address_value(key: str) -> str | None:

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+import dash
 import polars as pl
 import pytest
 from selenium.webdriver.common.by import By
@@ -176,3 +177,41 @@ def test_replay_downloads_hold_the_replayed_games_rows(browser, site: str) -> No
         assert [e.strip() for e in frame["event"].to_list()] == [line.strip() for line in lines]
 
 
+
+
+# Every request the page makes to Dash's callback route, by the outputs it asks for.
+RECORD_CALLBACKS = """
+window.simAsked = [];
+const send = window.fetch;
+window.fetch = function (resource, init) {
+    if (String((resource && resource.url) || resource).indexOf('_dash-update-component') >= 0) {
+        try { window.simAsked.push(JSON.parse(init.body).output); } catch (e) {}
+    }
+    return send.apply(this, arguments);
+};"""
+
+
+def test_a_page_opened_from_its_address_comes_with_the_layout(browser, site: str) -> None:  # noqa: F811
+    """The page an address names is in the layout the browser is sent: its callbacks run in the
+    first round of requests, none waits for Dash's router to send the page, and the router takes
+    over when the designer moves to another page (Back comes back to the first)."""
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_CALLBACKS})
+    try:
+        browser.get(f"{site}/factions?run=rr&lang=en&tab=length")
+        wait_for_plots(browser, 2)
+        settled(browser)
+        asked = browser.execute_script("return window.simAsked")
+        assert any("factions-body.children" in output for output in asked), asked
+        assert not any("_pages_content" in output for output in asked), asked
+        assert browser.find_element(By.ID, "factions-tab").find_element(
+            By.CSS_SELECTOR, ".tab--selected").text == t("tab_length", "en")  # the address's tab, in its language
+        assert browser.title == next(p["title"] for p in dash.page_registry.values() if p["path"] == "/factions")
+        browser.find_element(By.ID, "nav-cards").click()
+        WebDriverWait(browser, 30).until(lambda d: text_of(d, "cards-heading") == "Cards: impact")
+        assert urlparse(browser.current_url).path == "/cards"
+        assert any("_pages_content" in output for output in browser.execute_script("return window.simAsked"))
+        browser.back()
+        WebDriverWait(browser, 30).until(lambda d: text_of(d, "factions-heading").startswith("Factions"))
+        wait_for_plots(browser, 2)
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
