@@ -143,7 +143,8 @@ def with_card_tables(run_dir: Path, manifest: dict[str, Any], tables: dict[str, 
     the impact itself and the card ranking after the end reasons, a sweep's card effects at each
     agent level after its levels; in the spec's order as the others."""
     configs = summary_configs(manifest)
-    cards = {"card_impact": impact, "card_ranking": card_ranking(run_dir, manifest, impact)}
+    causal = {name: tables[name] for name in ("forced_draw", "ablation") if name in tables}
+    cards = {"card_impact": impact, "card_ranking": card_ranking(run_dir, manifest, impact, causal)}
     if "levels" in tables:
         card_levels = card_levels_table(run_dir, impact)
         if card_levels.height:
