@@ -26,7 +26,7 @@ from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.convergence import convergence, stall_table
 from sim.analysis.levels import card_level_conclusions, level_conclusions
-from sim.analysis.metagame import metagame
+from sim.analysis.metagame import kept_metagame
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
@@ -639,7 +639,7 @@ def print_nash(console: Console, run_dir: Path, cells: pl.DataFrame) -> None:
     """The metagame of the matrix (sim.analysis.metagame): the Nash mix with its bootstrap interval
     and in-support share, each faction's win rate against the mix, its exploitability and best
     response; then the game's value and support in words. Nothing while a matchup has no games."""
-    nash = metagame(run_dir, cells=cells)
+    nash = kept_metagame(run_dir, cells)
     if nash.is_empty():
         return
     first = nash.row(0, named=True)
