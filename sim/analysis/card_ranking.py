@@ -34,15 +34,30 @@ def _baseline(manifest: dict[str, Any]) -> str:
     return BASELINE if BASELINE in manifest["configs"] else next(iter(manifest["configs"]))
 
 
-def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame | None = None) -> pl.DataFrame:
+def causal_card_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFrame]:
+    """The run's causal card measures, by the names sim.report.export.report_tables gives them:
+    forced_draw (an [impact] spec's) and ablation (an [ablation] spec's). Each reads every forced
+    pair or ablated card's games, so a summary computes them once for all of its parts."""
+    spec = manifest["spec"]
+    tables = {}
+    if spec.get("impact") is not None:
+        tables["forced_draw"] = forced_draw_effect(run_dir, manifest)
+    if spec.get("ablation") is not None:
+        tables["ablation"] = ablation_impact(run_dir, manifest)
+    return tables
+
+
+def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame | None = None,
+                 causal: dict[str, pl.DataFrame] | None = None) -> pl.DataFrame:
     """One row per (side, card) in the baseline's decks: the observational columns of card_impact
     (`iwd` … `q_value` are IWD's), `forced_effect`, `forced_effect_low`, `forced_effect_high`, `forced_q`, `forced_pairs`,
     `forced_seen_when_undrawn` and `forced_per_changed` (with _low, _high: sim.analysis.forced_draw) where the run
     forced draws, `ablation_worth`, `ablation_worth_low`, `ablation_worth_high`, `ablation_q` where it
     ablated, then `rank_by` (forced_draw, ablation or iwd: one per side, the strongest measured for any
     of its cards) and `rank_value` (that measure, or shrunk IWD; null for a card it did not reach),
-    sorted by side and rank_value from best to worst. `impact` is card_impact's table when the
-    caller has it already."""
+    sorted by side and rank_value from best to worst. `impact` is card_impact's table, and `causal`
+    causal_card_tables' (or some of them), when the caller has them already."""
+    causal = causal or {}
     config = _baseline(manifest)
     observed = (impact if impact is not None else card_impact(run_dir)).filter(
         (pl.col("config") == config) & (pl.col("gp_n") > 0)).select(OBSERVED)
@@ -52,7 +67,7 @@ def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame |
         "forced_per_changed_high")).with_columns(pl.lit(None, pl.Int64).alias("forced_pairs"))
     spec = manifest["spec"]
     if spec.get("impact") is not None:
-        forced = forced_draw_effect(run_dir, manifest).select(
+        forced = (causal["forced_draw"] if "forced_draw" in causal else forced_draw_effect(run_dir, manifest)).select(
             "side", "card_id", pl.col("effect").alias("forced_effect"), pl.col("effect_low").alias("forced_effect_low"),
             pl.col("effect_high").alias("forced_effect_high"), pl.col("q_value_by").alias("forced_q"),
             pl.col("pairs").alias("forced_pairs"), pl.col("seen_when_undrawn").alias("forced_seen_when_undrawn"),
@@ -62,7 +77,7 @@ def card_ranking(run_dir: Path, manifest: dict[str, Any], impact: pl.DataFrame |
         table = table.drop(forced.columns[2:]).join(forced, on=["side", "card_id"], how="left")
     if spec.get("ablation") is not None:
         side = int(spec["ablation"]["side"]) - 1
-        worth = ablation_impact(run_dir, manifest).select(
+        worth = (causal["ablation"] if "ablation" in causal else ablation_impact(run_dir, manifest)).select(
             pl.lit(side, pl.Int8).alias("side"), "card_id", pl.col("worth").alias("ablation_worth"),
             pl.col("worth_low").alias("ablation_worth_low"), pl.col("worth_high").alias("ablation_worth_high"),
             pl.col("q_value").alias("ablation_q"))

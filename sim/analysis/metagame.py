@@ -65,6 +65,7 @@ import polars as pl
 from sim.analysis.intervals import Z95, score_a
 from sim.analysis.matchups import matchup_cells
 from sim.results.scans import scan_games
+from sim.results.summaries import kept_tables
 
 SUPPORT_TOL = 1e-6  # a mix probability above this is in the support (below it, the LP's zero)
 RESAMPLES = 1000
@@ -333,3 +334,11 @@ def metagame(run_dir: Path, resamples: int = RESAMPLES, seed: int = SEED, cells:
     return (pl.DataFrame(rows, schema=SCHEMA)
             .sort(pl.col("nash_share"), pl.col("label").replace_strict(order, return_dtype=pl.Int64),
                   descending=[True, False]))
+
+
+def kept_metagame(run_dir: Path, cells: pl.DataFrame) -> pl.DataFrame:
+    """metagame(run_dir, cells=cells) kept beside a finished run (sim.results.summaries, the set
+    "nash"): its bootstrap is most of a round robin's summary, so `sim show`, `sim report` and the
+    dashboard compute it once for the run's state. `cells`: every matchup cell of the run in its
+    spec's order, as each of them passes them (what the kept mix is a function of)."""
+    return kept_tables(run_dir, "nash", lambda: {"nash": metagame(run_dir, cells=cells)})["nash"]

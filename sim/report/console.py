@@ -20,14 +20,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from sim.analysis.ablation import ablation_impact
-from sim.analysis.card_ranking import card_ranking
+from sim.analysis.card_ranking import card_ranking, causal_card_tables
 from sim.analysis.forced_draw import summary_configs
 from sim.analysis.budget_curve import budget_cells, budget_slopes, budget_steps
 from sim.analysis.matchups import marginal_win_rates, matchup_cells
 from sim.analysis.convergence import convergence, stall_table
 from sim.analysis.levels import card_level_conclusions, level_conclusions
-from sim.analysis.metagame import metagame
+from sim.analysis.metagame import kept_metagame
 from sim.analysis.ratings import ELO_PER_LOGIT, MODEL_NAMES, describe_fit, ratings_games, ratings_table, run_seats
 from sim.analysis.sprt import SprtHypothesis, sprt_by_config
 from sim.analysis.sweeps import sweep_comparison
@@ -214,12 +213,12 @@ def header_lines(manifest: dict[str, Any], run_dir: Path) -> list[str]:
 
 
 def print_findings(console: Console, run_dir: Path, manifest: dict[str, Any], lang: str = "en",
-                   shown: int = FINDINGS_SHOWN) -> None:
+                   shown: int = FINDINGS_SHOWN, tables: dict[str, pl.DataFrame] | None = None) -> None:
     """The run's findings first (sim.report.findings_text): each problem, and information up to
     `shown` findings in all, with its severity in its own colour, its sentence, and under it the
     figure and the measure (what it compares); then the cards whose forced-draw effect and ablation
-    worth disagree, reconciled."""
-    read = read_run_findings(run_dir, manifest)
+    worth disagree, reconciled. `tables`: analysis tables the caller has already (read_run_findings)."""
+    read = read_run_findings(run_dir, manifest, tables)
     rows = read.rows(lang)
     console.print(f"[bold]{escape(t('findings_heading', lang))}[/bold]", highlight=False)
     said = max(shown, sum(1 for row in rows if row["severity"] != "info"))
@@ -255,7 +254,8 @@ def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], la
     resume = resume_line(run_dir, manifest)
     if resume is not None:  # one line, never wrapped or read as markup: it is copied into a shell
         console.print(resume, highlight=False, markup=False, soft_wrap=True)
-    print_findings(console, run_dir, manifest, lang)
+    causal = causal_card_tables(run_dir, manifest)  # read by the findings, the ablation and the cards
+    print_findings(console, run_dir, manifest, lang, tables=causal)
     levels = manifest["spec"].get("levels") is not None
     if levels:  # what the run is for, first after its findings
         print_convergence(console, run_dir, manifest, lang)
@@ -264,7 +264,7 @@ def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], la
     many = rates["config"].n_unique() > 1
     sweep = manifest["spec"].get("sweep") is not None or manifest["spec"].get("ablation") is not None
     if manifest["spec"].get("ablation") is not None:
-        print_ablation(console, run_dir, manifest)
+        print_ablation(console, manifest, causal["ablation"])
     elif sweep:
         print_sweep(console, run_dir, manifest)
         if any(str(axis.get("field")) == "budget" for axis in manifest["spec"]["sweep"]["axis"]):  # a budget curve
@@ -301,7 +301,7 @@ def _print_summary(console: Console, run_dir: Path, manifest: dict[str, Any], la
         print_ratings(console, run_dir)
     if sweep or levels:
         print_levels(console, run_dir)
-    print_cards(console, run_dir, manifest)
+    print_cards(console, run_dir, manifest, causal=causal)
     if manifest.get("kind") == "story":
         print_story(console, run_dir, many, configs)
     elif manifest.get("kind") == "best_of_three":
@@ -453,12 +453,13 @@ RANKED_BY = {
 }
 
 
-def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown: int = 5) -> None:
+def print_cards(console: Console, run_dir: Path, manifest: dict[str, Any], shown: int = 5,
+                causal: dict[str, pl.DataFrame] | None = None) -> None:
     """Per side of the baseline, the cards that help most and least, ranked by the strongest measure
     the run has (sim.analysis.card_ranking): forced draw, ablation, else shrunk IWD with its null.
     Cards drawn but never played are flagged; a side that played one deck is said to, since its GP WR
-    would only repeat its win rate."""
-    ranking = card_ranking(run_dir, manifest)
+    would only repeat its win rate. `causal`: causal_card_tables' when the caller has them already."""
+    ranking = card_ranking(run_dir, manifest, causal=causal)
     config = next(iter(manifest["configs"]))
     for side in (0, 1):
         part = ranking.filter((pl.col("side") == side) & pl.col("rank_value").is_not_null())
@@ -503,11 +504,11 @@ def _budget_points_text(value: float | None, low: float | None, high: float | No
     return f"{value:+.1f} [{low:+.1f}, {high:+.1f}]"
 
 
-def print_ablation(console: Console, run_dir: Path, manifest: dict[str, Any]) -> None:
+def print_ablation(console: Console, manifest: dict[str, Any], frame: pl.DataFrame) -> None:
     """Each card's worth: the baseline minus the games with the card replaced by its (named) filler,
     on the same games; a filler that plays exactly like the card is "not measured"; whether the
-    side's deck changed; and the worth in budget points at the rate the run measured."""
-    frame = ablation_impact(run_dir, manifest)
+    side's deck changed; and the worth in budget points at the rate the run measured. `frame`:
+    sim.analysis.ablation.ablation_impact's table of the run."""
     side = manifest["spec"]["ablation"]["side"]
     label = _names()(manifest["configs"]["base"]["sides"][side - 1]["label"])
     pairs = frame["pairs"].max() if frame.height else 0
@@ -638,7 +639,7 @@ def print_nash(console: Console, run_dir: Path, cells: pl.DataFrame) -> None:
     """The metagame of the matrix (sim.analysis.metagame): the Nash mix with its bootstrap interval
     and in-support share, each faction's win rate against the mix, its exploitability and best
     response; then the game's value and support in words. Nothing while a matchup has no games."""
-    nash = metagame(run_dir, cells=cells)
+    nash = kept_metagame(run_dir, cells)
     if nash.is_empty():
         return
     first = nash.row(0, named=True)

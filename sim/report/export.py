@@ -48,7 +48,7 @@ from sim.analysis.ratings import (
 )
 from sim.analysis.convergence import convergence, stall_table
 from sim.analysis.levels import card_level_conclusions, level_conclusions
-from sim.analysis.metagame import metagame
+from sim.analysis.metagame import kept_metagame
 from sim.run.ladder import read_ladder
 from sim.analysis.sweeps import sweep_comparison
 from sim.analysis.units import match_results, story_clear_chance, story_stages
@@ -96,7 +96,7 @@ def _run_tables(run_dir: Path, manifest: dict[str, Any]) -> dict[str, pl.DataFra
         tables["matchups"] = matchup_cells(run_dir, rates=tables["win_rates"], advantage=tables["first_player"])
         tables["matchup_marginals"] = marginal_win_rates(tables["matchups"])
         # names in the spec's order, so a tie in the mix keeps it
-        nash = metagame(run_dir, cells=in_spec_order(tables["matchups"], summary_configs(manifest)))
+        nash = kept_metagame(run_dir, in_spec_order(tables["matchups"], summary_configs(manifest)))
         if nash.height:  # every matchup has games
             tables["nash"] = nash
         games = ratings_games(run_dir)
@@ -143,7 +143,8 @@ def with_card_tables(run_dir: Path, manifest: dict[str, Any], tables: dict[str, 
     the impact itself and the card ranking after the end reasons, a sweep's card effects at each
     agent level after its levels; in the spec's order as the others."""
     configs = summary_configs(manifest)
-    cards = {"card_impact": impact, "card_ranking": card_ranking(run_dir, manifest, impact)}
+    causal = {name: tables[name] for name in ("forced_draw", "ablation") if name in tables}
+    cards = {"card_impact": impact, "card_ranking": card_ranking(run_dir, manifest, impact, causal)}
     if "levels" in tables:
         card_levels = card_levels_table(run_dir, impact)
         if card_levels.height:

@@ -388,11 +388,12 @@ class RayExecutor:
     reason = CHOSEN_BY_CALLER
 
     def __init__(self, address: str | None = None, max_retries: int = 3, max_in_flight: int | None = None,
-                 head_start: bool = True, connect_timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+                 head_start: bool = True, connect_timeout: float | None = None) -> None:
         self.address, self.address_source = ray_address(address)
         self.max_retries = max_retries
         self.max_in_flight = max_in_flight
-        self.connect_timeout = connect_timeout
+        # read when the executor is made, not when the module is: a caller (a test) may set it shorter
+        self.connect_timeout = RAY_CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
         # an embedded Ray takes seconds to start: the driver plays chunks itself meanwhile
         self.head_start = head_start and self.address is None
         self._started_ray = False

@@ -210,10 +210,23 @@ def first_run_of_each_game(runs: list[MatrixRun]) -> dict[str, MatrixRun]:
     return first
 
 
+def assert_deck_classes_in(out: Path, page: str, run: MatrixRun, lang: str) -> None:
+    """A game of deck lists (its card classes named in its words): the report's CSV lists the run's
+    decks with their classes, and its HTML names at least one class in the report's language."""
+    words = get_ruleset(run.ruleset).card_class_words
+    if not words:
+        return
+    decks = pl.read_csv(next(out.glob("*.deck_lists.csv")))
+    assert decks.height > 0 and set(decks["card_class"]) <= set(words), run.name
+    shown = {pair[language.LANGUAGES.index(lang)] for pair in words.values()}
+    assert any(f">{word}<" in page for word in shown), f"{run.name}: no card class of {run.ruleset} in {lang} words"
+
+
 def test_every_run_shows_and_reports_in_both_languages(matrix: tuple[Path, list[MatrixRun]], tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """`sim show` and `sim report` (HTML) of every run, in one language or the other by turns; each
-    game's first run in both languages and every format (the PDF in Spanish)."""
+    game's first run in both languages and every format (the PDF in Spanish), a game of deck lists
+    with its decks and their card classes in the report's language."""
     results, runs = matrix
     first = first_run_of_each_game(runs)
     reported = 0
@@ -230,12 +243,13 @@ def test_every_run_shows_and_reports_in_both_languages(matrix: tuple[Path, list[
                          "--out", str(out)]) == 0, run.name
             page = (out / f"{run.name}.html").read_text(encoding="utf-8")
             shown = re.sub(r"<script.*?</script>", " ", page, flags=re.DOTALL)  # plotly.js names its own errors
-            for failed in ("Traceback", language.t("page_error", lang, problem="")):
+            for failed in ("Traceback", "KeyError", language.t("page_error", lang, problem="")):
                 assert failed not in shown, f"{run.name} [{lang}]: {failed}"
             if every:
                 assert list(out.glob("*.csv")) and list(out.glob("*.parquet")) and list(out.glob("*.md")), run.name
                 if lang == "es":
                     assert (out / f"{run.name}.pdf").read_bytes()[:5] == b"%PDF-", run.name
+                assert_deck_classes_in(out, page, run, lang)
             reported += 1
     printed = capsys.readouterr().out
     assert "Traceback" not in printed
@@ -323,8 +337,14 @@ def cells_of(run: MatrixRun, index: int, pages: list[Page], first: bool) -> list
 
 
 SNAPSHOT = """
-    // before the layout has come, Dash's placeholder is all the page holds: not settled
-    const loading = document.querySelector('[data-dash-is-loading="true"]') !== null
+    // before the layout has come, Dash's placeholder is all the page holds: not settled; nor while
+    // Dash has a callback to answer (its store's queues: requested, prioritized, blocked, executing,
+    // watched, executed; what dash.testing waits on)
+    const state = window.store ? window.store.getState() : null;
+    const queued = state === null ? 1 : Object.entries(state.callbacks).filter(
+        ([queue, calls]) => queue !== 'stored' && Array.isArray(calls) && calls.length > 0).length;
+    const loading = queued > 0 || state.isLoading
+        || document.querySelector('[data-dash-is-loading="true"]') !== null
         || document.getElementById('lang-choice') === null;
     const plots = Array.from(document.querySelectorAll('.js-plotly-plot')).map(
         p => p.querySelectorAll('g.trace, g.hm, .heatmaplayer image, g.cartesianlayer .point').length);
@@ -335,9 +355,12 @@ SNAPSHOT = """
             problem: problem && !problem.hidden ? problem.innerText : ''};"""
 
 
-def settled(driver, timeout: float = SETTLE_SECONDS, steady: float = 0.3) -> dict[str, Any]:
-    """The page once it stops changing: nothing loading and the same text and plots for `steady`
-    seconds (three reads running at the least)."""
+def settled(driver, timeout: float = SETTLE_SECONDS, steady: float = 0.15) -> dict[str, Any]:
+    """The page once it stops changing: no callback left to answer, nothing loading, and the same
+    text and plots for `steady` seconds (three reads running at the least). Waiting on Dash's own
+    queue is what lets the window be short: on the matrix's addresses (90 of its 127 compared, on a
+    busy machine), the page read this way was the one a 0.3 s window without it read, 0.35 s sooner
+    on average."""
     deadline = time.monotonic() + timeout
     last, same, since = None, 0, time.monotonic()
     while time.monotonic() < deadline:
@@ -350,7 +373,7 @@ def settled(driver, timeout: float = SETTLE_SECONDS, steady: float = 0.3) -> dic
         if same >= 2 and time.monotonic() - since >= steady:
             return shot
         last = key
-        time.sleep(0.15)
+        time.sleep(0.05)
     raise AssertionError(f"the page did not settle in {timeout:.0f} s: {driver.current_url}")
 
 
