@@ -24,6 +24,9 @@ player's own cards and the public table, so every world offers the same ones.
 The root candidate with the best mean is played, the first listed on a tie (the greedy choice
 first: the agent leaves greedy play only for a measured gain).
 
+The walk (steps 1 to 4) is written once, `grow_tree`; each game gives it the pieces of its turn
+(docs/adding-a-game.md lists them).
+
 The tree lives in the game record's preallocated rows (`tree[node, T_*]`, `tree_value[node, V_*]`,
 MAX_NODES of them): nothing allocates during a search. A tree that fills stops growing, and its
 walks end at the nodes it has. Its randomness is the hard agent's own stream, keyed by (run seed,
