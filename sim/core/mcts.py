@@ -24,6 +24,9 @@ player's own cards and the public table, so every world offers the same ones.
 The root candidate with the best mean is played, the first listed on a tie (the greedy choice
 first: the agent leaves greedy play only for a measured gain).
 
+The walk (steps 1 to 4) is written once, `grow_tree`; each game gives it the pieces of its turn
+(docs/adding-a-game.md lists them).
+
 The tree lives in the game record's preallocated rows (`tree[node, T_*]`, `tree_value[node, V_*]`,
 MAX_NODES of them): nothing allocates during a search. A tree that fills stops growing, and its
 walks end at the nodes it has. Its randomness is the hard agent's own stream, keyed by (run seed,
@@ -37,7 +40,7 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SearchSettings, outcome_score
+from sim.core.search import SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SearchSettings, outcome_score
 
 # tree[node, ...]
 T_FIRST = 0  # index of its first child (children are contiguous)
@@ -139,6 +142,69 @@ def backpropagate(tree_value: np.ndarray, path: np.ndarray, depth: int, score: f
     for i in range(depth):
         tree_value[path[i], V_VISITS] += 1.0
         tree_value[path[i], V_TOTAL] += score
+
+
+@njit(_nrt=False, inline="always")
+def grow_tree(g: np.void, world: np.void, p: int, decision: int, step: int, root_moves: np.ndarray, n_root: int,
+              world_moves: np.ndarray, n_features: int, world_per_rollout: bool, observe, play_step, list_moves,
+              finish_and_score, score_args) -> None:
+    """Expert player p's tree over the rest of its turn from decision `step`, whose n_root candidates
+    are root_moves[:n_root]: steps 1 to 4 of the module's docstring, the statistics left in g.tree and
+    g.tree_value for the caller to choose from (`best_root_child`, or the game's own rule). The game
+    gives its pieces, compiled functions numba calls directly:
+
+    - `observe(g, world, p, decision, sample, rollout)`: the world of (sample, rollout), the hard
+      agent's; with `world_per_rollout` (a game whose greedy play draws no random number, where a
+      second rollout would replay the first) every rollout deals a world of its own instead,
+      `observe(..., sample * rollouts + rollout, 0)`;
+    - `play_step(world, p, step, move) -> int`: plays the move at decision `step` and returns the
+      turn's next searched decision (STEP_DONE when none is left);
+    - `list_moves(world, p, step) -> int`: decision `step`'s candidates in this world into
+      world_moves (the array of `world` the game lists them in), the greedy agent's first;
+    - `finish_and_score(world, p, step, horizon, score_args) -> float`: the rest of the turn from
+      decision `step` and `horizon` turns more by greedy play, the world scored for p.
+
+    A node is expanded with the moves of the first world that reaches it; a world at another decision
+    than the node's (its opponent answered otherwise) ends the walk there. The leaf file's search
+    constants follow its `n_features` coefficients in g.leaf.
+
+    Compiled into each caller (`inline="always"`), never on its own, for the reason `best_option`
+    gives (sim.core.search): the game's functions stay direct calls, and the callers are cached."""
+    search = g.search[p]
+    tree, tree_value, path = g.tree, g.tree_value, g.path
+    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
+    exploration = g.leaf[n_features + LEAF_EXPLORATION]
+    expand_after = g.leaf[n_features + LEAF_EXPAND_AFTER]
+    n_nodes = new_tree(tree, tree_value, step)
+    n_nodes = add_children(tree, tree_value, n_nodes, 0, root_moves, n_root, STEP_DONE)
+    for sample in range(samples):
+        for rollout in range(rollouts):
+            world_sample, world_rollout = sample, rollout
+            if world_per_rollout:
+                world_sample, world_rollout = sample * rollouts + rollout, 0
+            for i in range(n_root):
+                observe(g, world, p, decision, world_sample, world_rollout)
+                node = tree[0, T_FIRST] + i
+                at = play_step(world, p, step, tree[node, T_MOVE])
+                path[0] = 0
+                path[1] = node
+                depth = 2
+                while at != STEP_DONE and depth < path.shape[0] and tree_value[node, V_VISITS] >= expand_after:
+                    if tree[node, T_CHILDREN] < 0:
+                        tree[node, T_STEP] = at
+                        n_nodes = add_children(tree, tree_value, n_nodes, node, world_moves, list_moves(world, p, at),
+                                               STEP_DONE)
+                    if tree[node, T_CHILDREN] == 0 or tree[node, T_STEP] != at:
+                        break  # a full tree, or this world is at another decision than the node's
+                    child = select_child(tree, tree_value, node, exploration)
+                    fresh = tree_value[child, V_VISITS] == 0.0
+                    at = play_step(world, p, at, tree[child, T_MOVE])
+                    node = child
+                    path[depth] = node
+                    depth += 1
+                    if fresh:
+                        break
+                backpropagate(tree_value, path, depth, finish_and_score(world, p, at, horizon, score_args))
 
 
 @njit(cache=True, _nrt=False, inline="always")

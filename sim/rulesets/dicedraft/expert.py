@@ -19,11 +19,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.mcts import (
-    LEAF_EXPAND_AFTER, LEAF_EXPLORATION, STEP_DONE, T_CHILDREN, T_FIRST, T_MOVE, T_STEP, V_VISITS, add_children,
-    backpropagate, best_root_child, logistic_leaf, new_tree, select_child,
-)
-from sim.core.search import SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES
+from sim.core.mcts import STEP_DONE, T_MOVE, best_root_child, grow_tree, logistic_leaf
+from sim.core.search import next_decision
 from sim.rulesets.dicedraft.agents import choose_attackers
 from sim.rulesets.dicedraft.constants import Agent, Param
 from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, put_down, put_down_rest
@@ -82,59 +79,28 @@ def play_step(world: np.void, p: int, step: int, move: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def finish_turn(world: np.void, p: int, step: int) -> None:
-    """The rest of p's turn from decision `step` by greedy play, then the hand limit."""
+def finish_and_score(world: np.void, p: int, step: int, horizon: int, tables: np.ndarray) -> float:
+    """The rest of p's turn from decision `step` by greedy play, then the hand limit; then `play_out`."""
     if step != STEP_DONE and step != STEP_ATTACK:
         put_down_rest(world, p, step)
         step = STEP_ATTACK if attacks_open(world) else STEP_DONE
     if step == STEP_ATTACK:
         attack(world, p, choose_attackers(world, p, list_attackers(world, p)))
     discard_to_limit(world, p)
+    return play_out(world, tables, p, horizon)
 
 
 @njit(cache=True, _nrt=False)
 def search_step(g: np.void, world: np.void, tables: np.ndarray, p: int, step: int, n_root: int) -> np.int64:
     """The move an expert player makes at decision `step`, whose n_root candidates are in g.cand:
-    IS-MCTS over the rest of its turn (sim.core.mcts), every candidate played in the same
+    IS-MCTS over the rest of its turn (sim.core.mcts.grow_tree), every candidate played in the same
     `samples` worlds with the same `rollouts` dice, the best mean."""
-    ps, search = g.ps, g.search[p]
-    decision = ps[p, PS_DECISIONS]
-    ps[p, PS_DECISIONS] += 1
+    decision = next_decision(g.ps, p, PS_DECISIONS)
     if n_root == 1:
         return g.cand[0]
-    tree, tree_value, path = g.tree, g.tree_value, g.path
-    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
-    exploration = g.leaf[N_FEATURES + LEAF_EXPLORATION]
-    expand_after = g.leaf[N_FEATURES + LEAF_EXPAND_AFTER]
-    n_nodes = new_tree(tree, tree_value, step)
-    n_nodes = add_children(tree, tree_value, n_nodes, 0, g.cand, n_root, STEP_DONE)
-    for sample in range(samples):
-        for rollout in range(rollouts):
-            for i in range(n_root):
-                observe(g, world, p, decision, sample, rollout)
-                node = tree[0, T_FIRST] + i
-                at = play_step(world, p, step, tree[node, T_MOVE])
-                path[0] = 0
-                path[1] = node
-                depth = 2
-                while at != STEP_DONE and depth < path.shape[0] and tree_value[node, V_VISITS] >= expand_after:
-                    if tree[node, T_CHILDREN] < 0:  # its moves, as this world lists them
-                        tree[node, T_STEP] = at
-                        n_nodes = add_children(tree, tree_value, n_nodes, node, world.cand,
-                                               step_candidates(world, p, at), STEP_DONE)
-                    if tree[node, T_CHILDREN] == 0:
-                        break
-                    child = select_child(tree, tree_value, node, exploration)
-                    fresh = tree_value[child, V_VISITS] == 0.0
-                    at = play_step(world, p, at, tree[child, T_MOVE])
-                    node = child
-                    path[depth] = node
-                    depth += 1
-                    if fresh:
-                        break
-                finish_turn(world, p, at)
-                backpropagate(tree_value, path, depth, play_out(world, tables, p, horizon))
-    return tree[best_root_child(tree, tree_value), T_MOVE]
+    grow_tree(g, world, p, decision, step, g.cand, n_root, world.cand, N_FEATURES, False, observe, play_step,
+              step_candidates, finish_and_score, tables)
+    return g.tree[best_root_child(g.tree, g.tree_value), T_MOVE]
 
 
 @njit(cache=True, _nrt=False)

@@ -27,8 +27,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.mcts import (
-    LEAF_EXPAND_AFTER, LEAF_EXPLORATION, STEP_DONE, T_CHILDREN, T_FIRST, T_MOVE, T_STEP, V_VISITS, add_children,
-    backpropagate, best_child, best_root_child, logistic_leaf, new_tree, select_child,
+    STEP_DONE, T_CHILDREN, T_FIRST, T_MOVE, V_VISITS, add_children, backpropagate, best_child, best_root_child,
+    grow_tree, logistic_leaf, new_tree,
 )
 from sim.core.search import SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, next_decision, outcome_score
 from sim.core.turns import play_on
@@ -42,7 +42,11 @@ from sim.rulesets.epikha.legal import may_attach, may_deploy, may_move_to_magic
 from sim.rulesets.epikha.hard import list_attacks, observe, search_attacks
 from sim.rulesets.epikha.hard import play_turn as play_turn_below_expert
 from sim.rulesets.epikha.leaf import N_FEATURES, features
-from sim.rulesets.epikha.state import G_ACTIVE, G_OVER, G_WINNER, GAME, PS_AGENT, PS_DECISIONS, lowest_bit
+from sim.rulesets.epikha.state import (
+    G_ACTIVE, G_BLOCKED, G_OVER, G_UNBLOCKED, G_WINNER, GAME, PS_AGENT, PS_DECISIONS, lowest_bit,
+)
+
+DEPLOYING = 0  # a deployment tree node's step: the Deployment phase goes on (rules E-21, E-24, E-29)
 
 
 @njit(cache=True, _nrt=False)
@@ -111,49 +115,41 @@ def next_block_step(g: np.void, q: int, done: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def block_with(world: np.void, q: int, a: int, b: np.int64) -> int:
+    """Defender q blocks attacker a with b (-1: none), its blocks so far in ps[GAME, G_BLOCKED] and
+    ps[GAME, G_UNBLOCKED]; returns the next attacker it answers, STEP_DONE when none is left."""
+    ps = world.ps
+    ps[GAME, G_BLOCKED] |= np.int64(1) << a
+    ps[GAME, G_UNBLOCKED] = game.block(world, q, a, b, ps[GAME, G_UNBLOCKED])
+    return next_block_step(world, q, ps[GAME, G_BLOCKED])
+
+
+@njit(cache=True, _nrt=False)
+def blocks_of_tree(world: np.void, q: int, a: int) -> int:
+    """`block_candidates` against attacker a into world.options, at most the side's search width."""
+    return block_candidates(world, q, a, world.ps[GAME, G_UNBLOCKED], world.options, world.search[q, SEARCH_WIDTH])
+
+
+@njit(cache=True, _nrt=False)
+def finish_blocks_and_score(world: np.void, q: int, a: int, horizon: int, no_args: None) -> float:
+    """The rest of q's blocks by greedy play and the combat after them, then `play_out`."""
+    game.declare_blocks_from(world, q, world.ps[GAME, G_BLOCKED], world.ps[GAME, G_UNBLOCKED])
+    game.after_blocks(world, np.int64(1))
+    return play_out(world, q, horizon)
+
+
+@njit(cache=True, _nrt=False)
 def search_block(g: np.void, world: np.void, q: int, a: int, done: np.int64, incoming: int, n_root: int) -> np.int64:
     """The blocker an expert defender q sets against attacker a, whose n_root candidates are in
-    g.options: IS-MCTS over the rest of its blocks (the attackers `done` answered already, `incoming`
-    the Fuerza still unblocked), every candidate played in the same worlds, the best mean."""
-    search = g.search[q]
+    g.options: IS-MCTS over the rest of its blocks (sim.core.mcts.grow_tree; the attackers `done`
+    answered already, `incoming` the Fuerza still unblocked), every candidate played in the same
+    worlds, the best mean."""
     decision = next_decision(g.ps, q, PS_DECISIONS)
-    tree, tree_value, path = g.tree, g.tree_value, g.path
-    exploration = g.leaf[N_FEATURES + LEAF_EXPLORATION]
-    expand_after = g.leaf[N_FEATURES + LEAF_EXPAND_AFTER]
-    n_nodes = new_tree(tree, tree_value, a)
-    n_nodes = add_children(tree, tree_value, n_nodes, 0, g.options, n_root, STEP_DONE)
-    for sample in range(search[SEARCH_SAMPLES] * search[SEARCH_ROLLOUTS]):
-        for i in range(n_root):
-            observe(g, world, q, decision, sample, np.int64(0))
-            node = tree[0, T_FIRST] + i
-            at_done = done | (np.int64(1) << a)
-            at_incoming = game.block(world, q, a, tree[node, T_MOVE], incoming)
-            at = next_block_step(world, q, at_done)
-            path[0] = 0
-            path[1] = node
-            depth = 2
-            while at != STEP_DONE and depth < path.shape[0] and tree_value[node, V_VISITS] >= expand_after:
-                if tree[node, T_CHILDREN] < 0:  # its moves, as this world lists them (all public)
-                    tree[node, T_STEP] = at
-                    n_nodes = add_children(tree, tree_value, n_nodes, node, world.options,
-                                           block_candidates(world, q, at, at_incoming, world.options,
-                                                            search[SEARCH_WIDTH]), STEP_DONE)
-                if tree[node, T_CHILDREN] == 0:
-                    break
-                child = select_child(tree, tree_value, node, exploration)
-                fresh = tree_value[child, V_VISITS] == 0.0
-                at_done |= np.int64(1) << at
-                at_incoming = game.block(world, q, at, tree[child, T_MOVE], at_incoming)
-                at = next_block_step(world, q, at_done)
-                node = child
-                path[depth] = node
-                depth += 1
-                if fresh:
-                    break
-            game.declare_blocks_from(world, q, at_done, at_incoming)  # the rest greedily
-            game.after_blocks(world, np.int64(1))
-            backpropagate(tree_value, path, depth, play_out(world, q, search[SEARCH_HORIZON]))
-    return tree[best_root_child(tree, tree_value), T_MOVE]
+    g.ps[GAME, G_BLOCKED] = done  # every world starts its walk from the blocks made (observe copies ps)
+    g.ps[GAME, G_UNBLOCKED] = incoming
+    grow_tree(g, world, q, decision, a, g.options, n_root, world.options, N_FEATURES, True, observe, block_with,
+              blocks_of_tree, finish_blocks_and_score, None)
+    return g.tree[best_root_child(g.tree, g.tree_value), T_MOVE]
 
 
 @njit(cache=True, _nrt=False)
@@ -225,56 +221,39 @@ def play_deploy_step(g: np.void, p: int, move: np.int64) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def finish_turn(world: np.void, p: int, deploying: bool) -> None:
+def deploy_step_of_tree(world: np.void, p: int, step: int, move: np.int64) -> int:
+    """`play_deploy_step` as a step of the tree: DEPLOYING while the phase goes on, else STEP_DONE."""
+    return DEPLOYING if play_deploy_step(world, p, move) else STEP_DONE
+
+
+@njit(cache=True, _nrt=False)
+def deploy_candidates_of_tree(world: np.void, p: int, step: int) -> int:
+    """`deploy_candidates` into world.options, at most the side's search width."""
+    return deploy_candidates(world, p, world.options, world.search[p, SEARCH_WIDTH])
+
+
+@njit(cache=True, _nrt=False)
+def finish_and_score(world: np.void, p: int, step: int, horizon: int, no_args: None) -> float:
     """The rest of p's turn in the world by greedy play: its deployment (when it goes on), the
-    Deployment window, its attack, combat and regroup."""
-    if deploying:
+    Deployment window, its attack, combat and regroup; then `play_out`."""
+    if step == DEPLOYING:
         game.deploy_steps(world, p, Window.DEPLOYMENT)
     game.spell_window(world, Window.DEPLOYMENT)
     if not world.ps[GAME, G_OVER]:
         game.combat_and_regroup(world, choose_attackers(world, p))
+    return play_out(world, p, horizon)
 
 
 @njit(cache=True, _nrt=False)
 def search_deploy(g: np.void, world: np.void, p: int, n_root: int) -> np.int64:
     """The deployment step an expert player takes, whose n_root candidates are in g.options: IS-MCTS
-    over the rest of its deployment (each step below searched by UCB1 once the move above has
-    `expand_after` visits), every candidate played in the same worlds, then the turn and
-    `play_out` greedily; the best mean."""
-    search = g.search[p]
+    over the rest of its deployment (sim.core.mcts.grow_tree: each step below searched by UCB1 once
+    the move above has `expand_after` visits), every candidate played in the same worlds, then the
+    turn and `play_out` greedily; the best mean."""
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    tree, tree_value, path = g.tree, g.tree_value, g.path
-    exploration = g.leaf[N_FEATURES + LEAF_EXPLORATION]
-    expand_after = g.leaf[N_FEATURES + LEAF_EXPAND_AFTER]
-    n_nodes = new_tree(tree, tree_value, 0)
-    n_nodes = add_children(tree, tree_value, n_nodes, 0, g.options, n_root, STEP_DONE)
-    for sample in range(search[SEARCH_SAMPLES] * search[SEARCH_ROLLOUTS]):
-        for i in range(n_root):
-            observe(g, world, p, decision, sample, np.int64(0))
-            node = tree[0, T_FIRST] + i
-            deploying = play_deploy_step(world, p, tree[node, T_MOVE])
-            path[0] = 0
-            path[1] = node
-            depth = 2
-            while deploying and depth < path.shape[0] and tree_value[node, V_VISITS] >= expand_after:
-                if tree[node, T_CHILDREN] < 0:  # its moves, as this world lists them (its own hand and the field)
-                    tree[node, T_STEP] = depth - 1
-                    n_nodes = add_children(tree, tree_value, n_nodes, node, world.options,
-                                           deploy_candidates(world, p, world.options, search[SEARCH_WIDTH]), STEP_DONE)
-                if tree[node, T_CHILDREN] == 0:
-                    deploying = False
-                    break
-                child = select_child(tree, tree_value, node, exploration)
-                fresh = tree_value[child, V_VISITS] == 0.0
-                deploying = play_deploy_step(world, p, tree[child, T_MOVE])
-                node = child
-                path[depth] = node
-                depth += 1
-                if fresh:
-                    break
-            finish_turn(world, p, deploying)
-            backpropagate(tree_value, path, depth, play_out(world, p, search[SEARCH_HORIZON]))
-    return tree[best_root_child(tree, tree_value), T_MOVE]
+    grow_tree(g, world, p, decision, np.int64(DEPLOYING), g.options, n_root, world.options, N_FEATURES, True,
+              observe, deploy_step_of_tree, deploy_candidates_of_tree, finish_and_score, None)
+    return g.tree[best_root_child(g.tree, g.tree_value), T_MOVE]
 
 
 @njit(cache=True, _nrt=False)

@@ -104,6 +104,8 @@ G_SEQ = 8  # spells cast this game: the cast order of the pending list (E-03)
 G_N_PENDING = 9
 G_CHAIN = 10  # spells resolved in the window closing now (the trace's order in the chain)
 G_WINDOW = 11  # the window open now (Window), -1 outside windows
+G_BLOCKED = 12  # an expert defender's blocks searched (expert.py): the attackers answered so far, a mask
+G_UNBLOCKED = 13  # and the Fuerza still coming at its Player card unblocked (rule E-26)
 
 # pend[k, ...]: one pending spell or on_start effect (rule E-03)
 P_SIDE = 0

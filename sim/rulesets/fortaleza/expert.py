@@ -31,11 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.mcts import (
-    LEAF_EXPAND_AFTER, LEAF_EXPLORATION, STEP_DONE, T_CHILDREN, T_FIRST, T_MOVE, T_STEP, V_VISITS, add_children,
-    backpropagate, best_root_child, logistic_leaf, new_tree, select_child,
-)
-from sim.core.search import SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES
+from sim.core.mcts import STEP_DONE, T_MOVE, best_root_child, grow_tree, logistic_leaf
+from sim.core.search import next_decision
 from sim.rulesets.fortaleza.agents import choose_action
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
 from sim.rulesets.fortaleza.combat import chosen_attackers, declared_attack, open_combat
@@ -141,8 +138,8 @@ def step_candidates(world: np.void, p: int, step: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def finish_turn(world: np.void, p: int, step: int) -> None:
-    """The rest of p's turn from decision `step` by greedy play."""
+def finish_and_score(world: np.void, p: int, step: int, horizon: int, no_args: None) -> float:
+    """The rest of p's turn from decision `step` by greedy play, then `play_out`."""
     if step == STEP_ATTACK:
         declared_attack(world, chosen_attackers(world, p))
         rest_of_turn(world, np.int64(Step.BEGIN_COMBAT))
@@ -151,51 +148,21 @@ def finish_turn(world: np.void, p: int, step: int) -> None:
     else:
         main_phase(world)
         rest_of_turn(world, np.int64(step))
+    return play_out(world, p, horizon)
 
 
 @njit(cache=True, _nrt=False)
 def search_step(g: np.void, world: np.void, p: int, step: int, n_root: int) -> np.int64:
     """The move an expert player makes at decision `step`, whose n_root candidates are in g.options
-    as moves: IS-MCTS over the rest of its turn (sim.core.mcts), every candidate played in the same
-    `samples` x `rollouts` worlds, the best mean."""
-    ps, search = g.ps, g.search[p]
-    decision = ps[p, PS_DECISIONS]
-    ps[p, PS_DECISIONS] += 1
+    as moves: IS-MCTS over the rest of its turn (sim.core.mcts.grow_tree), every candidate played in
+    the same `samples` x `rollouts` worlds (a world of its own each: greedy play draws no random
+    number), the best mean."""
+    decision = next_decision(g.ps, p, PS_DECISIONS)
     if n_root == 1:
         return g.options[0]
-    tree, tree_value, path = g.tree, g.tree_value, g.path
-    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
-    exploration = g.leaf[N_FEATURES + LEAF_EXPLORATION]
-    expand_after = g.leaf[N_FEATURES + LEAF_EXPAND_AFTER]
-    n_nodes = new_tree(tree, tree_value, step)
-    n_nodes = add_children(tree, tree_value, n_nodes, 0, g.options, n_root, STEP_DONE)
-    for sample in range(samples):
-        for rollout in range(rollouts):
-            for i in range(n_root):
-                observe(g, world, p, decision, sample * rollouts + rollout, 0)  # a world of its own
-                node = tree[0, T_FIRST] + i
-                at = play_step(world, p, step, tree[node, T_MOVE])
-                path[0] = 0
-                path[1] = node
-                depth = 2
-                while at != STEP_DONE and depth < path.shape[0] and tree_value[node, V_VISITS] >= expand_after:
-                    if tree[node, T_CHILDREN] < 0:  # its moves, as this world lists them
-                        tree[node, T_STEP] = at
-                        n_nodes = add_children(tree, tree_value, n_nodes, node, world.options,
-                                               step_candidates(world, p, at), STEP_DONE)
-                    if tree[node, T_CHILDREN] == 0 or tree[node, T_STEP] != at:
-                        break  # a full tree, or this world is at another decision than the node's
-                    child = select_child(tree, tree_value, node, exploration)
-                    fresh = tree_value[child, V_VISITS] == 0.0
-                    at = play_step(world, p, at, tree[child, T_MOVE])
-                    node = child
-                    path[depth] = node
-                    depth += 1
-                    if fresh:
-                        break
-                finish_turn(world, p, at)
-                backpropagate(tree_value, path, depth, play_out(world, p, horizon))
-    return tree[best_root_child(tree, tree_value), T_MOVE]
+    grow_tree(g, world, p, decision, step, g.options, n_root, world.options, N_FEATURES, True, observe, play_step,
+              step_candidates, finish_and_score, None)
+    return g.tree[best_root_child(g.tree, g.tree_value), T_MOVE]
 
 
 @njit(cache=True, _nrt=False)

@@ -36,10 +36,9 @@ import numpy as np
 from numba import njit
 
 from sim.core.mcts import (
-    LEAF_EXPAND_AFTER, LEAF_EXPLORATION, STEP_DONE, T_CHILDREN, T_FIRST, T_MOVE, T_STEP, V_TOTAL, V_VISITS,
-    add_children, backpropagate, logistic_leaf, new_tree, select_child,
+    LEAF_EXPAND_AFTER, STEP_DONE, T_CHILDREN, T_FIRST, T_MOVE, T_STEP, V_TOTAL, V_VISITS, grow_tree, logistic_leaf,
 )
-from sim.core.search import SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, next_decision, outcome_score
+from sim.core.search import SEARCH_WIDTH, next_decision, outcome_score
 from sim.core.turns import play_on
 import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.agents import (
@@ -220,8 +219,10 @@ def play_step(world: np.void, p: int, step: int, move: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def step_candidates(world: np.void, p: int, step: int, width: int) -> int:
-    """The candidates of decision `step` in the world, into world.options; returns how many."""
+def step_candidates(world: np.void, p: int, step: int) -> int:
+    """The candidates of decision `step` in the world, into world.options, at most the side's search
+    width; returns how many."""
+    width = world.search[p, SEARCH_WIDTH]
     if step == STEP_SUMMON:
         return summon_candidates(world, p, width, world.options)
     if step == STEP_MODES:
@@ -230,8 +231,10 @@ def step_candidates(world: np.void, p: int, step: int, width: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def finish_turn(world: np.void, p: int, at: int) -> None:
-    """The rest of p's turn from decision `at` by the greedy agent's choices; the turn's power lost."""
+def finish_and_score(world: np.void, p: int, at: int, horizon: int, no_args: None) -> float:
+    """The rest of p's turn from decision `at` by the greedy agent's choices (the turn's power lost),
+    then greedy play for `horizon` turns or to the end (0), scored for p by the game's end or by
+    `leaf_value`."""
     if at == STEP_SUMMON:
         game.summon_phase(world, p)
         at = to_modes(world, p)
@@ -239,14 +242,8 @@ def finish_turn(world: np.void, p: int, at: int) -> None:
         at = begin_attacks(world, p, game.chosen_modes(world, p))
     while at == STEP_TARGET:
         at = attack_with(world, p, choose_target(world, p, world.loop[LOOP_ATTACKER]))
-    world.ps[p, PS_POWER] = 0
-
-
-@njit(cache=True, _nrt=False)
-def play_out(world: np.void, p: int, horizon: int) -> float:
-    """After p's turn in the world: greedy play for `horizon` turns or to the end (0), scored for p by
-    the game's end or by `leaf_value`."""
     ps = world.ps
+    ps[p, PS_POWER] = 0
     play_on(world, horizon, world.par[Param.TURN_CAP], game.play_turn, game.end_by_score)
     if ps[GAME, G_OVER]:
         return outcome_score(ps[GAME, G_WINNER], p)
@@ -256,44 +253,12 @@ def play_out(world: np.void, p: int, horizon: int) -> float:
 @njit(cache=True, _nrt=False)
 def search_step(g: np.void, world: np.void, p: int, step: int, n_root: int) -> int:
     """The root child an expert player plays at decision `step`, whose n_root candidates are in
-    g.options: IS-MCTS over the rest of its turn (sim.core.mcts), every candidate played in the
-    same `samples` worlds with the same `rollouts` dice, the best mean. The tree stays in g.tree,
+    g.options: IS-MCTS over the rest of its turn (sim.core.mcts.grow_tree), every candidate played in
+    the same `samples` worlds with the same `rollouts` dice, the best mean. The tree stays in g.tree,
     and the turn's next decisions follow it (`follow`)."""
-    search = g.search[p]
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    tree, tree_value, path = g.tree, g.tree_value, g.path
-    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
-    width = search[SEARCH_WIDTH]
-    exploration = g.leaf[N_FEATURES + LEAF_EXPLORATION]
-    expand_after = g.leaf[N_FEATURES + LEAF_EXPAND_AFTER]
-    n_nodes = new_tree(tree, tree_value, step)
-    n_nodes = add_children(tree, tree_value, n_nodes, 0, g.options, n_root, STEP_DONE)
-    for sample in range(samples):
-        for rollout in range(rollouts):
-            for i in range(n_root):
-                observe(g, world, p, decision, sample, rollout)
-                node = tree[0, T_FIRST] + i
-                at = play_step(world, p, step, tree[node, T_MOVE])
-                path[0] = 0
-                path[1] = node
-                depth = 2
-                while at != STEP_DONE and depth < path.shape[0] and tree_value[node, V_VISITS] >= expand_after:
-                    if tree[node, T_CHILDREN] < 0:  # its moves, as this world lists them
-                        tree[node, T_STEP] = at
-                        n_nodes = add_children(tree, tree_value, n_nodes, node, world.options,
-                                               step_candidates(world, p, at, width), STEP_DONE)
-                    if tree[node, T_CHILDREN] == 0:
-                        break
-                    child = select_child(tree, tree_value, node, exploration)
-                    fresh = tree_value[child, V_VISITS] == 0.0
-                    at = play_step(world, p, at, tree[child, T_MOVE])
-                    node = child
-                    path[depth] = node
-                    depth += 1
-                    if fresh:
-                        break
-                finish_turn(world, p, at)
-                backpropagate(tree_value, path, depth, play_out(world, p, horizon))
+    grow_tree(g, world, p, decision, step, g.options, n_root, world.options, N_FEATURES, False, observe, play_step,
+              step_candidates, finish_and_score, None)
     return chosen_child(g, np.int64(0), 1.0)
 
 
