@@ -124,6 +124,8 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
     item onto a bearer, a card into the Magic Zone. Lists them into g.cand (kind, card, bearer) and
     returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
     highest deployment_worth while one is worth more than nothing, else STOP)."""
+    # weigh_step's kind and bearer go as numbers: a literal compiled deployment_worth and may_step once
+    # per kind (docs/engine.md, "Where a cold compile goes")
     n = 0
     best = (STOP, -1, -1)
     best_value = 0.0
@@ -139,20 +141,22 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
             if room:
-                n, best, best_value = weigh_step(g, p, window, DEPLOY, c, -1, best_only, n, best, best_value)
+                n, best, best_value = weigh_step(g, p, window, np.int64(DEPLOY), c, np.int64(-1), best_only, n, best,
+                                                 best_value)
         elif klass == Class.WEAPON or klass == Class.ITEM:
             bm = bearers
             while bm:
                 b = lowest_bit(bm)
                 bm &= bm - np.int64(1)
-                n, best, best_value = weigh_step(g, p, window, ATTACH, c, b, best_only, n, best, best_value)
+                n, best, best_value = weigh_step(g, p, window, np.int64(ATTACH), c, b, best_only, n, best, best_value)
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
     if best_only and best_value >= MOST_A_MOVE_IS_WORTH:
         m = 0  # no move can beat the best
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        n, best, best_value = weigh_step(g, p, window, TO_MAGIC, c, -1, best_only, n, best, best_value)
+        n, best, best_value = weigh_step(g, p, window, np.int64(TO_MAGIC), c, np.int64(-1), best_only, n, best,
+                                         best_value)
     return n, best
 
 
@@ -160,7 +164,7 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
 def list_deployments(g: np.void, p: int, window: int) -> int:
     """Every deployment step legal now into g.cand (kind, card, bearer), walk_deployments' order.
     Returns how many."""
-    return walk_deployments(g, p, window, False)[0]
+    return walk_deployments(g, p, window, np.bool_(False))[0]  # np.bool_: a literal compiles it once more
 
 
 @njit(cache=True, _nrt=False)
@@ -246,7 +250,7 @@ def next_deployment(g: np.void, p: int, window: int) -> tuple:
         hand = bit_count(in_zone(g, p, Zone.HAND))
         bearers = bit_count(characters_in_play(g, p))
         if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
-            return walk_deployments(g, p, window, True)[1]
+            return walk_deployments(g, p, window, np.bool_(True))[1]
     k = choose_deployment(g, p, window)
     if k == STOP:
         return STOP, -1, -1
@@ -374,7 +378,7 @@ def spell_worth(g: np.void, p: int, s: int, caster: int, window: int) -> tuple:
         n = row[Field.CAST + 3 * k + 1]
         tk = row[Field.CAST + 3 * k + 2]
         if tk == Target.ENEMY_PLAYER:
-            value += damage_worth(g, p, q, PLAYER_C, fuerza)
+            value += damage_worth(g, p, q, np.int64(PLAYER_C), fuerza)
         elif tk == Target.ALL_ENEMY_CHARACTERS:
             m = characters_in_play(g, q) & ~(np.int64(1) << PLAYER_C)
             while m:
@@ -466,7 +470,7 @@ def list_window_actions(g: np.void, p: int) -> int:
     while m:
         s = lowest_bit(m)
         m &= m - np.int64(1)
-        cost = field(g, p, s, Field.COST)
+        cost = np.int64(field(g, p, s, Field.COST))
         pm = in_zone(g, p, Zone.DEPLOY) | in_zone(g, p, Zone.MAGIC)
         while pm:
             c = lowest_bit(pm)
@@ -632,7 +636,7 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     while m:
         s = lowest_bit(m)
         m &= m - np.int64(1)
-        cost = field(g, p, s, Field.COST)
+        cost = np.int64(field(g, p, s, Field.COST))
         payer = best_payer(g, p, cost)
         if payer < 0:
             continue

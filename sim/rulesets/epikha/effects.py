@@ -79,7 +79,7 @@ def refresh_passives(g: np.void) -> None:
             m &= m - np.int64(1)
             klass = field(g, p, c, Field.CLASS)
             if klass == Class.CONTINUOUS and g.cs[p, c, CS_ZONE] == Zone.MAGIC or klass == Class.MACHINE:
-                add_passives(g, p, g.cs[p, c, 0])
+                add_passives(g, p, np.int64(g.cs[p, c, 0]))
         if ps[p, PS_ABILITY] > 0 and g.cs[p, PLAYER_C, CS_ZONE] == Zone.MAGIC:
             add_passives(g, p, ps[p, PS_ABILITY] - 1)
 
@@ -237,7 +237,7 @@ def apply_effect(g: np.void, p: int, d: int, do: int, n: int, kind: int, tside: 
                 if field(g, q, c, Field.IS_CHARACTER) and g.cs[q, c, CS_ZONE] != Zone.DISCARD:
                     hit(g, q, c, row[Field.FUERZA])
         elif kind == Target.ENEMY_PLAYER:
-            hit(g, q, PLAYER_C, row[Field.FUERZA])
+            hit(g, q, np.int64(PLAYER_C), row[Field.FUERZA])
         else:
             hit(g, q, tcard, row[Field.FUERZA])
     elif do == Do.SHIELD or do == Do.BOOST:

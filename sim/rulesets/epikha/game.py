@@ -208,7 +208,7 @@ def pend_start_effects(g: np.void, p: int) -> None:
             t = start_target(g, p, c, k)
             if t == -2:
                 continue
-            add_pending(g, p, c, -1, level, t // 64 if t >= 0 else -1, t % 64 if t >= 0 else -1, k)
+            add_pending(g, p, c, np.int64(-1), level, t // 64 if t >= 0 else -1, t % 64 if t >= 0 else -1, np.int64(k))
             record(g, p, Event.PENDING_START, g.cs[p, c, 0], level, 0)
 
 

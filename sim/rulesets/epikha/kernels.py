@@ -86,19 +86,33 @@ def turn_without_search(g: np.void, world: np.void) -> None:
     game.play_turn(g)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def unit_with_search(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
+                     g: np.void, world: np.void) -> int:
+    """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def unit_without_search(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray,
+                        flags: np.ndarray, g: np.void, world: np.void) -> int:
+    """play_unit_with when neither side searches: the same games without the hard and expert agents'
+    code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, turn_without_search)
+
+
 @njit(cache=True, _nrt=False)
 def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
               g: np.void, world: np.void) -> int:
-    """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
-    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn)
+    """One unit, every agent (a traced unit: sim.core.ruleset.GameRecordShell.trace_one)."""
+    return unit_with_search(u, seed, mirrored, forced, rows, flags, g, world)
 
 
 @njit(cache=True, _nrt=False)
 def play_unit_without_search(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray,
                              flags: np.ndarray, g: np.void, world: np.void) -> int:
-    """play_unit_with when neither side searches: the same games without the hard and expert agents'
-    code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
-    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, turn_without_search)
+    """One unit when neither side searches (a traced unit)."""
+    return unit_without_search(u, seed, mirrored, forced, rows, flags, g, world)
 
 
 @njit(cache=True, nogil=True)
@@ -107,12 +121,14 @@ def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, f
     """The batch kernel: play games unit_start .. unit_start+n_units-1, one whole game per iteration,
     game i into rows[i] and flags[i], in the game record ws[0] and a hard player's world ws[1]
     (state.new_workspace; sim.core.turns.play_units). Releases the GIL (see dicedraft.kernels.play_range
-    for why threads run blocks of this rather than a prange). Returns the debug checks' problem count."""
-    return play_units(unit_start, n_units, seed, mirrored, forced, rows, flags, ws, play_unit)
+    for why threads run blocks of this rather than a prange). Returns the debug checks' problem count.
+    The unit is compiled into it (`inline="always"`), not called: a level less for LLVM to optimise
+    and emit the whole game again in (docs/engine.md, "Where a cold compile goes")."""
+    return play_units(unit_start, n_units, seed, mirrored, forced, rows, flags, ws, unit_with_search)
 
 
 @njit(cache=True, nogil=True)
 def play_range_without_search(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, forced: np.ndarray,
                               rows: np.ndarray, flags: np.ndarray, ws: np.ndarray) -> int:
     """play_range when neither side searches (the shell picks it: sim.core.ruleset.GameRecordShell)."""
-    return play_units(unit_start, n_units, seed, mirrored, forced, rows, flags, ws, play_unit_without_search)
+    return play_units(unit_start, n_units, seed, mirrored, forced, rows, flags, ws, unit_without_search)

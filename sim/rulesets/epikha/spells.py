@@ -61,14 +61,14 @@ def may_cast(g: np.void, p: int, spell: int, payer: int) -> bool:
     klass = field(g, p, spell, Field.CLASS)
     if klass != Class.SPELL and klass != Class.CONTINUOUS:
         return False
-    return may_pay(g, p, payer, field(g, p, spell, Field.COST))
+    return may_pay(g, p, payer, np.int64(field(g, p, spell, Field.COST)))
 
 
 @njit(cache=True, _nrt=False)
 def cast(g: np.void, p: int, spell: int, payer: int, tside: int, tcard: int) -> int:
     """Rules E-02, E-06, E-09: cast `spell` from p's hand, paid by `payer`, who becomes its caster; it
     waits in the Pending Zone at its entry level (E-03) with its target (E-23). Returns its entry."""
-    cost = field(g, p, spell, Field.COST)
+    cost = np.int64(field(g, p, spell, Field.COST))
     pay(g, p, payer, cost)
     move(g, p, spell, Zone.PENDING)
     g.ps[p, PS_HAND] -= 1
@@ -77,7 +77,7 @@ def cast(g: np.void, p: int, spell: int, payer: int, tside: int, tcard: int) -> 
     g.seen[p, d] |= Seen.PLAYED
     level = entry_level(g, p, spell, payer)
     record(g, p, Event.CAST, d, g.cs[p, payer, 0], cost * 16 + level)
-    return add_pending(g, p, spell, payer, level, tside, tcard, -1)
+    return add_pending(g, p, spell, payer, level, tside, tcard, np.int64(-1))
 
 
 @njit(cache=True, _nrt=False)
@@ -173,7 +173,7 @@ def run_effects(g: np.void, p: int, d: int, base: int, count: int, width: int, t
         if g.ps[GAME, G_OVER]:
             return
         do = row[base + width * k]
-        n = row[base + width * k + 1]
+        n = np.int64(row[base + width * k + 1])  # widened once: heal_player and restore take int64 elsewhere
         kind = row[base + width * k + 2]
         if do == Do.NEGATE and kind == Target.PENDING_SPELL:
             negate_pending(g, p, tcard, n)
