@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 import dash
@@ -326,9 +327,7 @@ def shell_layout() -> html.Div:
     chosen = wanted if wanted in runs else (None if wanted else (runs[0] if runs else None))
     title, links, run_label = shell_words(lang, chosen)
     banner, no_banner = unfinished_run_banner(chosen, None, lang)
-    location = url_state.location_of_address()
-    # the findings of the page the address names; with no address, the location's first change draws them
-    findings = (findings_panel.draw_findings(chosen, lang, location["pathname"]) if location else (None, True))
+    location, findings, page = drawn_for_address(chosen, lang)
     return html.Div([
         dcc.Location(id="url", refresh=False, **location),
         dcc.Store(id="lang", data=lang),
@@ -350,18 +349,33 @@ def shell_layout() -> html.Div:
         html.Div(problem, id="run-problem", role="alert", hidden=problem is None, style=PROBLEM_STYLE),
         findings_panel.container(*findings),  # a run's findings open every page that shows it
         dcc.Interval(id="runs-refresh", interval=3000),
-        html.Main(page_container(), style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
+        html.Main(page, style={"padding": "0 1em", "fontFamily": "system-ui, sans-serif"}),
     ])
 
 
-def page_container() -> html.Div:
+def drawn_for_address(run: str | None, lang: str) -> tuple[dict[str, str], tuple[Any, bool], html.Div]:
+    """The location, the run's findings and the page container for the address the browser shows.
+    With no address (the browser did not say), or when the page or the findings fail to draw here,
+    the location is left for the browser to set: its first change then runs the findings' and
+    Dash's router callbacks, and a page that fails there says why in the problem line
+    (show_callback_error) where a failure here would have failed the whole layout, blank."""
+    location = url_state.location_of_address()
+    if not location:
+        return {}, (None, True), dash.page_container
+    try:
+        return location, findings_panel.draw_findings(run, lang, location["pathname"]), page_container(location)
+    except Exception:  # noqa: BLE001 (any failure: the router's path draws the same page, and says why)
+        logging.getLogger("sim.dash").exception("the page at %s failed to draw in the layout", location["href"])
+        return {}, (None, True), dash.page_container
+
+
+def page_container(location: dict[str, str]) -> html.Div:
     """Dash pages' container with the page the address names already in it, built as Dash's router
     builds it (the page's layout called with the address's query). Without it a page (re)loaded
     draws a round of requests late: the first round only fetches the page's layout from the
     router, and the page's own callbacks wait for it. Its location is the address's own, so the
     router stays quiet until the designer moves to another page, and then takes over. An address
-    that names no page, or a browser that did not say its address, leaves it all to the router."""
-    location = url_state.location_of_address()
+    that names no page leaves it all to the router."""
     page = next((p for p in dash.page_registry.values() if p["path"] == location.get("pathname")), None)
     if page is None:
         return dash.page_container

@@ -215,3 +215,39 @@ def test_a_page_opened_from_its_address_comes_with_the_layout(browser, site: str
         wait_for_plots(browser, 2)
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
+
+
+def test_a_page_that_fails_to_draw_in_the_layout_says_why(browser, site: str,  # noqa: F811
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page failing for a reason no one foresaw, while the layout draws it for the address, does
+    not fail the layout: the shell comes, Dash's router draws the page again, and the problem line
+    says what failed, in the address's language."""
+    def broken(**_query):
+        raise RuntimeError("una prueba que falla")
+
+    page = next(p for p in dash.page_registry.values() if p["path"] == "/factions")
+    monkeypatch.setitem(page, "layout", broken)
+    browser.get(f"{site}/factions?run=rr&lang=es")
+    WebDriverWait(browser, 30).until(lambda d: text_of(d, "run-problem"))
+    assert text_of(browser, "app-title") == t("title", "es")
+    assert text_of(browser, "run-problem") == t("page_error", "es", problem="RuntimeError: una prueba que falla")
+
+
+def test_findings_that_fail_in_the_layout_are_drawn_by_their_callback(browser, site: str,  # noqa: F811
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run's findings failing while the layout draws them (the layout's call only: the callback
+    keeps the function it was given) leave the page and the findings to the router's path: both
+    come, and nothing says a problem."""
+    from dashboards import findings_panel
+
+    def broken(*_args):
+        raise RuntimeError("una prueba que falla")
+
+    monkeypatch.setattr(findings_panel, "draw_findings", broken)
+    browser.get(f"{site}/factions?run=rr&lang=es")
+    wait_for_plots(browser, 1)
+    settled(browser)
+    assert text_of(browser, "factions-heading").startswith(t("nav_factions", "es"))
+    assert browser.execute_script("return document.getElementById('findings-panel').hidden") is False
+    assert text_of(browser, "findings-panel")
+    assert not text_of(browser, "run-problem")
