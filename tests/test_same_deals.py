@@ -1,0 +1,48 @@
+"""scripts/same_deals.py: the same deals played by two agents, then swapped between them (how docs/agents.md
+measures how much of a game is open to better play)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+from same_deals import main, unit_outcomes  # noqa: E402
+
+
+def frame(winners: list[int]) -> pl.DataFrame:
+    return pl.DataFrame({"unit": range(len(winners)), "first_side": [u % 2 for u in range(len(winners))],
+                         "winner": winners})
+
+
+def test_each_unit_is_sorted_by_who_decided_it() -> None:
+    """Units: the deal (side a both times), the strong agent twice, the weak twice, drawn twice, and one
+    drawn once that the strong agent won once."""
+    strong_on_a = frame([0, 0, 1, -1, 0])
+    strong_on_b = frame([0, 1, 0, -1, -1])
+    shares = unit_outcomes(strong_on_a, strong_on_b)
+    assert shares["units"] == 5
+    assert shares["deal_decides"] == pytest.approx(1 / 5)
+    assert shares["strong_wins_both"] == pytest.approx(1 / 5)
+    assert shares["weak_wins_both"] == pytest.approx(1 / 5)
+    assert shares["both_drawn"] == pytest.approx(1 / 5)
+    assert shares["strong_score"] == pytest.approx((0.5 + 1 + 0 + 0.5 + 0.75) / 5)
+
+
+def test_runs_of_other_units_are_refused() -> None:
+    with pytest.raises(ValueError, match="same units"):
+        unit_outcomes(frame([0, 1, 0]), frame([0, 1]))
+
+
+def test_an_agent_against_itself_leaves_every_unit_to_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """Greedy against greedy, swapped: the engine keys a unit's shuffles by the side, not by the agent,
+    so the second run replays the first game for game and no agent decides a unit."""
+    assert main(["rolplay", "amuletos_25", "greedy", "greedy", "--games", "40", "--seed", "7"]) == 0
+    row = capsys.readouterr().out.splitlines()[-1]
+    decided, drawn, strong, weak, score = (cell.strip() for cell in row.strip("|").split("|"))
+    assert (decided, drawn, strong, weak) == ("100.0%", "0.0%", "0.0%", "0.0%")
+    assert score.startswith("50.0%")
