@@ -23,7 +23,9 @@ from sim.rulesets.fortaleza.constants import (
     E_DO, E_N, E_ON, E_TARGET, N_DESIGNS, Agent, Action, Do, Field, Keyword, Kind, On, Param, Step, Target, Weight,
     Zone,
 )
-from sim.rulesets.fortaleza.legal import add_targets, can_attack, can_block, chain_full, could_block, list_actions, recoverable
+from sim.rulesets.fortaleza.legal import (
+    add_targets, can_attack, chain_full, free_blockers, list_actions, recoverable,
+)
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
@@ -402,9 +404,19 @@ def choose_discard(g: np.void, side: int) -> int:
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
+@njit(cache=True, _nrt=False, inline="always")
 def wants_to_attack(g: np.void, p: int, u: int) -> bool:
     """Player p's decision for one able unit (the random agent flips a coin)."""
+    free, reach = free_blockers(g, 1 - p)
+    return wants_to_attack_past(g, p, u, free, reach)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into combat.chosen_attackers, its one caller in play
+def wants_to_attack_past(g: np.void, p: int, u: int, free: np.int64, reach: np.int64) -> bool:
+    """wants_to_attack with the opponent's free blockers found once for the whole attack
+    (legal.free_blockers: `free` may block, `reach` may block Vuelo too; declaring nothing changes
+    them). Each block's loss is a select, not a branch: who kills whom is a coin toss to the branch
+    predictor, and both unit values are a few loads."""
     w, ps, rng = g.w, g.ps, g.rng
     if ps[p, PS_AGENT] == Agent.RANDOM:
         return below(rng, p * 2 + ST_AGENT, 2) == 1
@@ -413,16 +425,16 @@ def wants_to_attack(g: np.void, p: int, u: int) -> bool:
     if atq == 0:
         return False
     mine = unit_value(g, p, p, u)
+    toughness = toughness_left(g, p, u)
     worst = -1e9
-    m = in_zone(ps, opp, Zone.UNIT)
+    m = reach if keywords_of(g, p, u) & Keyword.VUELO else free  # rule F-33
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if could_block(g, opp, b, p, u):  # u is not marked attacking yet: can_block would refuse every blocker
-            kills_me = atq_of(g, opp, b) >= toughness_left(g, p, u)
-            i_kill = atq >= toughness_left(g, opp, b)
-            loss = (mine if kills_me else 0.0) - (unit_value(g, p, opp, b) if i_kill else 0.0)
-            worst = max(worst, loss)
+        theirs = unit_value(g, p, opp, b)
+        loss = ((mine if atq_of(g, opp, b) >= toughness else 0.0)
+                - (theirs if atq >= toughness_left(g, opp, b) else 0.0))
+        worst = max(worst, loss)
     return worst <= w[p, Weight.AGGRESSION] * mine * 0.5
 
 
@@ -477,42 +489,51 @@ def block_score(g: np.void, d: int, b: int, a: int) -> float:
     w = g.w
     opp = 1 - d
     atq_a = atq_of(g, opp, a)
-    kills = atq_of(g, d, b) >= toughness_left(g, opp, a)
-    dies = atq_a >= toughness_left(g, d, b)
-    saved = atq_a
-    if keywords_of(g, opp, a) & Keyword.ARROLLAR:
-        saved = min(atq_a, max(0, toughness_left(g, d, b)))
-    return ((unit_value(g, d, opp, a) if kills else 0.0) - (unit_value(g, d, d, b) if dies else 0.0)
-            + w[d, Weight.LIFE] * saved)
+    left_b = toughness_left(g, d, b)
+    # both values found first, then selected: who kills whom is a coin toss to the branch predictor
+    theirs = unit_value(g, d, opp, a)
+    mine = unit_value(g, d, d, b)
+    saved = min(atq_a, max(0, left_b)) if keywords_of(g, opp, a) & Keyword.ARROLLAR else atq_a
+    return ((theirs if atq_of(g, d, b) >= toughness_left(g, opp, a) else 0.0)
+            - (mine if atq_a >= left_b else 0.0) + w[d, Weight.LIFE] * saved)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into declare_blockers, its one caller
+@njit(cache=True, _nrt=False, inline="always")
 def choose_blocker(g: np.void, d: int, a: int, desperate: bool) -> int:
     """The defender's blocker for attacker a, or -1 for none."""
+    cs = g.cs
+    free, reach = free_blockers(g, d)
+    if cs[1 - d, a, CS_ATTACKING] == 0 or cs[1 - d, a, CS_WAS_BLOCKED]:  # legal.can_block's attacker side
+        free = reach = np.int64(0)
+    return choose_blocker_among(g, d, a, desperate, free, reach)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into declare_blockers, its one caller in play
+def choose_blocker_among(g: np.void, d: int, a: int, desperate: bool, free: np.int64, reach: np.int64) -> int:
+    """choose_blocker with the defender's free blockers kept by the caller (legal.free_blockers;
+    `reach` may block Vuelo too, rule F-33) for an attacker that may be blocked: the blockers it
+    may meet are a mask, not a can_block test per unit."""
     ps, rng = g.ps, g.rng
-    n = 0
+    able = reach if keywords_of(g, 1 - d, a) & Keyword.VUELO else free
     best = -1
     best_score = 0.0 if not desperate else -1e9
-    m = in_zone(ps, d, Zone.UNIT)
+    m = able
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if can_block(g, d, b, 1 - d, a):
-            n += 1
-            s = block_score(g, d, b, a)
-            if s > best_score:
-                best_score = s
-                best = b
+        s = block_score(g, d, b, a)
+        if s > best_score:
+            best_score = s
+            best = b
+    n = popcount(able)
     if ps[d, PS_AGENT] != Agent.RANDOM or n == 0:
         return best
     pick = below(rng, d * 2 + ST_AGENT, n + 1)  # not blocking is one of the choices
-    m = in_zone(ps, d, Zone.UNIT)
+    m = able
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if can_block(g, d, b, 1 - d, a):
-            if pick == 0:
-                return b
-            pick -= 1
+        if pick == 0:
+            return b
+        pick -= 1
     return -1
-

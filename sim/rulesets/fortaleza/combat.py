@@ -9,11 +9,11 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import choose_blocker, lethal_swing, strongest, wants_to_attack
+from sim.rulesets.fortaleza.agents import choose_blocker_among, lethal_swing, strongest, wants_to_attack_past
 from sim.rulesets.fortaleza.chain import window
 from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
-from sim.rulesets.fortaleza.legal import can_attack
+from sim.rulesets.fortaleza.legal import can_attack, free_blockers
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
     G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
@@ -51,6 +51,8 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
     chosen = np.int64(0)
     all_in = False
     weighed = False  # lethal_swing is weighed once, at the first unit able to attack
+    free = np.int64(0)
+    reach = np.int64(0)
     m = in_zone(ps, p, Zone.UNIT)
     while m:
         u = lowest_bit(m)
@@ -59,10 +61,11 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
             continue
         if not weighed:
             all_in = ps[p, PS_AGENT] != Agent.RANDOM and lethal_swing(g, p)
+            free, reach = free_blockers(g, 1 - p)
             weighed = True
         # wants_to_attack reads only u and the defenders, never the units declared before it: the
         # choice can be made whole before any unit attacks
-        if all_in or wants_to_attack(g, p, u):
+        if all_in or wants_to_attack_past(g, p, u, free, reach):
             chosen |= np.int64(1) << u
     return chosen
 
@@ -104,12 +107,17 @@ def declare_blockers(g: np.void) -> None:
             incoming += atq_of(g, a_side, a)
             waiting |= np.int64(1) << a
     desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
+    # the defender's free blockers, found once: a block takes its blocker, nothing else changes them,
+    # and an attacker here is attacking and not yet blocked (legal.can_block's attacker side)
+    free, reach = free_blockers(g, d)
     while waiting:
         best = strongest(g, a_side, waiting)
         best_atq = atq_of(g, a_side, best)
         waiting &= ~(np.int64(1) << best)
-        b = choose_blocker(g, d, best, desperate)
+        b = choose_blocker_among(g, d, best, desperate, free, reach)
         if b >= 0:
+            free &= ~(np.int64(1) << b)
+            reach &= ~(np.int64(1) << b)
             block_with(g, d, b, best)
             incoming -= best_atq
             desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]

@@ -62,6 +62,25 @@ def could_block(g: np.void, side: int, b: int, attacker_side: int, a: int) -> bo
     return True
 
 
+@njit(cache=True, _nrt=False, inline="always")  # once per attack choice, into combat.chosen_attackers
+def free_blockers(g: np.void, side: int) -> tuple[np.int64, np.int64]:
+    """could_block's blocker side for all of the side's units at once, as two masks: the units that
+    could block an attack not declared yet (untapped, not already blocking: rules F-21, F-23), and of
+    those the ones that may block Vuelo too (Vuelo or Alcance, F-33). Masks and selects, no branch
+    per unit: which units are free is a coin toss to the branch predictor."""
+    cs, ps = g.cs, g.ps
+    free = np.int64(0)
+    reach = np.int64(0)
+    m = in_zone(ps, side, Zone.UNIT)
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        bit = np.int64((cs[side, b, CS_TAPPED] == 0) & (cs[side, b, CS_BLOCKING] == 0)) << b
+        free |= bit
+        reach |= bit if keywords_of(g, side, b) & (Keyword.VUELO | Keyword.ALCANCE) else np.int64(0)
+    return free, reach
+
+
 @njit(cache=True, _nrt=False)
 def ready_trap(g: np.void, side: int, c: int) -> bool:
     """Rule F-15: set in an earlier turn."""
