@@ -125,13 +125,17 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
     # weigh_step's kind and bearer go as numbers: a literal compiled deployment_worth and may_step once
     # per kind (docs/engine.md, "Where a cold compile goes")
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
+    # the best only: a card that would take the Player card's Vital below the RESERVE is worth -1
+    # (deployment_worth) and never beats the best, which starts at 0
+    keep = g.w[p, Weight.RESERVE] if best_only else -np.inf
     room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
     bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
     m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if field(g, p, c, Field.COST) > budget:
+        cost = field(g, p, c, Field.COST)
+        if cost > budget or g.ps[p, PS_VITAL] - cost < keep:
             continue
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
