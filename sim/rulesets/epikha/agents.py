@@ -118,10 +118,12 @@ def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_
     return n, best, best_value
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
     """walk_deployments' first part: a character or machine to deploy, a weapon or item onto a
-    bearer, from the hand. Returns (n, best, best_value) as weigh_step keeps them."""
+    bearer, from the hand. Returns (n, best, best_value) as weigh_step keeps them. Called, not
+    inlined: the list and the greedy walk share one compile of it (docs/engine.md, "Epikha's cold
+    compile")."""
     # weigh_step's kind and bearer go as numbers: a literal compiled deployment_worth and may_step once
     # per kind (docs/engine.md, "Where a cold compile goes")
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
@@ -151,7 +153,7 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
     return n, best, best_value
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def walk_moves(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
     """walk_deployments' second part: a card into the Magic Zone. Returns (n, best)."""
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
