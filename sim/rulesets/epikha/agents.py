@@ -119,24 +119,25 @@ def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_
 
 
 @njit(cache=True, _nrt=False)
-def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
-    """Every deployment step legal now, in one order: a character or machine to deploy, a weapon or
-    item onto a bearer, a card into the Magic Zone. Lists them into g.cand (kind, card, bearer) and
-    returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
-    highest deployment_worth while one is worth more than nothing, else STOP)."""
+def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
+    """walk_deployments' first part: a character or machine to deploy, a weapon or item onto a
+    bearer, from the hand. Returns (n, best, best_value) as weigh_step keeps them. Called, not
+    inlined: the list and the greedy walk share one compile of it (docs/engine.md, "Epikha's cold
+    compile")."""
     # weigh_step's kind and bearer go as numbers: a literal compiled deployment_worth and may_step once
     # per kind (docs/engine.md, "Where a cold compile goes")
-    n = 0
-    best = (STOP, -1, -1)
-    best_value = 0.0
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
+    # the best only: a card that would take the Player card's Vital below the RESERVE is worth -1
+    # (deployment_worth) and never beats the best, which starts at 0
+    keep = g.w[p, Weight.RESERVE] if best_only else -np.inf
     room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
     bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
     m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if field(g, p, c, Field.COST) > budget:
+        cost = field(g, p, c, Field.COST)
+        if cost > budget or g.ps[p, PS_VITAL] - cost < keep:
             continue
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
@@ -149,6 +150,12 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
                 b = lowest_bit(bm)
                 bm &= bm - np.int64(1)
                 n, best, best_value = weigh_step(g, p, window, np.int64(ATTACH), c, b, best_only, n, best, best_value)
+    return n, best, best_value
+
+
+@njit(cache=True, _nrt=False)
+def walk_moves(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
+    """walk_deployments' second part: a card into the Magic Zone. Returns (n, best)."""
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
     if best_only and best_value >= MOST_A_MOVE_IS_WORTH:
         m = 0  # no move can beat the best
@@ -158,6 +165,16 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
         n, best, best_value = weigh_step(g, p, window, np.int64(TO_MAGIC), c, np.int64(-1), best_only, n, best,
                                          best_value)
     return n, best
+
+
+@njit(cache=True, _nrt=False)
+def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
+    """Every deployment step legal now, in one order: a character or machine to deploy, a weapon or
+    item onto a bearer, a card into the Magic Zone. Lists them into g.cand (kind, card, bearer) and
+    returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
+    highest deployment_worth while one is worth more than nothing, else STOP)."""
+    n, best, best_value = walk_hand_steps(g, p, window, best_only, 0, (STOP, -1, -1), 0.0)
+    return walk_moves(g, p, window, best_only, n, best, best_value)
 
 
 @njit(cache=True, _nrt=False)
@@ -241,20 +258,33 @@ def choose_deployment(g: np.void, p: int, window: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def next_deployment(g: np.void, p: int, window: int) -> tuple:
+def next_deployment_from(g: np.void, p: int, window: int, hand_best: tuple, hand_value: float,
+                         hand_known: bool) -> tuple:
     """The agent's next deployment step as (kind, card, bearer), kind STOP to stop: choose_deployment's
     choice. A greedy player's is found without the list (walk_deployments' best_only), the same
     first step of highest worth; but where the list could fill its MAX_CAND rows (a step past them
-    is never listed), the list decides."""
+    is never listed), the list decides. Returns (the step, the hand's best step and its worth,
+    whether they were walked): a move into the Magic Zone changes no hand step's worth or legality
+    (the budget, the places, the bearers and their Vital stay; only Fuerza and levels may move, E-14,
+    E-31), so after one deploy_steps hands them back (`hand_known`) and only the moves are walked."""
     if not is_random(g, p):
         hand = bit_count(in_zone(g, p, Zone.HAND))
         bearers = bit_count(characters_in_play(g, p))
         if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
-            return walk_deployments(g, p, window, np.bool_(True))[1]
+            if not hand_known:
+                _, hand_best, hand_value = walk_hand_steps(g, p, window, np.bool_(True), 0, (STOP, -1, -1), 0.0)
+            return walk_moves(g, p, window, np.bool_(True), 0, hand_best, hand_value)[1], hand_best, hand_value, True
     k = choose_deployment(g, p, window)
     if k == STOP:
-        return STOP, -1, -1
-    return g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
+        return (STOP, -1, -1), hand_best, hand_value, False
+    return (g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]), hand_best, hand_value, False
+
+
+@njit(cache=True, _nrt=False)
+def next_deployment(g: np.void, p: int, window: int) -> tuple:
+    """The agent's next deployment step as (kind, card, bearer), kind STOP to stop (next_deployment_from,
+    every step walked)."""
+    return next_deployment_from(g, p, window, (STOP, -1, -1), 0.0, np.bool_(False))[0]
 
 
 # -- spell windows --------------------------------------------------------------------------------------
@@ -632,15 +662,28 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
             return RAISE, k, g.pend[k, P_CASTER], NO_TARGET
     best_value = 0.0
     best = (PASS, -1, -1, NO_TARGET)
+    # With weights of 0 or more no payer's price is below 0 (a cost, a Vital paid and a character's
+    # stats are never negative, cards.py), so a spell worth no more than the best cannot beat it less
+    # its price: its value first, and a payer found only for a spell that may beat the best. Only a
+    # negation's value depends on its payer (the level it enters at, E-03): it finds its payer first.
+    value_first = g.w[p, Weight.FACE] >= 0.0 and g.w[p, Weight.CHARACTER] >= 0.0
     m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
     while m:
         s = lowest_bit(m)
         m &= m - np.int64(1)
         cost = np.int64(field(g, p, s, Field.COST))
-        payer = best_payer(g, p, cost)
-        if payer < 0:
-            continue
-        value, target = spell_worth(g, p, s, payer, window)
+        if value_first and field(g, p, s, Field.TARGET) != Target.PENDING_SPELL:
+            value, target = spell_worth(g, p, s, np.int64(-1), window)
+            if value <= best_value:
+                continue
+            payer = best_payer(g, p, cost)
+            if payer < 0:
+                continue
+        else:
+            payer = best_payer(g, p, cost)
+            if payer < 0:
+                continue
+            value, target = spell_worth(g, p, s, payer, window)
         net = value - payer_cost(g, p, payer, cost)
         if net > best_value:
             best_value = net

@@ -13,7 +13,7 @@ from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py reads the step kinds here)
     ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_window_action, is_random,
-    matter_kind, may_step, next_deployment, pick, start_target, wants_mulligan,
+    matter_kind, may_step, next_deployment_from, pick, start_target, wants_mulligan,
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
@@ -309,15 +309,18 @@ def deploy_step(g: np.void, p: int, kind: int, c: int, b: int) -> None:
 def deploy_steps(g: np.void, p: int, window: int) -> None:
     """The agent's deployment steps until it stops (Deployment: E-21, E-24, E-29; Regroup: machines
     and moves into the Magic Zone, E-11, E-28)."""
+    hand_best, hand_value, hand_known = (STOP, -1, -1), 0.0, False
     for _ in range(MAX_STEPS):
         if g.ps[GAME, G_OVER]:
             return
-        kind, c, b = next_deployment(g, p, window)
+        step, hand_best, hand_value, walked = next_deployment_from(g, p, window, hand_best, hand_value, hand_known)
+        kind, c, b = step
         if kind == STOP:
             return
         if not may_step(g, p, kind, c, b, window):
             return
         deploy_step(g, p, kind, c, b)
+        hand_known = walked and kind == TO_MAGIC  # a move leaves the hand's steps as they were
 
 
 @njit(cache=True, _nrt=False)

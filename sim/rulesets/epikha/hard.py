@@ -5,8 +5,9 @@ candidates are the greedy agent's attackers, every card that may attack, none, a
 choice with one card added or taken out, at most `width`, the greedy agent's first. Its deployment,
 spells, raises and blocks are the greedy agent's (agents.py reads a hard player as greedy).
 
-Each candidate is played in `samples` worlds (`observe`): a copy of the game in which what the
-player cannot see is dealt again at random, namely the opponent's hand and deck and the player's own
+Each candidate is played in `samples` worlds (`observe`; dealt once for all the candidates, the
+other candidates copy it, `observe_dealt`): a copy of the game in which what the player cannot see is
+dealt again at random, namely the opponent's hand and deck and the player's own
 deck order. The combat and regroup of the turn, then `horizon` more turns, are played by two greedy
 agents in the world record (`ws[1]`), never in the game's own; a finished world scores 1, 1/2 or 0,
 an unfinished one the logistic of the Player cards' Vital and the field's worth (`evaluate`). Every
@@ -20,7 +21,9 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SEARCH_WIDTH, best_option, copy_into, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.search import (
+    SEARCH_WIDTH, WORLD_STRIDE, best_option, copy_into, deal_unseen, next_decision, outcome_score, world_key,
+)
 from sim.core.turns import play_on
 import sim.rulesets.epikha.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.epikha.agents import choose_attackers, worth
@@ -35,14 +38,21 @@ DEAL_STREAM = 63
 EVAL_SCALE = 30.0  # the evaluation's logistic scale, in points of Vital
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def copy_state(cs: np.ndarray, ps: np.ndarray, pend: np.ndarray, rng: np.ndarray, from_cs: np.ndarray,
+               from_ps: np.ndarray, from_pend: np.ndarray, from_rng: np.ndarray) -> None:
+    """A game's changing state (cards, players, pending list, streams) copied over another's."""
+    copy_into(cs, from_cs)
+    copy_into(ps, from_ps)
+    copy_into(pend, from_pend)
+    copy_into(rng, from_rng)
+
+
 @njit(cache=True, _nrt=False)
 def copy_play_state(g: np.void, world: np.void) -> None:
-    """The world record takes the game's changing state; its constant tables are the game's already."""
-    copy_into(world.cs, g.cs)
-    copy_into(world.seen, g.seen)
-    copy_into(world.ps, g.ps)
-    copy_into(world.pend, g.pend)
-    copy_into(world.rng, g.rng)
+    """The world record takes the game's changing state; its constant tables are the game's already.
+    The Seen bits are not copied: play only writes them (the card counters read the game's own)."""
+    copy_state(world.cs, world.ps, world.pend, world.rng, g.cs, g.ps, g.pend, g.rng)
 
 
 @njit(cache=True, _nrt=False)
@@ -96,6 +106,27 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     world.ps[0, PS_AGENT] = Agent.GREEDY
     world.ps[1, PS_AGENT] = Agent.GREEDY
     world.ps[GAME, G_TRACED] = 0
+
+
+@njit(cache=True, _nrt=False)
+def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """`observe`, dealt once per world of a search: sim.core.search.best_option asks for world (sample,
+    rollout) once per candidate, in a row, and every candidate meets the same world; so the first
+    candidate's world is dealt and kept in g.dealt_*, and the others take a copy of it. Each search
+    calls `forget_dealt` first: a kept world belongs to one decision."""
+    which = sample * WORLD_STRIDE + rollout + 1
+    if g.dealt_world[0] != which:
+        observe(g, world, p, decision, sample, rollout)
+        copy_state(g.dealt_cs, g.dealt_ps, g.dealt_pend, g.dealt_rng, world.cs, world.ps, world.pend, world.rng)
+        g.dealt_world[0] = which
+    else:
+        copy_state(world.cs, world.ps, world.pend, world.rng, g.dealt_cs, g.dealt_ps, g.dealt_pend, g.dealt_rng)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def forget_dealt(g: np.void) -> None:
+    """A new search: no world of it is dealt yet (`observe_dealt`)."""
+    g.dealt_world[0] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -177,7 +208,8 @@ def search_attacks(g: np.void, world: np.void, p: int) -> np.int64:
     if n == 1:  # nothing to choose: nothing may attack
         return g.options[0]
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.options[best_option(g, world, p, decision, n, observe, _attack_option, None)]
+    forget_dealt(g)
+    return g.options[best_option(g, world, p, decision, n, observe_dealt, _attack_option, None)]
 
 
 @njit(cache=True, _nrt=False)

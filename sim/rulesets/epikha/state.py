@@ -12,7 +12,8 @@ sim/rulesets/fortaleza/state.py says why a record).
 - `g.pend[k, P_*]` (int64): the pending spells and on_start effects (rule E-03), in cast order.
 - `g.seen[side, design]`: the Seen bits behind the card-impact counters.
 - `g.rng[stream]`: a shuffle and an agent stream per side, then each side's search key.
-- `g.cand`, `g.options`, `g.score`, `g.unseen`: scratch of the agents (no allocation); an expert's
+- `g.cand`, `g.options`, `g.score`, `g.unseen`: scratch of the agents (no allocation); the world a
+  hard agent's search dealt last (`g.dealt_*`, hard.observe_dealt); an expert's
   tree and the path of its walk (`g.tree`, `g.tree_value`, `g.path`, expert.py) and a position's
   features (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
@@ -152,6 +153,13 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),
     ("score", np.float64, (MAX_OPTIONS,)),
     ("unseen", np.int64, (N_CARDS,)),
+    # the world a hard agent's search dealt last (hard.observe_dealt): its state after hard.observe, and
+    # which world of the search it is (sample * WORLD_STRIDE + rollout + 1; 0: none)
+    ("dealt_cs", np.int32, (2, N_CARDS, N_CS)),
+    ("dealt_ps", np.int64, (3, N_PS)),
+    ("dealt_pend", np.int64, (MAX_PENDING, N_P)),
+    ("dealt_rng", np.uint64, (N_STREAMS,)),
+    ("dealt_world", np.int64, (1,)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
     ("tree_value", np.float64, (MAX_NODES, N_V)),
     ("path", np.int64, (MAX_DEPTH,)),  # the nodes of the search's walk now

@@ -1,5 +1,6 @@
 """The greedy agent's short cuts choose what its plain definition chooses (issue 37: the same games,
-faster). A greedy player's deployment step is found without listing every step (agents.next_deployment)
+faster). A greedy player's deployment step is found without listing every step (agents.next_deployment),
+after a move into the Magic Zone from the hand's best step of the walk before (next_deployment_from),
 and its attackers' safety is weighed once per attack (agents.safe_attackers); here, in positions
 reached by play, each is held against its definition: the first step of highest worth of the list
 (agents.choose_deployment, rules E-21, E-24, E-29) at every step of a Deployment and a Regroup
@@ -12,7 +13,7 @@ import pytest
 
 from sim.core.match import MatchConfig, SideConfig
 from sim.rulesets.epikha.agents import (
-    STOP, attack_is_safe, choose_attackers, choose_deployment, next_deployment,
+    STOP, TO_MAGIC, attack_is_safe, choose_attackers, choose_deployment, next_deployment, next_deployment_from,
 )
 from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Param, Window
 from sim.rulesets.epikha.engine import RULESET
@@ -56,19 +57,27 @@ def strongest_safe(g: np.void, p: np.int64) -> int:
     return out
 
 
-@pytest.mark.parametrize("params", [{}, {"combat_slots": 1, "deployment_slots": 3, "magic_zone_slots": 1}])
-def test_greedy_deploys_and_attacks_as_its_definition(params: dict) -> None:
-    steps = attacks = 0
+# with one Magic Zone place no card is worth moving there (agents.deployment_worth): no step follows a move
+@pytest.mark.parametrize(("params", "least_after_moves"),
+                         [({}, 10), ({"combat_slots": 1, "deployment_slots": 3, "magic_zone_slots": 1}, 0)])
+def test_greedy_deploys_and_attacks_as_its_definition(params: dict, least_after_moves: int) -> None:
+    steps = attacks = after_moves = 0
     for g, p in positions(24, **params):
         for window in (Window.DEPLOYMENT, Window.REGROUP):
+            hand_best, hand_value, hand_known = (STOP, -1, -1), 0.0, False
             for _ in range(MAX_DECK):
                 listed = listed_step(g, p, window)
                 assert next_deployment(g, p, np.int64(window)) == listed, (params, window, listed)
+                step, hand_best, hand_value, walked = next_deployment_from(g, p, np.int64(window), hand_best,
+                                                                          hand_value, hand_known)
+                assert step == listed, (params, window, listed, hand_known)
                 steps += 1
+                after_moves += hand_known
                 if listed[0] == STOP or g["ps"][GAME, G_OVER]:
                     break
                 deploy_step(g, p, np.int64(listed[0]), np.int64(listed[1]), np.int64(listed[2]))
+                hand_known = walked and listed[0] == TO_MAGIC
             if window == Window.DEPLOYMENT:
                 assert choose_attackers(g, p) == strongest_safe(g, p), params
                 attacks += 1
-    assert steps >= 50 and attacks >= 10
+    assert steps >= 50 and attacks >= 10 and after_moves >= least_after_moves
