@@ -9,14 +9,15 @@ greedy agent would place is placed without a search: it is free and gives an unt
 (rules F-07, F-08), and placing it later in the phase can do no better.
 
 Each candidate is played in `samples` worlds (`observe`; a search deals each world once and its
-other candidates copy it, `observe_dealt`): a copy of the game in which what the player cannot see
+other candidates copy it, `enter_world`): a copy of the game in which what the player cannot see
 is dealt again at random, namely the opponent's hand, deck and face-down traps (rule F-15) and the
 player's own deck order. The rest of the turn, then `horizon` more turns, are played by two greedy
 agents in the world record (`ws[1]`, state.new_workspace), never in the game's own. Greedy play
 draws no random numbers once the game has begun (no dice; decks are shuffled only at the start,
 rules F-02 and F-04), so a world is played out the same way however its streams are keyed: rollouts
 beyond the first replay the same games and only cost time (a decision can change with them only
-where two candidates' sums tie but for rounding).
+where two candidates' sums tie but for rounding). `best_candidate` chooses as
+sim.core.search.best_option would, with fewer rollouts: see its docstring.
 
 `take_turn_searching` is a hard player's turn; `play_turn` picks it. The rollouts play the greedy
 turn and the pieces it is made of (chain.main_step, chain.main_phase, combat.declared_attack,
@@ -31,8 +32,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_WIDTH, WORLD_STRIDE, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score,
-    world_key,
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, copy_into, deal_unseen, insert_sorted,
+    next_decision, outcome_score, world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -42,11 +43,13 @@ from sim.rulesets.fortaleza.game import end_turn, rest_of_turn, start_turn, take
 from sim.rulesets.fortaleza.legal import can_attack
 from sim.rulesets.fortaleza.state import (
     CS_SET_TURN, CS_SHOWN, CS_ZONE, G_ACTIVE, G_FIRST, G_LISTED, G_OVER, G_STEP, G_TRACED, G_TURN, G_WINNER, GAME,
-    N_CS, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_FORT, PS_HAND, PS_ORDER, PS_TOP, PS_ZONE_MASK, ST_SEARCH,
-    in_zone, is_unit_kind, lowest_bit,
+    KEPT_WORLDS, N_CS, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_FORT, PS_HAND, PS_ORDER, PS_TOP, PS_ZONE_MASK,
+    ST_SEARCH, in_zone, is_unit_kind, lowest_bit,
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the play streams are 0 .. N_PLAY_STREAMS-1)
+SAME_BLOCK = 16  # values same_values compares between two tests of a difference
+ATTACK = -1  # best_candidate's phase for an attack (the main phases are Step values, all >= 0)
 EVAL_SCALE = 2.0  # the evaluation's logistic scale, in average units of the player's collection
 
 
@@ -173,29 +176,24 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
 
 
 @njit(cache=True, _nrt=False)
-def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
-    """`observe` for a search (sim.core.search.best_option), which asks for each world once per
-    candidate, the candidates in a row: the world is dealt for the first and kept in g's dealt_*
-    fields, and the others copy it, the same world without dealing it again. A search begins with
-    `forget_dealt` (a world is one decision's)."""
-    which = sample * WORLD_STRIDE + rollout + 1
-    if g.dealt_world[0] == which:
-        copy_into(world.cs, g.dealt_cs)
-        copy_into(world.ps, g.dealt_ps)
+def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int, w: int,
+                first: bool) -> None:
+    """`observe` for a search (`best_candidate`), which plays its candidates one after another, each
+    in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
+    candidate and kept in g's kept_* fields (the first KEPT_WORLDS worlds; any later one is dealt
+    again), and the other candidates copy it back over what their rollouts left."""
+    if w >= KEPT_WORLDS:
+        observe(g, world, p, decision, sample, rollout)
+    elif first:
+        observe(g, world, p, decision, sample, rollout)
+        copy_into(g.kept_cs[w], world.cs)
+        copy_into(g.kept_ps[w], world.ps)
+        copy_into(g.kept_rng[w], world.rng)
+    else:
+        copy_into(world.cs, g.kept_cs[w])
+        copy_into(world.ps, g.kept_ps[w])
         copy_into(world.ch, g.ch)
-        copy_into(world.rng, g.dealt_rng)
-        return
-    observe(g, world, p, decision, sample, rollout)
-    copy_into(g.dealt_cs, world.cs)
-    copy_into(g.dealt_ps, world.ps)
-    copy_into(g.dealt_rng, world.rng)
-    g.dealt_world[0] = which
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def forget_dealt(g: np.void) -> None:
-    """No world is kept: the next `observe_dealt` deals its own (before each search)."""
-    g.dealt_world[0] = 0
+        copy_into(world.rng, g.kept_rng[w])
 
 
 @njit(cache=True, _nrt=False)
@@ -259,12 +257,15 @@ def play_out(world: np.void, p: int, horizon: int, scale: float) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def _action_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: tuple) -> float:
-    """Main-phase candidate i (g.options[i], a row of g.cand, -1 the pass) in the world, the rest of
-    the phase and of the turn by greedy play, then play_out. option_args: (the main phase, the
-    evaluation's scale)."""
-    phase, scale = option_args
+def _candidate_turn(g: np.void, world: np.void, p: int, i: int, phase: int) -> None:
+    """Candidate i of a search played in the world, then the rest of the turn by greedy play: in main
+    phase `phase`, the action g.options[i] (a row of g.cand, -1 the pass) and the rest of the phase;
+    with phase ATTACK, the attack g.options[i] (a mask of attackers)."""
     option = g.options[i]
+    if phase == ATTACK:
+        declared_attack(world, option)
+        rest_of_turn(world, np.int64(Step.BEGIN_COMBAT))
+        return
     if option >= 0:
         for k in range(4):
             world.cand[0, k] = g.cand[option, k]
@@ -274,16 +275,98 @@ def _action_option(g: np.void, world: np.void, p: int, i: int, horizon: int, opt
     if going_on:
         main_phase(world)
     rest_of_turn(world, phase)
-    return play_out(world, p, horizon, scale)
 
 
 @njit(cache=True, _nrt=False)
-def _attack_option(g: np.void, world: np.void, p: int, i: int, horizon: int, scale: float) -> float:
-    """Attack candidate i (g.options[i], a mask of attackers) in the world, the rest of the turn by
-    greedy play, then play_out."""
-    declared_attack(world, g.options[i])
-    rest_of_turn(world, np.int64(Step.BEGIN_COMBAT))
+def same_values(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two C-contiguous arrays of one shape hold the same values: flat views compared a block
+    of SAME_BLOCK at a time (the OR of their XORs, a fixed count that LLVM vectorises), stopping at
+    the first block that differs; then the values after the last whole block."""
+    flat_a = a.reshape(a.size)
+    flat_b = b.reshape(b.size)
+    n = flat_a.shape[0]
+    whole = n - n % SAME_BLOCK
+    for start in range(0, whole, SAME_BLOCK):
+        diff = flat_a[start] ^ flat_b[start]
+        for j in range(start + 1, start + SAME_BLOCK):
+            diff |= flat_a[j] ^ flat_b[j]
+        if diff != 0:
+            return False
+    for j in range(whole, n):
+        if flat_a[j] != flat_b[j]:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _rest_of_rollout(g: np.void, world: np.void, p: int, w: int, first: bool, horizon: int, scale: float) -> float:
+    """play_out, after a candidate's turn in world w of a search. The first candidate's world at that
+    point and its score are kept (g.ended_*, g.ended_score: the first KEPT_WORLDS worlds); a later
+    candidate whose turn left the same world (a tenth of them in the China mirror: another order of
+    the same actions, an attack the blocks make come out the same) takes that score without playing it
+    again. What follows is a function of the world alone: the players' state, the chain and the
+    random streams are compared, and the rest of the record is the constant tables and scratch rows
+    a rollout writes before it reads them (the candidate list, the deal's lists)."""
+    if w >= KEPT_WORLDS:
+        return play_out(world, p, horizon, scale)
+    if first:
+        copy_into(g.ended_cs[w], world.cs)
+        copy_into(g.ended_ps[w], world.ps)
+        copy_into(g.ended_ch[w], world.ch)
+        copy_into(g.ended_rng[w], world.rng)
+        score = play_out(world, p, horizon, scale)
+        g.ended_score[w] = score
+        return score
+    if (same_values(world.cs, g.ended_cs[w]) and same_values(world.ps, g.ended_ps[w])
+            and same_values(world.ch, g.ended_ch[w]) and same_values(world.rng, g.ended_rng[w])):
+        return g.ended_score[w]
     return play_out(world, p, horizon, scale)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _may_beat(total: float, left: int, best: float) -> bool:
+    """Whether a candidate whose rollouts so far sum to `total` may still end above `best` with
+    `left` rollouts to come, each scoring at most 1 (outcome_score, evaluate): the bound adds 1.0
+    `left` times in the order the real sum adds its scores, and a rounded sum never grows when an
+    addend shrinks, so the test is exact to the last bit."""
+    for _ in range(left):
+        total += 1.0
+    return total > best
+
+
+@njit(cache=True, _nrt=False)
+def best_candidate(g: np.void, world: np.void, p: int, decision: int, n: int, phase: int, scale: float) -> int:
+    """The index of the best of the decision's `n` candidates (g.options) for hard player p: main
+    phase `phase`'s actions, or with phase ATTACK the attacks (`_candidate_turn`, `_rest_of_rollout`).
+    The choice of sim.core.search.best_option, the same sums in the same order: each candidate's
+    score summed over the `samples` worlds and their `rollouts` in turn, the best mean, the first
+    listed on a tie. Two things differ, and neither changes a choice. The candidates are played one
+    after another, each in every world (`enter_world`), where best_option plays each world's
+    candidates in a row. And a candidate's rollouts stop once it cannot end above the best so far
+    (`_may_beat`): it comes after that best, so a tie would not make it the choice either; the
+    greedy agent's choice, first, is always played out whole, and a later candidate that ends above
+    it was never stopped. A game won in every world by the first candidate leaves the others
+    unplayed."""
+    if n == 1:
+        return 0
+    search = g.search[p]
+    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
+    worlds = samples * rollouts
+    best = 0
+    best_score = 0.0
+    for i in range(n):
+        total = 0.0
+        w = 0
+        while w < worlds and (i == 0 or _may_beat(total, worlds - w, best_score)):
+            sample, rollout = divmod(w, rollouts)
+            enter_world(g, world, p, decision, sample, rollout, w, i == 0)
+            _candidate_turn(g, world, p, i, phase)
+            total += _rest_of_rollout(g, world, p, w, i == 0, horizon, scale)
+            w += 1
+        if i == 0 or (w == worlds and total > best_score):
+            best = i
+            best_score = total
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -326,8 +409,7 @@ def search_action(g: np.void, world: np.void, p: int, phase: int) -> int:
         return greedy
     k = action_candidates(g, p, greedy)
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    forget_dealt(g)
-    return g.options[best_option(g, world, p, decision, k, observe_dealt, _action_option, (phase, eval_scale(g, p)))]
+    return g.options[best_candidate(g, world, p, decision, k, phase, eval_scale(g, p))]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -377,8 +459,7 @@ def search_attackers(g: np.void, world: np.void, p: int) -> np.int64:
     if n == 0:
         return np.int64(0)
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    forget_dealt(g)
-    return g.options[best_option(g, world, p, decision, n, observe_dealt, _attack_option, eval_scale(g, p))]
+    return g.options[best_candidate(g, world, p, decision, n, np.int64(ATTACK), eval_scale(g, p))]
 
 
 @njit(cache=True, _nrt=False)

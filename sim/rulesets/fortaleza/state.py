@@ -135,6 +135,7 @@ N_STREAMS = 6
 
 MAX_CAND = 256  # candidate actions an agent weighs at one decision
 MAX_OPTIONS = MAX_CAND + 1  # a hard agent's choices at one decision: every listed action and the pass
+KEPT_WORLDS = 8  # the worlds of a search kept dealt for its later candidates (the default 8 samples of 1 rollout)
 
 GAME_DTYPE = np.dtype([
     ("tab", np.int32, (2, N_DESIGNS, N_FIELDS)),
@@ -149,12 +150,18 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),
     ("score", np.float64, (MAX_OPTIONS,)),
     ("unseen", np.int64, (2, N_DESIGNS)),
-    # the world a hard agent's search dealt last (hard.observe_dealt): its state after hard.observe, and
-    # which world of the search it is (sample * WORLD_STRIDE + rollout + 1; 0: none)
-    ("dealt_cs", np.int32, (2, N_DESIGNS, N_CS)),
-    ("dealt_ps", np.int64, (3, N_PS)),
-    ("dealt_rng", np.uint64, (N_STREAMS,)),
-    ("dealt_world", np.int64, (1,)),
+    # the worlds a hard agent's search dealt for its first candidate (hard.enter_world), which its
+    # other candidates start from: each one's state after hard.observe
+    ("kept_cs", np.int32, (KEPT_WORLDS, 2, N_DESIGNS, N_CS)),
+    ("kept_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
+    ("kept_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
+    # and each of those worlds at the end of the first candidate's turn, with the score its rollout
+    # went on to make (hard._rest_of_rollout)
+    ("ended_cs", np.int32, (KEPT_WORLDS, 2, N_DESIGNS, N_CS)),
+    ("ended_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
+    ("ended_ch", np.int32, (KEPT_WORLDS, MAX_CHAIN, N_CH)),
+    ("ended_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
+    ("ended_score", np.float64, (KEPT_WORLDS,)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
     ("tree_value", np.float64, (MAX_NODES, N_V)),
     ("path", np.int64, (MAX_DEPTH,)),

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from numba import njit
 
 from sim.analysis.intervals import wilson_interval
 from sim.core.records import RecordCol
-from sim.core.search import SearchSettings
+from sim.core.search import SearchSettings, best_option
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, Action, Field, Kind, Step, Zone
-from sim.rulesets.fortaleza.hard import forget_dealt, observe, observe_dealt, search_action, search_attackers
+from sim.rulesets.fortaleza.agents import choose_action
+from sim.rulesets.fortaleza.hard import (
+    ATTACK, _candidate_turn, action_candidates, attack_candidates, best_candidate, enter_world, eval_scale, observe,
+    play_out, search_action, search_attackers,
+)
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
-    CS_SET_TURN, CS_SHOWN, CS_ZONE, PS_AGENT, PS_DECISIONS, PS_HAND, PS_ORDER, PS_TOP, conservation_errors,
+    CS_SET_TURN, CS_SHOWN, CS_ZONE, G_LISTED, G_STEP, GAME, KEPT_WORLDS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_ORDER,
+    PS_TOP, conservation_errors,
 )
 
 from .conftest import SEED, make_config
@@ -148,34 +154,67 @@ def test_a_world_is_the_same_wherever_the_hidden_cards_really_are():
 
 
 def test_every_candidate_of_a_search_meets_the_world_observe_deals():
-    """hard.observe_dealt deals a search's world once, for its first candidate, and hands the others a
-    copy: after a rollout changed the world, the next candidate's world is the one hard.observe deals;
-    another world of the search is dealt anew, and the next search (`forget_dealt`, another decision)
-    deals its own."""
+    """hard.enter_world deals each world of a search for its first candidate and hands the later
+    candidates a copy: after a rollout changed the world, the next candidate's world is the one
+    hard.observe deals; a world past the kept ones is dealt anew for every candidate."""
     positions = 0
     for ws, p in hard_positions(12, 7):
         g, world = ws[0], ws[1]
-        dealt = []
-        forget_dealt(g)
-        for sample in (1, 1, 2, 2):
-            observe_dealt(g, world, p, np.int64(3), np.int64(sample), np.int64(0))
-            dealt.append((world["cs"].copy(), world["ps"].copy(), world["ch"].copy(), world["rng"].copy()))
-            world["cs"][:] = 0  # what a rollout leaves behind, and more
-            world["ps"][:] = 0
-            world["rng"][:] = 0
-        for sample, kept in zip((1, 1, 2, 2), dealt):
-            observe(g, world, p, np.int64(3), np.int64(sample), np.int64(0))
-            for a, b in zip(kept, (world["cs"], world["ps"], world["ch"], world["rng"])):
-                assert np.array_equal(a, b), (positions, sample)
-        forget_dealt(g)
-        observe_dealt(g, world, p, np.int64(4), np.int64(2), np.int64(0))
-        now = world["cs"].copy(), world["ps"].copy(), world["rng"].copy()
-        observe(g, world, p, np.int64(4), np.int64(2), np.int64(0))
-        for a, b in zip(now, (world["cs"], world["ps"], world["rng"])):
-            assert np.array_equal(a, b), positions
-        assert not np.array_equal(now[2], dealt[3][3])  # decision 4's world is not decision 3's
+        worlds = (1, 2, KEPT_WORLDS)  # (sample, rollout 0) as world w = sample
+        for first in (True, False):
+            for w in worlds:
+                enter_world(g, world, p, np.int64(3), np.int64(w), np.int64(0), np.int64(w), first)
+                now = world["cs"].copy(), world["ps"].copy(), world["ch"].copy(), world["rng"].copy()
+                world["cs"][:] = 0  # what a rollout leaves behind, and more
+                world["ps"][:] = 0
+                world["rng"][:] = 0
+                observe(g, world, p, np.int64(3), np.int64(w), np.int64(0))
+                for a, b in zip(now, (world["cs"], world["ps"], world["ch"], world["rng"])):
+                    assert np.array_equal(a, b), (positions, w, first)
         positions += 1
     assert positions >= 6
+
+
+def reference_choice(g, world, p: int, n: int, phase: int) -> int:
+    """The choice of sim.core.search.best_option, every candidate played out in every world."""
+    return _reference_search(g, world, p, np.int64(5), np.int64(n), np.int64(phase), eval_scale(g, p))
+
+
+@njit(_nrt=False)
+def _reference_option(g, world, p, i, horizon, option_args):
+    phase, scale = option_args
+    _candidate_turn(g, world, p, i, phase)
+    return play_out(world, p, horizon, scale)
+
+
+@njit(_nrt=False)
+def _reference_search(g, world, p, decision, n, phase, scale):
+    return best_option(g, world, p, decision, n, observe, _reference_option, (phase, scale))
+
+
+def test_a_search_chooses_what_playing_every_candidate_out_would():
+    """hard.best_candidate stops a candidate's rollouts once it cannot beat the best so far and
+    reuses the first candidate's score where a candidate's turn left the same world: the choice is
+    still best_option's, which plays every candidate in every world, in main phases and attacks."""
+    searches = 0
+    chosen_elsewhere = 0
+    for ws, p in hard_positions(16, 11):
+        g, world = ws[0], ws[1]
+        phase = g["ps"][GAME, G_STEP]
+        greedy = choose_action(g, p, True)
+        n = action_candidates(g, p, greedy) if g["ps"][GAME, G_LISTED] else 0
+        if n > 1:
+            want = reference_choice(g, world, p, n, phase)
+            assert best_candidate(g, world, p, np.int64(5), np.int64(n), phase, eval_scale(g, p)) == want
+            searches += 1
+            chosen_elsewhere += want != 0
+        n = attack_candidates(g, p)
+        if n > 1:
+            want = reference_choice(g, world, p, n, ATTACK)
+            assert best_candidate(g, world, p, np.int64(5), np.int64(n), np.int64(ATTACK), eval_scale(g, p)) == want
+            searches += 1
+            chosen_elsewhere += want != 0
+    assert searches >= 8 and chosen_elsewhere >= 1, (searches, chosen_elsewhere)
 
 
 def test_a_land_is_placed_without_a_search():
