@@ -132,8 +132,9 @@ def _lethal_swarm(g: np.void, p: int, n: int, block_slots: int) -> bool:
 def _pictured(g: np.void, p: int, c: int) -> tuple:
     """(ATQ, DEF, value, double block) of the opponent's table card c as p sees it: its own when face
     up, the average character of the opponent's pool when face down (`val[p, opp, V_MEAN_*]`, no
-    double block). Products of 0 and 1, not selects: LLVM compiles a select on a card's flags as a
-    branch, and which blockers are face down is a coin toss to the branch predictor."""
+    double block). Products of 0 and 1, not selects: LLVM may compile a select on a card's flags as
+    a branch (it does for a CPU without AVX-512's masks), and which blockers are face down is a coin
+    toss to the branch predictor."""
     tab, val = g.tab, g.val
     opp = 1 - p
     up = np.int64((g.cs[opp, c, CS_FLAGS] & Seen.REVEALED) != 0)  # 1 when face up
@@ -305,8 +306,9 @@ def _greedy_block(g: np.void, dfn: int, a: int, nb: int, used: np.int64, nf: int
     best = 0.0
     single = -1
     for b in range(nb):
-        # products and `&`, not selects and `and`: LLVM compiles those as branches, and which block
-        # wins is a coin toss to a branch predictor (the values are finite: only a zero's sign moves)
+        # products and `&`, not selects and `and`: an `and` compiles as a branch, a select may (without
+        # AVX-512's masks), and which block wins is a coin toss to a branch predictor (the values are
+        # finite: only a zero's sign moves)
         d = blockers[b]
         score = saved + a_val * (tab[dfn, d, Field.ATQ] >= a_def)
         score -= val[dfn, dfn, d] * (a_atq >= tab[dfn, d, Field.DEF])
