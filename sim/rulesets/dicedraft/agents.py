@@ -55,16 +55,20 @@ def choose_put_down(g: np.void, p: int) -> int:
     """Rule D-05: the card to put face down this turn (one of legal.put_down_options), or -1 to pass."""
     val = g.val
     hand = put_down_options(g, p)
-    n_hand = 0
-    best = -1
-    m = hand
-    while m:
+    if hand == 0:
+        return -1
+    best = lowest_bit(hand)
+    best_val = val[p, p, best]
+    n_hand = 1
+    m = hand & (hand - np.int64(1))
+    while m:  # selects, not branches: which card is best is a coin toss to the branch predictor
         c = lowest_bit(m)
         m &= m - np.int64(1)
         n_hand += 1
-        if best < 0 or val[p, p, c] > val[p, p, best]:
-            best = c
-    if n_hand == 0 or g.ps[p, PS_AGENT] != Agent.RANDOM:
+        better = val[p, p, c] > best_val
+        best = c if better else best
+        best_val = val[p, p, c] if better else best_val
+    if g.ps[p, PS_AGENT] != Agent.RANDOM:
         return best
     pick = _roll_choice(g, p, n_hand + 1)  # n_hand means: pass
     return -1 if pick == n_hand else _nth_card(hand, pick)
@@ -124,6 +128,44 @@ def _lethal_swarm(g: np.void, p: int, n: int, block_slots: int) -> bool:
     return through >= g.ps[1 - p, PS_LIVES]
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _pictured(g: np.void, p: int, c: int) -> tuple:
+    """(ATQ, DEF, value, double block) of the opponent's table card c as p sees it: its own when face
+    up, the average character of the opponent's pool when face down (`val[p, opp, V_MEAN_*]`, no
+    double block). Products of 0 and 1, not selects: LLVM may compile a select on a card's flags as
+    a branch (it does for a CPU without AVX-512's masks), and which blockers are face down is a coin
+    toss to the branch predictor."""
+    tab, val = g.tab, g.val
+    opp = 1 - p
+    up = np.int64((g.cs[opp, c, CS_FLAGS] & Seen.REVEALED) != 0)  # 1 when face up
+    face_up = float(up)
+    face_down = 1.0 - face_up
+    b_atq = float(tab[opp, c, Field.ATQ]) * face_up + val[p, opp, V_MEAN_ATQ] * face_down
+    b_def = float(tab[opp, c, Field.DEF]) * face_up + val[p, opp, V_MEAN_DEF] * face_down
+    b_val = val[p, opp, c] * face_up + val[p, opp, V_MEAN_VALUE] * face_down
+    double_block = up & np.int64(tab[opp, c, Field.DOUBLE_BLOCK] == 1)
+    return b_atq, b_def, b_val, double_block
+
+
+@njit(cache=True, _nrt=False)
+def _two_strongest(g: np.void, p: int, n_seen: int) -> tuple:
+    """Rule D-11: (ATQ, DEF, value) of the two blockers with the highest ATQ among the n_seen in
+    g.scratch[SC_SEEN] as p sees them (`_pictured`), the first of equals first; zeros for none."""
+    seen = g.scratch[SC_SEEN]
+    atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0
+    for k in range(n_seen):
+        b_atq, b_def, b_val, _ = _pictured(g, p, seen[k])
+        above_1 = b_atq > atq1
+        above_2 = b_atq > atq2
+        atq2 = atq1 if above_1 else (b_atq if above_2 else atq2)
+        def2 = def1 if above_1 else (b_def if above_2 else def2)
+        val2 = val1 if above_1 else (b_val if above_2 else val2)
+        atq1 = b_atq if above_1 else atq1
+        def1 = b_def if above_1 else def1
+        val1 = b_val if above_1 else val1
+    return atq1, atq2, def1, def2, val1, val2
+
+
 @njit(cache=True, _nrt=False)
 def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
     """Attack with each character whose expected result is good enough.
@@ -134,44 +176,35 @@ def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
     attackers than possible blockers and the unblockable rest is lethal.
 
     p reads a face-up blocker's ATQ, DEF, value and double block; a face-down card is pictured as an
-    average character of the opponent's pool (hidden information: `val[p, opp, V_MEAN_*]`, no double
-    block). Every face-down blocker is pictured alike, and a blocker weighed like an earlier
-    one never beats it (the best block is the first of the best), so each attacker is weighed
-    against the face-up blockers and the first face-down one only (g.fsc rows ATQ, DEF, value,
-    double block, in the order of g.scratch[SC_SEEN])."""
+    average character of the opponent's pool (`_pictured`). Every face-down blocker is pictured
+    alike, and a blocker weighed like an earlier one never beats it (the best block is the first of
+    the best), so each attacker is weighed against the face-up blockers and the first face-down one
+    only (g.fsc rows ATQ, DEF, value, double block, in the order of g.scratch[SC_SEEN]). The two
+    strongest blockers (a double attacker's pair block, rule D-11) are found only for a double
+    attacker. Where which blocker wins is data, the loops count and multiply by 0 or 1 instead of
+    branching: the values are finite (weights are checked so), so only the sign of a zero can
+    differ, and no comparison sees it."""
     tab, val, w, fsc, cs = g.tab, g.val, g.w, g.fsc, g.cs
     out, seen = g.scratch[SC_ATTACKERS], g.scratch[SC_SEEN]
     opp = 1 - p
     life = w[p, Weight.LIFE]
     aggression = w[p, Weight.AGGRESSION]
     block_slots = np.int64(0)
-    atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0  # the two strongest blockers, for rule D-11
     n_weighed = np.int64(0)
-    face_down_weighed = False
-    mean_atq, mean_def, mean_val = val[p, opp, V_MEAN_ATQ], val[p, opp, V_MEAN_DEF], val[p, opp, V_MEAN_VALUE]
-    for k in range(n_seen):  # each possible blocker as p sees it, once; selects, not branches
+    face_down_weighed = np.int64(0)
+    for k in range(n_seen):  # each possible blocker as p sees it, once
         c = seen[k]
-        face_down = not cs[opp, c, CS_FLAGS] & Seen.REVEALED
-        card_atq, card_def, card_val = float(tab[opp, c, Field.ATQ]), float(tab[opp, c, Field.DEF]), val[p, opp, c]
-        b_atq = mean_atq if face_down else card_atq
-        b_def = mean_def if face_down else card_def
-        b_val = mean_val if face_down else card_val
-        double_block = (not face_down) and tab[opp, c, Field.DOUBLE_BLOCK] == 1
-        block_slots += 2 if double_block else 1
-        above_1 = b_atq > atq1
-        above_2 = b_atq > atq2
-        atq2 = atq1 if above_1 else (b_atq if above_2 else atq2)
-        def2 = def1 if above_1 else (b_def if above_2 else def2)
-        val2 = val1 if above_1 else (b_val if above_2 else val2)
-        atq1 = b_atq if above_1 else atq1
-        def1 = b_def if above_1 else def1
-        val1 = b_val if above_1 else val1
+        b_atq, b_def, b_val, double_block = _pictured(g, p, c)
+        block_slots += 1 + double_block
         fsc[0, n_weighed], fsc[1, n_weighed], fsc[2, n_weighed] = b_atq, b_def, b_val
-        fsc[3, n_weighed] = 1.0 if double_block else 0.0
-        n_weighed += 0 if face_down and face_down_weighed else 1
-        face_down_weighed = face_down_weighed or face_down
+        fsc[3, n_weighed] = float(double_block)
+        face_down = np.int64(not cs[opp, c, CS_FLAGS] & Seen.REVEALED)
+        n_weighed += 1 - (face_down & face_down_weighed)
+        face_down_weighed |= face_down
     if _lethal_swarm(g, p, n, block_slots):
         return n
+    strongest_found = False
+    atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0
     chosen = 0
     for i in range(n):
         a = out[i]
@@ -184,12 +217,15 @@ def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
         result = saved  # unblocked: damage to their lives
         for k in range(n_weighed):
             # rule D-11: one normal defender cannot stop a double attacker
-            able = not double_attack or fsc[3, k] > 0.0
-            exchange = (a_val if fsc[0, k] >= a_def else 0.0) - (fsc[2, k] if a_atq >= fsc[1, k] else 0.0)
-            better = able and exchange + saved > best_for_them
+            able = (not double_attack) | (fsc[3, k] > 0.0)
+            exchange = a_val * (fsc[0, k] >= a_def) - fsc[2, k] * (a_atq >= fsc[1, k])
+            better = able & (exchange + saved > best_for_them)
             best_for_them = exchange + saved if better else best_for_them
             result = -exchange if better else result
         if double_attack and n_seen >= 2:
+            if not strongest_found:
+                atq1, atq2, def1, def2, val1, val2 = _two_strongest(g, p, n_seen)
+                strongest_found = True
             exchange = (a_val if atq1 + atq2 >= a_def else 0.0)
             exchange -= (val1 if a_atq >= def1 else 0.0) + (val2 if a_atq >= def2 else 0.0)
             if exchange + saved > best_for_them:
@@ -269,11 +305,14 @@ def _greedy_block(g: np.void, dfn: int, a: int, nb: int, used: np.int64, nf: int
     saved = life * a_atq
     best = 0.0
     single = -1
-    for b in range(nb):  # selects, not branches: which block wins is a coin toss to a branch predictor
+    for b in range(nb):
+        # products and `&`, not selects and `and`: an `and` compiles as a branch, a select may (without
+        # AVX-512's masks), and which block wins is a coin toss to a branch predictor (the values are
+        # finite: only a zero's sign moves)
         d = blockers[b]
-        score = saved + (a_val if tab[dfn, d, Field.ATQ] >= a_def else 0.0)
-        score -= val[dfn, dfn, d] if a_atq >= tab[dfn, d, Field.DEF] else 0.0
-        better = is_free(used, b) and can_block_alone(g, dfn, a, d) and score > best
+        score = saved + a_val * (tab[dfn, d, Field.ATQ] >= a_def)
+        score -= val[dfn, dfn, d] * (a_atq >= tab[dfn, d, Field.DEF])
+        better = is_free(used, b) & can_block_alone(g, dfn, a, d) & (score > best)
         best = score if better else best
         single = b if better else single
     choice = (single, -1, -1)

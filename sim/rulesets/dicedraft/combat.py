@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import lowest_bit
 from sim.core.records import record
 from sim.core.rng import Purpose, below
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_blocks, choose_die, choose_fight
@@ -12,8 +13,8 @@ from sim.rulesets.dicedraft.constants import Boost, Event, Field, Seen, Zone
 from sim.rulesets.dicedraft.fights import fight_deaths
 from sim.rulesets.dicedraft.legal import list_attackers, list_blockers, usable_dice
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, CS_ZONE, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, PS_LIVES, PS_REVEALED,
-    SC_ATTACKERS, SC_BLOCKED, move, stream,
+    CS_FLAGS, F_A0, F_A1, F_ATQ_A, F_ATQ_D, F_D0, F_D1, F_DEF_A, F_DEF_D, G_TRACED, GAME, PS_LIVES, PS_REVEALED,
+    SC_ATTACKERS, SC_BLOCKED, move, stream, zone_mask,
 )
 
 
@@ -104,35 +105,62 @@ def add_boost(g: np.void, f: int, by_attacker: bool, boost: int, roll: int) -> N
 def resolve(g: np.void, nf: int, att: int, na: int) -> None:
     """Rule D-15: every fight resolves at once (both sides may die; damage does not stay);
     rule D-09: unblocked attackers deal their printed ATQ to the defender's lives, once each.
-    The na attackers are in g.scratch[SC_ATTACKERS], marked in g.scratch[SC_BLOCKED]."""
-    tab, cs, ps, fights = g.tab, g.cs, g.ps, g.fights
+    The na attackers are in g.scratch[SC_ATTACKERS], marked (0 or 1) in g.scratch[SC_BLOCKED].
+
+    Who dies is gathered into masks by shifts and the lives by products, not by branches (which
+    fighter dies, which attacker is blocked, are coin tosses to the branch predictor); a traced
+    game then records the events in the fights' order (`_record_resolution`)."""
+    tab, ps, fights = g.tab, g.ps, g.fights
     attackers, blocked = g.scratch[SC_ATTACKERS], g.scratch[SC_BLOCKED]
     dfn = 1 - att
     dead_att = np.int64(0)
     dead_dfn = np.int64(0)
-    one = np.int64(1)
     for f in range(nf):
         a0_dies, a1_dies, d0_dies, d1_dies = fight_deaths(g, f, att)
-        if a0_dies:
-            dead_att |= one << np.int64(fights[f, F_A0])
-        if a1_dies:
-            dead_att |= one << np.int64(fights[f, F_A1])
-        if d0_dies:
-            dead_dfn |= one << np.int64(fights[f, F_D0])
-        if d1_dies:
-            dead_dfn |= one << np.int64(fights[f, F_D1])
+        # an empty slot (-1) never dies: its shift is by 0, of a 0
+        dead_att |= (np.int64(a0_dies) << np.int64(fights[f, F_A0])) | (
+            np.int64(a1_dies) << np.int64(max(fights[f, F_A1], 0)))
+        dead_dfn |= (np.int64(d0_dies) << np.int64(fights[f, F_D0])) | (
+            np.int64(d1_dies) << np.int64(max(fights[f, F_D1], 0)))
+    lives_before = ps[dfn, PS_LIVES]
+    for i in range(na):
+        ps[dfn, PS_LIVES] -= tab[att, attackers[i], Field.ATQ] * (1 - blocked[i])
+    gone_att = dead_att & zone_mask(g, att, Zone.TABLE)  # dead characters go to the discard pile
+    gone_dfn = dead_dfn & zone_mask(g, dfn, Zone.TABLE)
+    for side, gone in ((att, gone_att), (dfn, gone_dfn)):
+        while gone:
+            move(g, side, lowest_bit(gone), Zone.DISCARD)
+            gone &= gone - np.int64(1)
+    if g.ps[GAME, G_TRACED]:
+        _record_resolution(g, nf, att, na, lives_before, dead_att, dead_dfn, gone_att, gone_dfn)
+
+
+@njit(cache=True, _nrt=False)
+def _record_resolution(g: np.void, nf: int, att: int, na: int, lives: int, dead_att: np.int64, dead_dfn: np.int64,
+                       gone_att: np.int64, gone_dfn: np.int64) -> None:
+    """A traced game's events of `resolve`: each unblocked attacker with the lives it leaves, then
+    each fighter of each fight in order, dead (the first time: a card dies once) or surviving."""
+    tab, fights = g.tab, g.fights
+    attackers, blocked = g.scratch[SC_ATTACKERS], g.scratch[SC_BLOCKED]
+    dfn = 1 - att
+    one = np.int64(1)
     for i in range(na):
         if not blocked[i]:
-            ps[dfn, PS_LIVES] -= tab[att, attackers[i], Field.ATQ]
-            record(g, att, Event.UNBLOCKED, attackers[i], tab[att, attackers[i], Field.ATQ], ps[dfn, PS_LIVES])
+            lives -= tab[att, attackers[i], Field.ATQ]
+            record(g, att, Event.UNBLOCKED, attackers[i], tab[att, attackers[i], Field.ATQ], lives)
     for f in range(nf):
-        for slot, side, dead in ((F_A0, att, dead_att), (F_A1, att, dead_att), (F_D0, dfn, dead_dfn), (F_D1, dfn, dead_dfn)):
+        for slot, side, dead in ((F_A0, att, dead_att), (F_A1, att, dead_att), (F_D0, dfn, dead_dfn),
+                                 (F_D1, dfn, dead_dfn)):
             card = fights[f, slot]
             if card < 0:
                 continue
-            if (dead >> np.int64(card)) & one:
-                if cs[side, card, CS_ZONE] == Zone.TABLE:
-                    move(g, side, card, Zone.DISCARD)  # dead characters go to the discard pile
-                    record(g, side, Event.DIES, card, side, 0)
-            else:
+            if not (dead >> np.int64(card)) & one:
                 record(g, side, Event.SURVIVES, card, side, 0)
+                continue
+            bit = one << np.int64(card)
+            if side == att and gone_att & bit:
+                gone_att &= ~bit
+                record(g, side, Event.DIES, card, side, 0)
+            elif side == dfn and gone_dfn & bit:
+                gone_dfn &= ~bit
+                record(g, side, Event.DIES, card, side, 0)

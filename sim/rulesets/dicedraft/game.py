@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.bitsets import bit_count
+from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.core.rng import GOLDEN, Purpose
@@ -16,9 +16,9 @@ from sim.rulesets.dicedraft.combat import combat
 from sim.rulesets.dicedraft.constants import Agent, Event, Field, Param, Seen, Zone
 from sim.rulesets.dicedraft.legal import attacks_open
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TURN, GAME, MEMO_USED, PS_BUDGET, PS_BY_COST, PS_DECK_LEN, PS_DRAFTER, PS_LIVES,
-    PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, REDRAFT_MEMO_BITS, SC_AVAILABLE, knapsack_tables, move,
-    redraft_counts, stream, zone_mask,
+    CS_ENTERED, CS_FLAGS, G_TRACED, G_TURN, GAME, MEMO_USED, PS_BUDGET, PS_BY_COST, PS_DECK_LEN, PS_DRAFTER,
+    PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_TOP, PS_TURNS, REDRAFT_MEMO_BITS, SC_AVAILABLE, knapsack_tables,
+    move, pool_mask, redraft_counts, stream, zone_mask,
 )
 
 
@@ -27,14 +27,25 @@ def set_deck(g: np.void, side: int, deck: np.int64) -> None:
     """Put the cards of bitmask `deck` into the side's deck and shuffle it (Fisher-Yates)."""
     ps = g.ps
     n = 0
-    for c in range(ps[side, PS_N_CARDS]):
-        if (deck >> np.int64(c)) & np.int64(1):
-            move(g, side, c, Zone.DECK)
-            ps[side, PS_ORDER + n] = c
-            n += 1
+    m = deck & pool_mask(g, side)
+    while m:  # its cards in pool order
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        move(g, side, c, Zone.DECK)
+        ps[side, PS_ORDER + n] = c
+        n += 1
     shuffle_order(ps[side], PS_ORDER, n, g.rng, stream(side, Purpose.SHUFFLE))
     ps[side, PS_TOP] = 0
     ps[side, PS_DECK_LEN] = n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def deck_cost(g: np.void, side: int, deck: np.int64) -> int:
+    """Rule D-02: what the cards of bitmask `deck` cost together."""
+    total = 0
+    for c in range(g.ps[side, PS_N_CARDS]):
+        total += g.tab[side, c, Field.COST] * ((deck >> np.int64(c)) & np.int64(1))
+    return total
 
 
 @njit(cache=True, _nrt=False)
@@ -63,24 +74,19 @@ def redraft(g: np.void, tables: np.ndarray, side: int) -> None:
     """Rule D-16: with the deck exhausted, draft a new deck from the dead or used cards and the
     reserve, within the budget; 15 cards, or 14, 13... when 15 cannot fit. `tables` are the draft
     tables (state.new_draft_tables), whose re-draft scratch this uses."""
-    cs, ps = g.cs, g.ps
+    ps = g.ps
     n = ps[side, PS_N_CARDS]
     cost = g.tab[side, :n, Field.COST]
     available = g.scratch[SC_AVAILABLE]
+    discarded = zone_mask(g, side, Zone.DISCARD) & pool_mask(g, side)
+    everything = discarded | (zone_mask(g, side, Zone.RESERVE) & pool_mask(g, side))
     for c in range(n):
-        zone = cs[side, c, CS_ZONE]
-        available[c] = 1 if zone == Zone.DISCARD or zone == Zone.RESERVE else 0
+        available[c] = (everything >> np.int64(c)) & np.int64(1)
     budget = ps[side, PS_BUDGET]
     size = _max_deck_size(cost, available, ps[side, PS_BY_COST:PS_BY_COST + n], n, g.par[Param.DECK_SIZE], budget)
     if size == 0:
         return
-    n_available = 0
-    everything = np.int64(0)
-    for c in range(n):
-        if available[c]:
-            n_available += 1
-            everything |= np.int64(1) << np.int64(c)
-    if size == n_available:
+    if size == bit_count(everything):
         deck = everything  # every available card fits: the only deck of that size, for any drafter
     elif ps[side, PS_DRAFTER] == Agent.GREEDY:
         deck = greedy_redraft(g, tables, side, everything, size, budget)
@@ -88,16 +94,13 @@ def redraft(g: np.void, tables: np.ndarray, side: int) -> None:
         counts = redraft_counts(tables)
         _count_table(cost, available, n, size, budget, counts)
         deck = _sample_deck(cost, available, n, size, budget, counts, g.rng, stream(side, Purpose.DRAFT))
-    for c in range(n):
-        if cs[side, c, CS_ZONE] == Zone.DISCARD:
-            move(g, side, c, Zone.RESERVE)  # gathered; the new deck is taken from them below
+    while discarded:  # gathered; the new deck is taken from them below
+        move(g, side, lowest_bit(discarded), Zone.RESERVE)
+        discarded &= discarded - np.int64(1)
     set_deck(g, side, deck)
     ps[side, PS_REDRAFTS] += 1
-    total = 0
-    for c in range(n):
-        if (deck >> np.int64(c)) & np.int64(1):
-            total += cost[c]
-    record(g, side, Event.REDRAFT, size, total, budget)
+    if g.ps[GAME, G_TRACED]:
+        record(g, side, Event.REDRAFT, size, deck_cost(g, side, deck), budget)
 
 
 @njit(cache=True, _nrt=False, inline="always")

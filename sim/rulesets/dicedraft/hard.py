@@ -22,7 +22,7 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.bitsets import lowest_bit
+from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.search import (
     SEARCH_WIDTH, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
@@ -33,8 +33,8 @@ from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_tur
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, N_CS, N_PLAY_STREAMS, N_PS, N_STREAMS, PS_AGENT, PS_DECISIONS,
-    PS_DECK_LEN, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_TOP, SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, sync_masks,
-    zone_mask,
+    PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK, SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH,
+    pool_mask, zone_mask,
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice streams are 0 .. N_PLAY_STREAMS-1)
@@ -59,44 +59,56 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
     the discard pile or face up on the table. The unseen cards are listed by card number and
     shuffled; the places they fill are listed in a public order (face-down table places by the turn
     they were put down, then the hand, the deck from the top, the reserve), so the world never
-    depends on where the hidden cards really are (invariant 4)."""
+    depends on where the hidden cards really are (invariant 4). The world's masks follow (the
+    unseen cards leave their zones and the revealed mask, and join the zones they are dealt into):
+    the rest is the game's, copied."""
     cs, wcs, wps = g.cs, world.cs, world.ps
-    unseen, entered = world.scratch[SC_AVAILABLE], world.scratch[SC_RANKED]
-    n_unseen = n_table = n_hand = 0
-    for c in range(g.ps[side, PS_N_CARDS]):
-        zone = cs[side, c, CS_ZONE]
-        if own:
-            if zone != Zone.DECK:
-                continue
-        elif zone == Zone.DISCARD or (zone == Zone.TABLE and cs[side, c, CS_FLAGS] & Seen.REVEALED):
-            continue
-        unseen[n_unseen] = c
+    listed, entered = world.scratch[SC_AVAILABLE], world.scratch[SC_RANKED]
+    table = zone_mask(g, side, Zone.TABLE)
+    if own:
+        unseen = zone_mask(g, side, Zone.DECK)
+    else:
+        unseen = pool_mask(g, side) & ~zone_mask(g, side, Zone.DISCARD) & ~(table & g.ps[side, PS_REVEALED])
+    n_unseen = np.int64(0)
+    m = unseen
+    while m:  # by card number
+        listed[n_unseen] = lowest_bit(m)
+        m &= m - np.int64(1)
         n_unseen += 1
-        if zone == Zone.TABLE:
-            insert_sorted(entered, n_table, cs[side, c, CS_ENTERED])
-            n_table += 1
-        elif zone == Zone.HAND:
-            n_hand += 1
-    deal_unseen(unseen, n_unseen, world.rng, ST_SEARCH)
+    n_table = np.int64(0)
+    m = unseen & table
+    while m:
+        insert_sorted(entered, n_table, cs[side, lowest_bit(m), CS_ENTERED])
+        m &= m - np.int64(1)
+        n_table += 1
+    n_hand = bit_count(unseen & zone_mask(g, side, Zone.HAND))
+    deal_unseen(listed, n_unseen, world.rng, ST_SEARCH)
+    for zone in (Zone.RESERVE, Zone.DECK, Zone.HAND, Zone.TABLE):
+        wps[side, PS_ZONE_MASK + zone] &= ~unseen
+    wps[side, PS_REVEALED] &= ~unseen
     top, deck_len = g.ps[side, PS_TOP], g.ps[side, PS_DECK_LEN]
     k = 0
     for i in range(n_table):
-        c = unseen[k]
+        c = listed[k]
         k += 1
         wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.TABLE, Seen.PLAYED, entered[i]
+        wps[side, PS_ZONE_MASK + Zone.TABLE] |= np.int64(1) << np.int64(c)
     for _ in range(n_hand):
-        c = unseen[k]
+        c = listed[k]
         k += 1
         wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.HAND, 0, 0
+        wps[side, PS_ZONE_MASK + Zone.HAND] |= np.int64(1) << np.int64(c)
     for i in range(top, deck_len):
-        c = unseen[k]
+        c = listed[k]
         k += 1
         wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.DECK, 0, 0
+        wps[side, PS_ZONE_MASK + Zone.DECK] |= np.int64(1) << np.int64(c)
         wps[side, PS_ORDER + i] = c
     while k < n_unseen:
-        c = unseen[k]
+        c = listed[k]
         k += 1
         wcs[side, c, CS_ZONE], wcs[side, c, CS_FLAGS], wcs[side, c, CS_ENTERED] = Zone.RESERVE, 0, 0
+        wps[side, PS_ZONE_MASK + Zone.RESERVE] |= np.int64(1) << np.int64(c)
 
 
 @njit(cache=True, _nrt=False)
@@ -139,7 +151,6 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     world.rng[ST_SEARCH] = world_key(key, decision, sample, 0, DEAL_STREAM)
     _deal_side(g, world, p, np.bool_(True))  # not literals: each would compile _deal_side once more
     _deal_side(g, world, 1 - p, np.bool_(False))
-    sync_masks(world)
     for s in range(N_PLAY_STREAMS):
         world.rng[s] = world_key(key, decision, sample, rollout, s)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import lowest_bit
 from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import clear_keeping_trace
 from sim.core.records import record, seat_of_unit, write_record_head
@@ -27,13 +28,13 @@ from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
     COUNTER_BITS, MAX_CARDS, Agent, Col, End, Event, Field, Param, Seen, UnitKind, Zone,
 )
-from sim.rulesets.dicedraft.game import greedy_turn, set_deck
+from sim.rulesets.dicedraft.game import deck_cost, greedy_turn, set_deck
 from sim.rulesets.dicedraft.expert import play_turn
 from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
-    CS_FLAGS, CS_ZONE, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
+    CS_FLAGS, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
     PS_CHARS, PS_DECK_LEN, PS_DRAFTER, PS_FORCED, PS_LIVES, PS_N_CARDS, PS_ORDER, PS_REDRAFTS, PS_ZONE_MASK,
     SC_AVAILABLE, ST_STAGE, SU_AGENT, SU_BUDGET, SU_BY_COST, SU_CHARS, SU_DRAFTER, SU_FORCED, SU_N_CARDS,
-    opening_counts, seed_streams, stream,
+    opening_counts, seed_streams, stream, zone_mask,
 )
 
 
@@ -103,27 +104,25 @@ def play_one_game(g: np.void, world: np.void, tables: np.ndarray, first: int, li
                   rows: np.ndarray, flags: np.ndarray, r: int, play_turn) -> int:
     """Play one game of unit u from the decks in g.pair, each turn by `play_turn`; write row r.
     Returns the winner."""
-    tab, cs, ps, pair = g.tab, g.cs, g.ps, g.pair
+    cs, ps, pair = g.cs, g.ps, g.pair
     for side in range(2):
         ps[side, PS_BUDGET] = pair[PR_BUDGET + side]
         set_deck(g, side, pair[PR_DECK + side])
         # the forced-draw effect moves one card of the deck the game starts with (not of a re-draft)
         force_card(ps[side], PS_ORDER, ps[side, PS_DECK_LEN], ps[side, PS_FORCED])
-        for c in range(ps[side, PS_N_CARDS]):
-            if cs[side, c, CS_ZONE] == Zone.DECK:
-                cs[side, c, CS_FLAGS] |= Seen.IN_DECK
+        m = zone_mask(g, side, Zone.DECK)
+        while m:
+            cs[side, lowest_bit(m), CS_FLAGS] |= Seen.IN_DECK
+            m &= m - np.int64(1)
         for i in range(min(g.par[Param.DECK_TOP], ps[side, PS_DECK_LEN])):  # the deck-position effect
             cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.TOP
     record(g, first, Event.DRAFT, stage, pair[PR_BUDGET], pair[PR_BUDGET + 1])
     winner, end, turns = play_game(g, world, tables, first, lives, play_turn)
     write_record_head(rows, r, u, stage, first, winner, end, turns)
     for side in range(2):
-        total = 0
         for c in range(ps[side, PS_N_CARDS]):
-            if (pair[PR_DECK + side] >> np.int64(c)) & np.int64(1):
-                total += tab[side, c, Field.COST]
             flags[r, side, c] = cs[side, c, CS_FLAGS] & COUNTER_BITS
-        rows[r, Col.COST_A + side] = total
+        rows[r, Col.COST_A + side] = deck_cost(g, side, pair[PR_DECK + side])
         rows[r, Col.LIVES_A + side] = ps[side, PS_LIVES]
         rows[r, Col.DECK_A + side] = pair[PR_DECK + side]
         rows[r, Col.BUDGET_A + side] = pair[PR_BUDGET + side]

@@ -78,9 +78,8 @@ def list_attackers(g: np.void, side: int) -> int:
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if can_attack(g, side, c):
-            out[n] = c
-            n += 1
+        out[n] = c  # kept only when it may attack: a count, not a branch (which cards are sick is a coin toss)
+        n += 1 if can_attack(g, side, c) else 0
     return n
 
 
@@ -109,7 +108,7 @@ def is_free(used: np.int64, b: int) -> bool:
 def can_block_alone(g: np.void, dfn: int, a: int, d: int) -> bool:
     """Rules D-08 and D-11: defender d alone may block attacker a, unless a is a double attacker and
     d no double blocker (one normal defender cannot stop a double attack)."""
-    return g.tab[1 - dfn, a, Field.DOUBLE_ATTACK] == 0 or g.tab[dfn, d, Field.DOUBLE_BLOCK] == 1
+    return (g.tab[1 - dfn, a, Field.DOUBLE_ATTACK] == 0) | (g.tab[dfn, d, Field.DOUBLE_BLOCK] == 1)
 
 
 @njit(cache=True, _nrt=False, inline="always")

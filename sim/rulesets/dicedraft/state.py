@@ -275,6 +275,12 @@ def zone_mask(g: np.void, side: int, zone: int) -> np.int64:
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def pool_mask(g: np.void, side: int) -> np.int64:
+    """Every card of the side's pool (the reserve's mask also holds the slots past it, reset)."""
+    return (np.int64(1) << np.int64(g.ps[side, PS_N_CARDS])) - np.int64(1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def move(g: np.void, side: int, c: int, zone: int) -> None:
     """Put card c of `side` in `zone`, keeping the zone masks in step with the zone codes."""
     move_card(g.cs, g.ps, side, c, zone, CS_ZONE, PS_ZONE_MASK)
