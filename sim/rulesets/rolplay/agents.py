@@ -16,7 +16,7 @@ from numba import njit
 from sim.core.rng import below
 from sim.rulesets.rolplay.combat import fight_outcome
 from sim.rulesets.rolplay.constants import (
-    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, MAX_ABILITIES, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
+    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
 )
 from sim.rulesets.rolplay.legal import (
     defender_at, defender_places, defender_places_against, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace,
@@ -341,7 +341,7 @@ def list_activations(g: np.void, p: int) -> int:
         while m:
             c = lowest_bit(m)
             m &= m - np.int64(1)
-            for k in range(MAX_ABILITIES):
+            for k in range(field(g, p, c, Field.N_ABILITIES)):  # may_activate refuses the others
                 if may_activate(g, p, c, k) and n < cand.shape[0]:
                     cand[n, 0], cand[n, 1], cand[n, 2] = c, k, 0
                     n += 1
