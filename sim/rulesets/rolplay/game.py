@@ -310,7 +310,7 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     as attacking (agents.soak_worth), then with the modes chosen before it. Setting a mode changes
     nothing on the opponent's side nor any ATQ, so what greedy weighs against every creature alike
     (a point of the opponent's life, its defenses left, the places that may defend and the strongest
-    threat, each for a mystic and for a creature that is not) is found once here."""
+    threat, these two for a mystic or for a creature that is not) is found once here."""
     cs = g.cs
     m = in_zone(g, p, Zone.CREATURE)
     while m:
@@ -318,12 +318,14 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
         m &= m - np.int64(1)
         cs[p, c, CS_ATTACK_MODE] = 1 if could_attack(g, p, c) else 0
     random = g.ps[p, PS_AGENT] == Agent.RANDOM
-    face = face_worth(g, p)
-    defenses = defenses_left(g, p)
-    free_plain = defender_places_against(g, p, False)
-    free_mystic = defender_places_against(g, p, True)
-    strongest_plain, atq_plain = strongest_threat(g, p, False)
-    strongest_mystic, atq_mystic = strongest_threat(g, p, True)
+    # a side's creatures are two or three: what greedy weighs is found when the first creature asks,
+    # the places and the threat for a mystic, or for a creature that is not, when the first of its kind
+    # asks (the same figures in either order)
+    face = 0.0
+    defenses = 0
+    plain_known = mystic_known = False
+    free_plain = free_mystic = np.int64(0)
+    strongest_plain = strongest_mystic = atq_plain = atq_mystic = -1
     mask = np.int64(0)
     m = in_zone(g, p, Zone.CREATURE)
     while m:
@@ -332,8 +334,18 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
         if random:
             mode = wants_attack_mode(g, p, c)
         elif is_mystic(g, p, c):
+            if not mystic_known:
+                face, defenses = face_worth(g, p), defenses_left(g, p)
+                free_mystic = defender_places_against(g, p, True)
+                strongest_mystic, atq_mystic = strongest_threat(g, p, True)
+                mystic_known = True
             mode = wants_attack_mode_given(g, p, c, face, free_mystic, defenses, strongest_mystic, atq_mystic)
         else:
+            if not plain_known:
+                face, defenses = face_worth(g, p), defenses_left(g, p)
+                free_plain = defender_places_against(g, p, False)
+                strongest_plain, atq_plain = strongest_threat(g, p, False)
+                plain_known = True
             mode = wants_attack_mode_given(g, p, c, face, free_plain, defenses, strongest_plain, atq_plain)
         cs[p, c, CS_ATTACK_MODE] = 1 if mode else 0
         if mode:
