@@ -318,16 +318,17 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
         m &= m - np.int64(1)
         cs[p, c, CS_ATTACK_MODE] = 1 if could_attack(g, p, c) else 0
     random = g.ps[p, PS_AGENT] == Agent.RANDOM
-    # a side's creatures are two or three: what greedy weighs is found when the first creature asks,
-    # the places and the threat for a mystic, or for a creature that is not, when the first of its kind
-    # asks (the same figures in either order)
+    mask = np.int64(0)
+    m = in_zone(g, p, Zone.CREATURE)
     face = 0.0
     defenses = 0
+    if not random and m:
+        face, defenses = face_worth(g, p), defenses_left(g, p)
+    # a side's creatures are two or three: the places and the threat for a mystic, or for a creature
+    # that is not, are found when the first of its kind asks (the same figures in either order)
     plain_known = mystic_known = False
     free_plain = free_mystic = np.int64(0)
     strongest_plain = strongest_mystic = atq_plain = atq_mystic = -1
-    mask = np.int64(0)
-    m = in_zone(g, p, Zone.CREATURE)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
@@ -335,22 +336,26 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
             mode = wants_attack_mode(g, p, c)
         elif is_mystic(g, p, c):
             if not mystic_known:
-                face, defenses = face_worth(g, p), defenses_left(g, p)
-                free_mystic = defender_places_against(g, p, True)
-                strongest_mystic, atq_mystic = strongest_threat(g, p, True)
+                free_mystic, strongest_mystic, atq_mystic = figures_of_kind(g, p, True)
                 mystic_known = True
             mode = wants_attack_mode_given(g, p, c, face, free_mystic, defenses, strongest_mystic, atq_mystic)
         else:
             if not plain_known:
-                face, defenses = face_worth(g, p), defenses_left(g, p)
-                free_plain = defender_places_against(g, p, False)
-                strongest_plain, atq_plain = strongest_threat(g, p, False)
+                free_plain, strongest_plain, atq_plain = figures_of_kind(g, p, False)
                 plain_known = True
             mode = wants_attack_mode_given(g, p, c, face, free_plain, defenses, strongest_plain, atq_plain)
         cs[p, c, CS_ATTACK_MODE] = 1 if mode else 0
         if mode:
             mask |= np.int64(1) << c
     return mask
+
+
+@njit(cache=True, _nrt=False)
+def figures_of_kind(g: np.void, p: int, mystic: bool) -> tuple:
+    """What a modes choice weighs against each of p's creatures that is a mystic, or is not, alike:
+    the places that may defend against it and the strongest threat it would guard against."""
+    strongest, strongest_atq = strongest_threat(g, p, mystic)
+    return defender_places_against(g, p, mystic), strongest, strongest_atq
 
 
 @njit(cache=True, _nrt=False)
