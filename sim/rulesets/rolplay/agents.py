@@ -16,10 +16,10 @@ from numba import njit
 from sim.core.rng import below
 from sim.rulesets.rolplay.combat import fight_outcome
 from sim.rulesets.rolplay.constants import (
-    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, MAX_ABILITIES, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
+    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
 )
 from sim.rulesets.rolplay.legal import (
-    defender_at, defender_places, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace,
+    defender_at, defender_places, defender_places_against, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace,
     may_set_spell, may_summon, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
@@ -341,7 +341,7 @@ def list_activations(g: np.void, p: int) -> int:
         while m:
             c = lowest_bit(m)
             m &= m - np.int64(1)
-            for k in range(MAX_ABILITIES):
+            for k in range(field(g, p, c, Field.N_ABILITIES)):  # may_activate refuses the others
                 if may_activate(g, p, c, k) and n < cand.shape[0]:
                     cand[n, 0], cand[n, 1], cand[n, 2] = c, k, 0
                     n += 1
@@ -481,17 +481,20 @@ def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float, defenses: i
 def best_target(g: np.void, p: int, a: int) -> tuple:
     """Greedy's best choice for attacker a: (the creature to choose or NO_CHOICE, its value, the
     attacker's creature_worth): the exchange with the defender R-13 would find, and what it opens
-    for the other attackers. What
-    does not depend on the choice (the attacker's worth, the places that may defend, the defenses
-    left) is found once, not for each creature weighed; and the value depends on the defender
-    only, so a choice whose defender an earlier choice met is not weighed again (it cannot beat
-    the value it tied)."""
+    for the other attackers (`best_target_given`, with the figures of the board as it is now)."""
+    return best_target_given(g, p, a, face_worth(g, p), defender_places(g, p, a), defenses_left(g, p))
+
+
+@njit(cache=True, _nrt=False)
+def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, defenses: int) -> tuple:
+    """`best_target` given what does not depend on the creature chosen: a point of the opponent's
+    life (`face_worth`), the places that may defend against a (`defender_places`) and the defenses
+    left (`defenses_left`), so a modes choice finds them once for all its creatures. The value
+    depends on the defender only, so a choice whose defender an earlier choice met is not weighed
+    again (it cannot beat the value it tied)."""
     q = 1 - p
-    face = face_worth(g, p)
     n_hits = other_hits(g, p, a, face)
     a_worth = creature_worth(g, p, a)
-    free = defender_places(g, p, a)
-    defenses = defenses_left(g, p)
     best = NO_CHOICE
     best_value = -1e18
     any_choice = False
@@ -526,31 +529,38 @@ def could_attack(g: np.void, p: int, c: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def guard_worth(g: np.void, p: int, c: int) -> float:
-    """What p's creature c is worth in defense mode through the opponent's next turn, against the
-    strongest opposing creature it could fight (R-14): the life it would save (R-12: only what its
-    defense absorbs) and the attacker it would kill, less itself if it dies. Negative for a creature
-    that would only die in the way: R-13 makes an available creature defend, so attack mode keeps
-    it out of a losing fight. 0 for a defender (it defends in either mode) and with no opposing
-    creature."""
-    if field(g, p, c, Field.DEFENDER):
-        return 0.0
+def strongest_threat(g: np.void, p: int, mystic_guard: bool) -> tuple:
+    """The opposing creature with the most ATQ (the first in card order on a tie) that a creature of
+    p, a mystic or not, could fight in defense (R-14: a mystic attacker is defended only by
+    mystics), and its ATQ: (-1, -1) for none. A modes choice finds the two once."""
     q = 1 - p
-    w = g.w[p]
     strongest = -1
     strongest_atq = -1
     m = in_zone(g, q, Zone.CREATURE)
     while m:
         t = lowest_bit(m)
         m &= m - np.int64(1)
-        if is_mystic(g, q, t) and not is_mystic(g, p, c):
-            continue  # a mystic attacker is defended only by mystics (R-14)
+        if is_mystic(g, q, t) and not mystic_guard:
+            continue
         atk = atq_of(g, q, t)
         if atk > strongest_atq:
             strongest = t
             strongest_atq = atk
-    if strongest < 0:
+    return strongest, strongest_atq
+
+
+@njit(cache=True, _nrt=False)
+def guard_worth(g: np.void, p: int, c: int, strongest: int, strongest_atq: int) -> float:
+    """What p's creature c is worth in defense mode through the opponent's next turn, against the
+    strongest opposing creature it could fight (`strongest_threat`, R-14): the life it would save
+    (R-12: only what its defense absorbs) and the attacker it would kill, less itself if it dies.
+    Negative for a creature that would only die in the way: R-13 makes an available creature
+    defend, so attack mode keeps it out of a losing fight. 0 for a defender (it defends in either
+    mode) and with no opposing creature."""
+    if field(g, p, c, Field.DEFENDER) or strongest < 0:
         return 0.0
+    q = 1 - p
+    w = g.w[p]
     t_dies, c_dies, excess = fight_outcome(g, q, strongest, c)
     value = (strongest_atq - excess) * w[Weight.LIFE]
     if t_dies:
@@ -564,16 +574,28 @@ def guard_worth(g: np.void, p: int, c: int) -> float:
 def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
     """Rule R-14 (decision: the owner sets modes at its attack phase): greedy puts a creature in
     attack mode when its best attack now is worth more than its guard through the opponent's turn
-    (a creature that could only die defending goes to attack mode even if it cannot attack);
-    random tosses a coin."""
+    (`wants_attack_mode_given`, with the figures of the board as it is now); random tosses a coin."""
     if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _pick(g, p, 2) == 1
-    guard = guard_worth(g, p, c)
+    mystic = is_mystic(g, p, c)
+    strongest, strongest_atq = strongest_threat(g, p, mystic)
+    return wants_attack_mode_given(g, p, c, face_worth(g, p), defender_places_against(g, p, mystic),
+                                   defenses_left(g, p), strongest, strongest_atq)
+
+
+@njit(cache=True, _nrt=False)
+def wants_attack_mode_given(g: np.void, p: int, c: int, face: float, free: np.int64, defenses: int, strongest: int,
+                            strongest_atq: int) -> bool:
+    """Greedy's mode for creature c given what the opponent's side and p's own ATQ make of every
+    creature's choice alike (`best_target_given`, `strongest_threat`): attack mode when its best
+    attack now is worth more than its guard (a creature that could only die defending goes to
+    attack mode even if it cannot attack)."""
+    guard = guard_worth(g, p, c, strongest, strongest_atq)
     if not could_attack(g, p, c):
         return 0.0 > guard
     if guard < 0.0:
         return True  # the attack's worth counts as 0 at least: no need to find it
-    _, value, worth = best_target(g, p, c)
+    _, value, worth = best_target_given(g, p, c, face, free, defenses)
     return max(value + g.w[p, Weight.AGGRESSION] * worth, 0.0) > guard
 
 

@@ -13,24 +13,27 @@ from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.rolplay.agents import (
     AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, could_attack, choose_activation, attack_order, choose_power, choose_power_to_burn, choose_summon,
-    choose_target, wants_attack_mode, wants_to_defend,
+    choose_target, defenses_left, face_worth, strongest_threat, wants_attack_mode, wants_attack_mode_given, wants_to_defend,
 )
 from sim.rulesets.rolplay.combat import declare_attack, fight, hit_life
 from sim.rulesets.rolplay.constants import (
-    A_DO, A_LIMIT, A_N, A_TURNS, ABILITY_WIDTH, MAX_ABILITIES, N_CARDS, N_DESIGNS, ON_CAST_WIDTH, End, Event,
-    Field, Param, Seen, Zone,
+    A_DO, A_LIMIT, A_N, A_TURNS, ABILITY_WIDTH, MAX_ABILITIES, N_CARDS, N_DESIGNS, N_ZONES, ON_CAST_WIDTH, Agent, End,
+    Event, Field, Param, Seen, Zone,
 )
 from sim.rulesets.rolplay.effects import (
     apply_effect, apply_pending, burn_amulet, draw_card, end_game, remove_creature, remove_power,
 )
-from sim.rulesets.rolplay.legal import activation_cost, defender_for, may_attack, powers_full, replace_cost
+from sim.rulesets.rolplay.legal import (
+    activation_cost, defender_for, defender_places_against, may_attack, powers_full, replace_cost,
+)
 from sim.rulesets.rolplay.state import (
     CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, CS_LINK, CS_PLACE, CS_REVEALED, CS_USED,
-    CS_USES, G_ACTIVE, G_FIRST, G_OVER, G_TURN, GAME, PS_CARDS_PLAYED, PS_CONJURED, PS_CREATURES, PS_FORCED,
+    CS_USES, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TURN, GAME, PS_CARDS_PLAYED, PS_CONJURED, PS_CREATURES, PS_FORCED,
     PS_HAND, PS_LIFE, PS_ORDER, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, PS_SUMMONED, PS_TOP, SETUP_LIFE,
-    SETUP_START, ST_SHUFFLE, field, in_zone, is_tapped, lowest_bit, move, score_of,
+    PS_AGENT, PS_ZONE_MASK, SETUP_START, ST_SHUFFLE, field, in_zone, is_mystic, is_tapped, lowest_bit, move, score_of,
 )
 
+ALL_CARDS = np.int64((1 << N_CARDS) - 1)  # a zone mask holding every card of a side
 MAX_STEPS = 32  # summons or activations a phase takes at most (a guard; a hand holds 7 cards)
 
 
@@ -43,11 +46,14 @@ def shuffle_deck(g: np.void, p: int) -> None:
     start = g.setup[SETUP_START, p]
     ps[p, PS_ORDER] = start
     i = 1
-    for c in range(N_CARDS):
-        move(g, p, c, Zone.DECK)
+    for c in range(N_CARDS):  # every card to the deck: its zone, then the masks at once
+        cs[p, c, CS_ZONE] = Zone.DECK
         if c != start:
             ps[p, PS_ORDER + i] = c
             i += 1
+    for zone in range(N_ZONES):
+        ps[p, PS_ZONE_MASK + zone] = 0
+    ps[p, PS_ZONE_MASK + Zone.DECK] = ALL_CARDS
     shuffle_order(ps[p], PS_ORDER + 1, N_CARDS - 1, g.rng, p * 3 + ST_SHUFFLE)  # below the starting power
     code = ps[p, PS_FORCED]
     if code != 0:  # the request names a design: the first of its copies in the deck moves
@@ -301,23 +307,55 @@ def ability_phase(g: np.void, p: int) -> None:
 def chosen_modes(g: np.void, p: int) -> np.int64:
     """Rule R-14 (decision): the modes p's agent sets at the start of its attack phase, as a mask of
     the creatures in attack mode; each creature is weighed with the others that could attack counted
-    as attacking (agents.soak_worth), then with the modes chosen before it."""
+    as attacking (agents.soak_worth), then with the modes chosen before it. Setting a mode changes
+    nothing on the opponent's side nor any ATQ, so what greedy weighs against every creature alike
+    (a point of the opponent's life, its defenses left, the places that may defend and the strongest
+    threat, these two for a mystic or for a creature that is not) is found once here."""
     cs = g.cs
     m = in_zone(g, p, Zone.CREATURE)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
         cs[p, c, CS_ATTACK_MODE] = 1 if could_attack(g, p, c) else 0
+    random = g.ps[p, PS_AGENT] == Agent.RANDOM
     mask = np.int64(0)
     m = in_zone(g, p, Zone.CREATURE)
+    face = 0.0
+    defenses = 0
+    if not random and m:
+        face, defenses = face_worth(g, p), defenses_left(g, p)
+    # a side's creatures are two or three: the places and the threat for a mystic, or for a creature
+    # that is not, are found when the first of its kind asks (the same figures in either order)
+    plain_known = mystic_known = False
+    free_plain = free_mystic = np.int64(0)
+    strongest_plain = strongest_mystic = atq_plain = atq_mystic = -1
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        mode = 1 if wants_attack_mode(g, p, c) else 0
-        cs[p, c, CS_ATTACK_MODE] = mode
+        if random:
+            mode = wants_attack_mode(g, p, c)
+        elif is_mystic(g, p, c):
+            if not mystic_known:
+                free_mystic, strongest_mystic, atq_mystic = figures_of_kind(g, p, True)
+                mystic_known = True
+            mode = wants_attack_mode_given(g, p, c, face, free_mystic, defenses, strongest_mystic, atq_mystic)
+        else:
+            if not plain_known:
+                free_plain, strongest_plain, atq_plain = figures_of_kind(g, p, False)
+                plain_known = True
+            mode = wants_attack_mode_given(g, p, c, face, free_plain, defenses, strongest_plain, atq_plain)
+        cs[p, c, CS_ATTACK_MODE] = 1 if mode else 0
         if mode:
             mask |= np.int64(1) << c
     return mask
+
+
+@njit(cache=True, _nrt=False)
+def figures_of_kind(g: np.void, p: int, mystic: bool) -> tuple:
+    """What a modes choice weighs against each of p's creatures that is a mystic, or is not, alike:
+    the places that may defend against it and the strongest threat it would guard against."""
+    strongest, strongest_atq = strongest_threat(g, p, mystic)
+    return defender_places_against(g, p, mystic), strongest, strongest_atq
 
 
 @njit(cache=True, _nrt=False)

@@ -7,7 +7,8 @@ agent's modes, every creature in attack mode, none, and the greedy modes with on
 at most `width` of them, the greedy agent's first. Its powers, summons, activations and targets are
 the greedy agent's (agents.py reads a hard player as greedy).
 
-Each candidate is played in `samples` worlds (`observe`): a copy of the game in which what the player
+Each candidate is played in `samples` worlds (`observe`, dealt once for all candidates,
+`observe_dealt`): a copy of the game in which what the player
 cannot see is dealt again at random, namely the opponent's hand, deck and face-down spell (R-09) and
 the player's own deck order. The attacks of the turn, then `horizon` more turns, are played by two
 greedy agents in the world record (`ws[1]`, state.new_workspace), never in the game's own; a
@@ -125,11 +126,38 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     world.rng[s] = world_key(key, decision, sample, 0, DEAL_STREAM)
     _deal_opponent(g, world, 1 - p, s)
     _deal_own_deck(g, world, p, s)
-    for k in range(N_PLAY_STREAMS):
-        world.rng[k] = world_key(key, decision, sample, rollout, k)
+    _key_rollout(g, world, p, decision, sample, rollout)
     world.ps[0, PS_AGENT] = Agent.GREEDY
     world.ps[1, PS_AGENT] = Agent.GREEDY
     world.ps[GAME, G_TRACED] = 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _key_rollout(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """The world's play streams, those of rollout `rollout` of world `sample`."""
+    key = g.rng[ST_SEARCH + p]
+    for k in range(N_PLAY_STREAMS):
+        world.rng[k] = world_key(key, decision, sample, rollout, k)
+
+
+@njit(cache=True, _nrt=False)
+def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """`observe` for a search (sim.core.search.best_option), which asks for each world once per
+    candidate and rollout, the candidates in a row: the world is dealt for the first and kept in g's
+    dealt_* fields, and the others copy it and key their rollout's play streams, the same world
+    without dealing it again (its deal does not depend on the rollout). A search begins with
+    `forget_dealt` (a world is one decision's)."""
+    if g.dealt_world[0] == sample + 1:
+        copy_into(world.cs, g.dealt_cs)
+        copy_into(world.ps, g.dealt_ps)
+        copy_into(world.rng, g.dealt_rng)
+        _key_rollout(g, world, p, decision, sample, rollout)
+        return
+    observe(g, world, p, decision, sample, rollout)
+    copy_into(g.dealt_cs, world.cs)
+    copy_into(g.dealt_ps, world.ps)
+    copy_into(g.dealt_rng, world.rng)
+    g.dealt_world[0] = sample + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -207,7 +235,8 @@ def search_modes(g: np.void, world: np.void, p: int) -> np.int64:
     if n == 1:  # nothing to choose: no creature in play
         return g.options[0]
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.options[best_option(g, world, p, decision, n, observe, _modes_option, None)]
+    g.dealt_world[0] = 0  # no world is kept: this decision deals its own (observe_dealt)
+    return g.options[best_option(g, world, p, decision, n, observe_dealt, _modes_option, None)]
 
 
 @njit(cache=True, _nrt=False)

@@ -11,8 +11,8 @@ from sim.rulesets.rolplay.constants import (
 )
 from sim.rulesets.rolplay.state import (
     CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_ENTERED, CS_LINK, CS_PLACE, CS_USED, CS_USES, CS_ZONE, G_TURN, GAME,
-    PS_CONJURED, PS_CREATURES, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, field, is_defender, is_mystic, is_tapped,
-    lowest_bit,
+    PS_CONJURED, PS_CREATURES, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, field, in_zone, is_defender, is_mystic,
+    is_tapped, lowest_bit,
 )
 
 
@@ -146,15 +146,19 @@ def may_defend(g: np.void, q: int, d: int, a: int) -> bool:
     """Rules R-11, R-13, R-14: q's creature d is available against p's attacker a: in play,
     untapped, in defense mode or a defender, with a defense left this turn (multiple defense raises
     it), and able to fight a (a mystic attacker is defended only by mystics)."""
+    return may_defend_against(g, q, d, is_mystic(g, 1 - q, a))
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into defender_places' loop
+def may_defend_against(g: np.void, q: int, d: int, mystic_attacker: bool) -> bool:
+    """`may_defend` against an attacker that is a mystic or not: all it asks of the attacker. The
+    tests are and-ed, not short-circuited: which creature may defend is a coin toss to the branch
+    predictor."""
     cs = g.cs
-    p = 1 - q
-    if cs[q, d, CS_ZONE] != Zone.CREATURE or is_tapped(g, q, d):
-        return False
-    if cs[q, d, CS_ATTACK_MODE] == 1 and not is_defender(g, q, d):
-        return False
-    if cs[q, d, CS_DEFENSES] >= field(g, q, d, Field.MULTI_DEFENSE):
-        return False
-    return not is_mystic(g, p, a) or is_mystic(g, q, d)
+    return ((cs[q, d, CS_ZONE] == Zone.CREATURE) & (not is_tapped(g, q, d))
+            & ((cs[q, d, CS_ATTACK_MODE] != 1) | is_defender(g, q, d))
+            & (cs[q, d, CS_DEFENSES] < field(g, q, d, Field.MULTI_DEFENSE))
+            & ((not mystic_attacker) | is_mystic(g, q, d)))
 
 
 @njit(cache=True, _nrt=False)
@@ -162,13 +166,22 @@ def defender_places(g: np.void, p: int, a: int) -> np.int64:
     """Rule R-13: the places (bit k for place k + 1) whose creature of q may defend against p's attacker
     a now (`may_defend`); `defender_at` finds R-13's defender in them, so a decision weighing many
     chosen creatures against one attacker asks each place once."""
+    return defender_places_against(g, p, is_mystic(g, p, a))
+
+
+@njit(cache=True, _nrt=False)
+def defender_places_against(g: np.void, p: int, mystic_attacker: bool) -> np.int64:
+    """`defender_places` against any attacker of p that is a mystic or not (`may_defend_against`):
+    the greedy agent's modes choice finds the two once, the opponent's side being the same for each
+    of its creatures. A creature in play sits in its place (CS_PLACE), so its bit is set from the
+    creature mask."""
     q = 1 - p
-    ps = g.ps
     free = np.int64(0)
-    for k in range(g.par[Param.CREATURE_PLACES]):
-        d = ps[q, PS_PLACE + k] - 1
-        if d >= 0 and may_defend(g, q, d, a):
-            free |= np.int64(1) << k
+    m = in_zone(g, q, Zone.CREATURE)
+    while m:
+        d = lowest_bit(m)
+        m &= m - np.int64(1)
+        free |= np.int64(may_defend_against(g, q, d, mystic_attacker)) << np.int64(g.cs[q, d, CS_PLACE])
     return free
 
 

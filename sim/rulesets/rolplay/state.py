@@ -14,9 +14,9 @@ sim/rulesets/fortaleza/state.py says why a record).
   effect stream per side (R-08, R-10: destroy and tap effects pick at random), then each side's
   search key.
 - `g.cand`, `g.hits`, `g.order`: an agent's candidates, its attackers' hits and its attack order
-  (scratch, no allocation); a hard
-  player's candidates and scores (`g.options`, `g.score`) and the cards its worlds are dealt from
-  (`g.unseen`, hard.py); an expert player's tree, the path of its iteration and where its attack
+  (scratch, no allocation); a hard player's candidates and scores (`g.options`, `g.score`), the
+  cards its worlds are dealt from (`g.unseen`, hard.py) and the world it dealt last (`g.dealt_*`,
+  hard.observe_dealt); an expert player's tree, the path of its iteration and where its attack
   loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
   (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
@@ -146,6 +146,12 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),  # a hard player's candidates (hard.py): attack-mode masks
     ("score", np.float64, (MAX_OPTIONS,)),  # ... and their summed scores
     ("unseen", np.int64, (N_CARDS,)),  # the cards a world is dealt from (hard.py)
+    # the world a hard player's search dealt last (hard.observe_dealt): its cards, players and streams
+    # as hard.observe made them, and which sample it is + 1 (0: none)
+    ("dealt_cs", np.int32, (2, N_CARDS, N_CS)),
+    ("dealt_ps", np.int64, (3, N_PS)),
+    ("dealt_rng", np.uint64, (N_STREAMS,)),
+    ("dealt_world", np.int64, (1,)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
     ("tree_value", np.float64, (MAX_NODES, N_V)),
     ("path", np.int64, (MAX_DEPTH,)),
