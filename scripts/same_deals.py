@@ -52,7 +52,8 @@ def unit_outcomes(strong_on_a: pl.DataFrame, strong_on_b: pl.DataFrame) -> dict[
     n = both.height
     score, spread = both["unit_score"].mean(), both["unit_score"].std()
     return {"units": n, "deal_decides": both["decided"].mean(), "both_drawn": both["drawn"].mean(),
-            "strong_wins_both": (both["unit_score"] == 1.0).mean(), "weak_wins_both": (both["unit_score"] == 0.0).mean(),
+            "strong_wins_both": (both["unit_score"] == 1.0).mean(),
+            "weak_wins_both": (both["unit_score"] == 0.0).mean(),
             "strong_score": score, "interval": 1.96 * spread / n ** 0.5}
 
 
@@ -75,8 +76,14 @@ def main(argv: list[str] | None = None) -> int:
             spec = root / f"{name}.toml"
             spec.write_text(spec_text(name, args.game, args.faction, side_a, side_b, args.games, args.seed),
                             encoding="utf-8")
-            subprocess.run([sys.executable, "-m", "sim.cli", "run", str(spec), "--results", str(root / "results"),
-                            "--lang", "en"], check=True, stdout=subprocess.DEVNULL)
+            played_run = subprocess.run([sys.executable, "-m", "sim.cli", "run", str(spec), "--results",
+                                         str(root / "results"), "--lang", "en"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if played_run.returncode != 0:  # sim run names the field at fault (ruleset, faction, agent)
+                said = (played_run.stderr.strip().splitlines() or [""])[-1].replace(f"{spec}: ", "")
+                print(f"same_deals.py: {args.game} {args.faction} {side_a} against {side_b} could not be "
+                      f"played: {said}", file=sys.stderr)
+                return played_run.returncode
         shares = unit_outcomes(played(root / "results", "strong_on_a"), played(root / "results", "strong_on_b"))
     print(f"{args.game}, {args.faction} mirror, {args.strong} against {args.weak}, seed {args.seed}, "
           f"{shares['units']:,} units (each deal played by each agent from each side)")

@@ -46,3 +46,9 @@ def test_an_agent_against_itself_leaves_every_unit_to_the_deal(capsys: pytest.Ca
     decided, drawn, strong, weak, score = (cell.strip() for cell in row.strip("|").split("|"))
     assert (decided, drawn, strong, weak) == ("100.0%", "0.0%", "0.0%", "0.0%")
     assert score.startswith("50.0%")
+
+
+def test_a_faction_the_game_lacks_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rolplay", "amuletos_26", "greedy", "hard", "--games", "4"]) == 2
+    said = capsys.readouterr().err
+    assert "faction: no faction 'amuletos_26'" in said and "same-deals-" not in said
