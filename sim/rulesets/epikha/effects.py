@@ -14,8 +14,8 @@ from sim.rulesets.epikha.constants import (
 from sim.rulesets.epikha.state import (
     CS_BEARER, CS_BOOST, CS_FOE, CS_GEAR_F, CS_GEAR_FUENTE, CS_GEAR_NIVEL, CS_GEAR_R, CS_GEAR_REGEN, CS_GEAR_RULES,
     CS_ITEMS, CS_LOST, N_CS, CS_SHIELD, CS_WEAPONS, CS_ZONE, G_END, G_OVER, G_TURN, G_WINNER, GAME, PS_ABILITY, PS_ALL_F,
-    PS_ALL_R, PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_SPELL_LEVEL,
-    PS_TOP, PS_VITAL, field, in_play, in_zone, lowest_bit, move, resistencia_of, vital_of,
+    PS_ALL_R, PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_REGEN_CARDS,
+    PS_SPELL_LEVEL, PS_TOP, PS_VITAL, field, gear_bearers, in_play, in_zone, lowest_bit, move, resistencia_of, vital_of,
 )
 
 
@@ -282,7 +282,8 @@ def regenerate(g: np.void) -> None:
     """Rule E-30 `regeneracion`: at the end of every Combat phase each character bearing it gets back
     n lost Vital, never above its base (a Player card: n Vital, never above its base)."""
     for p in range(2):
-        m = in_play(g, p)
+        # only a card that prints it or bears gear has any: the others are skipped, in the same order
+        m = in_play(g, p) & (g.ps[p, PS_REGEN_CARDS] | gear_bearers(g, p))
         while m:
             c = lowest_bit(m)
             m &= m - np.int64(1)

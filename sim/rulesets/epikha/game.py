@@ -17,15 +17,17 @@ from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py read
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
-    MAX_DECK, N_CARDS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
+    MAX_DECK, N_CARDS, PAYS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
 )
 from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_passives
 from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
-    G_WINDOW, GAME, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CHARACTER_CARDS, PS_FORCED, PS_HAND, PS_MATTERS,
-    PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
+    G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
+    PS_DECK_CARDS, PS_FORCED, PS_HAND, PS_MATTERS, PS_N_DECK, PS_ORDER, PS_OUT_CARDS, PS_PASSIVE_CARDS,
+    PS_PAYS_CARDS, PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
+    PS_ZONE_MASK,
     SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of, in_play, in_zone,
     is_character, lowest_bit, move,
 )
@@ -40,10 +42,11 @@ def shuffle_deck(g: np.void, p: int) -> None:
     ps[p, PS_ORDER:], then the forced-draw request applied (sim.core.forced_draw)."""
     ps = g.ps
     n = 0
-    for c in range(MAX_DECK):
-        if g.cs[p, c, CS_ZONE] == Zone.DECK:
-            ps[p, PS_ORDER + n] = c
-            n += 1
+    m = in_zone(g, p, Zone.DECK)
+    while m:  # by instance, in the order a walk of the deck's slots lists them
+        ps[p, PS_ORDER + n] = lowest_bit(m)
+        m &= m - np.int64(1)
+        n += 1
     shuffle_order(ps[p], PS_ORDER, n, g.rng, p * 2 + ST_SHUFFLE)
     ps[p, PS_TOP] = ps[p, PS_N_DECK] - n
     if ps[p, PS_TOP] != 0:  # the deck is rebuilt from the top: move the order to its slots
@@ -60,6 +63,47 @@ def shuffle_deck(g: np.void, p: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
+def sort_cards(g: np.void, p: int) -> None:
+    """p's instances sorted into the masks of state.PS_KEPT: spells (and by what they need to
+    matter), characters, units, passive cards, those that print regeneracion or pay for spells, the
+    deck's instances and the unused slots. They
+    depend only on the workspace's cards, so setup_side asks for them in its first game only."""
+    ps, cs = g.ps, g.cs
+    spells = characters = units = passives = deck = out = regen = pays = np.int64(0)
+    ps[p, PS_MATTERS:PS_MATTERS + N_MATTER_KINDS] = 0
+    for c in range(N_CARDS):
+        bit = np.int64(1) << c
+        if cs[p, c, 0] < 0:
+            out |= bit
+            continue
+        klass = field(g, p, c, Field.CLASS)
+        if c < MAX_DECK:
+            deck |= bit
+            if klass == Class.SPELL or klass == Class.CONTINUOUS:
+                spells |= bit
+                ps[p, PS_MATTERS + matter_kind(g, p, c)] |= bit
+        if is_character(g, p, c):
+            characters |= bit
+        if field(g, p, c, Field.REGEN) > 0:
+            regen |= bit
+        if c == PLAYER_C or field(g, p, c, Field.RULES) & PAYS:
+            pays |= bit
+        if klass == Class.CHARACTER or klass == Class.MACHINE:
+            units |= bit
+        if (klass == Class.CONTINUOUS or klass == Class.MACHINE) and field(g, p, c, Field.N_PASSIVE) > 0:
+            passives |= bit
+    ps[p, PS_SPELL_CARDS] = spells
+    ps[p, PS_CHARACTER_CARDS] = characters
+    ps[p, PS_UNIT_CARDS] = units
+    ps[p, PS_PASSIVE_CARDS] = passives
+    ps[p, PS_DECK_CARDS] = deck
+    ps[p, PS_OUT_CARDS] = out
+    ps[p, PS_REGEN_CARDS] = regen
+    ps[p, PS_PAYS_CARDS] = pays
+    ps[p, PS_CARDS_SORTED] = 1
+
+
+@njit(cache=True, _nrt=False)
 def setup_side(g: np.void, p: int) -> None:
     """Rules E-13, E-14, E-16: the deck's cards in the deck, the Player card in the Deployment Zone
     with its base Vital (the printed Vital less its Player Abilities), its set-up gear attached and
@@ -67,29 +111,16 @@ def setup_side(g: np.void, p: int) -> None:
     ps, cs = g.ps, g.cs
     n_deck = g.setup[SETUP_N_DECK, p]
     ps[p, PS_N_DECK] = n_deck
-    spells = characters = units = passives = np.int64(0)
-    for c in range(N_CARDS):
-        if cs[p, c, 0] < 0:
-            move(g, p, c, Zone.OUT)
-            continue
-        bit = np.int64(1) << c
-        klass = field(g, p, c, Field.CLASS)
-        if c < MAX_DECK:
-            move(g, p, c, Zone.DECK)
-            if klass == Class.SPELL or klass == Class.CONTINUOUS:
-                spells |= bit
-                ps[p, PS_MATTERS + matter_kind(g, p, c)] |= bit
-        if is_character(g, p, c):
-            characters |= bit
-        if klass == Class.CHARACTER or klass == Class.MACHINE:
-            units |= bit
-        if (klass == Class.CONTINUOUS or klass == Class.MACHINE) and field(g, p, c, Field.N_PASSIVE) > 0:
-            passives |= bit
-    # the zeroed record has every card in zone 0 (DECK): the masks start from the zones themselves
-    ps[p, PS_SPELL_CARDS] = spells
-    ps[p, PS_CHARACTER_CARDS] = characters
-    ps[p, PS_UNIT_CARDS] = units
-    ps[p, PS_PASSIVE_CARDS] = passives
+    if ps[p, PS_CARDS_SORTED] == 0:
+        sort_cards(g, p)
+    # the reset record has every card in zone 0, the Deck, and every zone mask empty: the deck's
+    # instances are put in the Deck by their mask, the unused slots out
+    ps[p, PS_ZONE_MASK + Zone.DECK] = ps[p, PS_DECK_CARDS]
+    ps[p, PS_ZONE_MASK + Zone.OUT] = ps[p, PS_OUT_CARDS]
+    m = ps[p, PS_OUT_CARDS]
+    while m:
+        cs[p, lowest_bit(m), CS_ZONE] = Zone.OUT
+        m &= m - np.int64(1)
     ps[p, PS_VITAL] = g.setup[SETUP_VITAL, p]
     ps[p, PS_BASE] = g.setup[SETUP_VITAL, p]
     move(g, p, PLAYER_C, Zone.DEPLOY)

@@ -28,18 +28,19 @@ from sim.rulesets.epikha.game import end_by_cap, setup_game
 from sim.rulesets.epikha.expert import play_turn
 import sim.rulesets.epikha.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.epikha.state import (
-    G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESTROYED, PS_FORCED,
+    G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESTROYED, PS_FORCED, PS_KEPT,
     PS_NEGATED, PS_RAISES, PS_SPELLS, PS_VITAL, SETUP_AGENT, conservation_errors, seed_streams,
 )
 
 
 @njit(cache=True, _nrt=False)
 def reset(g: np.void) -> None:
-    """A clean state for the next game; the constant tables, the trace switch and cursor are kept."""
+    """A clean state for the next game; the constant tables, the trace switch and cursor, and the
+    masks of the cards by what they are (from state.PS_KEPT on) are kept."""
     ps = g.ps
     g.cs[:, :, 1:] = 0  # column 0 is each instance's design (state.CS_DESIGN), kept
     g.seen[:, :] = 0
-    clear_keeping_trace(ps, ps.shape[1])
+    clear_keeping_trace(ps, np.int64(PS_KEPT))  # a number, not a literal: one compile of the callee
     for side in range(2):
         ps[side, PS_AGENT] = g.setup[SETUP_AGENT, side]
 

@@ -78,16 +78,25 @@ PS_RAISES = 14
 PS_NEGATED = 15
 PS_DESTROYED = 16
 PS_N_DECK = 17  # cards of its deck
-PS_SPELL_CARDS = 18  # mask of its instances that are spells or continuous spells (constant per game)
-PS_ORDER = 19  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
+PS_ORDER = 18  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 DECK_ZONE = int(Zone.DECK)  # a plain int: sim.core's cached checks take no game's enum
 PS_ZONE_MASK = PS_ORDER + MAX_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when card c is in that zone
-# masks of its instances by what they are, constant per game (set up with PS_SPELL_CARDS): a question
-# about the cards of a zone is then one AND, not a walk of the zone reading each card's design
-PS_CHARACTER_CARDS = PS_ZONE_MASK + N_ZONES  # characters (E-11, E-13: the Player card and character machines too)
-PS_UNIT_CARDS = PS_CHARACTER_CARDS + 1  # characters and machines by class: they take Deployment Zone places (E-20)
-PS_PASSIVE_CARDS = PS_UNIT_CARDS + 1  # continuous spells and machines with passive effects (E-31)
-PS_MATTERS = PS_PASSIVE_CARDS + 1  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
+# Masks of its instances by what they are and where the set-up puts them: a question about the cards
+# of a zone is then one AND, not a walk of the zone reading each card's design. They depend only on
+# the workspace's cards (cs[:, :, CS_DESIGN] and tab, both kept by every reset), so
+# game.sort_cards works them out for the first game a workspace plays and kernels.reset keeps them
+# (every column from PS_KEPT on).
+PS_KEPT = PS_ZONE_MASK + N_ZONES
+PS_CARDS_SORTED = PS_KEPT  # 1 once game.sort_cards has set the masks below
+PS_SPELL_CARDS = PS_KEPT + 1  # spells and continuous spells
+PS_CHARACTER_CARDS = PS_KEPT + 2  # characters (E-11, E-13: the Player card and character machines too)
+PS_UNIT_CARDS = PS_KEPT + 3  # characters and machines by class: they take Deployment Zone places (E-20)
+PS_PASSIVE_CARDS = PS_KEPT + 4  # continuous spells and machines with passive effects (E-31)
+PS_DECK_CARDS = PS_KEPT + 5  # the deck's instances (E-16: in the Deck at the set-up)
+PS_OUT_CARDS = PS_KEPT + 6  # the unused instance slots (Zone.OUT)
+PS_REGEN_CARDS = PS_KEPT + 7  # the cards that print regeneracion (E-30)
+PS_PAYS_CARDS = PS_KEPT + 8  # the cards that print Magia or Espíritu (E-05), the Player card among them
+PS_MATTERS = PS_KEPT + 9  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
 N_MATTER_KINDS = 8
 N_PS = PS_MATTERS + N_MATTER_KINDS
 
@@ -256,6 +265,18 @@ def in_play(g: np.void, side: int) -> np.int64:
 def characters_in_play(g: np.void, side: int) -> np.int64:
     """The side's characters on the field, the Player card included (E-13)."""
     return in_play(g, side) & g.ps[side, PS_CHARACTER_CARDS]
+
+
+@njit(cache=True, _nrt=False)
+def gear_bearers(g: np.void, side: int) -> np.int64:
+    """The side's cards that bear a weapon or item (E-18): the only ones whose gear may give them
+    anything (a card's CS_GEAR_* columns are its gear's sums, 0 without gear)."""
+    out = np.int64(0)
+    m = in_zone(g, side, Zone.GEAR)
+    while m:
+        out |= np.int64(1) << np.int64(g.cs[side, lowest_bit(m), CS_BEARER] - 1)
+        m &= m - np.int64(1)
+    return out
 
 
 @njit(cache=True, _nrt=False)
