@@ -24,9 +24,9 @@ from sim.rulesets.epikha.legal import (
 )
 from sim.rulesets.epikha.state import (
     CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT,
-    P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_MATTERS, PS_PAYS_CARDS, PS_SPELL_CARDS,
-    PS_UNIT_CARDS, PS_VITAL, ST_AGENT, characters_in_play, bit_count, deployment_used, field, fuerza_of, gear_bearers,
-    in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
+    P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_MATTERS, PS_SPELL_CARDS, PS_UNIT_CARDS, PS_VITAL,
+    ST_AGENT, characters_in_play, bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character,
+    lowest_bit, resistencia_of, rules_of, vital_of,
 )
 
 NO_TARGET = -1
@@ -160,7 +160,6 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
 def walk_moves(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
     """walk_deployments' second part: a card into the Magic Zone. Returns (n, best)."""
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
-    m &= g.ps[p, PS_PAYS_CARDS] | gear_bearers(g, p)  # who else may move (may_move_to_magic) bears no Magia
     if best_only and best_value >= MOST_A_MOVE_IS_WORTH:
         m = 0  # no move can beat the best
     while m:
@@ -310,8 +309,7 @@ def best_payer(g: np.void, p: int, amount: int) -> int:
     """Greedy's payer for `amount`: the cheapest by payer_cost, -1 when none may pay (E-05, E-08)."""
     best = -1
     best_cost = 1e18
-    # who else stands there bears no Magia or Espíritu (may_pay)
-    m = (in_zone(g, p, Zone.DEPLOY) | in_zone(g, p, Zone.MAGIC)) & (g.ps[p, PS_PAYS_CARDS] | gear_bearers(g, p))
+    m = in_zone(g, p, Zone.DEPLOY) | in_zone(g, p, Zone.MAGIC)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)

@@ -17,7 +17,7 @@ from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py read
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
-    MAX_DECK, N_CARDS, PAYS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
+    MAX_DECK, N_CARDS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
 )
 from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_passives
 from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
@@ -26,8 +26,7 @@ from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
     G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
     PS_DECK_CARDS, PS_FORCED, PS_HAND, PS_MATTERS, PS_N_DECK, PS_ORDER, PS_OUT_CARDS, PS_PASSIVE_CARDS,
-    PS_PAYS_CARDS, PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
-    PS_ZONE_MASK,
+    PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL, PS_ZONE_MASK,
     SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of, in_play, in_zone,
     is_character, lowest_bit, move,
 )
@@ -65,11 +64,11 @@ def shuffle_deck(g: np.void, p: int) -> None:
 @njit(cache=True, _nrt=False)
 def sort_cards(g: np.void, p: int) -> None:
     """p's instances sorted into the masks of state.PS_KEPT: spells (and by what they need to
-    matter), characters, units, passive cards, those that print regeneracion or pay for spells, the
-    deck's instances and the unused slots. They
-    depend only on the workspace's cards, so setup_side asks for them in its first game only."""
+    matter), characters, units, passive cards, those that print regeneracion, the deck's instances
+    and the unused slots. They depend only on the workspace's cards, so setup_side asks for them
+    in its first game only."""
     ps, cs = g.ps, g.cs
-    spells = characters = units = passives = deck = out = regen = pays = np.int64(0)
+    spells = characters = units = passives = deck = out = regen = np.int64(0)
     ps[p, PS_MATTERS:PS_MATTERS + N_MATTER_KINDS] = 0
     for c in range(N_CARDS):
         bit = np.int64(1) << c
@@ -86,8 +85,6 @@ def sort_cards(g: np.void, p: int) -> None:
             characters |= bit
         if field(g, p, c, Field.REGEN) > 0:
             regen |= bit
-        if c == PLAYER_C or field(g, p, c, Field.RULES) & PAYS:
-            pays |= bit
         if klass == Class.CHARACTER or klass == Class.MACHINE:
             units |= bit
         if (klass == Class.CONTINUOUS or klass == Class.MACHINE) and field(g, p, c, Field.N_PASSIVE) > 0:
@@ -99,7 +96,6 @@ def sort_cards(g: np.void, p: int) -> None:
     ps[p, PS_DECK_CARDS] = deck
     ps[p, PS_OUT_CARDS] = out
     ps[p, PS_REGEN_CARDS] = regen
-    ps[p, PS_PAYS_CARDS] = pays
     ps[p, PS_CARDS_SORTED] = 1
 
 

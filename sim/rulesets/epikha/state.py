@@ -95,8 +95,7 @@ PS_PASSIVE_CARDS = PS_KEPT + 4  # continuous spells and machines with passive ef
 PS_DECK_CARDS = PS_KEPT + 5  # the deck's instances (E-16: in the Deck at the set-up)
 PS_OUT_CARDS = PS_KEPT + 6  # the unused instance slots (Zone.OUT)
 PS_REGEN_CARDS = PS_KEPT + 7  # the cards that print regeneracion (E-30)
-PS_PAYS_CARDS = PS_KEPT + 8  # the cards that print Magia or Espíritu (E-05), the Player card among them
-PS_MATTERS = PS_KEPT + 9  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
+PS_MATTERS = PS_KEPT + 8  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
 N_MATTER_KINDS = 8
 N_PS = PS_MATTERS + N_MATTER_KINDS
 
