@@ -24,7 +24,7 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, copy_into, deal_unseen, insert_sorted, next_decision,
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, insert_sorted, next_decision,
     outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
@@ -33,9 +33,9 @@ from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, V_MEAN_VALUE, 
 from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_turn, put_down, put_down_rest
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_CS, N_PLAY_STREAMS, N_PS, N_STREAMS, PS_AGENT,
-    PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK, SC_ATTACKERS,
-    SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_CS, N_PLAY_STREAMS, N_PS, N_SC, N_STREAMS,
+    PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
+    SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice streams are 0 .. N_PLAY_STREAMS-1)
@@ -112,18 +112,6 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
         wps[side, PS_ZONE_MASK + Zone.RESERVE] |= np.int64(1) << np.int64(c)
 
 
-@njit(cache=True, _nrt=False)
-def copy_play_state(g: np.void, world: np.void) -> None:
-    """The world record takes the game's changing state (zones, players, fights, scratch); its
-    constant tables are the game's already (state.new_workspace). Loops: a slice copy would need
-    numba's runtime, which the kernels go without."""
-    copy_into(world.cs, g.cs)
-    copy_into(world.ps, g.ps)
-    copy_into(world.fights, g.fights)
-    copy_into(world.scratch, g.scratch)
-    copy_into(world.fsc, g.fsc)
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def copy_cards_and_players(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndarray, ps_from: np.ndarray) -> None:
     """A record's cards (state.CS_*) and players (PS_*) into another's, as loops over the record's
@@ -154,6 +142,18 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     _deal_side(g, world, 1 - p, np.bool_(False))
     for s in range(N_PLAY_STREAMS):
         world.rng[s] = world_key(key, decision, sample, rollout, s)
+
+
+@njit(cache=True, _nrt=False)
+def copy_play_state(g: np.void, world: np.void) -> None:
+    """The world record takes what a greedy attack is worked out from: the game's cards, players and
+    scratch rows (the list of attackers); its constant tables are the game's already
+    (state.new_workspace), and the fights and g.fsc are written before they are read. Loops over
+    the record's fixed shapes (copy_cards_and_players)."""
+    copy_cards_and_players(world.cs, world.ps, g.cs, g.ps)
+    for row in range(N_SC):
+        for c in range(MAX_CARDS):
+            world.scratch[row, c] = g.scratch[row, c]
 
 
 @njit(cache=True, _nrt=False, inline="always")
