@@ -24,7 +24,8 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.search import (
-    SEARCH_WIDTH, best_option, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
+    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, insert_sorted, next_decision,
+    outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -32,9 +33,9 @@ from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, V_MEAN_VALUE, 
 from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_turn, put_down, put_down_rest
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, N_CS, N_PLAY_STREAMS, N_PS, N_STREAMS, PS_AGENT, PS_DECISIONS,
-    PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK, SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH,
-    pool_mask, zone_mask,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_CS, N_PLAY_STREAMS, N_PS, N_SC, N_STREAMS,
+    PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
+    SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice streams are 0 .. N_PLAY_STREAMS-1)
@@ -111,18 +112,6 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
         wps[side, PS_ZONE_MASK + Zone.RESERVE] |= np.int64(1) << np.int64(c)
 
 
-@njit(cache=True, _nrt=False)
-def copy_play_state(g: np.void, world: np.void) -> None:
-    """The world record takes the game's changing state (zones, players, fights, scratch); its
-    constant tables are the game's already (state.new_workspace). Loops: a slice copy would need
-    numba's runtime, which the kernels go without."""
-    copy_into(world.cs, g.cs)
-    copy_into(world.ps, g.ps)
-    copy_into(world.fights, g.fights)
-    copy_into(world.scratch, g.scratch)
-    copy_into(world.fsc, g.fsc)
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def copy_cards_and_players(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndarray, ps_from: np.ndarray) -> None:
     """A record's cards (state.CS_*) and players (PS_*) into another's, as loops over the record's
@@ -155,29 +144,101 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
         world.rng[s] = world_key(key, decision, sample, rollout, s)
 
 
+@njit(cache=True, _nrt=False)
+def copy_play_state(g: np.void, world: np.void) -> None:
+    """The world record takes what a greedy attack is worked out from: the game's cards, players and
+    scratch rows (the list of attackers); its constant tables are the game's already
+    (state.new_workspace), and the fights and g.fsc are written before they are read. Loops over
+    the record's fixed shapes (copy_cards_and_players)."""
+    copy_cards_and_players(world.cs, world.ps, g.cs, g.ps)
+    for row in range(N_SC):
+        for c in range(MAX_CARDS):
+            world.scratch[row, c] = g.scratch[row, c]
+
+
 @njit(cache=True, _nrt=False, inline="always")
-def forget_dealt(world: np.void) -> None:
-    """A new decision: the world dealt for the last one is no longer a world of this one."""
-    world.dealt_as[0] = -1
+def copy_what_play_writes(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndarray, ps_from: np.ndarray) -> None:
+    """copy_cards_and_players, but only the players' columns that play writes: each side's up to its
+    deck order (lives, deck, re-drafts, turns, zones, revealed cards; PS_BY_COST on are the config's
+    and the game's, and only a searching player's own turn counts its decisions) and the game row's
+    turn and trace fields; a world's other columns stay as observe copied them."""
+    for side in range(2):
+        for c in range(MAX_CARDS):
+            for k in range(N_CS):
+                cs_to[side, c, k] = cs_from[side, c, k]
+    for side in range(2):
+        for col in range(PS_BY_COST):
+            ps_to[side, col] = ps_from[side, col]
+    for col in range(G_TRACED + 1):
+        ps_to[GAME, col] = ps_from[GAME, col]
 
 
 @njit(cache=True, _nrt=False)
-def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
-    """observe, dealt once for all the candidates: every candidate meets the same world (sample,
-    rollout), so the first one's deal is kept in world.dealt_* and the others start from a copy of
-    it, which is the world observe would deal again. A search calls forget_dealt before its first."""
-    rng, dealt_rng = world.rng, world.dealt_rng
-    if world.dealt_as[0] == sample and world.dealt_as[1] == rollout:
-        copy_cards_and_players(world.cs, world.ps, world.dealt_cs, world.dealt_ps)
+def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int, w: int,
+                first: bool) -> None:
+    """`observe` for a search (`best_candidate`), which plays its candidates one after another, each
+    in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
+    candidate and kept in world.dealt_* (the first KEPT_WORLDS worlds; any later one is dealt again),
+    and the other candidates copy back what their rollouts wrote (`copy_what_play_writes`): the
+    world observe would deal again."""
+    if w >= KEPT_WORLDS:
+        observe(g, world, p, decision, sample, rollout)
+        return
+    rng, dealt_rng = world.rng, world.dealt_rng[w]
+    if first:
+        observe(g, world, p, decision, sample, rollout)
+        copy_what_play_writes(world.dealt_cs[w], world.dealt_ps[w], world.cs, world.ps)
+        for s in range(N_STREAMS):
+            dealt_rng[s] = rng[s]
+    else:
+        copy_what_play_writes(world.cs, world.ps, world.dealt_cs[w], world.dealt_ps[w])
         for s in range(N_STREAMS):
             rng[s] = dealt_rng[s]
-        return
-    observe(g, world, p, decision, sample, rollout)
-    copy_cards_and_players(world.dealt_cs, world.dealt_ps, world.cs, world.ps)
-    for s in range(N_STREAMS):
-        dealt_rng[s] = rng[s]
-    world.dealt_as[0] = sample
-    world.dealt_as[1] = rollout
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _may_beat(total: float, left: int, best: float) -> bool:
+    """Whether a candidate whose rollouts so far sum to `total` may still end above `best` with
+    `left` rollouts to come, each scoring at most 1 (outcome_score, evaluate): the bound adds 1.0
+    `left` times in the order the real sum adds its scores, and a rounded sum never grows when an
+    addend shrinks, so the test is exact to the last bit."""
+    for _ in range(left):
+        total += 1.0
+    return total > best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def best_candidate(g: np.void, world: np.void, p: int, decision: int, n: int, play_option, option_args) -> int:
+    """The index of the best of the decision's `n` candidates for hard player p, each scored by
+    `play_option(g, world, p, i, horizon, option_args)` (candidate i played in the world, then the
+    rest of the game or `horizon` turns). The choice of sim.core.search.best_option, the same sums in
+    the same order: each candidate's score summed over the `samples` worlds and their `rollouts` in
+    turn, the best mean, the first listed on a tie. Two things differ, and neither changes a choice.
+    The candidates are played one after another, each in every world (`enter_world`), where
+    best_option plays each world's candidates in a row. And a candidate's rollouts stop once it
+    cannot end above the best so far (`_may_beat`): it comes after that best, so a tie would not
+    make it the choice either; the greedy agent's choice, first, is always played out whole, and a
+    later candidate that ends above it was never stopped. Inlined into each search, as best_option
+    is, so that numba calls `play_option` directly and the searches stay cacheable."""
+    if n == 1:
+        return 0
+    search = g.search[p]
+    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
+    worlds = samples * rollouts
+    best = 0
+    best_score = 0.0
+    for i in range(n):
+        total = 0.0
+        w = 0
+        while w < worlds and (i == 0 or _may_beat(total, worlds - w, best_score)):
+            sample, rollout = divmod(w, rollouts)
+            enter_world(g, world, p, decision, sample, rollout, w, i == 0)
+            total += play_option(g, world, p, i, horizon, option_args)
+            w += 1
+        if i == 0 or (w == worlds and total > best_score):
+            best = i
+            best_score = total
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -322,8 +383,7 @@ def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: i
     if n == 0:
         return -1
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    forget_dealt(world)
-    return g.cand[best_option(g, world, p, decision, n, observe_dealt, _put_down_option, (tables, k))]
+    return g.cand[best_candidate(g, world, p, decision, n, _put_down_option, (tables, k))]
 
 
 @njit(cache=True, _nrt=False)
@@ -337,8 +397,7 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
     copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
     n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    forget_dealt(world)
-    return keep_attackers(g, n, g.cand[best_option(g, world, p, decision, n_cand, observe_dealt, _attack_option, tables)])
+    return keep_attackers(g, n, g.cand[best_candidate(g, world, p, decision, n_cand, _attack_option, tables)])
 
 
 @njit(cache=True, _nrt=False)

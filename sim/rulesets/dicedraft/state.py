@@ -115,6 +115,7 @@ SC_SEEN = 6  # opposing table cards an attacker must assume can block
 N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 MAX_CANDIDATES = MAX_CARDS + 3  # a hard agent's choices at one decision (g.cand, their mean scores g.score)
+KEPT_WORLDS = 8  # the worlds of a search kept as dealt for its later candidates (the default 8 samples of 1 rollout)
 REDRAFT_MEMO_BITS = 10
 REDRAFT_MEMO = 1 << REDRAFT_MEMO_BITS  # greedy re-drafts remembered per side (g.redraft_memo, game.greedy_redraft)
 MEMO_USED = np.int64(1) << np.int64(62)  # set in every key of g.redraft_memo: a zeroed slot holds none
@@ -162,10 +163,9 @@ GAME_DTYPE = np.dtype([
     ("path", np.int64, (MAX_DEPTH,)),
     ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
     ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
-    ("dealt_cs", np.int16, (2, MAX_CARDS, N_CS)),  # a hard agent's world as dealt, for its next candidates (hard.py)
-    ("dealt_ps", np.int64, (3, N_PS)),
-    ("dealt_rng", np.uint64, (N_STREAMS,)),
-    ("dealt_as", np.int64, (2,)),  # the (sample, rollout) dealt_* hold, sample -1 for none (hard.observe_dealt)
+    ("dealt_cs", np.int16, (KEPT_WORLDS, 2, MAX_CARDS, N_CS)),  # a search's worlds as dealt (hard.enter_world)
+    ("dealt_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
+    ("dealt_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
     ("tr", np.int32, (MAX_TRACE, 6)),
 ], align=True)
 
