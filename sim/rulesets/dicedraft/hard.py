@@ -24,8 +24,7 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, deal_unseen, insert_sorted, next_decision,
-    outcome_score, world_key,
+    SEARCH_WIDTH, best_option_stopping, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -176,7 +175,7 @@ def copy_what_play_writes(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndar
 @njit(cache=True, _nrt=False)
 def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int, w: int,
                 first: bool) -> None:
-    """`observe` for a search (`best_candidate`), which plays its candidates one after another, each
+    """`observe` for a search (`sim.core.search.best_option_stopping`), which plays its candidates one after another, each
     in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
     candidate and kept in world.dealt_* (the first KEPT_WORLDS worlds; any later one is dealt again),
     and the other candidates copy back what their rollouts wrote (`copy_what_play_writes`): the
@@ -194,51 +193,6 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
         copy_what_play_writes(world.cs, world.ps, world.dealt_cs[w], world.dealt_ps[w])
         for s in range(N_STREAMS):
             rng[s] = dealt_rng[s]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _may_beat(total: float, left: int, best: float) -> bool:
-    """Whether a candidate whose rollouts so far sum to `total` may still end above `best` with
-    `left` rollouts to come, each scoring at most 1 (outcome_score, evaluate): the bound adds 1.0
-    `left` times in the order the real sum adds its scores, and a rounded sum never grows when an
-    addend shrinks, so the test is exact to the last bit."""
-    for _ in range(left):
-        total += 1.0
-    return total > best
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def best_candidate(g: np.void, world: np.void, p: int, decision: int, n: int, play_option, option_args) -> int:
-    """The index of the best of the decision's `n` candidates for hard player p, each scored by
-    `play_option(g, world, p, i, horizon, option_args)` (candidate i played in the world, then the
-    rest of the game or `horizon` turns). The choice of sim.core.search.best_option, the same sums in
-    the same order: each candidate's score summed over the `samples` worlds and their `rollouts` in
-    turn, the best mean, the first listed on a tie. Two things differ, and neither changes a choice.
-    The candidates are played one after another, each in every world (`enter_world`), where
-    best_option plays each world's candidates in a row. And a candidate's rollouts stop once it
-    cannot end above the best so far (`_may_beat`): it comes after that best, so a tie would not
-    make it the choice either; the greedy agent's choice, first, is always played out whole, and a
-    later candidate that ends above it was never stopped. Inlined into each search, as best_option
-    is, so that numba calls `play_option` directly and the searches stay cacheable."""
-    if n == 1:
-        return 0
-    search = g.search[p]
-    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
-    worlds = samples * rollouts
-    best = 0
-    best_score = 0.0
-    for i in range(n):
-        total = 0.0
-        w = 0
-        while w < worlds and (i == 0 or _may_beat(total, worlds - w, best_score)):
-            sample, rollout = divmod(w, rollouts)
-            enter_world(g, world, p, decision, sample, rollout, w, i == 0)
-            total += play_option(g, world, p, i, horizon, option_args)
-            w += 1
-        if i == 0 or (w == worlds and total > best_score):
-            best = i
-            best_score = total
-    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -302,7 +256,7 @@ def keep_attackers(g: np.void, n: int, mask: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def _put_down_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: tuple) -> float:
+def _put_down_option(g: np.void, world: np.void, p: int, i: int, w: int, horizon: int, option_args: tuple) -> float:
     """Candidate i of a put-down (g.cand[i], a card or -1 the pass, as p's k-th card this turn) in
     the world, the rest of the turn by greedy play, then play_out. option_args: (tables, k)."""
     tables, k = option_args
@@ -317,7 +271,7 @@ def _put_down_option(g: np.void, world: np.void, p: int, i: int, horizon: int, o
 
 
 @njit(cache=True, _nrt=False)
-def _attack_option(g: np.void, world: np.void, p: int, i: int, horizon: int, tables: np.ndarray) -> float:
+def _attack_option(g: np.void, world: np.void, p: int, i: int, w: int, horizon: int, tables: np.ndarray) -> float:
     """Candidate i of an attack (g.cand[i], a mask of the attackers) in the world, the rest of the
     turn by greedy play, then play_out."""
     attack(world, p, keep_attackers(world, list_attackers(world, p), g.cand[i]))
@@ -383,7 +337,7 @@ def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: i
     if n == 0:
         return -1
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.cand[best_candidate(g, world, p, decision, n, _put_down_option, (tables, k))]
+    return g.cand[best_option_stopping(g, world, p, decision, n, enter_world, _put_down_option, (tables, k))]
 
 
 @njit(cache=True, _nrt=False)
@@ -397,7 +351,7 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
     copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
     n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return keep_attackers(g, n, g.cand[best_candidate(g, world, p, decision, n_cand, _attack_option, tables)])
+    return keep_attackers(g, n, g.cand[best_option_stopping(g, world, p, decision, n_cand, enter_world, _attack_option, tables)])
 
 
 @njit(cache=True, _nrt=False)

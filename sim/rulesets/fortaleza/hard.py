@@ -32,8 +32,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_HORIZON, SEARCH_ROLLOUTS, SEARCH_SAMPLES, SEARCH_WIDTH, copy_into, deal_unseen, insert_sorted,
-    next_decision, outcome_score, world_key,
+    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score,
+    world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -323,50 +323,23 @@ def _rest_of_rollout(g: np.void, world: np.void, p: int, w: int, first: bool, ho
     return play_out(world, p, horizon, scale)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _may_beat(total: float, left: int, best: float) -> bool:
-    """Whether a candidate whose rollouts so far sum to `total` may still end above `best` with
-    `left` rollouts to come, each scoring at most 1 (outcome_score, evaluate): the bound adds 1.0
-    `left` times in the order the real sum adds its scores, and a rounded sum never grows when an
-    addend shrinks, so the test is exact to the last bit."""
-    for _ in range(left):
-        total += 1.0
-    return total > best
+@njit(cache=True, _nrt=False)
+def _play_candidate(g: np.void, world: np.void, p: int, i: int, w: int, horizon: int, option_args: tuple) -> float:
+    """Candidate i of the decision (g.options) in world w: its turn (`_candidate_turn`), then the
+    rest of the rollout (`_rest_of_rollout`). option_args: (phase, scale)."""
+    phase, scale = option_args
+    _candidate_turn(g, world, p, i, phase)
+    return _rest_of_rollout(g, world, p, w, i == 0, horizon, scale)
 
 
 @njit(cache=True, _nrt=False)
 def best_candidate(g: np.void, world: np.void, p: int, decision: int, n: int, phase: int, scale: float) -> int:
     """The index of the best of the decision's `n` candidates (g.options) for hard player p: main
-    phase `phase`'s actions, or with phase ATTACK the attacks (`_candidate_turn`, `_rest_of_rollout`).
-    The choice of sim.core.search.best_option, the same sums in the same order: each candidate's
-    score summed over the `samples` worlds and their `rollouts` in turn, the best mean, the first
-    listed on a tie. Two things differ, and neither changes a choice. The candidates are played one
-    after another, each in every world (`enter_world`), where best_option plays each world's
-    candidates in a row. And a candidate's rollouts stop once it cannot end above the best so far
-    (`_may_beat`): it comes after that best, so a tie would not make it the choice either; the
-    greedy agent's choice, first, is always played out whole, and a later candidate that ends above
-    it was never stopped. A game won in every world by the first candidate leaves the others
-    unplayed."""
-    if n == 1:
-        return 0
-    search = g.search[p]
-    samples, rollouts, horizon = search[SEARCH_SAMPLES], search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
-    worlds = samples * rollouts
-    best = 0
-    best_score = 0.0
-    for i in range(n):
-        total = 0.0
-        w = 0
-        while w < worlds and (i == 0 or _may_beat(total, worlds - w, best_score)):
-            sample, rollout = divmod(w, rollouts)
-            enter_world(g, world, p, decision, sample, rollout, w, i == 0)
-            _candidate_turn(g, world, p, i, phase)
-            total += _rest_of_rollout(g, world, p, w, i == 0, horizon, scale)
-            w += 1
-        if i == 0 or (w == worlds and total > best_score):
-            best = i
-            best_score = total
-    return best
+    phase `phase`'s actions, or with phase ATTACK the attacks, by
+    sim.core.search.best_option_stopping (best_option's choice, a candidate's rollouts stopped once
+    it cannot end above the best so far; the greedy agent's choice, first, played out whole). A
+    game won in every world by the first candidate leaves the others unplayed."""
+    return best_option_stopping(g, world, p, decision, n, enter_world, _play_candidate, (phase, scale))
 
 
 @njit(cache=True, _nrt=False)
