@@ -66,31 +66,42 @@ def _with_bit(mask: np.int64, c: int, on: bool) -> np.int64:
 
 @njit(cache=True, _nrt=False)
 def refresh_figures(g: np.void, side: int, c: int) -> None:
-    """Make side's creature c's row and mask bits from the cards; a card out of play leaves every mask."""
+    """Make side's creature c's row and mask bits from the cards; a card out of play leaves every mask.
+    Every figure is read before any is written, so that the compiled code reads the card's design
+    once (a write to the record could otherwise change what it reads)."""
     masks = g.fig_mask[side]
     cs = g.cs[side, c]
     if cs[CS_ZONE] != Zone.CREATURE:
         for k in range(N_FM):
             masks[k] &= ~(np.int64(1) << c)
         return
-    row = g.fig[side, c]
     atq = atq_of(g, side, c)
     left = def_left(g, side, c)
     mystic = is_mystic(g, side, c)
+    defenses = max(field(g, side, c, Field.MULTI_DEFENSE) - cs[CS_DEFENSES], 0)
+    self_damage = field(g, side, c, Field.SELF_DAMAGE)
+    worth = worth_of(g, side, c, atq, left, mystic)
+    berserker = field(g, side, c, Field.BERSERKER) != 0
+    defender = field(g, side, c, Field.DEFENDER) != 0
+    may_defend = may_defend_against(g, side, c, False)
+    could = could_attack(g, side, c)
+    able = could and cs[CS_ATTACKS] < field(g, side, c, Field.MULTI_ATTACK)
+    attack_mode = cs[CS_ATTACK_MODE] == 1
+    place = cs[CS_PLACE]
+    row = g.fig[side, c]
     row[FIG_ATQ] = atq
     row[FIG_LEFT] = left
-    row[FIG_DEFENSES] = max(field(g, side, c, Field.MULTI_DEFENSE) - cs[CS_DEFENSES], 0)
-    row[FIG_SELF_DAMAGE] = field(g, side, c, Field.SELF_DAMAGE)
-    row[FIG_PLACE] = cs[CS_PLACE]
-    g.fig_worth[side, c] = worth_of(g, side, c, atq, left, mystic)
-    could = could_attack(g, side, c)
+    row[FIG_DEFENSES] = defenses
+    row[FIG_SELF_DAMAGE] = self_damage
+    row[FIG_PLACE] = place
+    g.fig_worth[side, c] = worth
     masks[FM_MYSTIC] = _with_bit(masks[FM_MYSTIC], c, mystic)
-    masks[FM_BERSERKER] = _with_bit(masks[FM_BERSERKER], c, field(g, side, c, Field.BERSERKER) != 0)
-    masks[FM_DEFENDER] = _with_bit(masks[FM_DEFENDER], c, field(g, side, c, Field.DEFENDER) != 0)
-    masks[FM_MAY_DEFEND] = _with_bit(masks[FM_MAY_DEFEND], c, may_defend_against(g, side, c, False))
+    masks[FM_BERSERKER] = _with_bit(masks[FM_BERSERKER], c, berserker)
+    masks[FM_DEFENDER] = _with_bit(masks[FM_DEFENDER], c, defender)
+    masks[FM_MAY_DEFEND] = _with_bit(masks[FM_MAY_DEFEND], c, may_defend)
     masks[FM_COULD_ATTACK] = _with_bit(masks[FM_COULD_ATTACK], c, could)
-    masks[FM_ABLE] = _with_bit(masks[FM_ABLE], c, could and cs[CS_ATTACKS] < field(g, side, c, Field.MULTI_ATTACK))
-    masks[FM_ATTACK_MODE] = _with_bit(masks[FM_ATTACK_MODE], c, cs[CS_ATTACK_MODE] == 1)
+    masks[FM_ABLE] = _with_bit(masks[FM_ABLE], c, able)
+    masks[FM_ATTACK_MODE] = _with_bit(masks[FM_ATTACK_MODE], c, attack_mode)
 
 
 @njit(cache=True, _nrt=False)

@@ -314,6 +314,8 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     attacks that follow keep the table (`attack_phase`)."""
     cs = g.cs
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
+        if not in_zone(g, p, Zone.CREATURE):
+            return np.int64(0)  # no mode to set: no figures to weigh
         fill_figures(g)
         return greedy_modes(g, p)
     m = in_zone(g, p, Zone.CREATURE)
@@ -454,7 +456,7 @@ def attack_phase(g: np.void, p: int) -> None:
 def attacks(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set (`attacks_from_modes`), the figures table of a
     greedy player made first."""
-    if g.ps[p, PS_AGENT] != Agent.RANDOM:
+    if g.ps[p, PS_AGENT] != Agent.RANDOM and in_zone(g, p, Zone.CREATURE):
         fill_figures(g)
     attacks_from_modes(g, p)
 
