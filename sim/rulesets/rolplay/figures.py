@@ -12,8 +12,8 @@ R-14), kept in the game record through the phase instead of found from the cards
 Within an attack phase only its fights change a creature: damage, the attacker's attacks, the
 defender's defenses, deaths; the taps, boosts, turn-bound effects and the opponent's modes hold,
 and the lives are read from the players. So the table is made when the phase starts
-(`fill_figures`, both sides), each fight's two creatures are made again after it
-(`refresh_figures`; one that left play leaves every mask), and the owner's modes go into
+(`fill_figures`, both sides), what each fight changed in its two creatures is made again after it
+(`refresh_after_attack`; one that left play leaves every mask), and the owner's modes go into
 FM_ATTACK_MODE as they are set. A valuation then reads one row instead of the card's table through
 its design (each `g.tab[side, g.cs[side, c, CS_DESIGN], field]` two loads, a design's abilities
 summed for its worth). Outside an attack phase of the greedy agent's the table is stale: every
@@ -65,16 +65,12 @@ def _with_bit(mask: np.int64, c: int, on: bool) -> np.int64:
 
 
 @njit(cache=True, _nrt=False)
-def refresh_figures(g: np.void, side: int, c: int) -> None:
-    """Make side's creature c's row and mask bits from the cards; a card out of play leaves every mask.
+def figures_from_cards(g: np.void, side: int, c: int) -> None:
+    """Make side's creature c's row and mask bits from the cards.
     Every figure is read before any is written, so that the compiled code reads the card's design
     once (a write to the record could otherwise change what it reads)."""
     masks = g.fig_mask[side]
     cs = g.cs[side, c]
-    if cs[CS_ZONE] != Zone.CREATURE:
-        for k in range(N_FM):
-            masks[k] &= ~(np.int64(1) << c)
-        return
     atq = atq_of(g, side, c)
     left = def_left(g, side, c)
     mystic = is_mystic(g, side, c)
@@ -114,4 +110,39 @@ def fill_figures(g: np.void) -> None:
         while m:
             c = lowest_bit(m)
             m &= m - np.int64(1)
-            refresh_figures(g, side, c)
+            figures_from_cards(g, side, c)
+
+
+@njit(cache=True, _nrt=False)
+def refresh_after_attack(g: np.void, p: int, a: int, d: int) -> None:
+    """What p's attack by a against q's defender d (-1: none) changed: the damage both took, a's
+    attacks and d's defenses made this turn (R-11, R-12), or their leaving play."""
+    _after_fight(g, p, a, True)
+    if d >= 0:
+        _after_fight(g, 1 - p, d, False)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _after_fight(g: np.void, side: int, c: int, attacked: bool) -> None:
+    """side's creature c after a fight (or an attack that reached life): its defense left and worth
+    from its damage (its ATQ and mystic-ness hold), and as the attacker whether it has an attack
+    left, as the defender its defenses left; a creature that left play leaves every mask."""
+    masks = g.fig_mask[side]
+    bit = np.int64(1) << c
+    cs = g.cs[side, c]
+    if cs[CS_ZONE] != Zone.CREATURE:
+        for k in range(N_FM):
+            masks[k] &= ~bit
+        return
+    row = g.fig[side, c]
+    left = def_left(g, side, c)
+    row[FIG_LEFT] = left
+    g.fig_worth[side, c] = worth_of(g, side, c, row[FIG_ATQ], left, masks[FM_MYSTIC] & bit != 0)
+    if attacked:
+        if cs[CS_ATTACKS] >= field(g, side, c, Field.MULTI_ATTACK):
+            masks[FM_ABLE] &= ~bit
+    else:
+        multi = field(g, side, c, Field.MULTI_DEFENSE)
+        row[FIG_DEFENSES] = max(multi - cs[CS_DEFENSES], 0)
+        if cs[CS_DEFENSES] >= multi:
+            masks[FM_MAY_DEFEND] &= ~bit

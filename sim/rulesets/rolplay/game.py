@@ -24,7 +24,7 @@ from sim.rulesets.rolplay.constants import (
 from sim.rulesets.rolplay.effects import (
     apply_effect, apply_pending, burn_amulet, draw_card, end_game, remove_creature, remove_power,
 )
-from sim.rulesets.rolplay.figures import FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_figures
+from sim.rulesets.rolplay.figures import FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack
 from sim.rulesets.rolplay.legal import (
     activation_cost, could_attack, defender_for, may_attack, powers_full, replace_cost,
 )
@@ -465,8 +465,8 @@ def attacks(g: np.void, p: int) -> None:
 def attacks_from_modes(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set: each creature, in the order the agent picks
     (agents.attack_order), as often as it may (multiple attack) while its player wants (rules R-11
-    to R-14). A greedy player reads the figures table (made by the caller) and makes the rows of
-    each fight's two creatures again after it."""
+    to R-14). A greedy player reads the figures table (made by the caller) and makes again what
+    each attack changed in it."""
     greedy = g.ps[p, PS_AGENT] != Agent.RANDOM
     for i in range(attack_order(g, p)):
         a = g.order[i]
@@ -484,9 +484,7 @@ def attacks_from_modes(g: np.void, p: int) -> None:
             if g.ps[GAME, G_OVER]:
                 return
             if greedy:
-                refresh_figures(g, p, a)
-                if d >= 0:
-                    refresh_figures(g, 1 - p, d)
+                refresh_after_attack(g, p, a, d)
 
 
 @njit(cache=True, _nrt=False)
