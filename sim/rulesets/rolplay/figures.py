@@ -11,7 +11,8 @@ R-14), kept in the game record through the phase instead of found from the cards
 
 Within an attack phase only its fights change a creature: damage, the attacker's attacks, the
 defender's defenses, deaths; the taps, boosts, turn-bound effects and the opponent's modes hold,
-and the lives are read from the players. So the table is made when the phase starts
+and the lives are read from the players (the attacking side's modes change, so which of its
+creatures may defend is not kept: only the defending side's is read). So the table is made when the phase starts
 (`fill_figures`, both sides), what each fight changed in its two creatures is made again after it
 (`refresh_after_attack`; one that left play leaves every mask), and the owner's modes go into
 FM_ATTACK_MODE as they are set. A valuation then reads one row instead of the card's table through
@@ -43,7 +44,7 @@ FIG_PLACE = 4
 FM_MYSTIC = 0  # state.is_mystic
 FM_BERSERKER = 1
 FM_DEFENDER = 2  # printed a defender (an all_defenders effect is in FM_MAY_DEFEND only)
-FM_MAY_DEFEND = 3  # legal.may_defend_against an attacker that is not a mystic
+FM_MAY_DEFEND = 3  # legal.may_defend_against an attacker that is not a mystic (kept for the defending side only)
 FM_COULD_ATTACK = 4  # legal.could_attack
 FM_ABLE = 5  # could attack, with an attack left this turn: in attack mode, legal.may_attack
 FM_ATTACK_MODE = 6
