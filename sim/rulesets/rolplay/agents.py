@@ -14,18 +14,21 @@ import numpy as np
 from numba import njit
 
 from sim.core.rng import below
-from sim.rulesets.rolplay.combat import fight_outcome
+from sim.rulesets.rolplay.combat import fight_outcome, outcome_of
 from sim.rulesets.rolplay.constants import (
     A_DO, A_LIMIT, A_N, ABILITY_WIDTH, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
 )
+from sim.rulesets.rolplay.figures import (
+    FIG_ATQ, FIG_DEFENSES, FIG_LEFT, FIG_PLACE, FIG_SELF_DAMAGE, FM_ABLE, FM_ATTACK_MODE, FM_BERSERKER, FM_COULD_ATTACK,
+    FM_DEFENDER, FM_MAY_DEFEND, FM_MYSTIC, fill_figures, worth_of,
+)
 from sim.rulesets.rolplay.legal import (
-    defender_at, defender_places, defender_places_against, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace,
-    may_set_spell, may_summon, powers_full, replace_cost,
+    defender_at, may_activate, may_attack, may_choose, may_conjure, may_put_amulet, may_replace, may_set_spell,
+    may_summon, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
-    CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, CS_PLACE, G_TURN, GAME, PS_AGENT, PS_CREATURES,
-    PS_HAND, PS_LIFE, PS_PLACE, PS_POWER, PS_TOP, ST_AGENT,
-    atq_of, def_left, field, in_zone, is_defender, is_mystic, is_tapped, lowest_bit,
+    CS_DESIGN, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_PLACE, PS_TOP, ST_AGENT,
+    atq_of, def_left, field, in_zone, is_mystic, is_tapped, lowest_bit,
 )
 
 # candidate kinds of a summon (cand[k] = (kind, card, target))
@@ -127,10 +130,7 @@ def design_worth(g: np.void, p: int, d: int) -> float:
 @njit(cache=True, _nrt=False)
 def creature_worth(g: np.void, p: int, c: int) -> float:
     """Greedy's value of p's creature c as it stands in play (damage, boosts and amulet counted)."""
-    w = g.w[p]
-    value = w[Weight.ATQ] * atq_of(g, p, c) * field(g, p, c, Field.MULTI_ATTACK) + w[Weight.DEF] * max(def_left(g, p, c), 0)
-    value += 2.0 * is_mystic(g, p, c) + 1.0 * field(g, p, c, Field.DEFENDER)
-    return value + 0.5 + 0.3 * g.ability_worth[p, g.cs[p, c, CS_DESIGN]]
+    return worth_of(g, p, c, atq_of(g, p, c), def_left(g, p, c), is_mystic(g, p, c))
 
 
 # -- phase 3, powers (rule R-08) ---------------------------------------------------------------------
@@ -371,6 +371,10 @@ def choose_activation(g: np.void, p: int) -> int:
 
 
 # -- phase 6, attack (rules R-11 to R-14) -----------------------------------------------------------
+# The functions below read the creatures' figures from the table of figures.py, which a greedy attack
+# phase makes once (game.chosen_modes, game.attacks); the entry points the other agents, the
+# hidden-information probe and the scenarios call (`best_target`, `wants_attack_mode`,
+# `choose_target`, `next_attacker`) make it first.
 @njit(cache=True, _nrt=False)
 def face_worth(g: np.void, p: int) -> float:
     """Greedy's value of a point of the opponent's life: the FACE weight, up to three times more as the
@@ -381,9 +385,20 @@ def face_worth(g: np.void, p: int) -> float:
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        total += atq_of(g, p, c)
+        total += g.fig[p, c, FIG_ATQ]
     race = min(total / max(g.ps[q, PS_LIFE], 1), 2.0)
     return g.w[p, Weight.FACE] * (1.0 + race)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into attack_worth and guard_worth
+def outcome_in_figures(g: np.void, p: int, a: int, d: int) -> tuple:
+    """combat.fight_outcome of p's attacker a against q's defender d, from their figures."""
+    q = 1 - p
+    fa, fd = g.fig[p, a], g.fig[q, d]
+    masks_p, masks_q = g.fig_mask[p], g.fig_mask[q]
+    shielded = (masks_q[FM_MYSTIC] >> d & np.int64(1)) > (masks_p[FM_MYSTIC] >> a & np.int64(1))
+    return outcome_of(fa[FIG_ATQ], fd[FIG_ATQ], fa[FIG_LEFT], fd[FIG_LEFT], shielded,
+                      masks_p[FM_BERSERKER] >> a & np.int64(1) != 0, masks_q[FM_BERSERKER] >> d & np.int64(1) != 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -393,22 +408,25 @@ def attack_worth(g: np.void, p: int, a: int, d: int, face: float, a_worth: float
     attacker's creature_worth (the same for every defender weighed)."""
     q = 1 - p
     w = g.w[p]
-    cost = field(g, p, a, Field.SELF_DAMAGE) * w[Weight.LIFE]
+    fa = g.fig[p, a]
+    atk = fa[FIG_ATQ]
+    cost = fa[FIG_SELF_DAMAGE] * w[Weight.LIFE]
     if d < 0:
-        lethal = LETHAL if atq_of(g, p, a) >= g.ps[q, PS_LIFE] else 0.0  # rule R-04: the game is won
-        return (atq_of(g, p, a) * face - cost + lethal
-                - (a_worth if field(g, p, a, Field.BERSERKER) else 0.0))
-    a_dies, d_dies, excess = fight_outcome(g, p, a, d)
+        lethal = LETHAL if atk >= g.ps[q, PS_LIFE] else 0.0  # rule R-04: the game is won
+        return (atk * face - cost + lethal
+                - (a_worth if g.fig_mask[p, FM_BERSERKER] >> a & np.int64(1) else 0.0))
+    a_dies, d_dies, excess = outcome_in_figures(g, p, a, d)
+    fd = g.fig[q, d]
     value = excess * face - cost
     # rule R-12: damage stays, so a survivor keeps what it took as lost defense
     if d_dies:
-        value += creature_worth(g, q, d)
-    elif not (is_mystic(g, q, d) and not is_mystic(g, p, a)):
-        value += min(atq_of(g, p, a), def_left(g, q, d)) * w[Weight.DEF] * WOUND
+        value += g.fig_worth[q, d]
+    elif not ((g.fig_mask[q, FM_MYSTIC] >> d & np.int64(1)) > (g.fig_mask[p, FM_MYSTIC] >> a & np.int64(1))):
+        value += min(atk, fd[FIG_LEFT]) * w[Weight.DEF] * WOUND
     if a_dies:
         value -= a_worth
     else:
-        value -= min(atq_of(g, q, d), def_left(g, p, a)) * w[Weight.DEF] * WOUND
+        value -= min(fd[FIG_ATQ], fa[FIG_LEFT]) * w[Weight.DEF] * WOUND
     return value
 
 
@@ -417,17 +435,12 @@ def defenses_left(g: np.void, p: int) -> int:
     """How many more times q's creatures could defend this turn against p's attackers (whether each
     could fight a given attacker, R-14, is not asked: an estimate)."""
     q = 1 - p
-    cs = g.cs
     total = 0
-    m = in_zone(g, q, Zone.CREATURE)
+    m = g.fig_mask[q, FM_MAY_DEFEND]
     while m:
         d = lowest_bit(m)
         m &= m - np.int64(1)
-        if is_tapped(g, q, d):
-            continue
-        if cs[q, d, CS_ATTACK_MODE] == 1 and not is_defender(g, q, d):
-            continue
-        total += max(field(g, q, d, Field.MULTI_DEFENSE) - cs[q, d, CS_DEFENSES], 0)
+        total += g.fig[q, d, FIG_DEFENSES]
     return total
 
 
@@ -435,17 +448,15 @@ def defenses_left(g: np.void, p: int) -> int:
 def other_hits(g: np.void, p: int, a: int, face: float) -> int:
     """The direct hits of p's other creatures ready to attack this turn, into g.hits smallest
     first (an insertion sort of at most seven); returns how many."""
-    cs = g.cs
     hits = g.hits
+    life = g.w[p, Weight.LIFE]
     n = 0
-    m = in_zone(g, p, Zone.CREATURE)
+    masks = g.fig_mask[p]
+    m = masks[FM_ATTACK_MODE] & masks[FM_ABLE] & ~(np.int64(1) << a)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if c == a or cs[p, c, CS_ATTACK_MODE] != 1 or not could_attack(g, p, c) \
-                or cs[p, c, CS_ATTACKS] >= field(g, p, c, Field.MULTI_ATTACK):
-            continue
-        hit = atq_of(g, p, c) * face - field(g, p, c, Field.SELF_DAMAGE) * g.w[p, Weight.LIFE]
+        hit = g.fig[p, c, FIG_ATQ] * face - g.fig[p, c, FIG_SELF_DAMAGE] * life
         k = n
         while k > 0 and hits[k - 1] > hit:
             hits[k] = hits[k - 1]
@@ -465,7 +476,7 @@ def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float, defenses: i
     if d < 0:
         return 0.0
     q = 1 - p
-    own = max(field(g, q, d, Field.MULTI_DEFENSE) - g.cs[q, d, CS_DEFENSES], 0)
+    own = g.fig[q, d, FIG_DEFENSES]
     if own > 1:
         return 0.0
     through = n_hits - (defenses - own)
@@ -478,35 +489,60 @@ def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float, defenses: i
 
 
 @njit(cache=True, _nrt=False)
+def places_that_may_defend(g: np.void, p: int, mystic_attacker: bool) -> np.int64:
+    """legal.defender_places_against from the figures: the places (bit k for place k + 1) whose
+    creature of q may defend against an attacker of p that is a mystic or not."""
+    q = 1 - p
+    free = np.int64(0)
+    m = g.fig_mask[q, FM_MAY_DEFEND]
+    if mystic_attacker:
+        m &= g.fig_mask[q, FM_MYSTIC]
+    while m:
+        d = lowest_bit(m)
+        m &= m - np.int64(1)
+        free |= np.int64(1) << g.fig[q, d, FIG_PLACE]
+    return free
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_mystic_in_figures(g: np.void, p: int, c: int) -> bool:
+    return g.fig_mask[p, FM_MYSTIC] >> c & np.int64(1) != 0
+
+
+@njit(cache=True, _nrt=False)
 def best_target(g: np.void, p: int, a: int) -> tuple:
     """Greedy's best choice for attacker a: (the creature to choose or NO_CHOICE, its value, the
-    attacker's creature_worth): the exchange with the defender R-13 would find, and what it opens
-    for the other attackers (`best_target_given`, with the figures of the board as it is now)."""
-    return best_target_given(g, p, a, face_worth(g, p), defender_places(g, p, a), defenses_left(g, p))
+    attacker's creature_worth, the defender R-13 sends against it or -1): the exchange with the
+    defender R-13 would find, and what it opens for the other attackers (`best_target_given`, with
+    the figures of the board as it is now)."""
+    fill_figures(g)
+    return best_target_given(g, p, a, face_worth(g, p), places_that_may_defend(g, p, is_mystic_in_figures(g, p, a)),
+                             defenses_left(g, p))
 
 
 @njit(cache=True, _nrt=False)
 def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, defenses: int) -> tuple:
     """`best_target` given what does not depend on the creature chosen: a point of the opponent's
-    life (`face_worth`), the places that may defend against a (`defender_places`) and the defenses
+    life (`face_worth`), the places that may defend against a (`places_that_may_defend`) and the defenses
     left (`defenses_left`), so a modes choice finds them once for all its creatures. The value
     depends on the defender only, so a choice whose defender an earlier choice met is not weighed
     again (it cannot beat the value it tied)."""
     q = 1 - p
     n_hits = other_hits(g, p, a, face)
-    a_worth = creature_worth(g, p, a)
+    a_worth = g.fig_worth[p, a]
     best = NO_CHOICE
     best_value = -1e18
-    any_choice = False
+    best_defender = -1
     met = np.int64(0)  # the defenders weighed so far, bit d + 1 (bit 0: life)
-    m = in_zone(g, q, Zone.CREATURE)
+    # rules R-11, R-14 (legal.may_choose): only a mystic may choose a mystic
+    choices = in_zone(g, q, Zone.CREATURE)
+    if not is_mystic_in_figures(g, p, a):
+        choices &= ~g.fig_mask[q, FM_MYSTIC]
+    m = choices
     while m:
         t = lowest_bit(m)
         m &= m - np.int64(1)
-        if not may_choose(g, p, a, t):
-            continue
-        any_choice = True
-        d = defender_at(g, q, free, np.int64(g.cs[q, t, CS_PLACE]))
+        d = defender_at(g, q, free, g.fig[q, t, FIG_PLACE])
         if met >> (d + 1) & np.int64(1):
             continue
         met |= np.int64(1) << (d + 1)
@@ -514,18 +550,12 @@ def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, d
         if value > best_value:
             best = t
             best_value = value
-    if not any_choice:
-        d = defender_at(g, q, free, 0)
-        best_value = attack_worth(g, p, a, d, face, a_worth) + soak_worth(g, p, d, n_hits, face, defenses)
-    return best, best_value, a_worth
-
-
-@njit(cache=True, _nrt=False)
-def could_attack(g: np.void, p: int, c: int) -> bool:
-    """Whether p's creature c could attack this turn in attack mode (R-11)."""
-    cs = g.cs
-    return (not is_tapped(g, p, c)
-            and (cs[p, c, CS_ENTERED] != g.ps[GAME, G_TURN] + 1 or field(g, p, c, Field.BERSERKER) != 0))
+            best_defender = d
+    if choices == 0:
+        best_defender = defender_at(g, q, free, 0)
+        best_value = (attack_worth(g, p, a, best_defender, face, a_worth)
+                      + soak_worth(g, p, best_defender, n_hits, face, defenses))
+    return best, best_value, a_worth, best_defender
 
 
 @njit(cache=True, _nrt=False)
@@ -537,12 +567,12 @@ def strongest_threat(g: np.void, p: int, mystic_guard: bool) -> tuple:
     strongest = -1
     strongest_atq = -1
     m = in_zone(g, q, Zone.CREATURE)
+    if not mystic_guard:
+        m &= ~g.fig_mask[q, FM_MYSTIC]
     while m:
         t = lowest_bit(m)
         m &= m - np.int64(1)
-        if is_mystic(g, q, t) and not mystic_guard:
-            continue
-        atk = atq_of(g, q, t)
+        atk = g.fig[q, t, FIG_ATQ]
         if atk > strongest_atq:
             strongest = t
             strongest_atq = atk
@@ -557,16 +587,16 @@ def guard_worth(g: np.void, p: int, c: int, strongest: int, strongest_atq: int) 
     Negative for a creature that would only die in the way: R-13 makes an available creature
     defend, so attack mode keeps it out of a losing fight. 0 for a defender (it defends in either
     mode) and with no opposing creature."""
-    if field(g, p, c, Field.DEFENDER) or strongest < 0:
+    if g.fig_mask[p, FM_DEFENDER] >> c & np.int64(1) or strongest < 0:
         return 0.0
     q = 1 - p
     w = g.w[p]
-    t_dies, c_dies, excess = fight_outcome(g, q, strongest, c)
+    t_dies, c_dies, excess = outcome_in_figures(g, q, strongest, c)
     value = (strongest_atq - excess) * w[Weight.LIFE]
     if t_dies:
-        value += creature_worth(g, q, strongest)
+        value += g.fig_worth[q, strongest]
     if c_dies:
-        value -= creature_worth(g, p, c)
+        value -= g.fig_worth[p, c]
     return value
 
 
@@ -577,9 +607,10 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
     (`wants_attack_mode_given`, with the figures of the board as it is now); random tosses a coin."""
     if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _pick(g, p, 2) == 1
-    mystic = is_mystic(g, p, c)
+    fill_figures(g)
+    mystic = is_mystic_in_figures(g, p, c)
     strongest, strongest_atq = strongest_threat(g, p, mystic)
-    return wants_attack_mode_given(g, p, c, face_worth(g, p), defender_places_against(g, p, mystic),
+    return wants_attack_mode_given(g, p, c, face_worth(g, p), places_that_may_defend(g, p, mystic),
                                    defenses_left(g, p), strongest, strongest_atq)
 
 
@@ -591,11 +622,11 @@ def wants_attack_mode_given(g: np.void, p: int, c: int, face: float, free: np.in
     attack now is worth more than its guard (a creature that could only die defending goes to
     attack mode even if it cannot attack)."""
     guard = guard_worth(g, p, c, strongest, strongest_atq)
-    if not could_attack(g, p, c):
+    if not g.fig_mask[p, FM_COULD_ATTACK] >> c & np.int64(1):
         return 0.0 > guard
     if guard < 0.0:
         return True  # the attack's worth counts as 0 at least: no need to find it
-    _, value, worth = best_target_given(g, p, c, face, free, defenses)
+    _, value, worth, _ = best_target_given(g, p, c, face, free, defenses)
     return max(value + g.w[p, Weight.AGGRESSION] * worth, 0.0) > guard
 
 
@@ -613,7 +644,7 @@ def attack_order(g: np.void, p: int) -> int:
         c = g.ps[p, PS_PLACE + k] - 1
         if c < 0 or not may_attack(g, p, c):
             continue
-        value = 0.0 if random else creature_worth(g, p, c)
+        value = 0.0 if random else g.fig_worth[p, c]
         i = n
         while i > 0 and worth[i - 1] > value:  # after its equals: a tie keeps place order
             order[i] = order[i - 1]
@@ -629,6 +660,8 @@ def attack_order(g: np.void, p: int) -> int:
 def next_attacker(g: np.void, p: int, done: np.int64) -> int:
     """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): the first
     of `attack_order` not in `done`."""
+    if g.ps[p, PS_AGENT] != Agent.RANDOM:
+        fill_figures(g)
     for i in range(attack_order(g, p)):
         c = g.order[i]
         if not done >> c & np.int64(1):
@@ -662,10 +695,20 @@ def choose_target(g: np.void, p: int, a: int) -> int:
                     return t
                 k -= 1
         return NO_CHOICE
-    t, value, worth = best_target(g, p, a)
+    fill_figures(g)
+    chosen, _ = target_and_defender(g, p, a)
+    return chosen
+
+
+@njit(cache=True, _nrt=False)
+def target_and_defender(g: np.void, p: int, a: int) -> tuple:
+    """Greedy's choice for attacker a (`choose_target`) and the defender R-13 sends against it (-1:
+    life), from the figures: (NO_ATTACK, -1) when the exchange is not worth it."""
+    t, value, worth, d = best_target_given(g, p, a, face_worth(g, p),
+                                           places_that_may_defend(g, p, is_mystic_in_figures(g, p, a)), defenses_left(g, p))
     if value > 0.0 and value > -g.w[p, Weight.AGGRESSION] * worth:
-        return t
-    return NO_ATTACK
+        return t, d
+    return NO_ATTACK, -1
 
 
 @njit(cache=True, _nrt=False)

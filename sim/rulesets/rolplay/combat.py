@@ -71,15 +71,21 @@ def fight(g: np.void, p: int, a: int, d: int) -> None:
     lose_life(g, q, excess)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into the greedy agent's loops over creatures
+@njit(cache=True, _nrt=False)
 def fight_outcome(g: np.void, p: int, a: int, d: int) -> tuple:
     """What `fight` would do, without doing it: (attacker dies, defender dies, life q loses)."""
     q = 1 - p
-    atk = atq_of(g, p, a)
-    back = atq_of(g, q, d)
-    shielded = is_mystic(g, q, d) and not is_mystic(g, p, a)
-    left_d = def_left(g, q, d)
+    return outcome_of(atq_of(g, p, a), atq_of(g, q, d), def_left(g, p, a), def_left(g, q, d),
+                      is_mystic(g, q, d) and not is_mystic(g, p, a), field(g, p, a, Field.BERSERKER) != 0,
+                      field(g, q, d, Field.BERSERKER) != 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy agent's valuations (agents.attack_worth)
+def outcome_of(atk: int, back: int, left_a: int, left_d: int, shielded: bool, berserker_a: bool,
+               berserker_d: bool) -> tuple:
+    """`fight_outcome` given the two creatures' ATQ and defense left, whether the defender is shielded
+    (a mystic against a non-mystic, R-14) and which are berserkers (destroyed after fighting)."""
     d_dies = atk > 0 and not shielded and left_d - atk <= 0
     excess = atk - max(left_d, 0) if d_dies else 0
-    a_dies = (back > 0 and def_left(g, p, a) - back <= 0) or field(g, p, a, Field.BERSERKER) != 0
-    return a_dies, d_dies or field(g, q, d, Field.BERSERKER) != 0, excess
+    a_dies = (back > 0 and left_a - back <= 0) or berserker_a
+    return a_dies, d_dies or berserker_d, excess

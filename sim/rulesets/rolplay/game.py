@@ -12,8 +12,9 @@ from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.rolplay.agents import (
-    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, could_attack, choose_activation, attack_order, choose_power, choose_power_to_burn, choose_summon,
-    choose_target, defenses_left, face_worth, strongest_threat, wants_attack_mode, wants_attack_mode_given, wants_to_defend,
+    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, attack_order, choose_activation, choose_power, choose_power_to_burn,
+    choose_summon, choose_target, defenses_left, face_worth, places_that_may_defend, strongest_threat,
+    target_and_defender, wants_attack_mode, wants_attack_mode_given, wants_to_defend,
 )
 from sim.rulesets.rolplay.combat import declare_attack, fight, hit_life
 from sim.rulesets.rolplay.constants import (
@@ -23,14 +24,15 @@ from sim.rulesets.rolplay.constants import (
 from sim.rulesets.rolplay.effects import (
     apply_effect, apply_pending, burn_amulet, draw_card, end_game, remove_creature, remove_power,
 )
+from sim.rulesets.rolplay.figures import FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack
 from sim.rulesets.rolplay.legal import (
-    activation_cost, defender_for, defender_places_against, may_attack, powers_full, replace_cost,
+    activation_cost, could_attack, defender_for, may_attack, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
     CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, CS_LINK, CS_PLACE, CS_REVEALED, CS_USED,
     CS_USES, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TURN, GAME, PS_CARDS_PLAYED, PS_CONJURED, PS_CREATURES, PS_FORCED,
     PS_HAND, PS_LIFE, PS_ORDER, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, PS_SUMMONED, PS_TOP, SETUP_LIFE,
-    PS_AGENT, PS_ZONE_MASK, SETUP_START, ST_SHUFFLE, field, in_zone, is_mystic, is_tapped, lowest_bit, move, score_of,
+    PS_AGENT, PS_ZONE_MASK, SETUP_START, ST_SHUFFLE, field, in_zone, is_tapped, lowest_bit, move, score_of,
 )
 
 ALL_CARDS = np.int64((1 << N_CARDS) - 1)  # a zone mask holding every card of a side
@@ -307,34 +309,63 @@ def ability_phase(g: np.void, p: int) -> None:
 def chosen_modes(g: np.void, p: int) -> np.int64:
     """Rule R-14 (decision): the modes p's agent sets at the start of its attack phase, as a mask of
     the creatures in attack mode; each creature is weighed with the others that could attack counted
-    as attacking (agents.soak_worth), then with the modes chosen before it. Setting a mode changes
-    nothing on the opponent's side nor any ATQ, so what greedy weighs against every creature alike
-    (a point of the opponent's life, its defenses left, the places that may defend and the strongest
-    threat, these two for a mystic or for a creature that is not) is found once here."""
+    as attacking (agents.soak_worth), then with the modes chosen before it. A greedy agent weighs
+    them from the figures table it makes here (figures.py), its modes set into it as it goes, so the
+    attacks that follow keep the table (`attack_phase`)."""
     cs = g.cs
+    if g.ps[p, PS_AGENT] != Agent.RANDOM:
+        if not in_zone(g, p, Zone.CREATURE):
+            return np.int64(0)  # no mode to set: no figures to weigh
+        fill_figures(g)
+        return greedy_modes(g, p)
     m = in_zone(g, p, Zone.CREATURE)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
         cs[p, c, CS_ATTACK_MODE] = 1 if could_attack(g, p, c) else 0
-    random = g.ps[p, PS_AGENT] == Agent.RANDOM
     mask = np.int64(0)
     m = in_zone(g, p, Zone.CREATURE)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        mode = wants_attack_mode(g, p, c)
+        cs[p, c, CS_ATTACK_MODE] = 1 if mode else 0
+        if mode:
+            mask |= np.int64(1) << c
+    return mask
+
+
+@njit(cache=True, _nrt=False)
+def greedy_modes(g: np.void, p: int) -> np.int64:
+    """`chosen_modes` of the greedy agent, the figures table made. Setting a mode changes nothing on
+    the opponent's side nor any ATQ, so what greedy weighs against every creature alike (a point of
+    the opponent's life, its defenses left, the places that may defend and the strongest threat,
+    these two for a mystic or for a creature that is not) is found once here."""
+    cs = g.cs
+    masks = g.fig_mask[p]
+    creatures = in_zone(g, p, Zone.CREATURE)
+    could = masks[FM_COULD_ATTACK]
+    m = creatures
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        cs[p, c, CS_ATTACK_MODE] = could >> c & np.int64(1)
+    masks[FM_ATTACK_MODE] = could
+    mask = np.int64(0)
     face = 0.0
     defenses = 0
-    if not random and m:
+    if creatures:
         face, defenses = face_worth(g, p), defenses_left(g, p)
     # a side's creatures are two or three: the places and the threat for a mystic, or for a creature
     # that is not, are found when the first of its kind asks (the same figures in either order)
     plain_known = mystic_known = False
     free_plain = free_mystic = np.int64(0)
     strongest_plain = strongest_mystic = atq_plain = atq_mystic = -1
+    m = creatures
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if random:
-            mode = wants_attack_mode(g, p, c)
-        elif is_mystic(g, p, c):
+        if masks[FM_MYSTIC] >> c & np.int64(1):
             if not mystic_known:
                 free_mystic, strongest_mystic, atq_mystic = figures_of_kind(g, p, True)
                 mystic_known = True
@@ -344,9 +375,14 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
                 free_plain, strongest_plain, atq_plain = figures_of_kind(g, p, False)
                 plain_known = True
             mode = wants_attack_mode_given(g, p, c, face, free_plain, defenses, strongest_plain, atq_plain)
-        cs[p, c, CS_ATTACK_MODE] = 1 if mode else 0
+        bit = np.int64(1) << c
         if mode:
-            mask |= np.int64(1) << c
+            cs[p, c, CS_ATTACK_MODE] = 1
+            masks[FM_ATTACK_MODE] |= bit
+            mask |= bit
+        else:
+            cs[p, c, CS_ATTACK_MODE] = 0
+            masks[FM_ATTACK_MODE] &= ~bit
     return mask
 
 
@@ -355,7 +391,7 @@ def figures_of_kind(g: np.void, p: int, mystic: bool) -> tuple:
     """What a modes choice weighs against each of p's creatures that is a mystic, or is not, alike:
     the places that may defend against it and the strongest threat it would guard against."""
     strongest, strongest_atq = strongest_threat(g, p, mystic)
-    return defender_places_against(g, p, mystic), strongest, strongest_atq
+    return places_that_may_defend(g, p, mystic), strongest, strongest_atq
 
 
 @njit(cache=True, _nrt=False)
@@ -385,11 +421,18 @@ def set_modes(g: np.void, p: int) -> None:
 
 @njit(cache=True, _nrt=False)
 def attack(g: np.void, p: int, a: int, chosen: int) -> None:
-    """One attack (rules R-11 to R-14, R-18): its life cost, then the defender R-13 finds (in the
-    2002 variant the defending player may refuse, R-20), the fight or the hit to life."""
+    """One attack (rules R-11 to R-14, R-18) choosing `chosen` (an opposing creature or NO_CHOICE):
+    `attack_against` the defender R-13 finds (legal.defender_for)."""
+    attack_against(g, p, a, chosen, defender_for(g, p, a, chosen))
+
+
+@njit(cache=True, _nrt=False)
+def attack_against(g: np.void, p: int, a: int, chosen: int, d: int) -> None:
+    """One attack, its defender d found (R-13: -1 for none): its life cost, then (in the 2002 variant
+    the defending player may refuse, R-20) the fight or the hit to life. The life cost changes no
+    creature of the defending side, so the defender found before it stands."""
     if not declare_attack(g, p, a, chosen):
         return
-    d = defender_for(g, p, a, chosen)
     q = 1 - p
     if d >= 0 and g.par[Param.DEFENDER_MAY_DECLINE] and not wants_to_defend(g, q, d, a):
         record(g, q, Event.DECLINE, g.cs[q, d, CS_DESIGN], 0, 0)
@@ -403,27 +446,45 @@ def attack(g: np.void, p: int, a: int, chosen: int) -> None:
 @njit(cache=True, _nrt=False)
 def attack_phase(g: np.void, p: int) -> None:
     """Phase 6, rules R-11 to R-14: modes, then each creature, in the order the agent picks
-    (agents.next_attacker), attacks as often as it may (multiple attack) while its player wants."""
-    set_modes(g, p)
-    attacks(g, p)
+    (agents.attack_order), attacks as often as it may (multiple attack) while its player wants. The
+    figures table a greedy modes choice makes holds for its attacks (figures.py)."""
+    apply_modes(g, p, chosen_modes(g, p))
+    attacks_from_modes(g, p)
 
 
 @njit(cache=True, _nrt=False)
 def attacks(g: np.void, p: int) -> None:
+    """The attacks of phase 6 once the modes are set (`attacks_from_modes`), the figures table of a
+    greedy player made first."""
+    if g.ps[p, PS_AGENT] != Agent.RANDOM and in_zone(g, p, Zone.CREATURE):
+        fill_figures(g)
+    attacks_from_modes(g, p)
+
+
+@njit(cache=True, _nrt=False)
+def attacks_from_modes(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set: each creature, in the order the agent picks
     (agents.attack_order), as often as it may (multiple attack) while its player wants (rules R-11
-    to R-14)."""
+    to R-14). A greedy player reads the figures table (made by the caller) and makes again what
+    each attack changed in it."""
+    greedy = g.ps[p, PS_AGENT] != Agent.RANDOM
     for i in range(attack_order(g, p)):
         a = g.order[i]
         for _ in range(8):
             if not may_attack(g, p, a):  # it may have died, or spent its attacks
                 break
-            chosen = choose_target(g, p, a)
+            if greedy:
+                chosen, d = target_and_defender(g, p, a)
+            else:
+                chosen = choose_target(g, p, a)
+                d = -1 if chosen == NO_ATTACK else defender_for(g, p, a, chosen)
             if chosen == NO_ATTACK:
                 break
-            attack(g, p, a, chosen)
+            attack_against(g, p, a, chosen, d)
             if g.ps[GAME, G_OVER]:
                 return
+            if greedy:
+                refresh_after_attack(g, p, a, d)
 
 
 @njit(cache=True, _nrt=False)

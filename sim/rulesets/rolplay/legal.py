@@ -124,12 +124,19 @@ def may_activate(g: np.void, p: int, c: int, k: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def could_attack(g: np.void, p: int, c: int) -> bool:
+    """Rule R-11: p's creature c could attack this turn in attack mode: untapped, not summoned this
+    turn (berserkers excepted)."""
+    return (not is_tapped(g, p, c)
+            and (g.cs[p, c, CS_ENTERED] != g.ps[GAME, G_TURN] + 1 or field(g, p, c, Field.BERSERKER) != 0))
+
+
+@njit(cache=True, _nrt=False)
 def may_attack(g: np.void, p: int, c: int) -> bool:
-    """Rules R-11, R-14: a creature in play in attack mode, untapped, not summoned this turn
-    (berserkers excepted), with an attack left this turn (multiple attack raises it)."""
+    """Rules R-11, R-14: a creature in play in attack mode that could attack this turn
+    (`could_attack`), with an attack left this turn (multiple attack raises it)."""
     cs = g.cs
-    return (cs[p, c, CS_ZONE] == Zone.CREATURE and cs[p, c, CS_ATTACK_MODE] == 1 and not is_tapped(g, p, c)
-            and (cs[p, c, CS_ENTERED] != g.ps[GAME, G_TURN] + 1 or field(g, p, c, Field.BERSERKER) != 0)
+    return (cs[p, c, CS_ZONE] == Zone.CREATURE and cs[p, c, CS_ATTACK_MODE] == 1 and could_attack(g, p, c)
             and cs[p, c, CS_ATTACKS] < field(g, p, c, Field.MULTI_ATTACK))
 
 

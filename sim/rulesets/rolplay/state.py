@@ -14,7 +14,8 @@ sim/rulesets/fortaleza/state.py says why a record).
   effect stream per side (R-08, R-10: destroy and tap effects pick at random), then each side's
   search key.
 - `g.cand`, `g.hits`, `g.order`: an agent's candidates, its attackers' hits and its attack order
-  (scratch, no allocation); a hard player's candidates and scores (`g.options`, `g.score`), the
+  (scratch, no allocation); the figures of the creatures in play that a greedy attack phase weighs
+  (`g.fig`, `g.fig_worth`, `g.fig_mask`, figures.py); a hard player's candidates and scores (`g.options`, `g.score`), the
   cards its worlds are dealt from (`g.unseen`, hard.py) and the world it dealt last (`g.dealt_*`,
   hard.observe_dealt); an expert player's tree, the path of its iteration and where its attack
   loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
@@ -119,6 +120,9 @@ N_PLAY_STREAMS = 6
 ST_SEARCH = 6  # rng[ST_SEARCH + side]: the key of the side's hard-agent streams (sim.core.search)
 N_STREAMS = 8
 
+N_FIG = 5  # figures.FIG_*: a creature's figures in play
+N_FM = 7  # figures.FM_*: masks of the creatures in play
+
 MAX_CAND = 64  # candidates an agent weighs at one decision
 MAX_OPTIONS = 32  # candidates a hard player searches at one decision (SearchSettings.width is at most 32)
 
@@ -142,6 +146,10 @@ GAME_DTYPE = np.dtype([
     ("hits", np.float64, (N_PLACES,)),  # greedy's scratch: the other attackers' hits (agents.other_hits)
     ("order", np.int64, (N_PLACES,)),  # greedy's scratch: the attackers in the order they attack (agents.attack_order)
     ("order_worth", np.float64, (N_PLACES,)),  # ... and their worth
+    # the figures of the creatures in play through a greedy attack phase (figures.py)
+    ("fig", np.int64, (2, N_CARDS, N_FIG)),
+    ("fig_worth", np.float64, (2, N_CARDS)),
+    ("fig_mask", np.int64, (2, N_FM)),
     ("search", np.int64, (2, N_SEARCH)),
     ("options", np.int64, (MAX_OPTIONS,)),  # a hard player's candidates (hard.py): attack-mode masks
     ("score", np.float64, (MAX_OPTIONS,)),  # ... and their summed scores

@@ -134,3 +134,28 @@ def test_a_spec_may_name_a_builders_deck_and_the_manifest_spells_it_out(tmp_path
     bad = tmp_path / "bad.toml"
     bad.write_text(spec.read_text(encoding="utf-8").replace("greedy-25", "greedy-30"), encoding="utf-8")
     assert main(["run", str(bad), "--results", str(tmp_path / "results")]) == 2
+
+
+def test_the_figures_a_greedy_attack_phase_keeps_agree_with_the_cards_after_its_fights() -> None:
+    """The greedy attack phase reads its creatures' figures from a table made when it starts and kept
+    through its fights (figures.py); after the phase the table must say what the cards say (rules R-11
+    to R-14: damage stays, attacks and defenses are counted, the dead leave play)."""
+    from sim.rulesets.rolplay.figures import FM_MAY_DEFEND, fill_figures
+    from sim.rulesets.rolplay.scenario import Scenario
+    from sim.rulesets.rolplay.state import CS_ATTACKS
+
+    s = Scenario.from_factions("carga_25", "misticos_25")
+    s.set_stats(1, "RP-113", mystic=0)  # a non-mystic defender the attackers may all meet
+    attackers = [s.put(0, card, "creature") for card in ("RP-025", "RP-068", "RP-066", "RP-025")]
+    defenders = [s.put(1, card, "creature") for card in ("RP-113", "RP-112", "RP-113")]
+    s.phase("attack")
+    kept = {name: s.g[name].copy() for name in ("fig", "fig_worth", "fig_mask")}
+    fill_figures(s.g)
+    assert any(s.zone(0, c) == "gone" or s.cs[0, c, CS_ATTACKS] > 0 for c in attackers), "no attack was made"
+    for side, cards in ((0, attackers), (1, defenders)):
+        in_play = [c for c in cards if s.zone(side, c) == "creature"]
+        assert (kept["fig"][side, in_play] == s.g["fig"][side, in_play]).all()
+        assert (kept["fig_worth"][side, in_play] == s.g["fig_worth"][side, in_play]).all()
+        # the attacking side's modes change in its phase: which of its creatures may defend is not kept
+        masks = [k for k in range(s.g["fig_mask"].shape[1]) if side == 1 or k != FM_MAY_DEFEND]
+        assert (kept["fig_mask"][side, masks] == s.g["fig_mask"][side, masks]).all()
