@@ -384,12 +384,17 @@ def action_candidates(g: np.void, p: int, greedy: int) -> int:
             options[k] = i
             k += 1
     keep = min(k, g.search[p, SEARCH_WIDTH] - 1)
+    values = g.score  # each candidate valued once, not once per comparison
+    if keep > 1:
+        for i in range(1, k):
+            values[i] = action_value(g, p, options[i])
     for i in range(1, keep):  # the most valued first (selection; greedy's stays first)
         top = i
         for j in range(i + 1, k):
-            if action_value(g, p, options[j]) > action_value(g, p, options[top]):
+            if values[j] > values[top]:
                 top = j
         options[i], options[top] = options[top], options[i]
+        values[i], values[top] = values[top], values[i]
     k = keep
     if greedy >= 0:
         options[k] = -1
