@@ -48,7 +48,6 @@ from sim.rulesets.fortaleza.state import (
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the play streams are 0 .. N_PLAY_STREAMS-1)
-SAME_BLOCK = 16  # values same_values compares between two tests of a difference
 ATTACK = -1  # best_candidate's phase for an attack (the main phases are Step values, all >= 0)
 EVAL_SCALE = 2.0  # the evaluation's logistic scale, in average units of the player's collection
 
@@ -278,58 +277,12 @@ def _candidate_turn(g: np.void, world: np.void, p: int, i: int, phase: int) -> N
 
 
 @njit(cache=True, _nrt=False)
-def same_values(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two C-contiguous arrays of one shape hold the same values: flat views compared a block
-    of SAME_BLOCK at a time (the OR of their XORs, a fixed count that LLVM vectorises), stopping at
-    the first block that differs; then the values after the last whole block."""
-    flat_a = a.reshape(a.size)
-    flat_b = b.reshape(b.size)
-    n = flat_a.shape[0]
-    whole = n - n % SAME_BLOCK
-    for start in range(0, whole, SAME_BLOCK):
-        diff = flat_a[start] ^ flat_b[start]
-        for j in range(start + 1, start + SAME_BLOCK):
-            diff |= flat_a[j] ^ flat_b[j]
-        if diff != 0:
-            return False
-    for j in range(whole, n):
-        if flat_a[j] != flat_b[j]:
-            return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def _rest_of_rollout(g: np.void, world: np.void, p: int, w: int, first: bool, horizon: int, scale: float) -> float:
-    """play_out, after a candidate's turn in world w of a search. The first candidate's world at that
-    point and its score are kept (g.ended_*, g.ended_score: the first KEPT_WORLDS worlds); a later
-    candidate whose turn left the same world (a tenth of them in the China mirror: another order of
-    the same actions, an attack the blocks make come out the same) takes that score without playing it
-    again. What follows is a function of the world alone: the players' state, the chain and the
-    random streams are compared, and the rest of the record is the constant tables and scratch rows
-    a rollout writes before it reads them (the candidate list, the deal's lists)."""
-    if w >= KEPT_WORLDS:
-        return play_out(world, p, horizon, scale)
-    if first:
-        copy_into(g.ended_cs[w], world.cs)
-        copy_into(g.ended_ps[w], world.ps)
-        copy_into(g.ended_ch[w], world.ch)
-        copy_into(g.ended_rng[w], world.rng)
-        score = play_out(world, p, horizon, scale)
-        g.ended_score[w] = score
-        return score
-    if (same_values(world.cs, g.ended_cs[w]) and same_values(world.ps, g.ended_ps[w])
-            and same_values(world.ch, g.ended_ch[w]) and same_values(world.rng, g.ended_rng[w])):
-        return g.ended_score[w]
-    return play_out(world, p, horizon, scale)
-
-
-@njit(cache=True, _nrt=False)
 def _play_candidate(g: np.void, world: np.void, p: int, i: int, w: int, horizon: int, option_args: tuple) -> float:
-    """Candidate i of the decision (g.options) in world w: its turn (`_candidate_turn`), then the
-    rest of the rollout (`_rest_of_rollout`). option_args: (phase, scale)."""
+    """Candidate i of the decision (g.options) in world w: its turn (`_candidate_turn`), then
+    play_out. option_args: (phase, scale)."""
     phase, scale = option_args
     _candidate_turn(g, world, p, i, phase)
-    return _rest_of_rollout(g, world, p, w, i == 0, horizon, scale)
+    return play_out(world, p, horizon, scale)
 
 
 @njit(cache=True, _nrt=False)
@@ -357,12 +310,17 @@ def action_candidates(g: np.void, p: int, greedy: int) -> int:
             options[k] = i
             k += 1
     keep = min(k, g.search[p, SEARCH_WIDTH] - 1)
+    values = g.score  # each candidate valued once, not once per comparison
+    if keep > 1:
+        for i in range(1, k):
+            values[i] = action_value(g, p, options[i])
     for i in range(1, keep):  # the most valued first (selection; greedy's stays first)
         top = i
         for j in range(i + 1, k):
-            if action_value(g, p, options[j]) > action_value(g, p, options[top]):
+            if values[j] > values[top]:
                 top = j
         options[i], options[top] = options[top], options[i]
+        values[i], values[top] = values[top], values[i]
     k = keep
     if greedy >= 0:
         options[k] = -1

@@ -155,13 +155,6 @@ GAME_DTYPE = np.dtype([
     ("kept_cs", np.int32, (KEPT_WORLDS, 2, N_DESIGNS, N_CS)),
     ("kept_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
     ("kept_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
-    # and each of those worlds at the end of the first candidate's turn, with the score its rollout
-    # went on to make (hard._rest_of_rollout)
-    ("ended_cs", np.int32, (KEPT_WORLDS, 2, N_DESIGNS, N_CS)),
-    ("ended_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
-    ("ended_ch", np.int32, (KEPT_WORLDS, MAX_CHAIN, N_CH)),
-    ("ended_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
-    ("ended_score", np.float64, (KEPT_WORLDS,)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
     ("tree_value", np.float64, (MAX_NODES, N_V)),
     ("path", np.int64, (MAX_DEPTH,)),

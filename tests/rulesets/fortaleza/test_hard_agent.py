@@ -193,9 +193,9 @@ def _reference_search(g, world, p, decision, n, phase, scale):
 
 
 def test_a_search_chooses_what_playing_every_candidate_out_would():
-    """hard.best_candidate stops a candidate's rollouts once it cannot beat the best so far and
-    reuses the first candidate's score where a candidate's turn left the same world: the choice is
-    still best_option's, which plays every candidate in every world, in main phases and attacks."""
+    """hard.best_candidate stops a candidate's rollouts once it cannot beat the best so far: the
+    choice is still best_option's, which plays every candidate in every world, in main phases and
+    attacks."""
     searches = 0
     chosen_elsewhere = 0
     for ws, p in hard_positions(16, 11):
