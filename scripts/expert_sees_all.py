@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -32,6 +31,9 @@ from pathlib import Path
 import polars as pl
 
 from sim.analysis.intervals import wilson_interval
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from same_deals import sim_run, spec_text  # noqa: E402  (a script beside this one)
 
 # Each game's `observe` without the deal: the world is the game, the play streams the search's own.
 SEES_ALL = {
@@ -126,17 +128,26 @@ def build_seeing_copy(game: str, build: Path, sees: dict[str, str] = SEES_ALL) -
 
 
 def play(package_root: Path, game: str, faction: str, games: int, seed: int, results: Path, name: str) -> pl.DataFrame:
-    """The mirror, expert on side a against hard, as `sim run` plays it from the package at package_root."""
+    """The mirror, expert on side a against hard, as `sim run` plays it from the package at package_root.
+    Raises NotPlayed with sim run's exit code and message when it could not play (2: the game or
+    faction refused)."""
     spec = results / f"{name}.toml"
-    spec.write_text(f'name = "{name}"\nruleset = "{game}"\ngames = {games}\nseed = {seed}\n'
-                    f'[[side]]\nfaction = "{faction}"\nagent = "expert"\n'
-                    f'[[side]]\nfaction = "{faction}"\nagent = "hard"\n', encoding="utf-8")
+    spec.write_text(spec_text(name, game, faction, "expert", "hard", games, seed), encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(package_root))
     if package_root != Path(__file__).resolve().parents[1]:
         env["NUMBA_CACHE_DIR"] = str(seeing_cache(package_root))  # the copy's (build_seeing_copy)
-    subprocess.run([sys.executable, "-m", "sim.cli", "run", str(spec), "--results", str(results), "--lang", "en"],
-                   env=env, cwd=package_root, check=True, stdout=subprocess.DEVNULL)  # `-m` puts the cwd first
+    code, said = sim_run(spec, results, package_root, env)
+    if code != 0:
+        raise NotPlayed(code, said)
     return pl.read_parquet(results / name / "games" / "**" / "*.parquet").select("unit", "winner")
+
+
+class NotPlayed(Exception):
+    """sim run could not play the probe's spec: its exit code and what it said."""
+
+    def __init__(self, code: int, said: str) -> None:
+        super().__init__(said)
+        self.code = code
 
 
 def expert_points(games: pl.DataFrame) -> pl.Series:
@@ -164,12 +175,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the seeing copy of the package is built (kept: its kernels stay cached)")
     args = parser.parse_args(argv)
     build = args.build / (args.game + ("_opponent" if args.own_deck_dealt else ""))
-    build_seeing_copy(args.game, build, SEES_OPPONENT if args.own_deck_dealt else SEES_ALL)
     with tempfile.TemporaryDirectory(prefix="sees-all-") as folder:
         results = Path(folder)
-        shipped = play(Path(__file__).resolve().parents[1], args.game, args.faction, args.games, args.seed, results,
-                       "shipped")
-        seeing = play(build, args.game, args.faction, args.games, args.seed, results, "sees_all")
+        try:  # the shipped expert first: a faction sim run refuses stops the probe before its copy is built
+            shipped = play(Path(__file__).resolve().parents[1], args.game, args.faction, args.games, args.seed,
+                           results, "shipped")
+            build_seeing_copy(args.game, build, SEES_OPPONENT if args.own_deck_dealt else SEES_ALL)
+            seeing = play(build, args.game, args.faction, args.games, args.seed, results, "sees_all")
+        except NotPlayed as failed:
+            print(f"expert_sees_all.py: {args.game} {args.faction} could not be played: {failed}", file=sys.stderr)
+            return failed.code
     both = shipped.join(seeing, on="unit", suffix="_seeing").sort("unit")
     shipped_points = expert_points(both.select("winner"))
     seeing_points = expert_points(both.select(winner=pl.col("winner_seeing")))

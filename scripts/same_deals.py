@@ -57,6 +57,18 @@ def unit_outcomes(strong_on_a: pl.DataFrame, strong_on_b: pl.DataFrame) -> dict[
             "strong_score": score, "interval": 1.96 * spread / n ** 0.5}
 
 
+def sim_run(spec: Path, results: Path, package_root: Path | None = None,
+            env: dict[str, str] | None = None) -> tuple[int, str]:
+    """Plays `spec` with `sim run` into `results` (from the package at package_root, in its folder,
+    when given): sim run's exit code (2 for bad input) and, when not 0, its last line, which names the
+    field at fault (ruleset, faction, agent), the spec's temporary path left out."""
+    played_run = subprocess.run([sys.executable, "-m", "sim.cli", "run", str(spec), "--results", str(results),
+                                 "--lang", "en"], env=env, cwd=package_root,  # `-m` puts the cwd first
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    said = (played_run.stderr.strip().splitlines() or [""])[-1].replace(f"{spec}: ", "")
+    return played_run.returncode, said if played_run.returncode else ""
+
+
 def played(results: Path, name: str) -> pl.DataFrame:
     return pl.read_parquet(results / name / "games" / "**" / "*.parquet").select("unit", "first_side", "winner")
 
@@ -76,14 +88,11 @@ def main(argv: list[str] | None = None) -> int:
             spec = root / f"{name}.toml"
             spec.write_text(spec_text(name, args.game, args.faction, side_a, side_b, args.games, args.seed),
                             encoding="utf-8")
-            played_run = subprocess.run([sys.executable, "-m", "sim.cli", "run", str(spec), "--results",
-                                         str(root / "results"), "--lang", "en"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            if played_run.returncode != 0:  # sim run names the field at fault (ruleset, faction, agent)
-                said = (played_run.stderr.strip().splitlines() or [""])[-1].replace(f"{spec}: ", "")
+            code, said = sim_run(spec, root / "results")
+            if code != 0:
                 print(f"same_deals.py: {args.game} {args.faction} {side_a} against {side_b} could not be "
                       f"played: {said}", file=sys.stderr)
-                return played_run.returncode
+                return code
         shares = unit_outcomes(played(root / "results", "strong_on_a"), played(root / "results", "strong_on_b"))
     print(f"{args.game}, {args.faction} mirror, {args.strong} against {args.weak}, seed {args.seed}, "
           f"{shares['units']:,} units (each deal played by each agent from each side)")

@@ -52,3 +52,15 @@ def test_a_faction_the_game_lacks_is_refused_by_name(capsys: pytest.CaptureFixtu
     assert main(["rolplay", "amuletos_26", "greedy", "hard", "--games", "4"]) == 2
     said = capsys.readouterr().err
     assert "faction: no faction 'amuletos_26'" in said and "same-deals-" not in said
+
+
+def test_the_seeing_probe_refuses_a_faction_by_name_before_it_builds_its_copy(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """scripts/expert_sees_all.py plays through the same sim run call: a faction sim run refuses ends the
+    probe with exit code 2 and sim run's message, and no copy of the package is built."""
+    from expert_sees_all import main as probe
+
+    assert probe(["epikha", "abaron_2", "--games", "4", "--build", str(tmp_path / "build")]) == 2
+    said = capsys.readouterr().err
+    assert "faction: no faction 'abaron_2'" in said and "sees-all-" not in said
+    assert not (tmp_path / "build").exists()
