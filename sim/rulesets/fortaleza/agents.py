@@ -29,7 +29,8 @@ from sim.rulesets.fortaleza.legal import (
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FORT,
-    PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of, toughness_left,
+    PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of,
+    toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
 

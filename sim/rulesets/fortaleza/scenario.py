@@ -31,8 +31,8 @@ from sim.rulesets.fortaleza.legal import can_block, list_actions
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_FRESH, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_STEP, G_TURN, G_WINNER, GAME,
-    PS_DAMAGED, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, PS_ZONE_MASK, atq_of,
-    keywords_of, refresh_equipment, res_of, seed_streams,
+    PS_DAMAGED, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, PS_ZONE_MASK,
+    atq_of, keywords_of, refresh_equipment, res_of, seed_streams,
 )
 
 ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()} | {int(Zone.CHAIN): "chain"}
