@@ -39,8 +39,8 @@ from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATQ_BOOST, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_EQUIP_ATQ,
     CS_EQUIP_KEYWORDS, CS_EQUIP_RES, CS_FLAGS, CS_FRESH, CS_PENDING, CS_PROT, CS_RES_BOOST, CS_TAPPED,
     CS_SET_TURN, CS_WAS_BLOCKED, CS_WEAPON, CS_ZONE, CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, G_ACTIVE,
-    G_DEPTH, G_END, G_OVER, G_STEP, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_ENERGY, PS_FORT, PS_FPROT,
-    PS_HAND, PS_LANDS, PS_SUPPORTS, PS_UNITS, PS_ZONE_MASK, ST_AGENT, seed_streams,
+    G_DEPTH, G_END, G_OVER, G_STEP, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DAMAGED, PS_ENERGY, PS_FORT,
+    PS_FPROT, PS_HAND, PS_LANDS, PS_SUPPORTS, PS_UNITS, PS_ZONE_MASK, ST_AGENT, seed_streams,
 )
 from sim.rulesets.fortaleza.targets import effect_base, may_answer
 
@@ -221,6 +221,8 @@ def write_record(s: Scenario, places: list[Places], board: Board, agents: tuple[
             row[CS_SET_TURN] = 0 if card.set_turn is None else card.set_turn + 1
         for code, name in ZONES.items():
             ps[side, PS_ZONE_MASK + code] = sum(1 << c for c, z in enumerate(zones) if z == name)
+        # a board written by hand (its RES as well as its damage): agents.quiet_window scans every unit
+        ps[side, PS_DAMAGED] = ps[side, PS_ZONE_MASK + ZONE_CODES["unit"]]
         ps[side, PS_HAND], ps[side, PS_UNITS] = zones.count("hand"), zones.count("unit")
         ps[side, PS_SUPPORTS], ps[side, PS_LANDS] = zones.count("support"), zones.count("land")
         ps[side, PS_FORT], ps[side, PS_FPROT] = board.fortress[side], board.fortress_prot[side]

@@ -28,8 +28,9 @@ from sim.rulesets.fortaleza.legal import (
 )
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, PS_HAND,
-    PS_LANDS, PS_QUIET_IDLE, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of, toughness_left,
+    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FORT,
+    PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of,
+    toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
 
@@ -277,8 +278,11 @@ def quiet_window(g: np.void) -> bool:
     ps = g.ps
     if ps[GAME, G_STEP] == Step.BLOCKERS or (ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g)):
         return False
+    # a unit at 0 toughness holds damage marked this turn (its RES and Protección are above 0
+    # otherwise), unless a card could make it so undamaged (targets.frail): most windows scan none
+    scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
-        units = in_zone(ps, side, Zone.UNIT)
+        units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_DAMAGED] | scanned)
         while units:
             u = lowest_bit(units)
             units &= units - 1

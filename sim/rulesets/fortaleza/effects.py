@@ -18,8 +18,8 @@ from sim.rulesets.fortaleza.constants import (
 from sim.rulesets.fortaleza.field import destroy_if_lethal, draw_card, leave_field
 from sim.rulesets.fortaleza.state import (
     in_zone, lowest_bit, move,
-    CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, CS_SHOWN, G_END, G_OVER, G_WINNER, GAME, PS_FORT, PS_FPROT,
-    PS_HAND,
+    CS_ATQ_BOOST, CS_DAMAGE, CS_PROT, CS_RES_BOOST, CS_SHOWN, G_END, G_OVER, G_WINNER, GAME, PS_DAMAGED, PS_FORT,
+    PS_FPROT, PS_FRAIL, PS_HAND,
 )
 from sim.rulesets.fortaleza.targets import condition_holds, effect_base, is_chosen, legal_target
 
@@ -32,6 +32,7 @@ def damage_unit(g: np.void, side: int, c: int, n: int) -> None:
     prevented = min(cs[side, c, CS_PROT], n)
     cs[side, c, CS_PROT] -= prevented
     cs[side, c, CS_DAMAGE] += n - prevented
+    g.ps[side, PS_DAMAGED] |= np.int64(1) << c  # the units remove_dead and agents.quiet_window check
     record(g, side, Event.DAMAGE_UNIT, c, n - prevented, prevented)
 
 
@@ -58,10 +59,13 @@ def heal_fortress(g: np.void, side: int, n: int) -> None:
 @njit(cache=True, _nrt=False)
 def remove_dead(g: np.void) -> None:
     """Rule F-22 after damage is marked: every unit with damage >= RES goes to the discard pile.
-    (Where RES falls instead, field.refresh_bearer checks the one unit concerned.)"""
+    (Where RES falls instead, field.refresh_bearer checks the one unit concerned.) Only the units
+    marked damage this turn can be lethal, unless a card could leave one at 0 RES undamaged
+    (targets.frail): those are the ones checked."""
     ps = g.ps
+    checked = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
-        units = in_zone(ps, side, Zone.UNIT)
+        units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_DAMAGED] | checked)
         while units:
             c = lowest_bit(units)
             units &= units - 1

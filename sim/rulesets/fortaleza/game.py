@@ -17,7 +17,7 @@ from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_d
 from sim.rulesets.fortaleza.state import (
     PS_ORDER, in_zone, lowest_bit, move,
     CS_ATQ_BOOST, CS_DAMAGE, CS_FLAGS, CS_FRESH, CS_PROT, CS_RES_BOOST, CS_TAPPED, G_ACTIVE, G_FIRST, G_OVER, G_STEP,
-    G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
+    G_TURN, GAME, PS_DAMAGED, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_MULLIGAN, PS_TOP, PS_TURNS,
     conservation_errors,
 )
 
@@ -97,6 +97,7 @@ def end_turn(g: np.void) -> None:
             cs[side, c, CS_PROT] = 0
             cs[side, c, CS_ATQ_BOOST] = 0
             cs[side, c, CS_RES_BOOST] = 0
+        ps[side, PS_DAMAGED] = 0  # no unit holds damage now: a unit leaving the field drops it (clear_field_state)
         if par[Param.FORTRESS_PROTECTION_TURN]:
             ps[side, PS_FPROT] = 0
 

@@ -31,8 +31,8 @@ from sim.rulesets.fortaleza.legal import can_block, list_actions
 from sim.rulesets.fortaleza.targets import set_design_masks
 from sim.rulesets.fortaleza.state import (
     CS_DAMAGE, CS_FRESH, CS_PROT, CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_DEPTH, G_STEP, G_TURN, G_WINNER, GAME,
-    PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, PS_ZONE_MASK, atq_of,
-    keywords_of, refresh_equipment, res_of, seed_streams,
+    PS_DAMAGED, PS_ENERGY, PS_FORT, PS_FPROT, PS_HAND, PS_LANDS, PS_ORDER, PS_SUPPORTS, PS_TOP, PS_UNITS, PS_ZONE_MASK,
+    atq_of, keywords_of, refresh_equipment, res_of, seed_streams,
 )
 
 ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()} | {int(Zone.CHAIN): "chain"}
@@ -92,6 +92,8 @@ class Scenario(ScenarioShell):
         zones = self.cs[side, :, CS_ZONE]
         for zone in range(int(Zone.CHAIN) + 1):
             self.ps[side, PS_ZONE_MASK + zone] = sum(1 << c for c in range(N_DESIGNS) if zones[c] == zone)
+        # a card moved by hand keeps its damage: agents.quiet_window scans the units marked here
+        self.ps[side, PS_DAMAGED] = sum(1 << c for c in range(N_DESIGNS) if self.cs[side, c, CS_DAMAGE] != 0)
         set_design_masks(self.g, side)
         for c in range(N_DESIGNS):  # a changed card may be equipment someone carries
             if zones[c] == Zone.UNIT:

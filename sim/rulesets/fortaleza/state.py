@@ -85,6 +85,7 @@ PS_AGENT = 9
 PS_MULLIGAN = 10  # 1 when the opening hand was replaced (rule F-04)
 PS_TURNS = 11  # turns this player has begun
 PS_DECISIONS = 12  # decisions a hard player has searched this game (keys its worlds, sim.core.search)
+PS_DAMAGED = 13  # bit c: design c was marked damage this turn (effects.damage_unit sets it, end_turn clears it)
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
 N_ZONES = int(Zone.CHAIN) + 1
@@ -99,7 +100,8 @@ PS_ACTIVATES = PS_ANSWER + MAX_ANSWER_ENERGY + 1  # designs with an activated ab
 PS_QUIET_IDLE = PS_ACTIVATES + 1  # responders the greedy agent never plays into a quiet window (agents.py)
 PS_PLAYABLE = PS_QUIET_IDLE + 1  # ps[p, PS_PLAYABLE + e]: designs playable from the hand with e energy
 PS_FORCED = PS_PLAYABLE + MAX_ANSWER_ENERGY + 1  # the forced-draw request (sim.core.forced_draw), 0 for none
-N_PS = PS_FORCED + 1
+PS_FRAIL = PS_FORCED + 1  # 1 when the side's cards could leave a unit at 0 toughness undamaged (targets.frail)
+N_PS = PS_FRAIL + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here

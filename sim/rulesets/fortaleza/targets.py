@@ -7,11 +7,11 @@ import numpy as np
 from numba import njit
 
 from sim.rulesets.fortaleza.constants import (
-    E_DO, E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Do, Field, Kind, On, Step, Tag, Target, Zone,
+    E_DO, E_N, E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Do, Field, Kind, On, Step, Tag, Target, Zone,
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS,
+    PS_FAST_HAND, PS_FRAIL, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -107,6 +107,7 @@ def set_design_masks(g: np.void, side: int) -> None:
             if tab[side, c, Field.KIND] == Kind.TRAP or tab[side, c, Field.COST] <= e:
                 playable |= np.int64(1) << np.int64(c)
         ps[side, PS_PLAYABLE + e] = playable
+    ps[side, PS_FRAIL] = frail(g, side)
     responders = responders_mask(g, side)
     ps[side, PS_RESPONDERS] = responders
     ps[side, PS_FAST_HAND] = np.int64(0)
@@ -123,6 +124,27 @@ def set_design_masks(g: np.void, side: int) -> None:
         cost = tab[side, c, Field.COST] if kind == Kind.TECHNIQUE or kind == Kind.TRAP else tab[side, c, Field.ACTIVATE_COST]
         for e in range(max(cost, 0), MAX_ANSWER_ENERGY + 1):
             ps[side, PS_ANSWER + e] |= bit
+
+
+@njit(cache=True, _nrt=False)
+def frail(g: np.void, side: int) -> bool:
+    """Whether the side's cards could leave a unit on the field at 0 toughness without damage
+    marked this turn (agents.quiet_window then scans every unit, not only the damaged ones): a unit
+    printed with RES 0 or less (chain._enter does not check it), equipment that lowers RES, or an
+    effect that lowers RES or Protección."""
+    tab = g.tab
+    for c in range(N_DESIGNS):
+        kind = tab[side, c, Field.KIND]
+        if (kind == Kind.CHARACTER or kind == Kind.CREATURE) and tab[side, c, Field.RES] <= 0:
+            return True
+        if tab[side, c, Field.BONUS_RES] < 0:
+            return True
+        for k in range(tab[side, c, Field.N_EFFECTS]):
+            base = effect_base(k)
+            do = tab[side, c, base + E_DO]
+            if (do == Do.BOOST_RES or do == Do.PROTECT) and tab[side, c, base + E_N] < 0:
+                return True
+    return False
 
 
 @njit(cache=True, _nrt=False)

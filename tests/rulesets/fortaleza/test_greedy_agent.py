@@ -1,10 +1,16 @@
 """The greedy agent's attack decision (agents.wants_to_attack): it weighs the blocks the attack would meet
 (ruleset 0.4.0; before, it asked legal.can_block about a unit not yet marked attacking, was always told
-no blocker could stop it, and attacked with every unit)."""
+no blocker could stop it, and attacked with every unit), and which units its quiet test checks."""
 
 from __future__ import annotations
 
+from sim.rulesets.fortaleza.agents import quiet_window
+from sim.rulesets.fortaleza.constants import Field
+from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
+from sim.rulesets.fortaleza.game import end_turn
 from sim.rulesets.fortaleza.scenario import Scenario
+from sim.rulesets.fortaleza.state import CS_DAMAGE, PS_DAMAGED, PS_FRAIL
+from sim.rulesets.fortaleza.targets import set_design_masks
 
 
 def soldier_facing_samurai(samurai_tapped: bool) -> Scenario:
@@ -34,3 +40,23 @@ def test_greedy_attacks_when_no_unit_can_block():
     s.combat()
     assert s.tapped(0, "CH-001")
     assert s.fortress(1) == fortress - 1
+
+
+def test_quiet_window_finds_a_spent_unit_by_its_damage_or_by_a_frail_card():
+    """agents.quiet_window and effects.remove_dead check only the units marked damage this turn
+    (state.PS_DAMAGED), unless a card could leave a unit at 0 toughness undamaged (targets.frail):
+    then every unit. Either way a unit at 0 toughness makes the window loud."""
+    s = soldier_facing_samurai(samurai_tapped=False)
+    s.begin(active=0, step="main1", turn=4)
+    c = s.index(1, "JP-007")
+    assert quiet_window(s.g)
+    damage_unit(s.g, 1, c, 3)  # lethal, not yet removed (remove_dead does that)
+    assert not quiet_window(s.g)
+    s.g["cs"][1, c, CS_DAMAGE] = 0
+    end_turn(s.g)  # damage is gone at the end of the turn, and so is the mark
+    assert s.ps[1, PS_DAMAGED] == 0 and quiet_window(s.g)
+    s.tab[1, c, Field.RES] = 0  # a table edited by hand: a card file may not say so (rule F-22)
+    set_design_masks(s.g, 1)
+    assert s.ps[1, PS_FRAIL] and not quiet_window(s.g)
+    remove_dead(s.g)  # rule F-22 checks it too, undamaged: 0 damage reaches RES 0
+    assert s.zone(1, "JP-007") == "discard" and s.zone(0, "CH-001") == "unit"
