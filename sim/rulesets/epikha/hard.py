@@ -27,11 +27,12 @@ from sim.core.search import (
 from sim.core.turns import play_on
 import sim.rulesets.epikha.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.epikha.agents import choose_attackers, worth
-from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Agent, Param, Zone
+from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack
 from sim.rulesets.epikha.state import (
-    G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP,
-    PS_VITAL, ST_SEARCH, bit_count, characters_in_play, in_zone, lowest_bit, move,
+    G_ACTIVE, G_N_PENDING, G_OVER, G_TRACED, G_WINNER, GAME, N_CS, N_P, N_PLAY_STREAMS, N_STREAMS, PS_AGENT,
+    PS_DECISIONS, PS_KEPT, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, PS_ZONE_MASK, ST_SEARCH, bit_count,
+    characters_in_play, in_zone, lowest_bit, move,
 )
 
 DEAL_STREAM = 63
@@ -120,7 +121,47 @@ def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int
         copy_state(g.dealt_cs, g.dealt_ps, g.dealt_pend, g.dealt_rng, world.cs, world.ps, world.pend, world.rng)
         g.dealt_world[0] = which
     else:
-        copy_state(world.cs, world.ps, world.pend, world.rng, g.dealt_cs, g.dealt_ps, g.dealt_pend, g.dealt_rng)
+        restore_dealt(g, world)
+
+
+ALL_CARDS = (1 << N_CARDS) - 1  # every instance's bit of a zone mask
+
+
+@njit(cache=True, _nrt=False)
+def restore_dealt(g: np.void, world: np.void) -> None:
+    """The kept world (g.dealt_*) copied back over what a rollout played from it left, only what play
+    may have changed (the whole copy was an eighth of a hard game, perf, docs/engine.md):
+    - the card rows but those of cards still in the Deck or the hand, in the Discard Zone or unused
+      (Zone.OUT) at the deal: in play nothing enters the Deck or the hand but a draw from the Deck
+      (E-32), nothing leaves the Discard Zone or OUT, and play writes no row of a card there, so such
+      a card's row is as dealt (a card drawn, played or destroyed since is copied);
+    - the players' and the game's columns before the deck order and the zone masks: the deck order
+      is written only by the set-up's shuffles, the columns from PS_KEPT on only by sort_cards;
+    - the pending list's entries the world had (add_pending writes a whole entry, and play reads
+      none past G_N_PENDING), and the streams.
+    By loops: copy_into's flat views go through numba's reshape check on every call."""
+    dcs, dps, wcs, wps = g.dealt_cs, g.dealt_ps, world.cs, world.ps
+    for side in range(2):  # before the masks are restored: the world's own say which cards moved
+        d_deck, w_deck = dps[side, PS_ZONE_MASK + Zone.DECK], wps[side, PS_ZONE_MASK + Zone.DECK]
+        d_hand, w_hand = dps[side, PS_ZONE_MASK + Zone.HAND], wps[side, PS_ZONE_MASK + Zone.HAND]
+        still = ((d_deck & w_deck) | (d_hand & w_hand) | dps[side, PS_ZONE_MASK + Zone.DISCARD]
+                 | dps[side, PS_ZONE_MASK + Zone.OUT])
+        m = ~still & np.int64(ALL_CARDS)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            for k in range(N_CS):
+                wcs[side, c, k] = dcs[side, c, k]
+    for row in range(GAME + 1):
+        for k in range(PS_ORDER):
+            wps[row, k] = dps[row, k]
+        for k in range(PS_ZONE_MASK, PS_KEPT):
+            wps[row, k] = dps[row, k]
+    for k in range(dps[GAME, G_N_PENDING]):
+        for j in range(N_P):
+            world.pend[k, j] = g.dealt_pend[k, j]
+    for k in range(N_STREAMS):
+        world.rng[k] = g.dealt_rng[k]
 
 
 @njit(cache=True, _nrt=False, inline="always")
