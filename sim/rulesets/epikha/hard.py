@@ -30,7 +30,7 @@ from sim.rulesets.epikha.agents import choose_attackers, worth
 from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack
 from sim.rulesets.epikha.state import (
-    G_ACTIVE, G_N_PENDING, G_OVER, G_TRACED, G_WINNER, GAME, N_CS, N_P, N_PLAY_STREAMS, N_STREAMS, PS_AGENT,
+    CS_ZONE, G_ACTIVE, G_N_PENDING, G_OVER, G_TRACED, G_WINNER, GAME, N_CS, N_P, N_PLAY_STREAMS, N_STREAMS, PS_AGENT,
     PS_DECISIONS, PS_KEPT, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, PS_ZONE_MASK, ST_SEARCH, bit_count,
     characters_in_play, in_zone, lowest_bit, move,
 )
@@ -97,6 +97,15 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     """World `sample` of decision `decision`: the game as p may know it, the hidden cards dealt again,
     the play streams of `rollout`, both players greedy, no trace."""
     copy_play_state(g, world)
+    deal_world(g, world, p, decision, sample, rollout)
+
+
+@njit(cache=True, _nrt=False)
+def deal_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """`observe` after its copy of the game: world `sample`'s deal and streams over a copy of g, or
+    over a world dealt from g for another sample (what a deal writes it writes whole: the Zone of
+    every card of the opponent's hand and deck and the masks of both zones, the deck orders from
+    their tops, the streams)."""
     key = g.rng[ST_SEARCH + p]
     s = ST_SEARCH + p
     world.rng[s] = world_key(key, decision, sample, 0, DEAL_STREAM)
@@ -116,12 +125,36 @@ def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int
     candidate's world is dealt and kept in g.dealt_*, and the others take a copy of it. Each search
     calls `forget_dealt` first: a kept world belongs to one decision."""
     which = sample * WORLD_STRIDE + rollout + 1
-    if g.dealt_world[0] != which:
+    if g.dealt_world[0] == 0:  # the search's first world: copied whole from the game
         observe(g, world, p, decision, sample, rollout)
         copy_state(g.dealt_cs, g.dealt_ps, g.dealt_pend, g.dealt_rng, world.cs, world.ps, world.pend, world.rng)
-        g.dealt_world[0] = which
+    elif g.dealt_world[0] != which:
+        # A later world: the world record holds a rollout of the kept world, which is the game but
+        # for its deal; taken back, it is dealt again, and only what the deal writes is kept.
+        restore_dealt(g, world)
+        deal_world(g, world, p, decision, sample, rollout)
+        keep_deal(g, world, 1 - p)
     else:
         restore_dealt(g, world)
+    g.dealt_world[0] = which
+
+
+@njit(cache=True, _nrt=False)
+def keep_deal(g: np.void, world: np.void, o: int) -> None:
+    """g.dealt_* takes world's deal (deal_world) where both are the game dealt for two worlds: the
+    Zone of the opponent o's hand and deck cards (`move` writes no other card column), the players'
+    columns before the kept masks (deck orders, zone masks) and the streams."""
+    dcs, dps, wcs, wps = g.dealt_cs, g.dealt_ps, world.cs, world.ps
+    m = wps[o, PS_ZONE_MASK + Zone.HAND] | wps[o, PS_ZONE_MASK + Zone.DECK]
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        dcs[o, c, CS_ZONE] = wcs[o, c, CS_ZONE]
+    for row in range(GAME + 1):
+        for k in range(PS_KEPT):
+            dps[row, k] = wps[row, k]
+    for k in range(N_STREAMS):
+        g.dealt_rng[k] = world.rng[k]
 
 
 ALL_CARDS = (1 << N_CARDS) - 1  # every instance's bit of a zone mask
