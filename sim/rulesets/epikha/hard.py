@@ -6,7 +6,8 @@ choice with one card added or taken out, at most `width`, the greedy agent's fir
 spells, raises and blocks are the greedy agent's (agents.py reads a hard player as greedy).
 
 Each candidate is played in `samples` worlds (`observe`; dealt once for all the candidates, the
-other candidates copy it, `observe_dealt`): a copy of the game in which what the player cannot see is
+other candidates copy back only what a rollout may have changed, and a search's later worlds are
+dealt over its first, `observe_dealt`): a copy of the game in which what the player cannot see is
 dealt again at random, namely the opponent's hand and deck and the player's own
 deck order. The combat and regroup of the turn, then `horizon` more turns, are played by two greedy
 agents in the world record (`ws[1]`), never in the game's own; a finished world scores 1, 1/2 or 0,
