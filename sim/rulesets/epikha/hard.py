@@ -6,7 +6,8 @@ choice with one card added or taken out, at most `width`, the greedy agent's fir
 spells, raises and blocks are the greedy agent's (agents.py reads a hard player as greedy).
 
 Each candidate is played in `samples` worlds (`observe`; dealt once for all the candidates, the
-other candidates copy it, `observe_dealt`): a copy of the game in which what the player cannot see is
+other candidates copy back only what a rollout may have changed, and a search's later worlds are
+dealt over its first, `observe_dealt`): a copy of the game in which what the player cannot see is
 dealt again at random, namely the opponent's hand and deck and the player's own
 deck order. The combat and regroup of the turn, then `horizon` more turns, are played by two greedy
 agents in the world record (`ws[1]`), never in the game's own; a finished world scores 1, 1/2 or 0,
@@ -27,11 +28,12 @@ from sim.core.search import (
 from sim.core.turns import play_on
 import sim.rulesets.epikha.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.epikha.agents import choose_attackers, worth
-from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Agent, Param, Zone
+from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PLAYER_C, Agent, Param, Zone
 from sim.rulesets.epikha.legal import may_attack
 from sim.rulesets.epikha.state import (
-    G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_N_DECK, PS_ORDER, PS_TOP,
-    PS_VITAL, ST_SEARCH, bit_count, characters_in_play, in_zone, lowest_bit, move,
+    CS_ZONE, G_ACTIVE, G_N_PENDING, G_OVER, G_TRACED, G_WINNER, GAME, N_CS, N_P, N_PLAY_STREAMS, N_STREAMS, PS_AGENT,
+    PS_DECISIONS, PS_KEPT, PS_N_DECK, PS_ORDER, PS_TOP, PS_VITAL, PS_ZONE_MASK, ST_SEARCH, bit_count,
+    characters_in_play, in_zone, lowest_bit, move,
 )
 
 DEAL_STREAM = 63
@@ -96,6 +98,15 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     """World `sample` of decision `decision`: the game as p may know it, the hidden cards dealt again,
     the play streams of `rollout`, both players greedy, no trace."""
     copy_play_state(g, world)
+    deal_world(g, world, p, decision, sample, rollout)
+
+
+@njit(cache=True, _nrt=False)
+def deal_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
+    """`observe` after its copy of the game: world `sample`'s deal and streams over a copy of g, or
+    over a world dealt from g for another sample (what a deal writes it writes whole: the Zone of
+    every card of the opponent's hand and deck and the masks of both zones, the deck orders from
+    their tops, the streams)."""
     key = g.rng[ST_SEARCH + p]
     s = ST_SEARCH + p
     world.rng[s] = world_key(key, decision, sample, 0, DEAL_STREAM)
@@ -115,12 +126,76 @@ def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int
     candidate's world is dealt and kept in g.dealt_*, and the others take a copy of it. Each search
     calls `forget_dealt` first: a kept world belongs to one decision."""
     which = sample * WORLD_STRIDE + rollout + 1
-    if g.dealt_world[0] != which:
+    if g.dealt_world[0] == 0:  # the search's first world: copied whole from the game
         observe(g, world, p, decision, sample, rollout)
         copy_state(g.dealt_cs, g.dealt_ps, g.dealt_pend, g.dealt_rng, world.cs, world.ps, world.pend, world.rng)
-        g.dealt_world[0] = which
+    elif g.dealt_world[0] != which:
+        # A later world: the world record holds a rollout of the kept world, which is the game but
+        # for its deal; taken back, it is dealt again, and only what the deal writes is kept.
+        restore_dealt(g, world)
+        deal_world(g, world, p, decision, sample, rollout)
+        keep_deal(g, world, 1 - p)
     else:
-        copy_state(world.cs, world.ps, world.pend, world.rng, g.dealt_cs, g.dealt_ps, g.dealt_pend, g.dealt_rng)
+        restore_dealt(g, world)
+    g.dealt_world[0] = which
+
+
+@njit(cache=True, _nrt=False)
+def keep_deal(g: np.void, world: np.void, o: int) -> None:
+    """g.dealt_* takes world's deal (deal_world) where both are the game dealt for two worlds: the
+    Zone of the opponent o's hand and deck cards (`move` writes no other card column), the players'
+    columns before the kept masks (deck orders, zone masks) and the streams."""
+    dcs, dps, wcs, wps = g.dealt_cs, g.dealt_ps, world.cs, world.ps
+    m = wps[o, PS_ZONE_MASK + Zone.HAND] | wps[o, PS_ZONE_MASK + Zone.DECK]
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        dcs[o, c, CS_ZONE] = wcs[o, c, CS_ZONE]
+    for row in range(GAME + 1):
+        for k in range(PS_KEPT):
+            dps[row, k] = wps[row, k]
+    for k in range(N_STREAMS):
+        g.dealt_rng[k] = world.rng[k]
+
+
+ALL_CARDS = (1 << N_CARDS) - 1  # every instance's bit of a zone mask
+
+
+@njit(cache=True, _nrt=False)
+def restore_dealt(g: np.void, world: np.void) -> None:
+    """The kept world (g.dealt_*) copied back over what a rollout played from it left, only what play
+    may have changed (the whole copy was an eighth of a hard game, perf, docs/engine.md):
+    - the card rows but those of cards still in the Deck or the hand, in the Discard Zone or unused
+      (Zone.OUT) at the deal: in play nothing enters the Deck or the hand but a draw from the Deck
+      (E-32), nothing leaves the Discard Zone or OUT, and play writes no row of a card there, so such
+      a card's row is as dealt (a card drawn, played or destroyed since is copied);
+    - the players' and the game's columns before the deck order and the zone masks: the deck order
+      is written only by the set-up's shuffles, the columns from PS_KEPT on only by sort_cards;
+    - the pending list's entries the world had (add_pending writes a whole entry, and play reads
+      none past G_N_PENDING), and the streams.
+    By loops: copy_into's flat views go through numba's reshape check on every call."""
+    dcs, dps, wcs, wps = g.dealt_cs, g.dealt_ps, world.cs, world.ps
+    for side in range(2):  # before the masks are restored: the world's own say which cards moved
+        d_deck, w_deck = dps[side, PS_ZONE_MASK + Zone.DECK], wps[side, PS_ZONE_MASK + Zone.DECK]
+        d_hand, w_hand = dps[side, PS_ZONE_MASK + Zone.HAND], wps[side, PS_ZONE_MASK + Zone.HAND]
+        still = ((d_deck & w_deck) | (d_hand & w_hand) | dps[side, PS_ZONE_MASK + Zone.DISCARD]
+                 | dps[side, PS_ZONE_MASK + Zone.OUT])
+        m = ~still & np.int64(ALL_CARDS)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            for k in range(N_CS):
+                wcs[side, c, k] = dcs[side, c, k]
+    for row in range(GAME + 1):
+        for k in range(PS_ORDER):
+            wps[row, k] = dps[row, k]
+        for k in range(PS_ZONE_MASK, PS_KEPT):
+            wps[row, k] = dps[row, k]
+    for k in range(dps[GAME, G_N_PENDING]):
+        for j in range(N_P):
+            world.pend[k, j] = g.dealt_pend[k, j]
+    for k in range(N_STREAMS):
+        world.rng[k] = g.dealt_rng[k]
 
 
 @njit(cache=True, _nrt=False, inline="always")
