@@ -10,8 +10,9 @@ path may use it. Files outside the package (the test game under tests/) keep num
 
 numba reads the locator list from NUMBA_CACHE_LOCATOR_CLASSES (sim/__init__.py sets it); this module
 is imported by numba when the first kernel marked cache=True is defined, before anything compiles, so
-it also installs the repairs to numba's inliner (sim/core/faster_inlining.py) and the lighter load of a
-cached kernel (sim/core/cached_kernel_load.py), in every process that compiles or loads this
+it also installs the repairs to numba's inliner (sim/core/faster_inlining.py), the lighter load of a
+cached kernel (sim/core/cached_kernel_load.py) and indexing without the wraparound of a negative
+index (sim/core/nonnegative_indices.py), in every process that compiles or loads this
 package's kernels. It imports nothing else of sim."""
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from pathlib import Path
 from numba.core import config
 from numba.core.caching import UserProvidedCacheLocator
 
-from sim.core import cached_kernel_load, faster_inlining
+from sim.core import cached_kernel_load, faster_inlining, nonnegative_indices
 
 faster_inlining.install()
 cached_kernel_load.install()
+nonnegative_indices.install()
 
 PACKAGE_PARENT = Path(__file__).resolve().parents[2]  # the folder holding sim/
 PACKAGE = PACKAGE_PARENT / "sim"
