@@ -27,7 +27,7 @@ from sim.rulesets.rolplay.legal import (
     may_summon, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
-    CS_DESIGN, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_PLACE, PS_TOP, ST_AGENT,
+    CS_DESIGN, CS_PLACE, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_PLACE, PS_TOP, ST_AGENT,
     atq_of, def_left, field, in_zone, is_mystic, is_tapped, lowest_bit,
 )
 
@@ -515,7 +515,7 @@ def best_target(g: np.void, p: int, a: int) -> tuple:
     attacker's creature_worth, the defender R-13 sends against it or -1): the exchange with the
     defender R-13 would find, and what it opens for the other attackers (`best_target_given`, with
     the figures of the board as it is now)."""
-    fill_figures(g)
+    fill_figures(g, p)
     return best_target_given(g, p, a, face_worth(g, p), places_that_may_defend(g, p, is_mystic_in_figures(g, p, a)),
                              defenses_left(g, p))
 
@@ -607,7 +607,7 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
     (`wants_attack_mode_given`, with the figures of the board as it is now); random tosses a coin."""
     if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _pick(g, p, 2) == 1
-    fill_figures(g)
+    fill_figures(g, p)
     mystic = is_mystic_in_figures(g, p, c)
     strongest, strongest_atq = strongest_threat(g, p, mystic)
     return wants_attack_mode_given(g, p, c, face_worth(g, p), places_that_may_defend(g, p, mystic),
@@ -638,15 +638,27 @@ def attack_order(g: np.void, p: int) -> int:
     attacker and its defender, so the order found at the start holds through the phase
     (game.attacks)."""
     order, worth = g.order, g.order_worth
-    random = g.ps[p, PS_AGENT] == Agent.RANDOM
     n = 0
-    for k in range(g.par[Param.CREATURE_PLACES]):
-        c = g.ps[p, PS_PLACE + k] - 1
-        if c < 0 or not may_attack(g, p, c):
-            continue
-        value = 0.0 if random else g.fig_worth[p, c]
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
+        for k in range(g.par[Param.CREATURE_PLACES]):
+            c = g.ps[p, PS_PLACE + k] - 1
+            if c >= 0 and may_attack(g, p, c):
+                order[n] = c
+                n += 1
+        return n
+    # greedy: the creatures that may attack are a mask of the figures table (legal.may_attack: in
+    # play, in attack mode, could attack, an attack left), sorted by (worth, place): the same order
+    # as an insertion in place order after its equals
+    cs = g.cs
+    masks = g.fig_mask[p]
+    m = in_zone(g, p, Zone.CREATURE) & masks[FM_ATTACK_MODE] & masks[FM_ABLE]
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        value = g.fig_worth[p, c]
+        place = cs[p, c, CS_PLACE]
         i = n
-        while i > 0 and worth[i - 1] > value:  # after its equals: a tie keeps place order
+        while i > 0 and (worth[i - 1] > value or (worth[i - 1] == value and cs[p, order[i - 1], CS_PLACE] > place)):
             order[i] = order[i - 1]
             worth[i] = worth[i - 1]
             i -= 1
@@ -661,7 +673,7 @@ def next_attacker(g: np.void, p: int, done: np.int64) -> int:
     """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): the first
     of `attack_order` not in `done`."""
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
-        fill_figures(g)
+        fill_figures(g, p)
     for i in range(attack_order(g, p)):
         c = g.order[i]
         if not done >> c & np.int64(1):
@@ -695,7 +707,7 @@ def choose_target(g: np.void, p: int, a: int) -> int:
                     return t
                 k -= 1
         return NO_CHOICE
-    fill_figures(g)
+    fill_figures(g, p)
     chosen, _ = target_and_defender(g, p, a)
     return chosen
 

@@ -24,7 +24,9 @@ from sim.rulesets.rolplay.constants import (
 from sim.rulesets.rolplay.effects import (
     apply_effect, apply_pending, burn_amulet, draw_card, end_game, remove_creature, remove_power,
 )
-from sim.rulesets.rolplay.figures import FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack
+from sim.rulesets.rolplay.figures import (
+    FM_ABLE, FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack,
+)
 from sim.rulesets.rolplay.legal import (
     activation_cost, could_attack, defender_for, may_attack, powers_full, replace_cost,
 )
@@ -316,7 +318,7 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
         if not in_zone(g, p, Zone.CREATURE):
             return np.int64(0)  # no mode to set: no figures to weigh
-        fill_figures(g)
+        fill_figures(g, p)
         return greedy_modes(g, p)
     m = in_zone(g, p, Zone.CREATURE)
     while m:
@@ -457,7 +459,7 @@ def attacks(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set (`attacks_from_modes`), the figures table of a
     greedy player made first."""
     if g.ps[p, PS_AGENT] != Agent.RANDOM and in_zone(g, p, Zone.CREATURE):
-        fill_figures(g)
+        fill_figures(g, p)
     attacks_from_modes(g, p)
 
 
@@ -471,7 +473,12 @@ def attacks_from_modes(g: np.void, p: int) -> None:
     for i in range(attack_order(g, p)):
         a = g.order[i]
         for _ in range(8):
-            if not may_attack(g, p, a):  # it may have died, or spent its attacks
+            # it may have died, or spent its attacks: greedy's table keeps legal.may_attack as masks
+            if greedy:
+                masks = g.fig_mask[p]
+                if not (masks[FM_ABLE] & masks[FM_ATTACK_MODE]) >> a & np.int64(1):
+                    break
+            elif not may_attack(g, p, a):
                 break
             if greedy:
                 chosen, d = target_and_defender(g, p, a)
