@@ -105,10 +105,26 @@ def abilities_worth(g: np.void, p: int, d: int) -> float:
 def fill_ability_worth(g: np.void) -> None:
     """g.ability_worth[side, design]: `abilities_worth` of every design, made once per workspace (and
     again when a scenario changes a card): it reads only the cards and the weights, and greedy values a
-    creature, its abilities with it, dozens of times a turn."""
+    creature, its abilities with it, dozens of times a turn. Then, from it, g.card_worth (`design_worth`,
+    each summon candidate's card) and g.conjure_worth (`conjure_worth`, each power in hand) alike."""
     for p in range(2):
         for d in range(N_DESIGNS):
             g.ability_worth[p, d] = abilities_worth(g, p, d)
+        for d in range(N_DESIGNS):
+            g.card_worth[p, d] = design_worth(g, p, d)
+            g.conjure_worth[p, d] = conjure_worth(g, p, d)
+
+
+@njit(cache=True, _nrt=False)
+def conjure_worth(g: np.void, p: int, d: int) -> float:
+    """Greedy's value of conjuring a power card of design d (rule R-08): its power value and its
+    on-cast effects (`choose_power`)."""
+    tab = g.tab
+    value = tab[p, d, Field.POWER_VALUE] + 0.0
+    for k in range(tab[p, d, Field.N_ON_CAST]):
+        base = Field.ON_CAST + k * 3
+        value += effect_worth(g, p, tab[p, d, base], tab[p, d, base + 1])
+    return value
 
 
 @njit(cache=True, _nrt=False)
@@ -148,10 +164,7 @@ def choose_power(g: np.void, p: int) -> int:
         if not may_conjure(g, p, c):
             continue
         n += 1
-        value = field(g, p, c, Field.POWER_VALUE) + 0.0
-        for k in range(field(g, p, c, Field.N_ON_CAST)):
-            base = Field.ON_CAST + k * 3
-            value += effect_worth(g, p, field(g, p, c, base), field(g, p, c, base + 1))
+        value = g.conjure_worth[p, g.cs[p, c, CS_DESIGN]]  # conjure_worth, made once (fill_ability_worth)
         if value > best_value:
             best = c
             best_value = value
@@ -243,8 +256,7 @@ def list_summons(g: np.void, p: int) -> int:
 def summon_worth(g: np.void, p: int, k: int) -> float:
     """Greedy's value of summon candidate k: what the card brings less what a replacement burns."""
     kind, c, target = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
-    d = g.cs[p, c, CS_DESIGN]
-    value = design_worth(g, p, d)
+    value = g.card_worth[p, g.cs[p, c, CS_DESIGN]]  # design_worth, made once (fill_ability_worth)
     if kind == REPLACE:
         value -= creature_worth(g, p, target) + 0.1 * replace_cost(g, p, c, target)
     elif kind == AMULET:
@@ -401,7 +413,7 @@ def outcome_in_figures(g: np.void, p: int, a: int, d: int) -> tuple:
                       masks_p[FM_BERSERKER] >> a & np.int64(1) != 0, masks_q[FM_BERSERKER] >> d & np.int64(1) != 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
 def attack_worth(g: np.void, p: int, a: int, d: int, face: float, a_worth: float) -> float:
     """Greedy's value of p's attacker a meeting defender d (-1: the attack reaches life), its life
     cost counted (R-18); `face` is a point of the opponent's life (face_worth), `a_worth` the
@@ -466,7 +478,7 @@ def other_hits(g: np.void, p: int, a: int, face: float) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
 def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float, defenses: int) -> float:
     """What p's other attackers (their hits in g.hits, other_hits) gain when an attack takes up
     defender d's last defense this turn: once the opponent's defenses run out the rest reach life
@@ -579,7 +591,7 @@ def strongest_threat(g: np.void, p: int, mystic_guard: bool) -> tuple:
     return strongest, strongest_atq
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
 def guard_worth(g: np.void, p: int, c: int, strongest: int, strongest_atq: int) -> float:
     """What p's creature c is worth in defense mode through the opponent's next turn, against the
     strongest opposing creature it could fight (`strongest_threat`, R-14): the life it would save
