@@ -626,7 +626,7 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
                                    defenses_left(g, p), strongest, strongest_atq)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy attack phase's loops
 def wants_attack_mode_given(g: np.void, p: int, c: int, face: float, free: np.int64, defenses: int, strongest: int,
                             strongest_atq: int) -> bool:
     """Greedy's mode for creature c given what the opponent's side and p's own ATQ make of every
@@ -724,7 +724,7 @@ def choose_target(g: np.void, p: int, a: int) -> int:
     return chosen
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy attack phase's loops
 def target_and_defender(g: np.void, p: int, a: int) -> tuple:
     """Greedy's choice for attacker a (`choose_target`) and the defender R-13 sends against it (-1:
     life), from the figures: (NO_ATTACK, -1) when the exchange is not worth it."""

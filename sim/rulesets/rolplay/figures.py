@@ -149,7 +149,7 @@ def fill_side(g: np.void, side: int, attacking: bool) -> None:
     masks[FM_ATTACK_MODE] = mode_m
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.attacks_from_modes, after each attack
 def refresh_after_attack(g: np.void, p: int, a: int, d: int) -> None:
     """What p's attack by a against q's defender d (-1: none) changed: the damage both took, a's
     attacks and d's defenses made this turn (R-11, R-12), or their leaving play."""

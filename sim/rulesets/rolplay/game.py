@@ -371,12 +371,13 @@ def greedy_modes(g: np.void, p: int) -> np.int64:
             if not mystic_known:
                 free_mystic, strongest_mystic, atq_mystic = figures_of_kind(g, p, True)
                 mystic_known = True
-            mode = wants_attack_mode_given(g, p, c, face, free_mystic, defenses, strongest_mystic, atq_mystic)
+            free, strongest, atq = free_mystic, strongest_mystic, atq_mystic
         else:
             if not plain_known:
                 free_plain, strongest_plain, atq_plain = figures_of_kind(g, p, False)
                 plain_known = True
-            mode = wants_attack_mode_given(g, p, c, face, free_plain, defenses, strongest_plain, atq_plain)
+            free, strongest, atq = free_plain, strongest_plain, atq_plain
+        mode = wants_attack_mode_given(g, p, c, face, free, defenses, strongest, atq)  # inlined: one call site
         bit = np.int64(1) << c
         if mode:
             cs[p, c, CS_ATTACK_MODE] = 1
