@@ -150,7 +150,7 @@ def creature_worth(g: np.void, p: int, c: int) -> float:
 
 
 # -- phase 3, powers (rule R-08) ---------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.powers_phase (a call costs as much as its work)
 def choose_power(g: np.void, p: int) -> int:
     """The power card p conjures this turn, -1 for none: greedy the highest value (its on-cast
     effects counted), random any or none."""
@@ -216,7 +216,7 @@ def choose_power_to_burn(g: np.void, p: int) -> int:
 
 
 # -- phase 4, summoning (rule R-09) -----------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into choose_summon (a call costs as much as its work)
 def list_summons(g: np.void, p: int) -> int:
     """Every summon p may make now into g.cand as (kind, card, target); returns how many."""
     cand = g.cand
@@ -264,7 +264,7 @@ def summon_worth(g: np.void, p: int, k: int) -> float:
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.summon_phase (a call costs as much as its work)
 def choose_summon(g: np.void, p: int) -> int:
     """The summon candidate p makes next (an index into g.cand after list_summons), -1 to stop:
     greedy the most valuable with a positive value, the first listed on a tie; random any or stop."""
@@ -343,7 +343,7 @@ def effect_now(g: np.void, p: int, src: int, do: int, n: int) -> float:
     return effect_worth(g, p, do, n)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into choose_activation (a call costs as much as its work)
 def list_activations(g: np.void, p: int) -> int:
     """Every ability p may activate now into g.cand as (card, ability, 0); returns how many."""
     cand = g.cand
@@ -360,7 +360,7 @@ def list_activations(g: np.void, p: int) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.ability_phase (a call costs as much as its work)
 def choose_activation(g: np.void, p: int) -> int:
     """The ability p activates next (an index into g.cand after list_activations), -1 to stop:
     greedy the most valuable on the board now if it is worth anything, random any or stop."""

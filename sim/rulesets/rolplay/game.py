@@ -95,7 +95,7 @@ def setup_game(g: np.void, first: int) -> None:
         draw_card(g, 1 - first, np.bool_(True))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into start_turn (a call costs as much as its work)
 def regroup(g: np.void, p: int) -> None:
     """Phase 1, rule R-06: what was tapped untaps (an effect's tap runs out by itself, CS_TAP_UNTIL);
     each creature's attacks and every creature's defenses start again (R-11); a spell or amulet
