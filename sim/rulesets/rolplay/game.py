@@ -446,7 +446,7 @@ def attack_against(g: np.void, p: int, a: int, chosen: int, d: int) -> None:
         fight(g, p, a, d)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into main_phases, its one caller (a call costs as much)
 def attack_phase(g: np.void, p: int) -> None:
     """Phase 6, rules R-11 to R-14: modes, then each creature, in the order the agent picks
     (agents.attack_order), attacks as often as it may (multiple attack) while its player wants. The
@@ -495,7 +495,7 @@ def attacks_from_modes(g: np.void, p: int) -> None:
                 refresh_after_attack(g, p, a, d)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into play_turn, its one caller (a call costs as much)
 def main_phases(g: np.void) -> None:
     """Phases 3 to 6 of the active player's turn, stopping when the game ends."""
     p = g.ps[GAME, G_ACTIVE]
