@@ -27,7 +27,7 @@ from sim.rulesets.rolplay.legal import (
     may_summon, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
-    CS_DESIGN, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_PLACE, PS_TOP, ST_AGENT,
+    CS_DESIGN, CS_PLACE, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_PLACE, PS_TOP, ST_AGENT,
     atq_of, def_left, field, in_zone, is_mystic, is_tapped, lowest_bit,
 )
 
@@ -105,10 +105,26 @@ def abilities_worth(g: np.void, p: int, d: int) -> float:
 def fill_ability_worth(g: np.void) -> None:
     """g.ability_worth[side, design]: `abilities_worth` of every design, made once per workspace (and
     again when a scenario changes a card): it reads only the cards and the weights, and greedy values a
-    creature, its abilities with it, dozens of times a turn."""
+    creature, its abilities with it, dozens of times a turn. Then, from it, g.card_worth (`design_worth`,
+    each summon candidate's card) and g.conjure_worth (`conjure_worth`, each power in hand) alike."""
     for p in range(2):
         for d in range(N_DESIGNS):
             g.ability_worth[p, d] = abilities_worth(g, p, d)
+        for d in range(N_DESIGNS):
+            g.card_worth[p, d] = design_worth(g, p, d)
+            g.conjure_worth[p, d] = conjure_worth(g, p, d)
+
+
+@njit(cache=True, _nrt=False)
+def conjure_worth(g: np.void, p: int, d: int) -> float:
+    """Greedy's value of conjuring a power card of design d (rule R-08): its power value and its
+    on-cast effects (`choose_power`)."""
+    tab = g.tab
+    value = tab[p, d, Field.POWER_VALUE] + 0.0
+    for k in range(tab[p, d, Field.N_ON_CAST]):
+        base = Field.ON_CAST + k * 3
+        value += effect_worth(g, p, tab[p, d, base], tab[p, d, base + 1])
+    return value
 
 
 @njit(cache=True, _nrt=False)
@@ -134,7 +150,7 @@ def creature_worth(g: np.void, p: int, c: int) -> float:
 
 
 # -- phase 3, powers (rule R-08) ---------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.powers_phase (a call costs as much as its work)
 def choose_power(g: np.void, p: int) -> int:
     """The power card p conjures this turn, -1 for none: greedy the highest value (its on-cast
     effects counted), random any or none."""
@@ -148,10 +164,7 @@ def choose_power(g: np.void, p: int) -> int:
         if not may_conjure(g, p, c):
             continue
         n += 1
-        value = field(g, p, c, Field.POWER_VALUE) + 0.0
-        for k in range(field(g, p, c, Field.N_ON_CAST)):
-            base = Field.ON_CAST + k * 3
-            value += effect_worth(g, p, field(g, p, c, base), field(g, p, c, base + 1))
+        value = g.conjure_worth[p, g.cs[p, c, CS_DESIGN]]  # conjure_worth, made once (fill_ability_worth)
         if value > best_value:
             best = c
             best_value = value
@@ -203,7 +216,7 @@ def choose_power_to_burn(g: np.void, p: int) -> int:
 
 
 # -- phase 4, summoning (rule R-09) -----------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into choose_summon (a call costs as much as its work)
 def list_summons(g: np.void, p: int) -> int:
     """Every summon p may make now into g.cand as (kind, card, target); returns how many."""
     cand = g.cand
@@ -243,8 +256,7 @@ def list_summons(g: np.void, p: int) -> int:
 def summon_worth(g: np.void, p: int, k: int) -> float:
     """Greedy's value of summon candidate k: what the card brings less what a replacement burns."""
     kind, c, target = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
-    d = g.cs[p, c, CS_DESIGN]
-    value = design_worth(g, p, d)
+    value = g.card_worth[p, g.cs[p, c, CS_DESIGN]]  # design_worth, made once (fill_ability_worth)
     if kind == REPLACE:
         value -= creature_worth(g, p, target) + 0.1 * replace_cost(g, p, c, target)
     elif kind == AMULET:
@@ -252,7 +264,7 @@ def summon_worth(g: np.void, p: int, k: int) -> float:
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.summon_phase (a call costs as much as its work)
 def choose_summon(g: np.void, p: int) -> int:
     """The summon candidate p makes next (an index into g.cand after list_summons), -1 to stop:
     greedy the most valuable with a positive value, the first listed on a tie; random any or stop."""
@@ -331,7 +343,7 @@ def effect_now(g: np.void, p: int, src: int, do: int, n: int) -> float:
     return effect_worth(g, p, do, n)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into choose_activation (a call costs as much as its work)
 def list_activations(g: np.void, p: int) -> int:
     """Every ability p may activate now into g.cand as (card, ability, 0); returns how many."""
     cand = g.cand
@@ -348,7 +360,7 @@ def list_activations(g: np.void, p: int) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.ability_phase (a call costs as much as its work)
 def choose_activation(g: np.void, p: int) -> int:
     """The ability p activates next (an index into g.cand after list_activations), -1 to stop:
     greedy the most valuable on the board now if it is worth anything, random any or stop."""
@@ -401,7 +413,7 @@ def outcome_in_figures(g: np.void, p: int, a: int, d: int) -> tuple:
                       masks_p[FM_BERSERKER] >> a & np.int64(1) != 0, masks_q[FM_BERSERKER] >> d & np.int64(1) != 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
 def attack_worth(g: np.void, p: int, a: int, d: int, face: float, a_worth: float) -> float:
     """Greedy's value of p's attacker a meeting defender d (-1: the attack reaches life), its life
     cost counted (R-18); `face` is a point of the opponent's life (face_worth), `a_worth` the
@@ -466,7 +478,7 @@ def other_hits(g: np.void, p: int, a: int, face: float) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
 def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float, defenses: int) -> float:
     """What p's other attackers (their hits in g.hits, other_hits) gain when an attack takes up
     defender d's last defense this turn: once the opponent's defenses run out the rest reach life
@@ -515,7 +527,7 @@ def best_target(g: np.void, p: int, a: int) -> tuple:
     attacker's creature_worth, the defender R-13 sends against it or -1): the exchange with the
     defender R-13 would find, and what it opens for the other attackers (`best_target_given`, with
     the figures of the board as it is now)."""
-    fill_figures(g)
+    fill_figures(g, p)
     return best_target_given(g, p, a, face_worth(g, p), places_that_may_defend(g, p, is_mystic_in_figures(g, p, a)),
                              defenses_left(g, p))
 
@@ -579,7 +591,7 @@ def strongest_threat(g: np.void, p: int, mystic_guard: bool) -> tuple:
     return strongest, strongest_atq
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
 def guard_worth(g: np.void, p: int, c: int, strongest: int, strongest_atq: int) -> float:
     """What p's creature c is worth in defense mode through the opponent's next turn, against the
     strongest opposing creature it could fight (`strongest_threat`, R-14): the life it would save
@@ -607,14 +619,14 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
     (`wants_attack_mode_given`, with the figures of the board as it is now); random tosses a coin."""
     if g.ps[p, PS_AGENT] == Agent.RANDOM:
         return _pick(g, p, 2) == 1
-    fill_figures(g)
+    fill_figures(g, p)
     mystic = is_mystic_in_figures(g, p, c)
     strongest, strongest_atq = strongest_threat(g, p, mystic)
     return wants_attack_mode_given(g, p, c, face_worth(g, p), places_that_may_defend(g, p, mystic),
                                    defenses_left(g, p), strongest, strongest_atq)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy attack phase's loops
 def wants_attack_mode_given(g: np.void, p: int, c: int, face: float, free: np.int64, defenses: int, strongest: int,
                             strongest_atq: int) -> bool:
     """Greedy's mode for creature c given what the opponent's side and p's own ATQ make of every
@@ -638,15 +650,27 @@ def attack_order(g: np.void, p: int) -> int:
     attacker and its defender, so the order found at the start holds through the phase
     (game.attacks)."""
     order, worth = g.order, g.order_worth
-    random = g.ps[p, PS_AGENT] == Agent.RANDOM
     n = 0
-    for k in range(g.par[Param.CREATURE_PLACES]):
-        c = g.ps[p, PS_PLACE + k] - 1
-        if c < 0 or not may_attack(g, p, c):
-            continue
-        value = 0.0 if random else g.fig_worth[p, c]
+    if g.ps[p, PS_AGENT] == Agent.RANDOM:
+        for k in range(g.par[Param.CREATURE_PLACES]):
+            c = g.ps[p, PS_PLACE + k] - 1
+            if c >= 0 and may_attack(g, p, c):
+                order[n] = c
+                n += 1
+        return n
+    # greedy: the creatures that may attack are a mask of the figures table (legal.may_attack: in
+    # play, in attack mode, could attack, an attack left), sorted by (worth, place): the same order
+    # as an insertion in place order after its equals
+    cs = g.cs
+    masks = g.fig_mask[p]
+    m = in_zone(g, p, Zone.CREATURE) & masks[FM_ATTACK_MODE] & masks[FM_ABLE]
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        value = g.fig_worth[p, c]
+        place = cs[p, c, CS_PLACE]
         i = n
-        while i > 0 and worth[i - 1] > value:  # after its equals: a tie keeps place order
+        while i > 0 and (worth[i - 1] > value or (worth[i - 1] == value and cs[p, order[i - 1], CS_PLACE] > place)):
             order[i] = order[i - 1]
             worth[i] = worth[i - 1]
             i -= 1
@@ -661,7 +685,7 @@ def next_attacker(g: np.void, p: int, done: np.int64) -> int:
     """Which of p's creatures that may attack, not in `done`, attacks next (-1: none left): the first
     of `attack_order` not in `done`."""
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
-        fill_figures(g)
+        fill_figures(g, p)
     for i in range(attack_order(g, p)):
         c = g.order[i]
         if not done >> c & np.int64(1):
@@ -695,12 +719,12 @@ def choose_target(g: np.void, p: int, a: int) -> int:
                     return t
                 k -= 1
         return NO_CHOICE
-    fill_figures(g)
+    fill_figures(g, p)
     chosen, _ = target_and_defender(g, p, a)
     return chosen
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the greedy attack phase's loops
 def target_and_defender(g: np.void, p: int, a: int) -> tuple:
     """Greedy's choice for attacker a (`choose_target`) and the defender R-13 sends against it (-1:
     life), from the figures: (NO_ATTACK, -1) when the exchange is not worth it."""

@@ -13,7 +13,9 @@ Within an attack phase only its fights change a creature: damage, the attacker's
 defender's defenses, deaths; the taps, boosts, turn-bound effects and the opponent's modes hold,
 and the lives are read from the players (the attacking side's modes change, so which of its
 creatures may defend is not kept: only the defending side's is read). So the table is made when the phase starts
-(`fill_figures`, both sides), what each fight changed in its two creatures is made again after it
+(`fill_figures(g, p)`, both sides, each with only what p's valuations read of it: the attacking
+side has no defenses, places or may-defend mask, the defending side no self damage nor printed
+defender, could-attack, able or attack-mode masks), what each fight changed in its two creatures is made again after it
 (`refresh_after_attack`; one that left play leaves every mask), and the owner's modes go into
 FM_ATTACK_MODE as they are set. A valuation then reads one row instead of the card's table through
 its design (each `g.tab[side, g.cs[side, c, CS_DESIGN], field]` two loads, a design's abilities
@@ -27,10 +29,10 @@ import numpy as np
 from numba import njit
 
 from sim.rulesets.rolplay.constants import Field, Weight, Zone
-from sim.rulesets.rolplay.legal import could_attack, may_defend_against
 from sim.rulesets.rolplay.state import (
-    CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_PLACE, CS_ZONE, N_FM, atq_of, def_left, field, in_zone,
-    is_mystic, lowest_bit,
+    CS_AMULET_DEF, CS_ATQ_BOOST, CS_ATTACK_MODE, CS_ATTACKS, CS_DAMAGE, CS_DEF_BOOST, CS_DEFENSES, CS_DESIGN, CS_ENTERED,
+    CS_PLACE, CS_TAP_UNTIL, CS_ZONE, G_TURN, GAME, N_FM, PS_ALLDEF_BONUS, PS_ALLDEF_UNTIL, PS_UNMYSTIC_UNTIL, def_left,
+    field, in_zone, lowest_bit,
 )
 
 # fig[side, card, ...]
@@ -51,70 +53,103 @@ FM_ATTACK_MODE = 6
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def worth_of(g: np.void, p: int, c: int, atq: int, left: int, mystic: bool) -> float:
-    """Greedy's value of p's creature c in play with ATQ `atq`, defense left `left` and mystic or not
-    (damage, boosts and amulet counted in them): agents.creature_worth."""
-    w = g.w[p]
-    value = w[Weight.ATQ] * atq * field(g, p, c, Field.MULTI_ATTACK) + w[Weight.DEF] * max(left, 0)
-    value += 2.0 * mystic + 1.0 * field(g, p, c, Field.DEFENDER)
-    return value + 0.5 + 0.3 * g.ability_worth[p, g.cs[p, c, CS_DESIGN]]
+def worth_in_row(w: np.ndarray, t: np.ndarray, atq: int, left: int, mystic: bool, ability: float) -> float:
+    """`worth_of` from the weights w, the design's row t of the card table and its ability_worth."""
+    value = w[Weight.ATQ] * atq * t[Field.MULTI_ATTACK] + w[Weight.DEF] * max(left, 0)
+    value += 2.0 * mystic + 1.0 * t[Field.DEFENDER]
+    return value + 0.5 + 0.3 * ability
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _with_bit(mask: np.int64, c: int, on: bool) -> np.int64:
-    return (mask & ~(np.int64(1) << c)) | (np.int64(on) << c)
+def worth_of(g: np.void, p: int, c: int, atq: int, left: int, mystic: bool) -> float:
+    """Greedy's value of p's creature c in play with ATQ `atq`, defense left `left` and mystic or not
+    (damage, boosts and amulet counted in them): agents.creature_worth."""
+    d = g.cs[p, c, CS_DESIGN]
+    return worth_in_row(g.w[p], g.tab[p, d], atq, left, mystic, g.ability_worth[p, d])
 
 
 @njit(cache=True, _nrt=False)
-def figures_from_cards(g: np.void, side: int, c: int) -> None:
-    """Make side's creature c's row and mask bits from the cards.
-    Every figure is read before any is written, so that the compiled code reads the card's design
-    once (a write to the record could otherwise change what it reads)."""
+def fill_figures(g: np.void, p: int) -> None:
+    """The table of both sides' creatures in play, made from the cards when p's attack phase starts:
+    p's side with what its attacks and modes weigh, its opponent's with what its defenses weigh
+    (`fill_side`)."""
+    fill_side(g, p, True)
+    fill_side(g, 1 - p, False)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def fill_side(g: np.void, side: int, attacking: bool) -> None:
+    """side's rows and masks. Each side gets only what the valuations read of it (agents.py): the
+    attacking side's self damage, and its printed defenders, could-attack, able and attack-mode
+    masks; the defending side's defenses left, places and may-defend mask; both the ATQ, defense
+    left, worth and the mystic and berserker masks. The other masks are left empty. The player's
+    and the turn's figures (R-17: an unmystic or all_defenders effect on the side) are read once,
+    each creature's card row and design row once, and every figure is read before any is written
+    (a write to the record could otherwise make the compiled code read the card again)."""
+    turn = g.ps[GAME, G_TURN]
+    unmystic = turn < g.ps[side, PS_UNMYSTIC_UNTIL]
+    all_defenders = turn < g.ps[side, PS_ALLDEF_UNTIL]
+    bonus = g.ps[side, PS_ALLDEF_BONUS] if all_defenders else 0
+    w = g.w[side]
+    mystic_m = berserker_m = defender_m = may_defend_m = could_m = able_m = mode_m = np.int64(0)
+    m = in_zone(g, side, Zone.CREATURE)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        bit = np.int64(1) << c
+        cs = g.cs[side, c]
+        d = cs[CS_DESIGN]
+        t = g.tab[side, d]
+        atq = t[Field.ATQ] + cs[CS_ATQ_BOOST]  # state.atq_of
+        left = t[Field.DEF] + cs[CS_DEF_BOOST] + cs[CS_AMULET_DEF] + bonus - cs[CS_DAMAGE]  # state.def_left
+        mystic = t[Field.MYSTIC] != 0 and not unmystic  # state.is_mystic
+        worth = worth_in_row(w, t, atq, left, mystic, g.ability_worth[side, d])
+        tapped = turn < cs[CS_TAP_UNTIL]  # state.is_tapped
+        if mystic:
+            mystic_m |= bit
+        if t[Field.BERSERKER] != 0:
+            berserker_m |= bit
+        row = g.fig[side, c]
+        if attacking:
+            self_damage = t[Field.SELF_DAMAGE]
+            # legal.could_attack: untapped, not summoned this turn (berserkers excepted)
+            could = not tapped and (cs[CS_ENTERED] != turn + 1 or t[Field.BERSERKER] != 0)
+            able = could and cs[CS_ATTACKS] < t[Field.MULTI_ATTACK]
+            if t[Field.DEFENDER] != 0:
+                defender_m |= bit
+            if could:
+                could_m |= bit
+            if able:
+                able_m |= bit
+            if cs[CS_ATTACK_MODE] == 1:
+                mode_m |= bit
+            row[FIG_ATQ] = atq
+            row[FIG_LEFT] = left
+            row[FIG_SELF_DAMAGE] = self_damage
+        else:
+            multi = t[Field.MULTI_DEFENSE]
+            defenses = max(multi - cs[CS_DEFENSES], 0)
+            place = cs[CS_PLACE]
+            # legal.may_defend_against an attacker that is not a mystic (in play: it is in the mask)
+            if (not tapped) & ((cs[CS_ATTACK_MODE] != 1) | (t[Field.DEFENDER] != 0) | all_defenders) \
+                    & (cs[CS_DEFENSES] < multi):
+                may_defend_m |= bit
+            row[FIG_ATQ] = atq
+            row[FIG_LEFT] = left
+            row[FIG_DEFENSES] = defenses
+            row[FIG_PLACE] = place
+        g.fig_worth[side, c] = worth
     masks = g.fig_mask[side]
-    cs = g.cs[side, c]
-    atq = atq_of(g, side, c)
-    left = def_left(g, side, c)
-    mystic = is_mystic(g, side, c)
-    defenses = max(field(g, side, c, Field.MULTI_DEFENSE) - cs[CS_DEFENSES], 0)
-    self_damage = field(g, side, c, Field.SELF_DAMAGE)
-    worth = worth_of(g, side, c, atq, left, mystic)
-    berserker = field(g, side, c, Field.BERSERKER) != 0
-    defender = field(g, side, c, Field.DEFENDER) != 0
-    may_defend = may_defend_against(g, side, c, False)
-    could = could_attack(g, side, c)
-    able = could and cs[CS_ATTACKS] < field(g, side, c, Field.MULTI_ATTACK)
-    attack_mode = cs[CS_ATTACK_MODE] == 1
-    place = cs[CS_PLACE]
-    row = g.fig[side, c]
-    row[FIG_ATQ] = atq
-    row[FIG_LEFT] = left
-    row[FIG_DEFENSES] = defenses
-    row[FIG_SELF_DAMAGE] = self_damage
-    row[FIG_PLACE] = place
-    g.fig_worth[side, c] = worth
-    masks[FM_MYSTIC] = _with_bit(masks[FM_MYSTIC], c, mystic)
-    masks[FM_BERSERKER] = _with_bit(masks[FM_BERSERKER], c, berserker)
-    masks[FM_DEFENDER] = _with_bit(masks[FM_DEFENDER], c, defender)
-    masks[FM_MAY_DEFEND] = _with_bit(masks[FM_MAY_DEFEND], c, may_defend)
-    masks[FM_COULD_ATTACK] = _with_bit(masks[FM_COULD_ATTACK], c, could)
-    masks[FM_ABLE] = _with_bit(masks[FM_ABLE], c, able)
-    masks[FM_ATTACK_MODE] = _with_bit(masks[FM_ATTACK_MODE], c, attack_mode)
+    masks[FM_MYSTIC] = mystic_m
+    masks[FM_BERSERKER] = berserker_m
+    masks[FM_DEFENDER] = defender_m
+    masks[FM_MAY_DEFEND] = may_defend_m
+    masks[FM_COULD_ATTACK] = could_m
+    masks[FM_ABLE] = able_m
+    masks[FM_ATTACK_MODE] = mode_m
 
 
-@njit(cache=True, _nrt=False)
-def fill_figures(g: np.void) -> None:
-    """The table of both sides' creatures in play, made from the cards (an attack phase's start)."""
-    for side in range(2):
-        for k in range(N_FM):
-            g.fig_mask[side, k] = 0
-        m = in_zone(g, side, Zone.CREATURE)
-        while m:
-            c = lowest_bit(m)
-            m &= m - np.int64(1)
-            figures_from_cards(g, side, c)
-
-
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.attacks_from_modes, after each attack
 def refresh_after_attack(g: np.void, p: int, a: int, d: int) -> None:
     """What p's attack by a against q's defender d (-1: none) changed: the damage both took, a's
     attacks and d's defenses made this turn (R-11, R-12), or their leaving play."""

@@ -24,7 +24,9 @@ from sim.rulesets.rolplay.constants import (
 from sim.rulesets.rolplay.effects import (
     apply_effect, apply_pending, burn_amulet, draw_card, end_game, remove_creature, remove_power,
 )
-from sim.rulesets.rolplay.figures import FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack
+from sim.rulesets.rolplay.figures import (
+    FM_ABLE, FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack,
+)
 from sim.rulesets.rolplay.legal import (
     activation_cost, could_attack, defender_for, may_attack, powers_full, replace_cost,
 )
@@ -93,7 +95,7 @@ def setup_game(g: np.void, first: int) -> None:
         draw_card(g, 1 - first, np.bool_(True))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into start_turn (a call costs as much as its work)
 def regroup(g: np.void, p: int) -> None:
     """Phase 1, rule R-06: what was tapped untaps (an effect's tap runs out by itself, CS_TAP_UNTIL);
     each creature's attacks and every creature's defenses start again (R-11); a spell or amulet
@@ -316,7 +318,7 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
         if not in_zone(g, p, Zone.CREATURE):
             return np.int64(0)  # no mode to set: no figures to weigh
-        fill_figures(g)
+        fill_figures(g, p)
         return greedy_modes(g, p)
     m = in_zone(g, p, Zone.CREATURE)
     while m:
@@ -369,12 +371,13 @@ def greedy_modes(g: np.void, p: int) -> np.int64:
             if not mystic_known:
                 free_mystic, strongest_mystic, atq_mystic = figures_of_kind(g, p, True)
                 mystic_known = True
-            mode = wants_attack_mode_given(g, p, c, face, free_mystic, defenses, strongest_mystic, atq_mystic)
+            free, strongest, atq = free_mystic, strongest_mystic, atq_mystic
         else:
             if not plain_known:
                 free_plain, strongest_plain, atq_plain = figures_of_kind(g, p, False)
                 plain_known = True
-            mode = wants_attack_mode_given(g, p, c, face, free_plain, defenses, strongest_plain, atq_plain)
+            free, strongest, atq = free_plain, strongest_plain, atq_plain
+        mode = wants_attack_mode_given(g, p, c, face, free, defenses, strongest, atq)  # inlined: one call site
         bit = np.int64(1) << c
         if mode:
             cs[p, c, CS_ATTACK_MODE] = 1
@@ -443,7 +446,7 @@ def attack_against(g: np.void, p: int, a: int, chosen: int, d: int) -> None:
         fight(g, p, a, d)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into main_phases, its one caller (a call costs as much)
 def attack_phase(g: np.void, p: int) -> None:
     """Phase 6, rules R-11 to R-14: modes, then each creature, in the order the agent picks
     (agents.attack_order), attacks as often as it may (multiple attack) while its player wants. The
@@ -457,7 +460,7 @@ def attacks(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set (`attacks_from_modes`), the figures table of a
     greedy player made first."""
     if g.ps[p, PS_AGENT] != Agent.RANDOM and in_zone(g, p, Zone.CREATURE):
-        fill_figures(g)
+        fill_figures(g, p)
     attacks_from_modes(g, p)
 
 
@@ -471,7 +474,12 @@ def attacks_from_modes(g: np.void, p: int) -> None:
     for i in range(attack_order(g, p)):
         a = g.order[i]
         for _ in range(8):
-            if not may_attack(g, p, a):  # it may have died, or spent its attacks
+            # it may have died, or spent its attacks: greedy's table keeps legal.may_attack as masks
+            if greedy:
+                masks = g.fig_mask[p]
+                if not (masks[FM_ABLE] & masks[FM_ATTACK_MODE]) >> a & np.int64(1):
+                    break
+            elif not may_attack(g, p, a):
                 break
             if greedy:
                 chosen, d = target_and_defender(g, p, a)
@@ -487,7 +495,7 @@ def attacks_from_modes(g: np.void, p: int) -> None:
                 refresh_after_attack(g, p, a, d)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into play_turn, its one caller (a call costs as much)
 def main_phases(g: np.void) -> None:
     """Phases 3 to 6 of the active player's turn, stopping when the game ends."""
     p = g.ps[GAME, G_ACTIVE]

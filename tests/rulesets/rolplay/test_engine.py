@@ -150,7 +150,7 @@ def test_the_figures_a_greedy_attack_phase_keeps_agree_with_the_cards_after_its_
     defenders = [s.put(1, card, "creature") for card in ("RP-113", "RP-112", "RP-113")]
     s.phase("attack")
     kept = {name: s.g[name].copy() for name in ("fig", "fig_worth", "fig_mask")}
-    fill_figures(s.g)
+    fill_figures(s.g, np.int64(0))  # side 0 attacks: each side's row holds what its part weighs
     assert any(s.zone(0, c) == "gone" or s.cs[0, c, CS_ATTACKS] > 0 for c in attackers), "no attack was made"
     for side, cards in ((0, attackers), (1, defenders)):
         in_play = [c for c in cards if s.zone(side, c) == "creature"]

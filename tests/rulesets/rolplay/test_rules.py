@@ -416,3 +416,14 @@ def test_greedy_values_a_creature_by_the_abilities_a_scenario_leaves_it(s) -> No
     with_them = creature_worth(s.g, np.int64(0), np.int64(korth))
     s.set_stats(0, KORTH, n_abilities=0)
     assert creature_worth(s.g, np.int64(0), np.int64(korth)) == pytest.approx(with_them - 0.3 * abilities)
+
+
+def test_greedy_values_a_summon_by_the_card_a_scenario_leaves_it(s) -> None:
+    # greedy reads a card's value in hand from a table made with the abilities' (g.card_worth,
+    # agents.fill_ability_worth); a scenario that changes a card makes it again
+    from sim.rulesets.rolplay.agents import design_worth
+    d = np.int64(s.design(0, KORTH))
+    before = s.g["card_worth"][0, d]
+    assert before == design_worth(s.g, np.int64(0), d)
+    s.set_stats(0, KORTH, atq=9)
+    assert s.g["card_worth"][0, d] == design_worth(s.g, np.int64(0), d) > before
