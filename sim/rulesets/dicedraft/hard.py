@@ -33,7 +33,7 @@ from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_tur
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_CS, N_PLAY_STREAMS, N_PS, N_SC, N_STREAMS,
-    PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DRAFTER, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
+    PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
     SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
 )
 
@@ -52,7 +52,7 @@ def is_hard(g: np.void, side: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def _deal_side(g: np.void, world: np.void, side: int, own: bool, inferred: bool) -> None:
+def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
     """Deal again, in `world`, the cards of `side` that the searching player cannot see.
 
     Its own side (`own`): only the deck order. The opponent: every card of its pool that is not in
@@ -61,15 +61,7 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool, inferred: bool)
     they were put down, then the hand, the deck from the top, the reserve), so the world never
     depends on where the hidden cards really are (invariant 4). The world's masks follow (the
     unseen cards leave their zones and the revealed mask, and join the zones they are dealt into):
-    the rest is the game's, copied.
-
-    `inferred` (the expert's worlds of its opponent, `infer_deal`): what the opponent's public
-    play tells is kept. A greedy drafter's deck is a function of the pool and the budget, and its
-    re-drafts of the discard pile and the reserve (rules D-02, D-16), so its reserve is public and
-    stays as it is: only the unseen cards of its deck are dealt. And the hand takes the lowest
-    valued of the cards dealt to the hand and the face-down places (by the opponent's own values,
-    `val[side, side]`): its agent puts down the best card of its hand each turn (rule D-05,
-    agents.choose_put_down), so the cards it still holds are the ones it passed over."""
+    the rest is the game's, copied."""
     cs, wcs, wps = g.cs, world.cs, world.ps
     listed, entered = world.scratch[SC_AVAILABLE], world.scratch[SC_RANKED]
     table = zone_mask(g, side, Zone.TABLE)
@@ -77,8 +69,6 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool, inferred: bool)
         unseen = zone_mask(g, side, Zone.DECK)
     else:
         unseen = pool_mask(g, side) & ~zone_mask(g, side, Zone.DISCARD) & ~(table & g.ps[side, PS_REVEALED])
-        if inferred and g.ps[side, PS_DRAFTER] == Agent.GREEDY:
-            unseen &= ~zone_mask(g, side, Zone.RESERVE)
     n_unseen = np.int64(0)
     m = unseen
     while m:  # by card number
@@ -93,10 +83,6 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool, inferred: bool)
         n_table += 1
     n_hand = bit_count(unseen & zone_mask(g, side, Zone.HAND))
     deal_unseen(listed, n_unseen, world.rng, ST_SEARCH)
-    if inferred:
-        _rule_out_kept_down(listed, n_table, n_unseen, entered, g.kept_down[side])
-    if False and inferred and g.ps[side, PS_AGENT] != Agent.RANDOM:  # a random agent puts down any card
-        _hand_takes_the_lowest(listed, n_table, n_hand, g.val[side, side])
     for zone in (Zone.RESERVE, Zone.DECK, Zone.HAND, Zone.TABLE):
         wps[side, PS_ZONE_MASK + zone] &= ~unseen
     wps[side, PS_REVEALED] &= ~unseen
@@ -126,38 +112,6 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool, inferred: bool)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _rule_out_kept_down(listed: np.ndarray, n_table: int, n_unseen: int, entered: np.ndarray,
-                        kept_down: np.ndarray) -> None:
-    """The face-down places in turn order, listed[:n_table], each take the first card of the shuffled
-    rest, listed[i:n_unseen], that its public play has not ruled out (kept_down[turn it was put
-    down]): a uniform draw among the cards it may be. A place that rules out every card left keeps
-    the one dealt (the opponent's search strayed from greedy play)."""
-    for i in range(n_table):
-        turn = entered[i]
-        if turn >= kept_down.shape[0]:
-            continue
-        out = kept_down[turn]
-        for j in range(i, n_unseen):
-            if not (out >> np.int64(listed[j])) & np.int64(1):
-                listed[i], listed[j] = listed[j], listed[i]
-                break
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _hand_takes_the_lowest(listed: np.ndarray, n_table: int, n_hand: int, value: np.ndarray) -> None:
-    """Of the cards dealt to the face-down places and the hand, listed[:n_table + n_hand], move the
-    n_hand lowest valued to the hand's places listed[n_table:n_table + n_hand] (selection, the
-    first listed on a tie), the others staying in their dealt order."""
-    end = n_table + n_hand
-    for i in range(end - 1, n_table - 1, -1):  # the lowest to the last place, then the next
-        low = 0
-        for j in range(1, i + 1):
-            if value[listed[j]] < value[listed[low]]:
-                low = j
-        listed[low], listed[i] = listed[i], listed[low]
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def copy_cards_and_players(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndarray, ps_from: np.ndarray) -> None:
     """A record's cards (state.CS_*) and players (PS_*) into another's, as loops over the record's
     fixed shapes: sim.core.search.copy_into's flat views cost two calls into numba's reshape each,
@@ -183,9 +137,8 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
     world.ps[1, PS_AGENT] = Agent.GREEDY
     key = g.rng[ST_SEARCH + p]
     world.rng[ST_SEARCH] = world_key(key, decision, sample, 0, DEAL_STREAM)
-    inferred = g.ps[p, PS_AGENT] == Agent.EXPERT  # the hard agent deals uniformly (docs/agents.md)
-    _deal_side(g, world, p, np.bool_(True), np.bool_(False))  # not literals: each would compile _deal_side once more
-    _deal_side(g, world, 1 - p, np.bool_(False), inferred)
+    _deal_side(g, world, p, np.bool_(True))  # not literals: each would compile _deal_side once more
+    _deal_side(g, world, 1 - p, np.bool_(False))
     for s in range(N_PLAY_STREAMS):
         world.rng[s] = world_key(key, decision, sample, rollout, s)
 
@@ -448,21 +401,17 @@ def attack_candidates(g: np.void, p: int, n: int, greedy: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def take_turn_searching(g: np.void, world: np.void, tables: np.ndarray, p: int) -> int:
-    """game.take_turn for a hard player: the same steps, its put-downs and its attack searched.
-    Returns how many characters attacked (expert.play_turn reads it)."""
+def take_turn_searching(g: np.void, world: np.void, tables: np.ndarray, p: int) -> None:
+    """game.take_turn for a hard player: the same steps, its put-downs and its attack searched."""
     begin_turn(g, tables, p)
     for k in range(g.par[Param.CARDS_DOWN]):
         card = search_put_down(g, world, tables, p, k)
         put_down(g, p, card)
         if card < 0:
             break
-    attackers = 0
     if attacks_open(g):
-        attackers = search_attackers(g, world, tables, p, list_attackers(g, p))
-        attack(g, p, attackers)
+        attack(g, p, search_attackers(g, world, tables, p, list_attackers(g, p)))
     discard_to_limit(g, p)
-    return attackers
 
 
 @njit(cache=True, _nrt=False)
