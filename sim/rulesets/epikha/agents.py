@@ -291,7 +291,7 @@ def next_deployment(g: np.void, p: int, window: int) -> tuple:
 
 
 # -- spell windows --------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, best_payer: a call for each card that may pay
 def payer_cost(g: np.void, p: int, payer: int, amount: int) -> float:
     """Greedy's price of paying `amount` with `payer`: the Player card's Vital is for good (E-06), a
     character's comes back at the next Start (E-10) unless it dies of paying (E-07)."""
@@ -305,8 +305,9 @@ def payer_cost(g: np.void, p: int, payer: int, amount: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def best_payer(g: np.void, p: int, amount: int) -> int:
-    """Greedy's payer for `amount`: the cheapest by payer_cost, -1 when none may pay (E-05, E-08)."""
+def best_payer(g: np.void, p: int, amount: int) -> tuple:
+    """Greedy's payer for `amount`: the cheapest by payer_cost, -1 when none may pay (E-05, E-08),
+    and its payer_cost (the caller subtracts it; asked once)."""
     best = -1
     best_cost = 1e18
     m = in_zone(g, p, Zone.DEPLOY) | in_zone(g, p, Zone.MAGIC)
@@ -317,7 +318,7 @@ def best_payer(g: np.void, p: int, amount: int) -> int:
             cost = payer_cost(g, p, c, amount)
             if cost < best_cost:
                 best, best_cost = c, cost
-    return best
+    return best, best_cost
 
 
 @njit(cache=True, _nrt=False)
@@ -671,23 +672,27 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     # negation's value depends on its payer (the level it enters at, E-03): it finds its payer first.
     value_first = g.w[p, Weight.FACE] >= 0.0 and g.w[p, Weight.CHARACTER] >= 0.0
     m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
+    # nothing moves while the window's action is chosen: the payer of one amount is found once
+    # (two spells of one cost, the same payer and price)
+    paid, payer_of_paid, price_of_paid = np.int64(-1), np.int64(-1), 0.0
     while m:
         s = lowest_bit(m)
         m &= m - np.int64(1)
         cost = np.int64(field(g, p, s, Field.COST))
-        if value_first and field(g, p, s, Field.TARGET) != Target.PENDING_SPELL:
+        negation = field(g, p, s, Field.TARGET) == Target.PENDING_SPELL
+        if value_first and not negation:
             value, target = spell_worth(g, p, s, np.int64(-1), window)
             if value <= best_value:
                 continue
-            payer = best_payer(g, p, cost)
-            if payer < 0:
-                continue
-        else:
-            payer = best_payer(g, p, cost)
-            if payer < 0:
-                continue
+        if cost != paid:
+            paid = cost
+            payer_of_paid, price_of_paid = best_payer(g, p, cost)
+        payer, price = payer_of_paid, price_of_paid
+        if payer < 0:
+            continue
+        if not value_first or negation:
             value, target = spell_worth(g, p, s, payer, window)
-        net = value - payer_cost(g, p, payer, cost)
+        net = value - price
         if net > best_value:
             best_value = net
             best = (CAST, s, payer, target)

@@ -13,7 +13,7 @@ from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py reads the step kinds here)
     ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_window_action, is_random,
-    matter_kind, may_step, next_deployment_from, pick, start_target, wants_mulligan,
+    matter_kind, may_step, next_deployment_from, pick, spells_that_may_matter, start_target, wants_mulligan,
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
@@ -198,8 +198,15 @@ def spell_window(g: np.void, window: int) -> None:
     steps = 0
     while passes < 2 and steps < MAX_WINDOW_ACTIONS and not ps[GAME, G_OVER]:
         acted = False
-        if in_zone(g, actor, Zone.HAND) & ps[actor, PS_SPELL_CARDS] == 0 and not has_pending(g, actor):
+        spells = in_zone(g, actor, Zone.HAND) & ps[actor, PS_SPELL_CARDS]
+        if spells == 0 and not has_pending(g, actor):
             passes += 1  # nothing to cast and nothing to raise: it can only pass (no agent asked)
+            actor = 1 - actor
+            steps += 1
+            continue
+        if (ps[GAME, G_N_PENDING] == 0 and not is_random(g, actor)
+                and spells & spells_that_may_matter(g, actor, window) == 0):
+            passes += 1  # greedy with nothing to raise and no spell that may matter passes (choose_window_action)
             actor = 1 - actor
             steps += 1
             continue

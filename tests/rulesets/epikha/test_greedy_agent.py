@@ -4,7 +4,9 @@ after a move into the Magic Zone from the hand's best step of the walk before (n
 and its attackers' safety is weighed once per attack (agents.safe_attackers); here, in positions
 reached by play, each is held against its definition: the first step of highest worth of the list
 (agents.choose_deployment, rules E-21, E-24, E-29) at every step of a Deployment and a Regroup
-phase, and the `combat_slots` strongest of the cards that may attack safely (E-25, E-26)."""
+phase, and the `combat_slots` strongest of the cards that may attack safely (E-25, E-26). A spell
+window passes for a greedy player without asking it when nothing is pending and none of its spells
+may matter (game.spell_window): there its choice (agents.choose_window_action) is to pass (E-22)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,14 @@ import pytest
 
 from sim.core.match import MatchConfig, SideConfig
 from sim.rulesets.epikha.agents import (
-    STOP, TO_MAGIC, attack_is_safe, choose_attackers, choose_deployment, next_deployment, next_deployment_from,
+    PASS, STOP, TO_MAGIC, attack_is_safe, best_payer, choose_attackers, choose_deployment, choose_window_action,
+    next_deployment, next_deployment_from, payer_cost, spells_that_may_matter,
 )
-from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Param, Window
+from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Param, Window, Zone
 from sim.rulesets.epikha.engine import RULESET
 from sim.rulesets.epikha.game import deploy_step
 from sim.rulesets.epikha.legal import blockers, may_attack
-from sim.rulesets.epikha.state import G_OVER, GAME, fuerza_of
+from sim.rulesets.epikha.state import G_N_PENDING, G_OVER, GAME, PS_SPELL_CARDS, fuerza_of, in_zone
 
 SEED = 20261202
 
@@ -81,3 +84,24 @@ def test_greedy_deploys_and_attacks_as_its_definition(params: dict, least_after_
                 assert choose_attackers(g, p) == strongest_safe(g, p), params
                 attacks += 1
     assert steps >= 50 and attacks >= 10 and after_moves >= least_after_moves
+
+
+def test_greedy_passes_where_no_spell_may_matter() -> None:
+    """spell_window's short cut: with nothing pending and no spell in hand that may matter in the
+    window, choose_window_action passes; and best_payer's price is payer_cost's."""
+    held = passes = 0
+    for g, p in positions(24):
+        for side in (p, 1 - p):
+            side = np.int64(side)
+            spells = in_zone(g, side, np.int64(Zone.HAND)) & g["ps"][side, PS_SPELL_CARDS]
+            for window in Window:
+                if spells and g["ps"][GAME, G_N_PENDING] == 0:
+                    held += 1
+                    if spells & spells_that_may_matter(g, side, np.int64(window)) == 0:
+                        assert choose_window_action(g, side, np.int64(window))[0] == PASS
+                        passes += 1
+            for amount in range(1, 11):
+                payer, price = best_payer(g, side, np.int64(amount))
+                if payer >= 0:
+                    assert price == payer_cost(g, side, np.int64(payer), np.int64(amount))
+    assert held >= 30 and passes >= 20, (held, passes)
