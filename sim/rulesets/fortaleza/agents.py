@@ -134,12 +134,12 @@ def unblocked_damage_to(g: np.void, side: int) -> int:
     return total
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into effect_value: most calls come in blocks, the chain empty
 def rescue_value(g: np.void, p: int, ts: int, tc: int, n: int) -> float:
     """What n points of Protección or RES on unit (ts, tc) are worth: the unit, if the damage aimed at
     it on the chain (and, after blocks, in its fight) would destroy it and n more points save it."""
     ps = g.ps
-    threat = chain_damage_to(g, ts, tc + 1)
+    threat = chain_damage_to(g, ts, tc + 1) if ps[GAME, G_DEPTH] != 0 else 0
     if ps[GAME, G_STEP] == Step.BLOCKERS:
         threat += combat_damage_to(g, ts, tc)
     left = toughness_left(g, ts, tc)
