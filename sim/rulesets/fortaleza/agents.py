@@ -134,12 +134,12 @@ def unblocked_damage_to(g: np.void, side: int) -> int:
     return total
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into effect_value: most calls come in blocks, the chain empty
 def rescue_value(g: np.void, p: int, ts: int, tc: int, n: int) -> float:
     """What n points of Protección or RES on unit (ts, tc) are worth: the unit, if the damage aimed at
     it on the chain (and, after blocks, in its fight) would destroy it and n more points save it."""
     ps = g.ps
-    threat = chain_damage_to(g, ts, tc + 1)
+    threat = chain_damage_to(g, ts, tc + 1) if ps[GAME, G_DEPTH] != 0 else 0
     if ps[GAME, G_STEP] == Step.BLOCKERS:
         threat += combat_damage_to(g, ts, tc)
     left = toughness_left(g, ts, tc)
@@ -291,22 +291,30 @@ def quiet_window(g: np.void) -> bool:
     return True
 
 
-@njit(cache=True, _nrt=False)
-def choose_action(g: np.void, p: int, main: bool) -> int:
-    """Index in the candidate list g.cand (legal.list_actions) of the action player p takes now, or -1
-    to pass. Once the list is made, its length is left in ps[GAME, G_LISTED] (a hard player's
-    candidates, hard.search_action)."""
-    ps, rng = g.ps, g.rng
+@njit(cache=True, _nrt=False, inline="always")  # into decide: the quick answers cost no call
+def idle_designs(g: np.void, p: int, main: bool) -> np.int64:
+    """The quick half of a decision, before anything is listed: the designs whose technique, trap or
+    ability player p's agent leaves out now (a greedy agent in a quiet window, see quiet_window), or
+    -1 when p surely passes (a full chain, rule F-24; a response window where p holds no answer, or
+    only idle ones). Most response offers end here: 241 of a greedy game's 321."""
+    ps = g.ps
     if chain_full(ps):  # list_actions tests it too; first here, as before legal.py: the same machine code
-        return -1
+        return np.int64(-1)
     if not main and not may_answer(ps, p):  # most response windows: skip the call and the scan
-        return -1
+        return np.int64(-1)
     idle = np.int64(0)
     held = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
     if ps[p, PS_AGENT] != Agent.RANDOM and held & ps[p, PS_QUIET_IDLE] and quiet_window(g):
         idle = ps[p, PS_QUIET_IDLE]
         if not main and answers_held(ps, p) & ~idle == 0:  # all p could answer with is idle
-            return -1
+            return np.int64(-1)
+    return idle
+
+
+@njit(cache=True, _nrt=False)
+def choose_listed(g: np.void, p: int, main: bool, idle: np.int64) -> int:
+    """choose_action once idle_designs has not answered: list (leaving out `idle`), then value."""
+    ps, rng = g.ps, g.rng
     n = list_actions(g, p, main, idle)
     ps[GAME, G_LISTED] = n
     if n == 0:
@@ -322,6 +330,24 @@ def choose_action(g: np.void, p: int, main: bool) -> int:
             best_value = v
             best = i
     return best
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into chain.py's main phase and windows, the game's decisions
+def decide(g: np.void, p: int, main: bool) -> int:
+    """choose_action, its quick tests inlined into the caller: a response window that ends at them
+    (idle_designs) makes no call."""
+    idle = idle_designs(g, p, main)
+    if idle < 0:
+        return -1
+    return choose_listed(g, p, main, idle)
+
+
+@njit(cache=True, _nrt=False)
+def choose_action(g: np.void, p: int, main: bool) -> int:
+    """Index in the candidate list g.cand (legal.list_actions) of the action player p takes now, or -1
+    to pass. Once the list is made, its length is left in ps[GAME, G_LISTED] (a hard player's
+    candidates, hard.search_action)."""
+    return decide(g, p, main)
 
 
 @njit(cache=True, _nrt=False)

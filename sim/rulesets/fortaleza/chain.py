@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import choose_action
+from sim.rulesets.fortaleza.agents import decide
 from sim.rulesets.fortaleza.constants import (
     What,
     E_ON, E_TARGET, Action, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
@@ -29,7 +29,7 @@ from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_tar
 
 MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows use a handful
 
-# choose_action's `main` as numpy bools, not literals: a literal True or False compiles choose_action,
+# agents.decide's `main` as numpy bools, not literals: a literal True or False compiles choose_listed,
 # the largest function of the kernel, once for each value
 MAIN = np.bool_(True)
 RESPONSE = np.bool_(False)
@@ -202,8 +202,8 @@ def run_chain(g: np.void, pusher: int) -> None:
     passes = 0
     guard = 0
     while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
-        # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        # decide's quick tests are inlined: most offers are declined without a call or a scan
+        i = decide(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS else -1
         if i >= 0:
             guard += 1
             take_action(g, p, i)
@@ -235,8 +235,8 @@ def _window(g: np.void) -> None:
     passes = 0
     guard = 0
     while passes < 2 and not ps[GAME, G_OVER]:
-        # may_answer first: most offers are declined without calling the agent (no call, no scan)
-        i = choose_action(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS and may_answer(ps, p) else -1
+        # decide's quick tests are inlined: most offers are declined without a call or a scan
+        i = decide(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS else -1
         if i >= 0:
             guard += 1
             if take_action(g, p, i):
@@ -255,12 +255,11 @@ def main_step(g: np.void, active: int, i: int) -> bool:
     respond with the chain empty (rule F-24). False when the phase ends: the active player passed
     and the opponent did not answer. (A hard player's main phase, hard.main_phase_searching, takes
     the same steps with its own choices.)"""
-    ps = g.ps
     if i >= 0:
         if take_action(g, active, i):
             run_chain(g, active)
         return True
-    j = choose_action(g, 1 - active, RESPONSE) if may_answer(ps, 1 - active) else -1
+    j = decide(g, 1 - active, RESPONSE)
     if j < 0:
         return False
     if take_action(g, 1 - active, j):
@@ -278,5 +277,5 @@ def main_phase(g: np.void) -> None:
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        if not main_step(g, active, choose_action(g, active, MAIN)):
+        if not main_step(g, active, decide(g, active, MAIN)):
             return

@@ -1,10 +1,11 @@
 """The greedy agent's attack decision (agents.wants_to_attack): it weighs the blocks the attack would meet
 (ruleset 0.4.0; before, it asked legal.can_block about a unit not yet marked attacking, was always told
-no blocker could stop it, and attacked with every unit), and which units its quiet test checks."""
+no blocker could stop it, and attacked with every unit), which units its quiet test checks, and what
+it sees aimed at a unit it could save."""
 
 from __future__ import annotations
 
-from sim.rulesets.fortaleza.agents import quiet_window
+from sim.rulesets.fortaleza.agents import quiet_window, rescue_value, unit_value
 from sim.rulesets.fortaleza.constants import Field
 from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
 from sim.rulesets.fortaleza.game import end_turn
@@ -60,3 +61,27 @@ def test_quiet_window_finds_a_spent_unit_by_its_damage_or_by_a_frail_card():
     assert s.ps[1, PS_FRAIL] and not quiet_window(s.g)
     remove_dead(s.g)  # rule F-22 checks it too, undamaged: 0 damage reaches RES 0
     assert s.zone(1, "JP-007") == "discard" and s.zone(0, "CH-001") == "unit"
+
+
+def test_rescue_value_reads_the_fight_and_the_chain():
+    """agents.rescue_value (inlined into effect_value, the chain scanned only when it holds items): n
+    more points of RES or Protección are worth the unit when the damage aimed at it, on the chain or
+    after blocks in its fight, would destroy it and n more points save it; nothing aimed, nothing."""
+    s = soldier_facing_samurai(samurai_tapped=False)
+    s.begin(active=0, step="main1", turn=4)
+    soldier = s.index(0, "CH-001")  # 1/2
+    value = unit_value(s.g, 0, 0, soldier)
+    assert value > 0 and rescue_value(s.g, 0, 0, soldier, 1) == 0.0  # the chain empty, no fight
+    s.lands(1, 3)
+    s.put(1, "JP-033", zone="hand")
+    s.push(1, "JP-033", target=(0, "CH-001"))  # Lluvia de Shuriken: 2 damage, the soldier's RES
+    assert rescue_value(s.g, 0, 0, soldier, 1) == value
+    s.resolve_all()
+    assert s.zone(0, "CH-001") == "discard"
+
+    s = soldier_facing_samurai(samurai_tapped=False)
+    soldier = s.index(0, "CH-001")
+    s.attack("CH-001")
+    s.block("JP-007", "CH-001")  # the samurai's 4 ATQ against the soldier's 2 RES
+    assert rescue_value(s.g, 0, 0, soldier, 2) == 0.0  # 4 damage destroys RES 4 too
+    assert rescue_value(s.g, 0, 0, soldier, 3) == unit_value(s.g, 0, 0, soldier)
