@@ -311,7 +311,7 @@ def ability_phase(g: np.void, p: int) -> None:
 def chosen_modes(g: np.void, p: int) -> np.int64:
     """Rule R-14 (decision): the modes p's agent sets at the start of its attack phase, as a mask of
     the creatures in attack mode; each creature is weighed with the others that could attack counted
-    as attacking (agents.soak_worth), then with the modes chosen before it. A greedy agent weighs
+    as attacking (agents.soak_gain), then with the modes chosen before it. A greedy agent weighs
     them from the figures table it makes here (figures.py), its modes set into it as it goes, so the
     attacks that follow keep the table (`attack_phase`)."""
     cs = g.cs
