@@ -346,13 +346,9 @@ def greedy_modes(g: np.void, p: int) -> np.int64:
     cs = g.cs
     masks = g.fig_mask[p]
     creatures = in_zone(g, p, Zone.CREATURE)
-    could = masks[FM_COULD_ATTACK]
-    m = creatures
-    while m:
-        c = lowest_bit(m)
-        m &= m - np.int64(1)
-        cs[p, c, CS_ATTACK_MODE] = could >> c & np.int64(1)
-    masks[FM_ATTACK_MODE] = could
+    # the creatures not weighed yet count as attacking if they could: the valuations read the mask,
+    # not the cards' modes (each is written below)
+    masks[FM_ATTACK_MODE] = masks[FM_COULD_ATTACK]
     mask = np.int64(0)
     face = 0.0
     defenses = 0
