@@ -456,15 +456,21 @@ def defenses_left(g: np.void, p: int) -> int:
     return total
 
 
+@njit(cache=True, _nrt=False, inline="always")  # into best_target_given: most choices never need the hits
+def other_attackers(g: np.void, p: int, a: int) -> np.int64:
+    """p's creatures other than a ready to attack this turn (in attack mode, an attack left)."""
+    masks = g.fig_mask[p]
+    return masks[FM_ATTACK_MODE] & masks[FM_ABLE] & ~(np.int64(1) << a)
+
+
 @njit(cache=True, _nrt=False)
-def other_hits(g: np.void, p: int, a: int, face: float) -> int:
-    """The direct hits of p's other creatures ready to attack this turn, into g.hits smallest
-    first (an insertion sort of at most seven); returns how many."""
+def other_hits(g: np.void, p: int, others: np.int64, face: float) -> int:
+    """The direct hits of p's creatures in `others` (other_attackers), into g.hits smallest first
+    (an insertion sort of at most seven); returns how many."""
     hits = g.hits
     life = g.w[p, Weight.LIFE]
     n = 0
-    masks = g.fig_mask[p]
-    m = masks[FM_ATTACK_MODE] & masks[FM_ABLE] & ~(np.int64(1) << a)
+    m = others
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
@@ -479,23 +485,28 @@ def other_hits(g: np.void, p: int, a: int, face: float) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
-def soak_worth(g: np.void, p: int, d: int, n_hits: int, face: float, defenses: int) -> float:
-    """What p's other attackers (their hits in g.hits, other_hits) gain when an attack takes up
-    defender d's last defense this turn: once the opponent's defenses run out the rest reach life
-    (R-11: a creature defends once a turn; R-13). Counted at worst, the smallest hits of those that
-    get through; taking the opponent's last life wins the game (R-04). `defenses` is
-    defenses_left, d's own among them (d may defend, so it is counted there)."""
+def soak_through(g: np.void, p: int, d: int, n_hits: int, defenses: int) -> int:
+    """How many of p's n_hits other attackers get through when an attack takes up defender d's last
+    defense this turn: once the opponent's defenses run out the rest reach life (R-11: a creature
+    defends once a turn; R-13); 0 when d keeps a defense or is none. `defenses` is defenses_left,
+    d's own among them (d may defend, so it is counted there)."""
     if d < 0:
-        return 0.0
-    q = 1 - p
-    own = g.fig[q, d, FIG_DEFENSES]
+        return 0
+    own = g.fig[1 - p, d, FIG_DEFENSES]
     if own > 1:
-        return 0.0
-    through = n_hits - (defenses - own)
+        return 0
+    return max(n_hits - (defenses - own), 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into its callers: called per creature weighed
+def soak_gain(g: np.void, p: int, through: int, face: float) -> float:
+    """What p's other attackers gain when `through` of them reach life (soak_through), counted at
+    worst: the smallest hits (g.hits, other_hits); taking the opponent's last life wins the game
+    (R-04)."""
     gain = 0.0
-    for k in range(max(through, 0)):
+    for k in range(through):
         gain += g.hits[k]
-    if through > 0 and gain >= g.ps[q, PS_LIFE] * face:
+    if through > 0 and gain >= g.ps[1 - p, PS_LIFE] * face:
         gain += LETHAL
     return gain
 
@@ -540,7 +551,15 @@ def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, d
     depends on the defender only, so a choice whose defender an earlier choice met is not weighed
     again (it cannot beat the value it tied)."""
     q = 1 - p
-    n_hits = other_hits(g, p, a, face)
+    # the other attackers' hits (soak_gain) are sorted only when a defender's last defense lets some
+    # of them through, and once
+    others = other_attackers(g, p, a)
+    n_hits = 0
+    m = others
+    while m:
+        m &= m - np.int64(1)
+        n_hits += 1
+    hits_made = False
     a_worth = g.fig_worth[p, a]
     best = NO_CHOICE
     best_value = -1e18
@@ -558,15 +577,26 @@ def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, d
         if met >> (d + 1) & np.int64(1):
             continue
         met |= np.int64(1) << (d + 1)
-        value = attack_worth(g, p, a, d, face, a_worth) + soak_worth(g, p, d, n_hits, face, defenses)
+        through = soak_through(g, p, d, n_hits, defenses)
+        soak = 0.0
+        if through > 0:
+            if not hits_made:
+                other_hits(g, p, others, face)
+                hits_made = True
+            soak = soak_gain(g, p, through, face)
+        value = attack_worth(g, p, a, d, face, a_worth) + soak
         if value > best_value:
             best = t
             best_value = value
             best_defender = d
     if choices == 0:
         best_defender = defender_at(g, q, free, 0)
-        best_value = (attack_worth(g, p, a, best_defender, face, a_worth)
-                      + soak_worth(g, p, best_defender, n_hits, face, defenses))
+        through = soak_through(g, p, best_defender, n_hits, defenses)
+        soak = 0.0
+        if through > 0:
+            other_hits(g, p, others, face)
+            soak = soak_gain(g, p, through, face)
+        best_value = attack_worth(g, p, a, best_defender, face, a_worth) + soak
     return best, best_value, a_worth, best_defender
 
 
@@ -646,7 +676,7 @@ def wants_attack_mode_given(g: np.void, p: int, c: int, face: float, free: np.in
 def attack_order(g: np.void, p: int) -> int:
     """p's creatures that may attack, into g.order in the order they attack; returns how many. Random
     in place order, greedy the least valuable first (place order on a tie), so that the ones spent
-    on the opponent's defenses are its cheapest (agents.soak_worth). An attack changes only its
+    on the opponent's defenses are its cheapest (agents.soak_gain). An attack changes only its
     attacker and its defender, so the order found at the start holds through the phase
     (game.attacks)."""
     order, worth = g.order, g.order_worth

@@ -311,7 +311,7 @@ def ability_phase(g: np.void, p: int) -> None:
 def chosen_modes(g: np.void, p: int) -> np.int64:
     """Rule R-14 (decision): the modes p's agent sets at the start of its attack phase, as a mask of
     the creatures in attack mode; each creature is weighed with the others that could attack counted
-    as attacking (agents.soak_worth), then with the modes chosen before it. A greedy agent weighs
+    as attacking (agents.soak_gain), then with the modes chosen before it. A greedy agent weighs
     them from the figures table it makes here (figures.py), its modes set into it as it goes, so the
     attacks that follow keep the table (`attack_phase`)."""
     cs = g.cs
@@ -346,13 +346,9 @@ def greedy_modes(g: np.void, p: int) -> np.int64:
     cs = g.cs
     masks = g.fig_mask[p]
     creatures = in_zone(g, p, Zone.CREATURE)
-    could = masks[FM_COULD_ATTACK]
-    m = creatures
-    while m:
-        c = lowest_bit(m)
-        m &= m - np.int64(1)
-        cs[p, c, CS_ATTACK_MODE] = could >> c & np.int64(1)
-    masks[FM_ATTACK_MODE] = could
+    # the creatures not weighed yet count as attacking if they could: the valuations read the mask,
+    # not the cards' modes (each is written below)
+    masks[FM_ATTACK_MODE] = masks[FM_COULD_ATTACK]
     mask = np.int64(0)
     face = 0.0
     defenses = 0

@@ -159,3 +159,24 @@ def test_the_figures_a_greedy_attack_phase_keeps_agree_with_the_cards_after_its_
         # the attacking side's modes change in its phase: which of its creatures may defend is not kept
         masks = [k for k in range(s.g["fig_mask"].shape[1]) if side == 1 or k != FM_MAY_DEFEND]
         assert (kept["fig_mask"][side, masks] == s.g["fig_mask"][side, masks]).all()
+
+
+def test_greedy_sorts_the_other_attackers_hits_when_a_last_defense_lets_them_through() -> None:
+    """agents.best_target_given sorts the other attackers' hits into the g.hits scratch only when a
+    defender's last defense lets some of them reach life (soak_gain, rules R-11, R-13); the choice
+    must not depend on what the scratch held before."""
+    from sim.rulesets.rolplay.agents import best_target
+    from sim.rulesets.rolplay.scenario import Scenario
+
+    s = Scenario.from_factions("carga_25", "misticos_25")
+    s.set_stats(1, "RP-113", mystic=0)  # a non-mystic defender every attacker may meet
+    attackers = [s.put(0, card, "creature") for card in ("RP-025", "RP-068", "RP-066")]
+    for c in attackers:
+        s.mode(0, c, True)
+    s.put(1, "RP-113", "creature")  # the one defender, its one defense: the others get through
+    choices = []
+    for stale in (0.0, 1e9):
+        s.g["hits"][:] = stale
+        choices.append(best_target(s.g, np.int64(0), np.int64(attackers[0])))
+        assert s.g["hits"][0] != stale, "the hits were not sorted"
+    assert choices[0] == choices[1]
