@@ -60,7 +60,7 @@ def is_random(g: np.void, p: int) -> bool:
     return g.ps[p, PS_AGENT] == Agent.RANDOM
 
 
-@njit(cache=True, _nrt=False, inline="always")  # a few lines, called in the attack and block weighings' loops
+@njit(cache=True, _nrt=False)
 def strike_on(g: np.void, p: int, a: int, q: int, b: int) -> int:
     return max(fuerza_of(g, p, a) - resistencia_of(g, q, b), g.par[Param.MIN_DAMAGE])
 
@@ -332,13 +332,13 @@ def damage_worth(g: np.void, p: int, q: int, c: int, fuerza: int) -> float:
     return dmg * 0.3
 
 
-@njit(cache=True, _nrt=False, inline="always")  # one line
+@njit(cache=True, _nrt=False)
 def pending_threat(g: np.void, p: int, k: int) -> float:
     """What the opponent's pending entry k is worth to it (roughly its cost), for a negation."""
     return field(g, 1 - p, g.pend[k, P_CARD], Field.COST) * 1.5 + 1.0
 
 
-@njit(cache=True, _nrt=False, inline="always")  # a few lines, in spell_worth's and raise_worth's loops
+@njit(cache=True, _nrt=False)
 def resolves_before(g: np.void, level: int, side: int, k: int) -> bool:
     """Rule E-03: a spell of `side` entering at `level` now resolves before pending entry k."""
     other = g.pend[k, P_LEVEL]
