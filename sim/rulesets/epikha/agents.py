@@ -304,7 +304,7 @@ def payer_cost(g: np.void, p: int, payer: int, amount: int) -> float:
     return amount * 0.2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, choose_window_action
 def best_payer(g: np.void, p: int, amount: int) -> tuple:
     """Greedy's payer for `amount`: the cheapest by payer_cost, -1 when none may pay (E-05, E-08),
     and its payer_cost (the caller subtracts it; asked once)."""
@@ -321,7 +321,7 @@ def best_payer(g: np.void, p: int, amount: int) -> tuple:
     return best, best_cost
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # a few lines, called for each target spell_worth weighs
 def damage_worth(g: np.void, p: int, q: int, c: int, fuerza: int) -> float:
     """What `fuerza` of spell damage to q's card c is worth to p (FACE per point on the Player card)."""
     dmg = max(fuerza - resistencia_of(g, q, c), g.par[Param.MIN_DAMAGE])
@@ -725,7 +725,7 @@ def start_target(g: np.void, p: int, c: int, k: int) -> int:
 
 
 # -- combat -------------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, safe_attackers' loop
 def attack_is_safe(g: np.void, p: int, a: int, guard: np.int64) -> bool:
     """Greedy attacks with a when no opposing blocker of `guard` would destroy it and survive; the
     Player card in person when no blocker would take more than RISK of its Vital."""
