@@ -20,21 +20,12 @@ import subprocess
 import sys
 import tempfile
 
+from paired_cpu_time import BENCH_CONFIG  # scripts/ is on the path of a script run from it
+
 CHILD = r'''
 import os, subprocess, sys
-import numba
-from sim.bench import first_config, game_spec, default_label
-from sim.core.match import MatchConfig, SideConfig
-from sim.core.mcts import default_search
-from sim.run.spec import load_spec
-game, agent, games, counted = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
-ruleset, config = first_config(load_spec(game_spec(game)))
-if agent != "greedy":
-    faction = ruleset.list_factions(ruleset.cards_dir)[0]
-    settings = default_search(agent, ruleset)
-    sides = tuple(SideConfig(faction, default_label(faction, i), level, {}, ruleset.side_options(),
-                  settings if level == agent else None) for i, level in enumerate((agent, "greedy")))
-    config = ruleset.compile(MatchConfig("sim bench", sides))
+''' + BENCH_CONFIG + r'''
+games, counted = int(sys.argv[3]), sys.argv[4] == "1"
 ruleset.play_chunk(config, 1, 0, 4, threads=1)
 if counted:
     subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)

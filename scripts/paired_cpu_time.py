@@ -19,23 +19,30 @@ import statistics
 import subprocess
 import sys
 
-CHILD = r'''
-import hashlib, sys, time
-import numba, numpy as np
+# The code a measuring process runs first (sys.argv[1] the game, sys.argv[2] the agent): the game's
+# ruleset and the config `sim bench --all` times for that agent. Written out here rather than called
+# from sim.bench, so that it runs in a checkout from before any change (scripts/count_instructions.py
+# uses it too).
+BENCH_CONFIG = r'''
 from sim.bench import first_config, game_spec, default_label
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.mcts import default_search
-from sim.core.records import RecordCol
 from sim.run.spec import load_spec
-game, agent, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-experiment = load_spec(game_spec(game))
-ruleset, config = first_config(experiment)
-if agent != "greedy":
+ruleset, config = first_config(load_spec(game_spec(sys.argv[1])))
+if sys.argv[2] != "greedy":
     faction = ruleset.list_factions(ruleset.cards_dir)[0]
-    settings = default_search(agent, ruleset)
+    settings = default_search(sys.argv[2], ruleset)
     sides = tuple(SideConfig(faction, default_label(faction, i), level, {}, ruleset.side_options(),
-                  settings if level == agent else None) for i, level in enumerate((agent, "greedy")))
+                  settings if level == sys.argv[2] else None) for i, level in enumerate((sys.argv[2], "greedy")))
     config = ruleset.compile(MatchConfig("sim bench", sides))
+'''
+
+CHILD = r'''
+import hashlib, sys, time
+import numba, numpy as np
+from sim.core.records import RecordCol
+''' + BENCH_CONFIG + r'''
+games, seed = int(sys.argv[3]), int(sys.argv[4])
 numba.set_num_threads(1)
 ruleset.play_chunk(config, 1, 0, 8, threads=1)
 t0 = time.process_time()
