@@ -468,7 +468,7 @@ def wants_to_attack_past(g: np.void, p: int, u: int, free: np.int64, reach: np.i
     return worst <= w[p, Weight.AGGRESSION] * mine * 0.5
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declare_blockers (once per attacker) and lethal_swing
 def strongest(g: np.void, side: int, mask: np.int64) -> int:
     """The unit of the mask with the highest ATQ now (the first in design order on a tie), or -1."""
     best = -1

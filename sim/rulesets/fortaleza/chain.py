@@ -142,7 +142,7 @@ def _enter(g: np.void, side: int, c: int, zone: int, count: int, refused: bool) 
     check_fortresses(g)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into run_chain, its one caller in play
 def resolve_top(g: np.void) -> None:
     """The last item added resolves (rule F-24). A card whose chosen target is gone fizzles and its
     cost is not refunded (rule F-25); a unit or artifact finding its zone full goes to the discard

@@ -21,7 +21,7 @@ from sim.rulesets.fortaleza.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller in play: the call cost as much as the stores
 def attack_with(g: np.void, p: int, u: int) -> None:
     """Unit u attacks: exhausted by it (rule F-21) unless Vigilancia (rule F-32)."""
     cs = g.cs
@@ -31,7 +31,7 @@ def attack_with(g: np.void, p: int, u: int) -> None:
     record(g, p, Event.ATTACK, u, atq_of(g, p, u), 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declare_blockers, its one caller in play
 def block_with(g: np.void, d: int, b: int, a: int) -> None:
     """Unit b of the defender blocks attacker a (rule F-22); blocking does not exhaust (F-21)."""
     cs = g.cs
@@ -123,7 +123,7 @@ def declare_blockers(g: np.void) -> None:
             desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into declared_attack, its one caller in play
 def combat_damage(g: np.void) -> None:
     """Rules F-22, F-23, F-34: every fight deals its damage at the same time; unblocked attackers hit
     the Fortaleza; a blocked attacker hits it only with Arrollar, and only the excess over lethal."""

@@ -156,7 +156,7 @@ def apply_effect(g: np.void, side: int, c: int, k: int, ts: int, tc: int) -> Non
             record(g, side, Event.RECOVER, r, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into _enter and declare_attackers: most cards have no trigger for `on`
 def fire_triggers(g: np.void, side: int, c: int, on: int) -> None:
     """The card's effects with trigger `on` (entrar, atacar) happen now, each if its condition holds
     (rules F-27 to F-29); a chosen target is picked by the controller's agent now (none: no effect).

@@ -106,7 +106,7 @@ def _unit_leaves(g: np.void, side: int, c: int) -> None:
     clear_field_state(g, side, c)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into remove_dead and refresh_bearer: most calls find the unit alive
 def destroy_if_lethal(g: np.void, side: int, u: int) -> bool:
     """Rule F-22, state-based: a unit on the field whose damage is at least its RES goes to the
     discard pile, whatever made that hold (damage marked, an armour lost, a boost gone). True when
