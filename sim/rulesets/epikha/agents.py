@@ -171,6 +171,33 @@ def walk_moves(g: np.void, p: int, window: int, best_only: bool, n: int, best: t
 
 
 @njit(cache=True, _nrt=False)
+def best_move(g: np.void, p: int, best: tuple, best_value: float) -> tuple:
+    """walk_moves' best step for the greedy agent, without weighing each move: what
+    deployment_worth gives a move is one of three values (the Player card's MOST_A_MOVE_IS_WORTH
+    when it may not attack, another card's 1 with Fuerza 3 or less and a Magic Zone place to spare,
+    else -1), and the walk keeps the first step of the highest. So the Player card (bit PLAYER_C,
+    walked last) beats every other move, and otherwise the first card in pool order that may move
+    (E-24: it bears Magia or Espíritu) and is worth 1 is the step, when the best so far is below it.
+    Returns the step the walk would keep."""
+    used = bit_count(in_zone(g, p, Zone.MAGIC))
+    slots = g.par[Param.MAGIC_ZONE_SLOTS]
+    if used >= slots or best_value >= MOST_A_MOVE_IS_WORTH:  # no move is legal, or none can beat the best
+        return best
+    deploy = in_zone(g, p, Zone.DEPLOY)
+    if (deploy >> np.int64(PLAYER_C)) & 1 and g.par[Param.PLAYER_MAY_ATTACK] == 0:
+        return (TO_MAGIC, np.int64(PLAYER_C), np.int64(-1))
+    if best_value >= 1.0 or used + 1 >= slots:  # no other move is worth more than -1
+        return best
+    m = deploy & ~(np.int64(1) << PLAYER_C)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if rules_of(g, p, c) & PAYS and fuerza_of(g, p, c) <= 3:  # may_move_to_magic, deployment_worth
+            return (TO_MAGIC, c, np.int64(-1))
+    return best
+
+
+@njit(cache=True, _nrt=False)
 def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
     """Every deployment step legal now, in one order: a character or machine to deploy, a weapon or
     item onto a bearer, a card into the Magic Zone. Lists them into g.cand (kind, card, bearer) and
@@ -276,7 +303,7 @@ def next_deployment_from(g: np.void, p: int, window: int, hand_best: tuple, hand
         if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
             if not hand_known:
                 _, hand_best, hand_value = walk_hand_steps(g, p, window, np.bool_(True), 0, (STOP, -1, -1), 0.0)
-            return walk_moves(g, p, window, np.bool_(True), 0, hand_best, hand_value)[1], hand_best, hand_value, True
+            return best_move(g, p, hand_best, hand_value), hand_best, hand_value, True
     k = choose_deployment(g, p, window)
     if k == STOP:
         return (STOP, -1, -1), hand_best, hand_value, False
