@@ -106,14 +106,17 @@ def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_
     """One step of walk_deployments: listed into g.cand when legal (while the list has room), or,
     with `best_only`, kept when its worth beats the best so far and it is legal (its worth first:
     most steps are worth nothing, and then their legality is never asked; a move into the Magic
-    Zone is asked its legality first, which rules out most cards at less cost)."""
+    Zone is asked its legality first, which rules out most cards at less cost). A card to deploy is
+    offered by walk_hand_steps only where may_deploy holds (E-11, E-20, E-21: a unit from the hand
+    the window allows, a free place, its cost within the budget and below the Vital): it is not
+    asked again."""
     if best_only:
         if kind == TO_MAGIC and not may_move_to_magic(g, p, c):  # here the legality is the cheaper question
             return n, best, best_value
         value = deployment_worth(g, p, kind, c, b)
-        if value > best_value and may_step(g, p, kind, c, b, window):
+        if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
             return n, (kind, c, b), value
-    elif n < MAX_CAND and may_step(g, p, kind, c, b, window):
+    elif n < MAX_CAND and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
         g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = kind, c, b
         return n + 1, best, best_value
     return n, best, best_value
@@ -144,7 +147,8 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
             continue
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
-            if room and (klass == Class.MACHINE or window == Window.DEPLOYMENT):  # may_deploy's question first
+            # may_deploy's question, whole: weigh_step does not ask it again
+            if room and (window == Window.DEPLOYMENT or klass == Class.MACHINE and window == Window.REGROUP):
                 n, best, best_value = weigh_step(g, p, window, np.int64(DEPLOY), c, np.int64(-1), best_only, n, best,
                                                  best_value)
         elif klass == Class.WEAPON or klass == Class.ITEM:
