@@ -103,16 +103,13 @@ def may_step(g: np.void, p: int, kind: int, c: int, b: int, window: int) -> bool
 @njit(cache=True, _nrt=False, inline="always")
 def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_only: bool, n: int, best: tuple,
                best_value: float) -> tuple:
-    """One step of walk_deployments: listed into g.cand when legal (while the list has room), or,
+    """One step of walk_hand_steps: listed into g.cand when legal (while the list has room), or,
     with `best_only`, kept when its worth beats the best so far and it is legal (its worth first:
-    most steps are worth nothing, and then their legality is never asked; a move into the Magic
-    Zone is asked its legality first, which rules out most cards at less cost). A card to deploy is
+    most steps are worth nothing, and then their legality is never asked). A card to deploy is
     offered by walk_hand_steps only where may_deploy holds (E-11, E-20, E-21: a unit from the hand
     the window allows, a free place, its cost within the budget and below the Vital): it is not
     asked again."""
     if best_only:
-        if kind == TO_MAGIC and not may_move_to_magic(g, p, c):  # here the legality is the cheaper question
-            return n, best, best_value
         value = deployment_worth(g, p, kind, c, b)
         if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
             return n, (kind, c, b), value
@@ -161,22 +158,23 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
 
 
 @njit(cache=True, _nrt=False)
-def walk_moves(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
-    """walk_deployments' second part: a card into the Magic Zone. Returns (n, best)."""
+def walk_moves(g: np.void, p: int, n: int) -> int:
+    """walk_deployments' second part, for the list: each card that may move into the Magic Zone
+    (E-24), listed into g.cand from row n while the list has room. Returns how many rows are
+    filled (the greedy agent's best move: best_move)."""
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
-    if best_only and best_value >= MOST_A_MOVE_IS_WORTH:
-        m = 0  # no move can beat the best
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        n, best, best_value = weigh_step(g, p, window, np.int64(TO_MAGIC), c, np.int64(-1), best_only, n, best,
-                                         best_value)
-    return n, best
+        if n < MAX_CAND and may_move_to_magic(g, p, c):
+            g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = TO_MAGIC, c, -1
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
 def best_move(g: np.void, p: int, best: tuple, best_value: float) -> tuple:
-    """walk_moves' best step for the greedy agent, without weighing each move: what
+    """The greedy agent's best step once the hand's best is known, without weighing each move: what
     deployment_worth gives a move is one of three values (the Player card's MOST_A_MOVE_IS_WORTH
     when it may not attack, another card's 1 with Fuerza 3 or less and a Magic Zone place to spare,
     else -1), and the walk keeps the first step of the highest. So the Player card (bit PLAYER_C,
@@ -208,7 +206,9 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
     returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
     highest deployment_worth while one is worth more than nothing, else STOP)."""
     n, best, best_value = walk_hand_steps(g, p, window, best_only, 0, (STOP, -1, -1), 0.0)
-    return walk_moves(g, p, window, best_only, n, best, best_value)
+    if best_only:
+        return 0, best_move(g, p, best, best_value)
+    return walk_moves(g, p, n), best
 
 
 @njit(cache=True, _nrt=False)
