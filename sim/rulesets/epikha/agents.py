@@ -103,17 +103,17 @@ def may_step(g: np.void, p: int, kind: int, c: int, b: int, window: int) -> bool
 @njit(cache=True, _nrt=False, inline="always")
 def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_only: bool, n: int, best: tuple,
                best_value: float) -> tuple:
-    """One step of walk_deployments: listed into g.cand when legal (while the list has room), or,
+    """One step of walk_hand_steps: listed into g.cand when legal (while the list has room), or,
     with `best_only`, kept when its worth beats the best so far and it is legal (its worth first:
-    most steps are worth nothing, and then their legality is never asked; a move into the Magic
-    Zone is asked its legality first, which rules out most cards at less cost)."""
+    most steps are worth nothing, and then their legality is never asked). A card to deploy is
+    offered by walk_hand_steps only where may_deploy holds (E-11, E-20, E-21: a unit from the hand
+    the window allows, a free place, its cost within the budget and below the Vital): it is not
+    asked again."""
     if best_only:
-        if kind == TO_MAGIC and not may_move_to_magic(g, p, c):  # here the legality is the cheaper question
-            return n, best, best_value
         value = deployment_worth(g, p, kind, c, b)
-        if value > best_value and may_step(g, p, kind, c, b, window):
+        if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
             return n, (kind, c, b), value
-    elif n < MAX_CAND and may_step(g, p, kind, c, b, window):
+    elif n < MAX_CAND and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
         g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = kind, c, b
         return n + 1, best, best_value
     return n, best, best_value
@@ -144,7 +144,8 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
             continue
         klass = field(g, p, c, Field.CLASS)
         if klass == Class.CHARACTER or klass == Class.MACHINE:
-            if room and (klass == Class.MACHINE or window == Window.DEPLOYMENT):  # may_deploy's question first
+            # may_deploy's question, whole: weigh_step does not ask it again
+            if room and (window == Window.DEPLOYMENT or klass == Class.MACHINE and window == Window.REGROUP):
                 n, best, best_value = weigh_step(g, p, window, np.int64(DEPLOY), c, np.int64(-1), best_only, n, best,
                                                  best_value)
         elif klass == Class.WEAPON or klass == Class.ITEM:
@@ -157,17 +158,45 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
 
 
 @njit(cache=True, _nrt=False)
-def walk_moves(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
-    """walk_deployments' second part: a card into the Magic Zone. Returns (n, best)."""
+def walk_moves(g: np.void, p: int, n: int) -> int:
+    """walk_deployments' second part, for the list: each card that may move into the Magic Zone
+    (E-24), listed into g.cand from row n while the list has room. Returns how many rows are
+    filled (the greedy agent's best move: best_move)."""
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
-    if best_only and best_value >= MOST_A_MOVE_IS_WORTH:
-        m = 0  # no move can beat the best
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        n, best, best_value = weigh_step(g, p, window, np.int64(TO_MAGIC), c, np.int64(-1), best_only, n, best,
-                                         best_value)
-    return n, best
+        if n < MAX_CAND and may_move_to_magic(g, p, c):
+            g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = TO_MAGIC, c, -1
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def best_move(g: np.void, p: int, best: tuple, best_value: float) -> tuple:
+    """The greedy agent's best step once the hand's best is known, without weighing each move: what
+    deployment_worth gives a move is one of three values (the Player card's MOST_A_MOVE_IS_WORTH
+    when it may not attack, another card's 1 with Fuerza 3 or less and a Magic Zone place to spare,
+    else -1), and the walk keeps the first step of the highest. So the Player card (bit PLAYER_C,
+    walked last) beats every other move, and otherwise the first card in pool order that may move
+    (E-24: it bears Magia or Espíritu) and is worth 1 is the step, when the best so far is below it.
+    Returns the step the walk would keep."""
+    used = bit_count(in_zone(g, p, Zone.MAGIC))
+    slots = g.par[Param.MAGIC_ZONE_SLOTS]
+    if used >= slots or best_value >= MOST_A_MOVE_IS_WORTH:  # no move is legal, or none can beat the best
+        return best
+    deploy = in_zone(g, p, Zone.DEPLOY)
+    if (deploy >> np.int64(PLAYER_C)) & 1 and g.par[Param.PLAYER_MAY_ATTACK] == 0:
+        return (TO_MAGIC, np.int64(PLAYER_C), np.int64(-1))
+    if best_value >= 1.0 or used + 1 >= slots:  # no other move is worth more than -1
+        return best
+    m = deploy & ~(np.int64(1) << PLAYER_C)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if rules_of(g, p, c) & PAYS and fuerza_of(g, p, c) <= 3:  # may_move_to_magic, deployment_worth
+            return (TO_MAGIC, c, np.int64(-1))
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -177,7 +206,9 @@ def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
     returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
     highest deployment_worth while one is worth more than nothing, else STOP)."""
     n, best, best_value = walk_hand_steps(g, p, window, best_only, 0, (STOP, -1, -1), 0.0)
-    return walk_moves(g, p, window, best_only, n, best, best_value)
+    if best_only:
+        return 0, best_move(g, p, best, best_value)
+    return walk_moves(g, p, n), best
 
 
 @njit(cache=True, _nrt=False)
@@ -276,7 +307,7 @@ def next_deployment_from(g: np.void, p: int, window: int, hand_best: tuple, hand
         if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
             if not hand_known:
                 _, hand_best, hand_value = walk_hand_steps(g, p, window, np.bool_(True), 0, (STOP, -1, -1), 0.0)
-            return walk_moves(g, p, window, np.bool_(True), 0, hand_best, hand_value)[1], hand_best, hand_value, True
+            return best_move(g, p, hand_best, hand_value), hand_best, hand_value, True
     k = choose_deployment(g, p, window)
     if k == STOP:
         return (STOP, -1, -1), hand_best, hand_value, False

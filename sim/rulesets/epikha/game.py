@@ -351,7 +351,9 @@ def deploy_steps(g: np.void, p: int, window: int) -> None:
         kind, c, b = step
         if kind == STOP:
             return
-        if not may_step(g, p, kind, c, b, window):
+        # a step of the greedy walk was asked its legality there (agents.weigh_step, best_move), or kept
+        # from the walk before over a move, which changes no hand step's legality: only a listed step is asked
+        if not walked and not may_step(g, p, kind, c, b, window):
             return
         deploy_step(g, p, kind, c, b)
         hand_known = walked and kind == TO_MAGIC  # a move leaves the hand's steps as they were

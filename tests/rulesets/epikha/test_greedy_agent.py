@@ -60,9 +60,11 @@ def strongest_safe(g: np.void, p: np.int64) -> int:
     return out
 
 
-# with one Magic Zone place no card is worth moving there (agents.deployment_worth): no step follows a move
+# with one Magic Zone place no card is worth moving there (agents.deployment_worth): no step follows a move;
+# a Player card that may not attack is worth the most a move is worth (agents.best_move)
 @pytest.mark.parametrize(("params", "least_after_moves"),
-                         [({}, 10), ({"combat_slots": 1, "deployment_slots": 3, "magic_zone_slots": 1}, 0)])
+                         [({}, 10), ({"combat_slots": 1, "deployment_slots": 3, "magic_zone_slots": 1}, 0),
+                          ({"player_may_attack": False}, 10)])
 def test_greedy_deploys_and_attacks_as_its_definition(params: dict, least_after_moves: int) -> None:
     steps = attacks = after_moves = 0
     for g, p in positions(24, **params):
