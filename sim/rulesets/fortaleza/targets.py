@@ -11,7 +11,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_FRAIL, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS,
+    PS_FAST_HAND, PS_FRAIL, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -101,6 +101,14 @@ def set_design_masks(g: np.void, side: int) -> None:
         if (kind == Kind.TECHNIQUE or kind == Kind.TRAP or activates >> c & 1) and quiet_idle(g, side, c):
             idle |= np.int64(1) << np.int64(c)
     ps[side, PS_QUIET_IDLE] = idle
+    rescue = np.int64(0)
+    m = idle
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if rescue_only(g, side, c):
+            rescue |= np.int64(1) << np.int64(c)
+    ps[side, PS_RESCUE_ONLY] = rescue
     for e in range(MAX_ANSWER_ENERGY + 1):
         playable = np.int64(0)
         for c in range(N_DESIGNS):  # a trap is set for free (rule F-15); anything else is paid (F-08)
@@ -168,6 +176,35 @@ def quiet_idle(g: np.void, side: int, c: int) -> bool:
         if (do == Do.BOOST_ATQ or do == Do.BOOST_RES) and on_unit:
             continue
         return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def rescue_only(g: np.void, side: int, c: int) -> bool:
+    """True for a quiet-idle design (quiet_idle) whose action's every effect gives Protección or RES
+    to a unit on the field (a chosen unit, or the unit itself for a unit's ability), at no negative
+    cost: agents.effect_value gives each such effect a unit's rescue value (agents.rescue_value) or
+    less (-0.5, a boost of an opposing unit), so while no unit on the field is about to die
+    (agents.fights_idle) the action is worth 0 or less, below ACT_THRESHOLD, in the blockers step
+    too, where quiet_window does not hold. A Protección on its own Fortaleza is not: the blocked
+    attack's unblocked damage gives it a value."""
+    tab = g.tab
+    kind = tab[side, c, Field.KIND]
+    if tab[side, c, Field.COST] < 0 or tab[side, c, Field.ACTIVATE_COST] < 0:
+        return False
+    on = On.CAST if kind == Kind.TECHNIQUE or kind == Kind.TRAP else On.ACTIVATE
+    for k in range(tab[side, c, Field.N_EFFECTS]):
+        base = effect_base(k)
+        if tab[side, c, base + E_ON] != on:
+            continue
+        do = tab[side, c, base + E_DO]
+        target = tab[side, c, base + E_TARGET]
+        # the card itself is a unit on the field only for a unit's ability (legal.list_actions)
+        on_unit = ((target == Target.SELF and (kind == Kind.CHARACTER or kind == Kind.CREATURE))
+                   or target == Target.OWN_UNIT or target == Target.ANY_UNIT or target == Target.ENEMY_UNIT
+                   or target == Target.ENEMY_ATTACKER)
+        if not (on_unit and (do == Do.PROTECT or do == Do.BOOST_RES)):
+            return False
     return True
 
 

@@ -5,12 +5,14 @@ it sees aimed at a unit it could save."""
 
 from __future__ import annotations
 
-from sim.rulesets.fortaleza.agents import quiet_window, rescue_value, unit_value
-from sim.rulesets.fortaleza.constants import Field
+import numpy as np
+
+from sim.rulesets.fortaleza.agents import choose_action, fights_idle, idle_designs, quiet_window, rescue_value, unit_value
+from sim.rulesets.fortaleza.constants import Action, Field
 from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
 from sim.rulesets.fortaleza.game import end_turn
 from sim.rulesets.fortaleza.scenario import Scenario
-from sim.rulesets.fortaleza.state import CS_DAMAGE, PS_DAMAGED, PS_FRAIL
+from sim.rulesets.fortaleza.state import CS_DAMAGE, CS_RES_BOOST, PS_DAMAGED, PS_FRAIL, PS_RESCUE_ONLY
 from sim.rulesets.fortaleza.targets import set_design_masks
 
 
@@ -85,3 +87,23 @@ def test_rescue_value_reads_the_fight_and_the_chain():
     s.block("JP-007", "CH-001")  # the samurai's 4 ATQ against the soldier's 2 RES
     assert rescue_value(s.g, 0, 0, soldier, 2) == 0.0  # 4 damage destroys RES 4 too
     assert rescue_value(s.g, 0, 0, soldier, 3) == unit_value(s.g, 0, 0, soldier)
+
+
+def test_blockers_step_leaves_out_rescues_while_no_fight_kills():
+    """agents.fights_idle: the blockers step is never a quiet window, but while no fight would kill a
+    unit the designs that only rescue one (targets.rescue_only) are worth nothing, so the greedy
+    agent leaves them out (a response offer holding nothing else passes at once); when a fight
+    would kill a unit they are listed and valued as before."""
+    s = soldier_facing_samurai(samurai_tapped=False)
+    s.put(0, "CH-031", zone="hand")  # Postura de la Montaña: an own unit gains Protección 3 (fast, cost 1)
+    s.begin(active=0, step="begin_combat", turn=4)
+    s.attack("CH-001")
+    s.block("JP-007", "CH-001")  # the samurai's 4 ATQ against the soldier's RES 2
+    soldier, shield = s.index(0, "CH-001"), s.index(0, "CH-031")
+    assert s.ps[0, PS_RESCUE_ONLY] >> shield & 1
+    assert not fights_idle(s.g) and idle_designs(s.g, 0, np.bool_(False)) == 0
+    i = choose_action(s.g, 0, np.bool_(False))
+    assert i >= 0 and tuple(s.cand[i]) == (Action.CAST, shield, 0, soldier + 1)
+    s.g["cs"][0, soldier, CS_RES_BOOST] = 5  # the soldier survives the block, the samurai the soldier's 1 ATQ
+    assert fights_idle(s.g) and idle_designs(s.g, 0, np.bool_(False)) == -1
+    assert choose_action(s.g, 0, np.bool_(False)) == -1
