@@ -29,12 +29,13 @@ from sim.rulesets.fortaleza.legal import (
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FORT,
-    PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone, lowest_bit, atq_of, keywords_of,
-    toughness_left,
+    PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone, lowest_bit,
+    atq_of, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
+WHOLE = np.bool_(False)  # choose_action's lists are whole (choose_listed's `lean`); not a literal: one compile
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -291,7 +292,7 @@ def quiet_window(g: np.void) -> bool:
     return True
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into idle_designs
+@njit(cache=True, _nrt=False)  # reached only in the blockers step, holding a rescue
 def fights_idle(g: np.void) -> bool:
     """The blockers step's answer to quiet_window, for the designs that only rescue a unit
     (targets.rescue_only): no item on the chain carries damage and no unit on the field takes as
@@ -339,10 +340,13 @@ def idle_designs(g: np.void, p: int, main: bool) -> np.int64:
 
 
 @njit(cache=True, _nrt=False)
-def choose_listed(g: np.void, p: int, main: bool, idle: np.int64) -> int:
-    """choose_action once idle_designs has not answered: list (leaving out `idle`), then value."""
+def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) -> int:
+    """choose_action once idle_designs has not answered: list (leaving out `idle`), then value.
+    `lean`: a greedy player's list leaves out the equip moves action_value gives 0, where only its
+    choice counts (chain.py's decisions); a hard or expert agent reads the whole list a decision
+    made (choose_action), in its worlds too, where both players are greedy."""
     ps, rng = g.ps, g.rng
-    n = list_actions(g, p, main, idle)
+    n = list_actions(g, p, main, idle, lean and ps[p, PS_AGENT] == Agent.GREEDY)
     ps[GAME, G_LISTED] = n
     if n == 0:
         return -1
@@ -360,13 +364,13 @@ def choose_listed(g: np.void, p: int, main: bool, idle: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into chain.py's main phase and windows, the game's decisions
-def decide(g: np.void, p: int, main: bool) -> int:
+def decide(g: np.void, p: int, main: bool, lean: bool) -> int:
     """choose_action, its quick tests inlined into the caller: a response window that ends at them
-    (idle_designs) makes no call."""
+    (idle_designs) makes no call. `lean`: see choose_listed."""
     idle = idle_designs(g, p, main)
     if idle < 0:
         return -1
-    return choose_listed(g, p, main, idle)
+    return choose_listed(g, p, main, idle, lean)
 
 
 @njit(cache=True, _nrt=False)
@@ -374,7 +378,7 @@ def choose_action(g: np.void, p: int, main: bool) -> int:
     """Index in the candidate list g.cand (legal.list_actions) of the action player p takes now, or -1
     to pass. Once the list is made, its length is left in ps[GAME, G_LISTED] (a hard player's
     candidates, hard.search_action)."""
-    return decide(g, p, main)
+    return decide(g, p, main, WHOLE)
 
 
 @njit(cache=True, _nrt=False)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.rulesets.fortaleza.agents import choose_action, fights_idle, idle_designs, quiet_window, rescue_value, unit_value
+from sim.rulesets.fortaleza.agents import (
+    choose_action, choose_listed, fights_idle, idle_designs, quiet_window, rescue_value, unit_value,
+)
 from sim.rulesets.fortaleza.constants import Action, Field
 from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
 from sim.rulesets.fortaleza.game import end_turn
+from sim.rulesets.fortaleza.legal import list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import CS_DAMAGE, CS_RES_BOOST, PS_DAMAGED, PS_FRAIL, PS_RESCUE_ONLY
 from sim.rulesets.fortaleza.targets import set_design_masks
@@ -107,3 +110,29 @@ def test_blockers_step_leaves_out_rescues_while_no_fight_kills():
     s.g["cs"][0, soldier, CS_RES_BOOST] = 5  # the soldier survives the block, the samurai the soldier's 1 ATQ
     assert fights_idle(s.g) and idle_designs(s.g, 0, np.bool_(False)) == -1
     assert choose_action(s.g, 0, np.bool_(False)) == -1
+
+
+def test_greedy_play_lists_only_the_equip_moves_worth_something():
+    """legal.list_actions' `free_slots_only`, which chain.py's greedy decisions pass (agents.choose_listed's
+    `lean`): an equipment a unit carries, or a unit whose slot of that kind is taken, adds no equip
+    move (action_value gives those 0); choose_action, whose list a hard or expert agent reads, lists
+    every legal move, and both choose the same action."""
+    s = Scenario.from_factions("china", "japon")
+    s.put(0, "CH-001", "CH-013", zone="unit")
+    s.put(0, "CH-041", "CH-039", zone="support")  # two armours (rule F-17: one per unit)
+    s.lands(0, 4)
+    s.begin(active=0, step="main1", turn=4)
+    s.equip(0, "CH-041", "CH-001")
+    carried, spare = s.index(0, "CH-041"), s.index(0, "CH-039")
+    soldier, general = s.index(0, "CH-001"), s.index(0, "CH-013")
+    n = list_actions(s.g, 0, np.bool_(True), np.int64(0), np.bool_(False))
+    whole = [tuple(s.cand[i]) for i in range(n)]
+    assert {(Action.EQUIP, carried, 0, general + 1), (Action.EQUIP, spare, 0, soldier + 1),
+            (Action.EQUIP, spare, 0, general + 1)} <= set(whole)
+    n = list_actions(s.g, 0, np.bool_(True), np.int64(0), np.bool_(True))
+    lean = [tuple(s.cand[i]) for i in range(n)]
+    assert lean == [row for row in whole if row[0] != Action.EQUIP or row == (Action.EQUIP, spare, 0, general + 1)]
+    i = choose_listed(s.g, 0, np.bool_(True), np.int64(0), np.bool_(True))
+    chosen = tuple(s.cand[i]) if i >= 0 else None
+    i = choose_action(s.g, 0, np.bool_(True))
+    assert chosen == (tuple(s.cand[i]) if i >= 0 else None)
