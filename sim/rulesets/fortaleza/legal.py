@@ -144,7 +144,7 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only
     technique, trap or ability the caller leaves out (the greedy agent in a quiet window, see
     agents.quiet_window); `free_slots_only`: equip moves only of equipment no unit carries, onto a
     unit whose slot of that kind is free (the greedy agent values the others 0, agents.action_value:
-    in the China mirror 215 of a game's 245 equip moves); 0 and False list every legal action."""
+    in the China mirror 215 of a game's 246 equip moves); 0 and False list every legal action."""
     tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
     if chain_full(ps):
         return 0
