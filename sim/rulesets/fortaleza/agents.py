@@ -274,7 +274,7 @@ def action_value(g: np.void, p: int, i: int) -> float:
 def quiet_window(g: np.void) -> bool:
     """Nothing is aimed at anything now: not the blockers step, no item on the chain carries damage,
     and no unit is at 0 toughness. Then effect_value gives a technique, trap or ability that only
-    protects or boosts (targets.quiet_idle) 0 or less, below ACT_THRESHOLD: the greedy agent would
+    protects or boosts (targets.idle_kind) 0 or less, below ACT_THRESHOLD: the greedy agent would
     never choose one, so it need not list or value them."""
     ps = g.ps
     if ps[GAME, G_STEP] == Step.BLOCKERS or (ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g)):
@@ -295,7 +295,7 @@ def quiet_window(g: np.void) -> bool:
 @njit(cache=True, _nrt=False)  # reached only in the blockers step, holding a rescue
 def fights_idle(g: np.void) -> bool:
     """The blockers step's answer to quiet_window, for the designs that only rescue a unit
-    (targets.rescue_only): no item on the chain carries damage and no unit on the field takes as
+    (targets.idle_kind, RESCUE_ONLY): no item on the chain carries damage and no unit on the field takes as
     much damage from its fight as it has toughness left. Then rescue_value is 0 for every unit, so
     the greedy agent never plays such a design: in the China mirror 47.8 of a game's 54.6 listed
     blockers-step offers, which listed and valued 161 rescue candidates a game and chose none."""

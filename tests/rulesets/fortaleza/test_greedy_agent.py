@@ -94,7 +94,7 @@ def test_rescue_value_reads_the_fight_and_the_chain():
 
 def test_blockers_step_leaves_out_rescues_while_no_fight_kills():
     """agents.fights_idle: the blockers step is never a quiet window, but while no fight would kill a
-    unit the designs that only rescue one (targets.rescue_only) are worth nothing, so the greedy
+    unit the designs that only rescue one (targets.idle_kind) are worth nothing, so the greedy
     agent leaves them out (a response offer holding nothing else passes at once); when a fight
     would kill a unit they are listed and valued as before."""
     s = soldier_facing_samurai(samurai_tapped=False)
