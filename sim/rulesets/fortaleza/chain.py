@@ -33,6 +33,7 @@ MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows
 # the largest function of the kernel, once for each value
 MAIN = np.bool_(True)
 RESPONSE = np.bool_(False)
+LEAN = np.bool_(True)  # decide's `lean`: play needs only the choice (agents.choose_listed)
 
 
 @njit(cache=True, _nrt=False)
@@ -203,7 +204,7 @@ def run_chain(g: np.void, pusher: int) -> None:
     guard = 0
     while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
         # decide's quick tests are inlined: most offers are declined without a call or a scan
-        i = decide(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS else -1
+        i = decide(g, p, RESPONSE, LEAN) if guard < MAX_WINDOW_ACTIONS else -1
         if i >= 0:
             guard += 1
             take_action(g, p, i)
@@ -236,7 +237,7 @@ def _window(g: np.void) -> None:
     guard = 0
     while passes < 2 and not ps[GAME, G_OVER]:
         # decide's quick tests are inlined: most offers are declined without a call or a scan
-        i = decide(g, p, RESPONSE) if guard < MAX_WINDOW_ACTIONS else -1
+        i = decide(g, p, RESPONSE, LEAN) if guard < MAX_WINDOW_ACTIONS else -1
         if i >= 0:
             guard += 1
             if take_action(g, p, i):
@@ -259,7 +260,7 @@ def main_step(g: np.void, active: int, i: int) -> bool:
         if take_action(g, active, i):
             run_chain(g, active)
         return True
-    j = decide(g, 1 - active, RESPONSE)
+    j = decide(g, 1 - active, RESPONSE, LEAN)
     if j < 0:
         return False
     if take_action(g, 1 - active, j):
@@ -277,5 +278,5 @@ def main_phase(g: np.void) -> None:
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        if not main_step(g, active, decide(g, active, MAIN)):
+        if not main_step(g, active, decide(g, active, MAIN, LEAN)):
             return

@@ -16,7 +16,8 @@ from numba import njit
 from sim.rulesets.fortaleza.constants import E_TARGET, MAX_CHAIN, Action, Field, Keyword, Kind, On, Param, Zone
 from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
-    CS_ATTACKING, CS_BEARER, CS_BLOCKING, CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH,
+    CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKING, CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_WEAPON,
+    CS_ZONE, G_DEPTH,
     G_TURN, GAME, MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_ENERGY, PS_LAND_TURN, PS_LANDS, PS_PLAYABLE,
     PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, in_zone, is_unit_kind, keywords_of, lowest_bit,
 )
@@ -136,12 +137,14 @@ def add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) ->
 
 
 @njit(cache=True, _nrt=False, inline="always")  # once per decision, into agents.choose_action
-def list_actions(g: np.void, p: int, main: bool, idle: np.int64) -> int:
+def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only: bool) -> int:
     """Fill `cand` with player p's legal actions now; returns how many (passing, always legal, is not
     listed). `main`: p's own main phase with the chain empty (rules F-07, F-10, F-12, F-13, F-15, F-16);
     otherwise only what a response window allows (F-14, F-15, F-18, F-24). `idle`: designs whose
     technique, trap or ability the caller leaves out (the greedy agent in a quiet window, see
-    agents.quiet_window); 0 lists every legal action."""
+    agents.quiet_window); `free_slots_only`: equip moves only of equipment no unit carries, onto a
+    unit whose slot of that kind is free (the greedy agent values the others 0, agents.action_value:
+    in the China mirror 215 of a game's 246 equip moves); 0 and False list every legal action."""
     tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
     if chain_full(ps):
         return 0
@@ -195,10 +198,13 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64) -> int:
                 # rule F-16: equipping in the main phase, to a unit that does not carry it already
                 if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
                     units = in_zone(ps, p, Zone.UNIT)
+                    slot = CS_WEAPON if tab[p, c, Field.SUBTYPE] == 1 else CS_ARMOUR  # rule F-17
+                    if free_slots_only and cs[p, c, CS_BEARER] != 0:
+                        units = np.int64(0)
                     while units:
                         u = lowest_bit(units)
                         units &= units - 1
-                        if cs[p, c, CS_BEARER] != u + 1:
+                        if cs[p, c, CS_BEARER] != u + 1 and not (free_slots_only and cs[p, u, slot] != 0):
                             n = _add(cand, n, Action.EQUIP, c, p, u + 1)
                 # rules F-14, F-18: an untapped artifact's ability, in a window only if fast
                 if (activates >> c & 1 and not cs[p, c, CS_TAPPED]

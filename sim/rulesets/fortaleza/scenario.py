@@ -163,7 +163,7 @@ class Scenario(ScenarioShell):
         if main is None:
             main = (side == self.ps[GAME, G_ACTIVE] and self.ps[GAME, G_DEPTH] == 0
                     and self.ps[GAME, G_STEP] in (Step.MAIN1, Step.MAIN2))
-        n = list_actions(self.g, side, main, np.int64(0))
+        n = list_actions(self.g, side, main, np.int64(0), False)
         c = self.index(side, card_id)
         ts, tc1 = self._target(target)
         code = Action[action.upper()]

@@ -101,7 +101,8 @@ PS_QUIET_IDLE = PS_ACTIVATES + 1  # responders the greedy agent never plays into
 PS_PLAYABLE = PS_QUIET_IDLE + 1  # ps[p, PS_PLAYABLE + e]: designs playable from the hand with e energy
 PS_FORCED = PS_PLAYABLE + MAX_ANSWER_ENERGY + 1  # the forced-draw request (sim.core.forced_draw), 0 for none
 PS_FRAIL = PS_FORCED + 1  # 1 when the side's cards could leave a unit at 0 toughness undamaged (targets.frail)
-N_PS = PS_FRAIL + 1
+PS_RESCUE_ONLY = PS_FRAIL + 1  # of the quiet-idle responders, those that only rescue a unit (targets.rescue_only)
+N_PS = PS_RESCUE_ONLY + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here

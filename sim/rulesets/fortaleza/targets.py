@@ -11,7 +11,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_FRAIL, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESPONDERS,
+    PS_FAST_HAND, PS_FRAIL, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -87,7 +87,7 @@ def set_design_masks(g: np.void, side: int) -> None:
     trap's cost, an ability's activation cost, rules F-08, F-18). Also the designs with an activated
     ability (F-18): a main phase visits only those of its units; for each energy the designs worth
     visiting in the hand (those it pays for, and traps); and the techniques, traps and abilities
-    that only protect or boost (quiet_idle), which the greedy agent leaves out in a quiet window.
+    that only protect or boost (idle_kind), which the greedy agent leaves out in a quiet window.
     They depend only on the cards: set once per workspace (and by a scenario that changes a card)."""
     tab, ps = g.tab, g.ps
     activates = np.int64(0)
@@ -96,11 +96,17 @@ def set_design_masks(g: np.void, side: int) -> None:
             activates |= np.int64(1) << np.int64(c)
     ps[side, PS_ACTIVATES] = activates
     idle = np.int64(0)
+    rescue = np.int64(0)
     for c in range(N_DESIGNS):
         kind = tab[side, c, Field.KIND]
-        if (kind == Kind.TECHNIQUE or kind == Kind.TRAP or activates >> c & 1) and quiet_idle(g, side, c):
-            idle |= np.int64(1) << np.int64(c)
+        if kind == Kind.TECHNIQUE or kind == Kind.TRAP or activates >> c & 1:
+            how = idle_kind(g, side, c)
+            if how != 0:
+                idle |= np.int64(1) << np.int64(c)
+            if how == RESCUE_ONLY:
+                rescue |= np.int64(1) << np.int64(c)
     ps[side, PS_QUIET_IDLE] = idle
+    ps[side, PS_RESCUE_ONLY] = rescue
     for e in range(MAX_ANSWER_ENERGY + 1):
         playable = np.int64(0)
         for c in range(N_DESIGNS):  # a trap is set for free (rule F-15); anything else is paid (F-08)
@@ -147,14 +153,25 @@ def frail(g: np.void, side: int) -> bool:
     return False
 
 
+QUIET_IDLE = 1  # idle_kind's answers
+RESCUE_ONLY = 2
+
+
 @njit(cache=True, _nrt=False)
-def quiet_idle(g: np.void, side: int, c: int) -> bool:
-    """True when every effect of this technique's, trap's or ability's action only protects or boosts
-    a unit (or protects its own Fortaleza): in a quiet window the greedy agent values it at 0 or
-    less and never plays it (agents.quiet_window)."""
+def idle_kind(g: np.void, side: int, c: int) -> int:
+    """QUIET_IDLE when every effect of this technique's, trap's or ability's action only protects or
+    boosts a unit (or protects its own Fortaleza): in a quiet window the greedy agent values it at 0
+    or less and never plays it (agents.quiet_window). RESCUE_ONLY, a quiet-idle design too, when
+    every effect gives Protección or RES to a unit on the field (a chosen unit, or the unit itself
+    for a unit's ability) at no negative cost: agents.effect_value gives each such effect a unit's
+    rescue value (agents.rescue_value) or less (-0.5, a boost of an opposing unit), so while no unit
+    on the field is about to die (agents.fights_idle) the action is worth 0 or less, below
+    ACT_THRESHOLD, in the blockers step too, where quiet_window does not hold (a Protección on its
+    own Fortaleza is not: the attack's unblocked damage gives it a value). 0 otherwise."""
     tab = g.tab
     kind = tab[side, c, Field.KIND]
     on = On.CAST if kind == Kind.TECHNIQUE or kind == Kind.TRAP else On.ACTIVATE
+    rescue = tab[side, c, Field.COST] >= 0 and tab[side, c, Field.ACTIVATE_COST] >= 0
     for k in range(tab[side, c, Field.N_EFFECTS]):
         base = effect_base(k)
         if tab[side, c, base + E_ON] != on:
@@ -163,12 +180,15 @@ def quiet_idle(g: np.void, side: int, c: int) -> bool:
         target = tab[side, c, base + E_TARGET]
         on_unit = (target == Target.SELF or target == Target.OWN_UNIT or target == Target.ANY_UNIT
                    or target == Target.ENEMY_UNIT or target == Target.ENEMY_ATTACKER)
+        # the card itself is a unit on the field only for a unit's ability (legal.list_actions)
+        rescue = (rescue and on_unit and (do == Do.PROTECT or do == Do.BOOST_RES)
+                  and (target != Target.SELF or kind == Kind.CHARACTER or kind == Kind.CREATURE))
         if do == Do.PROTECT and (on_unit or target == Target.OWN_FORTRESS):
             continue
         if (do == Do.BOOST_ATQ or do == Do.BOOST_RES) and on_unit:
             continue
-        return False
-    return True
+        return 0
+    return RESCUE_ONLY if rescue else QUIET_IDLE
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -5,12 +5,17 @@ it sees aimed at a unit it could save."""
 
 from __future__ import annotations
 
-from sim.rulesets.fortaleza.agents import quiet_window, rescue_value, unit_value
-from sim.rulesets.fortaleza.constants import Field
+import numpy as np
+
+from sim.rulesets.fortaleza.agents import (
+    choose_action, choose_listed, fights_idle, idle_designs, quiet_window, rescue_value, unit_value,
+)
+from sim.rulesets.fortaleza.constants import Action, Field
 from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
 from sim.rulesets.fortaleza.game import end_turn
+from sim.rulesets.fortaleza.legal import list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
-from sim.rulesets.fortaleza.state import CS_DAMAGE, PS_DAMAGED, PS_FRAIL
+from sim.rulesets.fortaleza.state import CS_DAMAGE, CS_RES_BOOST, PS_DAMAGED, PS_FRAIL, PS_RESCUE_ONLY
 from sim.rulesets.fortaleza.targets import set_design_masks
 
 
@@ -85,3 +90,49 @@ def test_rescue_value_reads_the_fight_and_the_chain():
     s.block("JP-007", "CH-001")  # the samurai's 4 ATQ against the soldier's 2 RES
     assert rescue_value(s.g, 0, 0, soldier, 2) == 0.0  # 4 damage destroys RES 4 too
     assert rescue_value(s.g, 0, 0, soldier, 3) == unit_value(s.g, 0, 0, soldier)
+
+
+def test_blockers_step_leaves_out_rescues_while_no_fight_kills():
+    """agents.fights_idle: the blockers step is never a quiet window, but while no fight would kill a
+    unit the designs that only rescue one (targets.idle_kind) are worth nothing, so the greedy
+    agent leaves them out (a response offer holding nothing else passes at once); when a fight
+    would kill a unit they are listed and valued as before."""
+    s = soldier_facing_samurai(samurai_tapped=False)
+    s.put(0, "CH-031", zone="hand")  # Postura de la Montaña: an own unit gains Protección 3 (fast, cost 1)
+    s.begin(active=0, step="begin_combat", turn=4)
+    s.attack("CH-001")
+    s.block("JP-007", "CH-001")  # the samurai's 4 ATQ against the soldier's RES 2
+    soldier, shield = s.index(0, "CH-001"), s.index(0, "CH-031")
+    assert s.ps[0, PS_RESCUE_ONLY] >> shield & 1
+    assert not fights_idle(s.g) and idle_designs(s.g, 0, np.bool_(False)) == 0
+    i = choose_action(s.g, 0, np.bool_(False))
+    assert i >= 0 and tuple(s.cand[i]) == (Action.CAST, shield, 0, soldier + 1)
+    s.g["cs"][0, soldier, CS_RES_BOOST] = 5  # the soldier survives the block, the samurai the soldier's 1 ATQ
+    assert fights_idle(s.g) and idle_designs(s.g, 0, np.bool_(False)) == -1
+    assert choose_action(s.g, 0, np.bool_(False)) == -1
+
+
+def test_greedy_play_lists_only_the_equip_moves_worth_something():
+    """legal.list_actions' `free_slots_only`, which chain.py's greedy decisions pass (agents.choose_listed's
+    `lean`): an equipment a unit carries, or a unit whose slot of that kind is taken, adds no equip
+    move (action_value gives those 0); choose_action, whose list a hard or expert agent reads, lists
+    every legal move, and both choose the same action."""
+    s = Scenario.from_factions("china", "japon")
+    s.put(0, "CH-001", "CH-013", zone="unit")
+    s.put(0, "CH-041", "CH-039", zone="support")  # two armours (rule F-17: one per unit)
+    s.lands(0, 4)
+    s.begin(active=0, step="main1", turn=4)
+    s.equip(0, "CH-041", "CH-001")
+    carried, spare = s.index(0, "CH-041"), s.index(0, "CH-039")
+    soldier, general = s.index(0, "CH-001"), s.index(0, "CH-013")
+    n = list_actions(s.g, 0, np.bool_(True), np.int64(0), np.bool_(False))
+    whole = [tuple(s.cand[i]) for i in range(n)]
+    assert {(Action.EQUIP, carried, 0, general + 1), (Action.EQUIP, spare, 0, soldier + 1),
+            (Action.EQUIP, spare, 0, general + 1)} <= set(whole)
+    n = list_actions(s.g, 0, np.bool_(True), np.int64(0), np.bool_(True))
+    lean = [tuple(s.cand[i]) for i in range(n)]
+    assert lean == [row for row in whole if row[0] != Action.EQUIP or row == (Action.EQUIP, spare, 0, general + 1)]
+    i = choose_listed(s.g, 0, np.bool_(True), np.int64(0), np.bool_(True))
+    chosen = tuple(s.cand[i]) if i >= 0 else None
+    i = choose_action(s.g, 0, np.bool_(True))
+    assert chosen == (tuple(s.cand[i]) if i >= 0 else None)

@@ -145,7 +145,7 @@ def test_agents_never_read_the_opponents_hand_deck_or_face_down_traps():
 def _choice_from_every_candidate(s: Scenario, p: int, main: bool) -> tuple | None:
     """The greedy choice worked out the long way: list every legal action, value each, take the
     first of the highest values above the threshold."""
-    n = list_actions(s.g, p, np.bool_(main), np.int64(0))
+    n = list_actions(s.g, p, np.bool_(main), np.int64(0), np.bool_(False))
     best, best_value = None, ACT_THRESHOLD
     for i in range(n):
         v = action_value(s.g, p, i)
