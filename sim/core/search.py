@@ -81,11 +81,13 @@ def copy_into(dst: np.ndarray, src: np.ndarray) -> None:
     """dst[...] = src for two C-contiguous arrays of one shape (a world taking a record's state), as
     one flat loop: nested loops over (side, card, column) were vectorised by LLVM across cards with
     gathers and scatters, and took a fifth of fortaleza's hard agent (perf, docs/engine.md). A slice
-    copy would need numba's runtime, which the kernels go without; reshape is a view and allocates
-    nothing."""
-    flat_src = src.reshape(src.size)
-    flat_dst = dst.reshape(dst.size)
-    for i in range(flat_src.shape[0]):
+    copy would need numba's runtime, which the kernels go without. Through the arrays' flat
+    iterators, which index a C-contiguous array's data directly: a flat view by reshape calls
+    numba's reshape check (`numba_attempt_nocopy_reshape`) for each array, and those calls were a
+    tenth of rolplay's hard agent (callgrind, docs/engine.md)."""
+    flat_src = src.flat
+    flat_dst = dst.flat
+    for i in range(src.size):
         flat_dst[i] = flat_src[i]
 
 

@@ -24,7 +24,7 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.search import (
-    SEARCH_WIDTH, best_option_stopping, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
+    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -32,8 +32,8 @@ from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, V_MEAN_VALUE, 
 from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_turn, put_down, put_down_rest
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_CS, N_PLAY_STREAMS, N_PS, N_SC, N_STREAMS,
-    PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_PLAY_STREAMS, N_SC,
+    PS_AGENT, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
     SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
 )
 
@@ -111,27 +111,14 @@ def _deal_side(g: np.void, world: np.void, side: int, own: bool) -> None:
         wps[side, PS_ZONE_MASK + Zone.RESERVE] |= np.int64(1) << np.int64(c)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def copy_cards_and_players(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndarray, ps_from: np.ndarray) -> None:
-    """A record's cards (state.CS_*) and players (PS_*) into another's, as loops over the record's
-    fixed shapes: sim.core.search.copy_into's flat views cost two calls into numba's reshape each,
-    a seventh of the hard agent when it copied three arrays per candidate."""
-    for side in range(2):
-        for c in range(MAX_CARDS):
-            for k in range(N_CS):
-                cs_to[side, c, k] = cs_from[side, c, k]
-    for row in range(ps_from.shape[0]):
-        for col in range(N_PS):
-            ps_to[row, col] = ps_from[row, col]
-
-
 @njit(cache=True, _nrt=False)
 def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
     """`world` becomes world `sample` of p's decision: the game as p may know it, the rest dealt
     again (the same deal for every rollout and candidate), the dice of rollout `rollout`, greedy
     agents on both sides and no trace. Only the zones and players are copied: a rollout writes the
     fights, the scratch rows and g.fsc before it reads them."""
-    copy_cards_and_players(world.cs, world.ps, g.cs, g.ps)
+    copy_into(world.cs, g.cs)
+    copy_into(world.ps, g.ps)
     world.ps[GAME, G_TRACED] = 0
     world.ps[0, PS_AGENT] = Agent.GREEDY
     world.ps[1, PS_AGENT] = Agent.GREEDY
@@ -147,29 +134,12 @@ def observe(g: np.void, world: np.void, p: int, decision: int, sample: int, roll
 def copy_play_state(g: np.void, world: np.void) -> None:
     """The world record takes what a greedy attack is worked out from: the game's cards, players and
     scratch rows (the list of attackers); its constant tables are the game's already
-    (state.new_workspace), and the fights and g.fsc are written before they are read. Loops over
-    the record's fixed shapes (copy_cards_and_players)."""
-    copy_cards_and_players(world.cs, world.ps, g.cs, g.ps)
+    (state.new_workspace), and the fights and g.fsc are written before they are read."""
+    copy_into(world.cs, g.cs)
+    copy_into(world.ps, g.ps)
     for row in range(N_SC):
         for c in range(MAX_CARDS):
             world.scratch[row, c] = g.scratch[row, c]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def copy_what_play_writes(cs_to: np.ndarray, ps_to: np.ndarray, cs_from: np.ndarray, ps_from: np.ndarray) -> None:
-    """copy_cards_and_players, but only the players' columns that play writes: each side's up to its
-    deck order (lives, deck, re-drafts, turns, zones, revealed cards; PS_BY_COST on are the config's
-    and the game's, and only a searching player's own turn counts its decisions) and the game row's
-    turn and trace fields; a world's other columns stay as observe copied them."""
-    for side in range(2):
-        for c in range(MAX_CARDS):
-            for k in range(N_CS):
-                cs_to[side, c, k] = cs_from[side, c, k]
-    for side in range(2):
-        for col in range(PS_BY_COST):
-            ps_to[side, col] = ps_from[side, col]
-    for col in range(G_TRACED + 1):
-        ps_to[GAME, col] = ps_from[GAME, col]
 
 
 @njit(cache=True, _nrt=False)
@@ -178,21 +148,22 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
     """`observe` for a search (`sim.core.search.best_option_stopping`), which plays its candidates one after another, each
     in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
     candidate and kept in world.dealt_* (the first KEPT_WORLDS worlds; any later one is dealt again),
-    and the other candidates copy back what their rollouts wrote (`copy_what_play_writes`): the
-    world observe would deal again."""
+    and the other candidates copy it back whole (`copy_into`, flat loops LLVM vectorises: the copy
+    of only the players' columns that play writes, element by element, cost more): the world
+    observe would deal again."""
     if w >= KEPT_WORLDS:
         observe(g, world, p, decision, sample, rollout)
         return
     rng, dealt_rng = world.rng, world.dealt_rng[w]
     if first:
         observe(g, world, p, decision, sample, rollout)
-        copy_what_play_writes(world.dealt_cs[w], world.dealt_ps[w], world.cs, world.ps)
-        for s in range(N_STREAMS):
-            dealt_rng[s] = rng[s]
+        copy_into(world.dealt_cs[w], world.cs)
+        copy_into(world.dealt_ps[w], world.ps)
+        copy_into(dealt_rng, rng)
     else:
-        copy_what_play_writes(world.cs, world.ps, world.dealt_cs[w], world.dealt_ps[w])
-        for s in range(N_STREAMS):
-            rng[s] = dealt_rng[s]
+        copy_into(world.cs, world.dealt_cs[w])
+        copy_into(world.ps, world.dealt_ps[w])
+        copy_into(rng, dealt_rng)
 
 
 @njit(cache=True, _nrt=False)

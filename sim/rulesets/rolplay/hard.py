@@ -8,13 +8,14 @@ at most `width` of them, the greedy agent's first. Its powers, summons, activati
 the greedy agent's (agents.py reads a hard player as greedy).
 
 Each candidate is played in `samples` worlds (`observe`, dealt once for all candidates,
-`observe_dealt`): a copy of the game in which what the player
+`enter_world`): a copy of the game in which what the player
 cannot see is dealt again at random, namely the opponent's hand, deck and face-down spell (R-09) and
 the player's own deck order. The attacks of the turn, then `horizon` more turns, are played by two
 greedy agents in the world record (`ws[1]`, state.new_workspace), never in the game's own; a
 finished world scores 1, 1/2 or 0 (`sim.core.search.outcome_score`), an unfinished one the logistic
 of its life and board difference (`evaluate`). Every candidate meets the same worlds (common random
-numbers), and the best mean wins, the first listed on a tie.
+numbers), and the best mean wins, the first listed on a tie; a candidate stops once it cannot end
+above the best so far (`sim.core.search.best_option_stopping`).
 
 `play_turn` is every player's turn in the batch kernel: a hard player's searched, the others' as
 game.play_turn plays it.
@@ -27,13 +28,13 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SEARCH_WIDTH, best_option, copy_into, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.search import SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, next_decision, outcome_score, world_key
 from sim.core.turns import play_on
 import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
-    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME,
+    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, KEPT_WORLDS,
     N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, PS_ZONE_MASK,
     ST_SEARCH, field, in_zone, lowest_bit,
 )
@@ -141,23 +142,23 @@ def _key_rollout(g: np.void, world: np.void, p: int, decision: int, sample: int,
 
 
 @njit(cache=True, _nrt=False)
-def observe_dealt(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int) -> None:
-    """`observe` for a search (sim.core.search.best_option), which asks for each world once per
-    candidate and rollout, the candidates in a row: the world is dealt for the first and kept in g's
-    dealt_* fields, and the others copy it and key their rollout's play streams, the same world
-    without dealing it again (its deal does not depend on the rollout). A search begins with
-    `forget_dealt` (a world is one decision's)."""
-    if g.dealt_world[0] == sample + 1:
-        copy_into(world.cs, g.dealt_cs)
-        copy_into(world.ps, g.dealt_ps)
-        copy_into(world.rng, g.dealt_rng)
-        _key_rollout(g, world, p, decision, sample, rollout)
-        return
-    observe(g, world, p, decision, sample, rollout)
-    copy_into(g.dealt_cs, world.cs)
-    copy_into(g.dealt_ps, world.ps)
-    copy_into(g.dealt_rng, world.rng)
-    g.dealt_world[0] = sample + 1
+def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int, w: int,
+                first: bool) -> None:
+    """`observe` for a search (sim.core.search.best_option_stopping), which plays its candidates one
+    after another, each in the same worlds: world w of the search (sample * rollouts + rollout) is
+    dealt for the `first` candidate and kept in g.dealt_* (the first KEPT_WORLDS worlds; any later
+    one is dealt again), and the other candidates copy it back, the world observe would deal again."""
+    if w >= KEPT_WORLDS:
+        observe(g, world, p, decision, sample, rollout)
+    elif first:
+        observe(g, world, p, decision, sample, rollout)
+        copy_into(g.dealt_cs[w], world.cs)
+        copy_into(g.dealt_ps[w], world.ps)
+        copy_into(g.dealt_rng[w], world.rng)
+    else:
+        copy_into(world.cs, g.dealt_cs[w])
+        copy_into(world.ps, g.dealt_ps[w])
+        copy_into(world.rng, g.dealt_rng[w])
 
 
 @njit(cache=True, _nrt=False)
@@ -222,7 +223,7 @@ def list_modes(g: np.void, p: int, width: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def _modes_option(g: np.void, world: np.void, p: int, i: int, horizon: int, option_args: None) -> float:
+def _modes_option(g: np.void, world: np.void, p: int, i: int, w: int, horizon: int, option_args: None) -> float:
     """Candidate i of `list_modes` (g.options[i]) played out in the world (play_out)."""
     return play_out(world, p, g.options[i], horizon)
 
@@ -230,13 +231,13 @@ def _modes_option(g: np.void, world: np.void, p: int, i: int, horizon: int, opti
 @njit(cache=True, _nrt=False)
 def search_modes(g: np.void, world: np.void, p: int) -> np.int64:
     """The attack modes a hard player sets: the best of the candidates of `list_modes`
-    (sim.core.search.best_option); a decision is counted only when there is a choice."""
+    (sim.core.search.best_option_stopping: a candidate that cannot end above the best so far stops,
+    the same choice as best_option's); a decision is counted only when there is a choice."""
     n = list_modes(g, p, g.search[p, SEARCH_WIDTH])
     if n == 1:  # nothing to choose: no creature in play
         return g.options[0]
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    g.dealt_world[0] = 0  # no world is kept: this decision deals its own (observe_dealt)
-    return g.options[best_option(g, world, p, decision, n, observe_dealt, _modes_option, None)]
+    return g.options[best_option_stopping(g, world, p, decision, n, enter_world, _modes_option, None)]
 
 
 @njit(cache=True, _nrt=False)

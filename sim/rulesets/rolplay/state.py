@@ -16,8 +16,8 @@ sim/rulesets/fortaleza/state.py says why a record).
 - `g.cand`, `g.hits`, `g.order`: an agent's candidates, its attackers' hits and its attack order
   (scratch, no allocation); the figures of the creatures in play that a greedy attack phase weighs
   (`g.fig`, `g.fig_worth`, `g.fig_mask`, figures.py); a hard player's candidates and scores (`g.options`, `g.score`), the
-  cards its worlds are dealt from (`g.unseen`, hard.py) and the world it dealt last (`g.dealt_*`,
-  hard.observe_dealt); an expert player's tree, the path of its iteration and where its attack
+  cards its worlds are dealt from (`g.unseen`, hard.py) and a search's worlds as dealt (`g.dealt_*`,
+  hard.enter_world); an expert player's tree, the path of its iteration and where its attack
   loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
   (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
@@ -126,6 +126,7 @@ N_FM = 7  # figures.FM_*: masks of the creatures in play
 
 MAX_CAND = 64  # candidates an agent weighs at one decision
 MAX_OPTIONS = 32  # candidates a hard player searches at one decision (SearchSettings.width is at most 32)
+KEPT_WORLDS = 8  # the worlds of a search kept as dealt for its later candidates (the default 8 samples of 1 rollout)
 
 # loop[...]: an expert's attack phase between two of its searched decisions (expert.py)
 LOOP_DONE = 0  # mask of the creatures whose turn to attack has come (game.attacks' `done`)
@@ -157,12 +158,11 @@ GAME_DTYPE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS,)),  # a hard player's candidates (hard.py): attack-mode masks
     ("score", np.float64, (MAX_OPTIONS,)),  # ... and their summed scores
     ("unseen", np.int64, (N_CARDS,)),  # the cards a world is dealt from (hard.py)
-    # the world a hard player's search dealt last (hard.observe_dealt): its cards, players and streams
-    # as hard.observe made them, and which sample it is + 1 (0: none)
-    ("dealt_cs", np.int32, (2, N_CARDS, N_CS)),
-    ("dealt_ps", np.int64, (3, N_PS)),
-    ("dealt_rng", np.uint64, (N_STREAMS,)),
-    ("dealt_world", np.int64, (1,)),
+    # a hard player's search's first KEPT_WORLDS worlds as dealt (hard.enter_world): their cards,
+    # players and streams as hard.observe made them
+    ("dealt_cs", np.int32, (KEPT_WORLDS, 2, N_CARDS, N_CS)),
+    ("dealt_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
+    ("dealt_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
     ("tree_value", np.float64, (MAX_NODES, N_V)),
     ("path", np.int64, (MAX_DEPTH,)),

@@ -11,6 +11,8 @@ from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
 from sim.core.search import SearchSettings
 from sim.rulesets.rolplay.engine import RULESET
+from sim.rulesets.rolplay.hard import enter_world, list_modes, observe, play_out
+from sim.rulesets.rolplay.state import G_OVER, GAME
 
 SEED = 20261202
 
@@ -44,3 +46,27 @@ def test_the_search_settings_reach_the_kernels() -> None:
     assert not np.array_equal(a, b)
     decisions = RULESET.searched_decisions(wide, SEED, 0, 10)
     assert (decisions[:, 0] > 0).all() and (decisions[:, 1] == 0).all()
+
+
+def test_each_candidate_meets_the_world_observe_deals() -> None:
+    """The search deals each world once, for its first candidate, and the others take it back from
+    g.dealt_* (hard.enter_world): every world it hands a candidate, after the rollouts of the
+    candidates before, is the one observe deals from the game, in every card row, player and game
+    column and stream."""
+    rng = np.random.default_rng(1)
+    compared = 0
+    for ws, p in RULESET.positions_in_play(SEED, 16, "greedy", rng):
+        g, world = ws[0], ws[1]
+        if g["ps"][GAME, G_OVER]:
+            continue
+        reference = ws.copy()
+        n = list_modes(g, p, 6)
+        for i in range(3):
+            for w in range(3):
+                enter_world(g, world, p, np.int64(5), np.int64(w), np.int64(0), np.int64(w), i == 0)
+                observe(g, reference[1], p, np.int64(5), np.int64(w), np.int64(0))
+                for field in ("cs", "ps", "rng"):
+                    assert np.array_equal(world[field], reference[1][field]), (field, compared, i, w)
+                play_out(world, p, g["options"][i % n], np.int64(2))  # a rollout changes the world
+                compared += 1
+    assert compared >= 90
