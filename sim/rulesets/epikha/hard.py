@@ -173,7 +173,7 @@ def restore_dealt(g: np.void, world: np.void) -> None:
       is written only by the set-up's shuffles, the columns from PS_KEPT on only by sort_cards;
     - the pending list's entries the world had (add_pending writes a whole entry, and play reads
       none past G_N_PENDING), and the streams.
-    By loops: copy_into's flat views go through numba's reshape check on every call."""
+    By loops over the rows play may have changed: a whole copy_into writes every row, moved or not."""
     dcs, dps, wcs, wps = g.dealt_cs, g.dealt_ps, world.cs, world.ps
     for side in range(2):  # before the masks are restored: the world's own say which cards moved
         d_deck, w_deck = dps[side, PS_ZONE_MASK + Zone.DECK], wps[side, PS_ZONE_MASK + Zone.DECK]
