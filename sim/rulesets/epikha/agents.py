@@ -276,9 +276,7 @@ def next_deployment_from(g: np.void, p: int, window: int, hand_best: tuple, hand
         if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
             if not hand_known:
                 _, hand_best, hand_value = walk_hand_steps(g, p, window, np.bool_(True), 0, (STOP, -1, -1), 0.0)
-            # a number, not the literal 0: walk_deployments hands walk_moves an int64 (one compile of it)
-            moves = walk_moves(g, p, window, np.bool_(True), np.int64(0), hand_best, hand_value)
-            return moves[1], hand_best, hand_value, True
+            return walk_moves(g, p, window, np.bool_(True), 0, hand_best, hand_value)[1], hand_best, hand_value, True
     k = choose_deployment(g, p, window)
     if k == STOP:
         return (STOP, -1, -1), hand_best, hand_value, False
