@@ -10,7 +10,8 @@ path may use it. Files outside the package (the test game under tests/) keep num
 
 numba reads the locator list from NUMBA_CACHE_LOCATOR_CLASSES (sim/__init__.py sets it); this module
 is imported by numba when the first kernel marked cache=True is defined, before anything compiles, so
-it also installs the repairs to numba's inliner (sim/core/faster_inlining.py), the lighter load of a
+it also installs the repairs to numba's inliner (sim/core/faster_inlining.py), the compiler's
+bookkeeping that makes no code left out (sim/core/compile_overheads.py), the lighter load of a
 cached kernel (sim/core/cached_kernel_load.py) and indexing without the wraparound of a negative
 index (sim/core/nonnegative_indices.py), in every process that compiles or loads this
 package's kernels. It imports nothing else of sim."""
@@ -23,9 +24,10 @@ from pathlib import Path
 from numba.core import config
 from numba.core.caching import UserProvidedCacheLocator
 
-from sim.core import cached_kernel_load, faster_inlining, nonnegative_indices
+from sim.core import cached_kernel_load, compile_overheads, faster_inlining, nonnegative_indices
 
 faster_inlining.install()
+compile_overheads.install()
 cached_kernel_load.install()
 nonnegative_indices.install()
 

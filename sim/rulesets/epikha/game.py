@@ -343,7 +343,9 @@ def deploy_step(g: np.void, p: int, kind: int, c: int, b: int) -> None:
 def deploy_steps(g: np.void, p: int, window: int) -> None:
     """The agent's deployment steps until it stops (Deployment: E-21, E-24, E-29; Regroup: machines
     and moves into the Magic Zone, E-11, E-28)."""
-    hand_best, hand_value, hand_known = (STOP, -1, -1), 0.0, False
+    # numbers, not literals: typing the loop's first pass with literals compiled next_deployment_from
+    # once more for them (docs/engine.md, "Epikha's cold compile")
+    hand_best, hand_value, hand_known = (np.int64(STOP), np.int64(-1), np.int64(-1)), 0.0, np.bool_(False)
     for _ in range(MAX_STEPS):
         if g.ps[GAME, G_OVER]:
             return
