@@ -337,7 +337,7 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     return mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into chosen_modes, its one caller (18 calls a game)
 def greedy_modes(g: np.void, p: int) -> np.int64:
     """`chosen_modes` of the greedy agent, the figures table made. Setting a mode changes nothing on
     the opponent's side nor any ATQ, so what greedy weighs against every creature alike (a point of
@@ -425,7 +425,7 @@ def attack(g: np.void, p: int, a: int, chosen: int) -> None:
     attack_against(g, p, a, chosen, defender_for(g, p, a, chosen))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into attacks_from_modes and attack (20 calls a game)
 def attack_against(g: np.void, p: int, a: int, chosen: int, d: int) -> None:
     """One attack, its defender d found (R-13: -1 for none): its life cost, then (in the 2002 variant
     the defending player may refuse, R-20) the fight or the hit to life. The life cost changes no
