@@ -25,7 +25,7 @@ from sim.rulesets.rolplay.effects import (
     apply_effect, apply_pending, burn_amulet, draw_card, end_game, remove_creature, remove_power,
 )
 from sim.rulesets.rolplay.figures import (
-    FM_ABLE, FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack,
+    FM_ABLE, FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_sides, refresh_after_attack,
 )
 from sim.rulesets.rolplay.legal import (
     activation_cost, could_attack, defender_for, may_attack, powers_full, replace_cost,
@@ -318,7 +318,7 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
         if not in_zone(g, p, Zone.CREATURE):
             return np.int64(0)  # no mode to set: no figures to weigh
-        fill_figures(g, p)
+        fill_sides(g, p)
         return greedy_modes(g, p)
     m = in_zone(g, p, Zone.CREATURE)
     while m:
@@ -456,11 +456,11 @@ def attacks(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set (`attacks_from_modes`), the figures table of a
     greedy player made first."""
     if g.ps[p, PS_AGENT] != Agent.RANDOM and in_zone(g, p, Zone.CREATURE):
-        fill_figures(g, p)
+        fill_sides(g, p)
     attacks_from_modes(g, p)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into attack_phase and attacks (21 calls a game)
 def attacks_from_modes(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set: each creature, in the order the agent picks
     (agents.attack_order), as often as it may (multiple attack) while its player wants (rules R-11
