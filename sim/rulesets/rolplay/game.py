@@ -155,7 +155,7 @@ def start_turn(g: np.void) -> None:
         draw_card(g, p, np.bool_(False))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into powers_phase, its one caller (9 calls a game)
 def conjure(g: np.void, p: int, c: int) -> None:
     """Rules R-08, R-16: power card c from the hand into play, replacing one at the maximum (the
     replaced one burns); its on-cast effects happen as it enters."""
@@ -230,7 +230,7 @@ def enter_creature(g: np.void, p: int, c: int, place: int) -> None:
     ps[p, PS_SUMMONED] += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into summon_phase and expert.py (14 calls a game)
 def summon(g: np.void, p: int, kind: int, c: int, target: int) -> None:
     """Rule R-09: one summon of `agents.list_summons`, paid from the turn's power: a creature into a
     free place or replacing `target` (which burns, with its amulet), an amulet beneath `target`, or
