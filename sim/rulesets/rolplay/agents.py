@@ -543,7 +543,7 @@ def best_target(g: np.void, p: int, a: int) -> tuple:
                              defenses_left(g, p))
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into the greedy attack phase's loops: 42 calls a game
+@njit(cache=True, _nrt=False)
 def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, defenses: int) -> tuple:
     """`best_target` given what does not depend on the creature chosen: a point of the opponent's
     life (`face_worth`), the places that may defend against a (`places_that_may_defend`) and the defenses
