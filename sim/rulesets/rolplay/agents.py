@@ -252,7 +252,7 @@ def list_summons(g: np.void, p: int) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into choose_summon and expert.py (17 calls a game)
 def summon_worth(g: np.void, p: int, k: int) -> float:
     """Greedy's value of summon candidate k: what the card brings less what a replacement burns."""
     kind, c, target = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
@@ -672,7 +672,7 @@ def wants_attack_mode_given(g: np.void, p: int, c: int, face: float, free: np.in
     return max(value + g.w[p, Weight.AGGRESSION] * worth, 0.0) > guard
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.attacks_from_modes and next_attacker (21 calls a game)
 def attack_order(g: np.void, p: int) -> int:
     """p's creatures that may attack, into g.order in the order they attack; returns how many. Random
     in place order, greedy the least valuable first (place order on a tie), so that the ones spent

@@ -16,7 +16,7 @@ from sim.rulesets.rolplay.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.attack_against, its one caller (20 calls a game)
 def declare_attack(g: np.void, p: int, a: int, chosen: int) -> bool:
     """Rules R-11, R-18: attacker `a` of p attacks (one of its attacks this turn), at the opposing
     creature `chosen` (-1: none chosen); a creature printed with negative DEF costs its owner that
@@ -27,7 +27,7 @@ def declare_attack(g: np.void, p: int, a: int, chosen: int) -> bool:
     return not g.ps[GAME, G_OVER]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game.attack_against, its one caller (15 calls a game)
 def hit_life(g: np.void, p: int, a: int) -> None:
     """Rule R-13: with no creature to defend, the attack goes to the opponent's life; a berserker is
     destroyed after attacking (R-14)."""

@@ -62,7 +62,7 @@ def heal(g: np.void, p: int, n: int) -> None:
     record(g, p, Event.HEAL, n, g.ps[p, PS_LIFE], 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into start_turn, setup_game and the draw effect (22 calls a game)
 def draw_card(g: np.void, p: int, opening: bool) -> None:
     """Rules R-05, R-07: the top card of the deck to the hand; into a full hand it is burned. Rule
     R-04 (decision): the player whose deck reaches zero cards loses at once."""

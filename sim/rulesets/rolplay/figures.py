@@ -70,6 +70,12 @@ def worth_of(g: np.void, p: int, c: int, atq: int, left: int, mystic: bool) -> f
 
 @njit(cache=True, _nrt=False)
 def fill_figures(g: np.void, p: int) -> None:
+    """`fill_sides`, called: the entry points of the other agents and the scenarios (agents.py)."""
+    fill_sides(g, p)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into game.chosen_modes and game.attacks (18 calls a game)
+def fill_sides(g: np.void, p: int) -> None:
     """The table of both sides' creatures in play, made from the cards when p's attack phase starts:
     p's side with what its attacks and modes weigh, its opponent's with what its defenses weigh
     (`fill_side`)."""

@@ -25,7 +25,7 @@ from sim.rulesets.rolplay.effects import (
     apply_effect, apply_pending, burn_amulet, draw_card, end_game, remove_creature, remove_power,
 )
 from sim.rulesets.rolplay.figures import (
-    FM_ABLE, FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_figures, refresh_after_attack,
+    FM_ABLE, FM_ATTACK_MODE, FM_COULD_ATTACK, FM_MYSTIC, fill_sides, refresh_after_attack,
 )
 from sim.rulesets.rolplay.legal import (
     activation_cost, could_attack, defender_for, may_attack, powers_full, replace_cost,
@@ -155,7 +155,7 @@ def start_turn(g: np.void) -> None:
         draw_card(g, p, np.bool_(False))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into powers_phase, its one caller (9 calls a game)
 def conjure(g: np.void, p: int, c: int) -> None:
     """Rules R-08, R-16: power card c from the hand into play, replacing one at the maximum (the
     replaced one burns); its on-cast effects happen as it enters."""
@@ -230,7 +230,7 @@ def enter_creature(g: np.void, p: int, c: int, place: int) -> None:
     ps[p, PS_SUMMONED] += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into summon_phase and expert.py (14 calls a game)
 def summon(g: np.void, p: int, kind: int, c: int, target: int) -> None:
     """Rule R-09: one summon of `agents.list_summons`, paid from the turn's power: a creature into a
     free place or replacing `target` (which burns, with its amulet), an amulet beneath `target`, or
@@ -318,7 +318,7 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
         if not in_zone(g, p, Zone.CREATURE):
             return np.int64(0)  # no mode to set: no figures to weigh
-        fill_figures(g, p)
+        fill_sides(g, p)
         return greedy_modes(g, p)
     m = in_zone(g, p, Zone.CREATURE)
     while m:
@@ -337,7 +337,7 @@ def chosen_modes(g: np.void, p: int) -> np.int64:
     return mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into chosen_modes, its one caller (18 calls a game)
 def greedy_modes(g: np.void, p: int) -> np.int64:
     """`chosen_modes` of the greedy agent, the figures table made. Setting a mode changes nothing on
     the opponent's side nor any ATQ, so what greedy weighs against every creature alike (a point of
@@ -425,7 +425,7 @@ def attack(g: np.void, p: int, a: int, chosen: int) -> None:
     attack_against(g, p, a, chosen, defender_for(g, p, a, chosen))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into attacks_from_modes and attack (20 calls a game)
 def attack_against(g: np.void, p: int, a: int, chosen: int, d: int) -> None:
     """One attack, its defender d found (R-13: -1 for none): its life cost, then (in the 2002 variant
     the defending player may refuse, R-20) the fight or the hit to life. The life cost changes no
@@ -456,11 +456,11 @@ def attacks(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set (`attacks_from_modes`), the figures table of a
     greedy player made first."""
     if g.ps[p, PS_AGENT] != Agent.RANDOM and in_zone(g, p, Zone.CREATURE):
-        fill_figures(g, p)
+        fill_sides(g, p)
     attacks_from_modes(g, p)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into attack_phase and attacks (21 calls a game)
 def attacks_from_modes(g: np.void, p: int) -> None:
     """The attacks of phase 6 once the modes are set: each creature, in the order the agent picks
     (agents.attack_order), as often as it may (multiple attack) while its player wants (rules R-11
