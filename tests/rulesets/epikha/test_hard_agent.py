@@ -6,7 +6,8 @@ import numpy as np
 
 from sim.rulesets.epikha.engine import RULESET
 from sim.rulesets.epikha.hard import list_attacks, observe, observe_dealt, play_out
-from sim.rulesets.epikha.state import G_N_PENDING, G_OVER, GAME
+from sim.rulesets.epikha.state import G_N_PENDING, GAME
+from tests.rulesets.search_worlds import positions_to_search
 
 SEED = 20261206
 
@@ -16,13 +17,8 @@ def test_each_candidate_meets_the_world_a_whole_copy_of_the_game_would_deal():
     later worlds over the kept one (deal_world, keep_deal): every world it hands a candidate, after
     the rollouts of the candidates before, is the one observe deals from a whole copy of the game,
     in every card row, every player and game column, the pending entries and the streams."""
-    rng = np.random.default_rng(1)
     compared = 0
-    for ws, p in RULESET.positions_in_play(SEED, 16, "greedy", rng):
-        g, world = ws[0], ws[1]
-        if g["ps"][GAME, G_OVER]:
-            continue
-        reference = ws.copy()
+    for g, world, reference, p in positions_to_search(RULESET, SEED):
         n = list_attacks(g, p, 6)
         g["dealt_world"][0] = 0  # forget_dealt: a new search
         for sample in range(3):

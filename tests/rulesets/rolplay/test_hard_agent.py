@@ -12,7 +12,7 @@ from sim.core.records import RecordCol
 from sim.core.search import SearchSettings
 from sim.rulesets.rolplay.engine import RULESET
 from sim.rulesets.rolplay.hard import enter_world, list_modes, observe, play_out
-from sim.rulesets.rolplay.state import G_OVER, GAME
+from tests.rulesets.search_worlds import positions_to_search
 
 SEED = 20261202
 
@@ -53,13 +53,8 @@ def test_each_candidate_meets_the_world_observe_deals() -> None:
     g.dealt_* (hard.enter_world): every world it hands a candidate, after the rollouts of the
     candidates before, is the one observe deals from the game, in every card row, player and game
     column and stream."""
-    rng = np.random.default_rng(1)
     compared = 0
-    for ws, p in RULESET.positions_in_play(SEED, 16, "greedy", rng):
-        g, world = ws[0], ws[1]
-        if g["ps"][GAME, G_OVER]:
-            continue
-        reference = ws.copy()
+    for g, world, reference, p in positions_to_search(RULESET, SEED):
         n = list_modes(g, p, 6)
         for i in range(3):
             for w in range(3):
