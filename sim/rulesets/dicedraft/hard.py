@@ -372,21 +372,17 @@ def attack_candidates(g: np.void, p: int, n: int, greedy: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def take_turn_searching(g: np.void, world: np.void, tables: np.ndarray, p: int) -> int:
-    """game.take_turn for a hard player: the same steps, its put-downs and its attack searched.
-    Returns how many characters attacked (expert.play_turn reads it)."""
+def take_turn_searching(g: np.void, world: np.void, tables: np.ndarray, p: int) -> None:
+    """game.take_turn for a hard player: the same steps, its put-downs and its attack searched."""
     begin_turn(g, tables, p)
     for k in range(g.par[Param.CARDS_DOWN]):
         card = search_put_down(g, world, tables, p, k)
         put_down(g, p, card)
         if card < 0:
             break
-    attackers = 0
     if attacks_open(g):
-        attackers = search_attackers(g, world, tables, p, list_attackers(g, p))
-        attack(g, p, attackers)
+        attack(g, p, search_attackers(g, world, tables, p, list_attackers(g, p)))
     discard_to_limit(g, p)
-    return attackers
 
 
 @njit(cache=True, _nrt=False)

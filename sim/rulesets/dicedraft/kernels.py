@@ -59,7 +59,6 @@ def reset(g: np.void) -> None:
     trace switch and cursor kept (a traced story or match records all its games one after another)."""
     cs, ps, setup = g.cs, g.ps, g.setup
     cs[:, :, :] = 0  # every card's zone code to Zone.RESERVE, which is 0
-    g.kept_down[:, :] = 0
     clear_keeping_trace(ps, ps.shape[1])
     for side in range(2):
         ps[side, PS_AGENT] = setup[side, SU_AGENT]

@@ -116,7 +116,6 @@ N_SC = 7
 N_FSC = 8  # fsc[boost * 4 + (t1, v1, t2, v2), fight]: what a roll would turn (fights.flips)
 MAX_CANDIDATES = MAX_CARDS + 3  # a hard agent's choices at one decision (g.cand, their mean scores g.score)
 KEPT_WORLDS = 8  # the worlds of a search kept as dealt for its later candidates (the default 8 samples of 1 rollout)
-KEPT_DOWN_TURNS = 256  # g.kept_down's places: a face-down card is known by the turn it was put down (CS_ENTERED)
 REDRAFT_MEMO_BITS = 10
 REDRAFT_MEMO = 1 << REDRAFT_MEMO_BITS  # greedy re-drafts remembered per side (g.redraft_memo, game.greedy_redraft)
 MEMO_USED = np.int64(1) << np.int64(62)  # set in every key of g.redraft_memo: a zeroed slot holds none
@@ -167,10 +166,6 @@ GAME_DTYPE = np.dtype([
     ("dealt_cs", np.int16, (KEPT_WORLDS, 2, MAX_CARDS, N_CS)),  # a search's worlds as dealt (hard.enter_world)
     ("dealt_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
     ("dealt_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
-    # kept_down[side, turn]: the cards the face-down card `side` put down at global turn `turn` cannot
-    # be, by its public play: characters its agent would have attacked with when it stayed down
-    # (expert.note_kept_down, read by hard._deal_side for an expert's worlds; 0: nothing ruled out)
-    ("kept_down", np.int64, (2, KEPT_DOWN_TURNS)),
     ("tr", np.int32, (MAX_TRACE, 6)),
 ], align=True)
 
