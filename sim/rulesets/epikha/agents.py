@@ -23,10 +23,10 @@ from sim.rulesets.epikha.legal import (
     valid_target,
 )
 from sim.rulesets.epikha.state import (
-    CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT,
-    P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_MATTERS, PS_SPELL_CARDS, PS_UNIT_CARDS, PS_VITAL,
-    ST_AGENT, characters_in_play, bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character,
-    lowest_bit, resistencia_of, rules_of, vital_of,
+    CS_DESIGN, CS_FOE, CS_LOST, CS_ZONE, DW_DEPLOY, DW_GEAR, DW_ON_PLAYER, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND,
+    N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND,
+    PS_MATTERS, PS_SPELL_CARDS, PS_UNIT_CARDS, PS_VITAL, ST_AGENT, characters_in_play, bit_count, deployment_used,
+    field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
 )
 
 NO_TARGET = -1
@@ -110,7 +110,9 @@ def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_
     the window allows, a free place, its cost within the budget and below the Vital): it is not
     asked again."""
     if best_only:
-        value = deployment_worth(g, p, kind, c, b)
+        # a card to deploy: its worth is its design's (g.dw, state.deploy_worths), walk_hand_steps having
+        # skipped the cards that would take the Player card's Vital below the RESERVE (worth -1)
+        value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY] if kind == DEPLOY else deployment_worth(g, p, kind, c, b)
         if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
             return n, (kind, c, b), value
     elif n < MAX_CAND and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
@@ -248,19 +250,13 @@ def deployment_worth(g: np.void, p: int, kind: int, c: int, b: int) -> float:
     cost = field(g, p, c, Field.COST)
     if g.ps[p, PS_VITAL] - cost < w[Weight.RESERVE]:
         return -1.0
-    if kind == DEPLOY:
-        value = (field(g, p, c, Field.FUERZA) + field(g, p, c, Field.VITAL) / 3.0
-                 + 2.0 * field(g, p, c, Field.RESISTENCIA) + (1.0 if field(g, p, c, Field.RULES) & PAYS else 0.0))
-        if not is_character(g, p, c):
-            value = cost * 1.2
-        return value * w[Weight.CHARACTER] - cost * 0.5
+    if kind == DEPLOY:  # printed fields and weights only (state.deploy_worths)
+        return g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY]
+    if b == PLAYER_C:  # printed fields only
+        return g.dw[p, g.cs[p, c, CS_DESIGN], DW_ON_PLAYER]
+    # its bonuses, fuente and regeneracion, printed; then what the bearer makes of them
+    value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_GEAR]
     fuente = field(g, p, c, Field.G_FUENTE)
-    if b == PLAYER_C:
-        if fuente > 0:
-            return fuente - cost + 1.0
-        return (field(g, p, c, Field.BONUS_F) + 2.0 * field(g, p, c, Field.BONUS_R)) * 0.5 - 1.0
-    value = field(g, p, c, Field.BONUS_F) + 2.0 * field(g, p, c, Field.BONUS_R) + fuente / 3.0
-    value += field(g, p, c, Field.G_REGEN) * 0.7
     grants = field(g, p, c, Field.GRANTS)
     pays = rules_of(g, p, b) & PAYS
     if grants & PAYS and not pays:
