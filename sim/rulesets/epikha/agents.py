@@ -138,9 +138,18 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
     m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
     if window != Window.DEPLOYMENT:  # Regroup attaches nothing (no bearers) and deploys machines only (E-11)
         m &= g.ps[p, PS_UNIT_CARDS]
+    # the best only: the designs weighed. A second copy of one ties the first at every step (its worth
+    # and legality are its design's: deployment_worth, may_deploy, may_attach), and a tie never
+    # replaces the best, so it is not weighed (gear: a deployment_worth call for each bearer)
+    weighed = np.int64(0)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
+        if best_only:
+            design = np.int64(1) << np.int64(g.cs[p, c, CS_DESIGN])
+            if weighed & design:
+                continue
+            weighed |= design
         cost = field(g, p, c, Field.COST)
         if cost > budget or g.ps[p, PS_VITAL] - cost < keep:
             continue
