@@ -23,7 +23,7 @@ from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_pas
 from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
-    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
+    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
     G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
     PS_DECK_CARDS, PS_FORCED, PS_HAND, PS_MATTERS, PS_N_DECK, PS_ORDER, PS_OUT_CARDS, PS_PASSIVE_CARDS,
     PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL, PS_ZONE_MASK,
@@ -222,7 +222,11 @@ def spell_window(g: np.void, window: int) -> None:
         passes = 0 if acted else passes + 1
         actor = 1 - actor
         steps += 1
-    resolved = resolve_pending(g)
+    resolved = 0
+    if ps[GAME, G_N_PENDING] > 0:  # most windows close with nothing cast: no call to resolve nothing
+        resolved = resolve_pending(g)
+    else:
+        ps[GAME, G_CHAIN] = 0  # as resolve_pending leaves it
     record(g, ps[GAME, G_ACTIVE], Event.PASS_WINDOW, window, resolved, 0)
     ps[GAME, G_WINDOW] = -1
 
