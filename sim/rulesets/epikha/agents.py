@@ -25,7 +25,7 @@ from sim.rulesets.epikha.legal import (
 from sim.rulesets.epikha.state import (
     CS_DESIGN, CS_FOE, CS_LOST, CS_ZONE, DW_DEPLOY, DW_GEAR, DW_ON_PLAYER, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND,
     N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND,
-    PS_MATTERS, PS_SPELL_CARDS, PS_UNIT_CARDS, PS_VITAL, ST_AGENT, characters_in_play, bit_count, deployment_used,
+    PS_MACHINE_CARDS, PS_MATTERS, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play, bit_count, deployment_used,
     field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
 )
 
@@ -129,15 +129,17 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
     compile")."""
     # weigh_step's kind and bearer go as numbers: a literal compiled deployment_worth and may_step once
     # per kind (docs/engine.md, "Where a cold compile goes")
+    m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
+    if window != Window.DEPLOYMENT:  # Regroup attaches nothing (no bearers) and deploys machines only (E-11)
+        m &= g.ps[p, PS_MACHINE_CARDS]
+        if m == 0:  # most Regroup phases: no machine in hand, no step
+            return n, best, best_value
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
     # the best only: a card that would take the Player card's Vital below the RESERVE is worth -1
     # (deployment_worth) and never beats the best, which starts at 0
     keep = g.w[p, Weight.RESERVE] if best_only else -np.inf
     room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
     bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
-    m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
-    if window != Window.DEPLOYMENT:  # Regroup attaches nothing (no bearers) and deploys machines only (E-11)
-        m &= g.ps[p, PS_UNIT_CARDS]
     # the best only: the designs weighed. A second copy of one ties the first at every step (its worth
     # and legality are its design's: deployment_worth, may_deploy, may_attach), and a tie never
     # replaces the best, so it is not weighed (gear: a deployment_worth call for each bearer)

@@ -99,7 +99,8 @@ PS_OUT_CARDS = PS_KEPT + 6  # the unused instance slots (Zone.OUT)
 PS_REGEN_CARDS = PS_KEPT + 7  # the cards that print regeneracion (E-30)
 PS_MATTERS = PS_KEPT + 8  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
 N_MATTER_KINDS = 8
-N_PS = PS_MATTERS + N_MATTER_KINDS
+PS_MACHINE_CARDS = PS_MATTERS + N_MATTER_KINDS  # machines by class: all that the Regroup phase may deploy (E-11)
+N_PS = PS_MACHINE_CARDS + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
