@@ -23,10 +23,10 @@ from sim.rulesets.epikha.legal import (
     valid_target,
 )
 from sim.rulesets.epikha.state import (
-    CS_FOE, CS_LOST, CS_ZONE, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND, N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT,
-    P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND, PS_MATTERS, PS_SPELL_CARDS, PS_UNIT_CARDS, PS_VITAL,
-    ST_AGENT, characters_in_play, bit_count, deployment_used, field, fuerza_of, in_play, in_zone, is_character,
-    lowest_bit, resistencia_of, rules_of, vital_of,
+    CS_DESIGN, CS_FOE, CS_LOST, CS_ZONE, DW_DEPLOY, DW_GEAR, DW_ON_PLAYER, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND,
+    N_MATTER_KINDS, P_CARD, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE, P_TCARD, PS_AGENT, PS_BASE, PS_HAND,
+    PS_MACHINE_CARDS, PS_MATTERS, PS_SPELL_CARDS, PS_VITAL, ST_AGENT, characters_in_play, bit_count, deployment_used,
+    field, fuerza_of, in_play, in_zone, is_character, lowest_bit, resistencia_of, rules_of, vital_of,
 )
 
 NO_TARGET = -1
@@ -110,7 +110,9 @@ def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_
     the window allows, a free place, its cost within the budget and below the Vital): it is not
     asked again."""
     if best_only:
-        value = deployment_worth(g, p, kind, c, b)
+        # a card to deploy: its worth is its design's (g.dw, state.deploy_worths), walk_hand_steps having
+        # skipped the cards that would take the Player card's Vital below the RESERVE (worth -1)
+        value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY] if kind == DEPLOY else deployment_worth(g, p, kind, c, b)
         if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
             return n, (kind, c, b), value
     elif n < MAX_CAND and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
@@ -127,18 +129,29 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
     compile")."""
     # weigh_step's kind and bearer go as numbers: a literal compiled deployment_worth and may_step once
     # per kind (docs/engine.md, "Where a cold compile goes")
+    m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
+    if window != Window.DEPLOYMENT:  # Regroup attaches nothing (no bearers) and deploys machines only (E-11)
+        m &= g.ps[p, PS_MACHINE_CARDS]
+        if m == 0:  # most Regroup phases: no machine in hand, no step
+            return n, best, best_value
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
     # the best only: a card that would take the Player card's Vital below the RESERVE is worth -1
     # (deployment_worth) and never beats the best, which starts at 0
     keep = g.w[p, Weight.RESERVE] if best_only else -np.inf
     room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
     bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
-    m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
-    if window != Window.DEPLOYMENT:  # Regroup attaches nothing (no bearers) and deploys machines only (E-11)
-        m &= g.ps[p, PS_UNIT_CARDS]
+    # the best only: the designs weighed. A second copy of one ties the first at every step (its worth
+    # and legality are its design's: deployment_worth, may_deploy, may_attach), and a tie never
+    # replaces the best, so it is not weighed (gear: a deployment_worth call for each bearer)
+    weighed = np.int64(0)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
+        if best_only:
+            design = np.int64(1) << np.int64(g.cs[p, c, CS_DESIGN])
+            if weighed & design:
+                continue
+            weighed |= design
         cost = field(g, p, c, Field.COST)
         if cost > budget or g.ps[p, PS_VITAL] - cost < keep:
             continue
@@ -248,19 +261,13 @@ def deployment_worth(g: np.void, p: int, kind: int, c: int, b: int) -> float:
     cost = field(g, p, c, Field.COST)
     if g.ps[p, PS_VITAL] - cost < w[Weight.RESERVE]:
         return -1.0
-    if kind == DEPLOY:
-        value = (field(g, p, c, Field.FUERZA) + field(g, p, c, Field.VITAL) / 3.0
-                 + 2.0 * field(g, p, c, Field.RESISTENCIA) + (1.0 if field(g, p, c, Field.RULES) & PAYS else 0.0))
-        if not is_character(g, p, c):
-            value = cost * 1.2
-        return value * w[Weight.CHARACTER] - cost * 0.5
+    if kind == DEPLOY:  # printed fields and weights only (state.deploy_worths)
+        return g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY]
+    if b == PLAYER_C:  # printed fields only
+        return g.dw[p, g.cs[p, c, CS_DESIGN], DW_ON_PLAYER]
+    # its bonuses, fuente and regeneracion, printed; then what the bearer makes of them
+    value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_GEAR]
     fuente = field(g, p, c, Field.G_FUENTE)
-    if b == PLAYER_C:
-        if fuente > 0:
-            return fuente - cost + 1.0
-        return (field(g, p, c, Field.BONUS_F) + 2.0 * field(g, p, c, Field.BONUS_R)) * 0.5 - 1.0
-    value = field(g, p, c, Field.BONUS_F) + 2.0 * field(g, p, c, Field.BONUS_R) + fuente / 3.0
-    value += field(g, p, c, Field.G_REGEN) * 0.7
     grants = field(g, p, c, Field.GRANTS)
     pays = rules_of(g, p, b) & PAYS
     if grants & PAYS and not pays:

@@ -23,12 +23,12 @@ from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_pas
 from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
-    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
+    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
     G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
-    PS_DECK_CARDS, PS_FORCED, PS_HAND, PS_MATTERS, PS_N_DECK, PS_ORDER, PS_OUT_CARDS, PS_PASSIVE_CARDS,
-    PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL, PS_ZONE_MASK,
-    SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of, in_play, in_zone,
-    is_character, lowest_bit, move,
+    PS_DECK_CARDS, PS_FORCED, PS_HAND, PS_MACHINE_CARDS, PS_MATTERS, PS_N_DECK, PS_ORDER, PS_OUT_CARDS,
+    PS_PASSIVE_CARDS, PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
+    PS_ZONE_MASK, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of,
+    in_play, in_zone, is_character, lowest_bit, move,
 )
 
 MAX_STEPS = 24  # deployment steps a phase takes at most (a guard: a hand holds at most hand_max cards)
@@ -64,11 +64,11 @@ def shuffle_deck(g: np.void, p: int) -> None:
 @njit(cache=True, _nrt=False)
 def sort_cards(g: np.void, p: int) -> None:
     """p's instances sorted into the masks of state.PS_KEPT: spells (and by what they need to
-    matter), characters, units, passive cards, those that print regeneracion, the deck's instances
+    matter), characters, units, machines, passive cards, those that print regeneracion, the deck's instances
     and the unused slots. They depend only on the workspace's cards, so setup_side asks for them
     in its first game only."""
     ps, cs = g.ps, g.cs
-    spells = characters = units = passives = deck = out = regen = np.int64(0)
+    spells = characters = units = machines = passives = deck = out = regen = np.int64(0)
     ps[p, PS_MATTERS:PS_MATTERS + N_MATTER_KINDS] = 0
     for c in range(N_CARDS):
         bit = np.int64(1) << c
@@ -87,11 +87,14 @@ def sort_cards(g: np.void, p: int) -> None:
             regen |= bit
         if klass == Class.CHARACTER or klass == Class.MACHINE:
             units |= bit
+        if klass == Class.MACHINE:
+            machines |= bit
         if (klass == Class.CONTINUOUS or klass == Class.MACHINE) and field(g, p, c, Field.N_PASSIVE) > 0:
             passives |= bit
     ps[p, PS_SPELL_CARDS] = spells
     ps[p, PS_CHARACTER_CARDS] = characters
     ps[p, PS_UNIT_CARDS] = units
+    ps[p, PS_MACHINE_CARDS] = machines
     ps[p, PS_PASSIVE_CARDS] = passives
     ps[p, PS_DECK_CARDS] = deck
     ps[p, PS_OUT_CARDS] = out
@@ -222,7 +225,11 @@ def spell_window(g: np.void, window: int) -> None:
         passes = 0 if acted else passes + 1
         actor = 1 - actor
         steps += 1
-    resolved = resolve_pending(g)
+    resolved = 0
+    if ps[GAME, G_N_PENDING] > 0:  # most windows close with nothing cast: no call to resolve nothing
+        resolved = resolve_pending(g)
+    else:
+        ps[GAME, G_CHAIN] = 0  # as resolve_pending leaves it
     record(g, ps[GAME, G_ACTIVE], Event.PASS_WINDOW, window, resolved, 0)
     ps[GAME, G_WINDOW] = -1
 

@@ -18,8 +18,10 @@ sim/rulesets/fortaleza/state.py says why a record).
   features (`g.feat`, leaf.py).
 - `g.tr`: the trace buffer, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write: `g.tab[side, design, Field]`, `g.w[side,
-  Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]`, `g.search[side, SEARCH_*]`, the expert's fitted leaf
-  evaluation `g.leaf` (leaf.json).
+  Weight]`, what a deployment step with a copy of each design is worth to the greedy agent as far as
+  its printed fields tell (`g.dw[side, design, DW_*]`, `deploy_worths`), `g.par[Param]`,
+  `g.setup[SETUP_*, side]`, `g.search[side, SEARCH_*]`, the expert's fitted leaf evaluation `g.leaf`
+  (leaf.json).
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.epikha.constants import (
-    MAX_DECK, MAX_EVENTS, MAX_PENDING, N_CARDS, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, N_ZONES, PLAYER_C,
-    Class, Field, Param, Zone,
+    MAX_DECK, MAX_EVENTS, MAX_PENDING, N_CARDS, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, N_ZONES, PAYS, PLAYER_C,
+    Class, Field, Param, Weight, Zone,
 )
 
 # cs[side, card, ...]
@@ -97,7 +99,8 @@ PS_OUT_CARDS = PS_KEPT + 6  # the unused instance slots (Zone.OUT)
 PS_REGEN_CARDS = PS_KEPT + 7  # the cards that print regeneracion (E-30)
 PS_MATTERS = PS_KEPT + 8  # ps[p, PS_MATTERS + kind]: its spells by what they need to matter (agents.MATTERS_*)
 N_MATTER_KINDS = 8
-N_PS = PS_MATTERS + N_MATTER_KINDS
+PS_MACHINE_CARDS = PS_MATTERS + N_MATTER_KINDS  # machines by class: all that the Regroup phase may deploy (E-11)
+N_PS = PS_MACHINE_CARDS + 1
 
 # ps[GAME, ...]
 GAME = TRACE_ROW  # the trace (sim.core.records.record) reads the turn, its cursor and its switch here
@@ -146,10 +149,19 @@ N_STREAMS = 6
 MAX_CAND = 256  # (spell, payer, target) choices a random agent draws from
 MAX_OPTIONS = 32
 
+# dw[side, design, DW_*]: greedy's deployment_worth (agents.py) of a copy of each design, what of it
+# depends only on its printed fields and the side's weights (deploy_worths)
+DW_DEPLOY = 0  # deployed (above the RESERVE)
+DW_ON_PLAYER = 1  # gear attached to the Player card
+DW_GEAR = 2  # gear attached to another card: the part its bearer does not change
+N_DW = 3
+
+
 GAME_DTYPE = np.dtype([
     ("tab", np.int32, (2, N_DESIGNS, N_FIELDS)),
     ("par", np.int64, (N_PARAMS,)),
     ("w", np.float64, (2, N_WEIGHTS)),
+    ("dw", np.float64, (2, N_DESIGNS, N_DW)),  # greedy's worth of a step with each design (deploy_worths)
     ("setup", np.int64, (N_SETUP, 2)),
     ("cs", np.int32, (2, N_CARDS, N_CS)),
     ("ps", np.int64, (3, N_PS)),
@@ -177,11 +189,29 @@ GAME_DTYPE = np.dtype([
 ], align=True)
 
 
+def deploy_worths(tab: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """The DW_* columns of `dw` for each side and design: printed fields and weights only, the same
+    every game of a config, so worked out once per workspace rather than at each step a greedy walk
+    weighs. deployment_worth's operations in its order, element by element, so the same float64."""
+    t = tab.astype(np.float64)  # int32 to float64 is exact
+    cost, fuente = t[:, :, Field.COST], t[:, :, Field.G_FUENTE]
+    bonus_f, bonus_r = t[:, :, Field.BONUS_F], t[:, :, Field.BONUS_R]
+    out = np.zeros(tab.shape[:2] + (N_DW,))
+    value = (t[:, :, Field.FUERZA] + t[:, :, Field.VITAL] / 3.0 + 2.0 * t[:, :, Field.RESISTENCIA]
+             + np.where(tab[:, :, Field.RULES] & PAYS, 1.0, 0.0))
+    value = np.where(tab[:, :, Field.IS_CHARACTER] != 0, value, cost * 1.2)
+    out[:, :, DW_DEPLOY] = value * np.asarray(w, np.float64)[:, Weight.CHARACTER, None] - cost * 0.5
+    out[:, :, DW_ON_PLAYER] = np.where(fuente > 0, fuente - cost + 1.0, (bonus_f + 2.0 * bonus_r) * 0.5 - 1.0)
+    out[:, :, DW_GEAR] = bonus_f + 2.0 * bonus_r + fuente / 3.0 + t[:, :, Field.G_REGEN] * 0.7
+    return out
+
+
 def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray, setup: np.ndarray, search: np.ndarray,
                   designs: np.ndarray, records: int = 2) -> np.ndarray:
     """The records one thread reuses for every game it plays: ws[0] is the game, ws[1] the world a
     hard player plays its rollouts in (hard.py). Each holds a copy of the config's constant tables."""
-    ws = game_records(GAME_DTYPE, records, tab=tab, par=par, w=w, setup=setup, search=search)
+    ws = game_records(GAME_DTYPE, records, tab=tab, par=par, w=w, dw=deploy_worths(tab, w), setup=setup,
+                      search=search)
     ws["cs"][:, :, :, CS_DESIGN] = designs
     return ws
 

@@ -18,7 +18,7 @@ from sim.rulesets.epikha.agents import (
     PASS, STOP, TO_MAGIC, attack_is_safe, best_payer, choose_attackers, choose_deployment, choose_window_action,
     next_deployment, next_deployment_from, payer_cost, spells_that_may_matter,
 )
-from sim.rulesets.epikha.constants import MAX_DECK, PLAYER_C, Param, Window, Zone
+from sim.rulesets.epikha.constants import MAX_DECK, PAYS, PLAYER_C, Field, Param, Weight, Window, Zone
 from sim.rulesets.epikha.engine import RULESET
 from sim.rulesets.epikha.game import deploy_step
 from sim.rulesets.epikha.legal import blockers, may_attack
@@ -107,3 +107,24 @@ def test_greedy_passes_where_no_spell_may_matter() -> None:
                 if payer >= 0:
                     assert price == payer_cost(g, side, np.int64(payer), np.int64(amount))
     assert held >= 30 and passes >= 20, (held, passes)
+
+
+def test_deploy_worths_are_the_printed_worths() -> None:
+    """The per-design worths a workspace holds (state.deploy_worths, read by deployment_worth) are
+    greedy's worths read plainly from each design's printed fields and the side's weights, in both
+    records (the game and a hard player's world), for every side of the probe's pairings."""
+    for a, b in RULESET.probe_pairings():
+        compiled = RULESET.compile(MatchConfig("deploy worths", (SideConfig(a, "A", "greedy"),
+                                                                 SideConfig(b, "B", "greedy"))))
+        ws = compiled.workspace()
+        assert (ws[1]["dw"] == ws[0]["dw"]).all()
+        for side in range(2):
+            weight = float(ws[0]["w"][side, Weight.CHARACTER])
+            for d, row in enumerate(ws[0]["tab"][side].tolist()):
+                cost, fuente = row[Field.COST], row[Field.G_FUENTE]
+                bonus = row[Field.BONUS_F] + 2.0 * row[Field.BONUS_R]
+                value = (row[Field.FUERZA] + row[Field.VITAL] / 3.0 + 2.0 * row[Field.RESISTENCIA]
+                         + (1.0 if row[Field.RULES] & PAYS else 0.0)) if row[Field.IS_CHARACTER] else cost * 1.2
+                on_player = fuente - cost + 1.0 if fuente > 0 else bonus * 0.5 - 1.0
+                gear = bonus + fuente / 3.0 + row[Field.G_REGEN] * 0.7
+                assert tuple(ws[0]["dw"][side, d]) == (value * weight - cost * 0.5, on_player, gear), (a, b, side, d)
