@@ -514,11 +514,17 @@ def strongest(g: np.void, side: int, mask: np.int64) -> int:
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
-def lethal_swing(g: np.void, p: int) -> bool:
-    """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
+@njit(cache=True, _nrt=False, inline="always")  # into combat.chosen_attackers, its one caller
+def lethal_swing(g: np.void, p: int, able: np.int64, total: int) -> bool:
+    """All able attackers together (`able`, their ATQ summed in `total`: chosen_attackers found them)
+    beat the opponent's Fortaleza even if each blocker stops one."""
     cs, ps = g.cs, g.ps
     opp = 1 - p
+    need = ps[opp, PS_FORT] + ps[opp, PS_FPROT]
+    # each blocker takes away the strongest attacker's ATQ, never below 0 (strongest picks ATQ >= 0):
+    # a total short of the Fortaleza stays short, so most attacks are answered here
+    if total < need:
+        return False
     blockers = 0
     m = in_zone(ps, opp, Zone.UNIT)
     while m:
@@ -526,22 +532,13 @@ def lethal_swing(g: np.void, p: int) -> bool:
         m &= m - 1
         if not cs[opp, b, CS_TAPPED]:
             blockers += 1
-    able = np.int64(0)
-    total = 0
-    m = in_zone(ps, p, Zone.UNIT)
-    while m:
-        a = lowest_bit(m)
-        m &= m - 1
-        if can_attack(g, p, a):
-            able |= np.int64(1) << a
-            total += atq_of(g, p, a)
     for _ in range(blockers):  # the `blockers` largest attackers are assumed stopped
         best = strongest(g, p, able)
         if best < 0:
             break
         able &= ~(np.int64(1) << best)
         total -= atq_of(g, p, best)
-    return total >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
+    return total >= need
 
 
 @njit(cache=True, _nrt=False, inline="always")

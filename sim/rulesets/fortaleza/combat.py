@@ -48,24 +48,29 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
     each able unit in design order (the random agent flips a coin for each). A hard player's
     attack is searched (hard.search_attackers) among this choice and its neighbours."""
     ps = g.ps
-    chosen = np.int64(0)
-    all_in = False
-    weighed = False  # lethal_swing is weighed once, at the first unit able to attack
-    free = np.int64(0)
-    reach = np.int64(0)
+    # the able units and their ATQ, found once: lethal_swing weighs them all, then each is asked
+    able = np.int64(0)
+    total = 0
     m = in_zone(ps, p, Zone.UNIT)
     while m:
         u = lowest_bit(m)
         m &= m - 1
-        if not can_attack(g, p, u):
-            continue
-        if not weighed:
-            all_in = ps[p, PS_AGENT] != Agent.RANDOM and lethal_swing(g, p)
-            free, reach = free_blockers(g, 1 - p)
-            weighed = True
+        if can_attack(g, p, u):
+            able |= np.int64(1) << u
+            total += atq_of(g, p, u)
+    if able == 0:  # rule F-19: no unit may attack, nothing to weigh
+        return able
+    if ps[p, PS_AGENT] != Agent.RANDOM and lethal_swing(g, p, able, total):
+        return able  # all in
+    free, reach = free_blockers(g, 1 - p)
+    chosen = np.int64(0)
+    m = able
+    while m:
+        u = lowest_bit(m)
+        m &= m - 1
         # wants_to_attack reads only u and the defenders, never the units declared before it: the
         # choice can be made whole before any unit attacks
-        if all_in or wants_to_attack_past(g, p, u, free, reach):
+        if wants_to_attack_past(g, p, u, free, reach):
             chosen |= np.int64(1) << u
     return chosen
 
