@@ -9,7 +9,9 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import choose_blocker_among, lethal_swing, strongest, wants_to_attack_past
+from sim.rulesets.fortaleza.agents import (
+    blockers_bounds, choose_blocker_among, lethal_swing, strongest, wants_to_attack_known, wants_to_attack_past,
+)
 from sim.rulesets.fortaleza.chain import window
 from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
@@ -63,6 +65,10 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
     if ps[p, PS_AGENT] != Agent.RANDOM and lethal_swing(g, p, able, total):
         return able  # all in
     free, reach = free_blockers(g, 1 - p)
+    greedy = ps[p, PS_AGENT] != Agent.RANDOM
+    # the blockers' figures, once: most units' decisions follow from them (wants_to_attack_known)
+    hi_free, lo_free, tough_free, theirs_free = blockers_bounds(g, p, free)
+    hi_reach, lo_reach, tough_reach, theirs_reach = blockers_bounds(g, p, reach)
     chosen = np.int64(0)
     m = able
     while m:
@@ -70,7 +76,13 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
         m &= m - 1
         # wants_to_attack reads only u and the defenders, never the units declared before it: the
         # choice can be made whole before any unit attacks
-        if wants_to_attack_past(g, p, u, free, reach):
+        known = np.int64(-1)
+        if greedy:
+            if keywords_of(g, p, u) & Keyword.VUELO:  # rule F-33: only the reach blockers meet it
+                known = wants_to_attack_known(g, p, u, reach, hi_reach, lo_reach, tough_reach, theirs_reach)
+            else:
+                known = wants_to_attack_known(g, p, u, free, hi_free, lo_free, tough_free, theirs_free)
+        if known == 1 or (known < 0 and wants_to_attack_past(g, p, u, free, reach)):
             chosen |= np.int64(1) << u
     return chosen
 
