@@ -28,9 +28,9 @@ from sim.rulesets.fortaleza.legal import (
 )
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FORT,
-    PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone, lowest_bit,
-    atq_of, keywords_of, toughness_left,
+    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FIGHTS,
+    PS_FORT, PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone,
+    lowest_bit, atq_of, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
 
@@ -302,8 +302,11 @@ def fights_idle(g: np.void) -> bool:
     ps = g.ps
     if ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g):
         return False
+    # a unit outside the fights (block_with marks them) takes 0 damage, which reaches its toughness
+    # only when it holds damage or a card could leave it at 0 (targets.frail), as in quiet_window
+    scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
-        units = in_zone(ps, side, Zone.UNIT)
+        units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | ps[side, PS_DAMAGED] | scanned)
         while units:
             u = lowest_bit(units)
             units &= units - 1

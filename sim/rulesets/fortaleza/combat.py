@@ -18,7 +18,7 @@ from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, da
 from sim.rulesets.fortaleza.legal import can_attack, free_blockers
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
-    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
+    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FIGHTS, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
     res_of,
 )
 
@@ -40,6 +40,9 @@ def block_with(g: np.void, d: int, b: int, a: int) -> None:
     cs[d, b, CS_BLOCKING] = a + 1
     cs[1 - d, a, CS_BLOCKED_BY] = b + 1
     cs[1 - d, a, CS_WAS_BLOCKED] = 1
+    ps = g.ps  # the fights agents.fights_idle checks: a unit outside them takes no combat damage
+    ps[d, PS_FIGHTS] |= np.int64(1) << b
+    ps[1 - d, PS_FIGHTS] |= np.int64(1) << a
     record(g, d, Event.BLOCK, b, a, 0)
 
 
@@ -198,6 +201,7 @@ def end_combat(g: np.void) -> None:
             cs[side, u, CS_BLOCKING] = 0
             cs[side, u, CS_BLOCKED_BY] = 0
             cs[side, u, CS_WAS_BLOCKED] = 0
+        ps[side, PS_FIGHTS] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
