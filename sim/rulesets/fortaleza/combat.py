@@ -231,8 +231,9 @@ def declared_attack(g: np.void, chosen: np.int64) -> None:
         combat_damage(g)
         ps[GAME, G_STEP] = Step.DAMAGE
         end_combat(g)
-        window(g)
-    end_combat(g)
+        window(g)  # nothing in it attacks or blocks (only declare_attackers and declare_blockers do)
+    else:
+        end_combat(g)
 
 
 @njit(cache=True, _nrt=False)
