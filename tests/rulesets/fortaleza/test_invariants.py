@@ -12,12 +12,14 @@ from sim.core.records import RecordCol
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.agents import ACT_THRESHOLD, action_value, choose_action, choose_blocker, wants_to_attack
+from sim.rulesets.fortaleza.combat import chosen_attackers
 from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.legal import can_attack, list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
-    CS_SET_TURN, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_LANDS, PS_ORDER, PS_TOP,
+    CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_LANDS,
+    PS_ORDER, PS_TOP, atq_of,
 )
 
 from .conftest import SEED, make_config
@@ -176,6 +178,42 @@ def test_greedy_choices_are_the_same_as_valuing_every_candidate():
                     compared += 1
                     chosen += expected is not None
     assert compared > 500 and chosen > 60, (compared, chosen)
+
+
+def _lethal_swing(s: Scenario, p: int, able: list[int]) -> bool:
+    """agents.lethal_swing written out: each untapped opposing unit stops one of the strongest attackers
+    (one of ATQ 0 or more)."""
+    cs = s.g["cs"]
+    blockers = sum(1 for b in range(N_DESIGNS) if cs[1 - p, b, CS_ZONE] == Zone.UNIT and not cs[1 - p, b, CS_TAPPED])
+    atqs = sorted((int(atq_of(s.g, p, u)) for u in able), reverse=True)
+    stopped = sum(a for a in atqs[:blockers] if a >= 0)
+    return sum(atqs) - stopped >= s.ps[1 - p, PS_FORT] + s.ps[1 - p, PS_FPROT]
+
+
+def test_greedy_attack_is_the_same_as_weighing_every_block():
+    """combat.chosen_attackers answers most units from the blockers' bounds (agents.blockers_bounds,
+    wants_to_attack_known) and a swing short of the Fortaleza at once; across game states it still
+    attacks with the units that weighing every block (wants_to_attack) and the whole swing choose."""
+    rng = np.random.default_rng(7)
+    asked = attacking = 0
+    for g in range(45):
+        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + 1) % 3], 300 + g, int(rng.integers(3, 16)))
+        if s is None:
+            continue
+        if g % 2:  # every unit untapped: more units able to attack and to block
+            s.g["cs"][:, :, CS_TAPPED] = 0
+        for p in (0, 1):
+            able = [u for u in range(N_DESIGNS) if can_attack(s.g, p, u)]
+            if not able:
+                expected = 0
+            elif _lethal_swing(s, p, able):
+                expected = sum(1 << u for u in able)
+            else:
+                expected = sum(1 << u for u in able if wants_to_attack(s.g, p, u))
+            assert chosen_attackers(s.g, p) == expected, (g, p)
+            asked += len(able)
+            attacking += bin(expected).count("1")
+    assert asked > 60 and attacking > 20, (asked, attacking)
 
 
 def golden_text() -> str:
