@@ -3,6 +3,7 @@ a golden trace of a few fixed games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -122,6 +123,16 @@ def greedy_game_part_way(a: str, b: str, seed: int, turns: int) -> Scenario | No
     return s
 
 
+def greedy_games_part_way(seed: int, shift: int, first_seed: int) -> Iterator[tuple[int, Scenario]]:
+    """45 greedy games, game g of FACTIONS[g % 3] against FACTIONS[(g + shift) % 3] from seed
+    first_seed + g, each played 3 to 15 turns (drawn from `seed`): (g, the game) of those still on."""
+    rng = np.random.default_rng(seed)
+    for g in range(45):
+        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + shift) % 3], first_seed + g, int(rng.integers(3, 16)))
+        if s is not None:
+            yield g, s
+
+
 def decisions_with_hidden_cards_shuffled(seed: int, games: int) -> bool:
     """Invariant 5: play greedy games part way, then check every decision of the player to move is
     unchanged when the opponent's hidden cards are reshuffled."""
@@ -160,12 +171,8 @@ def test_greedy_choices_are_the_same_as_valuing_every_candidate():
     """The greedy agent leaves out of its list what it would value at 0 or less (quiet windows,
     agents.quiet_window); across game states, steps and both players it still makes the choice that
     valuing every legal action makes."""
-    rng = np.random.default_rng(5)
     compared = chosen = 0
-    for g in range(45):
-        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + 2) % 3], 100 + g, int(rng.integers(3, 16)))
-        if s is None:
-            continue
+    for g, s in greedy_games_part_way(5, 2, 100):
         for side in (0, 1):  # untapped lands, as at the start of a turn: more of the hand is playable
             s.ps[side, PS_ENERGY] = s.ps[side, PS_LANDS]
         for step in (Step.MAIN1, Step.BEGIN_COMBAT, Step.ATTACKERS, Step.BLOCKERS, Step.DAMAGE, Step.END):
@@ -194,12 +201,8 @@ def test_greedy_attack_is_the_same_as_weighing_every_block():
     """combat.chosen_attackers answers most units from the blockers' bounds (agents.blockers_bounds,
     wants_to_attack_known) and a swing short of the Fortaleza at once; across game states it still
     attacks with the units that weighing every block (wants_to_attack) and the whole swing choose."""
-    rng = np.random.default_rng(7)
     asked = attacking = 0
-    for g in range(45):
-        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + 1) % 3], 300 + g, int(rng.integers(3, 16)))
-        if s is None:
-            continue
+    for g, s in greedy_games_part_way(7, 1, 300):
         if g % 2:  # every unit untapped: more units able to attack and to block
             s.g["cs"][:, :, CS_TAPPED] = 0
         for p in (0, 1):
