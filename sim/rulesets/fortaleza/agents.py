@@ -502,7 +502,7 @@ def wants_to_attack_past(g: np.void, p: int, u: int, free: np.int64, reach: np.i
     return worst <= w[p, Weight.AGGRESSION] * mine * 0.5
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into combat.chosen_attackers, once per attack
+@njit(cache=True, _nrt=False)  # once per attack: a call (no inline="always": the cold compile)
 def blockers_bounds(g: np.void, p: int, mask: np.int64) -> tuple[int, int, int, float]:
     """The figures of the opponent's possible blockers (`mask`) that settle most of the greedy
     attack's decisions without weighing each pair (wants_to_attack_known): their highest and lowest
@@ -523,7 +523,7 @@ def blockers_bounds(g: np.void, p: int, mask: np.int64) -> tuple[int, int, int, 
     return hi_atq, lo_atq, lo_tough, lo_theirs
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into combat.chosen_attackers, once per able unit
+@njit(cache=True, _nrt=False)  # once per able unit: a call (no inline="always": the cold compile)
 def wants_to_attack_known(g: np.void, p: int, u: int, mask: np.int64, hi_atq: int, lo_atq: int, lo_tough: int,
                           lo_theirs: float) -> int:
     """wants_to_attack_past's answer for a greedy player's unit u when the blockers' bounds
