@@ -28,9 +28,9 @@ from sim.rulesets.fortaleza.legal import (
 )
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FORT,
-    PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone, lowest_bit,
-    atq_of, keywords_of, toughness_left,
+    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FIGHTS,
+    PS_FORT, PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone,
+    lowest_bit, atq_of, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
 
@@ -302,8 +302,11 @@ def fights_idle(g: np.void) -> bool:
     ps = g.ps
     if ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g):
         return False
+    # a unit outside the fights (block_with marks them) takes 0 damage, which reaches its toughness
+    # only when it holds damage or a card could leave it at 0 (targets.frail), as in quiet_window
+    scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
-        units = in_zone(ps, side, Zone.UNIT)
+        units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | ps[side, PS_DAMAGED] | scanned)
         while units:
             u = lowest_bit(units)
             units &= units - 1
@@ -499,6 +502,57 @@ def wants_to_attack_past(g: np.void, p: int, u: int, free: np.int64, reach: np.i
     return worst <= w[p, Weight.AGGRESSION] * mine * 0.5
 
 
+@njit(cache=True, _nrt=False)  # once per attack: a call (no inline="always": the cold compile)
+def blockers_bounds(g: np.void, p: int, mask: np.int64) -> tuple[int, int, int, float]:
+    """The figures of the opponent's possible blockers (`mask`) that settle most of the greedy
+    attack's decisions without weighing each pair (wants_to_attack_known): their highest and lowest
+    ATQ, their lowest toughness left, and the lowest value player p gives one of them."""
+    opp = 1 - p
+    hi_atq = -(1 << 30)
+    lo_atq = 1 << 30
+    lo_tough = 1 << 30
+    lo_theirs = np.inf
+    while mask:
+        b = lowest_bit(mask)
+        mask &= mask - 1
+        a = atq_of(g, opp, b)
+        hi_atq = max(hi_atq, a)
+        lo_atq = min(lo_atq, a)
+        lo_tough = min(lo_tough, toughness_left(g, opp, b))
+        lo_theirs = min(lo_theirs, unit_value(g, p, opp, b))
+    return hi_atq, lo_atq, lo_tough, lo_theirs
+
+
+@njit(cache=True, _nrt=False)  # once per able unit: a call (no inline="always": the cold compile)
+def wants_to_attack_known(g: np.void, p: int, u: int, mask: np.int64, hi_atq: int, lo_atq: int, lo_tough: int,
+                          lo_theirs: float) -> int:
+    """wants_to_attack_past's answer for a greedy player's unit u when the blockers' bounds
+    (blockers_bounds of `mask`, the blockers u may meet) settle it: 1 attack, 0 not, -1 weigh each
+    pair. A unit that kills no blocker loses `mine` to a blocker that kills it and 0 to one that
+    does not: its worst block is the larger of those present. A unit no blocker kills loses at worst
+    0 when every blocker's value is >= 0, which the aggression bears when it is >= 0. In the China
+    mirror these settle 94 of a game's 115 decisions against a possible blocker."""
+    w = g.w
+    if mask == 0:
+        return -1
+    atq = atq_of(g, p, u)
+    if atq == 0:
+        return 0
+    mine = unit_value(g, p, p, u)
+    toughness = toughness_left(g, p, u)
+    bears = w[p, Weight.AGGRESSION] * mine * 0.5
+    if atq < lo_tough:  # u kills none of them: each loss is mine - 0.0 or 0.0 - 0.0, as the pair loop has it
+        worst = -1e9
+        if hi_atq >= toughness:
+            worst = max(worst, mine - 0.0)
+        if lo_atq < toughness:
+            worst = max(worst, 0.0 - 0.0)
+        return np.int64(worst <= bears)
+    if hi_atq < toughness and lo_theirs >= 0.0 and bears >= 0.0:  # none kills u: each loss is <= 0
+        return np.int64(1)
+    return np.int64(-1)
+
+
 @njit(cache=True, _nrt=False, inline="always")  # into declare_blockers (once per attacker) and lethal_swing
 def strongest(g: np.void, side: int, mask: np.int64) -> int:
     """The unit of the mask with the highest ATQ now (the first in design order on a tie), or -1."""
@@ -514,11 +568,17 @@ def strongest(g: np.void, side: int, mask: np.int64) -> int:
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller
-def lethal_swing(g: np.void, p: int) -> bool:
-    """All able attackers together beat the opponent's Fortaleza even if each blocker stops one."""
+@njit(cache=True, _nrt=False, inline="always")  # into combat.chosen_attackers, its one caller
+def lethal_swing(g: np.void, p: int, able: np.int64, total: int) -> bool:
+    """All able attackers together (`able`, their ATQ summed in `total`: chosen_attackers found them)
+    beat the opponent's Fortaleza even if each blocker stops one."""
     cs, ps = g.cs, g.ps
     opp = 1 - p
+    need = ps[opp, PS_FORT] + ps[opp, PS_FPROT]
+    # each blocker takes away the strongest attacker's ATQ, never below 0 (strongest picks ATQ >= 0):
+    # a total short of the Fortaleza stays short, so most attacks are answered here
+    if total < need:
+        return False
     blockers = 0
     m = in_zone(ps, opp, Zone.UNIT)
     while m:
@@ -526,22 +586,13 @@ def lethal_swing(g: np.void, p: int) -> bool:
         m &= m - 1
         if not cs[opp, b, CS_TAPPED]:
             blockers += 1
-    able = np.int64(0)
-    total = 0
-    m = in_zone(ps, p, Zone.UNIT)
-    while m:
-        a = lowest_bit(m)
-        m &= m - 1
-        if can_attack(g, p, a):
-            able |= np.int64(1) << a
-            total += atq_of(g, p, a)
     for _ in range(blockers):  # the `blockers` largest attackers are assumed stopped
         best = strongest(g, p, able)
         if best < 0:
             break
         able &= ~(np.int64(1) << best)
         total -= atq_of(g, p, best)
-    return total >= ps[opp, PS_FORT] + ps[opp, PS_FPROT]
+    return total >= need
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -9,14 +9,16 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import choose_blocker_among, lethal_swing, strongest, wants_to_attack_past
+from sim.rulesets.fortaleza.agents import (
+    blockers_bounds, choose_blocker_among, lethal_swing, strongest, wants_to_attack_known, wants_to_attack_past,
+)
 from sim.rulesets.fortaleza.chain import window
 from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
 from sim.rulesets.fortaleza.legal import can_attack, free_blockers
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
-    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
+    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FIGHTS, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
     res_of,
 )
 
@@ -38,6 +40,9 @@ def block_with(g: np.void, d: int, b: int, a: int) -> None:
     cs[d, b, CS_BLOCKING] = a + 1
     cs[1 - d, a, CS_BLOCKED_BY] = b + 1
     cs[1 - d, a, CS_WAS_BLOCKED] = 1
+    ps = g.ps  # the fights agents.fights_idle checks: a unit outside them takes no combat damage
+    ps[d, PS_FIGHTS] |= np.int64(1) << b
+    ps[1 - d, PS_FIGHTS] |= np.int64(1) << a
     record(g, d, Event.BLOCK, b, a, 0)
 
 
@@ -48,24 +53,39 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
     each able unit in design order (the random agent flips a coin for each). A hard player's
     attack is searched (hard.search_attackers) among this choice and its neighbours."""
     ps = g.ps
-    chosen = np.int64(0)
-    all_in = False
-    weighed = False  # lethal_swing is weighed once, at the first unit able to attack
-    free = np.int64(0)
-    reach = np.int64(0)
+    # the able units and their ATQ, found once: lethal_swing weighs them all, then each is asked
+    able = np.int64(0)
+    total = 0
     m = in_zone(ps, p, Zone.UNIT)
     while m:
         u = lowest_bit(m)
         m &= m - 1
-        if not can_attack(g, p, u):
-            continue
-        if not weighed:
-            all_in = ps[p, PS_AGENT] != Agent.RANDOM and lethal_swing(g, p)
-            free, reach = free_blockers(g, 1 - p)
-            weighed = True
+        if can_attack(g, p, u):
+            able |= np.int64(1) << u
+            total += atq_of(g, p, u)
+    if able == 0:  # rule F-19: no unit may attack, nothing to weigh
+        return able
+    if ps[p, PS_AGENT] != Agent.RANDOM and lethal_swing(g, p, able, total):
+        return able  # all in
+    free, reach = free_blockers(g, 1 - p)
+    greedy = ps[p, PS_AGENT] != Agent.RANDOM
+    # the blockers' figures, once: most units' decisions follow from them (wants_to_attack_known)
+    hi_free, lo_free, tough_free, theirs_free = blockers_bounds(g, p, free)
+    hi_reach, lo_reach, tough_reach, theirs_reach = blockers_bounds(g, p, reach)
+    chosen = np.int64(0)
+    m = able
+    while m:
+        u = lowest_bit(m)
+        m &= m - 1
         # wants_to_attack reads only u and the defenders, never the units declared before it: the
         # choice can be made whole before any unit attacks
-        if all_in or wants_to_attack_past(g, p, u, free, reach):
+        known = np.int64(-1)
+        if greedy:
+            if keywords_of(g, p, u) & Keyword.VUELO:  # rule F-33: only the reach blockers meet it
+                known = wants_to_attack_known(g, p, u, reach, hi_reach, lo_reach, tough_reach, theirs_reach)
+            else:
+                known = wants_to_attack_known(g, p, u, free, hi_free, lo_free, tough_free, theirs_free)
+        if known == 1 or (known < 0 and wants_to_attack_past(g, p, u, free, reach)):
             chosen |= np.int64(1) << u
     return chosen
 
@@ -181,6 +201,7 @@ def end_combat(g: np.void) -> None:
             cs[side, u, CS_BLOCKING] = 0
             cs[side, u, CS_BLOCKED_BY] = 0
             cs[side, u, CS_WAS_BLOCKED] = 0
+        ps[side, PS_FIGHTS] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -210,8 +231,9 @@ def declared_attack(g: np.void, chosen: np.int64) -> None:
         combat_damage(g)
         ps[GAME, G_STEP] = Step.DAMAGE
         end_combat(g)
-        window(g)
-    end_combat(g)
+        window(g)  # nothing in it attacks or blocks (only declare_attackers and declare_blockers do)
+    else:
+        end_combat(g)
 
 
 @njit(cache=True, _nrt=False)

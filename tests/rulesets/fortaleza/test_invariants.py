@@ -3,6 +3,7 @@ a golden trace of a few fixed games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -12,12 +13,14 @@ from sim.core.records import RecordCol
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.agents import ACT_THRESHOLD, action_value, choose_action, choose_blocker, wants_to_attack
+from sim.rulesets.fortaleza.combat import chosen_attackers
 from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.legal import can_attack, list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
-    CS_SET_TURN, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_LANDS, PS_ORDER, PS_TOP,
+    CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_LANDS,
+    PS_ORDER, PS_TOP, atq_of,
 )
 
 from .conftest import SEED, make_config
@@ -120,6 +123,16 @@ def greedy_game_part_way(a: str, b: str, seed: int, turns: int) -> Scenario | No
     return s
 
 
+def greedy_games_part_way(seed: int, shift: int, first_seed: int) -> Iterator[tuple[int, Scenario]]:
+    """45 greedy games, game g of FACTIONS[g % 3] against FACTIONS[(g + shift) % 3] from seed
+    first_seed + g, each played 3 to 15 turns (drawn from `seed`): (g, the game) of those still on."""
+    rng = np.random.default_rng(seed)
+    for g in range(45):
+        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + shift) % 3], first_seed + g, int(rng.integers(3, 16)))
+        if s is not None:
+            yield g, s
+
+
 def decisions_with_hidden_cards_shuffled(seed: int, games: int) -> bool:
     """Invariant 5: play greedy games part way, then check every decision of the player to move is
     unchanged when the opponent's hidden cards are reshuffled."""
@@ -158,12 +171,8 @@ def test_greedy_choices_are_the_same_as_valuing_every_candidate():
     """The greedy agent leaves out of its list what it would value at 0 or less (quiet windows,
     agents.quiet_window); across game states, steps and both players it still makes the choice that
     valuing every legal action makes."""
-    rng = np.random.default_rng(5)
     compared = chosen = 0
-    for g in range(45):
-        s = greedy_game_part_way(FACTIONS[g % 3], FACTIONS[(g + 2) % 3], 100 + g, int(rng.integers(3, 16)))
-        if s is None:
-            continue
+    for g, s in greedy_games_part_way(5, 2, 100):
         for side in (0, 1):  # untapped lands, as at the start of a turn: more of the hand is playable
             s.ps[side, PS_ENERGY] = s.ps[side, PS_LANDS]
         for step in (Step.MAIN1, Step.BEGIN_COMBAT, Step.ATTACKERS, Step.BLOCKERS, Step.DAMAGE, Step.END):
@@ -176,6 +185,38 @@ def test_greedy_choices_are_the_same_as_valuing_every_candidate():
                     compared += 1
                     chosen += expected is not None
     assert compared > 500 and chosen > 60, (compared, chosen)
+
+
+def _lethal_swing(s: Scenario, p: int, able: list[int]) -> bool:
+    """agents.lethal_swing written out: each untapped opposing unit stops one of the strongest attackers
+    (one of ATQ 0 or more)."""
+    cs = s.g["cs"]
+    blockers = sum(1 for b in range(N_DESIGNS) if cs[1 - p, b, CS_ZONE] == Zone.UNIT and not cs[1 - p, b, CS_TAPPED])
+    atqs = sorted((int(atq_of(s.g, p, u)) for u in able), reverse=True)
+    stopped = sum(a for a in atqs[:blockers] if a >= 0)
+    return sum(atqs) - stopped >= s.ps[1 - p, PS_FORT] + s.ps[1 - p, PS_FPROT]
+
+
+def test_greedy_attack_is_the_same_as_weighing_every_block():
+    """combat.chosen_attackers answers most units from the blockers' bounds (agents.blockers_bounds,
+    wants_to_attack_known) and a swing short of the Fortaleza at once; across game states it still
+    attacks with the units that weighing every block (wants_to_attack) and the whole swing choose."""
+    asked = attacking = 0
+    for g, s in greedy_games_part_way(7, 1, 300):
+        if g % 2:  # every unit untapped: more units able to attack and to block
+            s.g["cs"][:, :, CS_TAPPED] = 0
+        for p in (0, 1):
+            able = [u for u in range(N_DESIGNS) if can_attack(s.g, p, u)]
+            if not able:
+                expected = 0
+            elif _lethal_swing(s, p, able):
+                expected = sum(1 << u for u in able)
+            else:
+                expected = sum(1 << u for u in able if wants_to_attack(s.g, p, u))
+            assert chosen_attackers(s.g, p) == expected, (g, p)
+            asked += len(able)
+            attacking += bin(expected).count("1")
+    assert asked > 60 and attacking > 20, (asked, attacking)
 
 
 def golden_text() -> str:
