@@ -24,7 +24,7 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.search import (
-    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
+    SEARCH_WIDTH, best_option_ordered, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -145,7 +145,7 @@ def copy_play_state(g: np.void, world: np.void) -> None:
 @njit(cache=True, _nrt=False)
 def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int, w: int,
                 first: bool) -> None:
-    """`observe` for a search (`sim.core.search.best_option_stopping`), which plays its candidates one after another, each
+    """`observe` for a search (`sim.core.search.best_option_ordered`), which plays its candidates one after another, each
     in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
     candidate and kept in world.dealt_* (the first KEPT_WORLDS worlds; any later one is dealt again),
     and the other candidates copy it back whole (`copy_into`, flat loops LLVM vectorises: the copy
@@ -308,7 +308,7 @@ def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: i
     if n == 0:
         return -1
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.cand[best_option_stopping(g, world, p, decision, n, enter_world, _put_down_option, (tables, k))]
+    return g.cand[best_option_ordered(g, world, p, decision, n, enter_world, _put_down_option, (tables, k))]
 
 
 @njit(cache=True, _nrt=False)
@@ -322,7 +322,8 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
     copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
     n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return keep_attackers(g, n, g.cand[best_option_stopping(g, world, p, decision, n_cand, enter_world, _attack_option, tables)])
+    best = best_option_ordered(g, world, p, decision, n_cand, enter_world, _attack_option, tables)
+    return keep_attackers(g, n, g.cand[best])
 
 
 @njit(cache=True, _nrt=False)
