@@ -236,9 +236,26 @@ def _put_down_option(g: np.void, world: np.void, p: int, i: int, w: int, horizon
     if card >= 0:
         put_down_rest(world, p, k + 1)
     if attacks_open(world):
-        attack(world, p, choose_attackers(world, p, list_attackers(world, p)))
+        attack(world, p, attack_after_put_down(world, p, i, w))
     discard_to_limit(world, p)
     return play_out(world, tables, p, p, horizon)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def attack_after_put_down(world: np.void, p: int, i: int, w: int) -> int:
+    """The greedy attack (choose_attackers) after put-down candidate i in world w, at the front of
+    world.scratch[SC_ATTACKERS]; returns how many. With summoning sickness the same for every
+    candidate of the decision: the cards put down this turn cannot attack, and what else the choice
+    reads (p's able characters, the opposing table and lives) is the world's as dealt. So the first
+    candidate's choice is kept in world.dealt_attack[w] (a kept world) and listed again for the
+    others (`keep_attackers`, in the list's order, as choose_attackers keeps it)."""
+    n = list_attackers(world, p)
+    if world.par[Param.SUMMONING_SICKNESS] == 0 or w >= KEPT_WORLDS:
+        return choose_attackers(world, p, n)
+    if i > 0:
+        return keep_attackers(world, n, world.dealt_attack[w])
+    world.dealt_attack[w] = greedy_attack(world, p, n)
+    return bit_count(world.dealt_attack[w])
 
 
 @njit(cache=True, _nrt=False)
