@@ -33,7 +33,7 @@ from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_tur
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_PLAY_STREAMS, N_SC,
-    PS_AGENT, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
+    PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
     SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
 )
 
@@ -148,9 +148,8 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
     """`observe` for a search (`sim.core.search.best_option_ordered`), which plays its candidates one after another, each
     in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
     candidate and kept in world.dealt_* (the first KEPT_WORLDS worlds; any later one is dealt again),
-    and the other candidates copy it back whole (`copy_into`, flat loops LLVM vectorises: the copy
-    of only the players' columns that play writes, element by element, cost more): the world
-    observe would deal again."""
+    and the other candidates copy it back (`copy_into`, flat loops LLVM vectorises; of the players
+    only the columns play writes, `copy_play_columns`): the world observe would deal again."""
     if w >= KEPT_WORLDS:
         observe(g, world, p, decision, sample, rollout)
         return
@@ -158,12 +157,22 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
     if first:
         observe(g, world, p, decision, sample, rollout)
         copy_into(world.dealt_cs[w], world.cs)
-        copy_into(world.dealt_ps[w], world.ps)
+        copy_play_columns(world.dealt_ps[w], world.ps)
         copy_into(dealt_rng, rng)
     else:
         copy_into(world.cs, world.dealt_cs[w])
-        copy_into(world.ps, world.dealt_ps[w])
+        copy_play_columns(world.ps, world.dealt_ps[w])
         copy_into(rng, dealt_rng)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def copy_play_columns(dst: np.ndarray, src: np.ndarray) -> None:
+    """dst takes the columns of src (a world's ps) that play writes: each player's up to its deck
+    order (PS_BY_COST on: the pool's order, the forced draw and the decision count stay as observe
+    copied them) and the game row's turn and trace fields; each run a flat copy (`copy_into`)."""
+    copy_into(dst[0, :PS_BY_COST], src[0, :PS_BY_COST])
+    copy_into(dst[1, :PS_BY_COST], src[1, :PS_BY_COST])
+    copy_into(dst[GAME, :G_TRACED + 1], src[GAME, :G_TRACED + 1])
 
 
 @njit(cache=True, _nrt=False)
