@@ -208,3 +208,87 @@ def best_option_stopping(g: np.void, world: np.void, p: int, decision: int, n: i
             best = i
             best_score = total
     return best
+
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def bound_in_order(at: np.ndarray, played: np.int64, worlds: int) -> float:
+    """The sum of at[:worlds] in world order, 1.0 (the most a rollout scores) for each world not
+    played yet: the played worlds' total once all are (may_beat's argument: a rounded sum never grows
+    when an addend shrinks, so the candidate's total cannot end above it)."""
+    total = 0.0
+    for w in range(worlds):
+        total += at[w] if (played >> np.int64(w)) & np.int64(1) else 1.0
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def lowest_first(at: np.ndarray, worlds: int) -> np.int64:
+    """The worlds by at[w], lowest first (the first of equals first), packed 4 bits a world."""
+    order = np.int64(0)
+    taken = np.int64(0)
+    for k in range(worlds):
+        w = 0
+        while (taken >> np.int64(w)) & np.int64(1):
+            w += 1
+        for j in range(w + 1, worlds):
+            if not (taken >> np.int64(j)) & np.int64(1) and at[j] < at[w]:
+                w = j
+        taken |= np.int64(1) << np.int64(w)
+        order |= np.int64(w) << np.int64(4 * k)
+    return order
+
+
+ORDERED_WORLDS = 16  # the most worlds best_option_ordered orders (4 bits a world in an int64)
+BOUND_SLACK = 1e-6  # far above the rounding of a sum of at most ORDERED_WORLDS scores in [0, 1]
+
+
+@njit(_nrt=False, inline="always")
+def best_option_ordered(g: np.void, world: np.void, p: int, decision: int, n: int, enter_world, play_option,
+                        option_args) -> int:
+    """best_option_stopping's choice, with a later candidate's worlds played from the one the best
+    candidate so far scored lowest in (its rollouts there score low too, the worlds being common):
+    such a candidate reaches the point where it cannot end above the best after fewer rollouts.
+    A candidate's total is still its scores summed in world order (g.score[worlds:], the best's in
+    g.score[:worlds]), so every candidate played out whole has best_option's sum, and one stopped
+    could not end above the best (`bound_in_order`, worked out only when the running sum, in the
+    order played, comes within BOUND_SLACK of stopping): the same choice to the bit. Any order of a
+    decision's worlds plays the same rollouts: a world is the same deal and dice whenever it is
+    entered. With more worlds than it orders, best_option_stopping. Inlined as best_option is (its
+    docstring says why)."""
+    search, score = g.search[p], g.score
+    worlds = search[SEARCH_SAMPLES] * search[SEARCH_ROLLOUTS]
+    if n == 1 or worlds > ORDERED_WORLDS or 2 * worlds > score.size:
+        return best_option_stopping(g, world, p, decision, n, enter_world, play_option, option_args)
+    rollouts, horizon = search[SEARCH_ROLLOUTS], search[SEARCH_HORIZON]
+    best_at, at = score[:worlds], score[worlds:2 * worlds]
+    order = np.int64(0)
+    for w in range(worlds):  # the first candidate: in world order
+        order |= np.int64(w) << np.int64(4 * w)
+    best = 0
+    best_score = 0.0
+    for i in range(n):
+        played = np.int64(0)
+        running = 0.0
+        k = 0
+        while k < worlds:
+            if i > 0 and running + (worlds - k) <= best_score + BOUND_SLACK:
+                if not bound_in_order(at, played, worlds) > best_score:
+                    break
+            w = (order >> np.int64(4 * k)) & np.int64(15)
+            sample, rollout = divmod(w, rollouts)
+            enter_world(g, world, p, decision, sample, rollout, w, i == 0)
+            at[w] = play_option(g, world, p, i, w, horizon, option_args)
+            running += at[w]
+            played |= np.int64(1) << w
+            k += 1
+        if k < worlds:
+            continue
+        total = bound_in_order(at, played, worlds)
+        if i == 0 or total > best_score:
+            best = i
+            best_score = total
+            for w in range(worlds):
+                best_at[w] = at[w]
+            order = lowest_first(best_at, worlds)
+    return best

@@ -74,13 +74,25 @@ def _best_deck(cost: np.ndarray, value: np.ndarray, available: np.ndarray, n: in
             continue
         c = cost[i]
         v = value[i]
+        # d < c reads dp[x - 1, 0] (max(0, d - c)); d >= c reads dp[x - 1, d - c]: two loops without the
+        # max, each over rows as views indexed from 0, which LLVM vectorises (the same sums and tests)
+        split = min(max(c, 0), deficit + 1)
         for x in range(min(e, t + 1), max(1, e - (m - 1 - t)) - 1, -1):
-            for d in range(deficit + 1):
-                cand = dp[x - 1, max(0, d - c)] + v
-                current = dp[x, d]
+            row, kept = dp[x], keep[i, x]
+            cand = dp[x - 1, 0] + v
+            for d in range(split):
+                current = row[d]
                 better = cand < current - 1e-12
-                dp[x, d] = cand if better else current
-                keep[i, x, d] = better
+                row[d] = cand if better else current
+                kept[d] = better
+            from_prev = dp[x - 1, split - c:deficit + 1 - c]
+            row_on, kept_on = row[split:deficit + 1], kept[split:deficit + 1]
+            for d in range(deficit + 1 - split):
+                cand = from_prev[d] + v
+                current = row_on[d]
+                better = cand < current - 1e-12
+                row_on[d] = cand if better else current
+                kept_on[d] = better
         t += 1
     if dp[e, deficit] >= UNREACHED / 2:
         return np.int64(0)

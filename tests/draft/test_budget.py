@@ -80,3 +80,47 @@ def test_size_shrinks_only_when_the_budget_forces_it():
     assert _max_deck_size(cost, available, by_cost, 20, 15, 75) == 15
     assert _max_deck_size(cost, available, by_cost, 20, 15, 74) == 14
     assert _max_deck_size(cost, available, by_cost, 20, 15, 4) == 0
+
+
+def _best_deck_one_loop(cost, value, available, n, k, budget) -> int:
+    """_best_deck's knapsack as one loop over d with max(0, d - c), as it was written before its
+    inner loop was split in two (for LLVM to vectorise): the same deck, ties included."""
+    m = int(available[:n].sum())
+    e = m - k
+    if e < 0:
+        return 0
+    deficit = max(0, int(cost[:n][available[:n] == 1].sum()) - budget)
+    dp = np.full((e + 1, deficit + 1), 1.0e18)
+    dp[0, 0] = 0.0
+    keep = np.zeros((n, e + 1, deficit + 1), bool)
+    t = 0
+    for i in range(n):
+        if not available[i]:
+            continue
+        for x in range(min(e, t + 1), max(1, e - (m - 1 - t)) - 1, -1):
+            for d in range(deficit + 1):
+                cand = dp[x - 1, max(0, d - cost[i])] + value[i]
+                keep[i, x, d] = cand < dp[x, d] - 1e-12
+                dp[x, d] = cand if keep[i, x, d] else dp[x, d]
+        t += 1
+    if dp[e, deficit] >= 0.5e18:
+        return 0
+    deck, x, d = sum(1 << i for i in range(n) if available[i]), e, deficit
+    for i in range(n - 1, -1, -1):
+        if x == 0:
+            break
+        if available[i] and keep[i, x, d]:
+            deck &= ~(1 << i)
+            x, d = x - 1, max(0, d - int(cost[i]))
+    return deck
+
+
+@settings(max_examples=200, deadline=None)
+@given(drafts(max_cards=14, max_budget=60, max_cost=15), st.booleans())
+def test_greedy_deck_is_the_one_loop_knapsacks_ties_included(draft, whole_values):
+    n, k, budget, cost, value, available = draft
+    if whole_values:  # many ties
+        value = np.floor(value / 3)
+    dp, keep = knapsack_scratch(n, int(cost.sum()))
+    assert int(_best_deck(cost, value, available, n, k, budget, dp, keep)) == _best_deck_one_loop(
+        cost, value, available, n, k, budget)

@@ -24,7 +24,7 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.search import (
-    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
+    SEARCH_WIDTH, best_option_ordered, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
 from sim.rulesets.dicedraft.combat import declared_attack
@@ -33,7 +33,7 @@ from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_tur
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
     CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_PLAY_STREAMS, N_SC,
-    PS_AGENT, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
+    PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
     SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
 )
 
@@ -145,12 +145,11 @@ def copy_play_state(g: np.void, world: np.void) -> None:
 @njit(cache=True, _nrt=False)
 def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int, w: int,
                 first: bool) -> None:
-    """`observe` for a search (`sim.core.search.best_option_stopping`), which plays its candidates one after another, each
+    """`observe` for a search (`sim.core.search.best_option_ordered`), which plays its candidates one after another, each
     in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
     candidate and kept in world.dealt_* (the first KEPT_WORLDS worlds; any later one is dealt again),
-    and the other candidates copy it back whole (`copy_into`, flat loops LLVM vectorises: the copy
-    of only the players' columns that play writes, element by element, cost more): the world
-    observe would deal again."""
+    and the other candidates copy it back (`copy_into`, flat loops LLVM vectorises; of the players
+    only the columns play writes, `copy_play_columns`): the world observe would deal again."""
     if w >= KEPT_WORLDS:
         observe(g, world, p, decision, sample, rollout)
         return
@@ -158,12 +157,22 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
     if first:
         observe(g, world, p, decision, sample, rollout)
         copy_into(world.dealt_cs[w], world.cs)
-        copy_into(world.dealt_ps[w], world.ps)
+        copy_play_columns(world.dealt_ps[w], world.ps)
         copy_into(dealt_rng, rng)
     else:
         copy_into(world.cs, world.dealt_cs[w])
-        copy_into(world.ps, world.dealt_ps[w])
+        copy_play_columns(world.ps, world.dealt_ps[w])
         copy_into(rng, dealt_rng)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def copy_play_columns(dst: np.ndarray, src: np.ndarray) -> None:
+    """dst takes the columns of src (a world's ps) that play writes: each player's up to its deck
+    order (PS_BY_COST on: the pool's order, the forced draw and the decision count stay as observe
+    copied them) and the game row's turn and trace fields; each run a flat copy (`copy_into`)."""
+    copy_into(dst[0, :PS_BY_COST], src[0, :PS_BY_COST])
+    copy_into(dst[1, :PS_BY_COST], src[1, :PS_BY_COST])
+    copy_into(dst[GAME, :G_TRACED + 1], src[GAME, :G_TRACED + 1])
 
 
 @njit(cache=True, _nrt=False)
@@ -236,9 +245,26 @@ def _put_down_option(g: np.void, world: np.void, p: int, i: int, w: int, horizon
     if card >= 0:
         put_down_rest(world, p, k + 1)
     if attacks_open(world):
-        attack(world, p, choose_attackers(world, p, list_attackers(world, p)))
+        attack(world, p, attack_after_put_down(world, p, i, w))
     discard_to_limit(world, p)
     return play_out(world, tables, p, p, horizon)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def attack_after_put_down(world: np.void, p: int, i: int, w: int) -> int:
+    """The greedy attack (choose_attackers) after put-down candidate i in world w, at the front of
+    world.scratch[SC_ATTACKERS]; returns how many. With summoning sickness the same for every
+    candidate of the decision: the cards put down this turn cannot attack, and what else the choice
+    reads (p's able characters, the opposing table and lives) is the world's as dealt. So the first
+    candidate's choice is kept in world.dealt_attack[w] (a kept world) and listed again for the
+    others (`keep_attackers`, in the list's order, as choose_attackers keeps it)."""
+    n = list_attackers(world, p)
+    if world.par[Param.SUMMONING_SICKNESS] == 0 or w >= KEPT_WORLDS:
+        return choose_attackers(world, p, n)
+    if i > 0:
+        return keep_attackers(world, n, world.dealt_attack[w])
+    world.dealt_attack[w] = greedy_attack(world, p, n)
+    return bit_count(world.dealt_attack[w])
 
 
 @njit(cache=True, _nrt=False)
@@ -308,7 +334,7 @@ def search_put_down(g: np.void, world: np.void, tables: np.ndarray, p: int, k: i
     if n == 0:
         return -1
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return g.cand[best_option_stopping(g, world, p, decision, n, enter_world, _put_down_option, (tables, k))]
+    return g.cand[best_option_ordered(g, world, p, decision, n, enter_world, _put_down_option, (tables, k))]
 
 
 @njit(cache=True, _nrt=False)
@@ -322,7 +348,8 @@ def search_attackers(g: np.void, world: np.void, tables: np.ndarray, p: int, n: 
     copy_play_state(g, world)  # the greedy choice, worked out on a copy of the list
     n_cand = attack_candidates(g, p, n, greedy_attack(world, p, n))
     decision = next_decision(g.ps, p, PS_DECISIONS)
-    return keep_attackers(g, n, g.cand[best_option_stopping(g, world, p, decision, n_cand, enter_world, _attack_option, tables)])
+    best = best_option_ordered(g, world, p, decision, n_cand, enter_world, _attack_option, tables)
+    return keep_attackers(g, n, g.cand[best])
 
 
 @njit(cache=True, _nrt=False)
