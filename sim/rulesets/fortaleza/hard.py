@@ -32,8 +32,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.search import (
-    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score,
-    world_key,
+    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, enter_kept_world, insert_sorted, next_decision,
+    outcome_score, world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -43,7 +43,7 @@ from sim.rulesets.fortaleza.game import end_turn, rest_of_turn, start_turn, take
 from sim.rulesets.fortaleza.legal import can_attack
 from sim.rulesets.fortaleza.state import (
     CS_SET_TURN, CS_SHOWN, CS_ZONE, G_ACTIVE, G_FIRST, G_LISTED, G_OVER, G_STEP, G_TRACED, G_TURN, G_WINNER, GAME,
-    KEPT_WORLDS, N_CS, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_FORT, PS_HAND, PS_ORDER, PS_TOP, PS_ZONE_MASK,
+    N_CS, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_FORT, PS_HAND, PS_ORDER, PS_TOP, PS_ZONE_MASK,
     ST_SEARCH, in_zone, is_unit_kind, lowest_bit,
 )
 
@@ -179,20 +179,11 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
                 first: bool) -> None:
     """`observe` for a search (`best_candidate`), which plays its candidates one after another, each
     in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
-    candidate and kept in g's kept_* fields (the first KEPT_WORLDS worlds; any later one is dealt
-    again), and the other candidates copy it back over what their rollouts left."""
-    if w >= KEPT_WORLDS:
-        observe(g, world, p, decision, sample, rollout)
-    elif first:
-        observe(g, world, p, decision, sample, rollout)
-        copy_into(g.kept_cs[w], world.cs)
-        copy_into(g.kept_ps[w], world.ps)
-        copy_into(g.kept_rng[w], world.rng)
-    else:
-        copy_into(world.cs, g.kept_cs[w])
-        copy_into(world.ps, g.kept_ps[w])
+    candidate and kept in g's kept_* fields (sim.core.search.enter_kept_world), and the other
+    candidates copy it back over what their rollouts left, the chain from the game's (observe
+    deals none of it)."""
+    if enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, g.kept_cs, g.kept_ps, g.kept_rng):
         copy_into(world.ch, g.ch)
-        copy_into(world.rng, g.kept_rng[w])
 
 
 @njit(cache=True, _nrt=False)
