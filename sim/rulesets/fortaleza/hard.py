@@ -44,7 +44,7 @@ from sim.rulesets.fortaleza.game import end_turn, rest_of_turn, start_turn, take
 from sim.rulesets.fortaleza.legal import can_attack
 from sim.rulesets.fortaleza.state import (
     CS_SET_TURN, CS_SHOWN, CS_ZONE, G_ACTIVE, G_FIRST, G_LISTED, G_OVER, G_STEP, G_TRACED, G_TURN, G_WINNER, GAME,
-    N_CS, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_FORT, PS_HAND, PS_ORDER, PS_TOP, PS_ZONE_MASK,
+    KEPT_WORLDS, N_CS, N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_FORT, PS_HAND, PS_ORDER, PS_TOP, PS_ZONE_MASK,
     ST_SEARCH, in_zone, is_unit_kind, lowest_bit,
 )
 
@@ -200,7 +200,7 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
     candidate and kept in g's kept_* fields (sim.core.search.enter_kept_world), and the other
     candidates copy it back over what their rollouts left, the chain from the game's (observe
     deals none of it)."""
-    if enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, g.kept_cs, g.kept_ps, g.kept_rng):
+    if enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, KEPT_WORLDS):
         copy_into(world.ch, g.ch)
 
 

@@ -37,7 +37,7 @@ import sim.rulesets.rolplay.game as game  # the module, not the package: the pac
 from sim.rulesets.rolplay.agents import creature_worth
 from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, Zone
 from sim.rulesets.rolplay.state import (
-    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME,
+    CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, KEPT_WORLDS,
     N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, PS_ZONE_MASK,
     ST_SEARCH, field, in_zone, lowest_bit,
 )
@@ -149,9 +149,9 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
                 first: bool) -> None:
     """`observe` for a search (sim.core.search.best_option_stopping), which plays its candidates one
     after another, each in the same worlds: world w of the search (sample * rollouts + rollout) is
-    dealt for the `first` candidate and kept in g.dealt_* (sim.core.search.enter_kept_world), and
+    dealt for the `first` candidate and kept in g.kept_* (sim.core.search.enter_kept_world), and
     the other candidates copy it back, the world observe would deal again."""
-    enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, g.dealt_cs, g.dealt_ps, g.dealt_rng)
+    enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, KEPT_WORLDS)
 
 
 @njit(cache=True, _nrt=False)
