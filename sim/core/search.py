@@ -91,6 +91,35 @@ def copy_into(dst: np.ndarray, src: np.ndarray) -> None:
         flat_dst[i] = flat_src[i]
 
 
+@njit(_nrt=False, inline="always")
+def enter_kept_world(g: np.void, world: np.void, p: int, decision: int, sample: int, rollout: int, w: int,
+                     first: bool, observe, kept: int) -> bool:
+    """The body of a game's `enter_world` (best_option_stopping's), for a world whose dealt state is
+    its cards, players and streams (cs, ps, rng): world w of a search (sample * rollouts + rollout)
+    is dealt by the game's `observe(g, world, p, decision, sample, rollout)` for the `first`
+    candidate and kept in the game record's kept_cs, kept_ps and kept_rng (the first `kept`
+    worlds, the game's KEPT_WORLDS; a later one is dealt again for every candidate), and the other
+    candidates copy it back over what their rollouts left: the world observe would deal again.
+    Returns whether it copied back, for a game that restores more of its world from elsewhere
+    (fortaleza's chain, the game's own). Inlined into each caller, as best_option is (its docstring
+    says why: `observe` is the game's function); the kept fields are read where they are copied, as
+    each game's own enter_world read them (passed in as arrays, they cost a few instructions a
+    call, callgrind: docs/engine.md)."""
+    if w >= kept:
+        observe(g, world, p, decision, sample, rollout)
+        return False
+    if first:
+        observe(g, world, p, decision, sample, rollout)
+        copy_into(g.kept_cs[w], world.cs)
+        copy_into(g.kept_ps[w], world.ps)
+        copy_into(g.kept_rng[w], world.rng)
+        return False
+    copy_into(world.cs, g.kept_cs[w])
+    copy_into(world.ps, g.kept_ps[w])
+    copy_into(world.rng, g.kept_rng[w])
+    return True
+
+
 @njit(cache=True, _nrt=False)
 def deal_unseen(cards: np.ndarray, n: int, rng: np.ndarray, s: int) -> None:
     """Shuffle cards[:n] in place (Fisher-Yates) with stream `s` of `rng`. The caller lists the unseen

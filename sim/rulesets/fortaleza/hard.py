@@ -31,9 +31,10 @@ import math
 import numpy as np
 from numba import njit
 
+from sim.core.bitsets import bit_count
 from sim.core.search import (
-    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score,
-    world_key,
+    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, enter_kept_world, insert_sorted, next_decision,
+    outcome_score, world_key,
 )
 from sim.rulesets.fortaleza.agents import action_value, choose_action, printed_value, unit_value
 from sim.rulesets.fortaleza.chain import MAIN, MAX_WINDOW_ACTIONS, main_phase, main_step
@@ -97,20 +98,30 @@ def _deal_opponent(g: np.void, world: np.void, o: int) -> None:
     (`_is_hidden`). The face-down supports take traps, dealt from o's unseen traps; the rest of the
     unseen cards fill the hand's hidden places, then the deck from the top. Cards are listed by
     card number and the places in a public order (face-down supports by the turn they were set),
-    so the world never depends on where the hidden cards really are (invariant 5)."""
+    so the world never depends on where the hidden cards really are (invariant 5). The hidden
+    cards are only in the deck, the hand and the supports, and are walked as masks (lowest bit
+    first: by card number), not all N_DESIGNS rows; the dealt cards fill exactly the places they
+    came from, so only those three zone masks change."""
     tab, cs, ps, wps = g.tab, g.cs, g.ps, world.ps
     unseen, set_turns = world.unseen[0], world.unseen[1]
+    one = np.int64(1)
+    hand = in_zone(ps, o, Zone.HAND)
+    support = in_zone(ps, o, Zone.SUPPORT)
+    hidden = np.int64(0)
     n_traps = 0
     n_down = 0
-    n_shown = 0
-    for c in range(N_DESIGNS):
-        if cs[o, c, CS_ZONE] == Zone.HAND and cs[o, c, CS_SHOWN]:
-            n_shown += 1
-        if tab[o, c, Field.KIND] != Kind.TRAP or not _is_hidden(g, o, c):
+    m = in_zone(ps, o, Zone.DECK) | hand | support
+    while m:  # by card number
+        c = lowest_bit(m)
+        m &= m - one
+        if not _is_hidden(g, o, c):
+            continue
+        hidden |= one << c
+        if tab[o, c, Field.KIND] != Kind.TRAP:
             continue
         unseen[n_traps] = c
         n_traps += 1
-        if cs[o, c, CS_ZONE] == Zone.SUPPORT:  # by set turn
+        if (support >> c) & 1:  # by set turn
             insert_sorted(set_turns, n_down, cs[o, c, CS_SET_TURN])
             n_down += 1
     deal_unseen(unseen, n_traps, world.rng, ST_SEARCH)
@@ -118,38 +129,45 @@ def _deal_opponent(g: np.void, world: np.void, o: int) -> None:
     for i in range(n_down):
         c = unseen[i]
         _place(world, o, c, Zone.SUPPORT, set_turns[i])
-        down |= np.int64(1) << np.int64(c)
+        down |= one << np.int64(c)
     n = 0
-    for c in range(N_DESIGNS):
-        if not (down >> np.int64(c)) & 1 and _is_hidden(g, o, c):
-            unseen[n] = c
-            n += 1
+    m = hidden & ~down
+    while m:  # by card number
+        unseen[n] = lowest_bit(m)
+        m &= m - one
+        n += 1
     deal_unseen(unseen, n, world.rng, ST_SEARCH)
     k = 0
-    for _ in range(ps[o, PS_HAND] - n_shown):
-        _place(world, o, unseen[k], Zone.HAND, 0)
+    dealt_hand = np.int64(0)
+    for _ in range(ps[o, PS_HAND] - bit_count(hand & ~hidden)):  # the hand's hidden places
+        c = unseen[k]
+        _place(world, o, c, Zone.HAND, 0)
+        dealt_hand |= one << np.int64(c)
         k += 1
+    dealt_deck = np.int64(0)
     for i in range(ps[o, PS_TOP], N_DECK):
-        _place(world, o, unseen[k], Zone.DECK, 0)
-        wps[o, PS_ORDER + i] = unseen[k]
+        c = unseen[k]
+        _place(world, o, c, Zone.DECK, 0)
+        wps[o, PS_ORDER + i] = c
+        dealt_deck |= one << np.int64(c)
         k += 1
-    for zone in range(Zone.CHAIN + 1):  # the zone masks from the zones dealt
-        wps[o, PS_ZONE_MASK + zone] = 0
-    for c in range(N_DESIGNS):
-        wps[o, PS_ZONE_MASK + world.cs[o, c, CS_ZONE]] |= np.int64(1) << np.int64(c)
+    wps[o, PS_ZONE_MASK + Zone.HAND] = (hand & ~hidden) | dealt_hand
+    wps[o, PS_ZONE_MASK + Zone.SUPPORT] = (support & ~hidden) | down
+    wps[o, PS_ZONE_MASK + Zone.DECK] = dealt_deck
 
 
 @njit(cache=True, _nrt=False)
 def _deal_own_deck(g: np.void, world: np.void, p: int) -> None:
     """p's own deck in a new order, in `world`: its cards by card number, shuffled into the deck's
     positions from the top (p knows what its deck holds, not in which order)."""
-    cs, wps = g.cs, world.ps
+    wps = world.ps
     unseen = world.unseen[0]
     n = 0
-    for c in range(N_DESIGNS):
-        if cs[p, c, CS_ZONE] == Zone.DECK:
-            unseen[n] = c
-            n += 1
+    m = in_zone(g.ps, p, Zone.DECK)
+    while m:  # by card number
+        unseen[n] = lowest_bit(m)
+        m &= m - np.int64(1)
+        n += 1
     deal_unseen(unseen, n, world.rng, ST_SEARCH)
     top = g.ps[p, PS_TOP]
     for i in range(n):
@@ -179,20 +197,11 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
                 first: bool) -> None:
     """`observe` for a search (`best_candidate`), which plays its candidates one after another, each
     in the same worlds: world w of the search (sample * rollouts + rollout) is dealt for the `first`
-    candidate and kept in g's kept_* fields (the first KEPT_WORLDS worlds; any later one is dealt
-    again), and the other candidates copy it back over what their rollouts left."""
-    if w >= KEPT_WORLDS:
-        observe(g, world, p, decision, sample, rollout)
-    elif first:
-        observe(g, world, p, decision, sample, rollout)
-        copy_into(g.kept_cs[w], world.cs)
-        copy_into(g.kept_ps[w], world.ps)
-        copy_into(g.kept_rng[w], world.rng)
-    else:
-        copy_into(world.cs, g.kept_cs[w])
-        copy_into(world.ps, g.kept_ps[w])
+    candidate and kept in g's kept_* fields (sim.core.search.enter_kept_world), and the other
+    candidates copy it back over what their rollouts left, the chain from the game's (observe
+    deals none of it)."""
+    if enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, KEPT_WORLDS):
         copy_into(world.ch, g.ch)
-        copy_into(world.rng, g.kept_rng[w])
 
 
 @njit(cache=True, _nrt=False)

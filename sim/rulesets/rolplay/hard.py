@@ -28,7 +28,10 @@ import math
 import numpy as np
 from numba import njit
 
-from sim.core.search import SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, next_decision, outcome_score, world_key
+from sim.core.search import (
+    SEARCH_WIDTH, best_option_stopping, copy_into, deal_unseen, enter_kept_world, next_decision, outcome_score,
+    world_key,
+)
 from sim.core.turns import play_on
 import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.agents import creature_worth
@@ -146,19 +149,9 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
                 first: bool) -> None:
     """`observe` for a search (sim.core.search.best_option_stopping), which plays its candidates one
     after another, each in the same worlds: world w of the search (sample * rollouts + rollout) is
-    dealt for the `first` candidate and kept in g.dealt_* (the first KEPT_WORLDS worlds; any later
-    one is dealt again), and the other candidates copy it back, the world observe would deal again."""
-    if w >= KEPT_WORLDS:
-        observe(g, world, p, decision, sample, rollout)
-    elif first:
-        observe(g, world, p, decision, sample, rollout)
-        copy_into(g.dealt_cs[w], world.cs)
-        copy_into(g.dealt_ps[w], world.ps)
-        copy_into(g.dealt_rng[w], world.rng)
-    else:
-        copy_into(world.cs, g.dealt_cs[w])
-        copy_into(world.ps, g.dealt_ps[w])
-        copy_into(world.rng, g.dealt_rng[w])
+    dealt for the `first` candidate and kept in g.kept_* (sim.core.search.enter_kept_world), and
+    the other candidates copy it back, the world observe would deal again."""
+    enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, KEPT_WORLDS)
 
 
 @njit(cache=True, _nrt=False)

@@ -16,7 +16,7 @@ sim/rulesets/fortaleza/state.py says why a record).
 - `g.cand`, `g.hits`, `g.order`: an agent's candidates, its attackers' hits and its attack order
   (scratch, no allocation); the figures of the creatures in play that a greedy attack phase weighs
   (`g.fig`, `g.fig_worth`, `g.fig_mask`, figures.py); a hard player's candidates and scores (`g.options`, `g.score`), the
-  cards its worlds are dealt from (`g.unseen`, hard.py) and a search's worlds as dealt (`g.dealt_*`,
+  cards its worlds are dealt from (`g.unseen`, hard.py) and a search's worlds as dealt (`g.kept_*`,
   hard.enter_world); an expert player's tree, the path of its iteration and where its attack
   loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
   (`g.feat`, leaf.py).
@@ -160,9 +160,9 @@ GAME_DTYPE = np.dtype([
     ("unseen", np.int64, (N_CARDS,)),  # the cards a world is dealt from (hard.py)
     # a hard player's search's first KEPT_WORLDS worlds as dealt (hard.enter_world): their cards,
     # players and streams as hard.observe made them
-    ("dealt_cs", np.int32, (KEPT_WORLDS, 2, N_CARDS, N_CS)),
-    ("dealt_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
-    ("dealt_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
+    ("kept_cs", np.int32, (KEPT_WORLDS, 2, N_CARDS, N_CS)),
+    ("kept_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
+    ("kept_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
     ("tree", np.int64, (MAX_NODES, N_T)),  # an expert player's search tree (sim.core.mcts, expert.py)
     ("tree_value", np.float64, (MAX_NODES, N_V)),
     ("path", np.int64, (MAX_DEPTH,)),

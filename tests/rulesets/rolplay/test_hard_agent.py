@@ -50,7 +50,7 @@ def test_the_search_settings_reach_the_kernels() -> None:
 
 def test_each_candidate_meets_the_world_observe_deals() -> None:
     """The search deals each world once, for its first candidate, and the others take it back from
-    g.dealt_* (hard.enter_world): every world it hands a candidate, after the rollouts of the
+    g.kept_* (hard.enter_world): every world it hands a candidate, after the rollouts of the
     candidates before, is the one observe deals from the game, in every card row, player and game
     column and stream."""
     compared = 0
