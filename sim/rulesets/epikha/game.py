@@ -522,13 +522,21 @@ def regroup(g: np.void, p: int) -> None:
         record(g, p, Event.TO_DISCARD, cs[p, best, 0], 1, 0)
 
 
-@njit(cache=True, _nrt=False)
-def play_turn(g: np.void) -> None:
-    """The active player's turn: the four phases of E-17 with the agents' attackers."""
-    phases_before_combat(g)
+@njit(cache=True, _nrt=False, inline="always")
+def play_turn_with(g: np.void, before_combat, combat) -> None:
+    """The active player's turn: the four phases of E-17 with the agents' attackers, the phases by
+    `before_combat(g)` (phases_before_combat) and `combat(g, attackers)` (combat_and_regroup). The
+    build without search hands it inlined copies of the two (kernels.turn_without_search)."""
+    before_combat(g)
     if g.ps[GAME, G_OVER]:
         return
-    combat_and_regroup(g, choose_attackers(g, g.ps[GAME, G_ACTIVE]))
+    combat(g, choose_attackers(g, g.ps[GAME, G_ACTIVE]))
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(g: np.void) -> None:
+    """The active player's turn (play_turn_with): the one library the searches' turns and rollouts call."""
+    play_turn_with(g, phases_before_combat, combat_and_regroup)
 
 
 @njit(cache=True, _nrt=False)

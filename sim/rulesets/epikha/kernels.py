@@ -92,10 +92,18 @@ def no_checks(g: np.void) -> int:
     return 0
 
 
+# The two halves of a turn compiled into the build without search, with game.play_turn_with, where
+# the searches call game.play_turn, one library for all their turns: LLVM optimises and emits each
+# library's callees again, so the greedy game's turn is three levels less of them (docs/engine.md,
+# "Epikha's cold compile"). Only ever inlined, never compiled on their own: nothing to cache.
+_before_combat_inlined = njit(_nrt=False, inline="always")(game.phases_before_combat.py_func)
+_combat_inlined = njit(_nrt=False, inline="always")(game.combat_and_regroup.py_func)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def turn_without_search(g: np.void, world: np.void) -> None:
-    """A random or greedy player's turn (game.play_turn), in the shape of expert.play_turn."""
-    game.play_turn(g)
+    """A random or greedy player's turn (game.play_turn's body), in the shape of expert.play_turn."""
+    game.play_turn_with(g, _before_combat_inlined, _combat_inlined)
 
 
 @njit(cache=True, _nrt=False, inline="always")
