@@ -76,7 +76,7 @@ def worth(g: np.void, p: int, c: int) -> float:
 
 
 # -- set-up -----------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.setup_game: a library less to optimise
 def wants_mulligan(g: np.void, p: int) -> bool:
     """Rule E-16: random returns its 7 half the time; greedy when the hand holds fewer characters of
     cost 7 or less than the MULLIGAN weight."""
@@ -502,7 +502,7 @@ def own_effect_worth(g: np.void, p: int, row: np.ndarray, c: int, window: int) -
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, spell_worth: a library less to optimise
 def continuous_worth(g: np.void, p: int, row: np.ndarray, window: int) -> float:
     """A continuous spell's lasting value, cast in the Deployment window with a free Magic Zone place."""
     if window != Window.DEPLOYMENT:
@@ -533,7 +533,7 @@ def continuous_worth(g: np.void, p: int, row: np.ndarray, window: int) -> float:
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, choose_window_action: a library less to optimise
 def list_window_actions(g: np.void, p: int) -> int:
     """Every action legal now for a random player into g.cand: (CAST, spell, payer) with its target
     drawn later, (RAISE, entry, caster). Returns how many (passing is always legal besides)."""
@@ -557,7 +557,7 @@ def list_window_actions(g: np.void, p: int) -> int:
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, choose_window_action: a library less to optimise
 def random_target(g: np.void, p: int, s: int) -> int:
     """A uniform legal target for spell s of p (E-23), NO_TARGET when it needs none, -2 when none is legal."""
     kind = field(g, p, s, Field.TARGET)
@@ -599,7 +599,7 @@ def random_target(g: np.void, p: int, s: int) -> int:
     return -2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, choose_window_action: a library less to optimise
 def raise_worth(g: np.void, p: int, k: int) -> float:
     """Greedy raises its pending entry k (E-04) when an opposing pending negation would take it first
     and one more level puts it out of the negation's reach or ahead of it; or when its own pending
@@ -630,7 +630,7 @@ def raise_worth(g: np.void, p: int, k: int) -> float:
     return -1.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.sort_cards: a library less to optimise
 def matter_kind(g: np.void, p: int, s: int) -> int:
     """What spell s needs to matter (spells_that_may_matter), one of the MATTERS_* kinds: printed,
     so each spell's kind is set once a game (game.setup_side, into ps[p, PS_MATTERS + kind])."""
@@ -680,7 +680,7 @@ def spells_that_may_matter(g: np.void, p: int, window: int) -> np.int64:
     return m
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.spell_window: a library less to optimise
 def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     """One action of a spell window (E-22): (kind, card or entry, payer, target). Random: uniform over
     passing and every (spell, payer) and raise legal now, the target uniform among the legal ones;
@@ -737,7 +737,7 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.pend_start_effects: a library less to optimise
 def start_target(g: np.void, p: int, c: int, k: int) -> int:
     """The target of continuous spell c's k-th on_start effect (E-03, E-23): NO_TARGET when it names
     none; else the opposing character it would hurt most (greedy) or a uniform one (random)."""
@@ -781,7 +781,7 @@ def attack_is_safe(g: np.void, p: int, a: int, guard: np.int64) -> bool:
     return fuerza_of(g, p, a) > 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, choose_attackers: a library less to optimise
 def safe_attackers(g: np.void, p: int) -> np.int64:
     """p's cards that may attack now (E-25) and attack safely (attack_is_safe). Nothing moves while
     the attackers are chosen, so each card's safety is weighed once, against the blockers listed

@@ -15,7 +15,7 @@ from sim.rulesets.epikha.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.combat_and_regroup: a library less to optimise
 def declare_attacker(g: np.void, p: int, c: int) -> None:
     """Rule E-25: the attacker takes its own Combat Zone slot (the Player card fights in person)."""
     move(g, p, c, Zone.COMBAT)
@@ -24,7 +24,7 @@ def declare_attacker(g: np.void, p: int, c: int) -> None:
     record(g, p, Event.ATTACK, g.cs[p, c, 0], 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.declare_blocks_from: a library less to optimise
 def declare_blocker(g: np.void, q: int, b: int, a: int) -> None:
     """Rule E-26: the blocker stands in the attacker's slot, in the Combat Zone until Regroup."""
     move(g, q, b, Zone.COMBAT)
@@ -39,7 +39,7 @@ def strike(g: np.void, p: int, a: int, q: int, b: int) -> int:
     return max(fuerza_of(g, p, a) - resistencia_of(g, q, b), g.par[Param.MIN_DAMAGE])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.after_blocks: a library less to optimise
 def combat_damage(g: np.void, p: int) -> None:
     """Rule E-27: in each slot attacker and blocker deal each other their damage at the same time; an
     unblocked attacker deals its damage to the defending Player card (direct damage, E-13); a blocked
@@ -69,7 +69,7 @@ def combat_damage(g: np.void, p: int) -> None:
     check_vitals(g)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.regroup: a library less to optimise
 def return_from_combat(g: np.void) -> None:
     """Rule E-28: attackers and blockers go back to their Deployment Zones."""
     for side in range(2):

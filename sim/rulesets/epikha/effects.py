@@ -138,7 +138,7 @@ def attach(g: np.void, p: int, gear: int, bearer: int) -> None:
     gear_stats(g, p, gear, bearer, np.int64(1))  # not a literal: one compile for both signs
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, apply_effect: a library less to optimise
 def detach(g: np.void, p: int, gear: int) -> None:
     """A weapon or item leaves its bearer for the Discard Zone (E-29); a bearer whose base Vital falls
     to what it lost is destroyed (its Opal gone)."""
@@ -221,7 +221,7 @@ def hit(g: np.void, p: int, c: int, fuerza: int) -> None:
     lose_vital(g, p, c, max(fuerza - resistencia_of(g, p, c), g.par[Param.MIN_DAMAGE]))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, spells.run_effects: a library less to optimise
 def apply_effect(g: np.void, p: int, d: int, do: int, n: int, kind: int, tside: int, tcard: int) -> None:
     """Rule E-31: one effect of design d of player p on its target (checked by the caller, E-23).
     `damage` and `shield` deal the card's own Fuerza and Resistencia (E-04: no raise changes them)."""
@@ -277,7 +277,7 @@ def apply_effect(g: np.void, p: int, d: int, do: int, n: int, kind: int, tside: 
             destroy(g, q, tcard)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, combat.combat_damage: a library less to optimise
 def regenerate(g: np.void) -> None:
     """Rule E-30 `regeneracion`: at the end of every Combat phase each character bearing it gets back
     n lost Vital, never above its base (a Player card: n Vital, never above its base)."""

@@ -17,7 +17,7 @@ from sim.core.match import MatchConfig
 from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.epikha.cards import CARDS_DIR
 from sim.rulesets.epikha.constants import (
-    DEFAULT_WEIGHTS, END_NAMES, MAX_DECK, N_COLS, N_DESIGNS, Col, Weight,
+    DEFAULT_WEIGHTS, END_NAMES, MAX_DECK, N_COLS, N_DESIGNS, Col, Param, Weight,
 )
 from sim.rulesets.epikha.deck_lists import EpikhaDeckLists
 from sim.rulesets.epikha.hidden import EpikhaHidden
@@ -115,6 +115,12 @@ class Epikha(EpikhaHidden, GameRecordShell):
             setup[SETUP_ABILITIES, i] = pool.player_design + 1
             setup[SETUP_N_ABILITIES, i] = len(pool.deck.abilities)
         return EpikhaConfig(**head, setup=setup, designs=designs)
+
+    def searches(self, compiled: EpikhaConfig) -> bool:
+        """Whether the config plays the kernels' build with every agent: a side searches, or the
+        debug checks are on, whose card-conservation count the build without search leaves out
+        (kernels.no_checks: it is about 4% of a greedy run's cold compile)."""
+        return super().searches(compiled) or bool(compiled.par[Param.DEBUG_CHECKS])
 
     def game_columns(self, compiled: EpikhaConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
         """Per side: its Player card's Vital at the end, the spells it cast, the raises it paid (E-04),

@@ -61,7 +61,7 @@ def shuffle_deck(g: np.void, p: int) -> None:
                 break
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, setup_side: a library less to optimise
 def sort_cards(g: np.void, p: int) -> None:
     """p's instances sorted into the masks of state.PS_KEPT: spells (and by what they need to
     matter), characters, units, machines, passive cards, those that print regeneracion, the deck's instances
@@ -102,7 +102,7 @@ def sort_cards(g: np.void, p: int) -> None:
     ps[p, PS_CARDS_SORTED] = 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, setup_game: a library less to optimise
 def setup_side(g: np.void, p: int) -> None:
     """Rules E-13, E-14, E-16: the deck's cards in the deck, the Player card in the Deployment Zone
     with its base Vital (the printed Vital less its Player Abilities), its set-up gear attached and
@@ -138,7 +138,7 @@ def draw_opening(g: np.void, p: int) -> None:
         draw_card(g, p)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, setup_game: a library less to optimise
 def mulligan(g: np.void, p: int) -> None:
     """Rule E-16: the hand goes back, the deck is shuffled again and 7 are drawn (kept)."""
     m = in_zone(g, p, Zone.HAND)
@@ -174,7 +174,7 @@ def setup_game(g: np.void, first: int) -> None:
     ps[GAME, G_TURN] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, spell_window: a library less to optimise
 def has_pending(g: np.void, p: int) -> bool:
     """Whether p has a spell pending (one it might raise, E-04)."""
     for k in range(g.ps[GAME, G_N_PENDING]):
@@ -234,7 +234,7 @@ def spell_window(g: np.void, window: int) -> None:
     ps[GAME, G_WINDOW] = -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, start_phase: a library less to optimise
 def pend_start_effects(g: np.void, p: int) -> None:
     """Rules E-03, E-17: each of p's continuous spells in the Magic Zone puts its on_start effects on
     the pending list at its level (raised by p's spell_level passives), each with its target."""
@@ -286,7 +286,7 @@ def start_phase(g: np.void) -> None:
     spell_window(g, Window.START)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, deploy_step: a library less to optimise
 def choose_ability(g: np.void, p: int) -> None:
     """Rule E-14: the Player Ability in use, named as the Player card moves into the Magic Zone:
     greedy takes the first the deck lists, random one at random."""
@@ -297,7 +297,7 @@ def choose_ability(g: np.void, p: int) -> None:
     g.ps[p, PS_ABILITY] = g.setup[SETUP_ABILITIES, p] + k + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, deploy_step: a library less to optimise
 def on_enter(g: np.void, p: int, c: int) -> None:
     """Rule E-31: a character's or machine's on_enter effects (heal, draw)."""
     row = g.tab[p, g.cs[p, c, 0]]
@@ -493,7 +493,7 @@ def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
     after_blocks(g, n)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, after_blocks: a library less to optimise
 def regroup(g: np.void, p: int) -> None:
     """Rule E-28: attackers and blockers return; machines and moves into the Magic Zone; the Regroup
     window; the turn's boosts and weakenings end; the hand is discarded down to `hand_max` (greedy
@@ -529,13 +529,21 @@ def regroup(g: np.void, p: int) -> None:
         record(g, p, Event.TO_DISCARD, cs[p, best, 0], 1, 0)
 
 
-@njit(cache=True, _nrt=False)
-def play_turn(g: np.void) -> None:
-    """The active player's turn: the four phases of E-17 with the agents' attackers."""
-    phases_before_combat(g)
+@njit(cache=True, _nrt=False, inline="always")
+def play_turn_with(g: np.void, before_combat, combat) -> None:
+    """The active player's turn: the four phases of E-17 with the agents' attackers, the phases by
+    `before_combat(g)` (phases_before_combat) and `combat(g, attackers)` (combat_and_regroup). The
+    build without search hands it inlined copies of the two (kernels.turn_without_search)."""
+    before_combat(g)
     if g.ps[GAME, G_OVER]:
         return
-    combat_and_regroup(g, choose_attackers(g, g.ps[GAME, G_ACTIVE]))
+    combat(g, choose_attackers(g, g.ps[GAME, G_ACTIVE]))
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(g: np.void) -> None:
+    """The active player's turn (play_turn_with): the one library the searches' turns and rollouts call."""
+    play_turn_with(g, phases_before_combat, combat_and_regroup)
 
 
 @njit(cache=True, _nrt=False)

@@ -12,7 +12,8 @@ Two builds of the kernels play the same games: `play_range` and `play_unit` with
 `play_range_without_search` and `play_unit_without_search`, which the shell plays where neither side
 searches (sim.core.ruleset.RulesetShell.searches): the same body, compiled once with every agent's
 turn and once with the turn of a player that does not search, so that a greedy run never compiles
-the hard and expert agents.
+the hard and expert agents. The second leaves the debug checks' card count out too: a config with
+`debug_checks` on plays the first (Epikha.searches).
 """
 
 from __future__ import annotations
@@ -46,19 +47,21 @@ def reset(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_game(g: np.void, world: np.void, first: int, play_turn) -> int:
+def play_game(g: np.void, world: np.void, first: int, play_turn, conservation) -> int:
     """Play a game from a reset record to its end: set-up (E-16), then turns until a Player card's
     Vital reaches 0 (E-34), a deck runs out (E-33) or the turn cap (E-34). `world` is the record a
-    hard or expert player searches in (hard.py, expert.py). Returns the debug checks' problem count."""
+    hard or expert player searches in (hard.py, expert.py); `conservation(g)` is the debug checks'
+    card count (state.conservation_errors, or `no_checks` in the build without them). Returns the
+    debug checks' problem count."""
     par = g.par
     setup_game(g, first)
     return play_turns(g, world, first, par[Param.TURN_CAP], par[Param.DEBUG_CHECKS] != 0, play_turn, end_by_cap,
-                      conservation_errors)
+                      conservation)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
-                   g: np.void, world: np.void, play_turn) -> int:
+                   g: np.void, world: np.void, play_turn, conservation) -> int:
     """Play game u into rows[0] and flags[0] in the game record `g` (and a hard player's world
     record); `forced` is each side's forced-draw request. Returns the debug checks' problem count."""
     ps = g.ps
@@ -67,7 +70,7 @@ def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, 
     for side in range(2):
         ps[side, PS_FORCED] = forced[side]
     seed_streams(g, seed, pair)
-    problems = play_game(g, world, first, play_turn)
+    problems = play_game(g, world, first, play_turn, conservation)
     end = ps[GAME, G_END]
     write_record_head(rows, 0, u, 0, first, ps[GAME, G_WINNER], end, ps[GAME, G_TURN] + 1)
     for side in range(2):
@@ -82,24 +85,41 @@ def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def no_checks(g: np.void) -> int:
+    """The debug checks of the build without search: none. A config with `debug_checks` on plays
+    the build with every agent (Epikha.searches), so a greedy run does not compile
+    state.conservation_errors (about 4% of its cold compile, docs/engine.md "Epikha's cold compile")."""
+    return 0
+
+
+# The two halves of a turn compiled into the build without search, with game.play_turn_with, where
+# the searches call game.play_turn, one library for all their turns: LLVM optimises and emits each
+# library's callees again, so the greedy game's turn is three levels less of them (docs/engine.md,
+# "Epikha's cold compile"). Only ever inlined, never compiled on their own: nothing to cache.
+_before_combat_inlined = njit(_nrt=False, inline="always")(game.phases_before_combat.py_func)
+_combat_inlined = njit(_nrt=False, inline="always")(game.combat_and_regroup.py_func)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def turn_without_search(g: np.void, world: np.void) -> None:
-    """A random or greedy player's turn (game.play_turn), in the shape of expert.play_turn."""
-    game.play_turn(g)
+    """A random or greedy player's turn (game.play_turn's body), in the shape of expert.play_turn."""
+    game.play_turn_with(g, _before_combat_inlined, _combat_inlined)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def unit_with_search(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
                      g: np.void, world: np.void) -> int:
     """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
-    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn)
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn, conservation_errors)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def unit_without_search(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray,
                         flags: np.ndarray, g: np.void, world: np.void) -> int:
-    """play_unit_with when neither side searches: the same games without the hard and expert agents'
-    code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
-    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, turn_without_search)
+    """play_unit_with when neither side searches and the debug checks are off: the same games without
+    the hard and expert agents' code and the card-conservation check, so a greedy run never compiles
+    them (docs/engine.md, "Where a cold compile goes")."""
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, turn_without_search, no_checks)
 
 
 @njit(cache=True, _nrt=False)

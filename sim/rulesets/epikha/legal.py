@@ -183,7 +183,7 @@ def may_block(g: np.void, side: int, c: int) -> bool:
     return g.cs[side, c, CS_FOE] == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, agents.safe_attackers: a library less to optimise
 def blockers(g: np.void, side: int) -> np.int64:
     """The side's cards that may block now (E-26)."""
     m = in_zone(g, side, Zone.DEPLOY)

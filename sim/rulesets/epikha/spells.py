@@ -53,7 +53,7 @@ def add_pending(g: np.void, p: int, card: int, caster: int, level: int, tside: i
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.spell_window: a library less to optimise
 def may_cast(g: np.void, p: int, spell: int, payer: int) -> bool:
     """Rules E-02, E-05, E-08: a spell or continuous spell from the hand, paid whole by one payer."""
     if g.cs[p, spell, 1] != Zone.HAND or g.ps[GAME, G_N_PENDING] >= MAX_PENDING:
@@ -64,7 +64,7 @@ def may_cast(g: np.void, p: int, spell: int, payer: int) -> bool:
     return may_pay(g, p, payer, np.int64(field(g, p, spell, Field.COST)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.spell_window: a library less to optimise
 def cast(g: np.void, p: int, spell: int, payer: int, tside: int, tcard: int) -> int:
     """Rules E-02, E-06, E-09: cast `spell` from p's hand, paid by `payer`, who becomes its caster; it
     waits in the Pending Zone at its entry level (E-03) with its target (E-23). Returns its entry."""
@@ -80,7 +80,7 @@ def cast(g: np.void, p: int, spell: int, payer: int, tside: int, tcard: int) -> 
     return add_pending(g, p, spell, payer, level, tside, tcard, np.int64(-1))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.spell_window: a library less to optimise
 def raise_level(g: np.void, k: int) -> None:
     """Rule E-04: the spell's caster pays `raise_cost` (E-09) and its level rises by `raise_step`, never
     above `max_spell_level`; its effect, Fuerza and Resistencia stay as printed."""
@@ -92,13 +92,13 @@ def raise_level(g: np.void, k: int) -> None:
     record(g, p, Event.RAISE, g.cs[p, pend[k, P_CARD], 0], pend[k, P_LEVEL], par[Param.RAISE_COST])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, resolve_pending: a library less to optimise
 def next_to_resolve(g: np.void) -> int:
     """Rule E-03: the pending entry that resolves next: the highest level; at equal level the active
     player's; between one player's equals, the one cast first."""
     pend = g.pend
     active = g.ps[GAME, G_ACTIVE]
-    best = 0
+    best = np.int64(0)  # a number: inlined, a literal 0 would compile take_pending once more for it
     for k in range(1, g.ps[GAME, G_N_PENDING]):
         a, b = pend[k], pend[best]
         if a[P_LEVEL] != b[P_LEVEL]:
@@ -147,7 +147,7 @@ def leave_pending(g: np.void, p: int, card: int, caster: int, resolved: bool) ->
         destroy(g, p, caster)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, run_effects: a library less to optimise
 def negate_pending(g: np.void, p: int, seq: int, n: int) -> None:
     """Rule E-01 `negate` on a pending spell of the opponent: if its level is at most n it leaves the
     pending list without effect (a continuous spell counts as destroyed); its payer's Vital stays
@@ -181,7 +181,7 @@ def run_effects(g: np.void, p: int, d: int, base: int, count: int, width: int, t
             apply_effect(g, p, d, do, n, kind, tside, tcard)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, resolve_pending: a library less to optimise
 def resolve_one(g: np.void, k: int) -> None:
     """Rules E-01, E-03, E-07, E-23: entry k takes effect, or goes without effect when its target is
     gone; then it leaves the pending list (E-01) and a payer spent to 0 is destroyed (E-07); a Player
@@ -212,7 +212,7 @@ def resolve_one(g: np.void, k: int) -> None:
     check_vitals(g)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, game.spell_window: a library less to optimise
 def resolve_pending(g: np.void) -> int:
     """Rule E-03: resolve the pending list, one entry at a time in level order; returns how many."""
     g.ps[GAME, G_CHAIN] = 0

@@ -268,7 +268,7 @@ def resistencia_of(g: np.void, side: int, c: int) -> int:
             + g.ps[side, PS_ALL_R])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, vital_of: a library less to optimise
 def base_vital_of(g: np.void, side: int, c: int) -> int:
     """Rule E-10: the base ("original") Vital a character gets back: printed plus fuente_vital (E-30)."""
     if c == PLAYER_C:
@@ -296,7 +296,7 @@ def characters_in_play(g: np.void, side: int) -> np.int64:
     return in_play(g, side) & g.ps[side, PS_CHARACTER_CARDS]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # one caller, effects.regenerate: a library less to optimise
 def gear_bearers(g: np.void, side: int) -> np.int64:
     """The side's cards that bear a weapon or item (E-18): the only ones whose gear may give them
     anything (a card's CS_GEAR_* columns are its gear's sums, 0 without gear)."""

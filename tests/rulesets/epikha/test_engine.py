@@ -51,6 +51,16 @@ def test_no_card_conservation_problem_in_play() -> None:
     assert RULESET.conservation_problems(changed, SEED, 60) == 0
 
 
+def test_the_debug_checks_play_the_build_that_counts_them() -> None:
+    """The build without search leaves the card-conservation count out (kernels.no_checks, a
+    greedy run's cold compile), so a config with debug_checks on must play the other build."""
+    greedy = RULESET.compile(match())
+    checked = RULESET.compile(match(debug_checks=True))
+    assert RULESET.range_kernel(greedy) is RULESET.play_range_without_search
+    assert RULESET.range_kernel(checked) is RULESET.play_range
+    assert RULESET.unit_kernel(checked) is RULESET.play_unit
+
+
 def test_agents_never_read_what_they_cannot_see() -> None:
     compared, changed = RULESET.hidden_information_probe(SEED, 80)
     assert compared >= 400 and changed == 0
