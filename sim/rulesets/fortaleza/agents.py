@@ -24,7 +24,7 @@ from sim.rulesets.fortaleza.constants import (
     Zone,
 )
 from sim.rulesets.fortaleza.legal import (
-    add_targets, can_attack, chain_full, free_blockers, list_actions, recoverable,
+    add_targets, chain_full, free_blockers, list_actions, recoverable,
 )
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
