@@ -5,4 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_browser.sh
 python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-python -m pytest -q --durations=25 "$@"  # the slowest tests named, to keep the run under its 30 minutes
+# Two workers, a test file to each at a time (module fixtures build once): the suite waits on numba's
+# compiles, browsers and servers, so two processes on two cores take about half the time of one.
+# The slowest tests are named, to keep the run under its 30 minutes.
+python -m pytest -q -n 2 --dist loadfile --durations=25 "$@"
