@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_browser.sh
 python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-# Two workers, a test file to each at a time (module fixtures build once): the suite waits on numba's
-# compiles, browsers and servers, so two processes on two cores take about half the time of one.
-# The slowest tests are named, to keep the run under its 30 minutes.
+# Two workers, a test file to each at a time (a module's fixtures are built once), one a core: the
+# suite alone took 26 to 34 minutes in one process. The slowest tests are named, to keep the run
+# under its 30 minutes.
 python -m pytest -q -n 2 --dist loadfile --durations=25 "$@"

@@ -84,9 +84,12 @@ def test_every_kind_of_run_opens_with_its_findings(results: Path, run: str, caps
     assert EXPECTED_KINDS[run] <= {f.kind for f in found}, [f.kind for f in found]
     assert main(["show", run, "--results", str(results)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[2] == "Findings", out[:4]  # right after the run's name and its ruleset line
+    at = out.index("Findings")
+    # right after the run's name and its ruleset line, which ends with the folder (a long one wraps)
+    header = words(" ".join(out[:at]))
+    assert header.startswith(f"{run}: ") and " ruleset " in header and header.endswith(str(run_dir)), out[:at + 1]
     first = words(finding_sentence(found[0], "en", Names(side_names(manifest))))
-    shown = words(" ".join(out[3:12]))
+    shown = words(" ".join(out[at + 1:at + 10]))
     assert first[:40] in shown, (first, shown)
 
 
