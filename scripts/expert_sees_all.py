@@ -42,6 +42,15 @@ from sim.analysis.intervals import wilson_interval
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from same_deals import sim_run, spec_text  # noqa: E402  (a script beside this one)
 
+# The start of dicedraft's seeing `observe`s: the world a copy of the game, greedy agents on both sides, no trace.
+_COPY_GAME = '''    _copy_into(world.cs, g.cs)
+    _copy_into(world.ps, g.ps)
+    world.ps[_GAME, _G_TRACED] = 0
+    world.ps[0, PS_AGENT] = Agent.GREEDY
+    world.ps[1, PS_AGENT] = Agent.GREEDY
+    key = g.rng[_ST_SEARCH + p]
+'''
+
 # Each game's `observe` without the deal: the world is the game, the play streams the search's own.
 SEES_ALL = {
     "dicedraft": '''
@@ -52,13 +61,7 @@ from sim.rulesets.dicedraft.state import N_PLAY_STREAMS as _N_PLAY_STREAMS, ST_S
 
 @njit(cache=True, _nrt=False)
 def observe(g, world, p, decision, sample, rollout):
-    _copy_into(world.cs, g.cs)
-    _copy_into(world.ps, g.ps)
-    world.ps[_GAME, _G_TRACED] = 0
-    world.ps[0, PS_AGENT] = Agent.GREEDY
-    world.ps[1, PS_AGENT] = Agent.GREEDY
-    key = g.rng[_ST_SEARCH + p]
-    for s in range(_N_PLAY_STREAMS):
+''' + _COPY_GAME + '''    for s in range(_N_PLAY_STREAMS):
         world.rng[s] = _world_key(key, decision, sample, rollout, s)
 ''',
     "epikha": '''
@@ -203,13 +206,7 @@ def observe(g, world, p, decision, sample, rollout):
         for side in range(2):
             world.rng[_stream(side, _Purpose.DICE)] = g.rng[_stream(side, _Purpose.DICE)]
         return
-    _copy_into(world.cs, g.cs)
-    _copy_into(world.ps, g.ps)
-    world.ps[_GAME, _G_TRACED] = 0
-    world.ps[0, PS_AGENT] = Agent.GREEDY
-    world.ps[1, PS_AGENT] = Agent.GREEDY
-    key = g.rng[_ST_SEARCH + p]
-    world.rng[_ST_SEARCH] = _world_key(key, decision, sample, 0, _DEAL_STREAM)
+''' + _COPY_GAME + '''    world.rng[_ST_SEARCH] = _world_key(key, decision, sample, 0, _DEAL_STREAM)
     o = 1 - p
     if REVEAL == 3:  # its own deck order: only the opponent dealt
         _deal_side(g, world, o, np.bool_(False))
