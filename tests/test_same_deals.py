@@ -64,3 +64,31 @@ def test_the_seeing_probe_refuses_a_faction_by_name_before_it_builds_its_copy(
     said = capsys.readouterr().err
     assert "faction: no faction 'abaron_2'" in said and "sees-all-" not in said
     assert not (tmp_path / "build").exists()
+
+
+def test_the_seeing_probe_refuses_a_dicedraft_piece_for_another_game_before_it_plays(tmp_path: Path) -> None:
+    """--reveal's one-piece probes (issue 39) are dicedraft's: asked of epikha, the probe stops with exit
+    code 2 before it plays or builds anything."""
+    from expert_sees_all import main as probe
+
+    with pytest.raises(SystemExit) as stopped:
+        probe(["epikha", "abaron", "--games", "4", "--reveal", "dice", "--build", str(tmp_path / "build")])
+    assert stopped.value.code == 2
+    assert not (tmp_path / "build").exists()
+
+
+def test_each_dicedraft_piece_has_its_own_world() -> None:
+    """Every --reveal piece names a REVEAL code its appended `observe` tells apart from the others (one
+    code, the face-down cards', is the branch's else), and the text appended to expert.py parses."""
+    import ast
+    import re
+
+    from expert_sees_all import _DICEDRAFT_PIECE, DICEDRAFT_PIECES, piece_text
+
+    codes = [code for code, _ in DICEDRAFT_PIECES.values()]
+    assert len(set(codes)) == len(codes)
+    assert sum(re.search(rf"REVEAL == {code}\b", _DICEDRAFT_PIECE) is not None for code in codes) == len(codes) - 1
+    for reveal, (code, _) in DICEDRAFT_PIECES.items():
+        text = piece_text(reveal)
+        assert text.lstrip().startswith(f"REVEAL = {code}\n")
+        ast.parse(text)
