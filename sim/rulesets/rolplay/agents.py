@@ -107,18 +107,22 @@ def fill_ability_worth(g: np.void) -> None:
     again when a scenario changes a card): it reads only the cards and the weights, and greedy values a
     creature, its abilities with it, dozens of times a turn. Then, from it, g.card_worth (`design_worth`,
     each summon candidate's card) and g.conjure_worth (`conjure_worth`, each power in hand) alike; and
-    g.power_cards, the mask of each side's power card instances (`choose_power`, `list_summons`)."""
+    g.power_cards, the mask of each side's power card instances (`choose_power`, `list_summons`), and
+    g.ability_cards, of those with an ability (`list_activations`)."""
     for p in range(2):
         for d in range(N_DESIGNS):
             g.ability_worth[p, d] = abilities_worth(g, p, d)
         for d in range(N_DESIGNS):
             g.card_worth[p, d] = design_worth(g, p, d)
             g.conjure_worth[p, d] = conjure_worth(g, p, d)
-        powers = np.int64(0)
+        powers = with_abilities = np.int64(0)
         for c in range(N_CARDS):
             if field(g, p, c, Field.CLASS) == Class.POWER:
                 powers |= np.int64(1) << c
+            if field(g, p, c, Field.N_ABILITIES) > 0:
+                with_abilities |= np.int64(1) << c
         g.power_cards[p] = powers
+        g.ability_cards[p] = with_abilities
 
 
 @njit(cache=True, _nrt=False)
@@ -357,7 +361,7 @@ def list_activations(g: np.void, p: int) -> int:
     cand = g.cand
     n = 0
     for zone in (Zone.CREATURE, Zone.AMULET, Zone.SPELL):
-        m = in_zone(g, p, zone)
+        m = in_zone(g, p, zone) & g.ability_cards[p]  # a card without abilities has none to list
         while m:
             c = lowest_bit(m)
             m &= m - np.int64(1)
