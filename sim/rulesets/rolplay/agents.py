@@ -16,7 +16,7 @@ from numba import njit
 from sim.core.rng import below
 from sim.rulesets.rolplay.combat import fight_outcome, outcome_of
 from sim.rulesets.rolplay.constants import (
-    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
+    A_DO, A_LIMIT, A_N, ABILITY_WIDTH, N_CARDS, N_DESIGNS, Agent, Class, Do, Field, Param, Weight, Zone,
 )
 from sim.rulesets.rolplay.figures import (
     FIG_ATQ, FIG_DEFENSES, FIG_LEFT, FIG_PLACE, FIG_SELF_DAMAGE, FM_ABLE, FM_ATTACK_MODE, FM_BERSERKER, FM_COULD_ATTACK,
@@ -27,7 +27,7 @@ from sim.rulesets.rolplay.legal import (
     may_summon, powers_full, replace_cost,
 )
 from sim.rulesets.rolplay.state import (
-    CS_DESIGN, CS_PLACE, PS_AGENT, PS_CREATURES, PS_HAND, PS_LIFE, PS_PLACE, PS_TOP, ST_AGENT,
+    CS_DESIGN, CS_PLACE, PS_AGENT, PS_CONJURED, PS_CREATURES, PS_HAND, PS_LIFE, PS_PLACE, PS_TOP, ST_AGENT,
     atq_of, def_left, field, in_zone, is_mystic, is_tapped, lowest_bit,
 )
 
@@ -106,13 +106,23 @@ def fill_ability_worth(g: np.void) -> None:
     """g.ability_worth[side, design]: `abilities_worth` of every design, made once per workspace (and
     again when a scenario changes a card): it reads only the cards and the weights, and greedy values a
     creature, its abilities with it, dozens of times a turn. Then, from it, g.card_worth (`design_worth`,
-    each summon candidate's card) and g.conjure_worth (`conjure_worth`, each power in hand) alike."""
+    each summon candidate's card) and g.conjure_worth (`conjure_worth`, each power in hand) alike; and
+    g.power_cards, the mask of each side's power card instances (`choose_power`, `list_summons`), and
+    g.ability_cards, of those with an ability (`list_activations`)."""
     for p in range(2):
         for d in range(N_DESIGNS):
             g.ability_worth[p, d] = abilities_worth(g, p, d)
         for d in range(N_DESIGNS):
             g.card_worth[p, d] = design_worth(g, p, d)
             g.conjure_worth[p, d] = conjure_worth(g, p, d)
+        powers = with_abilities = np.int64(0)
+        for c in range(N_CARDS):
+            if field(g, p, c, Field.CLASS) == Class.POWER:
+                powers |= np.int64(1) << c
+            if field(g, p, c, Field.N_ABILITIES) > 0:
+                with_abilities |= np.int64(1) << c
+        g.power_cards[p] = powers
+        g.ability_cards[p] = with_abilities
 
 
 @njit(cache=True, _nrt=False)
@@ -154,15 +164,17 @@ def creature_worth(g: np.void, p: int, c: int) -> float:
 def choose_power(g: np.void, p: int) -> int:
     """The power card p conjures this turn, -1 for none: greedy the highest value (its on-cast
     effects counted), random any or none."""
-    m = in_zone(g, p, Zone.HAND)
+    # legal.may_conjure of each card in hand: its power cards (the mask made once per workspace,
+    # fill_ability_worth) while the turn's conjures last (R-08), without reading each card's class
+    m = in_zone(g, p, Zone.HAND) & g.power_cards[p]
+    if g.ps[p, PS_CONJURED] >= g.par[Param.POWERS_PER_TURN]:
+        m = np.int64(0)
     best = -1
     best_value = -1.0
     n = 0
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if not may_conjure(g, p, c):
-            continue
         n += 1
         value = g.conjure_worth[p, g.cs[p, c, CS_DESIGN]]  # conjure_worth, made once (fill_ability_worth)
         if value > best_value:
@@ -221,7 +233,7 @@ def list_summons(g: np.void, p: int) -> int:
     """Every summon p may make now into g.cand as (kind, card, target); returns how many."""
     cand = g.cand
     n = 0
-    hand = in_zone(g, p, Zone.HAND)
+    hand = in_zone(g, p, Zone.HAND) & ~g.power_cards[p]  # a power card is conjured (R-08), never summoned
     while hand:
         c = lowest_bit(hand)
         hand &= hand - np.int64(1)
@@ -349,7 +361,7 @@ def list_activations(g: np.void, p: int) -> int:
     cand = g.cand
     n = 0
     for zone in (Zone.CREATURE, Zone.AMULET, Zone.SPELL):
-        m = in_zone(g, p, zone)
+        m = in_zone(g, p, zone) & g.ability_cards[p]  # a card without abilities has none to list
         while m:
             c = lowest_bit(m)
             m &= m - np.int64(1)

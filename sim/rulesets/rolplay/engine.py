@@ -20,7 +20,7 @@ from sim.core.ruleset import CompiledConfig, GameRecordShell
 from sim.rulesets.rolplay.agents import fill_ability_worth
 from sim.rulesets.rolplay.cards import CARDS_DIR
 from sim.rulesets.rolplay.constants import (
-    DEFAULT_WEIGHTS, END_NAMES, N_CARDS, N_COLS, N_DESIGNS, Col, Weight,
+    DEFAULT_WEIGHTS, END_NAMES, N_CARDS, N_COLS, N_DESIGNS, Col, Param, Weight,
 )
 from sim.rulesets.rolplay.deck_lists import RolplayDeckLists
 from sim.rulesets.rolplay.decks import DeckRules
@@ -121,6 +121,12 @@ class Rolplay(RolplayHidden, GameRecordShell):
             setup[SETUP_START, i] = int(np.flatnonzero(designs[i] == start_design)[0])
             setup[SETUP_LEVEL, i] = pool.deck.level
         return RolplayConfig(**head, setup=setup, designs=designs)
+
+    def searches(self, compiled: RolplayConfig) -> bool:
+        """Whether the config plays the kernels' build with every agent: a side searches, or the
+        debug checks are on, whose card-conservation count the build without search leaves out
+        (kernels.no_checks)."""
+        return super().searches(compiled) or bool(compiled.par[Param.DEBUG_CHECKS])
 
     # -- the expert's leaf evaluation (leaf.py): `sim fit-leaf rolplay` ------------------------------
     leaf = LEAF

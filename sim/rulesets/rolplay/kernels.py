@@ -11,7 +11,8 @@ Two builds of the kernels play the same games: `play_range` and `play_unit` with
 `play_range_without_search` and `play_unit_without_search`, which the shell plays where neither side
 searches (sim.core.ruleset.RulesetShell.searches): the same body, compiled once with every agent's
 turn and once with the turn of a player that does not search, so that a greedy run never compiles
-the hard and expert agents.
+the hard and expert agents. The second leaves the debug checks' card count out too: a config with
+`debug_checks` on plays the first (Rolplay.searches).
 """
 
 from __future__ import annotations
@@ -58,19 +59,21 @@ def clear_game(g: np.void, ps_end: int) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_game(g: np.void, world: np.void, first: int, play_turn) -> int:
+def play_game(g: np.void, world: np.void, first: int, play_turn, conservation) -> int:
     """Play a game from a reset record to its end: setup (rules R-02, R-03), then turns until a life
     or a deck reaches zero (R-04) or the turn cap, where the R-04 score decides. `world` is the
-    record a hard player searches in (hard.py). Returns the debug checks' problem count."""
+    record a hard player searches in (hard.py); `conservation(g)` is the debug checks' card count
+    (state.conservation_errors, or `no_checks` in the build without them). Returns the debug
+    checks' problem count."""
     par = g.par
     setup_game(g, first)
     return play_turns(g, world, first, par[Param.TURN_CAP], par[Param.DEBUG_CHECKS] != 0, play_turn, end_by_score,
-                      conservation_errors)
+                      conservation)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
-                   g: np.void, world: np.void, play_turn) -> int:
+                   g: np.void, world: np.void, play_turn, conservation) -> int:
     """Play game u into rows[0] and flags[0] in the game record `g` (and a hard player's world
     record); `forced` is each side's forced-draw request. Returns the debug checks' problem count."""
     ps = g.ps
@@ -79,7 +82,7 @@ def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, 
     for side in range(2):
         ps[side, PS_FORCED] = forced[side]
     seed_streams(g, seed, pair)
-    problems = play_game(g, world, first, play_turn)
+    problems = play_game(g, world, first, play_turn, conservation)
     end = ps[GAME, G_END]
     write_record_head(rows, 0, u, 0, first, ps[GAME, G_WINNER], end,
                       ps[GAME, G_TURN] + (0 if end == End.SCORE or end == End.TIE else 1))
@@ -94,6 +97,14 @@ def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def no_checks(g: np.void) -> int:
+    """The debug checks of the build without search: none. A config with `debug_checks` on plays
+    the build with every agent (Rolplay.searches), so a greedy run does not compile
+    state.conservation_errors (docs/engine.md, "Rolplay, an eighth round")."""
+    return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def turn_without_search(g: np.void, world: np.void) -> None:
     """A random or greedy player's turn (game.play_turn), in the shape of expert.play_turn."""
     game.play_turn(g)
@@ -103,15 +114,16 @@ def turn_without_search(g: np.void, world: np.void) -> None:
 def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
               g: np.void, world: np.void) -> int:
     """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
-    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn)
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn, conservation_errors)
 
 
 @njit(cache=True, _nrt=False)
 def play_unit_without_search(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray,
                              flags: np.ndarray, g: np.void, world: np.void) -> int:
-    """play_unit_with when neither side searches: the same games without the hard and expert agents'
-    code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
-    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, turn_without_search)
+    """play_unit_with when neither side searches and the debug checks are off: the same games without
+    the hard and expert agents' code and the card-conservation check, so a greedy run never compiles
+    them (docs/engine.md, "Where a cold compile goes")."""
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, turn_without_search, no_checks)
 
 
 @njit(cache=True, nogil=True)

@@ -24,10 +24,13 @@ sim/rulesets/fortaleza/state.py says why a record).
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   design, Field]`, `g.w[side, Weight]`, `g.par[Param]`, `g.setup[SETUP_*, side]` and each side's
   search settings `g.search[side, SEARCH_*]`, and the fitted leaf evaluation's coefficients
-  (`g.leaf`, leaf.py); and three made from them, `g.ability_worth[side, design]` (greedy's value of a
+  (`g.leaf`, leaf.py); and four made from them, `g.ability_worth[side, design]` (greedy's value of a
   design's abilities), `g.card_worth` (of a card not yet in play) and `g.conjure_worth` (of a power
   card to conjure), agents.fill_ability_worth: they depend on the cards and weights only, and greedy
-  asks for them at every valuation of a creature, summon or power.
+  asks for them at every valuation of a creature, summon or power; and `g.power_cards[side]`, the
+  mask of the side's card instances that are power cards (R-08), so the powers and summons phases
+  walk the hand's powers, or its other cards, without reading each card's class, and
+  `g.ability_cards[side]`, of those that carry an ability (R-10), the cards the abilities phase lists.
 
 References to cards are stored +1 so that 0 means "none" and a zeroed array is a clean state.
 """
@@ -141,6 +144,8 @@ GAME_DTYPE = np.dtype([
     ("ability_worth", np.float64, (2, N_DESIGNS)),  # each design's abilities as greedy values them (agents.py)
     ("card_worth", np.float64, (2, N_DESIGNS)),  # each design not yet in play as greedy values it (agents.design_worth)
     ("conjure_worth", np.float64, (2, N_DESIGNS)),  # a power design's value to greedy's choose_power
+    ("power_cards", np.int64, (2,)),  # each side's instances that are power cards, a mask (agents.fill_ability_worth)
+    ("ability_cards", np.int64, (2,)),  # ... that carry an ability, a mask (agents.fill_ability_worth)
     ("setup", np.int64, (N_SETUP, 2)),
     ("cs", np.int32, (2, N_CARDS, N_CS)),
     ("ps", np.int64, (3, N_PS)),

@@ -14,6 +14,7 @@ import pytest
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import Counter, RecordCol
 from sim.rulesets.rolplay.cards import CARDS_DIR, load_pool
+from sim.rulesets.rolplay.constants import Param
 from sim.rulesets.rolplay.engine import RULESET
 
 SEED = 20261202
@@ -50,6 +51,27 @@ def test_no_card_conservation_problem_in_play() -> None:
             assert RULESET.conservation_problems(compiled, SEED, 40) == 0, (a, b, agents)
     variant = RULESET.compile(match("control_50", "amuletos_25", ("greedy", "random"), variant="2002"))
     assert RULESET.conservation_problems(variant, SEED, 40) == 0
+
+
+def test_the_debug_checks_play_the_build_that_counts_them() -> None:
+    """The build without search leaves the card-conservation count out (kernels.no_checks, a
+    greedy run's cold compile), so a config with debug_checks on must play the other build, and
+    the count must run there: a hand above the hand limit (the starting power dealt into a hand
+    that may hold none, the workspace's limit broken) is a problem after every step."""
+    greedy = RULESET.compile(match())
+    checked = RULESET.compile(match(debug_checks=True))
+    assert RULESET.range_kernel(greedy) is RULESET.play_range_without_search
+    assert RULESET.range_kernel(checked) is RULESET.play_range
+    assert RULESET.unit_kernel(checked) is RULESET.play_unit
+    counts = []
+    for compiled in (checked, greedy):
+        ws = compiled.workspace()
+        ws["par"][:, Param.HAND_MAX] = 0
+        rows = np.zeros((4, RULESET.n_cols), np.int64)
+        flags = np.zeros((4, 2, RULESET.flag_width), np.uint8)
+        counts.append(int(RULESET.range_kernel(compiled)(0, 4, np.uint64(SEED), compiled.mirrored,
+                                                         RULESET.config_input(compiled), rows, flags, ws)))
+    assert counts[0] >= 4 and counts[1] == 0, counts
 
 
 def test_agents_never_read_what_they_cannot_see() -> None:

@@ -427,3 +427,30 @@ def test_greedy_values_a_summon_by_the_card_a_scenario_leaves_it(s) -> None:
     assert before == design_worth(s.g, np.int64(0), d)
     s.set_stats(0, KORTH, atq=9)
     assert s.g["card_worth"][0, d] == design_worth(s.g, np.int64(0), d) > before
+
+
+def test_the_card_masks_follow_the_cards_a_scenario_leaves(s) -> None:
+    # the powers and summons phases walk the hand's power cards, or its other cards, and the
+    # abilities phase the cards with an ability, by masks made once from the cards (g.power_cards,
+    # g.ability_cards, agents.fill_ability_worth); a scenario that changes a card makes them again
+    from sim.rulesets.rolplay.constants import Class, Field
+    from sim.rulesets.rolplay.state import CS_DESIGN
+
+    def having(side: int, f: Field, test) -> int:
+        values = s.g["tab"][side, s.g["cs"][side, :, CS_DESIGN], f]
+        return sum(1 << c for c in range(len(values)) if test(values[c]))
+
+    def powers(side: int) -> int:
+        return having(side, Field.CLASS, lambda v: v == Class.POWER)
+
+    def with_abilities(side: int) -> int:
+        return having(side, Field.N_ABILITIES, lambda v: v > 0)
+
+    for side in range(2):
+        assert powers(side) and s.g["power_cards"][side] == powers(side)
+        assert with_abilities(side) and s.g["ability_cards"][side] == with_abilities(side)
+    korth = s.put(0, KORTH, "hand")
+    assert not s.g["power_cards"][0] >> korth & 1 and s.g["ability_cards"][0] >> korth & 1
+    s.set_stats(0, KORTH, n_abilities=0, **{"class": int(Class.POWER)})
+    assert s.g["power_cards"][0] >> korth & 1 and s.g["power_cards"][0] == powers(0)
+    assert not s.g["ability_cards"][0] >> korth & 1 and s.g["ability_cards"][0] == with_abilities(0)
