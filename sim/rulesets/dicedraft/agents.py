@@ -166,7 +166,7 @@ def _two_strongest(g: np.void, p: int, n_seen: int) -> tuple:
     return atq1, atq2, def1, def2, val1, val2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
     """Attack with each character whose expected result is good enough.
 
@@ -293,7 +293,7 @@ def choose_blocks(g: np.void, dfn: int, na: int, nb: int) -> int:
     return nf
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _greedy_block(g: np.void, dfn: int, a: int, nb: int, used: np.int64, nf: int, life: float) -> tuple:
     """The legal block of attacker `a` with the best exchange plus life saved, if better than none.
     Returns (blocker index, second blocker index or -1, fight to join as second attacker or -1)."""

@@ -35,16 +35,38 @@ def combat(g: np.void, att: int) -> None:
 def declared_attack(g: np.void, att: int, na: int) -> None:
     """The attack of the na characters at the front of g.scratch[SC_ATTACKERS] (rule D-07), from
     their reveal on: blocks (D-08), the dice chain (D-13) and the resolution (D-15)."""
-    fights = g.fights
-    attackers = g.scratch[SC_ATTACKERS]
     if na == 0:
         return
+    fight_out(g, att, na, blocks_declared(g, att, na))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def blocks_declared(g: np.void, att: int, na: int) -> int:
+    """Rules D-07 and D-08: the na attackers at the front of g.scratch[SC_ATTACKERS] are declared,
+    the defender chooses its blocks (g.fights, g.scratch[SC_BLOCKED]) and declares them; returns
+    the number of fights."""
+    declare(g, att, na)
     dfn = 1 - att
+    nb = list_blockers(g, dfn)  # any character on the table may block (rule D-07)
+    nf = choose_blocks(g, dfn, na, nb)
+    reveal_blocks(g, att, nf)
+    return nf
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def declare(g: np.void, att: int, na: int) -> None:
+    """Rule D-07: the na attackers at the front of g.scratch[SC_ATTACKERS] are declared (and revealed)."""
+    attackers = g.scratch[SC_ATTACKERS]
     for i in range(na):
         _reveal(g, att, attackers[i])
         record(g, att, Event.ATTACK, attackers[i], 0, 0)
-    nb = list_blockers(g, dfn)  # any character on the table may block (rule D-07)
-    nf = choose_blocks(g, dfn, na, nb)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def reveal_blocks(g: np.void, att: int, nf: int) -> None:
+    """Rule D-08: the defenders of the nf fights in g.fights are declared (and revealed)."""
+    fights = g.fights
+    dfn = 1 - att
     for f in range(nf):
         _reveal(g, dfn, fights[f, F_D0])
         record(g, dfn, Event.BLOCK, fights[f, F_D0], fights[f, F_A0], 0)
@@ -53,6 +75,12 @@ def declared_attack(g: np.void, att: int, na: int) -> None:
         if fights[f, F_D1] >= 0:
             _reveal(g, dfn, fights[f, F_D1])
             record(g, dfn, Event.BLOCK, fights[f, F_D1], fights[f, F_A0], 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def fight_out(g: np.void, att: int, na: int, nf: int) -> None:
+    """The declared attack of na characters and its nf blocked fights (g.fights, g.scratch[SC_BLOCKED])
+    fought: the dice chain (D-13), then the resolution (D-15)."""
     if nf > 0:  # rule D-13: a dice chain only when there is at least one block
         dice_chain(g, nf, att)
     resolve(g, nf, att, na)

@@ -27,14 +27,14 @@ from sim.core.search import (
     SEARCH_WIDTH, best_option_ordered, copy_into, deal_unseen, insert_sorted, next_decision, outcome_score, world_key,
 )
 from sim.rulesets.dicedraft.agents import choose_attackers, choose_put_down
-from sim.rulesets.dicedraft.combat import declared_attack
+from sim.rulesets.dicedraft.combat import blocks_declared, declare, fight_out, reveal_blocks
 from sim.rulesets.dicedraft.constants import MAX_CARDS, N_FIELDS, V_MEAN_VALUE, Agent, Param, Seen, Weight, Zone
 from sim.rulesets.dicedraft.game import begin_turn, discard_to_limit, greedy_turn, put_down, put_down_rest
 from sim.rulesets.dicedraft.legal import attacks_open, list_attackers, put_down_options
 from sim.rulesets.dicedraft.state import (
-    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_PLAY_STREAMS, N_SC,
+    CS_ENTERED, CS_FLAGS, CS_ZONE, G_TRACED, G_TURN, GAME, KEPT_WORLDS, N_F, N_PLAY_STREAMS, N_SC,
     PS_AGENT, PS_BY_COST, PS_DECISIONS, PS_DECK_LEN, PS_LIVES, PS_ORDER, PS_REVEALED, PS_TOP, PS_ZONE_MASK,
-    SC_ATTACKERS, SC_AVAILABLE, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
+    SC_ATTACKERS, SC_AVAILABLE, SC_BLOCKED, SC_RANKED, ST_SEARCH, pool_mask, zone_mask,
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice streams are 0 .. N_PLAY_STREAMS-1)
@@ -43,7 +43,15 @@ DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the dice str
 @njit(cache=True, _nrt=False)
 def attack(g: np.void, p: int, na: int) -> None:
     """combat.declared_attack, compiled once for the searches (see game.greedy_turn)."""
-    declared_attack(g, p, na)
+    if na == 0:
+        return
+    fight(g, p, na, blocks_declared(g, p, na))
+
+
+@njit(cache=True, _nrt=False)
+def fight(g: np.void, p: int, na: int, nf: int) -> None:
+    """combat.fight_out (the dice chain and the resolution), compiled once for the searches."""
+    fight_out(g, p, na, nf)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -245,26 +253,54 @@ def _put_down_option(g: np.void, world: np.void, p: int, i: int, w: int, horizon
     if card >= 0:
         put_down_rest(world, p, k + 1)
     if attacks_open(world):
-        attack(world, p, attack_after_put_down(world, p, i, w))
+        attack_after_put_down(world, p, i, w)
     discard_to_limit(world, p)
     return play_out(world, tables, p, p, horizon)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def attack_after_put_down(world: np.void, p: int, i: int, w: int) -> int:
-    """The greedy attack (choose_attackers) after put-down candidate i in world w, at the front of
-    world.scratch[SC_ATTACKERS]; returns how many. With summoning sickness the same for every
-    candidate of the decision: the cards put down this turn cannot attack, and what else the choice
-    reads (p's able characters, the opposing table and lives) is the world's as dealt. So the first
-    candidate's choice is kept in world.dealt_attack[w] (a kept world) and listed again for the
-    others (`keep_attackers`, in the list's order, as choose_attackers keeps it)."""
+@njit(cache=True, _nrt=False)
+def attack_after_put_down(world: np.void, p: int, i: int, w: int) -> None:
+    """The greedy attack (choose_attackers) after put-down candidate i in world w, blocked and
+    fought. With summoning sickness the attack and its blocks are the same for every candidate of
+    the decision: the cards put down this turn cannot attack, and what else the attack reads (p's
+    able characters, the opposing table and lives) is the world's as dealt, as is all the defender's
+    blocks read (the attackers, its table characters and lives). So the first candidate's attack
+    (a mask) and blocks (the fights as chosen, the blocked marks) are kept in world.dealt_*[w] (a
+    kept world), and the others list the attackers again (`keep_attackers`, in the list's order, as
+    choose_attackers keeps them), take the blocks back, and fight: only the dice chain (a die put
+    down this turn may be used, rule D-13) and the resolution differ."""
     n = list_attackers(world, p)
     if world.par[Param.SUMMONING_SICKNESS] == 0 or w >= KEPT_WORLDS:
-        return choose_attackers(world, p, n)
+        attack(world, p, choose_attackers(world, p, n))
+        return
+    blocked, fights = world.scratch[SC_BLOCKED], world.fights
+    kept_blocked, kept_fights = world.dealt_blocked[w], world.dealt_fights[w]
     if i > 0:
-        return keep_attackers(world, n, world.dealt_attack[w])
+        na = keep_attackers(world, n, world.dealt_attack[w])
+        if na == 0:
+            return
+        declare(world, p, na)
+        nf = world.dealt_nf[w]
+        for f in range(nf):
+            for x in range(N_F):
+                fights[f, x] = kept_fights[f, x]
+        for a in range(na):
+            blocked[a] = kept_blocked[a]
+        reveal_blocks(world, p, nf)
+        fight(world, p, na, nf)
+        return
     world.dealt_attack[w] = greedy_attack(world, p, n)
-    return bit_count(world.dealt_attack[w])
+    na = bit_count(world.dealt_attack[w])
+    if na == 0:
+        return
+    nf = blocks_declared(world, p, na)
+    world.dealt_nf[w] = nf
+    for f in range(nf):
+        for x in range(N_F):
+            kept_fights[f, x] = fights[f, x]
+    for a in range(na):
+        kept_blocked[a] = blocked[a]
+    fight(world, p, na, nf)
 
 
 @njit(cache=True, _nrt=False)

@@ -20,7 +20,7 @@ a record have their shapes fixed in the type, so indexing them needs no loads of
   hard agent's candidates and their scores (`g.cand`, `g.score`, hard.py), an expert's tree and the
   path of its iteration (`g.tree`, `g.tree_value`, `g.path`, expert.py), a position's features
   (`g.feat`, leaf.py), and in a hard agent's world the world as it was dealt and the greedy attack
-  after a put-down there (`g.dealt_*`, hard.py).
+  after a put-down there with the defender's blocks of it (`g.dealt_*`, hard.py).
 - `g.tr`: the trace buffer of one unit, written only when `g.ps[GAME, G_TRACED]` is set.
 - Constant tables the kernels read but never write, copied in once per workspace: `g.tab[side,
   card, Field]` (card stats), `g.val[viewer, side, card]` (what each side's agent thinks a card is
@@ -168,6 +168,9 @@ GAME_DTYPE = np.dtype([
     ("dealt_ps", np.int64, (KEPT_WORLDS, 3, N_PS)),
     ("dealt_rng", np.uint64, (KEPT_WORLDS, N_STREAMS)),
     ("dealt_attack", np.int64, (KEPT_WORLDS,)),  # the greedy attack after a put-down in each (hard.attack_after_put_down)
+    ("dealt_nf", np.int64, (KEPT_WORLDS,)),  # and the defender's blocks of it: how many fights,
+    ("dealt_fights", np.int32, (KEPT_WORLDS, MAX_CARDS, N_F)),  # the fights as blocked,
+    ("dealt_blocked", np.int32, (KEPT_WORLDS, MAX_CARDS)),  # the attackers' blocked marks
     ("tr", np.int32, (MAX_TRACE, 6)),
 ], align=True)
 
