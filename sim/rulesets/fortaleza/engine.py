@@ -18,7 +18,7 @@ from sim.core.search import SearchSettings
 from sim.rulesets.fortaleza.cards import (
     CARDS_DIR, ablatable_cards, describe_filler, list_factions, load_collection, vanilla_filler,
 )
-from sim.rulesets.fortaleza.constants import DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Weight
+from sim.rulesets.fortaleza.constants import DEFAULT_WEIGHTS, END_NAMES, N_COLS, N_DESIGNS, Col, Param, Weight
 from sim.rulesets.fortaleza.hidden import FortalezaHidden
 from sim.rulesets.fortaleza.kernels import (
     play_range, play_range_without_search, play_unit, play_unit_without_search,
@@ -93,6 +93,12 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
     def compile(self, match: MatchConfig, config_id: str = "base") -> FortalezaConfig:
         """Validate the config against the collections and rule parameters and build the kernel arrays."""
         return FortalezaConfig(**self.compile_head(match, config_id))
+
+    def searches(self, compiled: FortalezaConfig) -> bool:
+        """Whether the config plays the kernels' build with every agent: a side searches, or the
+        debug checks are on, whose card-conservation count the build without search leaves out
+        (kernels.no_checks)."""
+        return super().searches(compiled) or bool(compiled.par[Param.DEBUG_CHECKS])
 
     def game_columns(self, compiled: FortalezaConfig, played: np.ndarray) -> list[pl.Series | pl.Expr]:
         """Per side: its final Fortaleza, mulligans and cards played."""

@@ -51,27 +51,28 @@ def end_at_turn_cap(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_game(g: np.void, world: np.void, first: int, play_turn) -> int:
+def play_game(g: np.void, world: np.void, first: int, play_turn, conservation) -> int:
     """Play a game from a reset workspace to its end: setup (rules F-02 to F-05), then turns until a
     Fortaleza falls or a deck runs out (rule F-06) or the turn cap (a draw, decision). `world` is the
-    record a hard player searches in (hard.py). Returns the number of problems the debug checks
-    found (always 0 unless `debug_checks` is on and something broke)."""
+    record a hard player searches in (hard.py); `conservation(g)` is the debug checks' card count
+    (state.conservation_errors, or `no_checks` in the build without them). Returns the number of
+    problems the debug checks found (always 0 unless `debug_checks` is on and something broke)."""
     par = g.par
     setup_game(g, first)
     return play_turns(g, world, first, par[Param.TURN_CAP], par[Param.DEBUG_CHECKS] != 0, play_turn, end_at_turn_cap,
-                      conservation_errors)
+                      conservation)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_unit_with(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray,
-                   g: np.void, world: np.void, play_turn) -> int:
+                   g: np.void, world: np.void, play_turn, conservation) -> int:
     """Play game u into rows[0] and flags[0], in the game record `g` (and a hard player's world
     record). Returns the debug checks' problem count."""
     cs, ps = g.cs, g.ps
     pair_index, first = seat_of_unit(u, mirrored)
     reset(g, agents)
     seed_streams(g, seed, pair_index)
-    problems = play_game(g, world, first, play_turn)
+    problems = play_game(g, world, first, play_turn, conservation)
     write_record_head(rows, 0, u, 0, first, ps[GAME, G_WINNER], ps[GAME, G_END],
                       ps[GAME, G_TURN] + (0 if ps[GAME, G_END] == End.TURN_CAP else 1))
     for side in range(2):
@@ -88,6 +89,14 @@ def play_unit_with(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def no_checks(g: np.void) -> int:
+    """The debug checks of the build without search: none. A config with `debug_checks` on plays
+    the build with every agent (Fortaleza.searches), so a greedy run does not compile
+    state.conservation_errors (as epikha's greedy build, docs/engine.md "Epikha's cold compile")."""
+    return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def turn_without_search(g: np.void, world: np.void) -> None:
     """A random or greedy player's turn (game.take_turn), in the shape of expert.play_turn."""
     take_turn(g)
@@ -97,15 +106,16 @@ def turn_without_search(g: np.void, world: np.void) -> None:
 def play_unit(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray,
               g: np.void, world: np.void) -> int:
     """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
-    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, play_turn)
+    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, play_turn, conservation_errors)
 
 
 @njit(cache=True, _nrt=False)
 def play_unit_without_search(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray,
                              flags: np.ndarray, g: np.void, world: np.void) -> int:
-    """play_unit_with when neither side searches: the same games without the hard and expert agents'
-    code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
-    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, turn_without_search)
+    """play_unit_with when neither side searches and the debug checks are off: the same games without
+    the hard and expert agents' code and the card-conservation check, so a greedy run never compiles
+    them (docs/engine.md, "Where a cold compile goes")."""
+    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, turn_without_search, no_checks)
 
 
 @njit(cache=True, nogil=True)

@@ -18,7 +18,7 @@ from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKING, CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_WEAPON,
     CS_ZONE, G_DEPTH,
-    G_TURN, GAME, MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_ENERGY, PS_LAND_TURN, PS_LANDS, PS_PLAYABLE,
+    G_TURN, GAME, MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_ENERGY, PS_KIND, PS_LAND_TURN, PS_LANDS, PS_PLAYABLE,
     PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, in_zone, is_unit_kind, keywords_of, lowest_bit,
 )
 from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target, target_pool
@@ -156,7 +156,18 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only
     hand = in_zone(ps, p, Zone.HAND)
     if energy <= MAX_ANSWER_ENERGY:  # cards in hand that cost more than p has are not visited
         hand &= ps[p, PS_PLAYABLE + energy]
-    ours = hand | in_zone(ps, p, Zone.SUPPORT) | (in_zone(ps, p, Zone.UNIT) & activates)
+    # nor the cards that could add only what `idle` leaves out: a technique in hand, a set trap and a
+    # unit on the field add nothing but their cast, reveal or ability (a trap in hand is still set, an
+    # artifact still equips)
+    hand &= ~(idle & ps[p, PS_KIND + Kind.TECHNIQUE])
+    supports = in_zone(ps, p, Zone.SUPPORT) & ~(idle & ps[p, PS_KIND + Kind.TRAP])
+    if main:  # nor, in a main phase, the unit cards with the units zone full, the artifacts and traps with
+        # the supports full (rules F-10, F-15, F-16): the cards a late main phase holds, most of its walk
+        if ps[p, PS_UNITS] >= par[Param.MAX_UNITS]:
+            hand &= ~(ps[p, PS_KIND + Kind.CHARACTER] | ps[p, PS_KIND + Kind.CREATURE])
+        if ps[p, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]:
+            hand &= ~(ps[p, PS_KIND + Kind.ARTIFACT] | ps[p, PS_KIND + Kind.TRAP])
+    ours = hand | supports | (in_zone(ps, p, Zone.UNIT) & activates & ~idle)
     if not main:
         ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
         if ours == 0:

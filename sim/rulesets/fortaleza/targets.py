@@ -11,7 +11,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_FRAIL, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
+    PS_FAST_HAND, PS_FRAIL, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -107,6 +107,10 @@ def set_design_masks(g: np.void, side: int) -> None:
                 rescue |= np.int64(1) << np.int64(c)
     ps[side, PS_QUIET_IDLE] = idle
     ps[side, PS_RESCUE_ONLY] = rescue
+    for kind in range(Kind.LAND + 1):
+        ps[side, PS_KIND + kind] = np.int64(0)
+    for c in range(N_DESIGNS):
+        ps[side, PS_KIND + tab[side, c, Field.KIND]] |= np.int64(1) << np.int64(c)
     for e in range(MAX_ANSWER_ENERGY + 1):
         playable = np.int64(0)
         for c in range(N_DESIGNS):  # a trap is set for free (rule F-15); anything else is paid (F-08)

@@ -51,6 +51,16 @@ def test_card_conservation_holds_in_every_step_of_random_and_greedy_games(a, b):
         assert rows[:, RecordCol.PLAYED].all()
 
 
+def test_the_debug_checks_play_the_build_that_counts_them():
+    """The build without search leaves the card-conservation count out (kernels.no_checks, a
+    greedy run's cold compile), so a config with debug_checks on must play the other build."""
+    greedy = make_config()
+    checked = make_config(params={"debug_checks": True})
+    assert RULESET.range_kernel(greedy) is RULESET.play_range_without_search
+    assert RULESET.range_kernel(checked) is RULESET.play_range
+    assert RULESET.unit_kernel(checked) is RULESET.play_unit
+
+
 @pytest.mark.parametrize("faction", FACTIONS)
 def test_mirror_match_is_within_its_interval_of_50_percent(faction):
     rows, _ = RULESET.play_chunk(make_config(faction, faction), SEED, 0, 20_000)

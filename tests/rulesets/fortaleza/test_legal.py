@@ -5,9 +5,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from sim.rulesets.fortaleza.constants import Action, Target
+from sim.rulesets.fortaleza.constants import N_DESIGNS, Action, Field, Kind, Target
 from sim.rulesets.fortaleza.legal import add_targets
 from sim.rulesets.fortaleza.scenario import Scenario
+from sim.rulesets.fortaleza.state import PS_KIND
 
 PACKAGE_DIR = Path(__file__).resolve().parents[3] / "sim" / "rulesets" / "fortaleza"
 
@@ -43,3 +44,14 @@ def test_a_cards_legal_targets_are_one_row_each_side_a_first_in_design_order(s):
     assert _targets(s, c, Target.ENEMY_ARTIFACT) == []
     s.put(1, "JP-039", zone="support")
     assert _targets(s, c, Target.ENEMY_ARTIFACT) == [(1, s.index(1, "JP-039") + 1)]
+
+
+def test_the_kind_masks_sort_every_design_by_its_kind():
+    """list_actions' walk leaves cards out by ps[p, PS_KIND + kind] (set with the other design
+    masks): each design in the mask of its printed kind, and in no other."""
+    s = Scenario.from_factions("china", "japon")
+    ps, tab = s.g["ps"], s.g["tab"]
+    for side in range(2):
+        for c in range(N_DESIGNS):
+            kinds = [k for k in Kind if ps[side, PS_KIND + k] >> c & 1]
+            assert kinds == [tab[side, c, Field.KIND]], (side, c, kinds)
