@@ -23,8 +23,8 @@ from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_pas
 from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
-    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
-    G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
+    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_BOOSTED, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER,
+    G_TURN, G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
     PS_DECK_CARDS, PS_FORCED, PS_HAND, PS_MACHINE_CARDS, PS_MATTERS, PS_N_DECK, PS_ORDER, PS_OUT_CARDS,
     PS_PASSIVE_CARDS, PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
     PS_ZONE_MASK, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of,
@@ -519,12 +519,17 @@ def regroup(g: np.void, p: int) -> None:
         spell_window(g, Window.REGROUP)
     if ps[GAME, G_OVER]:
         return
-    for side in range(2):  # boosts and weakenings reach only cards in play, and a card leaves play destroyed,
-        m = in_play(g, side)  # its state cleared (effects.destroy): only cards in play may hold one
-        while m:
-            c = lowest_bit(m)
-            m &= m - np.int64(1)
-            cs[side, c, CS_BOOST] = 0
+    # boosts and weakenings reach only cards in play, and a card leaves play destroyed, its state
+    # cleared (effects.destroy): only cards in play may hold one; and only after one was written
+    # (G_BOOSTED, effects.apply_effect: in few turns of a game)
+    if ps[GAME, G_BOOSTED]:
+        for side in range(2):
+            m = in_play(g, side)
+            while m:
+                c = lowest_bit(m)
+                m &= m - np.int64(1)
+                cs[side, c, CS_BOOST] = 0
+        ps[GAME, G_BOOSTED] = 0
     while ps[p, PS_HAND] > g.par[Param.HAND_MAX]:
         hand = in_zone(g, p, Zone.HAND)
         best, best_cost = lowest_bit(hand), -1
