@@ -447,16 +447,16 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
     agent chooses each (an expert defender's search plays the rest of its blocks greedily here)."""
     p = 1 - q
     free = free_blockers(g, q)
-    while True:
+    # with no blocker free the attackers left are only marked answered: nothing to do (most attacks)
+    while free:
         a = next_to_block(g, p, done)
         if a < 0:
             return
         done |= np.int64(1) << a
-        if free:
-            b = choose_blocker(g, q, a, free, incoming)
-            incoming = block(g, q, a, b, incoming)
-            if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
-                free &= ~(np.int64(1) << b)
+        b = choose_blocker(g, q, a, free, incoming)
+        incoming = block(g, q, a, b, incoming)
+        if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
+            free &= ~(np.int64(1) << b)
 
 
 @njit(cache=True, _nrt=False)
