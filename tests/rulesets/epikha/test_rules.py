@@ -531,28 +531,13 @@ def test_e31_shield_lasts_to_the_next_start_boost_to_the_end_of_turn_heal_to_the
     assert s.resistencia(0, ika) == 0
     knight = s.put(1, "EM-014", "deploy")
     s.begin(active=1, turn=5)
-    s.cast(1, s.put(1, "EM-042", "hand"), P, (1, knight))  # Bendición: +4 Fuerza
-    s.resolve()
-    assert s.fuerza(1, knight) == 7 + 4
-    s.regroup()
-    assert s.fuerza(1, knight) == 7
-
-
-def test_e31_a_weakening_ends_at_regroup_and_so_does_a_boost_of_a_later_turn() -> None:
-    """Regroup clears the boosts and weakenings only after one was written (game.regroup, G_BOOSTED):
-    each turn's, not the first turn's alone."""
-    s = scenario("abaron_horda", "empiria_legion")
-    knight = s.put(1, "EM-014", "deploy")
-    s.begin(active=1, turn=5)
     s.attack(1, knight)
     s.cast(0, s.put(0, "AB-048", "hand"), P, (1, knight))  # Debilidad: -4 Fuerza to an attacker
     s.resolve()
     assert s.fuerza(1, knight) == 7 - 4
-    s.regroup()
+    s.regroup()  # a weakening ends too; Regroup clears them once one was written (game.regroup, G_BOOSTED)
     assert s.fuerza(1, knight) == 7
-    s.regroup()  # a Regroup with nothing written since leaves the Fuerza as it is
-    assert s.fuerza(1, knight) == 7
-    s.begin(active=1, turn=7)
+    s.begin(active=1, turn=7)  # and a later turn's boost as well
     s.cast(1, s.put(1, "EM-042", "hand"), P, (1, knight))  # Bendición: +4 Fuerza
     s.resolve()
     assert s.fuerza(1, knight) == 7 + 4
