@@ -110,9 +110,15 @@ def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_
     the window allows, a free place, its cost within the budget and below the Vital): it is not
     asked again."""
     if best_only:
-        # a card to deploy: its worth is its design's (g.dw, state.deploy_worths), walk_hand_steps having
-        # skipped the cards that would take the Player card's Vital below the RESERVE (worth -1)
-        value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY] if kind == DEPLOY else deployment_worth(g, p, kind, c, b)
+        # a card to deploy or gear on the Player card: its worth is its design's (g.dw,
+        # state.deploy_worths), walk_hand_steps having skipped the cards that would take the Player
+        # card's Vital below the RESERVE (worth -1); gear on another card: what that bearer makes of it
+        if kind == DEPLOY:
+            value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY]
+        elif b == PLAYER_C:
+            value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_ON_PLAYER]
+        else:
+            value = deployment_worth(g, p, kind, c, b)
         if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
             return n, (kind, c, b), value
     elif n < MAX_CAND and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):

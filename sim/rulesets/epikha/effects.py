@@ -13,8 +13,8 @@ from sim.rulesets.epikha.constants import (
 )
 from sim.rulesets.epikha.state import (
     CS_BEARER, CS_BOOST, CS_FOE, CS_GEAR_F, CS_GEAR_FUENTE, CS_GEAR_NIVEL, CS_GEAR_R, CS_GEAR_REGEN, CS_GEAR_RULES,
-    CS_ITEMS, CS_LOST, N_CS, CS_SHIELD, CS_WEAPONS, CS_ZONE, G_END, G_OVER, G_TURN, G_WINNER, GAME, PS_ABILITY, PS_ALL_F,
-    PS_ALL_R, PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_REGEN_CARDS,
+    CS_ITEMS, CS_LOST, N_CS, CS_SHIELD, CS_WEAPONS, CS_ZONE, G_BOOSTED, G_END, G_OVER, G_TURN, G_WINNER, GAME, PS_ABILITY,
+    PS_ALL_F, PS_ALL_R, PS_BASE, PS_DESTROYED, PS_ENEMY_F, PS_HAND, PS_N_DECK, PS_ORDER, PS_PASSIVE_CARDS, PS_REGEN_CARDS,
     PS_SPELL_LEVEL, PS_TOP, PS_VITAL, field, gear_bearers, in_play, in_zone, lowest_bit, move, resistencia_of, vital_of,
 )
 
@@ -242,6 +242,8 @@ def apply_effect(g: np.void, p: int, d: int, do: int, n: int, kind: int, tside: 
             hit(g, q, tcard, row[Field.FUERZA])
     elif do == Do.SHIELD or do == Do.BOOST:
         col = CS_SHIELD if do == Do.SHIELD else CS_BOOST
+        if do == Do.BOOST:
+            g.ps[GAME, G_BOOSTED] = 1  # game.regroup clears the boosts only then
         amount = row[Field.RESISTENCIA] if do == Do.SHIELD else n
         if kind == Target.ALL_OWN_CHARACTERS:
             m = in_play(g, p) & ~(np.int64(1) << PLAYER_C)
@@ -253,6 +255,7 @@ def apply_effect(g: np.void, p: int, d: int, do: int, n: int, kind: int, tside: 
         else:
             g.cs[p, tcard, col] += amount
     elif do == Do.WEAKEN:
+        g.ps[GAME, G_BOOSTED] = 1  # game.regroup clears the weakenings only then
         if kind == Target.ALL_ENEMY_CHARACTERS:
             m = in_play(g, q)
             while m:

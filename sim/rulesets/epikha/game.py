@@ -23,8 +23,8 @@ from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_pas
 from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
-    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER, G_TURN,
-    G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
+    CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_BOOSTED, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER,
+    G_TURN, G_WINDOW, GAME, N_MATTER_KINDS, P_EFFECT, P_SIDE, PS_ABILITY, PS_BASE, PS_CARDS_SORTED, PS_CHARACTER_CARDS,
     PS_DECK_CARDS, PS_FORCED, PS_HAND, PS_MACHINE_CARDS, PS_MATTERS, PS_N_DECK, PS_ORDER, PS_OUT_CARDS,
     PS_PASSIVE_CARDS, PS_REGEN_CARDS, PS_SPELL_CARDS, PS_SPELL_LEVEL, PS_SPENT, PS_TOP, PS_UNIT_CARDS, PS_VITAL,
     PS_ZONE_MASK, SETUP_ABILITIES, SETUP_N_ABILITIES, SETUP_N_DECK, SETUP_VITAL, ST_SHUFFLE, field, fuerza_of,
@@ -184,16 +184,26 @@ def has_pending(g: np.void, p: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def window_opens(g: np.void, window: int) -> bool:
+    """Whether spell_window has anything to do: a window `spell_windows` leaves out does not open,
+    nor one once the game is over; one where neither player holds a spell and none is pending closes
+    at once (both could only pass). Its callers ask it before calling: about half of a greedy game's
+    windows close so, and a call into spell_window first zeroes its large frame (docs/engine.md,
+    "Epikha, a tenth round")."""
+    ps = g.ps
+    if not (g.par[Param.SPELL_WINDOWS] >> window) & 1 or ps[GAME, G_OVER]:
+        return False
+    return not (ps[GAME, G_N_PENDING] == 0 and in_zone(g, 0, Zone.HAND) & ps[0, PS_SPELL_CARDS] == 0
+                and in_zone(g, 1, Zone.HAND) & ps[1, PS_SPELL_CARDS] == 0)
+
+
+@njit(cache=True, _nrt=False)
 def spell_window(g: np.void, window: int) -> None:
     """Rule E-22: the players act in turn, the active player first, each action a spell cast
     (E-02) or a raise (E-04); two passes in a row close the window, and its pending spells resolve
-    by level (E-03). A window `spell_windows` leaves out does not open; one where neither player
-    holds a spell and none is pending closes at once (both could only pass)."""
+    by level (E-03). A window that does not open or closes at once does nothing (window_opens)."""
     ps = g.ps
-    if not (g.par[Param.SPELL_WINDOWS] >> window) & 1 or ps[GAME, G_OVER]:
-        return
-    if (ps[GAME, G_N_PENDING] == 0 and in_zone(g, 0, Zone.HAND) & ps[0, PS_SPELL_CARDS] == 0
-            and in_zone(g, 1, Zone.HAND) & ps[1, PS_SPELL_CARDS] == 0):
+    if not window_opens(g, window):
         return
     ps[GAME, G_WINDOW] = window
     actor = ps[GAME, G_ACTIVE]
@@ -283,7 +293,8 @@ def start_phase(g: np.void) -> None:
     if ps[GAME, G_OVER]:
         return
     pend_start_effects(g, p)
-    spell_window(g, Window.START)
+    if window_opens(g, Window.START):
+        spell_window(g, Window.START)
 
 
 @njit(cache=True, _nrt=False, inline="always")  # one caller, deploy_step: a library less to optimise
@@ -376,7 +387,8 @@ def phases_before_combat(g: np.void) -> None:
     if g.ps[GAME, G_OVER]:
         return
     deploy_steps(g, p, Window.DEPLOYMENT)
-    spell_window(g, Window.DEPLOYMENT)
+    if window_opens(g, Window.DEPLOYMENT):
+        spell_window(g, Window.DEPLOYMENT)
 
 
 @njit(cache=True, _nrt=False)
@@ -435,16 +447,16 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
     agent chooses each (an expert defender's search plays the rest of its blocks greedily here)."""
     p = 1 - q
     free = free_blockers(g, q)
-    while True:
+    # with no blocker free the attackers left are only marked answered: nothing to do (most attacks)
+    while free:
         a = next_to_block(g, p, done)
         if a < 0:
             return
         done |= np.int64(1) << a
-        if free:
-            b = choose_blocker(g, q, a, free, incoming)
-            incoming = block(g, q, a, b, incoming)
-            if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
-                free &= ~(np.int64(1) << b)
+        b = choose_blocker(g, q, a, free, incoming)
+        incoming = block(g, q, a, b, incoming)
+        if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
+            free &= ~(np.int64(1) << b)
 
 
 @njit(cache=True, _nrt=False)
@@ -474,7 +486,8 @@ def after_blocks(g: np.void, n_attackers: int) -> None:
     """The rest of the turn once the blocks are declared: the Block window and the damage (E-27)
     when anyone attacked, then Regroup (E-28)."""
     if n_attackers > 0:
-        spell_window(g, Window.BLOCK)
+        if window_opens(g, Window.BLOCK):
+            spell_window(g, Window.BLOCK)
         if not g.ps[GAME, G_OVER]:
             combat_damage(g, g.ps[GAME, G_ACTIVE])
     if g.ps[GAME, G_OVER]:
@@ -487,7 +500,8 @@ def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
     """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
     n = declare_attack(g, attackers)
     if n > 0:
-        spell_window(g, Window.ATTACK)
+        if window_opens(g, Window.ATTACK):
+            spell_window(g, Window.ATTACK)
         if not g.ps[GAME, G_OVER]:
             declare_blocks(g, 1 - g.ps[GAME, G_ACTIVE])
     after_blocks(g, n)
@@ -501,15 +515,21 @@ def regroup(g: np.void, p: int) -> None:
     ps, cs = g.ps, g.cs
     return_from_combat(g)
     deploy_steps(g, p, Window.REGROUP)
-    spell_window(g, Window.REGROUP)
+    if window_opens(g, Window.REGROUP):
+        spell_window(g, Window.REGROUP)
     if ps[GAME, G_OVER]:
         return
-    for side in range(2):  # boosts and weakenings reach only cards in play, and a card leaves play destroyed,
-        m = in_play(g, side)  # its state cleared (effects.destroy): only cards in play may hold one
-        while m:
-            c = lowest_bit(m)
-            m &= m - np.int64(1)
-            cs[side, c, CS_BOOST] = 0
+    # boosts and weakenings reach only cards in play, and a card leaves play destroyed, its state
+    # cleared (effects.destroy): only cards in play may hold one; and only after one was written
+    # (G_BOOSTED, effects.apply_effect: in few turns of a game)
+    if ps[GAME, G_BOOSTED]:
+        for side in range(2):
+            m = in_play(g, side)
+            while m:
+                c = lowest_bit(m)
+                m &= m - np.int64(1)
+                cs[side, c, CS_BOOST] = 0
+        ps[GAME, G_BOOSTED] = 0
     while ps[p, PS_HAND] > g.par[Param.HAND_MAX]:
         hand = in_zone(g, p, Zone.HAND)
         best, best_cost = lowest_bit(hand), -1

@@ -118,6 +118,7 @@ G_CHAIN = 10  # spells resolved in the window closing now (the trace's order in 
 G_WINDOW = 11  # the window open now (Window), -1 outside windows
 G_BLOCKED = 12  # an expert defender's blocks searched (expert.py): the attackers answered so far, a mask
 G_UNBLOCKED = 13  # and the Fuerza still coming at its Player card unblocked (rule E-26)
+G_BOOSTED = 14  # 1 once a boost or weakening was written (CS_BOOST) since the last Regroup cleared them (E-31)
 
 # pend[k, ...]: one pending spell or on_start effect (rule E-03)
 P_SIDE = 0

@@ -531,6 +531,13 @@ def test_e31_shield_lasts_to_the_next_start_boost_to_the_end_of_turn_heal_to_the
     assert s.resistencia(0, ika) == 0
     knight = s.put(1, "EM-014", "deploy")
     s.begin(active=1, turn=5)
+    s.attack(1, knight)
+    s.cast(0, s.put(0, "AB-048", "hand"), P, (1, knight))  # Debilidad: -4 Fuerza to an attacker
+    s.resolve()
+    assert s.fuerza(1, knight) == 7 - 4
+    s.regroup()  # a weakening ends too; Regroup clears them once one was written (game.regroup, G_BOOSTED)
+    assert s.fuerza(1, knight) == 7
+    s.begin(active=1, turn=7)  # and a later turn's boost as well
     s.cast(1, s.put(1, "EM-042", "hand"), P, (1, knight))  # Bendición: +4 Fuerza
     s.resolve()
     assert s.fuerza(1, knight) == 7 + 4
