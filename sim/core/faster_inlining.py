@@ -16,9 +16,9 @@ numba's own issues: numba/numba#8989 and #9204; the same repairs were proposed f
 
 It then copies its copy once more, before changing it, as "an unmutated copy" to return, which both
 its callers in numba (the untyped `InlineInlinables` and the typed `InlineOverloads`) drop unread: a
-second deep copy of every inlined body, about half the inlining pass (docs/engine.md, "Epikha's cold
-compile"). Only the callee's own blocks are copied now; the returned "original" shares the inlined
-blocks.
+second deep copy of every inlined body, about 40% of the inlining pass in epikha's cold compile
+(docs/engine.md, "Epikha's cold compile"). Only the callee's own blocks are copied now; the returned
+"original" shares the inlined blocks.
 
 Installed when numba first loads this package's cache locator (sim/core/kernel_cache.py), which is
 before any of its kernels compile, in every process (Ray's workers too). numba 0.68 and 0.69
