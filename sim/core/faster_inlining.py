@@ -14,6 +14,12 @@ copies' scopes for equality: quadratic in the size of the inlined function. One 
 copies the scope once, which is also the shape of the original (every block shares one scope).
 numba's own issues: numba/numba#8989 and #9204; the same repairs were proposed for numba-cuda.
 
+It then copies its copy once more, before changing it, as "an unmutated copy" to return, which both
+its callers in numba (the untyped `InlineInlinables` and the typed `InlineOverloads`) drop unread: a
+second deep copy of every inlined body, about 40% of the inlining pass in epikha's cold compile
+(docs/engine.md, "Epikha's cold compile"). Only the callee's own blocks are copied now; the returned
+"original" shares the inlined blocks.
+
 Installed when numba first loads this package's cache locator (sim/core/kernel_cache.py), which is
 before any of its kernels compile, in every process (Ray's workers too). numba 0.68 and 0.69
 (pyproject.toml) have the methods patched here; `install` checks for them and leaves numba as it
@@ -31,11 +37,15 @@ _untyped_ir: weakref.WeakKeyDictionary[Any, dict[tuple, Any]] = weakref.WeakKeyD
 
 
 class _OneMemoCopy:
-    """Stands for the `copy` module inside numba's inliner: deepcopy with one memo per inline."""
+    """Stands for the `copy` module inside numba's inliner: deepcopy with one memo per inline, of the
+    callee's blocks only (`originals`, while an inline runs)."""
 
     memo: dict[int, Any] = {}
+    originals: set[int] | None = None  # ids of the blocks of the IR being inlined
 
     def deepcopy(self, value: Any, memo: dict[int, Any] | None = None) -> Any:
+        if self.originals is not None and id(value) not in self.originals:
+            return value  # inline_ir's copy of its own copy, returned and dropped unread
         return copy.deepcopy(value, self.memo if memo is None else memo)
 
 
@@ -60,12 +70,14 @@ def install() -> None:
         # inline_ir copies the callee's IR before changing it, so the kept IR is never changed
         return self.inline_ir(caller_ir, block, i, kept[key], function.__code__.co_freevars, arg_typs=arg_typs)
 
-    def inline_ir(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def inline_ir(self: Any, caller_ir: Any, block: Any, i: int, callee_ir: Any, *args: Any, **kwargs: Any) -> Any:
         one_memo.memo = {}
+        one_memo.originals = {id(callee_block) for callee_block in callee_ir.blocks.values()}
         try:
-            return plain_inline_ir(self, *args, **kwargs)
+            return plain_inline_ir(self, caller_ir, block, i, callee_ir, *args, **kwargs)
         finally:
             one_memo.memo = {}
+            one_memo.originals = None
 
     worker.inline_function = inline_function
     worker.inline_ir = inline_ir
