@@ -44,6 +44,8 @@ from sim.core.ruleset import get_ruleset
 from sim.report import language
 from tests.dashboards.test_dashboard_browser import ARTIFACTS, browser, serve, text_of
 
+pytestmark = pytest.mark.slow  # minutes of work: scripts/test.sh's workers take it first (tests/conftest.py)
+
 __all__ = ["browser"]
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -39,6 +39,8 @@ from sim.core.records import RecordCol
 from sim.core.ruleset import Ruleset, get_ruleset, ruleset_names
 from sim.report.language import TEXT
 
+pytestmark = pytest.mark.slow  # minutes of work: scripts/test.sh's workers take it first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
 SEED = 20261201
