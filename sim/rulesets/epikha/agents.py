@@ -101,24 +101,15 @@ def may_step(g: np.void, p: int, kind: int, c: int, b: int, window: int) -> bool
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_only: bool, n: int, best: tuple,
-               best_value: float) -> tuple:
+def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_only: bool, value: float, n: int,
+               best: tuple, best_value: float) -> tuple:
     """One step of walk_hand_steps: listed into g.cand when legal (while the list has room), or,
-    with `best_only`, kept when its worth beats the best so far and it is legal (its worth first:
-    most steps are worth nothing, and then their legality is never asked). A card to deploy is
-    offered by walk_hand_steps only where may_deploy holds (E-11, E-20, E-21: a unit from the hand
-    the window allows, a free place, its cost within the budget and below the Vital): it is not
-    asked again."""
+    with `best_only`, kept when its worth (`value`, deployment_worth's, which walk_hand_steps works
+    out) beats the best so far and it is legal (its worth first: most steps are worth nothing, and
+    then their legality is never asked). A card to deploy is offered by walk_hand_steps only where
+    may_deploy holds (E-11, E-20, E-21: a unit from the hand the window allows, a free place, its
+    cost within the budget and below the Vital): it is not asked again."""
     if best_only:
-        # a card to deploy or gear on the Player card: its worth is its design's (g.dw,
-        # state.deploy_worths), walk_hand_steps having skipped the cards that would take the Player
-        # card's Vital below the RESERVE (worth -1); gear on another card: what that bearer makes of it
-        if kind == DEPLOY:
-            value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY]
-        elif b == PLAYER_C:
-            value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_ON_PLAYER]
-        else:
-            value = deployment_worth(g, p, kind, c, b)
         if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
             return n, (kind, c, b), value
     elif n < MAX_CAND and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
@@ -162,17 +153,30 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
         if cost > budget or g.ps[p, PS_VITAL] - cost < keep:
             continue
         klass = field(g, p, c, Field.CLASS)
+        # the best only: a step's worth is deployment_worth's. A card to deploy's and gear on the Player
+        # card's are their design's (g.dw, state.deploy_worths; walk_hand_steps having skipped the
+        # cards that would take the Player card's Vital below the RESERVE, worth -1); gear on another
+        # bearer: the gear's own part once (gear_worth's arguments), then what each bearer makes of it
+        dw = g.dw[p, g.cs[p, c, CS_DESIGN]]
         if klass == Class.CHARACTER or klass == Class.MACHINE:
             # may_deploy's question, whole: weigh_step does not ask it again
             if room and (window == Window.DEPLOYMENT or klass == Class.MACHINE and window == Window.REGROUP):
-                n, best, best_value = weigh_step(g, p, window, np.int64(DEPLOY), c, np.int64(-1), best_only, n, best,
-                                                 best_value)
+                n, best, best_value = weigh_step(g, p, window, np.int64(DEPLOY), c, np.int64(-1), best_only,
+                                                 dw[DW_DEPLOY], n, best, best_value)
         elif klass == Class.WEAPON or klass == Class.ITEM:
+            grants_pays = field(g, p, c, Field.GRANTS) & PAYS != 0
+            nivel = field(g, p, c, Field.G_NIVEL)
+            fuente = field(g, p, c, Field.G_FUENTE)
             bm = bearers
             while bm:
                 b = lowest_bit(bm)
                 bm &= bm - np.int64(1)
-                n, best, best_value = weigh_step(g, p, window, np.int64(ATTACH), c, b, best_only, n, best, best_value)
+                value = 0.0
+                if best_only:
+                    value = dw[DW_ON_PLAYER] if b == PLAYER_C else gear_worth(g, p, dw[DW_GEAR], grants_pays, nivel,
+                                                                              fuente, cost, b)
+                n, best, best_value = weigh_step(g, p, window, np.int64(ATTACH), c, b, best_only, value, n, best,
+                                                 best_value)
     return n, best, best_value
 
 
@@ -271,18 +275,25 @@ def deployment_worth(g: np.void, p: int, kind: int, c: int, b: int) -> float:
         return g.dw[p, g.cs[p, c, CS_DESIGN], DW_DEPLOY]
     if b == PLAYER_C:  # printed fields only
         return g.dw[p, g.cs[p, c, CS_DESIGN], DW_ON_PLAYER]
-    # its bonuses, fuente and regeneracion, printed; then what the bearer makes of them
-    value = g.dw[p, g.cs[p, c, CS_DESIGN], DW_GEAR]
-    fuente = field(g, p, c, Field.G_FUENTE)
-    grants = field(g, p, c, Field.GRANTS)
+    return gear_worth(g, p, g.dw[p, g.cs[p, c, CS_DESIGN], DW_GEAR], field(g, p, c, Field.GRANTS) & PAYS != 0,
+                      field(g, p, c, Field.G_NIVEL), field(g, p, c, Field.G_FUENTE), cost, b)
+
+
+@njit(cache=True, _nrt=False)
+def gear_worth(g: np.void, p: int, gear: float, grants_pays: bool, nivel: int, fuente: int, cost: int, b: int) -> float:
+    """deployment_worth of gear on bearer b, not the Player card: its bonuses, fuente and regeneracion
+    (`gear`, its design's DW_GEAR), and whether it grants paying, its nivel and fuente, all printed;
+    then what the bearer makes of them. Its printed parts go as arguments: the greedy walk works
+    them out once for all the bearers it weighs."""
+    value = gear
     pays = rules_of(g, p, b) & PAYS
-    if grants & PAYS and not pays:
+    if grants_pays and not pays:
         value += 2.0 + vital_of(g, p, b) / 10.0
-    if field(g, p, c, Field.G_NIVEL) > 0:
-        value += 2.0 if pays or grants & PAYS else -3.0
+    if nivel > 0:
+        value += 2.0 if pays or grants_pays else -3.0
     if fuente > 0:
         value += 2.0 if pays else 0.0
-    return value * w[Weight.CHARACTER] - cost * 0.5 + vital_of(g, p, b) / 30.0
+    return value * g.w[p, Weight.CHARACTER] - cost * 0.5 + vital_of(g, p, b) / 30.0
 
 
 @njit(cache=True, _nrt=False)

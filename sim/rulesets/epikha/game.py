@@ -12,8 +12,8 @@ from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py reads the step kinds here)
-    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, choose_attackers, choose_blocker, choose_window_action, is_random,
-    matter_kind, may_step, next_deployment_from, pick, spells_that_may_matter, start_target, wants_mulligan,
+    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, best_move, choose_attackers, choose_blocker, choose_window_action,
+    is_random, matter_kind, may_step, next_deployment_from, pick, spells_that_may_matter, start_target, wants_mulligan,
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
@@ -514,7 +514,12 @@ def regroup(g: np.void, p: int) -> None:
     lets the costliest go, random any)."""
     ps, cs = g.ps, g.cs
     return_from_combat(g)
-    deploy_steps(g, p, Window.REGROUP)
+    # a greedy player's Regroup steps are machines from its hand and moves into the Magic Zone (E-11,
+    # E-24): with no machine in hand and no move best_move keeps, its first step is to stop, and the
+    # phase is over without a walk (most Regroup phases: the Deployment phase made the moves)
+    if (is_random(g, p) or in_zone(g, p, Zone.HAND) & ps[p, PS_MACHINE_CARDS] != 0
+            or best_move(g, p, (np.int64(STOP), np.int64(-1), np.int64(-1)), 0.0)[0] != STOP):
+        deploy_steps(g, p, Window.REGROUP)
     if window_opens(g, Window.REGROUP):
         spell_window(g, Window.REGROUP)
     if ps[GAME, G_OVER]:

@@ -6,7 +6,9 @@ reached by play, each is held against its definition: the first step of highest 
 (agents.choose_deployment, rules E-21, E-24, E-29) at every step of a Deployment and a Regroup
 phase, and the `combat_slots` strongest of the cards that may attack safely (E-25, E-26). A spell
 window passes for a greedy player without asking it when nothing is pending and none of its spells
-may matter (game.spell_window): there its choice (agents.choose_window_action) is to pass (E-22)."""
+may matter (game.spell_window): there its choice (agents.choose_window_action) is to pass (E-22). A
+Regroup phase is not walked when the hand holds no machine and best_move keeps no move (game.regroup):
+there its first step is to stop (E-11, E-24)."""
 
 from __future__ import annotations
 
@@ -15,14 +17,14 @@ import pytest
 
 from sim.core.match import MatchConfig, SideConfig
 from sim.rulesets.epikha.agents import (
-    PASS, STOP, TO_MAGIC, attack_is_safe, best_payer, choose_attackers, choose_deployment, choose_window_action,
-    next_deployment, next_deployment_from, payer_cost, spells_that_may_matter,
+    PASS, STOP, TO_MAGIC, attack_is_safe, best_move, best_payer, choose_attackers, choose_deployment,
+    choose_window_action, next_deployment, next_deployment_from, payer_cost, spells_that_may_matter,
 )
 from sim.rulesets.epikha.constants import MAX_DECK, PAYS, PLAYER_C, Field, Param, Weight, Window, Zone
 from sim.rulesets.epikha.engine import RULESET
 from sim.rulesets.epikha.game import deploy_step
 from sim.rulesets.epikha.legal import blockers, may_attack
-from sim.rulesets.epikha.state import G_N_PENDING, G_OVER, GAME, PS_SPELL_CARDS, fuerza_of, in_zone
+from sim.rulesets.epikha.state import G_N_PENDING, G_OVER, GAME, PS_MACHINE_CARDS, PS_SPELL_CARDS, fuerza_of, in_zone
 
 SEED = 20261202
 
@@ -66,12 +68,16 @@ def strongest_safe(g: np.void, p: np.int64) -> int:
                          [({}, 10), ({"combat_slots": 1, "deployment_slots": 3, "magic_zone_slots": 1}, 0),
                           ({"player_may_attack": False}, 10)])
 def test_greedy_deploys_and_attacks_as_its_definition(params: dict, least_after_moves: int) -> None:
-    steps = attacks = after_moves = 0
+    steps = attacks = after_moves = stops_foreseen = 0
     for g, p in positions(24, **params):
         for window in (Window.DEPLOYMENT, Window.REGROUP):
             hand_best, hand_value, hand_known = (STOP, -1, -1), 0.0, False
             for _ in range(MAX_DECK):
                 listed = listed_step(g, p, window)
+                if (window == Window.REGROUP and in_zone(g, p, np.int64(Zone.HAND)) & g["ps"][p, PS_MACHINE_CARDS] == 0
+                        and best_move(g, p, (STOP, -1, -1), 0.0)[0] == STOP):  # game.regroup's short cut
+                    assert listed[0] == STOP, (params, listed)
+                    stops_foreseen += 1
                 assert next_deployment(g, p, np.int64(window)) == listed, (params, window, listed)
                 step, hand_best, hand_value, walked = next_deployment_from(g, p, np.int64(window), hand_best,
                                                                           hand_value, hand_known)
@@ -85,7 +91,8 @@ def test_greedy_deploys_and_attacks_as_its_definition(params: dict, least_after_
             if window == Window.DEPLOYMENT:
                 assert choose_attackers(g, p) == strongest_safe(g, p), params
                 attacks += 1
-    assert steps >= 50 and attacks >= 10 and after_moves >= least_after_moves
+    assert steps >= 50 and attacks >= 10 and after_moves >= least_after_moves and stops_foreseen >= 10, (
+        steps, attacks, after_moves, stops_foreseen)
 
 
 def test_greedy_passes_where_no_spell_may_matter() -> None:
