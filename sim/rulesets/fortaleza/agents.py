@@ -303,7 +303,8 @@ def blockers_idle(g: np.void, p: int, held: np.int64) -> np.int64:
     hits it (always so for the attacking player: effect_value then gives LIFE * min(N, 0) = 0).
     Either way the action is worth 0 or less. In the China mirror 47.8 of a game's 54.6 listed
     blockers-step offers listed and valued 161 rescue candidates a game and chose none, and La
-    Muralla Resiste and the Almenara de la Muralla were listed in most of them and never chosen."""
+    Muralla Resiste and the Almenara de la Muralla were listed 44.7 times a game, 39.2 of them with
+    nothing aimed at that Fortaleza."""
     ps = g.ps
     if ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g):
         return np.int64(0)
