@@ -29,7 +29,8 @@ from sim.rulesets.fortaleza.legal import (
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
     CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FIGHTS,
-    PS_FORT, PS_FPROT, PS_FRAIL, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone,
+    PS_FORT, PS_FPROT, PS_FRAIL, PS_GUARD_ONLY, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT,
+    in_zone,
     lowest_bit, atq_of, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
@@ -292,16 +293,26 @@ def quiet_window(g: np.void) -> bool:
     return True
 
 
-@njit(cache=True, _nrt=False)  # reached only in the blockers step, holding a rescue
-def fights_idle(g: np.void) -> bool:
-    """The blockers step's answer to quiet_window, for the designs that only rescue a unit
-    (targets.idle_kind, RESCUE_ONLY): no item on the chain carries damage and no unit on the field takes as
-    much damage from its fight as it has toughness left. Then rescue_value is 0 for every unit, so
-    the greedy agent never plays such a design: in the China mirror 47.8 of a game's 54.6 listed
-    blockers-step offers, which listed and valued 161 rescue candidates a game and chose none."""
+@njit(cache=True, _nrt=False)  # reached only in the blockers step, holding a rescue or a guard
+def blockers_idle(g: np.void, p: int, held: np.int64) -> np.int64:
+    """The blockers step's answer to quiet_window: the designs player p's greedy agent leaves out
+    there, of those it holds (`held`). While no item on the chain carries damage: those that only
+    rescue a unit (targets.idle_kind, RESCUE_ONLY) when no unit on the field takes as much damage
+    from its fight as it has toughness left (rescue_value is then 0 for every unit), and those that
+    only give p's own Fortaleza Protección (GUARD_ONLY) when no unblocked attacker of the opponent
+    hits it (always so for the attacking player: effect_value then gives LIFE * min(N, 0) = 0).
+    Either way the action is worth 0 or less. In the China mirror 47.8 of a game's 54.6 listed
+    blockers-step offers listed and valued 161 rescue candidates a game and chose none, and La
+    Muralla Resiste and the Almenara de la Muralla were listed 44.7 times a game, 39.2 of them with
+    nothing aimed at that Fortaleza."""
     ps = g.ps
     if ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g):
-        return False
+        return np.int64(0)
+    idle = np.int64(0)
+    if (held & ps[p, PS_GUARD_ONLY]) != 0 and unblocked_damage_to(g, p) == 0:
+        idle = ps[p, PS_GUARD_ONLY]
+    if (held & ps[p, PS_RESCUE_ONLY]) == 0:
+        return idle
     # a unit outside the fights (block_with marks them) takes 0 damage, which reaches its toughness
     # only when it holds damage or a card could leave it at 0 (targets.frail), as in quiet_window
     scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
@@ -311,8 +322,8 @@ def fights_idle(g: np.void) -> bool:
             u = lowest_bit(units)
             units &= units - 1
             if combat_damage_to(g, side, u) >= toughness_left(g, side, u):
-                return False
-    return True
+                return idle
+    return idle | ps[p, PS_RESCUE_ONLY]
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into decide: the quick answers cost no call
@@ -322,7 +333,8 @@ def idle_designs(g: np.void, p: int, main: bool) -> np.int64:
     -1 when p surely passes (a full chain, rule F-24; a response window where p holds no answer, or
     only idle ones). Most response offers end here: 241 of a greedy game's 321. In the blockers
     step, where no window is quiet, the designs that only rescue a unit are idle while no fight
-    kills one (fights_idle)."""
+    kills one, and those that only protect p's Fortaleza while no damage is aimed at it
+    (blockers_idle)."""
     ps = g.ps
     if chain_full(ps):  # list_actions tests it too; first here, as before legal.py: the same machine code
         return np.int64(-1)
@@ -333,8 +345,8 @@ def idle_designs(g: np.void, p: int, main: bool) -> np.int64:
     if ps[p, PS_AGENT] != Agent.RANDOM and held & ps[p, PS_QUIET_IDLE]:
         if quiet_window(g):
             idle = ps[p, PS_QUIET_IDLE]
-        elif ps[GAME, G_STEP] == Step.BLOCKERS and held & ps[p, PS_RESCUE_ONLY] and fights_idle(g):
-            idle = ps[p, PS_RESCUE_ONLY]  # most blockers-step offers: no fight kills a unit
+        elif ps[GAME, G_STEP] == Step.BLOCKERS and held & (ps[p, PS_RESCUE_ONLY] | ps[p, PS_GUARD_ONLY]):
+            idle = blockers_idle(g, p, held)  # most blockers-step offers: no fight kills a unit, no damage aims at p
         else:
             return idle
         if not main and answers_held(ps, p) & ~idle == 0:  # all p could answer with is idle

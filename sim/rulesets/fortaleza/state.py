@@ -103,7 +103,9 @@ PS_PLAYABLE = PS_QUIET_IDLE + 1  # ps[p, PS_PLAYABLE + e]: designs playable from
 PS_FORCED = PS_PLAYABLE + MAX_ANSWER_ENERGY + 1  # the forced-draw request (sim.core.forced_draw), 0 for none
 PS_FRAIL = PS_FORCED + 1  # 1 when the side's cards could leave a unit at 0 toughness undamaged (targets.frail)
 PS_RESCUE_ONLY = PS_FRAIL + 1  # of the quiet-idle responders, those that only rescue a unit (targets.rescue_only)
-PS_KIND = PS_RESCUE_ONLY + 1  # ps[p, PS_KIND + kind]: the designs of that Kind (legal.list_actions' main-phase walk)
+# of the quiet-idle responders, those that only give their own Fortaleza Protección (targets.idle_kind)
+PS_GUARD_ONLY = PS_RESCUE_ONLY + 1
+PS_KIND = PS_GUARD_ONLY + 1  # ps[p, PS_KIND + kind]: the designs of that Kind (legal.list_actions' main-phase walk)
 N_PS = PS_KIND + int(Kind.LAND) + 1
 
 # ps[GAME, ...]

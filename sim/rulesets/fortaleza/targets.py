@@ -11,7 +11,7 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_FRAIL, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
+    PS_FAST_HAND, PS_FRAIL, PS_GUARD_ONLY, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
     in_zone, lowest_bit,
 )
 
@@ -97,6 +97,7 @@ def set_design_masks(g: np.void, side: int) -> None:
     ps[side, PS_ACTIVATES] = activates
     idle = np.int64(0)
     rescue = np.int64(0)
+    guard = np.int64(0)
     for c in range(N_DESIGNS):
         kind = tab[side, c, Field.KIND]
         if kind == Kind.TECHNIQUE or kind == Kind.TRAP or activates >> c & 1:
@@ -105,8 +106,11 @@ def set_design_masks(g: np.void, side: int) -> None:
                 idle |= np.int64(1) << np.int64(c)
             if how == RESCUE_ONLY:
                 rescue |= np.int64(1) << np.int64(c)
+            if how == GUARD_ONLY:
+                guard |= np.int64(1) << np.int64(c)
     ps[side, PS_QUIET_IDLE] = idle
     ps[side, PS_RESCUE_ONLY] = rescue
+    ps[side, PS_GUARD_ONLY] = guard
     for kind in range(Kind.LAND + 1):
         ps[side, PS_KIND + kind] = np.int64(0)
     for c in range(N_DESIGNS):
@@ -159,6 +163,7 @@ def frail(g: np.void, side: int) -> bool:
 
 QUIET_IDLE = 1  # idle_kind's answers
 RESCUE_ONLY = 2
+GUARD_ONLY = 3
 
 
 @njit(cache=True, _nrt=False)
@@ -169,13 +174,18 @@ def idle_kind(g: np.void, side: int, c: int) -> int:
     every effect gives Protección or RES to a unit on the field (a chosen unit, or the unit itself
     for a unit's ability) at no negative cost: agents.effect_value gives each such effect a unit's
     rescue value (agents.rescue_value) or less (-0.5, a boost of an opposing unit), so while no unit
-    on the field is about to die (agents.fights_idle) the action is worth 0 or less, below
+    on the field is about to die (agents.blockers_idle) the action is worth 0 or less, below
     ACT_THRESHOLD, in the blockers step too, where quiet_window does not hold (a Protección on its
-    own Fortaleza is not: the attack's unblocked damage gives it a value). 0 otherwise."""
+    own Fortaleza is not: the attack's unblocked damage gives it a value). GUARD_ONLY, a quiet-idle
+    design too, when every effect gives its own Fortaleza Protección N >= 0 at no negative cost:
+    agents.effect_value gives each LIFE * min(N, damage aimed at that Fortaleza), so while none is
+    aimed at it (agents.blockers_idle) the action is worth 0 or less, in the blockers step too.
+    0 otherwise."""
     tab = g.tab
     kind = tab[side, c, Field.KIND]
     on = On.CAST if kind == Kind.TECHNIQUE or kind == Kind.TRAP else On.ACTIVATE
     rescue = tab[side, c, Field.COST] >= 0 and tab[side, c, Field.ACTIVATE_COST] >= 0
+    guard = rescue
     for k in range(tab[side, c, Field.N_EFFECTS]):
         base = effect_base(k)
         if tab[side, c, base + E_ON] != on:
@@ -187,12 +197,13 @@ def idle_kind(g: np.void, side: int, c: int) -> int:
         # the card itself is a unit on the field only for a unit's ability (legal.list_actions)
         rescue = (rescue and on_unit and (do == Do.PROTECT or do == Do.BOOST_RES)
                   and (target != Target.SELF or kind == Kind.CHARACTER or kind == Kind.CREATURE))
+        guard = guard and do == Do.PROTECT and target == Target.OWN_FORTRESS and tab[side, c, base + E_N] >= 0
         if do == Do.PROTECT and (on_unit or target == Target.OWN_FORTRESS):
             continue
         if (do == Do.BOOST_ATQ or do == Do.BOOST_RES) and on_unit:
             continue
         return 0
-    return RESCUE_ONLY if rescue else QUIET_IDLE
+    return RESCUE_ONLY if rescue else GUARD_ONLY if guard else QUIET_IDLE
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -8,14 +8,14 @@ from __future__ import annotations
 import numpy as np
 
 from sim.rulesets.fortaleza.agents import (
-    choose_action, choose_listed, fights_idle, idle_designs, quiet_window, rescue_value, unit_value,
+    blockers_idle, choose_action, choose_listed, idle_designs, quiet_window, rescue_value, unit_value,
 )
 from sim.rulesets.fortaleza.constants import Action, Field
 from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
 from sim.rulesets.fortaleza.game import end_turn
 from sim.rulesets.fortaleza.legal import list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
-from sim.rulesets.fortaleza.state import CS_DAMAGE, CS_RES_BOOST, PS_DAMAGED, PS_FRAIL, PS_RESCUE_ONLY
+from sim.rulesets.fortaleza.state import CS_DAMAGE, CS_RES_BOOST, PS_DAMAGED, PS_FRAIL, PS_GUARD_ONLY, PS_RESCUE_ONLY
 from sim.rulesets.fortaleza.targets import set_design_masks
 
 
@@ -93,7 +93,7 @@ def test_rescue_value_reads_the_fight_and_the_chain():
 
 
 def test_blockers_step_leaves_out_rescues_while_no_fight_kills():
-    """agents.fights_idle: the blockers step is never a quiet window, but while no fight would kill a
+    """agents.blockers_idle: the blockers step is never a quiet window, but while no fight would kill a
     unit the designs that only rescue one (targets.idle_kind) are worth nothing, so the greedy
     agent leaves them out (a response offer holding nothing else passes at once); when a fight
     would kill a unit they are listed and valued as before."""
@@ -104,12 +104,37 @@ def test_blockers_step_leaves_out_rescues_while_no_fight_kills():
     s.block("JP-007", "CH-001")  # the samurai's 4 ATQ against the soldier's RES 2
     soldier, shield = s.index(0, "CH-001"), s.index(0, "CH-031")
     assert s.ps[0, PS_RESCUE_ONLY] >> shield & 1
-    assert not fights_idle(s.g) and idle_designs(s.g, 0, np.bool_(False)) == 0
+    everything = np.int64(-1)
+    assert not blockers_idle(s.g, 0, everything) >> shield & 1 and idle_designs(s.g, 0, np.bool_(False)) == 0
     i = choose_action(s.g, 0, np.bool_(False))
     assert i >= 0 and tuple(s.cand[i]) == (Action.CAST, shield, 0, soldier + 1)
     s.g["cs"][0, soldier, CS_RES_BOOST] = 5  # the soldier survives the block, the samurai the soldier's 1 ATQ
-    assert fights_idle(s.g) and idle_designs(s.g, 0, np.bool_(False)) == -1
+    assert blockers_idle(s.g, 0, everything) >> shield & 1 and idle_designs(s.g, 0, np.bool_(False)) == -1
     assert choose_action(s.g, 0, np.bool_(False)) == -1
+
+
+def test_blockers_step_leaves_out_a_fortress_protection_while_no_damage_aims_at_it():
+    """agents.blockers_idle: La Muralla Resiste (own Fortaleza gains Protección 4, fast, cost 2) is
+    worth LIFE * min(4, damage aimed at that Fortaleza) less its cost, so in the blockers step the
+    attacking player, whose Fortaleza no attacker hits, leaves it out and passes at once; the
+    defender, whom an unblocked attacker hits, lists and values it as before."""
+    s = Scenario.from_factions("china", "china")
+    s.put(0, "CH-001", zone="unit")  # Soldado de Terracota, ATQ 1: nobody can block it
+    for side in range(2):
+        s.put(side, "CH-032", zone="hand")
+        s.lands(side, 3)
+    s.begin(active=0, step="begin_combat", turn=4)
+    s.attack("CH-001")
+    s.begin(active=0, step="blockers", turn=4)
+    wall = s.index(0, "CH-032")
+    assert s.ps[0, PS_GUARD_ONLY] >> wall & 1 and not s.ps[0, PS_RESCUE_ONLY] >> wall & 1
+    held = np.int64(-1)
+    assert blockers_idle(s.g, 0, held) >> wall & 1 and idle_designs(s.g, 0, np.bool_(False)) == -1
+    assert choose_action(s.g, 0, np.bool_(False)) == -1
+    assert not blockers_idle(s.g, 1, held) >> wall & 1  # the soldier's 1 damage aims at side 1's Fortaleza
+    assert not idle_designs(s.g, 1, np.bool_(False)) >> wall & 1
+    n = list_actions(s.g, 1, np.bool_(False), np.int64(0), np.bool_(False))
+    assert (Action.CAST, wall, 1, 0) in [tuple(s.cand[i]) for i in range(n)]
 
 
 def test_greedy_play_lists_only_the_equip_moves_worth_something():
