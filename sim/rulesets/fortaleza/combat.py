@@ -71,7 +71,9 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
     greedy = ps[p, PS_AGENT] != Agent.RANDOM
     # the blockers' figures, once: most units' decisions follow from them (wants_to_attack_known)
     hi_free, lo_free, tough_free, theirs_free = blockers_bounds(g, p, free)
-    hi_reach, lo_reach, tough_reach, theirs_reach = blockers_bounds(g, p, reach)
+    # the Vuelo blockers' figures only when a Vuelo unit is asked (rule F-33): most attacks have none
+    hi_reach, lo_reach, tough_reach, theirs_reach = 0, 0, 0, 0.0
+    reach_known = False
     chosen = np.int64(0)
     m = able
     while m:
@@ -82,6 +84,9 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
         known = np.int64(-1)
         if greedy:
             if keywords_of(g, p, u) & Keyword.VUELO:  # rule F-33: only the reach blockers meet it
+                if not reach_known:
+                    hi_reach, lo_reach, tough_reach, theirs_reach = blockers_bounds(g, p, reach)
+                    reach_known = True
                 known = wants_to_attack_known(g, p, u, reach, hi_reach, lo_reach, tough_reach, theirs_reach)
             else:
                 known = wants_to_attack_known(g, p, u, free, hi_free, lo_free, tough_free, theirs_free)
