@@ -598,6 +598,10 @@ def lethal_swing(g: np.void, p: int, able: np.int64, total: int) -> bool:
         m &= m - 1
         if not cs[opp, b, CS_TAPPED]:
             blockers += 1
+    # as many blockers as attackers stop every attacker of ATQ >= 0 (strongest picks those): what
+    # gets through is at most 0, short of a Fortaleza still standing
+    if blockers >= popcount(able) and need > 0:
+        return False
     for _ in range(blockers):  # the `blockers` largest attackers are assumed stopped
         best = strongest(g, p, able)
         if best < 0:

@@ -40,7 +40,7 @@ def block_with(g: np.void, d: int, b: int, a: int) -> None:
     cs[d, b, CS_BLOCKING] = a + 1
     cs[1 - d, a, CS_BLOCKED_BY] = b + 1
     cs[1 - d, a, CS_WAS_BLOCKED] = 1
-    ps = g.ps  # the fights agents.fights_idle checks: a unit outside them takes no combat damage
+    ps = g.ps  # the fights agents.blockers_idle checks: a unit outside them takes no combat damage
     ps[d, PS_FIGHTS] |= np.int64(1) << b
     ps[1 - d, PS_FIGHTS] |= np.int64(1) << a
     record(g, d, Event.BLOCK, b, a, 0)
@@ -71,7 +71,9 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
     greedy = ps[p, PS_AGENT] != Agent.RANDOM
     # the blockers' figures, once: most units' decisions follow from them (wants_to_attack_known)
     hi_free, lo_free, tough_free, theirs_free = blockers_bounds(g, p, free)
-    hi_reach, lo_reach, tough_reach, theirs_reach = blockers_bounds(g, p, reach)
+    # the Vuelo blockers' figures only when a Vuelo unit is asked (rule F-33): most attacks have none
+    hi_reach, lo_reach, tough_reach, theirs_reach = 0, 0, 0, 0.0
+    reach_known = False
     chosen = np.int64(0)
     m = able
     while m:
@@ -82,6 +84,9 @@ def chosen_attackers(g: np.void, p: int) -> np.int64:
         known = np.int64(-1)
         if greedy:
             if keywords_of(g, p, u) & Keyword.VUELO:  # rule F-33: only the reach blockers meet it
+                if not reach_known:
+                    hi_reach, lo_reach, tough_reach, theirs_reach = blockers_bounds(g, p, reach)
+                    reach_known = True
                 known = wants_to_attack_known(g, p, u, reach, hi_reach, lo_reach, tough_reach, theirs_reach)
             else:
                 known = wants_to_attack_known(g, p, u, free, hi_free, lo_free, tough_free, theirs_free)
@@ -112,14 +117,15 @@ def declare_attackers(g: np.void, p: int, chosen: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def declare_blockers(g: np.void) -> None:
-    """The defender assigns blockers (rules F-21, F-22, F-33), biggest attackers first."""
+def declare_blockers(g: np.void, attackers: np.int64) -> None:
+    """The defender assigns blockers (rules F-21, F-22, F-33), biggest attackers first. Only the
+    units of `attackers` (the attack declared, or -1 for every unit) can be attacking."""
     cs, ps = g.cs, g.ps
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
     incoming = 0
     waiting = np.int64(0)  # attackers not yet considered
-    m = in_zone(ps, a_side, Zone.UNIT)
+    m = in_zone(ps, a_side, Zone.UNIT) & attackers
     while m:
         a = lowest_bit(m)
         m &= m - 1
@@ -130,7 +136,9 @@ def declare_blockers(g: np.void) -> None:
     # the defender's free blockers, found once: a block takes its blocker, nothing else changes them,
     # and an attacker here is attacking and not yet blocked (legal.can_block's attacker side)
     free, reach = free_blockers(g, d)
-    while waiting:
+    # with no free blocker left (reach is a part of free) no attacker can be blocked, and
+    # choose_blocker_among would answer -1 without a draw: the attackers left need no weighing
+    while waiting != 0 and free != 0:
         best = strongest(g, a_side, waiting)
         best_atq = atq_of(g, a_side, best)
         waiting &= ~(np.int64(1) << best)
@@ -144,14 +152,15 @@ def declare_blockers(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declared_attack, its one caller in play
-def combat_damage(g: np.void) -> None:
+def combat_damage(g: np.void, attackers: np.int64) -> None:
     """Rules F-22, F-23, F-34: every fight deals its damage at the same time; unblocked attackers hit
-    the Fortaleza; a blocked attacker hits it only with Arrollar, and only the excess over lethal."""
+    the Fortaleza; a blocked attacker hits it only with Arrollar, and only the excess over lethal.
+    Only the units of `attackers` (the attack declared, or -1 for every unit) can be attacking."""
     par, cs, ps = g.par, g.cs, g.ps
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
     to_fortress = 0
-    m = in_zone(ps, a_side, Zone.UNIT)
+    m = in_zone(ps, a_side, Zone.UNIT) & attackers
     while m:
         a = lowest_bit(m)
         m &= m - 1
@@ -174,8 +183,8 @@ def combat_damage(g: np.void) -> None:
             if par[Param.TRAMPLE_PAST_PROTECTION]:
                 lethal += cs[d, b, CS_PROT]
             to_fortress += max(0, atq - lethal)
-    for side in range(2):
-        m = in_zone(ps, side, Zone.UNIT)
+    for side in range(2):  # only the units of a fight were dealt damage (block_with marks them)
+        m = in_zone(ps, side, Zone.UNIT) & ps[side, PS_FIGHTS]
         while m:
             u = lowest_bit(m)
             m &= m - 1
@@ -190,10 +199,14 @@ def combat_damage(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def end_combat(g: np.void) -> None:
+def end_combat(g: np.void, attackers: np.int64) -> None:
+    """Every unit leaves combat. Only the attackers (`attackers`: the attack declared, or -1 for every
+    unit) and the units of a fight (block_with marks them) hold a combat column that is not 0; a unit
+    that left the field was cleared as it left (field.clear_field_state)."""
     cs, ps = g.cs, g.ps
+    a_side = ps[GAME, G_ACTIVE]
     for side in range(2):
-        m = in_zone(ps, side, Zone.UNIT)
+        m = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | (attackers if side == a_side else np.int64(0)))
         while m:
             u = lowest_bit(m)
             m &= m - 1
@@ -223,17 +236,18 @@ def declared_attack(g: np.void, chosen: np.int64) -> None:
         return
     ps[GAME, G_STEP] = Step.ATTACKERS
     window(g)
+    # the combat's walks visit only `chosen` and the fights: no other unit attacks or blocks
     if not ps[GAME, G_OVER]:
-        declare_blockers(g)
+        declare_blockers(g, chosen)
         ps[GAME, G_STEP] = Step.BLOCKERS
         window(g)
     if not ps[GAME, G_OVER]:
-        combat_damage(g)
+        combat_damage(g, chosen)
         ps[GAME, G_STEP] = Step.DAMAGE
-        end_combat(g)
+        end_combat(g, chosen)
         window(g)  # nothing in it attacks or blocks (only declare_attackers and declare_blockers do)
     else:
-        end_combat(g)
+        end_combat(g, chosen)
 
 
 @njit(cache=True, _nrt=False)

@@ -37,6 +37,7 @@ from sim.rulesets.fortaleza.state import (
 
 ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()} | {int(Zone.CHAIN): "chain"}
 STEPS = {s.name.lower(): s for s in Step}
+ALL_UNITS = np.int64(-1)  # combat_damage and end_combat: every unit may be attacking
 
 
 class Scenario(ScenarioShell):
@@ -225,9 +226,9 @@ class Scenario(ScenarioShell):
 
     def damage(self) -> None:
         """Combat damage (rules F-22, F-23, F-34), then combat ends."""
-        combat_damage(self.g)
+        combat_damage(self.g, ALL_UNITS)  # a scenario's attackers are declared one by one: every unit may attack
         self.ps[GAME, G_STEP] = Step.DAMAGE
-        end_combat(self.g)
+        end_combat(self.g, ALL_UNITS)
 
     def window(self, step: str | None = None) -> None:
         if step is not None:

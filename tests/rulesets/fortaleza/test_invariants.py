@@ -13,14 +13,14 @@ from sim.core.records import RecordCol
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.agents import ACT_THRESHOLD, action_value, choose_action, choose_blocker, wants_to_attack
-from sim.rulesets.fortaleza.combat import chosen_attackers
+from sim.rulesets.fortaleza.combat import chosen_attackers, combat
 from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.legal import can_attack, list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
-    CS_SET_TURN, CS_TAPPED, CS_ZONE, G_ACTIVE, G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_FORT, PS_FPROT, PS_LANDS,
-    PS_ORDER, PS_TOP, atq_of,
+    CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_PENDING, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE, G_ACTIVE,
+    G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_FIGHTS, PS_FORT, PS_FPROT, PS_LANDS, PS_ORDER, PS_TOP, atq_of,
 )
 
 from .conftest import SEED, make_config
@@ -227,6 +227,25 @@ def test_greedy_attack_is_the_same_as_weighing_every_block():
             asked += len(able)
             attacking += bin(expected).count("1")
     assert asked > 60 and attacking > 20, (asked, attacking)
+
+
+def test_a_combat_leaves_no_unit_in_combat():
+    """combat.declared_attack's walks visit only the attack declared and the fights (block_with marks
+    them): across greedy game states, every unit on the field ends the combat with its combat columns
+    and its pending damage at 0, and no fight marked."""
+    fought = 0
+    for g, s in greedy_games_part_way(5, 2, 700):
+        if g % 2:  # every unit untapped: more attackers and more blocks
+            s.g["cs"][:, :, CS_TAPPED] = 0
+        combat(s.g)
+        cs = s.g["cs"]
+        for side in (0, 1):
+            on_field = cs[side, :, CS_ZONE] == Zone.UNIT
+            for col in (CS_ATTACKING, CS_BLOCKING, CS_BLOCKED_BY, CS_WAS_BLOCKED, CS_PENDING):
+                assert not cs[side, on_field, col].any(), (g, side, col)
+            assert s.ps[side, PS_FIGHTS] == 0, (g, side)
+        fought += 1
+    assert fought > 20, fought
 
 
 def golden_text() -> str:
