@@ -23,14 +23,14 @@ from numba import njit
 
 from sim.core.bitsets import bit_count, lowest_bit
 from sim.core.rng import Purpose, below
-from sim.rulesets.dicedraft.constants import V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Boost, Field, Seen, Weight, Zone
+from sim.rulesets.dicedraft.constants import V_MEAN_ATQ, V_MEAN_DEF, V_MEAN_VALUE, Agent, Boost, Field, Weight, Zone
 from sim.rulesets.dicedraft.fights import flips, roll_gain
 from sim.rulesets.dicedraft.legal import (
     can_block_alone, can_block_in_pair, can_join, discard_options, is_free, put_down_options, usable_dice,
 )
 from sim.rulesets.dicedraft.state import (
-    CS_FLAGS, F_A0, F_A1, F_ATQ_A, F_D0, F_D1, PS_AGENT, PS_CHARS, PS_LIVES, PS_REVEALED, SC_ATTACKERS, SC_BLOCKED,
-    SC_BLOCKERS, SC_ORDER, SC_RANKED, SC_SEEN, stream, zone_mask,
+    F_A0, F_A1, F_ATQ_A, F_D0, F_D1, PS_AGENT, PS_CHARS, PS_LIVES, PS_REVEALED, SC_ATTACKERS, SC_BLOCKED,
+    SC_BLOCKERS, SC_ORDER, SC_RANKED, stream, zone_mask,
 )
 
 
@@ -75,31 +75,27 @@ def choose_put_down(g: np.void, p: int) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def visible_blockers(g: np.void, p: int) -> int:
-    """The opposing table cards that p must assume can block, into g.scratch[SC_SEEN]: face-up
-    characters and every face-down card (p cannot tell a face-down die from a character)."""
-    ps, out = g.ps, g.scratch[SC_SEEN]
+def visible_blockers(g: np.void, p: int) -> tuple:
+    """The opposing table cards that p must assume can block, as masks (face up, face down): face-up
+    characters and every face-down card (p cannot tell a face-down die from a character). Face up
+    is the revealed mask (`PS_REVEALED`, which follows each card's `Seen.REVEALED` flag)."""
+    ps = g.ps
     opp = 1 - p
-    n = np.int64(0)
-    known_dice = ps[opp, PS_REVEALED] & ~ps[opp, PS_CHARS]
-    m = zone_mask(g, opp, Zone.TABLE) & ~known_dice
-    while m:
-        out[n] = lowest_bit(m)
-        m &= m - np.int64(1)
-        n += 1
-    return n
+    table = zone_mask(g, opp, Zone.TABLE)
+    revealed = ps[opp, PS_REVEALED]
+    return table & revealed & ps[opp, PS_CHARS], table & ~revealed
 
 
 @njit(cache=True, _nrt=False)
 def choose_attackers(g: np.void, p: int, n: int) -> int:
     """Rule D-07: which of the n characters that may attack (legal.list_attackers, in
     g.scratch[SC_ATTACKERS]) attack together this turn; keeps them at the front of that row, returns
-    how many. g.scratch[SC_SEEN] receives the opposing cards p must assume can block."""
+    how many."""
     if n == 0:
         return 0
     if g.ps[p, PS_AGENT] != Agent.RANDOM:
-        n_seen = visible_blockers(g, p)
-        return _greedy_attackers(g, p, n, n_seen)
+        face_up, face_down = visible_blockers(g, p)
+        return _greedy_attackers(g, p, n, face_up, face_down)
     out = g.scratch[SC_ATTACKERS]
     chosen = 0
     for i in range(n):  # uniform over all subsets of the able attackers
@@ -129,15 +125,14 @@ def _lethal_swarm(g: np.void, p: int, n: int, block_slots: int) -> bool:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _pictured(g: np.void, p: int, c: int) -> tuple:
+def _pictured(g: np.void, p: int, c: int, up: np.int64) -> tuple:
     """(ATQ, DEF, value, double block) of the opponent's table card c as p sees it: its own when face
-    up, the average character of the opponent's pool when face down (`val[p, opp, V_MEAN_*]`, no
-    double block). Products of 0 and 1, not selects: LLVM may compile a select on a card's flags as
+    up (`up` 1), the average character of the opponent's pool when face down (`val[p, opp,
+    V_MEAN_*]`, no double block). Products of 0 and 1, not selects: LLVM may compile a select on a card's flags as
     a branch (it does for a CPU without AVX-512's masks), and which blockers are face down is a coin
     toss to the branch predictor."""
     tab, val = g.tab, g.val
     opp = 1 - p
-    up = np.int64((g.cs[opp, c, CS_FLAGS] & Seen.REVEALED) != 0)  # 1 when face up
     face_up = float(up)
     face_down = 1.0 - face_up
     b_atq = float(tab[opp, c, Field.ATQ]) * face_up + val[p, opp, V_MEAN_ATQ] * face_down
@@ -148,13 +143,19 @@ def _pictured(g: np.void, p: int, c: int) -> tuple:
 
 
 @njit(cache=True, _nrt=False)
-def _two_strongest(g: np.void, p: int, n_seen: int) -> tuple:
-    """Rule D-11: (ATQ, DEF, value) of the two blockers with the highest ATQ among the n_seen in
-    g.scratch[SC_SEEN] as p sees them (`_pictured`), the first of equals first; zeros for none."""
-    seen = g.scratch[SC_SEEN]
+def _two_strongest(g: np.void, p: int, face_up: np.int64, face_down: np.int64) -> tuple:
+    """Rule D-11: (ATQ, DEF, value) of the two blockers with the highest ATQ among the cards of the
+    masks face_up and face_down (`visible_blockers`) as p sees them (`_pictured`), in pool order,
+    the first of equals first; zeros for none. Every face-down card is pictured alike and neither
+    top ATQ ever falls, so once two face-down cards are in, both tops are at least their ATQ and a
+    third changes nothing: the walk takes the face-up cards and the first two face-down ones."""
     atq1 = atq2 = def1 = def2 = val1 = val2 = 0.0
-    for k in range(n_seen):
-        b_atq, b_def, b_val, _ = _pictured(g, p, seen[k])
+    second_down = face_down & (face_down - np.int64(1))
+    m = face_up | (face_down & -face_down) | (second_down & -second_down)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        b_atq, b_def, b_val, _ = _pictured(g, p, c, (face_up >> np.int64(c)) & np.int64(1))
         above_1 = b_atq > atq1
         above_2 = b_atq > atq2
         atq2 = atq1 if above_1 else (b_atq if above_2 else atq2)
@@ -167,7 +168,7 @@ def _two_strongest(g: np.void, p: int, n_seen: int) -> tuple:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
+def _greedy_attackers(g: np.void, p: int, n: int, face_up: np.int64, face_down: np.int64) -> int:
     """Attack with each character whose expected result is good enough.
 
     One step of lookahead: for each attacker, the opponent's best visible block by the same
@@ -179,28 +180,28 @@ def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
     average character of the opponent's pool (`_pictured`). Every face-down blocker is pictured
     alike, and a blocker weighed like an earlier one never beats it (the best block is the first of
     the best), so each attacker is weighed against the face-up blockers and the first face-down one
-    only (g.fsc rows ATQ, DEF, value, double block, in the order of g.scratch[SC_SEEN]). The two
-    strongest blockers (a double attacker's pair block, rule D-11) are found only for a double
-    attacker. Where which blocker wins is data, the loops count and multiply by 0 or 1 instead of
-    branching: the values are finite (weights are checked so), so only the sign of a zero can
-    differ, and no comparison sees it."""
-    tab, val, w, fsc, cs = g.tab, g.val, g.w, g.fsc, g.cs
-    out, seen = g.scratch[SC_ATTACKERS], g.scratch[SC_SEEN]
-    opp = 1 - p
+    only, in pool order (g.fsc rows ATQ, DEF, value, double block): the masks' walk skips the
+    other face-down cards, which count only as block slots. The two strongest blockers (a double
+    attacker's pair block, rule D-11) are found only for a double attacker. Where which blocker
+    wins is data, the loops count and multiply by 0 or 1 instead of branching: the values are
+    finite (weights are checked so), so only the sign of a zero can differ, and no comparison sees
+    it."""
+    tab, val, w, fsc = g.tab, g.val, g.w, g.fsc
+    out = g.scratch[SC_ATTACKERS]
     life = w[p, Weight.LIFE]
     aggression = w[p, Weight.AGGRESSION]
-    block_slots = np.int64(0)
+    n_seen = bit_count(face_up | face_down)
+    block_slots = n_seen  # one each, two for a face-up double blocker (below)
     n_weighed = np.int64(0)
-    face_down_weighed = np.int64(0)
-    for k in range(n_seen):  # each possible blocker as p sees it, once
-        c = seen[k]
-        b_atq, b_def, b_val, double_block = _pictured(g, p, c)
-        block_slots += 1 + double_block
+    m = face_up | (face_down & -face_down)  # the face-up cards and the first face-down one
+    while m:  # each blocker weighed, as p sees it, once
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        b_atq, b_def, b_val, double_block = _pictured(g, p, c, (face_up >> np.int64(c)) & np.int64(1))
+        block_slots += double_block
         fsc[0, n_weighed], fsc[1, n_weighed], fsc[2, n_weighed] = b_atq, b_def, b_val
         fsc[3, n_weighed] = float(double_block)
-        face_down = np.int64(not cs[opp, c, CS_FLAGS] & Seen.REVEALED)
-        n_weighed += 1 - (face_down & face_down_weighed)
-        face_down_weighed |= face_down
+        n_weighed += 1
     if _lethal_swarm(g, p, n, block_slots):
         return n
     strongest_found = False
@@ -224,7 +225,7 @@ def _greedy_attackers(g: np.void, p: int, n: int, n_seen: int) -> int:
             result = -exchange if better else result
         if double_attack and n_seen >= 2:
             if not strongest_found:
-                atq1, atq2, def1, def2, val1, val2 = _two_strongest(g, p, n_seen)
+                atq1, atq2, def1, def2, val1, val2 = _two_strongest(g, p, face_up, face_down)
                 strongest_found = True
             exchange = (a_val if atq1 + atq2 >= a_def else 0.0)
             exchange -= (val1 if a_atq >= def1 else 0.0) + (val2 if a_atq >= def2 else 0.0)
