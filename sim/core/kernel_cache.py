@@ -18,6 +18,7 @@ package's kernels. It imports nothing else of sim."""
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -35,18 +36,36 @@ PACKAGE_PARENT = Path(__file__).resolve().parents[2]  # the folder holding sim/
 PACKAGE = PACKAGE_PARENT / "sim"
 
 
+@functools.cache
+def _package_folder(py_file: str) -> tuple[str, ...] | None:
+    """The folder of a kernel's file inside the package (("sim", "rulesets", "dicedraft")), None outside
+    it: asked for every kernel defined, and a path's resolve() is a system call per part."""
+    path = Path(py_file).resolve()
+    return path.parent.relative_to(PACKAGE_PARENT).parts if path.is_relative_to(PACKAGE) else None
+
+
 class PackagePathLocator(UserProvidedCacheLocator):
     """A kernel of sim/ cached at CACHE_DIR/<its folder inside the package>: the same place from every
     checkout of the same source."""
 
+    # cache folders this process found writable. For every kernel defined (165 for a dicedraft run,
+    # a cached start's imports) numba makes the folder and writes and removes a file in it to see
+    # that it may; once a folder is enough. Saving a compiled kernel checks again (numba's own).
+    _writable: set[str] = set()
+
     def __init__(self, py_func, py_file: str) -> None:
         super().__init__(py_func, py_file)
-        inside = Path(py_file).resolve().parent.relative_to(PACKAGE_PARENT)
-        self._cache_path = os.path.join(config.CACHE_DIR, *inside.parts)
+        self._cache_path = os.path.join(config.CACHE_DIR, *_package_folder(py_file))
 
     @classmethod
     def from_function(cls, py_func, py_file: str):
-        if not config.CACHE_DIR or not Path(py_file).resolve().is_relative_to(PACKAGE):
+        if not config.CACHE_DIR or _package_folder(py_file) is None:
             return None
-        return super().from_function(py_func, py_file)
-
+        locator = cls(py_func, py_file)
+        if locator._cache_path not in cls._writable:
+            try:
+                locator.ensure_cache_path()
+            except OSError:  # as numba's: no folder, or not writable, and this locator is not used
+                return None
+            cls._writable.add(locator._cache_path)
+        return locator

@@ -17,9 +17,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from numba.core import config
 from numba.core.dispatcher import Dispatcher
 
+from sim.core import kernel_cache
 from sim.core.agents import SEARCHING
+from sim.core.kernel_cache import PackagePathLocator
 from sim.core.match import MatchConfig, SideConfig, default_label
 from sim.core.ruleset import get_ruleset, ruleset_names
 from sim.core.search import SearchSettings
@@ -107,3 +110,19 @@ def test_a_second_process_and_a_second_checkout_compile_nothing(tmp_path: Path) 
     assert elsewhere["package"] == str(clone / "sim" / "__init__.py")
     assert elsewhere["compiled"] == 0 and elsewhere["loaded"] > 0, elsewhere
     assert elsewhere["games"] == first["games"]
+
+
+def test_a_cache_folder_is_tried_for_writing_once_a_process(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(PackagePathLocator, "_writable", set())
+    tries = []
+    real = PackagePathLocator.ensure_cache_path
+    monkeypatch.setattr(PackagePathLocator, "ensure_cache_path", lambda self: (tries.append(self), real(self)))
+    first = PackagePathLocator.from_function(test_a_cache_folder_is_tried_for_writing_once_a_process,
+                                             kernel_cache.__file__)
+    second = PackagePathLocator.from_function(play_from, kernel_cache.__file__)
+    assert first.get_cache_path() == second.get_cache_path() == str(tmp_path / "sim" / "core")
+    assert (tmp_path / "sim" / "core").is_dir()
+    assert len(tries) == 1  # the folder's second kernel trusts the first one's try
+    outside = PackagePathLocator.from_function(play_from, __file__)  # a file outside the package: numba's locators
+    assert outside is None and len(tries) == 1
