@@ -120,7 +120,6 @@ def fill_side(g: np.void, side: int, attacking: bool) -> None:
             berserker_m |= bit
         row = g.fig[side, c]
         if attacking:
-            self_damage = t[Field.SELF_DAMAGE]
             # legal.could_attack: untapped, not summoned this turn (berserkers excepted)
             could = not tapped and (cs[CS_ENTERED] != turn + 1 or t[Field.BERSERKER] != 0)
             able = could and cs[CS_ATTACKS] < t[Field.MULTI_ATTACK]
@@ -132,23 +131,24 @@ def fill_side(g: np.void, side: int, attacking: bool) -> None:
                 able_m |= bit
             if cs[CS_ATTACK_MODE] == 1:
                 mode_m |= bit
-            row[FIG_SELF_DAMAGE] = self_damage
         else:
             multi = t[Field.MULTI_DEFENSE]
             defenses = max(multi - cs[CS_DEFENSES], 0)
-            place = cs[CS_PLACE]
             # legal.may_defend_against an attacker that is not a mystic (in play: it is in the mask)
             if (not tapped) & ((cs[CS_ATTACK_MODE] != 1) | (t[Field.DEFENDER] != 0) | all_defenders) \
                     & (cs[CS_DEFENSES] < multi):
                 may_defend_m |= bit
             row[FIG_DEFENSES] = defenses
-            row[FIG_PLACE] = place
         if not hold & bit:
+            # with what holds while it is in play (its place, its design's self damage), for either side
             atq = t[Field.ATQ] + cs[CS_ATQ_BOOST]  # state.atq_of
             left = t[Field.DEF] + cs[CS_DEF_BOOST] + cs[CS_AMULET_DEF] + bonus - cs[CS_DAMAGE]  # state.def_left
             g.fig_worth[side, c] = worth_in_row(w, t, atq, left, mystic, g.ability_worth[side, d])
+            place = cs[CS_PLACE]
             row[FIG_ATQ] = atq
             row[FIG_LEFT] = left
+            row[FIG_SELF_DAMAGE] = t[Field.SELF_DAMAGE]
+            row[FIG_PLACE] = place
     kept[KEPT_ROWS] = in_zone(g, side, Zone.CREATURE)
     kept[KEPT_UNMYSTIC] = unmystic
     kept[KEPT_BONUS] = bonus
@@ -200,8 +200,8 @@ def _after_fight(g: np.void, side: int, c: int, attacked: bool) -> None:
 @njit(cache=True, _nrt=False)
 def stale_figures(g: np.void) -> int:
     """The debug checks' count of rows kept as holding (`fill_side`: marked in g.fig_kept, made with
-    the side's unmystic and all_defenders figures now) whose ATQ, defense left or worth is not the
-    creature's now: a write to its cards that did not call state.figures_changed."""
+    the side's unmystic and all_defenders figures now) whose ATQ, defense left, worth, place or self
+    damage is not the creature's now: a write to its cards that did not call state.figures_changed."""
     turn = g.ps[GAME, G_TURN]
     problems = 0
     for side in range(2):
@@ -217,6 +217,8 @@ def stale_figures(g: np.void) -> int:
             atq = atq_of(g, side, c)
             left = def_left(g, side, c)
             worth = worth_of(g, side, c, atq, left, is_mystic(g, side, c))
-            if g.fig[side, c, FIG_ATQ] != atq or g.fig[side, c, FIG_LEFT] != left or g.fig_worth[side, c] != worth:
+            row = g.fig[side, c]
+            if row[FIG_ATQ] != atq or row[FIG_LEFT] != left or g.fig_worth[side, c] != worth \
+                    or row[FIG_PLACE] != g.cs[side, c, CS_PLACE] or row[FIG_SELF_DAMAGE] != field(g, side, c, Field.SELF_DAMAGE):
                 problems += 1
     return problems

@@ -34,8 +34,7 @@ from sim.rulesets.rolplay.state import (
     CS_ATTACK_MODE, CS_ATTACKS, CS_DEFENSES, CS_DESIGN, CS_ENTERED, CS_LINK, CS_PLACE, CS_REVEALED, CS_USED,
     CS_USES, CS_ZONE, G_ACTIVE, G_FIRST, G_OVER, G_TURN, GAME, PS_CARDS_PLAYED, PS_CONJURED, PS_CREATURES, PS_FORCED,
     PS_HAND, PS_LIFE, PS_ORDER, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, PS_SUMMONED, PS_TOP, SETUP_LIFE,
-    PS_AGENT, PS_ZONE_MASK, SETUP_START, ST_SHUFFLE, field, figures_changed, in_zone, is_tapped, lowest_bit, move,
-    score_of,
+    PS_AGENT, PS_ZONE_MASK, SETUP_START, ST_SHUFFLE, field, in_zone, is_tapped, lowest_bit, move, score_of,
 )
 
 ALL_CARDS = np.int64((1 << N_CARDS) - 1)  # a zone mask holding every card of a side
@@ -222,8 +221,9 @@ def free_place(g: np.void, p: int) -> int:
 def enter_creature(g: np.void, p: int, c: int, place: int) -> None:
     """Rule R-14 (decision): a creature enters its place in defense mode."""
     cs, ps = g.cs, g.ps
+    # no row of c's is kept (state.figures_changed): a card enters play once a game (from the hand;
+    # what leaves play is gone), and a new game or a world entered keeps no row
     move(g, p, c, Zone.CREATURE)
-    figures_changed(g, p, c)  # a row kept from an earlier stay in play does not hold
     cs[p, c, CS_PLACE] = place
     cs[p, c, CS_ATTACK_MODE] = 0
     cs[p, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
