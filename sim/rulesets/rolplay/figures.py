@@ -21,6 +21,14 @@ FM_ATTACK_MODE as they are set. A valuation then reads one row instead of the ca
 its design (each `g.tab[side, g.cs[side, c, CS_DESIGN], field]` two loads, a design's abilities
 summed for its worth). Outside an attack phase of the greedy agent's the table is stale: every
 entry point the other agents and the scenarios call makes it first (agents.py).
+
+A creature's ATQ, defense left and worth (and its place and self damage, which hold while it is in
+play) change between two tables only when its boosts, amulet DEF or damage are written, or its
+side's unmystic or all_defenders effect starts or ends: each such writer marks it
+(state.figures_changed), and a table makes again only the rows of the creatures marked since the
+last (`g.fig_kept`); the masks, which read the turn, are made every time. A new game, a hard world
+entered and the other agents' entry points (`fill_figures`) keep no row; the debug checks count a
+kept row that is not the creature's figures now (`stale_figures`).
 """
 
 from __future__ import annotations
@@ -218,7 +226,8 @@ def stale_figures(g: np.void) -> int:
             left = def_left(g, side, c)
             worth = worth_of(g, side, c, atq, left, is_mystic(g, side, c))
             row = g.fig[side, c]
+            place, self_damage = g.cs[side, c, CS_PLACE], field(g, side, c, Field.SELF_DAMAGE)
             if row[FIG_ATQ] != atq or row[FIG_LEFT] != left or g.fig_worth[side, c] != worth \
-                    or row[FIG_PLACE] != g.cs[side, c, CS_PLACE] or row[FIG_SELF_DAMAGE] != field(g, side, c, Field.SELF_DAMAGE):
+                    or row[FIG_PLACE] != place or row[FIG_SELF_DAMAGE] != self_damage:
                 problems += 1
     return problems

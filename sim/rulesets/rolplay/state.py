@@ -15,7 +15,8 @@ sim/rulesets/fortaleza/state.py says why a record).
   search key.
 - `g.cand`, `g.hits`, `g.order`: an agent's candidates, its attackers' hits and its attack order
   (scratch, no allocation); the figures of the creatures in play that a greedy attack phase weighs
-  (`g.fig`, `g.fig_worth`, `g.fig_mask`, figures.py); a hard player's candidates and scores (`g.options`, `g.score`), the
+  (`g.fig`, `g.fig_worth`, `g.fig_mask`, which rows hold: `g.fig_kept`, figures.py); a hard
+  player's candidates and scores (`g.options`, `g.score`), the
   cards its worlds are dealt from (`g.unseen`, hard.py) and a search's worlds as dealt (`g.kept_*`,
   hard.enter_world); an expert player's tree, the path of its iteration and where its attack
   loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
