@@ -12,7 +12,7 @@ from sim.core.records import record
 from sim.rulesets.rolplay.constants import Event, Field
 from sim.rulesets.rolplay.effects import lose_life, remove_creature
 from sim.rulesets.rolplay.state import (
-    CS_ATTACKS, CS_DAMAGE, CS_DEFENSES, CS_DESIGN, G_OVER, GAME, atq_of, def_left, field, is_mystic,
+    CS_ATTACKS, CS_DAMAGE, CS_DEFENSES, CS_DESIGN, G_OVER, GAME, KEPT_ROWS, atq_of, def_left, field, is_mystic,
 )
 
 
@@ -55,6 +55,7 @@ def fight(g: np.void, p: int, a: int, d: int) -> None:
     excess = 0
     if atk > 0 and not shielded:
         cs[q, d, CS_DAMAGE] += atk
+        g.fig_kept[q, KEPT_ROWS] &= ~(np.int64(1) << d)  # state.figures_changed, not a call in a fight
         record(g, q, Event.DAMAGE, cs[q, d, CS_DESIGN], atk, def_left(g, q, d))
         if left_d - atk <= 0:
             d_dies = True
@@ -62,6 +63,7 @@ def fight(g: np.void, p: int, a: int, d: int) -> None:
     a_dies = False
     if back > 0:
         cs[p, a, CS_DAMAGE] += back
+        g.fig_kept[p, KEPT_ROWS] &= ~(np.int64(1) << a)
         record(g, p, Event.DAMAGE, cs[p, a, CS_DESIGN], back, def_left(g, p, a))
         a_dies = def_left(g, p, a) <= 0
     if d_dies or field(g, q, d, Field.BERSERKER):

@@ -15,7 +15,7 @@ from sim.rulesets.rolplay.state import (
     CS_AMULET_DEF, CS_ATQ_BOOST, CS_DAMAGE, CS_DEF_BOOST, CS_DESIGN, CS_LINK, CS_PLACE, CS_TAP_UNTIL, G_ACTIVE,
     G_END, G_OVER, G_TURN, G_WINNER, GAME, PS_ALLDEF_BONUS, PS_ALLDEF_UNTIL, PS_CREATURES, PS_HAND, PS_LIFE,
     PS_ORDER, PS_PENDING, PS_PLACE, PS_POWER, PS_POWERS, PS_TOP, PS_UNMYSTIC_UNTIL, ST_EFFECT, def_of,
-    in_zone, lowest_bit, move,
+    figures_changed, in_zone, lowest_bit, move,
 )
 
 # ps[p, PS_PENDING + ...]: the 2002 variant's effects waiting for the start of p's turn
@@ -96,6 +96,7 @@ def burn_amulet(g: np.void, p: int, a: int, event: int) -> None:
     if holder >= 0:
         cs[p, holder, CS_LINK] = 0
         cs[p, holder, CS_AMULET_DEF] = 0
+        figures_changed(g, p, holder)
         floor = g.par[Param.MIN_DEF_WITHOUT_AMULET]
         most = def_of(g, p, holder) - floor
         if cs[p, holder, CS_DAMAGE] > most:
@@ -232,12 +233,15 @@ def apply_effect(g: np.void, p: int, src: int, do: int, n: int, turns: int) -> N
     reached = n
     if do == Do.SELF_ATQ:
         cs[p, src, CS_ATQ_BOOST] += n
+        figures_changed(g, p, src)
     elif do == Do.SELF_DEF:
         cs[p, src, CS_DEF_BOOST] += n
+        figures_changed(g, p, src)
     elif do == Do.HOLDER_DEF:
         holder = cs[p, src, CS_LINK] - 1
         if holder >= 0:
             cs[p, holder, CS_AMULET_DEF] += n
+            figures_changed(g, p, holder)
     elif do == Do.HEAL:
         heal(g, p, n)
     elif do == Do.DAMAGE:
@@ -283,6 +287,7 @@ def apply_effect(g: np.void, p: int, src: int, do: int, n: int, turns: int) -> N
             c = lowest_bit(m)
             m &= m - np.int64(1)
             cs[p, c, CS_ATQ_BOOST if do == Do.ALL_ATQ else CS_DEF_BOOST] += n
+            figures_changed(g, p, c)
             reached += 1
     elif do == Do.ALL_DEFENDERS:
         ps[p, PS_ALLDEF_UNTIL] = tap_until(g, p, turns)

@@ -21,6 +21,14 @@ FM_ATTACK_MODE as they are set. A valuation then reads one row instead of the ca
 its design (each `g.tab[side, g.cs[side, c, CS_DESIGN], field]` two loads, a design's abilities
 summed for its worth). Outside an attack phase of the greedy agent's the table is stale: every
 entry point the other agents and the scenarios call makes it first (agents.py).
+
+A creature's ATQ, defense left and worth (and its place and self damage, which hold while it is in
+play) change between two tables only when its boosts, amulet DEF or damage are written, or its
+side's unmystic or all_defenders effect starts or ends: each such writer marks it
+(state.figures_changed), and a table makes again only the rows of the creatures marked since the
+last (`g.fig_kept`); the masks, which read the turn, are made every time. A new game, a hard world
+entered and the other agents' entry points (`fill_figures`) keep no row; the debug checks count a
+kept row that is not the creature's figures now (`stale_figures`).
 """
 
 from __future__ import annotations
@@ -31,8 +39,8 @@ from numba import njit
 from sim.rulesets.rolplay.constants import Field, Weight, Zone
 from sim.rulesets.rolplay.state import (
     CS_AMULET_DEF, CS_ATQ_BOOST, CS_ATTACK_MODE, CS_ATTACKS, CS_DAMAGE, CS_DEF_BOOST, CS_DEFENSES, CS_DESIGN, CS_ENTERED,
-    CS_PLACE, CS_TAP_UNTIL, CS_ZONE, G_TURN, GAME, N_FM, PS_ALLDEF_BONUS, PS_ALLDEF_UNTIL, PS_UNMYSTIC_UNTIL, def_left,
-    field, in_zone, lowest_bit,
+    CS_PLACE, CS_TAP_UNTIL, CS_ZONE, G_TURN, GAME, KEPT_BONUS, KEPT_ROWS, KEPT_UNMYSTIC, N_FM, PS_ALLDEF_BONUS,
+    PS_ALLDEF_UNTIL, PS_UNMYSTIC_UNTIL, atq_of, def_left, field, forget_figures, in_zone, is_mystic, lowest_bit,
 )
 
 # fig[side, card, ...]
@@ -70,7 +78,9 @@ def worth_of(g: np.void, p: int, c: int, atq: int, left: int, mystic: bool) -> f
 
 @njit(cache=True, _nrt=False)
 def fill_figures(g: np.void, p: int) -> None:
-    """`fill_sides`, called: the entry points of the other agents and the scenarios (agents.py)."""
+    """`fill_sides`, called, every row made: the entry points of the other agents and the scenarios
+    (agents.py), which may have written the cards since the last table without marking them."""
+    forget_figures(g)
     fill_sides(g, p)
 
 
@@ -97,6 +107,10 @@ def fill_side(g: np.void, side: int, attacking: bool) -> None:
     all_defenders = turn < g.ps[side, PS_ALLDEF_UNTIL]
     bonus = g.ps[side, PS_ALLDEF_BONUS] if all_defenders else 0
     w = g.w[side]
+    kept = g.fig_kept[side]
+    # the rows of the creatures no writer marked (state.figures_changed) since they were made hold,
+    # if they were made with this turn's unmystic and all_defenders figures of the side
+    hold = kept[KEPT_ROWS] if kept[KEPT_UNMYSTIC] == unmystic and kept[KEPT_BONUS] == bonus else np.int64(0)
     mystic_m = berserker_m = defender_m = may_defend_m = could_m = able_m = mode_m = np.int64(0)
     m = in_zone(g, side, Zone.CREATURE)
     while m:
@@ -106,10 +120,7 @@ def fill_side(g: np.void, side: int, attacking: bool) -> None:
         cs = g.cs[side, c]
         d = cs[CS_DESIGN]
         t = g.tab[side, d]
-        atq = t[Field.ATQ] + cs[CS_ATQ_BOOST]  # state.atq_of
-        left = t[Field.DEF] + cs[CS_DEF_BOOST] + cs[CS_AMULET_DEF] + bonus - cs[CS_DAMAGE]  # state.def_left
         mystic = t[Field.MYSTIC] != 0 and not unmystic  # state.is_mystic
-        worth = worth_in_row(w, t, atq, left, mystic, g.ability_worth[side, d])
         tapped = turn < cs[CS_TAP_UNTIL]  # state.is_tapped
         if mystic:
             mystic_m |= bit
@@ -117,7 +128,6 @@ def fill_side(g: np.void, side: int, attacking: bool) -> None:
             berserker_m |= bit
         row = g.fig[side, c]
         if attacking:
-            self_damage = t[Field.SELF_DAMAGE]
             # legal.could_attack: untapped, not summoned this turn (berserkers excepted)
             could = not tapped and (cs[CS_ENTERED] != turn + 1 or t[Field.BERSERKER] != 0)
             able = could and cs[CS_ATTACKS] < t[Field.MULTI_ATTACK]
@@ -129,22 +139,27 @@ def fill_side(g: np.void, side: int, attacking: bool) -> None:
                 able_m |= bit
             if cs[CS_ATTACK_MODE] == 1:
                 mode_m |= bit
-            row[FIG_ATQ] = atq
-            row[FIG_LEFT] = left
-            row[FIG_SELF_DAMAGE] = self_damage
         else:
             multi = t[Field.MULTI_DEFENSE]
             defenses = max(multi - cs[CS_DEFENSES], 0)
-            place = cs[CS_PLACE]
             # legal.may_defend_against an attacker that is not a mystic (in play: it is in the mask)
             if (not tapped) & ((cs[CS_ATTACK_MODE] != 1) | (t[Field.DEFENDER] != 0) | all_defenders) \
                     & (cs[CS_DEFENSES] < multi):
                 may_defend_m |= bit
+            row[FIG_DEFENSES] = defenses
+        if not hold & bit:
+            # with what holds while it is in play (its place, its design's self damage), for either side
+            atq = t[Field.ATQ] + cs[CS_ATQ_BOOST]  # state.atq_of
+            left = t[Field.DEF] + cs[CS_DEF_BOOST] + cs[CS_AMULET_DEF] + bonus - cs[CS_DAMAGE]  # state.def_left
+            g.fig_worth[side, c] = worth_in_row(w, t, atq, left, mystic, g.ability_worth[side, d])
+            place = cs[CS_PLACE]
             row[FIG_ATQ] = atq
             row[FIG_LEFT] = left
-            row[FIG_DEFENSES] = defenses
+            row[FIG_SELF_DAMAGE] = t[Field.SELF_DAMAGE]
             row[FIG_PLACE] = place
-        g.fig_worth[side, c] = worth
+    kept[KEPT_ROWS] = in_zone(g, side, Zone.CREATURE)
+    kept[KEPT_UNMYSTIC] = unmystic
+    kept[KEPT_BONUS] = bonus
     masks = g.fig_mask[side]
     masks[FM_MYSTIC] = mystic_m
     masks[FM_BERSERKER] = berserker_m
@@ -188,3 +203,31 @@ def _after_fight(g: np.void, side: int, c: int, attacked: bool) -> None:
         row[FIG_DEFENSES] = max(multi - cs[CS_DEFENSES], 0)
         if cs[CS_DEFENSES] >= multi:
             masks[FM_MAY_DEFEND] &= ~bit
+
+
+@njit(cache=True, _nrt=False)
+def stale_figures(g: np.void) -> int:
+    """The debug checks' count of rows kept as holding (`fill_side`: marked in g.fig_kept, made with
+    the side's unmystic and all_defenders figures now) whose ATQ, defense left, worth, place or self
+    damage is not the creature's now: a write to its cards that did not call state.figures_changed."""
+    turn = g.ps[GAME, G_TURN]
+    problems = 0
+    for side in range(2):
+        kept = g.fig_kept[side]
+        unmystic = turn < g.ps[side, PS_UNMYSTIC_UNTIL]
+        bonus = g.ps[side, PS_ALLDEF_BONUS] if turn < g.ps[side, PS_ALLDEF_UNTIL] else 0
+        if kept[KEPT_UNMYSTIC] != unmystic or kept[KEPT_BONUS] != bonus:
+            continue
+        m = kept[KEPT_ROWS] & in_zone(g, side, Zone.CREATURE)
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.int64(1)
+            atq = atq_of(g, side, c)
+            left = def_left(g, side, c)
+            worth = worth_of(g, side, c, atq, left, is_mystic(g, side, c))
+            row = g.fig[side, c]
+            place, self_damage = g.cs[side, c, CS_PLACE], field(g, side, c, Field.SELF_DAMAGE)
+            if row[FIG_ATQ] != atq or row[FIG_LEFT] != left or g.fig_worth[side, c] != worth \
+                    or row[FIG_PLACE] != place or row[FIG_SELF_DAMAGE] != self_damage:
+                problems += 1
+    return problems

@@ -221,6 +221,8 @@ def free_place(g: np.void, p: int) -> int:
 def enter_creature(g: np.void, p: int, c: int, place: int) -> None:
     """Rule R-14 (decision): a creature enters its place in defense mode."""
     cs, ps = g.cs, g.ps
+    # no row of c's is kept (state.figures_changed): a card enters play once a game (from the hand;
+    # what leaves play is gone), and a new game or a world entered keeps no row
     move(g, p, c, Zone.CREATURE)
     cs[p, c, CS_PLACE] = place
     cs[p, c, CS_ATTACK_MODE] = 0

@@ -39,7 +39,7 @@ from sim.rulesets.rolplay.constants import N_CARDS, Agent, Class, Field, Param, 
 from sim.rulesets.rolplay.state import (
     CS_ENTERED, CS_REVEALED, CS_ZONE, G_ACTIVE, G_OVER, G_TRACED, G_WINNER, GAME, KEPT_WORLDS,
     N_PLAY_STREAMS, PS_AGENT, PS_DECISIONS, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_SPELL, PS_TOP, PS_ZONE_MASK,
-    ST_SEARCH, field, in_zone, lowest_bit,
+    ST_SEARCH, field, forget_figures, in_zone, lowest_bit,
 )
 
 DEAL_STREAM = 63  # the world_key stream a world's deal draws from (the play streams are 0 .. N_PLAY_STREAMS-1)
@@ -53,6 +53,7 @@ def copy_play_state(g: np.void, world: np.void) -> None:
     copy_into(world.cs, g.cs)
     copy_into(world.ps, g.ps)
     copy_into(world.rng, g.rng)
+    forget_figures(world)  # the world's table is of its last rollout (figures.py)
 
 
 @njit(cache=True, _nrt=False)
@@ -152,6 +153,7 @@ def enter_world(g: np.void, world: np.void, p: int, decision: int, sample: int, 
     dealt for the `first` candidate and kept in g.kept_* (sim.core.search.enter_kept_world), and
     the other candidates copy it back, the world observe would deal again."""
     enter_kept_world(g, world, p, decision, sample, rollout, w, first, observe, KEPT_WORLDS)
+    forget_figures(world)  # a kept world copied back keeps the table of its last rollout (figures.py)
 
 
 @njit(cache=True, _nrt=False)

@@ -29,8 +29,9 @@ from sim.rulesets.rolplay.expert import play_turn
 import sim.rulesets.rolplay.game as game  # the module, not the package: the package imports the engine
 from sim.rulesets.rolplay.state import (
     G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_CARDS_PLAYED, PS_FORCED,
-    PS_LIFE, PS_ORDER, PS_SUMMONED, SETUP_AGENT, conservation_errors, score_of, seed_streams,
+    PS_LIFE, PS_ORDER, PS_SUMMONED, SETUP_AGENT, conservation_errors, forget_figures, score_of, seed_streams,
 )
+from sim.rulesets.rolplay.figures import stale_figures
 
 
 @njit(cache=True, _nrt=False)
@@ -53,6 +54,7 @@ def clear_game(g: np.void, ps_end: int) -> None:
     ps = g.ps
     g.cs[:, :, 1:] = 0  # column 0 is each instance's design (state.CS_DESIGN), kept
     g.seen[:, :] = 0
+    forget_figures(g)
     clear_keeping_trace(ps, ps_end)
     for side in range(2):
         ps[side, PS_AGENT] = g.setup[SETUP_AGENT, side]
@@ -63,7 +65,7 @@ def play_game(g: np.void, world: np.void, first: int, play_turn, conservation) -
     """Play a game from a reset record to its end: setup (rules R-02, R-03), then turns until a life
     or a deck reaches zero (R-04) or the turn cap, where the R-04 score decides. `world` is the
     record a hard player searches in (hard.py); `conservation(g)` is the debug checks' card count
-    (state.conservation_errors, or `no_checks` in the build without them). Returns the debug
+    (`debug_checks`, or `no_checks` in the build without them). Returns the debug
     checks' problem count."""
     par = g.par
     setup_game(g, first)
@@ -96,6 +98,14 @@ def play_unit_with(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, 
     return problems
 
 
+@njit(cache=True, _nrt=False)
+def debug_checks(g: np.void) -> int:
+    """The debug checks' problem count: card conservation (state.conservation_errors) and every
+    row of the figures table marked as holding that is not the creature's figures now
+    (figures.stale_figures: a writer that did not call state.figures_changed)."""
+    return conservation_errors(g) + stale_figures(g)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def no_checks(g: np.void) -> int:
     """The debug checks of the build without search: none. A config with `debug_checks` on plays
@@ -114,7 +124,7 @@ def turn_without_search(g: np.void, world: np.void) -> None:
 def play_unit(u: int, seed: np.uint64, mirrored: bool, forced: np.ndarray, rows: np.ndarray, flags: np.ndarray,
               g: np.void, world: np.void) -> int:
     """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
-    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn, conservation_errors)
+    return play_unit_with(u, seed, mirrored, forced, rows, flags, g, world, play_turn, debug_checks)
 
 
 @njit(cache=True, _nrt=False)

@@ -15,7 +15,8 @@ sim/rulesets/fortaleza/state.py says why a record).
   search key.
 - `g.cand`, `g.hits`, `g.order`: an agent's candidates, its attackers' hits and its attack order
   (scratch, no allocation); the figures of the creatures in play that a greedy attack phase weighs
-  (`g.fig`, `g.fig_worth`, `g.fig_mask`, figures.py); a hard player's candidates and scores (`g.options`, `g.score`), the
+  (`g.fig`, `g.fig_worth`, `g.fig_mask`, which rows hold: `g.fig_kept`, figures.py); a hard
+  player's candidates and scores (`g.options`, `g.score`), the
   cards its worlds are dealt from (`g.unseen`, hard.py) and a search's worlds as dealt (`g.kept_*`,
   hard.enter_world); an expert player's tree, the path of its iteration and where its attack
   loop stands (`g.tree`, `g.tree_value`, `g.path`, `g.loop`, expert.py) and a position's features
@@ -126,6 +127,11 @@ N_STREAMS = 8
 
 N_FIG = 5  # figures.FIG_*: a creature's figures in play
 N_FM = 7  # figures.FM_*: masks of the creatures in play
+# fig_kept[side, ...]: which rows of the figures table still hold (figures.py)
+KEPT_ROWS = 0  # the creatures whose ATQ, defense left and worth in g.fig are their figures now
+KEPT_UNMYSTIC = 1  # ... made with the side's unmystic effect on (1) or off (0) (R-17)
+KEPT_BONUS = 2  # ... and with this all_defenders DEF bonus (0: none on)
+N_KEPT = 3
 
 MAX_CAND = 64  # candidates an agent weighs at one decision
 MAX_OPTIONS = 32  # candidates a hard player searches at one decision (SearchSettings.width is at most 32)
@@ -159,6 +165,7 @@ GAME_DTYPE = np.dtype([
     ("fig", np.int64, (2, N_CARDS, N_FIG)),
     ("fig_worth", np.float64, (2, N_CARDS)),
     ("fig_mask", np.int64, (2, N_FM)),
+    ("fig_kept", np.int64, (2, N_KEPT)),
     ("search", np.int64, (2, N_SEARCH)),
     ("options", np.int64, (MAX_OPTIONS,)),  # a hard player's candidates (hard.py): attack-mode masks
     ("score", np.float64, (MAX_OPTIONS,)),  # ... and their summed scores
@@ -192,6 +199,21 @@ def new_workspace(tab: np.ndarray, par: np.ndarray, w: np.ndarray, setup: np.nda
 def move(g: np.void, side: int, c: int, zone: int) -> None:
     """Put card c of `side` in `zone`, keeping the zone bitmasks in step with the zones."""
     move_card(g.cs, g.ps, side, c, zone, CS_ZONE, PS_ZONE_MASK)
+
+
+@njit(cache=True, _nrt=False)
+def figures_changed(g: np.void, side: int, c: int) -> None:
+    """side's creature c had its ATQ, a DEF boost, its amulet's DEF or its damage written: its row of
+    the figures table is made again at the next table (figures.fill_side). Every writer calls it."""
+    g.fig_kept[side, KEPT_ROWS] &= ~(np.int64(1) << c)
+
+
+@njit(cache=True, _nrt=False)
+def forget_figures(g: np.void) -> None:
+    """No row of the figures table holds: a record whose cards were written whole (a new game, a
+    world entered, an entry point of the other agents)."""
+    g.fig_kept[0, KEPT_ROWS] = 0
+    g.fig_kept[1, KEPT_ROWS] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -202,3 +202,18 @@ def test_greedy_sorts_the_other_attackers_hits_when_a_last_defense_lets_them_thr
         choices.append(best_target(s.g, np.int64(0), np.int64(attackers[0])))
         assert s.g["hits"][0] != stale, "the hits were not sorted"
     assert choices[0] == choices[1]
+
+
+def test_no_kept_figure_is_stale() -> None:
+    """The figures table keeps a creature's row from one attack phase to the next unless a writer of
+    its ATQ, DEF boosts, amulet DEF or damage marked it (state.figures_changed): the debug checks
+    count every kept row that differs from the creature's figures now (figures.stale_figures), after
+    every step, with effects that boost, tap and make mystics lose it, a random attacker (whose
+    fights no refresh_after_attack follows) and a hard player whose worlds play greedy turns."""
+    for a, b, agents, params in (("carga_25", "carga_25", ("greedy", "greedy"), {}),
+                                 ("amuletos_25", "misticos_50", ("greedy", "greedy"), {}),
+                                 ("control_50", "dragones_50", ("greedy", "greedy"), {"variant": "2002"}),
+                                 ("carga_25", "misticos_25", ("random", "greedy"), {}),
+                                 ("amuletos_25", "amuletos_25", ("hard", "greedy"), {})):
+        compiled = RULESET.compile(match(a, b, agents, **params))
+        assert RULESET.conservation_problems(compiled, SEED, 20 if agents[0] == "hard" else 150) == 0, (a, b)
