@@ -61,9 +61,7 @@ class Epikha(EpikhaHidden, GameRecordShell):
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
-    # CPU s, cold `sim run` of its showcase spec: 53 on 2026-12-06, less the sixth of its compiles since
-    # removed (docs/engine.md, "Epikha's cold compile")
-    compile_seconds = 45
+    compile_seconds = 34  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-07 (docs/engine.md)
     beside_cards = ("decks",)  # the faction decks live beside the card folder (sim.core.decks.decks_dir_of)
     deck_lists = EpikhaDeckLists()  # `sim deck-search` (deck_lists.py)
     card_class_words = CARD_CLASS_WORDS
