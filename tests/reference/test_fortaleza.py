@@ -34,12 +34,12 @@ from sim.rulesets.fortaleza.constants import (
     COND_WORDS, DO_WORDS, E_COND, E_DO, E_N, E_ON, E_TARGET, END_NAMES, KEYWORD_WORDS, MAX_EFFECTS, N_DESIGNS, TARGET_WORDS,
     Agent, Cond, Do, Event, Field, Keyword, Kind, On, Param, Seen, Step, Tag, Target, What, Zone,
 )
-from sim.rulesets.fortaleza.scenario import Scenario
+from sim.rulesets.fortaleza.scenario import ALL_UNITS, Scenario
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATQ_BOOST, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_EQUIP_ATQ,
     CS_EQUIP_KEYWORDS, CS_EQUIP_RES, CS_FLAGS, CS_FRESH, CS_PENDING, CS_PROT, CS_RES_BOOST, CS_TAPPED,
     CS_SET_TURN, CS_WAS_BLOCKED, CS_WEAPON, CS_ZONE, CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, G_ACTIVE,
-    G_DEPTH, G_END, G_OVER, G_STEP, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DAMAGED, PS_ENERGY, PS_FORT,
+    G_DEPTH, G_END, G_OVER, G_STEP, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DAMAGED, PS_ENERGY, PS_FIGHTS, PS_FORT,
     PS_FPROT, PS_HAND, PS_LANDS, PS_SUPPORTS, PS_UNITS, PS_ZONE_MASK, ST_AGENT, seed_streams,
 )
 from sim.rulesets.fortaleza.targets import effect_base, may_answer
@@ -223,6 +223,7 @@ def write_record(s: Scenario, places: list[Places], board: Board, agents: tuple[
             ps[side, PS_ZONE_MASK + code] = sum(1 << c for c, z in enumerate(zones) if z == name)
         # a board written by hand (its RES as well as its damage): agents.quiet_window scans every unit
         ps[side, PS_DAMAGED] = ps[side, PS_ZONE_MASK + ZONE_CODES["unit"]]
+        ps[side, PS_FIGHTS] = ps[side, PS_DAMAGED]  # and any of them may be in a fight (combat.block_with marks it)
         ps[side, PS_HAND], ps[side, PS_UNITS] = zones.count("hand"), zones.count("unit")
         ps[side, PS_SUPPORTS], ps[side, PS_LANDS] = zones.count("support"), zones.count("land")
         ps[side, PS_FORT], ps[side, PS_FPROT] = board.fortress[side], board.fortress_prot[side]
@@ -403,7 +404,7 @@ def test_damage_step_matches_the_reference(scenarios, places):
         random_fight(board, rng)
         write_record(s, where_in, board, (Agent.GREEDY, Agent.GREEDY))
         flags = s.cs[:, :, CS_FLAGS].copy()
-        kernel_combat_damage(s.g)
+        kernel_combat_damage(s.g, ALL_UNITS)  # a random fight: any unit may be attacking
         expected = _copy(board)
         expected_events = combat_damage(expected)
 

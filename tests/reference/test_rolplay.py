@@ -26,7 +26,7 @@ from sim.rulesets.rolplay.state import (
     CS_AMULET_DEF, CS_ATQ_BOOST, CS_ATTACK_MODE, CS_ATTACKS, CS_DAMAGE, CS_DEF_BOOST, CS_DEFENSES, CS_DESIGN,
     CS_ENTERED, CS_LINK, CS_PLACE, CS_REVEALED, CS_TAP_UNTIL, CS_ZONE, G_ACTIVE, G_END, G_OVER, G_TRACE_N, G_TURN,
     G_WINNER, GAME, PS_AGENT, PS_ALLDEF_BONUS, PS_ALLDEF_UNTIL, PS_CARDS_PLAYED, PS_CONJURED, PS_CREATURES,
-    PS_HAND, PS_LIFE, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, PS_UNMYSTIC_UNTIL, PS_ZONE_MASK,
+    PS_HAND, PS_LIFE, PS_PLACE, PS_POWER, PS_POWERS, PS_SPELL, PS_UNMYSTIC_UNTIL, PS_ZONE_MASK, forget_figures,
 )
 
 from .choices import replayed
@@ -155,6 +155,7 @@ def write_record(s: Scenario, board: Board, active: int, agents: tuple[int, int]
     ps[GAME, G_OVER] = ps[GAME, G_WINNER] = ps[GAME, G_END] = ps[GAME, G_TRACE_N] = 0
     g["par"][Param.REPLACE_COST_FACTOR] = board.replace_cost_factor
     g["par"][Param.DEFENDER_MAY_DECLINE] = 0  # the manual's rule; the 2002 variant is not modelled
+    forget_figures(g)  # the cards were written whole: no kept row of the figures table holds
 
 
 def read_board(s: Scenario, before: Board) -> Board:

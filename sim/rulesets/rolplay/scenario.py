@@ -34,7 +34,7 @@ from sim.rulesets.rolplay.legal import defender_for, may_activate, may_attack, m
 from sim.rulesets.rolplay.state import (
     CS_ATTACK_MODE, CS_DAMAGE, CS_DESIGN, CS_ENTERED, CS_LINK, CS_TAP_UNTIL, CS_ZONE, G_ACTIVE, G_TURN, G_WINNER,
     G_END, GAME, PS_CREATURES, PS_HAND, PS_LIFE, PS_ORDER, PS_POWER, PS_POWERS, PS_SPELL,
-    PS_SUMMONED, PS_TOP, atq_of, def_left, move, seed_streams,
+    PS_SUMMONED, PS_TOP, atq_of, def_left, forget_figures, move, seed_streams,
 )
 
 ZONE_NAMES = {int(v): k for k, v in ZONE_WORDS.items()}
@@ -75,6 +75,7 @@ class Scenario(ScenarioShell):
             row[Field[name.upper()]] = value
         for record in self.ws:
             fill_ability_worth(record)  # made from the table (agents.fill_ability_worth)
+            forget_figures(record)  # a printed number changed: no kept row of the figures table holds
 
     def put(self, side: int, card_id: str, zone: str = "hand", holder: int | None = None, fresh: bool = False) -> int:
         """Move a copy of `card_id` from the deck to `zone` ("hand", "creature" in the first free place,
@@ -104,6 +105,7 @@ class Scenario(ScenarioShell):
                 ps[side, PS_SPELL] = c + 1
         self.cs[side, c, CS_ENTERED] = ps[GAME, G_TURN] + 1 if fresh else 0
         self._rebuild_deck(side)
+        forget_figures(g)  # written by hand, not by the kernels' writers (figures.py)
         return c
 
     def _rebuild_deck(self, side: int) -> None:
@@ -113,12 +115,15 @@ class Scenario(ScenarioShell):
 
     def mode(self, side: int, c: int, attack: bool) -> None:
         self.cs[side, c, CS_ATTACK_MODE] = int(attack)
+        forget_figures(self.g)
 
     def damage(self, side: int, c: int, n: int) -> None:
         self.cs[side, c, CS_DAMAGE] = n
+        forget_figures(self.g)  # its defense left changed, as a fight's damage would mark it
 
     def tap(self, side: int, c: int, until_turn: int) -> None:
         self.cs[side, c, CS_TAP_UNTIL] = until_turn
+        forget_figures(self.g)
 
     # -- resolving with the kernels -----------------------------------------------------------------
     def begin(self, active: int, turn: int) -> None:
