@@ -1,7 +1,8 @@
 """Epikha's engine beyond the contract test (tests/rulesets/test_contract.py checks its first two
 sides): determinism with every agent, card conservation over all four decks and changed rules,
 hidden information with more positions, greedy against random in both factions and both seats, and
-the trace in both languages, a window's chain read in order with its levels."""
+the trace in both languages, a window's chain read in order with its levels; the passive effects in
+force, worked out again only where they can change, in step with the cards after every phase."""
 
 from __future__ import annotations
 
@@ -12,8 +13,15 @@ import pytest
 
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
+from sim.rulesets.epikha.constants import Window
+from sim.rulesets.epikha.effects import refresh_passives
 from sim.rulesets.epikha.engine import RULESET
-from sim.rulesets.epikha.state import CS_ZONE
+from sim.rulesets.epikha.game import (
+    choose_attackers, combat_and_regroup, deploy_steps, spell_window, start_phase, window_opens,
+)
+from sim.rulesets.epikha.state import (
+    CS_ZONE, G_ACTIVE, G_OVER, G_TURN, GAME, PS_ABILITY, PS_ALL_F, PS_SPELL_LEVEL,
+)
 
 SEED = 20261202
 DECKS = ("abaron_arcano", "abaron_horda", "empiria_fe", "empiria_legion")
@@ -118,13 +126,6 @@ def test_passive_effects_in_force_stay_in_step_with_the_cards(agents) -> None:
     where they can change (game.start_phase when the Player Ability ends, game.deploy_step for the
     Player card's move into the Magic Zone or a machine with passive effects): after each phase of
     every turn they are what working them out again gives."""
-    from sim.rulesets.epikha.constants import Window
-    from sim.rulesets.epikha.effects import refresh_passives
-    from sim.rulesets.epikha.game import (
-        choose_attackers, combat_and_regroup, deploy_steps, spell_window, start_phase, window_opens,
-    )
-    from sim.rulesets.epikha.state import G_ACTIVE, G_OVER, G_TURN, GAME, PS_ABILITY, PS_ALL_F, PS_SPELL_LEVEL
-
     checked = abilities = 0
     for a, b in (("abaron_arcano", "empiria_fe"), ("abaron_horda", "empiria_legion"), ("empiria_fe", "empiria_fe")):
         # a greedy Player card that may not attack moves into the Magic Zone (agents.best_move): its Ability
