@@ -276,6 +276,9 @@ def start_phase(g: np.void) -> None:
         m &= m - np.int64(1)
         cs[p, c, CS_LOST] = 0  # rule E-10 (the Player card's Vital lives in ps and never comes back, E-06)
         cs[p, c, CS_SHIELD] = 0
+    # the passive effects in force change here only when the Player Ability was (E-14): the cards that
+    # return are characters and machines, in play before and after (effects.refresh_passives)
+    ability_ends = ps[p, PS_ABILITY] > 0 and cs[p, PLAYER_C, CS_ZONE] == Zone.MAGIC
     m = in_zone(g, p, Zone.MAGIC)
     while m:
         c = lowest_bit(m)
@@ -283,7 +286,8 @@ def start_phase(g: np.void) -> None:
         if field(g, p, c, Field.CLASS) != Class.CONTINUOUS:
             move(g, p, c, Zone.DEPLOY)
     ps[p, PS_ABILITY] = 0
-    refresh_passives(g)
+    if ability_ends:
+        refresh_passives(g)
     ps[p, PS_SPENT] = 0
     record(g, p, Event.TURN, ps[p, PS_VITAL], ps[p, PS_N_DECK] - ps[p, PS_TOP], ps[1 - p, PS_VITAL])
     if ps[GAME, G_TURN] > 0 or g.par[Param.FIRST_PLAYER_DRAWS]:
@@ -333,9 +337,11 @@ def deploy_step(g: np.void, p: int, kind: int, c: int, b: int) -> None:
     ps = g.ps
     if kind == TO_MAGIC:
         move(g, p, c, Zone.MAGIC)
+        # only the Player card's move changes the passive effects in force (its Ability, E-14): another
+        # card moves from the Deployment Zone (E-24), in play before and after (effects.refresh_passives)
         if c == PLAYER_C:
             choose_ability(g, p)
-        refresh_passives(g)
+            refresh_passives(g)
         record(g, p, Event.TO_MAGIC, g.cs[p, c, 0], 0, 0)
         return
     cost = field(g, p, c, Field.COST)
@@ -351,7 +357,8 @@ def deploy_step(g: np.void, p: int, kind: int, c: int, b: int) -> None:
     g.cs[p, c, CS_ENTERED] = ps[GAME, G_TURN] + 1
     if field(g, p, c, Field.CLASS) == Class.MACHINE:
         record(g, p, Event.MACHINE, g.cs[p, c, 0], cost, ps[p, PS_VITAL])
-        refresh_passives(g)
+        if (ps[p, PS_PASSIVE_CARDS] >> c) & 1:  # a machine without passive effects adds none (E-31)
+            refresh_passives(g)
     else:
         record(g, p, Event.DEPLOY, g.cs[p, c, 0], cost, ps[p, PS_VITAL])
     on_enter(g, p, c)

@@ -1,7 +1,8 @@
 """Epikha's engine beyond the contract test (tests/rulesets/test_contract.py checks its first two
 sides): determinism with every agent, card conservation over all four decks and changed rules,
 hidden information with more positions, greedy against random in both factions and both seats, and
-the trace in both languages, a window's chain read in order with its levels."""
+the trace in both languages, a window's chain read in order with its levels; the passive effects in
+force, worked out again only where they can change, in step with the cards after every phase."""
 
 from __future__ import annotations
 
@@ -12,8 +13,15 @@ import pytest
 
 from sim.core.match import MatchConfig, SideConfig
 from sim.core.records import RecordCol
+from sim.rulesets.epikha.constants import Window
+from sim.rulesets.epikha.effects import refresh_passives
 from sim.rulesets.epikha.engine import RULESET
-from sim.rulesets.epikha.state import CS_ZONE
+from sim.rulesets.epikha.game import (
+    choose_attackers, combat_and_regroup, deploy_steps, spell_window, start_phase, window_opens,
+)
+from sim.rulesets.epikha.state import (
+    CS_ZONE, G_ACTIVE, G_OVER, G_TURN, GAME, PS_ABILITY, PS_ALL_F, PS_SPELL_LEVEL,
+)
 
 SEED = 20261202
 DECKS = ("abaron_arcano", "abaron_horda", "empiria_fe", "empiria_legion")
@@ -110,3 +118,46 @@ def test_a_game_reads_in_both_languages_with_each_chain_in_order(lang: str, chai
                 chains += len(order) > 1
                 order, levels = [], []
     assert chains > 0
+
+
+@pytest.mark.parametrize("agents", [("greedy", "greedy"), ("random", "greedy")])
+def test_passive_effects_in_force_stay_in_step_with_the_cards(agents) -> None:
+    """The passive effects in force (effects.refresh_passives, E-14, E-31) are worked out again only
+    where they can change (game.start_phase when the Player Ability ends, game.deploy_step for the
+    Player card's move into the Magic Zone or a machine with passive effects): after each phase of
+    every turn they are what working them out again gives."""
+    checked = abilities = 0
+    for a, b in (("abaron_arcano", "empiria_fe"), ("abaron_horda", "empiria_legion"), ("empiria_fe", "empiria_fe")):
+        # a greedy Player card that may not attack moves into the Magic Zone (agents.best_move): its Ability
+        compiled = RULESET.compile(match(a, b, agents, player_may_attack=False))
+        for k in range(6):
+            ws = compiled.workspace()
+            g, ps = ws[0], ws[0]["ps"]
+            RULESET.begin_game(compiled, ws, np.uint64(SEED + k))
+
+            def in_step() -> None:
+                nonlocal checked
+                kept = ps[:2, PS_ALL_F:PS_SPELL_LEVEL + 1].copy()
+                refresh_passives(g)
+                assert np.array_equal(kept, ps[:2, PS_ALL_F:PS_SPELL_LEVEL + 1]), (a, b, k, int(ps[GAME, G_TURN]))
+                checked += 1
+
+            for turn in range(40):
+                p = np.int64(turn % 2)
+                ps[GAME, G_ACTIVE], ps[GAME, G_TURN] = p, turn
+                start_phase(g)
+                in_step()
+                if ps[GAME, G_OVER]:
+                    break
+                deploy_steps(g, p, np.int64(Window.DEPLOYMENT))
+                abilities += ps[p, PS_ABILITY] > 0
+                in_step()
+                if window_opens(g, np.int64(Window.DEPLOYMENT)):
+                    spell_window(g, np.int64(Window.DEPLOYMENT))
+                if ps[GAME, G_OVER]:
+                    break
+                combat_and_regroup(g, choose_attackers(g, p))
+                in_step()
+                if ps[GAME, G_OVER]:
+                    break
+    assert checked >= 300 and abilities >= 10, (checked, abilities)
