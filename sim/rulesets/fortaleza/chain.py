@@ -263,13 +263,8 @@ def _window(g: np.void) -> None:
         p = 1 - p
 
 
-@njit(cache=True, _nrt=False)
-def main_step(g: np.void, active: int, i: int) -> bool:
-    """One step of the active player's main phase (rule F-19 steps 2 and 7): its action i of the
-    candidate list, followed by its chain, or with i < 0 its pass, to which the opponent may still
-    respond with the chain empty (rule F-24). False when the phase ends: the active player passed
-    and the opponent did not answer. (A hard player's main phase, hard.main_phase_searching, takes
-    the same steps with its own choices.)"""
+@njit(cache=True, _nrt=False, inline="always")  # into main_phase and main_step: a main phase's steps make no call
+def _step(g: np.void, active: int, i: int) -> bool:
     if i >= 0:
         if take_action(g, active, i):
             run_chain(g, active)
@@ -283,6 +278,16 @@ def main_step(g: np.void, active: int, i: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def main_step(g: np.void, active: int, i: int) -> bool:
+    """One step of the active player's main phase (rule F-19 steps 2 and 7): its action i of the
+    candidate list, followed by its chain, or with i < 0 its pass, to which the opponent may still
+    respond with the chain empty (rule F-24). False when the phase ends: the active player passed
+    and the opponent did not answer. (A hard player's main phase, hard.main_phase_searching, takes
+    the same steps with its own choices.)"""
+    return _step(g, active, i)
+
+
+@njit(cache=True, _nrt=False)
 def main_phase(g: np.void) -> None:
     """Rule F-19 steps 2 and 7: the active player plays lands, units, artifacts, traps, techniques
     and equips, each spell followed by its chain; when they pass, the opponent may still respond
@@ -292,5 +297,5 @@ def main_phase(g: np.void) -> None:
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        if not main_step(g, active, decide(g, active, MAIN, LEAN)):
+        if not _step(g, active, decide(g, active, MAIN, LEAN)):  # main_step, compiled in
             return
