@@ -12,20 +12,20 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import decide
+from sim.rulesets.fortaleza.agents import decide, quiet_window
 from sim.rulesets.fortaleza.constants import (
     What,
-    E_ON, E_TARGET, Action, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
+    E_ON, E_TARGET, Action, Agent, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
 )
 from sim.rulesets.fortaleza.effects import apply_effect, check_fortresses, fire_triggers
 from sim.rulesets.fortaleza.field import controls_name, place_land, refresh_bearer
 from sim.rulesets.fortaleza.state import (
     move,
     CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_FLAGS, CS_FRESH,
-    CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_ENERGY, PS_HAND,
-    PS_SUPPORTS, PS_UNITS,
+    CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_AGENT, PS_ENERGY, PS_HAND,
+    PS_QUIET_IDLE, PS_SUPPORTS, PS_UNITS,
 )
-from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target, may_answer
+from sim.rulesets.fortaleza.targets import answers_held, chosen_effect, effect_base, legal_target
 
 MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows use a handful
 
@@ -220,13 +220,27 @@ def run_chain(g: np.void, pusher: int) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def left_out_when_quiet(ps: np.ndarray, p: int) -> np.int64:
+    """The designs player p's agent leaves out of a quiet window (agents.idle_designs: every agent
+    but the random one)."""
+    return ps[p, PS_QUIET_IDLE] if ps[p, PS_AGENT] != Agent.RANDOM else np.int64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def window(g: np.void) -> None:
     """A response window (rule F-19 steps 3 to 6 and 8): both players, the active one first, may play
     fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty.
-    Most windows have nobody who can answer: they end here, without a call."""
+    Most windows have nobody who can answer, or only with what their agents leave out of a quiet
+    window (agents.idle_designs then answers -1 for both offers, without a draw): they end here,
+    without a call, quiet_window weighed once for both players."""
     ps = g.ps
-    if may_answer(ps, 0) or may_answer(ps, 1):
-        _window(g)
+    held0 = answers_held(ps, 0)
+    held1 = answers_held(ps, 1)
+    if held0 == 0 and held1 == 0:
+        return
+    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and quiet_window(g):
+        return
+    _window(g)
 
 
 @njit(cache=True, _nrt=False)
@@ -249,13 +263,8 @@ def _window(g: np.void) -> None:
         p = 1 - p
 
 
-@njit(cache=True, _nrt=False)
-def main_step(g: np.void, active: int, i: int) -> bool:
-    """One step of the active player's main phase (rule F-19 steps 2 and 7): its action i of the
-    candidate list, followed by its chain, or with i < 0 its pass, to which the opponent may still
-    respond with the chain empty (rule F-24). False when the phase ends: the active player passed
-    and the opponent did not answer. (A hard player's main phase, hard.main_phase_searching, takes
-    the same steps with its own choices.)"""
+@njit(cache=True, _nrt=False, inline="always")  # into main_phase and main_step: a main phase's steps make no call
+def _step(g: np.void, active: int, i: int) -> bool:
     if i >= 0:
         if take_action(g, active, i):
             run_chain(g, active)
@@ -269,6 +278,16 @@ def main_step(g: np.void, active: int, i: int) -> bool:
 
 
 @njit(cache=True, _nrt=False)
+def main_step(g: np.void, active: int, i: int) -> bool:
+    """One step of the active player's main phase (rule F-19 steps 2 and 7): its action i of the
+    candidate list, followed by its chain, or with i < 0 its pass, to which the opponent may still
+    respond with the chain empty (rule F-24). False when the phase ends: the active player passed
+    and the opponent did not answer. (A hard player's main phase, hard.main_phase_searching, takes
+    the same steps with its own choices.)"""
+    return _step(g, active, i)
+
+
+@njit(cache=True, _nrt=False)
 def main_phase(g: np.void) -> None:
     """Rule F-19 steps 2 and 7: the active player plays lands, units, artifacts, traps, techniques
     and equips, each spell followed by its chain; when they pass, the opponent may still respond
@@ -278,5 +297,5 @@ def main_phase(g: np.void) -> None:
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        if not main_step(g, active, decide(g, active, MAIN, LEAN)):
+        if not _step(g, active, decide(g, active, MAIN, LEAN)):  # main_step, compiled in
             return

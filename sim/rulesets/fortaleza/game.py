@@ -102,12 +102,8 @@ def end_turn(g: np.void) -> None:
             ps[side, PS_FPROT] = 0
 
 
-@njit(cache=True, _nrt=False)
-def rest_of_turn(g: np.void, after: int) -> None:
-    """The active player's turn (rule F-19) from the end of step `after` on: after Step.MAIN1, combat,
-    the second main phase and the end; after Step.BEGIN_COMBAT (the whole combat), the second main
-    phase and the end; after Step.MAIN2, the end. A hard player's worlds finish a turn from its
-    searched decision with it (hard.py)."""
+@njit(cache=True, _nrt=False, inline="always")  # into take_turn and rest_of_turn: a greedy turn makes fewer calls
+def _rest_of_turn(g: np.void, after: int) -> None:
     ps = g.ps
     if after < Step.BEGIN_COMBAT:
         if ps[GAME, G_OVER]:
@@ -123,6 +119,15 @@ def rest_of_turn(g: np.void, after: int) -> None:
 
 
 @njit(cache=True, _nrt=False)
+def rest_of_turn(g: np.void, after: int) -> None:
+    """The active player's turn (rule F-19) from the end of step `after` on: after Step.MAIN1, combat,
+    the second main phase and the end; after Step.BEGIN_COMBAT (the whole combat), the second main
+    phase and the end; after Step.MAIN2, the end. A hard player's worlds finish a turn from its
+    searched decision with it (hard.py)."""
+    _rest_of_turn(g, after)
+
+
+@njit(cache=True, _nrt=False)
 def take_turn(g: np.void) -> None:
     """One whole turn of the active player (rule F-19): the start, the first main phase, then the
     rest (`rest_of_turn`)."""
@@ -132,4 +137,4 @@ def take_turn(g: np.void) -> None:
         return
     ps[GAME, G_STEP] = Step.MAIN1
     main_phase(g)
-    rest_of_turn(g, np.int64(Step.MAIN1))  # int64 as from hard.py: one compile
+    _rest_of_turn(g, np.int64(Step.MAIN1))  # rest_of_turn, compiled in

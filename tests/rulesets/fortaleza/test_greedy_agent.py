@@ -10,12 +10,14 @@ import numpy as np
 from sim.rulesets.fortaleza.agents import (
     blockers_idle, choose_action, choose_listed, idle_designs, quiet_window, rescue_value, unit_value,
 )
-from sim.rulesets.fortaleza.constants import Action, Field
+from sim.rulesets.fortaleza.constants import Action, Agent, Field
 from sim.rulesets.fortaleza.effects import damage_unit, remove_dead
 from sim.rulesets.fortaleza.game import end_turn
 from sim.rulesets.fortaleza.legal import list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
-from sim.rulesets.fortaleza.state import CS_DAMAGE, CS_RES_BOOST, PS_DAMAGED, PS_FRAIL, PS_GUARD_ONLY, PS_RESCUE_ONLY
+from sim.rulesets.fortaleza.state import (
+    CS_DAMAGE, CS_RES_BOOST, PS_AGENT, PS_DAMAGED, PS_FRAIL, PS_GUARD_ONLY, PS_RESCUE_ONLY,
+)
 from sim.rulesets.fortaleza.targets import set_design_masks
 
 
@@ -66,6 +68,27 @@ def test_quiet_window_finds_a_spent_unit_by_its_damage_or_by_a_frail_card():
     assert s.ps[1, PS_FRAIL] and not quiet_window(s.g)
     remove_dead(s.g)  # rule F-22 checks it too, undamaged: 0 damage reaches RES 0
     assert s.zone(1, "JP-007") == "discard" and s.zone(0, "CH-001") == "unit"
+
+
+def test_a_quiet_window_closes_at_once_for_the_greedy_agent_and_not_for_the_random_one():
+    """chain.window closes a quiet window where all either player could answer with is what its agent
+    leaves out there (agents.idle_designs: a greedy agent's quiet-idle designs). Postura de la Montaña
+    (fast, Protección 3 on an own unit) is one: the greedy holder keeps it, while a random holder
+    is still offered it, and plays it sooner or later."""
+    s = Scenario.from_factions("china", "japon")
+    s.put(0, "CH-005")  # 2/4, nothing aimed at it
+    s.put(0, "CH-031", zone="hand")
+    s.lands(0, 2)
+    s.begin(active=1, step="end", turn=3)
+    assert quiet_window(s.g)
+    s.window()
+    assert s.zone(0, "CH-031") == "hand" and s.energy(0) == 2
+    s.ps[0, PS_AGENT] = Agent.RANDOM
+    for _ in range(30):  # each offer picks among the one target and passing
+        s.window()
+        if s.zone(0, "CH-031") != "hand":
+            break
+    assert s.zone(0, "CH-031") == "discard" and s.protection(0, "CH-005") == 3
 
 
 def test_rescue_value_reads_the_fight_and_the_chain():
