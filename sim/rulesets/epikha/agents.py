@@ -100,69 +100,55 @@ def may_step(g: np.void, p: int, kind: int, c: int, b: int, window: int) -> bool
             or (kind == TO_MAGIC and may_move_to_magic(g, p, c)))
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def weigh_step(g: np.void, p: int, window: int, kind: int, c: int, b: int, best_only: bool, value: float, n: int,
-               best: tuple, best_value: float) -> tuple:
-    """One step of walk_hand_steps: listed into g.cand when legal (while the list has room), or,
-    with `best_only`, kept when its worth (`value`, deployment_worth's, which walk_hand_steps works
-    out) beats the best so far and it is legal (its worth first: most steps are worth nothing, and
-    then their legality is never asked). A card to deploy is offered by walk_hand_steps only where
-    may_deploy holds (E-11, E-20, E-21: a unit from the hand the window allows, a free place, its
-    cost within the budget and below the Vital): it is not asked again."""
-    if best_only:
-        if value > best_value and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
-            return n, (kind, c, b), value
-    elif n < MAX_CAND and (kind == DEPLOY or may_step(g, p, kind, c, b, window)):
-        g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = kind, c, b
-        return n + 1, best, best_value
-    return n, best, best_value
-
-
 @njit(cache=True, _nrt=False)
-def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, best: tuple, best_value: float) -> tuple:
-    """walk_deployments' first part: a character or machine to deploy, a weapon or item onto a
-    bearer, from the hand. Returns (n, best, best_value) as weigh_step keeps them. Called, not
-    inlined: the list and the greedy walk share one compile of it (docs/engine.md, "Epikha's cold
-    compile")."""
-    # weigh_step's kind and bearer go as numbers: a literal compiled deployment_worth and may_step once
-    # per kind (docs/engine.md, "Where a cold compile goes")
+def best_hand_step(g: np.void, p: int, window: int) -> tuple:
+    """The greedy agent's best step from the hand (a character or machine to deploy, a weapon or item
+    onto a bearer, E-11, E-21, E-29): the first of highest deployment_worth, walked in pool order
+    (each gear card's bearers in pool order), while one is worth more than nothing. Returns (the step
+    (kind, card, bearer), its worth); (STOP, -1, -1) and 0.0 when none is. choose_deployment's
+    choice among the hand's steps of the list (list_deployments), found without listing: a step is
+    asked its legality only when its worth beats the best so far (most steps are worth nothing), and
+    a card to deploy is offered only where may_deploy holds (a unit from the hand the window allows,
+    a free place, its cost within the budget and below the Vital), not asked again. The greedy walk
+    alone: the list is its own loop (docs/engine.md, "Epikha, a fourteenth round")."""
+    best = (np.int64(STOP), np.int64(-1), np.int64(-1))
+    best_value = 0.0
     m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
     if window != Window.DEPLOYMENT:  # Regroup attaches nothing (no bearers) and deploys machines only (E-11)
         m &= g.ps[p, PS_MACHINE_CARDS]
-        if m == 0:  # most Regroup phases: no machine in hand, no step
-            return n, best, best_value
+    if m == 0:  # most Regroup phases: no machine in hand, no step
+        return best, best_value
     budget = min(deploy_budget(g, p), g.ps[p, PS_VITAL] - 1)  # no card costs more (E-21)
-    # the best only: a card that would take the Player card's Vital below the RESERVE is worth -1
-    # (deployment_worth) and never beats the best, which starts at 0
-    keep = g.w[p, Weight.RESERVE] if best_only else -np.inf
+    # a card that would take the Player card's Vital below the RESERVE is worth -1 (deployment_worth)
+    # and never beats the best, which starts at 0
+    keep = g.w[p, Weight.RESERVE]
     room = deployment_used(g, p) < g.par[Param.DEPLOYMENT_SLOTS]
     bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
-    # the best only: the designs weighed. A second copy of one ties the first at every step (its worth
-    # and legality are its design's: deployment_worth, may_deploy, may_attach), and a tie never
-    # replaces the best, so it is not weighed (gear: a deployment_worth call for each bearer)
+    # the designs weighed. A second copy of one ties the first at every step (its worth and legality
+    # are its design's: deployment_worth, may_deploy, may_attach), and a tie never replaces the best,
+    # so it is not weighed (gear: a gear_worth for each bearer)
     weighed = np.int64(0)
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if best_only:
-            design = np.int64(1) << np.int64(g.cs[p, c, CS_DESIGN])
-            if weighed & design:
-                continue
-            weighed |= design
+        design = np.int64(1) << np.int64(g.cs[p, c, CS_DESIGN])
+        if weighed & design:
+            continue
+        weighed |= design
         cost = field(g, p, c, Field.COST)
         if cost > budget or g.ps[p, PS_VITAL] - cost < keep:
             continue
         klass = field(g, p, c, Field.CLASS)
-        # the best only: a step's worth is deployment_worth's. A card to deploy's and gear on the Player
-        # card's are their design's (g.dw, state.deploy_worths; walk_hand_steps having skipped the
-        # cards that would take the Player card's Vital below the RESERVE, worth -1); gear on another
-        # bearer: the gear's own part once (gear_worth's arguments), then what each bearer makes of it
+        # a step's worth is deployment_worth's. A card to deploy's and gear on the Player card's are
+        # their design's (g.dw, state.deploy_worths; the cards that would take the Player card's Vital
+        # below the RESERVE, worth -1, skipped above); gear on another bearer: the gear's own part once
+        # (gear_worth's arguments), then what each bearer makes of it
         dw = g.dw[p, g.cs[p, c, CS_DESIGN]]
         if klass == Class.CHARACTER or klass == Class.MACHINE:
-            # may_deploy's question, whole: weigh_step does not ask it again
-            if room and (window == Window.DEPLOYMENT or klass == Class.MACHINE and window == Window.REGROUP):
-                n, best, best_value = weigh_step(g, p, window, np.int64(DEPLOY), c, np.int64(-1), best_only,
-                                                 dw[DW_DEPLOY], n, best, best_value)
+            # may_deploy's question, whole: not asked again
+            if (room and (window == Window.DEPLOYMENT or klass == Class.MACHINE and window == Window.REGROUP)
+                    and dw[DW_DEPLOY] > best_value):
+                best, best_value = (np.int64(DEPLOY), c, np.int64(-1)), dw[DW_DEPLOY]
         elif klass == Class.WEAPON or klass == Class.ITEM:
             grants_pays = field(g, p, c, Field.GRANTS) & PAYS != 0
             nivel = field(g, p, c, Field.G_NIVEL)
@@ -171,20 +157,18 @@ def walk_hand_steps(g: np.void, p: int, window: int, best_only: bool, n: int, be
             while bm:
                 b = lowest_bit(bm)
                 bm &= bm - np.int64(1)
-                value = 0.0
-                if best_only:
-                    value = dw[DW_ON_PLAYER] if b == PLAYER_C else gear_worth(g, p, dw[DW_GEAR], grants_pays, nivel,
-                                                                              fuente, cost, b)
-                n, best, best_value = weigh_step(g, p, window, np.int64(ATTACH), c, b, best_only, value, n, best,
-                                                 best_value)
-    return n, best, best_value
+                value = dw[DW_ON_PLAYER] if b == PLAYER_C else gear_worth(g, p, dw[DW_GEAR], grants_pays, nivel, fuente,
+                                                                          cost, b)
+                if value > best_value and may_attach(g, p, c, b):
+                    best, best_value = (np.int64(ATTACH), c, b), value
+    return best, best_value
 
 
 @njit(cache=True, _nrt=False)
 def walk_moves(g: np.void, p: int, n: int) -> int:
-    """walk_deployments' second part, for the list: each card that may move into the Magic Zone
-    (E-24), listed into g.cand from row n while the list has room. Returns how many rows are
-    filled (the greedy agent's best move: best_move)."""
+    """list_deployments' second part: each card that may move into the Magic Zone (E-24), listed into
+    g.cand from row n while the list has room. Returns how many rows are filled (the greedy agent's
+    best move: best_move)."""
     m = in_zone(g, p, Zone.DEPLOY) if bit_count(in_zone(g, p, Zone.MAGIC)) < g.par[Param.MAGIC_ZONE_SLOTS] else 0
     while m:
         c = lowest_bit(m)
@@ -223,22 +207,31 @@ def best_move(g: np.void, p: int, best: tuple, best_value: float) -> tuple:
 
 
 @njit(cache=True, _nrt=False)
-def walk_deployments(g: np.void, p: int, window: int, best_only: bool) -> tuple:
-    """Every deployment step legal now, in one order: a character or machine to deploy, a weapon or
-    item onto a bearer, a card into the Magic Zone. Lists them into g.cand (kind, card, bearer) and
-    returns (how many, STOP step); with `best_only`, lists nothing and returns (0, the first step of
-    highest deployment_worth while one is worth more than nothing, else STOP)."""
-    n, best, best_value = walk_hand_steps(g, p, window, best_only, 0, (STOP, -1, -1), 0.0)
-    if best_only:
-        return 0, best_move(g, p, best, best_value)
-    return walk_moves(g, p, n), best
-
-
-@njit(cache=True, _nrt=False)
 def list_deployments(g: np.void, p: int, window: int) -> int:
-    """Every deployment step legal now into g.cand (kind, card, bearer), walk_deployments' order.
-    Returns how many."""
-    return walk_deployments(g, p, window, np.bool_(False))[0]  # np.bool_: a literal compiles it once more
+    """Every deployment step legal now into g.cand (kind, card, bearer), in one order: from the hand
+    in pool order a character or machine to deploy (may_deploy), a weapon or item onto each bearer in
+    pool order (may_attach; in the Deployment phase only, E-29), then each card that may move into the
+    Magic Zone (walk_moves), while the list has room (MAX_CAND). Returns how many."""
+    n = 0
+    m = in_zone(g, p, Zone.HAND) & ~g.ps[p, PS_SPELL_CARDS]
+    bearers = characters_in_play(g, p) if window == Window.DEPLOYMENT else np.int64(0)
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        klass = field(g, p, c, Field.CLASS)
+        if klass == Class.CHARACTER or klass == Class.MACHINE:
+            if n < MAX_CAND and may_deploy(g, p, c, window):
+                g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = DEPLOY, c, -1
+                n += 1
+        elif klass == Class.WEAPON or klass == Class.ITEM:
+            bm = bearers
+            while bm:
+                b = lowest_bit(bm)
+                bm &= bm - np.int64(1)
+                if n < MAX_CAND and may_attach(g, p, c, b):
+                    g.cand[n, 0], g.cand[n, 1], g.cand[n, 2] = ATTACH, c, b
+                    n += 1
+    return walk_moves(g, p, n)
 
 
 @njit(cache=True, _nrt=False)
@@ -319,7 +312,7 @@ def choose_deployment(g: np.void, p: int, window: int) -> int:
 def next_deployment_from(g: np.void, p: int, window: int, hand_best: tuple, hand_value: float,
                          hand_known: bool) -> tuple:
     """The agent's next deployment step as (kind, card, bearer), kind STOP to stop: choose_deployment's
-    choice. A greedy player's is found without the list (walk_deployments' best_only), the same
+    choice. A greedy player's is found without the list (best_hand_step, best_move), the same
     first step of highest worth; but where the list could fill its MAX_CAND rows (a step past them
     is never listed), the list decides. Returns (the step, the hand's best step and its worth,
     whether they were walked): a move into the Magic Zone changes no hand step's worth or legality
@@ -330,7 +323,7 @@ def next_deployment_from(g: np.void, p: int, window: int, hand_best: tuple, hand
         bearers = bit_count(characters_in_play(g, p))
         if hand * (bearers + 1) + bit_count(in_zone(g, p, Zone.DEPLOY)) < MAX_CAND:
             if not hand_known:
-                _, hand_best, hand_value = walk_hand_steps(g, p, window, np.bool_(True), 0, (STOP, -1, -1), 0.0)
+                hand_best, hand_value = best_hand_step(g, p, window)
             return best_move(g, p, hand_best, hand_value), hand_best, hand_value, True
     k = choose_deployment(g, p, window)
     if k == STOP:

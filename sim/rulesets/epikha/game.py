@@ -378,7 +378,7 @@ def deploy_steps(g: np.void, p: int, window: int) -> None:
         kind, c, b = step
         if kind == STOP:
             return
-        # a step of the greedy walk was asked its legality there (agents.weigh_step, best_move), or kept
+        # a step of the greedy walk was asked its legality there (agents.best_hand_step, best_move), or kept
         # from the walk before over a move, which changes no hand step's legality: only a listed step is asked
         if not walked and not may_step(g, p, kind, c, b, window):
             return

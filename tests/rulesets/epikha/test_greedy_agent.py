@@ -8,7 +8,8 @@ phase, and the `combat_slots` strongest of the cards that may attack safely (E-2
 window passes for a greedy player without asking it when nothing is pending and none of its spells
 may matter (game.spell_window): there its choice (agents.choose_window_action) is to pass (E-22). A
 Regroup phase is not walked when the hand holds no machine and best_move keeps no move (game.regroup):
-there its first step is to stop (E-11, E-24)."""
+there its first step is to stop (E-11, E-24). The list the others choose from (agents.list_deployments)
+is held against every legal step read plainly from legal.py."""
 
 from __future__ import annotations
 
@@ -17,14 +18,16 @@ import pytest
 
 from sim.core.match import MatchConfig, SideConfig
 from sim.rulesets.epikha.agents import (
-    PASS, STOP, TO_MAGIC, attack_is_safe, best_move, best_payer, choose_attackers, choose_deployment,
-    choose_window_action, next_deployment, next_deployment_from, payer_cost, spells_that_may_matter,
+    ATTACH, DEPLOY, PASS, STOP, TO_MAGIC, attack_is_safe, best_move, best_payer, choose_attackers, choose_deployment,
+    choose_window_action, list_deployments, next_deployment, next_deployment_from, payer_cost, spells_that_may_matter,
 )
-from sim.rulesets.epikha.constants import MAX_DECK, PAYS, PLAYER_C, Field, Param, Weight, Window, Zone
+from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PAYS, PLAYER_C, Field, Param, Weight, Window, Zone
 from sim.rulesets.epikha.engine import RULESET
 from sim.rulesets.epikha.game import deploy_step
-from sim.rulesets.epikha.legal import blockers, may_attack
-from sim.rulesets.epikha.state import G_N_PENDING, G_OVER, GAME, PS_MACHINE_CARDS, PS_SPELL_CARDS, fuerza_of, in_zone
+from sim.rulesets.epikha.legal import blockers, may_attach, may_attack, may_deploy, may_move_to_magic
+from sim.rulesets.epikha.state import (
+    G_N_PENDING, G_OVER, GAME, MAX_CAND, PS_MACHINE_CARDS, PS_SPELL_CARDS, fuerza_of, in_zone,
+)
 
 SEED = 20261202
 
@@ -93,6 +96,41 @@ def test_greedy_deploys_and_attacks_as_its_definition(params: dict, least_after_
                 attacks += 1
     assert steps >= 50 and attacks >= 10 and after_moves >= least_after_moves and stops_foreseen >= 10, (
         steps, attacks, after_moves, stops_foreseen)
+
+
+def plain_deployments(g: np.void, p: np.int64, window: int) -> list[tuple[int, int, int]]:
+    """Every deployment step legal now, read plainly from legal.py over every instance: from the hand
+    (not its spells) in pool order a unit to deploy (E-11, E-20, E-21) or gear onto each bearer
+    (E-18, E-29, the Deployment phase only), then each move into the Magic Zone (E-24)."""
+    out = []
+    hand = in_zone(g, p, np.int64(Zone.HAND)) & ~g["ps"][p, PS_SPELL_CARDS]
+    for c in range(N_CARDS):
+        if not (hand >> c) & 1:
+            continue
+        if may_deploy(g, p, np.int64(c), np.int64(window)):
+            out.append((DEPLOY, c, -1))
+        elif window == Window.DEPLOYMENT:
+            out += [(ATTACH, c, b) for b in range(N_CARDS) if may_attach(g, p, np.int64(c), np.int64(b))]
+    out += [(TO_MAGIC, c, -1) for c in range(N_CARDS) if may_move_to_magic(g, p, np.int64(c))]
+    return out[:MAX_CAND]
+
+
+def test_deployment_list_is_its_definition() -> None:
+    """The list the random and expert agents choose from (agents.list_deployments, its own loop since
+    the greedy walk went to best_hand_step) is every legal step in its order, at every step of a
+    greedy Deployment and Regroup phase in positions reached by play."""
+    listed = 0
+    for g, p in positions(12):
+        for window in (Window.DEPLOYMENT, Window.REGROUP):
+            for _ in range(MAX_DECK):
+                n = list_deployments(g, p, np.int64(window))
+                assert [tuple(int(x) for x in row) for row in g["cand"][:n]] == plain_deployments(g, p, window)
+                listed += n
+                step = listed_step(g, p, window)
+                if step[0] == STOP or g["ps"][GAME, G_OVER]:
+                    break
+                deploy_step(g, p, np.int64(step[0]), np.int64(step[1]), np.int64(step[2]))
+    assert listed >= 100, listed
 
 
 def test_greedy_passes_where_no_spell_may_matter() -> None:
