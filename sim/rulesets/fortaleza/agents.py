@@ -33,12 +33,19 @@ from sim.rulesets.fortaleza.state import (
     in_zone,
     lowest_bit, atq_of, keywords_of, toughness_left,
 )
-from sim.rulesets.fortaleza.targets import (  # noqa: F401 -- popcount, printed_value: hard.py and leaf.py import them here
-    answers_held, effect_base, has_trigger, may_answer, popcount, printed_value,
-)
+from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
 WHOLE = np.bool_(False)  # choose_action's lists are whole (choose_listed's `lean`); not a literal: one compile
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into the damage and rescue valuations, once per candidate
@@ -47,6 +54,14 @@ def unit_value(g: np.void, viewer: int, side: int, c: int) -> float:
     w = g.w
     return (w[viewer, Weight.ATQ] * atq_of(g, side, c) + w[viewer, Weight.RES] * toughness_left(g, side, c)
             + w[viewer, Weight.KEYWORD] * popcount(keywords_of(g, side, c)))
+
+
+@njit(cache=True, _nrt=False, inline="always")  # a few loads, valued for every unit card the agent can cast
+def printed_value(g: np.void, viewer: int, side: int, c: int) -> float:
+    """What a unit card is worth before it is on the field (hand, discard pile)."""
+    tab, w = g.tab, g.w
+    return (w[viewer, Weight.ATQ] * tab[side, c, Field.ATQ] + w[viewer, Weight.RES] * tab[side, c, Field.RES]
+            + w[viewer, Weight.KEYWORD] * popcount(tab[side, c, Field.KEYWORDS]))
 
 
 # ---- what the greedy agent expects ---------------------------------------------------------------
@@ -245,7 +260,7 @@ def action_value(g: np.void, p: int, i: int) -> float:
             gain += 1.0  # rule F-28: a duelist with equipment
         return gain * (1.0 + 0.1 * atq_of(g, p, tc)) - 0.1 * tab[p, c, Field.EQUIP_COST]
     if action == Action.CAST and (kind == Kind.CHARACTER or kind == Kind.CREATURE):
-        return g.dv[p, c, Action.CAST]  # a constant of the design and the weights (targets.set_design_values)
+        return 1.0 + printed_value(g, p, p, c) + 0.5 * tab[p, c, Field.N_EFFECTS] + 0.1 * tab[p, c, Field.COST]
     if action == Action.CAST and kind == Kind.ARTIFACT:
         if tab[p, c, Field.SUBTYPE] != 0:
             return 0.5 + 0.5 * tab[p, c, Field.COST] if ps[p, PS_UNITS] > 0 else 0.3
@@ -353,14 +368,9 @@ def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) ->
     if ps[p, PS_AGENT] == Agent.RANDOM:
         pick = below(rng, p * 2 + ST_AGENT, n + 1)  # passing is one of the choices
         return pick if pick < n else -1
-    dv, cand = g.dv, g.cand
     best = -1
     best_value = ACT_THRESHOLD
     for i in range(n):
-        # a candidate whose most (targets.set_design_values) cannot beat the best so far, or the pass, is
-        # not valued: v > best_value could not hold (a tie keeps the first). A land (100) spares the rest
-        if dv[p, cand[i, 1], cand[i, 0]] <= best_value:
-            continue
         v = action_value(g, p, i)
         if v > best_value:
             best_value = v
