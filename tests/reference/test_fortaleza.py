@@ -42,7 +42,7 @@ from sim.rulesets.fortaleza.state import (
     G_DEPTH, G_END, G_OVER, G_STEP, G_TRACE_N, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DAMAGED, PS_ENERGY, PS_FIGHTS, PS_FORT,
     PS_FPROT, PS_HAND, PS_LANDS, PS_SUPPORTS, PS_UNITS, PS_ZONE_MASK, ST_AGENT, seed_streams,
 )
-from sim.rulesets.fortaleza.targets import effect_base, may_answer
+from sim.rulesets.fortaleza.targets import effect_base, may_answer, set_design_values
 
 from .choices import replayed
 from .fortaleza import (
@@ -228,6 +228,7 @@ def write_record(s: Scenario, places: list[Places], board: Board, agents: tuple[
         ps[side, PS_SUPPORTS], ps[side, PS_LANDS] = zones.count("support"), zones.count("land")
         ps[side, PS_FORT], ps[side, PS_FPROT] = board.fortress[side], board.fortress_prot[side]
         ps[side, PS_ENERGY] = board.energy[side]
+        set_design_values(g, side)  # the units' and equipment's figures were written by hand above
         ps[side, PS_AGENT] = agents[side]
     ps[GAME, G_ACTIVE], ps[GAME, G_STEP], ps[GAME, G_TURN] = board.active, STEP_CODES[board.step], board.turn
     ps[GAME, G_DEPTH] = ps[GAME, G_OVER] = ps[GAME, G_WINNER] = ps[GAME, G_END] = ps[GAME, G_TRACE_N] = 0

@@ -24,7 +24,7 @@ from sim.rulesets.fortaleza.constants import (
     Zone,
 )
 from sim.rulesets.fortaleza.legal import (
-    add_targets, chain_full, free_blockers, list_actions, recoverable,
+    add_targets, chain_full, free_blockers, land_allowed, list_actions, recoverable, supports_add_nothing, walked,
 )
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
@@ -33,19 +33,12 @@ from sim.rulesets.fortaleza.state import (
     in_zone,
     lowest_bit, atq_of, keywords_of, toughness_left,
 )
-from sim.rulesets.fortaleza.targets import answers_held, effect_base, has_trigger, may_answer
+from sim.rulesets.fortaleza.targets import (  # noqa: F401 -- popcount, printed_value: hard.py and leaf.py import them here
+    answers_held, effect_base, has_trigger, may_answer, popcount, printed_value,
+)
 
 ACT_THRESHOLD = 0.25  # the greedy agent passes unless an action is worth more than this
 WHOLE = np.bool_(False)  # choose_action's lists are whole (choose_listed's `lean`); not a literal: one compile
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into the damage and rescue valuations, once per candidate
@@ -54,14 +47,6 @@ def unit_value(g: np.void, viewer: int, side: int, c: int) -> float:
     w = g.w
     return (w[viewer, Weight.ATQ] * atq_of(g, side, c) + w[viewer, Weight.RES] * toughness_left(g, side, c)
             + w[viewer, Weight.KEYWORD] * popcount(keywords_of(g, side, c)))
-
-
-@njit(cache=True, _nrt=False, inline="always")  # a few loads, valued for every unit card the agent can cast
-def printed_value(g: np.void, viewer: int, side: int, c: int) -> float:
-    """What a unit card is worth before it is on the field (hand, discard pile)."""
-    tab, w = g.tab, g.w
-    return (w[viewer, Weight.ATQ] * tab[side, c, Field.ATQ] + w[viewer, Weight.RES] * tab[side, c, Field.RES]
-            + w[viewer, Weight.KEYWORD] * popcount(tab[side, c, Field.KEYWORDS]))
 
 
 # ---- what the greedy agent expects ---------------------------------------------------------------
@@ -260,7 +245,7 @@ def action_value(g: np.void, p: int, i: int) -> float:
             gain += 1.0  # rule F-28: a duelist with equipment
         return gain * (1.0 + 0.1 * atq_of(g, p, tc)) - 0.1 * tab[p, c, Field.EQUIP_COST]
     if action == Action.CAST and (kind == Kind.CHARACTER or kind == Kind.CREATURE):
-        return 1.0 + printed_value(g, p, p, c) + 0.5 * tab[p, c, Field.N_EFFECTS] + 0.1 * tab[p, c, Field.COST]
+        return g.dv[p, c, Action.CAST]  # a constant of the design and the weights (targets.set_design_values)
     if action == Action.CAST and kind == Kind.ARTIFACT:
         if tab[p, c, Field.SUBTYPE] != 0:
             return 0.5 + 0.5 * tab[p, c, Field.COST] if ps[p, PS_UNITS] > 0 else 0.3
@@ -368,9 +353,14 @@ def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) ->
     if ps[p, PS_AGENT] == Agent.RANDOM:
         pick = below(rng, p * 2 + ST_AGENT, n + 1)  # passing is one of the choices
         return pick if pick < n else -1
+    dv, cand = g.dv, g.cand
     best = -1
     best_value = ACT_THRESHOLD
     for i in range(n):
+        # a candidate whose most (targets.set_design_values) cannot beat the best so far, or the pass, is
+        # not valued: v > best_value could not hold (a tie keeps the first). A land (100) spares the rest
+        if dv[p, cand[i, 1], cand[i, 0]] <= best_value:
+            continue
         v = action_value(g, p, i)
         if v > best_value:
             best_value = v
@@ -381,10 +371,19 @@ def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) ->
 @njit(cache=True, _nrt=False, inline="always")  # into chain.py's main phase and windows, the game's decisions
 def decide(g: np.void, p: int, main: bool, lean: bool) -> int:
     """choose_action, its quick tests inlined into the caller: a response window that ends at them
-    (idle_designs) makes no call. `lean`: see choose_listed."""
+    (idle_designs), or a main phase whose list would be empty (no land, nothing walked in hand or on
+    the field, legal.supports_add_nothing: 66 of a greedy game's 106 main-phase lists), makes no
+    call. `lean`: see choose_listed."""
+    ps = g.ps
     idle = idle_designs(g, p, main)
     if idle < 0:
         return -1
+    if main:  # a main phase whose list would be empty makes no call (most of them: legal.supports_add_nothing)
+        hand, supports, units = walked(g, p, main, idle)
+        if ((hand | units) == 0 and not land_allowed(g, p)
+                and supports_add_nothing(g, p, idle, lean and ps[p, PS_AGENT] == Agent.GREEDY, supports)):
+            ps[GAME, G_LISTED] = 0  # as choose_listed leaves an empty list (hard.py and expert.py read it)
+            return -1
     return choose_listed(g, p, main, idle, lean)
 
 

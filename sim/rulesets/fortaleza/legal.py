@@ -13,11 +13,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.rulesets.fortaleza.constants import E_TARGET, MAX_CHAIN, Action, Field, Keyword, Kind, On, Param, Zone
+from sim.rulesets.fortaleza.constants import (
+    E_TARGET, MAX_CHAIN, Action, Field, Keyword, Kind, On, Param, Step, Target, Zone,
+)
 from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKING, CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_WEAPON,
-    CS_ZONE, G_DEPTH,
+    CS_ZONE, G_DEPTH, G_STEP,
     G_TURN, GAME, MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_ENERGY, PS_KIND, PS_LAND_TURN, PS_LANDS, PS_PLAYABLE,
     PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, in_zone, is_unit_kind, keywords_of, lowest_bit,
 )
@@ -136,23 +138,13 @@ def add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) ->
     return n
 
 
-@njit(cache=True, _nrt=False, inline="always")  # once per decision, into agents.choose_action
-def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only: bool) -> int:
-    """Fill `cand` with player p's legal actions now; returns how many (passing, always legal, is not
-    listed). `main`: p's own main phase with the chain empty (rules F-07, F-10, F-12, F-13, F-15, F-16);
-    otherwise only what a response window allows (F-14, F-15, F-18, F-24). `idle`: designs whose
-    technique, trap or ability the caller leaves out (the greedy agent in a quiet window, see
-    agents.quiet_window); `free_slots_only`: equip moves only of equipment no unit carries, onto a
-    unit whose slot of that kind is free (the greedy agent values the others 0, agents.action_value:
-    in the China mirror 215 of a game's 246 equip moves); 0 and False list every legal action."""
-    tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
-    if chain_full(ps):
-        return 0
-    n = 0
+@njit(cache=True, _nrt=False, inline="always")  # into list_actions and agents.decide (a main phase)
+def walked(g: np.void, p: int, main: bool, idle: np.int64) -> tuple[np.int64, np.int64, np.int64]:
+    """The cards list_actions visits (the hand, the supports, the units) before a window's responders
+    mask: of the hand, those p's energy pays for; not those that could add only what `idle` leaves out;
+    of the units, those with an activated ability."""
+    par, ps = g.par, g.ps
     energy = ps[p, PS_ENERGY]
-    turn1 = ps[GAME, G_TURN] + 1
-    # a unit adds a candidate only by its activated ability (rule F-18): the others are not visited
-    activates = ps[p, PS_ACTIVATES]
     hand = in_zone(ps, p, Zone.HAND)
     if energy <= MAX_ANSWER_ENERGY:  # cards in hand that cost more than p has are not visited
         hand &= ps[p, PS_PLAYABLE + energy]
@@ -167,15 +159,71 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only
             hand &= ~(ps[p, PS_KIND + Kind.CHARACTER] | ps[p, PS_KIND + Kind.CREATURE])
         if ps[p, PS_SUPPORTS] >= par[Param.MAX_SUPPORTS]:
             hand &= ~(ps[p, PS_KIND + Kind.ARTIFACT] | ps[p, PS_KIND + Kind.TRAP])
-    ours = hand | supports | (in_zone(ps, p, Zone.UNIT) & activates & ~idle)
+    # a unit adds a candidate only by its activated ability (rule F-18): the others are not visited
+    return hand, supports, in_zone(ps, p, Zone.UNIT) & ps[p, PS_ACTIVATES] & ~idle
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def land_allowed(g: np.void, p: int) -> bool:
+    """Rule F-07: a land from the reserve, once per turn, in the main phase, up to max_lands."""
+    par, ps = g.par, g.ps
+    return (in_zone(ps, p, Zone.RESERVE) != 0 and ps[p, PS_LANDS] < par[Param.MAX_LANDS]
+            and ps[p, PS_LAND_TURN] != ps[GAME, G_TURN] + 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into agents.decide: most main phases end at it, no call
+def supports_add_nothing(g: np.void, p: int, idle: np.int64, free_slots_only: bool, supports: np.int64) -> bool:
+    """True only when none of p's `supports` (walked's) would add a candidate to list_actions' main
+    phase: equipment already carried (free_slots_only) or unpaid, an artifact without an ability or
+    whose ability is idle, tapped or unpaid, a trap not ready or unpaid, or one whose reveal aims only
+    at an attacker (rule F-03: none outside the combat steps). Any other support may add one (False:
+    list_actions decides). In the China mirror most of a game's main-phase lists are empty, and most
+    of those hold only such supports (equipment carried, Gong and Almenara idle, a set Emboscada)."""
+    tab, cs, ps = g.tab, g.cs, g.ps
+    energy = ps[p, PS_ENERGY]
+    step = ps[GAME, G_STEP]
+    combat = step == Step.ATTACKERS or step == Step.BLOCKERS
+    while supports:
+        c = lowest_bit(supports)
+        supports &= supports - 1
+        if tab[p, c, Field.KIND] == Kind.TRAP:  # idle traps are out of `supports` already
+            if ready_trap(g, p, c) and tab[p, c, Field.COST] <= energy:
+                k = chosen_effect(g, p, c, On.CAST)
+                if k < 0 or combat or tab[p, c, effect_base(k) + E_TARGET] != Target.ENEMY_ATTACKER:
+                    return False
+            continue
+        if (tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy
+                and in_zone(ps, p, Zone.UNIT) != 0 and not (free_slots_only and cs[p, c, CS_BEARER] != 0)):
+            return False
+        if (ps[p, PS_ACTIVATES] >> c & 1 and not cs[p, c, CS_TAPPED] and tab[p, c, Field.ACTIVATE_COST] <= energy
+                and not idle >> c & 1):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")  # once per decision, into agents.choose_action
+def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only: bool) -> int:
+    """Fill `cand` with player p's legal actions now; returns how many (passing, always legal, is not
+    listed). `main`: p's own main phase with the chain empty (rules F-07, F-10, F-12, F-13, F-15, F-16);
+    otherwise only what a response window allows (F-14, F-15, F-18, F-24). `idle`: designs whose
+    technique, trap or ability the caller leaves out (the greedy agent in a quiet window, see
+    agents.quiet_window); `free_slots_only`: equip moves only of equipment no unit carries, onto a
+    unit whose slot of that kind is free (the greedy agent values the others 0, agents.action_value:
+    in the China mirror 215 of a game's 246 equip moves); 0 and False list every legal action."""
+    tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
+    if chain_full(ps):
+        return 0
+    n = 0
+    energy = ps[p, PS_ENERGY]
+    activates = ps[p, PS_ACTIVATES]
+    hand, supports, units = walked(g, p, main, idle)
+    ours = hand | supports | units
     if not main:
         ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
         if ours == 0:
             return 0
-    reserve = in_zone(ps, p, Zone.RESERVE)
-    # rule F-07: once per turn, in the main phase, up to max_lands
-    if main and reserve and ps[p, PS_LANDS] < par[Param.MAX_LANDS] and ps[p, PS_LAND_TURN] != turn1:
-        n = _add(cand, n, Action.LAND, lowest_bit(reserve), p, 0)  # lands differ only in name: one will do
+    if main and land_allowed(g, p):  # lands differ only in name: one will do
+        n = _add(cand, n, Action.LAND, lowest_bit(in_zone(ps, p, Zone.RESERVE)), p, 0)
     while ours:
         c = lowest_bit(ours)
         ours &= ours - 1

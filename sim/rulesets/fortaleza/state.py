@@ -40,7 +40,7 @@ from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
 from sim.core.turns import GAME_ACTIVE, GAME_FIRST, GAME_OVER
 from sim.rulesets.fortaleza.constants import (
-    MAX_CHAIN, MAX_EVENTS, N_DECK, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, Field, Kind, Zone,
+    MAX_CHAIN, MAX_EVENTS, N_DECK, N_DESIGNS, N_FIELDS, N_PARAMS, N_WEIGHTS, Action, Field, Kind, Zone,
 )
 
 # cs[side, card, ...]
@@ -142,6 +142,7 @@ N_STREAMS = 6
 
 MAX_CAND = 256  # candidate actions an agent weighs at one decision
 MAX_OPTIONS = MAX_CAND + 1  # a hard agent's choices at one decision: every listed action and the pass
+N_ACTIONS = len(Action)  # the candidate kinds (constants.Action), PASS included: g.dv's last axis
 KEPT_WORLDS = 8  # the worlds of a search kept dealt for its later candidates (the default 8 samples of 1 rollout)
 
 GAME_DTYPE = np.dtype([
@@ -168,6 +169,10 @@ GAME_DTYPE = np.dtype([
     ("leaf", np.float64, (MAX_LEAF,)),  # the fitted leaf evaluation's coefficients (leaf.py, leaf.json)
     ("feat", np.float64, (MAX_LEAF,)),  # a position's features as the leaf evaluation reads them
     ("tr", np.int32, (MAX_EVENTS, 6)),
+    # dv[side, design, action]: the most a candidate `action` of that design can be worth to the side's
+    # greedy agent, for any state (+inf where the state decides), and the worth itself where it
+    # depends only on the design (targets.set_design_values, with the design masks)
+    ("dv", np.float64, (2, N_DESIGNS, N_ACTIONS)),
 ], align=True)
 
 

@@ -7,13 +7,31 @@ import numpy as np
 from numba import njit
 
 from sim.rulesets.fortaleza.constants import (
-    E_DO, E_N, E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Cond, Do, Field, Kind, On, Step, Tag, Target, Zone,
+    E_DO, E_N, E_ON, E_TARGET, EFFECT_WIDTH, N_DESIGNS, Action, Cond, Do, Field, Kind, On, Step, Tag, Target, Weight,
+    Zone,
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
     PS_FAST_HAND, PS_FRAIL, PS_GUARD_ONLY, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
-    in_zone, lowest_bit,
+    N_ACTIONS, in_zone, is_unit_kind, lowest_bit,
 )
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")  # a few loads, valued for every unit card the agent can cast
+def printed_value(g: np.void, viewer: int, side: int, c: int) -> float:
+    """What a unit card is worth before it is on the field (hand, discard pile)."""
+    tab, w = g.tab, g.w
+    return (w[viewer, Weight.ATQ] * tab[side, c, Field.ATQ] + w[viewer, Weight.RES] * tab[side, c, Field.RES]
+            + w[viewer, Weight.KEYWORD] * popcount(tab[side, c, Field.KEYWORDS]))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -138,6 +156,70 @@ def set_design_masks(g: np.void, side: int) -> None:
         cost = tab[side, c, Field.COST] if kind == Kind.TECHNIQUE or kind == Kind.TRAP else tab[side, c, Field.ACTIVATE_COST]
         for e in range(max(cost, 0), MAX_ANSWER_ENERGY + 1):
             ps[side, PS_ANSWER + e] |= bit
+    set_design_values(g, side)
+
+
+@njit(cache=True, _nrt=False)
+def effect_bound(g: np.void, side: int, c: int, k: int) -> float:
+    """The most agents.effect_value can give effect k of side's card c, whatever the state and the
+    target (+inf where a unit's worth or the state decides). Each bound is the term's own expression
+    at its extreme, so the floating-point sums keep their order (rounding is monotonic)."""
+    tab, w = g.tab, g.w
+    base = effect_base(k)
+    do = tab[side, c, base + E_DO]
+    n = tab[side, c, base + E_N]
+    target = tab[side, c, base + E_TARGET]
+    if do == Do.PROTECT and target == Target.OWN_FORTRESS and w[side, Weight.LIFE] >= 0.0:
+        return w[side, Weight.LIFE] * n  # LIFE * min(n, threat)
+    if do == Do.DRAW:
+        return w[side, Weight.CARD] * n
+    if do == Do.HEAL:  # LIFE * (0 .. n)
+        return max(0.0, w[side, Weight.LIFE] * max(0, n))
+    if do == Do.RECOVER:  # the best unit card of cost <= n the discard pile could hold
+        best = 0.0
+        for u in range(N_DESIGNS):
+            if is_unit_kind(tab[side, u, Field.KIND]) and tab[side, u, Field.COST] <= n:
+                best = max(best, 0.7 * printed_value(g, side, side, u))
+        return best
+    if do == Do.NONE:
+        return 0.0
+    return np.inf  # a unit's worth (damage, rescues, boosts), an artifact's, a Fortaleza's: the state decides
+
+
+@njit(cache=True, _nrt=False)
+def effects_bound(g: np.void, side: int, c: int, on: int, cost: int) -> float:
+    """agents.action_value's most for an action of card c whose effects trigger `on`, paying `cost`."""
+    tab = g.tab
+    total = 0.0
+    for k in range(tab[side, c, Field.N_EFFECTS]):
+        if tab[side, c, effect_base(k) + E_ON] == on:
+            total += effect_bound(g, side, c, k)
+    return total - 0.05 * cost
+
+
+@njit(cache=True, _nrt=False)
+def set_design_values(g: np.void, side: int) -> None:
+    """g.dv[side]: for each design and action, the most agents.action_value can give it (choose_listed
+    values no candidate whose most cannot beat the best so far, which keeps every choice), and the
+    worth itself where it depends only on the design and the weights: a land, a trap set, a unit cast
+    (action_value reads it). Set with the design masks, once per workspace and after a card edit."""
+    tab, w, dv = g.tab, g.w, g.dv
+    for c in range(N_DESIGNS):
+        kind = tab[side, c, Field.KIND]
+        for a in range(N_ACTIONS):
+            dv[side, c, a] = np.inf
+        dv[side, c, Action.LAND] = 100.0
+        dv[side, c, Action.SET_TRAP] = 0.5
+        if is_unit_kind(kind):
+            dv[side, c, Action.CAST] = (1.0 + printed_value(g, side, side, c) + 0.5 * tab[side, c, Field.N_EFFECTS]
+                                        + 0.1 * tab[side, c, Field.COST])
+        elif kind == Kind.ARTIFACT:
+            cast = 0.5 + 0.5 * tab[side, c, Field.COST]
+            dv[side, c, Action.CAST] = max(cast, 0.3) if tab[side, c, Field.SUBTYPE] != 0 else cast
+        else:
+            dv[side, c, Action.CAST] = effects_bound(g, side, c, On.CAST, tab[side, c, Field.COST])
+        dv[side, c, Action.TRAP] = effects_bound(g, side, c, On.CAST, tab[side, c, Field.COST])
+        dv[side, c, Action.ACTIVATE] = effects_bound(g, side, c, On.ACTIVATE, tab[side, c, Field.ACTIVATE_COST])
 
 
 @njit(cache=True, _nrt=False)

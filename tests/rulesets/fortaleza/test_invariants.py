@@ -12,15 +12,17 @@ import pytest
 from sim.core.records import RecordCol
 from sim.analysis.intervals import wilson_interval
 from sim.rulesets.fortaleza import RULESET
-from sim.rulesets.fortaleza.agents import ACT_THRESHOLD, action_value, choose_action, choose_blocker, wants_to_attack
+from sim.rulesets.fortaleza.agents import (
+    ACT_THRESHOLD, action_value, choose_action, choose_blocker, decide, idle_designs, wants_to_attack,
+)
 from sim.rulesets.fortaleza.combat import chosen_attackers, combat
-from sim.rulesets.fortaleza.constants import N_DESIGNS, Col, Kind, Step, Zone
+from sim.rulesets.fortaleza.constants import N_DESIGNS, Agent, Col, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.legal import can_attack, list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_PENDING, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE, G_ACTIVE,
-    G_OVER, G_STEP, G_TURN, GAME, PS_ENERGY, PS_FIGHTS, PS_FORT, PS_FPROT, PS_LANDS, PS_ORDER, PS_TOP, atq_of,
+    G_LISTED, G_OVER, G_STEP, G_TURN, GAME, PS_AGENT, PS_ENERGY, PS_FIGHTS, PS_FORT, PS_FPROT, PS_LANDS, PS_ORDER, PS_TOP, atq_of,
 )
 
 from .conftest import SEED, make_config
@@ -195,6 +197,36 @@ def test_greedy_choices_are_the_same_as_valuing_every_candidate():
                     compared += 1
                     chosen += expected is not None
     assert compared > 500 and chosen > 60, (compared, chosen)
+
+
+def test_greedy_leaves_out_only_what_it_could_not_choose():
+    """What the greedy agent does not value or list: every candidate's value is at most its design's
+    bound (targets.set_design_values; agents.choose_listed values no candidate whose bound cannot beat
+    the best so far), and a decision that answers without a list (legal.supports_add_nothing in a
+    main phase) leaves one that list_actions finds empty; the lean lists of play choose as the whole."""
+    valued = skipped = 0
+    for g, s in greedy_games_part_way(9, 1, 400):
+        for side in (0, 1):  # untapped lands, as at the start of a turn: more of the hand is playable
+            s.ps[side, PS_ENERGY] = s.ps[side, PS_LANDS]
+        for step in (Step.MAIN1, Step.ATTACKERS, Step.BLOCKERS, Step.END):
+            s.ps[GAME, G_STEP] = step
+            for p in (0, 1):
+                for main in ((True, False) if step == Step.MAIN1 else (False,)):
+                    n = list_actions(s.g, p, np.bool_(main), np.int64(0), np.bool_(False))
+                    for i in range(n):
+                        assert action_value(s.g, p, i) <= s.g["dv"][p, s.cand[i, 1], s.cand[i, 0]], (g, step, p, i)
+                    valued += n
+                    expected = _choice_from_every_candidate(s, p, main)
+                    for lean in (False, True):
+                        s.ps[GAME, G_LISTED] = -1  # decide writes 0 when it answers without a list
+                        i = decide(s.g, p, np.bool_(main), np.bool_(lean))
+                        assert (tuple(s.cand[i]) if i >= 0 else None) == expected, (g, step, p, main, lean)
+                        if s.ps[GAME, G_LISTED] == 0:
+                            free_slots_only = lean and s.ps[p, PS_AGENT] == Agent.GREEDY
+                            idle = idle_designs(s.g, p, np.bool_(main))
+                            assert list_actions(s.g, p, np.bool_(main), idle, np.bool_(free_slots_only)) == 0
+                            skipped += main
+    assert valued > 1000 and skipped > 10, (valued, skipped)
 
 
 def _lethal_swing(s: Scenario, p: int, able: list[int]) -> bool:
