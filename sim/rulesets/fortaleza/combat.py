@@ -250,7 +250,7 @@ def declared_attack(g: np.void, chosen: np.int64) -> None:
         end_combat(g, chosen)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into game.rest_of_turn, its one caller in play
+@njit(cache=True, _nrt=False, inline="always")  # into game._rest_of_turn, its one caller (itself compiled into take_turn and rest_of_turn)
 def combat(g: np.void) -> None:
     """Rule F-19 steps 3 to 6, the attack the active player's agent chooses."""
     if open_combat(g):
