@@ -100,7 +100,9 @@ def may_step(g: np.void, p: int, kind: int, c: int, b: int, window: int) -> bool
             or (kind == TO_MAGIC and may_move_to_magic(g, p, c)))
 
 
-@njit(cache=True, _nrt=False, inline="always")  # YY
+# one caller, next_deployment_from, itself compiled into game.deploy_steps: 25.5 walks a game each paid
+# a frame and handed back a nested tuple (docs/engine.md, "Epikha, a sixteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def best_hand_step(g: np.void, p: int, window: int) -> tuple:
     """The greedy agent's best step from the hand (a character or machine to deploy, a weapon or item
     onto a bearer, E-11, E-21, E-29): the first of highest deployment_worth, walked in pool order
@@ -308,7 +310,10 @@ def choose_deployment(g: np.void, p: int, window: int) -> int:
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")  # XX
+# compiled into its caller, game.deploy_steps (and the tests' next_deployment): 40.6 calls a game each
+# paid a frame and passed the step and the hand's best through the stack (docs/engine.md, "Epikha, a
+# sixteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def next_deployment_from(g: np.void, p: int, window: int, hand_best: tuple, hand_value: float,
                          hand_known: bool) -> tuple:
     """The agent's next deployment step as (kind, card, bearer), kind STOP to stop: choose_deployment's
