@@ -63,8 +63,7 @@ class DicedraftConfig(CompiledConfig):
         """Fresh draft tables for one thread (state.new_draft_tables): a copy of the random drafter's
         count tables and the re-draft's scratch, sized for this config."""
         pool_cost = max(int(self.tab[side, :pool.n_cards, Field.COST].sum()) for side, pool in enumerate(self.pools))
-        return new_draft_tables(self.counts, self.setup[:, SU_DRAFTER] != Agent.GREEDY, self.max_sizes.shape[1] - 1,
-                                pool_cost)
+        return new_draft_tables(self.counts, self.max_sizes.shape[1] - 1, pool_cost)
 
 
 def card_values(tab: np.ndarray, n: int, weights: np.ndarray) -> np.ndarray:

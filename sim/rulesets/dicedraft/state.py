@@ -218,11 +218,10 @@ DT_KEEP = 7  # and its choices, [MAX_CARDS, MAX_CARDS + 1, COST]
 N_DT = 8
 
 
-def new_draft_tables(opening_counts: np.ndarray, samples: np.ndarray, max_budget: int, pool_cost: int) -> np.ndarray:
+def new_draft_tables(opening_counts: np.ndarray, max_budget: int, pool_cost: int) -> np.ndarray:
     """The draft tables of one thread: a copy of the random drafter's count tables
-    (`opening_counts[side, i, j, b]`, sim.draft.budget.count_table) of each side that drafts by
-    sampling (`samples[side]`: every drafter but the greedy one, kernels.draft_deck), and the
-    re-draft's scratch sized for this config's highest budget and the dearer pool's total cost."""
+    (`opening_counts[side, i, j, b]`, sim.draft.budget.count_table; zeros for a greedy drafter), and
+    the re-draft's scratch sized for this config's highest budget and the dearer pool's total cost."""
     pool_rows, deck_rows = opening_counts.shape[1], opening_counts.shape[2]
     budgets = max_budget + 1
     costs = pool_cost + 1
@@ -234,13 +233,13 @@ def new_draft_tables(opening_counts: np.ndarray, samples: np.ndarray, max_budget
         header.append(at)
         at += size
     # the re-draft's scratch is left unset: _count_table writes every count it reads, and _best_deck every
-    # knapsack cell it reads (as sim.draft.budget.knapsack_scratch, also np.empty); only a sampling drafter
-    # reads its side's opening table (kernels.draft_deck), so a greedy drafter's (all zeros) is left unset too
+    # knapsack cell it reads (as sim.draft.budget.knapsack_scratch, also np.empty); only a random drafter reads
+    # its side's opening table (kernels.draft_deck), a greedy drafter's is all zeros and left unset too
     tables = np.empty(at)
     tables[:N_DT] = header
     per_side = opening_counts[0].size
     for side in range(2):
-        if samples[side]:
+        if opening_counts[side].any():
             start = header[DT_OPENING] + per_side * side
             tables[start:start + per_side] = opening_counts[side].ravel()
     return tables
