@@ -45,7 +45,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.bitsets import move_card
-from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN
+from sim.core.records import TRACE_CURSOR, TRACE_ON, TRACE_ROW, TRACE_TURN, game_records
 from sim.core.rng import Purpose, seed_side_streams, stream_key
 from sim.core.mcts import MAX_DEPTH, MAX_LEAF, MAX_NODES, N_T, N_V
 from sim.core.search import N_SEARCH
@@ -184,24 +184,8 @@ def new_workspace(tab: np.ndarray, val: np.ndarray, w: np.ndarray, par: np.ndarr
     0 .. greedy_decks.shape[1] - 1, at most MAX_BUDGET."""
     if greedy_decks.shape[1] > MAX_BUDGET + 1 or len(stage_min) > MAX_STAGES:
         raise ValueError(f"budgets up to {MAX_BUDGET} and at most {MAX_STAGES} stages fit the game record")
-    ws = np.empty(2, GAME_DTYPE)
-    raw = ws.view(np.uint8).reshape(2, GAME_DTYPE.itemsize)
-    raw[:, :_TR_START] = 0  # every byte zeroed but the trace buffer's (see _TR_START)
-    raw[:, _TR_END:] = 0
-    for name, table in (("tab", tab), ("val", val), ("w", w), ("par", par), ("setup", setup), ("search", search),
-                        ("stage_min", stage_min), ("stage_max", stage_max), ("greedy_decks", greedy_decks),
-                        ("max_sizes", max_sizes)):  # as sim.core.records.game_records: in the field's leading corner
-        table = np.asarray(table)
-        ws[name][(slice(None),) + tuple(slice(0, n) for n in table.shape)] = table
-    return ws
-
-
-# The trace buffer is 86% of a game record (two records, 3.7 MB), and every reader sets it to -1 before a traced
-# unit (engine.trace_one, sim.core.scenario), so new_workspace leaves its bytes unset: a chunk's workspace was
-# zeroed byte by byte (glibc hands the second chunk's large blocks from its heap, and calloc then clears them),
-# 15,000 of a greedy game's 57,000 instructions in a chunk of 500 games (docs/engine.md, issue 37).
-_TR_START = GAME_DTYPE.fields["tr"][1]
-_TR_END = _TR_START + GAME_DTYPE.fields["tr"][0].itemsize
+    return game_records(GAME_DTYPE, tab=tab, val=val, w=w, par=par, setup=setup, search=search, stage_min=stage_min,
+                        stage_max=stage_max, greedy_decks=greedy_decks, max_sizes=max_sizes)
 
 
 # The draft tables: one float64 array, a header (DT_*: whole numbers, exact as floats), then each
@@ -232,16 +216,9 @@ def new_draft_tables(opening_counts: np.ndarray, max_budget: int, pool_cost: int
     for size in sizes:
         header.append(at)
         at += size
-    # the re-draft's scratch is left unset: _count_table writes every count it reads, and _best_deck every
-    # knapsack cell it reads (as sim.draft.budget.knapsack_scratch, also np.empty); only a random drafter reads
-    # its side's opening table (kernels.draft_deck), a greedy drafter's is all zeros and left unset too
-    tables = np.empty(at)
+    tables = np.zeros(at)
     tables[:N_DT] = header
-    per_side = opening_counts[0].size
-    for side in range(2):
-        if opening_counts[side].any():
-            start = header[DT_OPENING] + per_side * side
-            tables[start:start + per_side] = opening_counts[side].ravel()
+    tables[header[DT_OPENING]:header[DT_OPENING] + opening_counts.size] = opening_counts.ravel()
     return tables
 
 
