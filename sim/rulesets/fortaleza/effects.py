@@ -32,7 +32,7 @@ def damage_unit(g: np.void, side: int, c: int, n: int) -> None:
     prevented = min(cs[side, c, CS_PROT], n)
     cs[side, c, CS_PROT] -= prevented
     cs[side, c, CS_DAMAGE] += n - prevented
-    g.ps[side, PS_DAMAGED] |= np.int64(1) << c  # the units remove_dead and agents.quiet_window check
+    g.ps[side, PS_DAMAGED] |= np.int64(1) << c  # the units remove_dead checks next (and agents.quiet_window till then)
     record(g, side, Event.DAMAGE_UNIT, c, n - prevented, prevented)
 
 
@@ -60,8 +60,12 @@ def heal_fortress(g: np.void, side: int, n: int) -> None:
 def remove_dead(g: np.void) -> None:
     """Rule F-22 after damage is marked: every unit with damage >= RES goes to the discard pile.
     (Where RES falls instead, field.refresh_bearer checks the one unit concerned.) Only the units
-    marked damage this turn can be lethal, unless a card could leave one at 0 RES undamaged
-    (targets.frail): those are the ones checked."""
+    marked damage since the last call can be lethal, unless a card could leave one at 0 RES undamaged
+    (targets.frail): those are the ones checked. Then the marks go: every unit left has less damage
+    than RES, so toughness left (Protección is never below 0 unless frail) above 0, until damage is
+    marked again (damage_unit, always followed by this before any decision). agents.quiet_window and
+    agents.blockers_idle, which look for a unit at 0 toughness among the marked ones, then scan none:
+    in the China mirror most of their scans were of units that survived a fight earlier in the turn."""
     ps = g.ps
     checked = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
@@ -70,6 +74,7 @@ def remove_dead(g: np.void) -> None:
             c = lowest_bit(units)
             units &= units - 1
             destroy_if_lethal(g, side, c)
+        ps[side, PS_DAMAGED] = 0
 
 
 @njit(cache=True, _nrt=False)
