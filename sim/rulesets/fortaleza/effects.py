@@ -56,8 +56,8 @@ def heal_fortress(g: np.void, side: int, n: int) -> None:
     record(g, side, Event.HEAL, after - before, after, 0)
 
 
-@njit(cache=True, _nrt=False)
-def remove_dead(g: np.void) -> None:
+@njit(cache=True, _nrt=False, inline="always")  # into combat.combat_damage and remove_dead
+def _remove_dead(g: np.void) -> None:
     """Rule F-22 after damage is marked: every unit with damage >= RES goes to the discard pile.
     (Where RES falls instead, field.refresh_bearer checks the one unit concerned.) Only the units
     marked damage since the last call can be lethal, unless a card could leave one at 0 RES undamaged
@@ -78,6 +78,12 @@ def remove_dead(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False)
+def remove_dead(g: np.void) -> None:
+    """`_remove_dead` after an effect's damage (apply_effect); combat damage has it compiled in."""
+    _remove_dead(g)
+
+
+@njit(cache=True, _nrt=False)
 def end_game(g: np.void, winner: int, reason: int) -> None:
     ps = g.ps
     if ps[GAME, G_OVER]:
@@ -88,22 +94,21 @@ def end_game(g: np.void, winner: int, reason: int) -> None:
     record(g, -1, Event.END, winner, reason, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the four places damage or an entry may end the game
 def check_fortresses(g: np.void) -> bool:
-    """Rule F-06: a Fortaleza at 0 loses; both at 0 together is a draw. True when the game is over."""
+    """Rule F-06: a Fortaleza at 0 loses; both at 0 together is a draw. True when the game is over.
+    One call of end_game, not one per outcome: each call site compiled in costs its caller a slot."""
     ps = g.ps
     zero_a = ps[0, PS_FORT] <= 0
     zero_b = ps[1, PS_FORT] <= 0
-    if zero_a and zero_b:
-        end_game(g, np.int64(-1), End.BOTH_ZERO)
-    elif zero_a:
-        end_game(g, np.int64(1), End.FORTALEZA)
-    elif zero_b:
-        end_game(g, np.int64(0), End.FORTALEZA)
+    if zero_a or zero_b:
+        both = zero_a and zero_b
+        end_game(g, np.int64(-1) if both else np.int64(1) if zero_a else np.int64(0),
+                 End.BOTH_ZERO if both else End.FORTALEZA)
     return ps[GAME, G_OVER] == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the draw step and the draw effect: a few loads
 def draw_or_lose(g: np.void, side: int, flag: int) -> bool:
     """Rule F-06: a player who must draw from an empty deck loses. True when the card was drawn."""
     if draw_card(g, side, np.int64(flag)):  # int64 as from the draw step: one compile
