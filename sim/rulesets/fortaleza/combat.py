@@ -14,7 +14,7 @@ from sim.rulesets.fortaleza.agents import (
 )
 from sim.rulesets.fortaleza.chain import window
 from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
-from sim.rulesets.fortaleza.effects import _remove_dead, check_fortresses, damage_fortress, damage_unit, fire_triggers
+from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
 from sim.rulesets.fortaleza.legal import can_attack, free_blockers
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
@@ -194,7 +194,7 @@ def combat_damage(g: np.void, attackers: np.int64) -> None:
                 damage_unit(g, side, u, dealt)
     if to_fortress > 0:
         damage_fortress(g, d, to_fortress)
-    _remove_dead(g)  # effects.remove_dead, compiled in
+    remove_dead(g)
     check_fortresses(g)
 
 

@@ -56,8 +56,8 @@ def heal_fortress(g: np.void, side: int, n: int) -> None:
     record(g, side, Event.HEAL, after - before, after, 0)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into combat.combat_damage and remove_dead
-def _remove_dead(g: np.void) -> None:
+@njit(cache=True, _nrt=False, inline="always")  # into combat.combat_damage and apply_effect, its two callers
+def remove_dead(g: np.void) -> None:
     """Rule F-22 after damage is marked: every unit with damage >= RES goes to the discard pile.
     (Where RES falls instead, field.refresh_bearer checks the one unit concerned.) Only the units
     marked damage since the last call can be lethal, unless a card could leave one at 0 RES undamaged
@@ -75,12 +75,6 @@ def _remove_dead(g: np.void) -> None:
             units &= units - 1
             destroy_if_lethal(g, side, c)
         ps[side, PS_DAMAGED] = 0
-
-
-@njit(cache=True, _nrt=False)
-def remove_dead(g: np.void) -> None:
-    """`_remove_dead` after an effect's damage (apply_effect); combat damage has it compiled in."""
-    _remove_dead(g)
 
 
 @njit(cache=True, _nrt=False)
@@ -102,9 +96,11 @@ def check_fortresses(g: np.void) -> bool:
     zero_a = ps[0, PS_FORT] <= 0
     zero_b = ps[1, PS_FORT] <= 0
     if zero_a or zero_b:
-        both = zero_a and zero_b
-        end_game(g, np.int64(-1) if both else np.int64(1) if zero_a else np.int64(0),
-                 End.BOTH_ZERO if both else End.FORTALEZA)
+        if zero_a and zero_b:
+            winner, reason = np.int64(-1), End.BOTH_ZERO
+        else:
+            winner, reason = np.int64(1 if zero_a else 0), End.FORTALEZA
+        end_game(g, winner, reason)
     return ps[GAME, G_OVER] == 1
 
 
