@@ -64,8 +64,8 @@ def remove_dead(g: np.void) -> None:
     (targets.frail): those are the ones checked. Then the marks go: every unit left has less damage
     than RES, so toughness left (Protección is never below 0 unless frail) above 0, until damage is
     marked again (damage_unit, always followed by this before any decision). agents.quiet_window and
-    agents.blockers_idle, which look for a unit at 0 toughness among the marked ones, then scan none:
-    in the China mirror most of their scans were of units that survived a fight earlier in the turn."""
+    agents.blockers_idle, which look for a unit at 0 toughness among the marked ones, then scan none
+    (they scanned the units that had survived their damage earlier in the turn, and found none)."""
     ps = g.ps
     checked = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
