@@ -265,8 +265,9 @@ def quiet_window(g: np.void) -> bool:
     ps = g.ps
     if ps[GAME, G_STEP] == Step.BLOCKERS or (ps[GAME, G_DEPTH] != 0 and chain_aims_damage(g)):
         return False
-    # a unit at 0 toughness holds damage marked this turn (its RES and Protección are above 0
-    # otherwise), unless a card could make it so undamaged (targets.frail): most windows scan none
+    # a unit at 0 toughness holds damage marked since the last effects.remove_dead (which removed every
+    # unit whose damage reached its RES), unless a card could make it so undamaged (targets.frail):
+    # as remove_dead follows every damage before a decision, windows scan none
     scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_DAMAGED] | scanned)
@@ -299,7 +300,8 @@ def blockers_idle(g: np.void, p: int, held: np.int64) -> np.int64:
     if (held & ps[p, PS_RESCUE_ONLY]) == 0:
         return idle
     # a unit outside the fights (block_with marks them) takes 0 damage, which reaches its toughness
-    # only when it holds damage or a card could leave it at 0 (targets.frail), as in quiet_window
+    # only when it holds damage not yet checked by remove_dead or a card could leave it at 0
+    # (targets.frail), as in quiet_window
     scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | ps[side, PS_DAMAGED] | scanned)

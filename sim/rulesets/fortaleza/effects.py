@@ -32,7 +32,7 @@ def damage_unit(g: np.void, side: int, c: int, n: int) -> None:
     prevented = min(cs[side, c, CS_PROT], n)
     cs[side, c, CS_PROT] -= prevented
     cs[side, c, CS_DAMAGE] += n - prevented
-    g.ps[side, PS_DAMAGED] |= np.int64(1) << c  # the units remove_dead and agents.quiet_window check
+    g.ps[side, PS_DAMAGED] |= np.int64(1) << c  # the units remove_dead checks next (and agents.quiet_window till then)
     record(g, side, Event.DAMAGE_UNIT, c, n - prevented, prevented)
 
 
@@ -56,12 +56,16 @@ def heal_fortress(g: np.void, side: int, n: int) -> None:
     record(g, side, Event.HEAL, after - before, after, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into combat.combat_damage and apply_effect, its two callers
 def remove_dead(g: np.void) -> None:
     """Rule F-22 after damage is marked: every unit with damage >= RES goes to the discard pile.
     (Where RES falls instead, field.refresh_bearer checks the one unit concerned.) Only the units
-    marked damage this turn can be lethal, unless a card could leave one at 0 RES undamaged
-    (targets.frail): those are the ones checked."""
+    marked damage since the last call can be lethal, unless a card could leave one at 0 RES undamaged
+    (targets.frail): those are the ones checked. Then the marks go: every unit left has less damage
+    than RES, so toughness left (Protección is never below 0 unless frail) above 0, until damage is
+    marked again (damage_unit, always followed by this before any decision). agents.quiet_window and
+    agents.blockers_idle, which look for a unit at 0 toughness among the marked ones, then scan none
+    (they scanned the units that had survived their damage earlier in the turn, and found none)."""
     ps = g.ps
     checked = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
@@ -70,6 +74,7 @@ def remove_dead(g: np.void) -> None:
             c = lowest_bit(units)
             units &= units - 1
             destroy_if_lethal(g, side, c)
+        ps[side, PS_DAMAGED] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -83,22 +88,23 @@ def end_game(g: np.void, winner: int, reason: int) -> None:
     record(g, -1, Event.END, winner, reason, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the four places damage or an entry may end the game
 def check_fortresses(g: np.void) -> bool:
-    """Rule F-06: a Fortaleza at 0 loses; both at 0 together is a draw. True when the game is over."""
+    """Rule F-06: a Fortaleza at 0 loses; both at 0 together is a draw. True when the game is over.
+    One call of end_game, not one per outcome: each call site compiled in costs its caller a slot."""
     ps = g.ps
     zero_a = ps[0, PS_FORT] <= 0
     zero_b = ps[1, PS_FORT] <= 0
-    if zero_a and zero_b:
-        end_game(g, np.int64(-1), End.BOTH_ZERO)
-    elif zero_a:
-        end_game(g, np.int64(1), End.FORTALEZA)
-    elif zero_b:
-        end_game(g, np.int64(0), End.FORTALEZA)
+    if zero_a or zero_b:
+        if zero_a and zero_b:
+            winner, reason = np.int64(-1), End.BOTH_ZERO
+        else:
+            winner, reason = np.int64(1 if zero_a else 0), End.FORTALEZA
+        end_game(g, winner, reason)
     return ps[GAME, G_OVER] == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into the draw step and the draw effect: a few loads
 def draw_or_lose(g: np.void, side: int, flag: int) -> bool:
     """Rule F-06: a player who must draw from an empty deck loses. True when the card was drawn."""
     if draw_card(g, side, np.int64(flag)):  # int64 as from the draw step: one compile

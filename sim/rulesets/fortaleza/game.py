@@ -56,8 +56,8 @@ def setup_game(g: np.void, first: int) -> None:
             cs[side, c, CS_FLAGS] |= Seen.OPENING
 
 
-@njit(cache=True, _nrt=False)
-def start_turn(g: np.void) -> None:
+@njit(cache=True, _nrt=False, inline="always")  # into take_turn and start_turn: a greedy turn makes one call fewer
+def _start_turn(g: np.void) -> None:
     """Rule F-19 step 1 (F-09): untap your lands, units and artifacts, then draw, except the first
     player's first turn (F-05). Your units are no longer new (rule F-20)."""
     par, cs, ps = g.par, g.cs, g.ps
@@ -74,6 +74,13 @@ def start_turn(g: np.void) -> None:
         cs[p, c, CS_FRESH] = 0
     if ps[GAME, G_TURN] > 0 or par[Param.FIRST_DRAWS]:
         draw_or_lose(g, p, Seen.DRAWN)
+
+
+@njit(cache=True, _nrt=False)
+def start_turn(g: np.void) -> None:
+    """The start of the active player's turn (rule F-19 step 1, `_start_turn`): a hard or expert
+    player's turn (hard.py, expert.py) and a scenario take it from here."""
+    _start_turn(g)
 
 
 @njit(cache=True, _nrt=False)
@@ -132,7 +139,7 @@ def take_turn(g: np.void) -> None:
     """One whole turn of the active player (rule F-19): the start, the first main phase, then the
     rest (`rest_of_turn`)."""
     ps = g.ps
-    start_turn(g)
+    _start_turn(g)  # start_turn, compiled in
     if ps[GAME, G_OVER]:
         return
     ps[GAME, G_STEP] = Step.MAIN1

@@ -85,7 +85,9 @@ PS_AGENT = 9
 PS_MULLIGAN = 10  # 1 when the opening hand was replaced (rule F-04)
 PS_TURNS = 11  # turns this player has begun
 PS_DECISIONS = 12  # decisions a hard player has searched this game (keys its worlds, sim.core.search)
-PS_DAMAGED = 13  # bit c: design c was marked damage this turn (effects.damage_unit sets it, end_turn clears it)
+# bit c: design c was marked damage since the last effects.remove_dead (damage_unit sets it, remove_dead and
+# end_turn clear it)
+PS_DAMAGED = 13
 PS_FIGHTS = 14  # bit c: design c was in a fight this combat (combat.block_with sets it, end_combat clears it)
 PS_ORDER = 16  # deck order: ps[p, PS_ORDER + i] is the card at deck position i
 PS_ZONE_MASK = PS_ORDER + N_DECK  # ps[p, PS_ZONE_MASK + zone]: bit c set when design c is in that zone
