@@ -12,8 +12,8 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_FRAIL, PS_GUARD_ONLY, PS_KILL_ONLY, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
-    N_ACTIONS, in_zone, is_unit_kind, lowest_bit,
+    PS_FAST_HAND, PS_FRAIL, PS_GUARD_ONLY, PS_KILL_ONLY, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY,
+    PS_RESPONDERS, N_ACTIONS, in_zone, is_unit_kind, lowest_bit,
 )
 
 
@@ -299,10 +299,10 @@ def kills_only(g: np.void, side: int, c: int) -> bool:
     targeted actions) is worth more than 0 in a main phase only when its damage destroys the chosen
     unit: its chosen effect deals N damage to a unit, every other effect gives its own Fortaleza
     Protección N >= 0, at no negative cost. In a main phase (the chain empty, no combat)
-    agents.effect_value gives the damage the unit's worth when N reaches its toughness left and 0
-    otherwise, and each Protección LIFE * min(N, 0) = 0 (nothing is aimed at that Fortaleza): a
-    target the damage would not destroy makes the action worth 0 less its cost's share, below
-    ACT_THRESHOLD (Lluvia de Flechas, Aliento del Dragón)."""
+    agents.effect_value gives the damage the unit's worth when N reaches its toughness left (rules
+    F-22, F-35) and 0 otherwise, and each Protección LIFE * min(N, 0) = 0 (nothing is aimed at that
+    Fortaleza): a target the damage would not destroy makes the action worth 0 less its cost's share,
+    below ACT_THRESHOLD (Lluvia de Flechas, Aliento del Dragón)."""
     tab, ps = g.tab, g.ps
     kind = tab[side, c, Field.KIND]
     if kind == Kind.TECHNIQUE or kind == Kind.TRAP:
