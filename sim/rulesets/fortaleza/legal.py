@@ -14,14 +14,15 @@ import numpy as np
 from numba import njit
 
 from sim.rulesets.fortaleza.constants import (
-    E_TARGET, MAX_CHAIN, Action, Field, Keyword, Kind, On, Param, Step, Target, Zone,
+    E_N, E_TARGET, MAX_CHAIN, Action, Field, Keyword, Kind, On, Param, Step, Target, Zone,
 )
 from sim.rulesets.fortaleza.field import controls_name
 from sim.rulesets.fortaleza.state import (
-    CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKING, CS_FRESH, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_WEAPON,
-    CS_ZONE, G_DEPTH, G_STEP,
-    G_TURN, GAME, MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES, PS_ENERGY, PS_KIND, PS_LAND_TURN, PS_LANDS, PS_PLAYABLE,
-    PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, in_zone, is_unit_kind, keywords_of, lowest_bit,
+    CH_T_CARD, CH_T_SIDE, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKING, CS_FRESH, CS_SET_TURN, CS_TAPPED,
+    CS_WAS_BLOCKED, CS_WEAPON, CS_ZONE, G_DEPTH, G_STEP, G_TURN, GAME, MAX_ANSWER_ENERGY, MAX_CAND, PS_ACTIVATES,
+    PS_DAMAGED, PS_ENERGY, PS_FIGHTS, PS_FRAIL, PS_KILL_ONLY, PS_KIND, PS_LAND_TURN, PS_LANDS, PS_PLAYABLE,
+    PS_RESCUE_ONLY, PS_RESPONDERS, PS_SUPPORTS, PS_UNITS, in_zone, is_unit_kind, keywords_of, lowest_bit,
+    toughness_left,
 )
 from sim.rulesets.fortaleza.targets import chosen_effect, effect_base, legal_target, target_pool
 
@@ -111,31 +112,75 @@ def _add(cand: np.ndarray, n: int, action: int, c: int, ts: int, tc1: int) -> in
     return n
 
 
+ALL = np.int64(-1)  # add_targets_among's masks: every legal target
+NO_LIMIT = np.int64(1 << 62)  # add_targets_among's `most`: whatever the toughness left
+
+
 @njit(cache=True, _nrt=False, inline="always")  # inside list_actions' scan
-def _add_targeted(g: np.void, n: int, p: int, c: int, on: int, action: int) -> int:
-    """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate."""
+def _add_targeted(g: np.void, n: int, p: int, c: int, on: int, action: int, keep0: np.int64, keep1: np.int64,
+                  kill: bool) -> int:
+    """One candidate per legal target of the card's chosen-target effect, or one untargeted candidate:
+    of the targets only those in `keep0` and `keep1` (side A's and side B's designs), and with `kill`
+    only the units the chosen effect's damage would destroy (add_targets_among)."""
     tab, cand = g.tab, g.cand
     k = chosen_effect(g, p, c, on)
-    if k < 0:
-        return _add(cand, n, action, c, p, 0)
-    return add_targets(g, n, p, c, tab[p, c, effect_base(k) + E_TARGET], action)
+    if k < 0:  # its effects aim at the card itself or at no unit: p's own mask keeps it or not
+        return _add(cand, n, action, c, p, 0) if (keep0 if p == 0 else keep1) >> c & 1 else n
+    base = effect_base(k)
+    return add_targets_among(g, n, p, c, tab[p, c, base + E_TARGET], action, keep0, keep1,
+                             np.int64(tab[p, c, base + E_N]) if kill else NO_LIMIT)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into list_actions and agents.choose_target
+@njit(cache=True, _nrt=False, inline="always")  # into agents.choose_target
 def add_targets(g: np.void, n: int, p: int, c: int, target: int, action: int) -> int:
     """Rows n, n + 1, ... of `cand`: one candidate `action` of p's card c per legal target of this
     target kind (targets.legal_target, rules F-03, F-25), side A's designs first, in design order
     (target side in column 2, card + 1 in column 3). Returns the new row count. agents.choose_target
     lists a trigger's targets from row 0: triggers happen outside any choice of action."""
+    return add_targets_among(g, n, p, c, target, action, ALL, ALL, NO_LIMIT)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into list_actions (through _add_targeted) and add_targets
+def add_targets_among(g: np.void, n: int, p: int, c: int, target: int, action: int, keep0: np.int64,
+                      keep1: np.int64, most: np.int64) -> int:
+    """add_targets, of the legal targets only those in `keep0` (side A's designs) and `keep1` (side
+    B's) whose toughness left is at most `most` (a lean list's leaving-outs, list_actions)."""
     ps, cand = g.ps, g.cand
     for ts in range(2):
-        m = target_pool(ps, p, ts, target)
+        m = target_pool(ps, p, ts, target) & (keep0 if ts == 0 else keep1)
         while m:
             tc = lowest_bit(m)
             m &= m - 1
-            if legal_target(g, p, target, ts, tc):
+            if legal_target(g, p, target, ts, tc) and (most == NO_LIMIT or toughness_left(g, ts, tc) <= most):
                 n = _add(cand, n, action, c, ts, tc + 1)
     return n
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into list_actions, once per lean list holding a rescue
+def rescuable(g: np.void) -> tuple[np.int64, np.int64]:
+    """A mask per side holding every unit that Protección or RES could be worth anything to now
+    (agents.rescue_value: the damage aimed at it on the chain, and its fight's in the blockers step,
+    reach its toughness left, rules F-22, F-35): the units an item on the chain aims at, those in a fight in the
+    blockers step (combat.block_with marks them), and those holding damage marked this turn, or every
+    unit when a card could leave one at 0 toughness undamaged (targets.frail), as in
+    agents.quiet_window. Any other unit faces no damage and has toughness left: saving it is worth 0."""
+    ps, ch = g.ps, g.ch
+    if ps[0, PS_FRAIL] | ps[1, PS_FRAIL]:
+        return ALL, ALL
+    keep0 = ps[0, PS_DAMAGED]
+    keep1 = ps[1, PS_DAMAGED]
+    if ps[GAME, G_STEP] == Step.BLOCKERS:
+        keep0 |= ps[0, PS_FIGHTS]
+        keep1 |= ps[1, PS_FIGHTS]
+    for i in range(ps[GAME, G_DEPTH]):
+        tc1 = np.int64(ch[i, CH_T_CARD])
+        if tc1 > 0:
+            bit = np.int64(1) << (tc1 - 1)
+            if ch[i, CH_T_SIDE] == 0:
+                keep0 |= bit
+            else:
+                keep1 |= bit
+    return keep0, keep1
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into list_actions and agents.decide (a main phase)
@@ -172,9 +217,9 @@ def land_allowed(g: np.void, p: int) -> bool:
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into agents.decide: most main phases end at it, no call
-def supports_add_nothing(g: np.void, p: int, idle: np.int64, free_slots_only: bool, supports: np.int64) -> bool:
+def supports_add_nothing(g: np.void, p: int, idle: np.int64, lean: bool, supports: np.int64) -> bool:
     """True only when none of p's `supports` (walked's) would add a candidate to list_actions' main
-    phase: equipment already carried (free_slots_only) or unpaid, an artifact without an ability or
+    phase: equipment already carried (lean) or unpaid, an artifact without an ability or
     whose ability is idle, tapped or unpaid, a trap not ready or unpaid, or one whose reveal aims only
     at an attacker (rule F-03: none outside the combat steps). Any other support may add one (False:
     list_actions decides). In the China mirror most of a game's main-phase lists are empty, and most
@@ -193,7 +238,7 @@ def supports_add_nothing(g: np.void, p: int, idle: np.int64, free_slots_only: bo
                     return False
             continue
         if (tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy
-                and in_zone(ps, p, Zone.UNIT) != 0 and not (free_slots_only and cs[p, c, CS_BEARER] != 0)):
+                and in_zone(ps, p, Zone.UNIT) != 0 and not (lean and cs[p, c, CS_BEARER] != 0)):
             return False
         if (ps[p, PS_ACTIVATES] >> c & 1 and not cs[p, c, CS_TAPPED] and tab[p, c, Field.ACTIVATE_COST] <= energy
                 and not idle >> c & 1):
@@ -202,14 +247,18 @@ def supports_add_nothing(g: np.void, p: int, idle: np.int64, free_slots_only: bo
 
 
 @njit(cache=True, _nrt=False, inline="always")  # once per decision, into agents.choose_action
-def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only: bool) -> int:
+def list_actions(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) -> int:
     """Fill `cand` with player p's legal actions now; returns how many (passing, always legal, is not
     listed). `main`: p's own main phase with the chain empty (rules F-07, F-10, F-12, F-13, F-15, F-16);
     otherwise only what a response window allows (F-14, F-15, F-18, F-24). `idle`: designs whose
     technique, trap or ability the caller leaves out (the greedy agent in a quiet window, see
-    agents.quiet_window); `free_slots_only`: equip moves only of equipment no unit carries, onto a
-    unit whose slot of that kind is free (the greedy agent values the others 0, agents.action_value:
-    in the China mirror 215 of a game's 246 equip moves); 0 and False list every legal action."""
+    agents.quiet_window); `lean` (a greedy player's list in play, where only its choice counts): equip
+    moves only of equipment no unit carries, onto a unit whose slot of that kind is free (the greedy
+    agent values the others 0, agents.action_value: in the China mirror 215 of a game's 246 equip
+    moves), and none of the other candidates it can only value 0 or less: a rescue
+    (targets.idle_kind's RESCUE_ONLY) of a unit no damage could destroy (`rescuable`), and in a main
+    phase a damage the chosen unit would survive (targets.kills_only); 0 and False list every legal
+    action."""
     tab, par, cs, ps, cand = g.tab, g.par, g.cs, g.ps, g.cand
     if chain_full(ps):
         return 0
@@ -222,6 +271,10 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only
         ours &= ps[p, PS_RESPONDERS]  # most windows end here: nothing that can answer
         if ours == 0:
             return 0
+    # a lean list's rescues aim only at the units some damage could destroy: found once per list
+    saved0 = saved1 = ALL
+    if lean and ours & ps[p, PS_RESCUE_ONLY]:
+        saved0, saved1 = rescuable(g)
     if main and land_allowed(g, p):  # lands differ only in name: one will do
         n = _add(cand, n, Action.LAND, lowest_bit(in_zone(ps, p, Zone.RESERVE)), p, 0)
     while ours:
@@ -258,12 +311,12 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only
                 if main and tab[p, c, Field.SUBTYPE] != 0 and tab[p, c, Field.EQUIP_COST] <= energy:
                     units = in_zone(ps, p, Zone.UNIT)
                     slot = CS_WEAPON if tab[p, c, Field.SUBTYPE] == 1 else CS_ARMOUR  # rule F-17
-                    if free_slots_only and cs[p, c, CS_BEARER] != 0:
+                    if lean and cs[p, c, CS_BEARER] != 0:
                         units = np.int64(0)
                     while units:
                         u = lowest_bit(units)
                         units &= units - 1
-                        if cs[p, c, CS_BEARER] != u + 1 and not (free_slots_only and cs[p, u, slot] != 0):
+                        if cs[p, c, CS_BEARER] != u + 1 and not (lean and cs[p, u, slot] != 0):
                             n = _add(cand, n, Action.EQUIP, c, p, u + 1)
                 # rules F-14, F-18: an untapped artifact's ability, in a window only if fast
                 if (activates >> c & 1 and not cs[p, c, CS_TAPPED]
@@ -276,5 +329,11 @@ def list_actions(g: np.void, p: int, main: bool, idle: np.int64, free_slots_only
                     and tab[p, c, Field.ACTIVATE_COST] <= energy and (main or tab[p, c, Field.FAST])):
                 targeted = Action.ACTIVATE
         if targeted != Action.PASS and not idle >> c & 1:
-            n = _add_targeted(g, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST, targeted)
+            keep0 = keep1 = ALL
+            # a unit's ability may rescue the unit itself too: then every target stays
+            if lean and ps[p, PS_RESCUE_ONLY] >> c & 1 and not (saved0 if p == 0 else saved1) >> c & 1:
+                keep0, keep1 = saved0, saved1
+            kill = lean and main and (ps[p, PS_KILL_ONLY] >> c & 1) != 0
+            n = _add_targeted(g, n, p, c, On.ACTIVATE if targeted == Action.ACTIVATE else On.CAST, targeted,
+                              keep0, keep1, kill)
     return n

@@ -107,7 +107,10 @@ PS_FRAIL = PS_FORCED + 1  # 1 when the side's cards could leave a unit at 0 toug
 PS_RESCUE_ONLY = PS_FRAIL + 1  # of the quiet-idle responders, those that only rescue a unit (targets.rescue_only)
 # of the quiet-idle responders, those that only give their own Fortaleza Protección (targets.idle_kind)
 PS_GUARD_ONLY = PS_RESCUE_ONLY + 1
-PS_KIND = PS_GUARD_ONLY + 1  # ps[p, PS_KIND + kind]: the designs of that Kind (legal.list_actions' main-phase walk)
+# the techniques, traps and abilities whose worth in a main phase is a unit's, only if their damage
+# destroys the chosen unit (targets.kills_only): a lean list leaves out the targets it would not destroy
+PS_KILL_ONLY = PS_GUARD_ONLY + 1
+PS_KIND = PS_KILL_ONLY + 1  # ps[p, PS_KIND + kind]: the designs of that Kind (legal.list_actions' main-phase walk)
 N_PS = PS_KIND + int(Kind.LAND) + 1
 
 # ps[GAME, ...]

@@ -12,8 +12,8 @@ from sim.rulesets.fortaleza.constants import (
 )
 from sim.rulesets.fortaleza.state import (
     CS_ARMOUR, CS_ATTACKING, CS_WEAPON, CS_ZONE, G_STEP, GAME, MAX_ANSWER_ENERGY, PS_ACTIVATES, PS_ANSWER, PS_ENERGY,
-    PS_FAST_HAND, PS_FRAIL, PS_GUARD_ONLY, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_RESPONDERS,
-    N_ACTIONS, in_zone, is_unit_kind, lowest_bit,
+    PS_FAST_HAND, PS_FRAIL, PS_GUARD_ONLY, PS_KILL_ONLY, PS_KIND, PS_PLAYABLE, PS_QUIET_IDLE, PS_RESCUE_ONLY,
+    PS_RESPONDERS, N_ACTIONS, in_zone, is_unit_kind, lowest_bit,
 )
 
 
@@ -129,6 +129,11 @@ def set_design_masks(g: np.void, side: int) -> None:
     ps[side, PS_QUIET_IDLE] = idle
     ps[side, PS_RESCUE_ONLY] = rescue
     ps[side, PS_GUARD_ONLY] = guard
+    kills = np.int64(0)
+    for c in range(N_DESIGNS):
+        if kills_only(g, side, c):
+            kills |= np.int64(1) << np.int64(c)
+    ps[side, PS_KILL_ONLY] = kills
     for kind in range(Kind.LAND + 1):
         ps[side, PS_KIND + kind] = np.int64(0)
     for c in range(N_DESIGNS):
@@ -286,6 +291,40 @@ def idle_kind(g: np.void, side: int, c: int) -> int:
             continue
         return 0
     return RESCUE_ONLY if rescue else GUARD_ONLY if guard else QUIET_IDLE
+
+
+@njit(cache=True, _nrt=False)
+def kills_only(g: np.void, side: int, c: int) -> bool:
+    """Whether the technique's, trap's or ability's action of side's card c (legal.list_actions'
+    targeted actions) is worth more than 0 in a main phase only when its damage destroys the chosen
+    unit: its chosen effect deals N damage to a unit, every other effect gives its own Fortaleza
+    Protección N >= 0, at no negative cost. In a main phase (the chain empty, no combat)
+    agents.effect_value gives the damage the unit's worth when N reaches its toughness left (rules
+    F-22, F-35) and 0 otherwise, and each Protección LIFE * min(N, 0) = 0 (nothing is aimed at that
+    Fortaleza): a target the damage would not destroy makes the action worth 0 less its cost's share,
+    below ACT_THRESHOLD (Lluvia de Flechas, Aliento del Dragón)."""
+    tab, ps = g.tab, g.ps
+    kind = tab[side, c, Field.KIND]
+    if kind == Kind.TECHNIQUE or kind == Kind.TRAP:
+        on = On.CAST
+    elif ps[side, PS_ACTIVATES] >> c & 1:
+        on = On.ACTIVATE
+    else:
+        return False
+    k = chosen_effect(g, side, c, on)
+    if k < 0 or tab[side, c, Field.COST] < 0 or tab[side, c, Field.ACTIVATE_COST] < 0:
+        return False
+    target = tab[side, c, effect_base(k) + E_TARGET]
+    if tab[side, c, effect_base(k) + E_DO] != Do.DAMAGE or target == Target.ENEMY_ARTIFACT:
+        return False
+    for j in range(tab[side, c, Field.N_EFFECTS]):
+        base = effect_base(j)
+        if j == k or tab[side, c, base + E_ON] != on:
+            continue
+        if not (tab[side, c, base + E_DO] == Do.PROTECT and tab[side, c, base + E_TARGET] == Target.OWN_FORTRESS
+                and tab[side, c, base + E_N] >= 0):
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False, inline="always")

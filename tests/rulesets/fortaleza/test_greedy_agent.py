@@ -16,7 +16,7 @@ from sim.rulesets.fortaleza.game import end_turn
 from sim.rulesets.fortaleza.legal import list_actions
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
-    CS_DAMAGE, CS_RES_BOOST, PS_AGENT, PS_DAMAGED, PS_FRAIL, PS_GUARD_ONLY, PS_RESCUE_ONLY,
+    CS_DAMAGE, CS_RES_BOOST, PS_AGENT, PS_DAMAGED, PS_FRAIL, PS_GUARD_ONLY, PS_KILL_ONLY, PS_RESCUE_ONLY,
 )
 from sim.rulesets.fortaleza.targets import set_design_masks
 
@@ -184,3 +184,46 @@ def test_greedy_play_lists_only_the_equip_moves_worth_something():
     chosen = tuple(s.cand[i]) if i >= 0 else None
     i = choose_action(s.g, 0, np.bool_(True))
     assert chosen == (tuple(s.cand[i]) if i >= 0 else None)
+
+
+def test_greedy_play_lists_only_the_kills_and_rescues_worth_something():
+    """A lean list (legal.list_actions' `lean`, chain.py's greedy decisions) leaves out, besides the
+    equip moves worth 0, the targets a damage technique would not destroy in a main phase
+    (targets.kills_only: Lluvia de Flechas deals 3) and the units a rescue could not save from any
+    damage (legal.rescuable: Postura de la Montaña, aimed at a unit nothing aims at); choose_action's
+    whole list holds them, and both choose the same."""
+    s = Scenario.from_factions("china", "china")
+    s.put(0, "CH-001", "CH-004", zone="unit")  # 1/2 and 1/4
+    s.put(0, "CH-033", "CH-031", zone="hand")  # Lluvia de Flechas, Postura de la Montaña
+    s.put(1, "CH-026", "CH-008", zone="unit")  # 1/2 and 2/5
+    s.put(1, "CH-033", zone="hand")
+    s.lands(0, 6)  # all of them: no land to play, which the greedy agent would choose first
+    s.lands(1, 4)
+    s.begin(active=0, step="main1", turn=4)
+    rain = s.index(0, "CH-033")
+    assert s.ps[0, PS_KILL_ONLY] >> rain & 1 and not s.ps[0, PS_KILL_ONLY] >> s.index(0, "CH-031") & 1
+    monkey, monk = s.index(1, "CH-026"), s.index(1, "CH-008")
+    n = list_actions(s.g, 0, np.bool_(True), np.int64(0), np.bool_(False))
+    whole = [tuple(s.cand[i]) for i in range(n)]
+    assert {(Action.CAST, rain, 1, monkey + 1), (Action.CAST, rain, 1, monk + 1)} <= set(whole)
+    stance = s.index(0, "CH-031")  # nothing is aimed at side 0's units: Postura could save none of them
+    assert (Action.CAST, stance, 0, s.index(0, "CH-001") + 1) in whole
+    n = list_actions(s.g, 0, np.bool_(True), np.int64(0), np.bool_(True))
+    assert [tuple(s.cand[i]) for i in range(n)] == [row for row in whole
+                                                    if row != (Action.CAST, rain, 1, monk + 1) and row[1] != stance]
+    i = choose_listed(s.g, 0, np.bool_(True), np.int64(0), np.bool_(True))
+    assert tuple(s.cand[i]) == (Action.CAST, rain, 1, monkey + 1)
+    i = choose_action(s.g, 0, np.bool_(True))
+    assert tuple(s.cand[i]) == (Action.CAST, rain, 1, monkey + 1)
+    # side 1's Lluvia aimed at side 0's soldier: Postura may save the soldier, not the monk
+    s.push(1, "CH-033", target=(0, "CH-001"))
+    soldier, monk0 = s.index(0, "CH-001"), s.index(0, "CH-004")
+    n = list_actions(s.g, 0, np.bool_(False), np.int64(0), np.bool_(False))
+    whole = [tuple(s.cand[i]) for i in range(n)]
+    assert {(Action.CAST, stance, 0, soldier + 1), (Action.CAST, stance, 0, monk0 + 1)} <= set(whole)
+    n = list_actions(s.g, 0, np.bool_(False), np.int64(0), np.bool_(True))
+    assert [tuple(s.cand[i]) for i in range(n)] == [row for row in whole if row != (Action.CAST, stance, 0, monk0 + 1)]
+    i = choose_listed(s.g, 0, np.bool_(False), np.int64(0), np.bool_(True))
+    assert tuple(s.cand[i]) == (Action.CAST, stance, 0, soldier + 1)
+    i = choose_action(s.g, 0, np.bool_(False))
+    assert tuple(s.cand[i]) == (Action.CAST, stance, 0, soldier + 1)
