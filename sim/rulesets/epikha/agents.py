@@ -684,7 +684,9 @@ def spells_that_may_matter(g: np.void, p: int, window: int) -> np.int64:
         m |= matters[MATTERS_VS_ATTACKERS]
     if g.ps[GAME, G_N_PENDING] > 0:
         m |= matters[MATTERS_VS_PENDING]
-    if in_zone(g, q, Zone.MAGIC) != 0:
+    # a negation of a continuous spell has a target only among the opponent's continuous spells in its
+    # Magic Zone (E-23; the only spells there, E-01), not its Player card or characters with Magia (E-24)
+    if in_zone(g, q, Zone.MAGIC) & g.ps[q, PS_SPELL_CARDS] != 0:
         m |= matters[MATTERS_VS_CONTINUOUS]
     if in_zone(g, q, Zone.GEAR) != 0:
         m |= matters[MATTERS_VS_GEAR]

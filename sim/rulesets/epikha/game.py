@@ -244,6 +244,37 @@ def spell_window(g: np.void, window: int) -> None:
     ps[GAME, G_WINDOW] = -1
 
 
+@njit(cache=True, _nrt=False)
+def asks_no_agent(g: np.void, window: int) -> bool:
+    """Whether spell_window, opened now, would close without asking an agent: nothing is pending, and
+    each player holds no spell, or is greedy and holds none that may matter in `window`
+    (spells_that_may_matter): then each passes in turn without a choice (E-22), as spell_window's
+    loop passes them, and nothing moves."""
+    ps = g.ps
+    if ps[GAME, G_N_PENDING] != 0:
+        return False
+    for p in range(2):
+        spells = in_zone(g, p, Zone.HAND) & ps[p, PS_SPELL_CARDS]
+        if spells != 0 and (is_random(g, p) or spells & spells_that_may_matter(g, p, window) != 0):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")  # five callers, each a test and a call: no frame of its own
+def open_window(g: np.void, window: int) -> None:
+    """Rule E-22: the turn's window `window` where it opens (window_opens). One where no agent would
+    be asked (asks_no_agent: most of a greedy game's) is closed here as spell_window closes it, with
+    nothing resolved, without a call into spell_window, whose large frame costs more than the test
+    (docs/engine.md, "Epikha, a sixteenth round")."""
+    if not window_opens(g, window):
+        return
+    if asks_no_agent(g, window):
+        g.ps[GAME, G_CHAIN] = 0  # as spell_window leaves it
+        record(g, g.ps[GAME, G_ACTIVE], Event.PASS_WINDOW, window, 0, 0)
+        return
+    spell_window(g, window)
+
+
 @njit(cache=True, _nrt=False, inline="always")  # one caller, start_phase: a library less to optimise
 def pend_start_effects(g: np.void, p: int) -> None:
     """Rules E-03, E-17: each of p's continuous spells in the Magic Zone puts its on_start effects on
@@ -297,8 +328,7 @@ def start_phase(g: np.void) -> None:
     if ps[GAME, G_OVER]:
         return
     pend_start_effects(g, p)
-    if window_opens(g, Window.START):
-        spell_window(g, Window.START)
+    open_window(g, Window.START)
 
 
 @njit(cache=True, _nrt=False, inline="always")  # one caller, deploy_step: a library less to optimise
@@ -394,8 +424,7 @@ def phases_before_combat(g: np.void) -> None:
     if g.ps[GAME, G_OVER]:
         return
     deploy_steps(g, p, Window.DEPLOYMENT)
-    if window_opens(g, Window.DEPLOYMENT):
-        spell_window(g, Window.DEPLOYMENT)
+    open_window(g, Window.DEPLOYMENT)
 
 
 @njit(cache=True, _nrt=False)
@@ -493,8 +522,7 @@ def after_blocks(g: np.void, n_attackers: int) -> None:
     """The rest of the turn once the blocks are declared: the Block window and the damage (E-27)
     when anyone attacked, then Regroup (E-28)."""
     if n_attackers > 0:
-        if window_opens(g, Window.BLOCK):
-            spell_window(g, Window.BLOCK)
+        open_window(g, Window.BLOCK)
         if not g.ps[GAME, G_OVER]:
             combat_damage(g, g.ps[GAME, G_ACTIVE])
     if g.ps[GAME, G_OVER]:
@@ -507,8 +535,7 @@ def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
     """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
     n = declare_attack(g, attackers)
     if n > 0:
-        if window_opens(g, Window.ATTACK):
-            spell_window(g, Window.ATTACK)
+        open_window(g, Window.ATTACK)
         if not g.ps[GAME, G_OVER]:
             declare_blocks(g, 1 - g.ps[GAME, G_ACTIVE])
     after_blocks(g, n)
@@ -527,8 +554,7 @@ def regroup(g: np.void, p: int) -> None:
     if (is_random(g, p) or in_zone(g, p, Zone.HAND) & ps[p, PS_MACHINE_CARDS] != 0
             or best_move(g, p, (np.int64(STOP), np.int64(-1), np.int64(-1)), 0.0)[0] != STOP):
         deploy_steps(g, p, Window.REGROUP)
-    if window_opens(g, Window.REGROUP):
-        spell_window(g, Window.REGROUP)
+    open_window(g, Window.REGROUP)
     if ps[GAME, G_OVER]:
         return
     # boosts and weakenings reach only cards in play, and a card leaves play destroyed, its state

@@ -6,7 +6,8 @@ reached by play, each is held against its definition: the first step of highest 
 (agents.choose_deployment, rules E-21, E-24, E-29) at every step of a Deployment and a Regroup
 phase, and the `combat_slots` strongest of the cards that may attack safely (E-25, E-26). A spell
 window passes for a greedy player without asking it when nothing is pending and none of its spells
-may matter (game.spell_window): there its choice (agents.choose_window_action) is to pass (E-22). A
+may matter (game.spell_window): there its choice (agents.choose_window_action) is to pass (E-22); a
+window where no agent would be asked is closed by its caller as spell_window closes it (game.open_window). A
 Regroup phase is not walked when the hand holds no machine and best_move keeps no move (game.regroup):
 there its first step is to stop (E-11, E-24). The list the others choose from (agents.list_deployments)
 is held against every legal step read plainly from legal.py."""
@@ -21,12 +22,12 @@ from sim.rulesets.epikha.agents import (
     ATTACH, DEPLOY, PASS, STOP, TO_MAGIC, attack_is_safe, best_move, best_payer, choose_attackers, choose_deployment,
     choose_window_action, list_deployments, next_deployment, next_deployment_from, payer_cost, spells_that_may_matter,
 )
-from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PAYS, PLAYER_C, Field, Param, Weight, Window, Zone
+from sim.rulesets.epikha.constants import MAX_DECK, N_CARDS, PAYS, PLAYER_C, Agent, Field, Param, Weight, Window, Zone
 from sim.rulesets.epikha.engine import RULESET
-from sim.rulesets.epikha.game import deploy_step
+from sim.rulesets.epikha.game import asks_no_agent, deploy_step, open_window, spell_window, window_opens
 from sim.rulesets.epikha.legal import blockers, may_attach, may_attack, may_deploy, may_move_to_magic
 from sim.rulesets.epikha.state import (
-    G_N_PENDING, G_OVER, GAME, MAX_CAND, PS_MACHINE_CARDS, PS_SPELL_CARDS, fuerza_of, in_zone,
+    G_N_PENDING, G_OVER, G_TRACED, GAME, MAX_CAND, PS_AGENT, PS_MACHINE_CARDS, PS_SPELL_CARDS, fuerza_of, in_zone,
 )
 
 SEED = 20261202
@@ -152,6 +153,30 @@ def test_greedy_passes_where_no_spell_may_matter() -> None:
                 if payer >= 0:
                     assert price == payer_cost(g, side, np.int64(payer), np.int64(amount))
     assert held >= 30 and passes >= 20, (held, passes)
+
+
+def test_a_window_no_agent_is_asked_in_closes_as_spell_window_closes_it() -> None:
+    """game.open_window's short cut: where asks_no_agent holds (nothing pending, no spell in hand that
+    may matter to a greedy player), the window leaves the record, its trace and its random streams as
+    spell_window leaves them, in every window of positions reached by play, for greedy and random
+    players; and asks_no_agent holds in a good part of them."""
+    quiet = compared = 0
+    for g, p in positions(24):
+        for agents in ((Agent.GREEDY, Agent.GREEDY), (Agent.RANDOM, Agent.GREEDY)):
+            for window in Window:
+                pair = np.empty(2, dtype=g.dtype)
+                pair[0] = pair[1] = g
+                for record in pair:
+                    record["ps"][:2, PS_AGENT] = agents
+                    record["ps"][GAME, G_TRACED] = 1
+                if not window_opens(pair[0], np.int64(window)):
+                    continue
+                quiet += asks_no_agent(pair[0], np.int64(window))
+                open_window(pair[0], np.int64(window))
+                spell_window(pair[1], np.int64(window))
+                assert pair[0].tobytes() == pair[1].tobytes(), (agents, window)
+                compared += 1
+    assert compared >= 50 and quiet >= 25, (compared, quiet)
 
 
 def test_deploy_worths_are_the_printed_worths() -> None:
