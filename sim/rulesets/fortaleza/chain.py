@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import MAIN, act, respond, window_is_quiet  # noqa: F401 -- MAIN: hard.py and expert.py import it here
+from sim.rulesets.fortaleza.agents import MAIN, act, quiet_window, respond  # noqa: F401 -- MAIN: hard.py and expert.py import it here
 from sim.rulesets.fortaleza.constants import (
     What,
     E_ON, E_TARGET, Action, Agent, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
@@ -228,14 +228,13 @@ def window(g: np.void) -> None:
     fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty.
     Most windows have nobody who can answer, or only with what their agents leave out of a quiet
     window (agents.idle_designs then answers -1 for both offers, without a draw): they end here,
-    quiet_window weighed once for both players (a call, agents.window_is_quiet: its loop compiled
-    once, not at each of the six places a window opens)."""
+    without a call, quiet_window weighed once for both players."""
     ps = g.ps
     held0 = answers_held(ps, 0)
     held1 = answers_held(ps, 1)
     if held0 == 0 and held1 == 0:
         return
-    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and window_is_quiet(g):
+    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and quiet_window(g):
         return
     _window(g)
 
