@@ -368,44 +368,23 @@ def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) ->
     return best
 
 
-# decide's `main` as numpy bools, not literals: a literal True or False compiles choose_listed, the
-# largest function of the kernel, once for each value
-MAIN = np.bool_(True)
-RESPONSE = np.bool_(False)
-
-
-@njit(cache=True, _nrt=False, inline="always")  # into chain.py's main phase, its decisions
-def act(g: np.void, p: int, lean: bool) -> int:
-    """decide in p's own main phase. A main phase whose list would be empty (no land, nothing walked
-    in hand or on the field, legal.supports_add_nothing: 66 of a greedy game's 106 main-phase lists)
-    makes no call."""
-    ps = g.ps
-    idle = idle_designs(g, p, MAIN)
-    if idle < 0:
-        return -1
-    hand, supports, units = walked(g, p, MAIN, idle)
-    if ((hand | units) == 0 and not land_allowed(g, p)
-            and supports_add_nothing(g, p, idle, lean and ps[p, PS_AGENT] == Agent.GREEDY, supports)):
-        ps[GAME, G_LISTED] = 0  # as choose_listed leaves an empty list (hard.py and expert.py read it)
-        return -1
-    return choose_listed(g, p, MAIN, idle, lean)
-
-
-@njit(cache=True, _nrt=False, inline="always")  # into chain.py's windows and the main phase's answer
-def respond(g: np.void, p: int, lean: bool) -> int:
-    """decide in a response window: one that ends at its quick tests (idle_designs) makes no call."""
-    idle = idle_designs(g, p, RESPONSE)
-    if idle < 0:
-        return -1
-    return choose_listed(g, p, RESPONSE, idle, lean)
-
-
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")  # into chain.py's main phase and windows, the game's decisions
 def decide(g: np.void, p: int, main: bool, lean: bool) -> int:
-    """choose_action, its quick tests inlined into the caller: `act` in a main phase, `respond` in a
-    response window (chain.py calls each itself: numba types and lowers an inlined body whole, the
-    branch a caller never takes too). `lean`: see choose_listed."""
-    return act(g, p, lean) if main else respond(g, p, lean)
+    """choose_action, its quick tests inlined into the caller: a response window that ends at them
+    (idle_designs), or a main phase whose list would be empty (no land, nothing walked in hand or on
+    the field, legal.supports_add_nothing: 66 of a greedy game's 106 main-phase lists), makes no
+    call. `lean`: see choose_listed."""
+    ps = g.ps
+    idle = idle_designs(g, p, main)
+    if idle < 0:
+        return -1
+    if main:  # a main phase whose list would be empty makes no call (most of them: legal.supports_add_nothing)
+        hand, supports, units = walked(g, p, main, idle)
+        if ((hand | units) == 0 and not land_allowed(g, p)
+                and supports_add_nothing(g, p, idle, lean and ps[p, PS_AGENT] == Agent.GREEDY, supports)):
+            ps[GAME, G_LISTED] = 0  # as choose_listed leaves an empty list (hard.py and expert.py read it)
+            return -1
+    return choose_listed(g, p, main, idle, lean)
 
 
 @njit(cache=True, _nrt=False)

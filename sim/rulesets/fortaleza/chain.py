@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import MAIN, act, quiet_window, respond  # noqa: F401 -- MAIN: hard.py and expert.py import it here
+from sim.rulesets.fortaleza.agents import decide, quiet_window
 from sim.rulesets.fortaleza.constants import (
     What,
     E_ON, E_TARGET, Action, Agent, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
@@ -29,6 +29,10 @@ from sim.rulesets.fortaleza.targets import answers_held, chosen_effect, effect_b
 
 MAX_WINDOW_ACTIONS = 64  # a safety bound on actions in one window; real windows use a handful
 
+# agents.decide's `main` as numpy bools, not literals: a literal True or False compiles choose_listed,
+# the largest function of the kernel, once for each value
+MAIN = np.bool_(True)
+RESPONSE = np.bool_(False)
 LEAN = np.bool_(True)  # decide's `lean`: play needs only the choice (agents.choose_listed)
 
 
@@ -199,8 +203,8 @@ def run_chain(g: np.void, pusher: int) -> None:
     passes = 0
     guard = 0
     while ps[GAME, G_DEPTH] > 0 and not ps[GAME, G_OVER]:
-        # respond's quick tests are inlined: most offers are declined without a call or a scan
-        i = respond(g, p, LEAN) if guard < MAX_WINDOW_ACTIONS else -1
+        # decide's quick tests are inlined: most offers are declined without a call or a scan
+        i = decide(g, p, RESPONSE, LEAN) if guard < MAX_WINDOW_ACTIONS else -1
         if i >= 0:
             guard += 1
             take_action(g, p, i)
@@ -246,8 +250,8 @@ def _window(g: np.void) -> None:
     passes = 0
     guard = 0
     while passes < 2 and not ps[GAME, G_OVER]:
-        # respond's quick tests are inlined: most offers are declined without a call or a scan
-        i = respond(g, p, LEAN) if guard < MAX_WINDOW_ACTIONS else -1
+        # decide's quick tests are inlined: most offers are declined without a call or a scan
+        i = decide(g, p, RESPONSE, LEAN) if guard < MAX_WINDOW_ACTIONS else -1
         if i >= 0:
             guard += 1
             if take_action(g, p, i):
@@ -265,7 +269,7 @@ def _step(g: np.void, active: int, i: int) -> bool:
         if take_action(g, active, i):
             run_chain(g, active)
         return True
-    j = respond(g, 1 - active, LEAN)
+    j = decide(g, 1 - active, RESPONSE, LEAN)
     if j < 0:
         return False
     if take_action(g, 1 - active, j):
@@ -293,5 +297,5 @@ def main_phase(g: np.void) -> None:
     guard = 0
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        if not _step(g, active, act(g, active, LEAN)):  # main_step, compiled in
+        if not _step(g, active, decide(g, active, MAIN, LEAN)):  # main_step, compiled in
             return
