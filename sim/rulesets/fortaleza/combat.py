@@ -250,15 +250,8 @@ def declared_attack(g: np.void, chosen: np.int64) -> None:
         end_combat(g, chosen)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into game._rest_of_turn, its one caller in play
-def combat_with(g: np.void, attack) -> None:
-    """Rule F-19 steps 3 to 6, the attack the active player's agent chooses, declared by `attack`
-    (declared_attack, or its body compiled into the greedy turn: kernels.turn_without_search)."""
-    if open_combat(g):
-        attack(g, chosen_attackers(g, g.ps[GAME, G_ACTIVE]))
-
-
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # into game._rest_of_turn, its one caller (itself compiled into take_turn and rest_of_turn)
 def combat(g: np.void) -> None:
-    """Rule F-19 steps 3 to 6, the attack the active player's agent chooses (scenario.py)."""
-    combat_with(g, declared_attack)
+    """Rule F-19 steps 3 to 6, the attack the active player's agent chooses."""
+    if open_combat(g):
+        declared_attack(g, chosen_attackers(g, g.ps[GAME, G_ACTIVE]))

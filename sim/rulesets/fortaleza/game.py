@@ -10,7 +10,7 @@ from numba import njit
 from sim.core.records import record
 from sim.rulesets.fortaleza.agents import choose_discard, keep_hand
 from sim.rulesets.fortaleza.chain import main_phase, window
-from sim.rulesets.fortaleza.combat import combat_with, declared_attack
+from sim.rulesets.fortaleza.combat import combat
 from sim.rulesets.fortaleza.constants import N_DECK, N_DESIGNS, End, Event, Field, Kind, Param, Seen, Step, Zone
 from sim.rulesets.fortaleza.effects import draw_or_lose, end_game
 from sim.rulesets.fortaleza.field import discard_from_hand, draw_card, shuffle_deck
@@ -102,20 +102,20 @@ def end_turn(g: np.void) -> None:
             ps[side, PS_FPROT] = 0
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into take_turn_with and rest_of_turn: a greedy turn makes fewer calls
-def _rest_of_turn(g: np.void, after: int, attack, end) -> None:
+@njit(cache=True, _nrt=False, inline="always")  # into take_turn and rest_of_turn: a greedy turn makes fewer calls
+def _rest_of_turn(g: np.void, after: int) -> None:
     ps = g.ps
     if after < Step.BEGIN_COMBAT:
         if ps[GAME, G_OVER]:
             return
-        combat_with(g, attack)
+        combat(g)
     if after < Step.MAIN2:
         if ps[GAME, G_OVER]:
             return
         ps[GAME, G_STEP] = Step.MAIN2
         main_phase(g)
     if not ps[GAME, G_OVER]:
-        end(g)
+        end_turn(g)
 
 
 @njit(cache=True, _nrt=False)
@@ -124,24 +124,17 @@ def rest_of_turn(g: np.void, after: int) -> None:
     the second main phase and the end; after Step.BEGIN_COMBAT (the whole combat), the second main
     phase and the end; after Step.MAIN2, the end. A hard player's worlds finish a turn from its
     searched decision with it (hard.py)."""
-    _rest_of_turn(g, after, declared_attack, end_turn)
+    _rest_of_turn(g, after)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def take_turn_with(g: np.void, attack, end) -> None:
-    """take_turn, its attack's declaration (combat.declared_attack) and end (end_turn) handed in:
-    the build without search compiles their bodies into its turn (kernels.turn_without_search)."""
+@njit(cache=True, _nrt=False)
+def take_turn(g: np.void) -> None:
+    """One whole turn of the active player (rule F-19): the start, the first main phase, then the
+    rest (`rest_of_turn`)."""
     ps = g.ps
     start_turn(g)
     if ps[GAME, G_OVER]:
         return
     ps[GAME, G_STEP] = Step.MAIN1
     main_phase(g)
-    _rest_of_turn(g, np.int64(Step.MAIN1), attack, end)  # rest_of_turn, compiled in
-
-
-@njit(cache=True, _nrt=False)
-def take_turn(g: np.void) -> None:
-    """One whole turn of the active player (rule F-19): the start, the first main phase, then the
-    rest (`rest_of_turn`). A hard player's worlds play their greedy turns with it (hard.py)."""
-    take_turn_with(g, declared_attack, end_turn)
+    _rest_of_turn(g, np.int64(Step.MAIN1))  # rest_of_turn, compiled in

@@ -25,7 +25,7 @@ from sim.core.turns import play_turns, play_units
 
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param, Seen
 from sim.rulesets.fortaleza.effects import end_game
-from sim.rulesets.fortaleza import combat, game
+from sim.rulesets.fortaleza import game
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.expert import play_turn
 from sim.rulesets.fortaleza.state import (
@@ -97,19 +97,17 @@ def no_checks(g: np.void) -> int:
     return 0
 
 
-# The attack's declaration and the turn's end compiled into the build without search's turn
-# (game.take_turn_with), where the searches call combat.declared_attack and game.end_turn, one library
-# each for all their turns: LLVM optimises and emits each library's callees again, so the greedy game's
-# turn is levels less of them (docs/engine.md, "Where a cold compile goes", as epikha's). Only ever
-# inlined, never compiled on their own: nothing to cache.
-_declared_attack_inlined = njit(_nrt=False, inline="always")(combat.declared_attack.py_func)
-_end_turn_inlined = njit(_nrt=False, inline="always")(game.end_turn.py_func)
+# game.take_turn compiled into the build without search, where the searches call game.take_turn (one
+# library for their worlds' turns and a hard player's): LLVM optimises and emits each library's callees
+# again, so the greedy game's turn is a level less of them (docs/engine.md, "Where a cold compile goes",
+# as epikha's). Only ever inlined, never compiled on its own: nothing to cache.
+_take_turn_inlined = njit(_nrt=False, inline="always")(game.take_turn.py_func)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def turn_without_search(g: np.void, world: np.void) -> None:
     """A random or greedy player's turn (game.take_turn's body), in the shape of expert.play_turn."""
-    game.take_turn_with(g, _declared_attack_inlined, _end_turn_inlined)
+    _take_turn_inlined(g)
 
 
 @njit(cache=True, _nrt=False, inline="always")
