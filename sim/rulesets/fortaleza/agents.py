@@ -279,6 +279,12 @@ def quiet_window(g: np.void) -> bool:
     return True
 
 
+@njit(cache=True, _nrt=False)  # a call from chain.window, which opens in six places: its loop compiled once
+def window_is_quiet(g: np.void) -> bool:
+    """quiet_window, for a window whose players hold only what their agents leave out of a quiet one."""
+    return quiet_window(g)
+
+
 @njit(cache=True, _nrt=False)  # reached only in the blockers step, holding a rescue or a guard
 def blockers_idle(g: np.void, p: int, held: np.int64) -> np.int64:
     """The blockers step's answer to quiet_window: the designs player p's greedy agent leaves out

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.records import record
-from sim.rulesets.fortaleza.agents import decide, quiet_window
+from sim.rulesets.fortaleza.agents import decide, window_is_quiet
 from sim.rulesets.fortaleza.constants import (
     What,
     E_ON, E_TARGET, Action, Agent, Event, Field, Keyword, Kind, On, Param, Seen, Zone,
@@ -232,13 +232,14 @@ def window(g: np.void) -> None:
     fast techniques, ready traps and fast abilities; it closes when both pass with the chain empty.
     Most windows have nobody who can answer, or only with what their agents leave out of a quiet
     window (agents.idle_designs then answers -1 for both offers, without a draw): they end here,
-    without a call, quiet_window weighed once for both players."""
+    quiet_window weighed once for both players (a call, agents.window_is_quiet: its loop compiled
+    once, not at each of the six places a window opens)."""
     ps = g.ps
     held0 = answers_held(ps, 0)
     held1 = answers_held(ps, 1)
     if held0 == 0 and held1 == 0:
         return
-    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and quiet_window(g):
+    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and window_is_quiet(g):
         return
     _window(g)
 

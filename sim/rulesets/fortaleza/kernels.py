@@ -25,7 +25,8 @@ from sim.core.turns import play_turns, play_units
 
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param, Seen
 from sim.rulesets.fortaleza.effects import end_game
-from sim.rulesets.fortaleza.game import setup_game, take_turn
+from sim.rulesets.fortaleza import game
+from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.expert import play_turn
 from sim.rulesets.fortaleza.state import (
     CS_FLAGS, G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
@@ -96,26 +97,47 @@ def no_checks(g: np.void) -> int:
     return 0
 
 
+# game.take_turn compiled into the build without search, where the searches call game.take_turn (one
+# library for their worlds' turns and a hard player's): LLVM optimises and emits each library's callees
+# again, so the greedy game's turn is a level less of them (docs/engine.md, "Where a cold compile goes",
+# as epikha's). Only ever inlined, never compiled on its own: nothing to cache.
+_take_turn_inlined = njit(_nrt=False, inline="always")(game.take_turn.py_func)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def turn_without_search(g: np.void, world: np.void) -> None:
-    """A random or greedy player's turn (game.take_turn), in the shape of expert.play_turn."""
-    take_turn(g)
+    """A random or greedy player's turn (game.take_turn's body), in the shape of expert.play_turn."""
+    _take_turn_inlined(g)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def unit_with_search(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray,
+                     g: np.void, world: np.void) -> int:
+    """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
+    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, play_turn, conservation_errors)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def unit_without_search(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray,
+                        flags: np.ndarray, g: np.void, world: np.void) -> int:
+    """play_unit_with when neither side searches and the debug checks are off: the same games without
+    the hard and expert agents' code and the card-conservation check, so a greedy run never compiles
+    them (docs/engine.md, "Where a cold compile goes")."""
+    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, turn_without_search, no_checks)
 
 
 @njit(cache=True, _nrt=False)
 def play_unit(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray, flags: np.ndarray,
               g: np.void, world: np.void) -> int:
-    """play_unit_with, every agent's turn (expert.play_turn: a searching player's too)."""
-    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, play_turn, conservation_errors)
+    """One unit, every agent (a traced unit: sim.core.ruleset.GameRecordShell.trace_one)."""
+    return unit_with_search(u, seed, mirrored, agents, rows, flags, g, world)
 
 
 @njit(cache=True, _nrt=False)
 def play_unit_without_search(u: int, seed: np.uint64, mirrored: bool, agents: np.ndarray, rows: np.ndarray,
                              flags: np.ndarray, g: np.void, world: np.void) -> int:
-    """play_unit_with when neither side searches and the debug checks are off: the same games without
-    the hard and expert agents' code and the card-conservation check, so a greedy run never compiles
-    them (docs/engine.md, "Where a cold compile goes")."""
-    return play_unit_with(u, seed, mirrored, agents, rows, flags, g, world, turn_without_search, no_checks)
+    """One unit when neither side searches (a traced unit)."""
+    return unit_without_search(u, seed, mirrored, agents, rows, flags, g, world)
 
 
 @njit(cache=True, nogil=True)
@@ -124,12 +146,14 @@ def play_range(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, a
     """The batch kernel: play games unit_start .. unit_start+n_units-1, one whole game per iteration,
     game i into rows[i] and flags[i], in the game record ws[0] and a hard player's world ws[1]
     (state.new_workspace; sim.core.turns.play_units). Releases the GIL (see dicedraft.kernels.play_range
-    for why threads run blocks of this rather than a prange). Returns the debug checks' problem count."""
-    return play_units(unit_start, n_units, seed, mirrored, agents, rows, flags, ws, play_unit)
+    for why threads run blocks of this rather than a prange). Returns the debug checks' problem count.
+    The unit is compiled into it (`inline="always"`), not called: a level less for LLVM to optimise
+    and emit the whole game again in (docs/engine.md, "Where a cold compile goes")."""
+    return play_units(unit_start, n_units, seed, mirrored, agents, rows, flags, ws, unit_with_search)
 
 
 @njit(cache=True, nogil=True)
 def play_range_without_search(unit_start: int, n_units: int, seed: np.uint64, mirrored: bool, agents: np.ndarray,
                               rows: np.ndarray, flags: np.ndarray, ws: np.ndarray) -> int:
     """play_range when neither side searches (the shell picks it: sim.core.ruleset.GameRecordShell)."""
-    return play_units(unit_start, n_units, seed, mirrored, agents, rows, flags, ws, play_unit_without_search)
+    return play_units(unit_start, n_units, seed, mirrored, agents, rows, flags, ws, unit_without_search)
