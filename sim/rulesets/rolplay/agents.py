@@ -399,7 +399,7 @@ def choose_activation(g: np.void, p: int) -> int:
 # phase makes once (game.chosen_modes, game.attacks); the entry points the other agents, the
 # hidden-information probe and the scenarios call (`best_target`, `wants_attack_mode`,
 # `choose_target`, `next_attacker`) make it first.
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
 def face_worth(g: np.void, p: int) -> float:
     """Greedy's value of a point of the opponent's life: the FACE weight, up to three times more as the
     ATQ p has in play nears the life the opponent has left (a race is won by the last points)."""
@@ -612,7 +612,7 @@ def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, d
     return best, best_value, a_worth, best_defender
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
 def strongest_threat(g: np.void, p: int, mystic_guard: bool) -> tuple:
     """The opposing creature with the most ATQ (the first in card order on a tie) that a creature of
     p, a mystic or not, could fight in defense (R-14: a mystic attacker is defended only by
