@@ -13,9 +13,9 @@ from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.rolplay.agents import (
-    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, attack_order, choose_activation, choose_power, choose_power_to_burn,
-    choose_summon, choose_target, defenses_left, face_worth, places_that_may_defend, strongest_threat,
-    target_and_defender, wants_attack_mode, wants_attack_mode_given, wants_to_defend,
+    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, attack_order, best_target_inlined, choose_activation, choose_power,
+    choose_power_to_burn, choose_summon, choose_target, defenses_left, face_worth, places_that_may_defend,
+    strongest_threat, target_and_defender, wants_attack_mode, wants_attack_mode_given, wants_to_defend,
 )
 from sim.rulesets.rolplay.combat import declare_attack, fight, hit_life
 from sim.rulesets.rolplay.constants import (
@@ -376,7 +376,7 @@ def greedy_modes(g: np.void, p: int) -> np.int64:
                 free_plain, strongest_plain, atq_plain = figures_of_kind(g, p, False)
                 plain_known = True
             free, strongest, atq = free_plain, strongest_plain, atq_plain
-        mode = wants_attack_mode_given(g, p, c, face, free, defenses, strongest, atq)  # inlined: one call site
+        mode = wants_attack_mode_given(g, p, c, face, free, defenses, strongest, atq, best_target_inlined)
         bit = np.int64(1) << c
         if mode:
             cs[p, c, CS_ATTACK_MODE] = 1
@@ -491,7 +491,7 @@ def attacks_from_modes(g: np.void, p: int) -> None:
             elif not may_attack(g, p, a):
                 break
             if greedy:
-                chosen, d = target_and_defender(g, p, a)
+                chosen, d = target_and_defender(g, p, a, best_target_inlined)
             else:
                 chosen = choose_target(g, p, a)
                 d = -1 if chosen == NO_ATTACK else defender_for(g, p, a, chosen)
