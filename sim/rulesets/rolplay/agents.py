@@ -613,7 +613,8 @@ def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, d
 
 
 # best_target_given compiled into the greedy attack phase's two loops (game.greedy_modes and
-# game.attacks_from_modes: 42 calls a game, numba's call about a sixth of its work), where the entry
+# game.attacks_from_modes: 42 calls a game, the call and its prologue a third of the 8,157
+# instructions a game it took as a call: docs/engine.md, "Rolplay, an eleventh round"), where the entry
 # points above call the compiled one; not into those, which the random branches reach too (each
 # copy is compiled again: docs/engine.md, "Rolplay, a seventh round"). Only ever inlined, never
 # compiled on its own: nothing to cache.
