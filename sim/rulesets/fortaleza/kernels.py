@@ -25,8 +25,7 @@ from sim.core.turns import play_turns, play_units
 
 from sim.rulesets.fortaleza.constants import COUNTER_BITS, N_DESIGNS, Col, End, Param, Seen
 from sim.rulesets.fortaleza.effects import end_game
-from sim.rulesets.fortaleza import game
-from sim.rulesets.fortaleza.game import setup_game
+from sim.rulesets.fortaleza.game import setup_game, take_turn
 from sim.rulesets.fortaleza.expert import play_turn
 from sim.rulesets.fortaleza.state import (
     CS_FLAGS, G_END, G_TURN, G_WINNER, GAME, PS_AGENT, PS_DESIGN_MASKS,
@@ -101,7 +100,7 @@ def no_checks(g: np.void) -> int:
 # library for their worlds' turns and a hard player's): LLVM optimises and emits each library's callees
 # again, so the greedy game's turn is a level less of them (docs/engine.md, "Where a cold compile goes",
 # as epikha's). Only ever inlined, never compiled on its own: nothing to cache.
-_take_turn_inlined = njit(_nrt=False, inline="always")(game.take_turn.py_func)
+_take_turn_inlined = njit(_nrt=False, inline="always")(take_turn.py_func)
 
 
 @njit(cache=True, _nrt=False, inline="always")
