@@ -399,7 +399,7 @@ def choose_activation(g: np.void, p: int) -> int:
 # phase makes once (game.chosen_modes, game.attacks); the entry points the other agents, the
 # hidden-information probe and the scenarios call (`best_target`, `wants_attack_mode`,
 # `choose_target`, `next_attacker`) make it first.
-@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
+@njit(cache=True, _nrt=False)
 def face_worth(g: np.void, p: int) -> float:
     """Greedy's value of a point of the opponent's life: the FACE weight, up to three times more as the
     ATQ p has in play nears the life the opponent has left (a race is won by the last points)."""
@@ -612,16 +612,7 @@ def best_target_given(g: np.void, p: int, a: int, face: float, free: np.int64, d
     return best, best_value, a_worth, best_defender
 
 
-# best_target_given compiled into the greedy attack phase's two loops (game.greedy_modes and
-# game.attacks_from_modes: 42 calls a game, the call and its prologue a third of the 8,157
-# instructions a game it took as a call: docs/engine.md, "Rolplay, an eleventh round"), where the entry
-# points above call the compiled one; not into those, which the random branches reach too (each
-# copy is compiled again: docs/engine.md, "Rolplay, a seventh round"). Only ever inlined, never
-# compiled on its own: nothing to cache.
-best_target_inlined = njit(_nrt=False, inline="always")(best_target_given.py_func)
-
-
-@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
+@njit(cache=True, _nrt=False)
 def strongest_threat(g: np.void, p: int, mystic_guard: bool) -> tuple:
     """The opposing creature with the most ATQ (the first in card order on a tie) that a creature of
     p, a mystic or not, could fight in defense (R-14: a mystic attacker is defended only by
@@ -674,23 +665,22 @@ def wants_attack_mode(g: np.void, p: int, c: int) -> bool:
     mystic = is_mystic_in_figures(g, p, c)
     strongest, strongest_atq = strongest_threat(g, p, mystic)
     return wants_attack_mode_given(g, p, c, face_worth(g, p), places_that_may_defend(g, p, mystic),
-                                   defenses_left(g, p), strongest, strongest_atq, best_target_given)
+                                   defenses_left(g, p), strongest, strongest_atq)
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into the greedy attack phase's loops
 def wants_attack_mode_given(g: np.void, p: int, c: int, face: float, free: np.int64, defenses: int, strongest: int,
-                            strongest_atq: int, weigh) -> bool:
+                            strongest_atq: int) -> bool:
     """Greedy's mode for creature c given what the opponent's side and p's own ATQ make of every
     creature's choice alike (`best_target_given`, `strongest_threat`): attack mode when its best
     attack now is worth more than its guard (a creature that could only die defending goes to
-    attack mode even if it cannot attack). `weigh` is `best_target_given` or its inlined copy
-    (`best_target_inlined`)."""
+    attack mode even if it cannot attack)."""
     guard = guard_worth(g, p, c, strongest, strongest_atq)
     if not g.fig_mask[p, FM_COULD_ATTACK] >> c & np.int64(1):
         return 0.0 > guard
     if guard < 0.0:
         return True  # the attack's worth counts as 0 at least: no need to find it
-    _, value, worth, _ = weigh(g, p, c, face, free, defenses)
+    _, value, worth, _ = best_target_given(g, p, c, face, free, defenses)
     return max(value + g.w[p, Weight.AGGRESSION] * worth, 0.0) > guard
 
 
@@ -772,17 +762,16 @@ def choose_target(g: np.void, p: int, a: int) -> int:
                 k -= 1
         return NO_CHOICE
     fill_figures(g, p)
-    chosen, _ = target_and_defender(g, p, a, best_target_given)
+    chosen, _ = target_and_defender(g, p, a)
     return chosen
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into the greedy attack phase's loops
-def target_and_defender(g: np.void, p: int, a: int, weigh) -> tuple:
+def target_and_defender(g: np.void, p: int, a: int) -> tuple:
     """Greedy's choice for attacker a (`choose_target`) and the defender R-13 sends against it (-1:
-    life), from the figures: (NO_ATTACK, -1) when the exchange is not worth it. `weigh` is
-    `best_target_given` or its inlined copy (`best_target_inlined`)."""
-    t, value, worth, d = weigh(g, p, a, face_worth(g, p), places_that_may_defend(g, p, is_mystic_in_figures(g, p, a)),
-                               defenses_left(g, p))
+    life), from the figures: (NO_ATTACK, -1) when the exchange is not worth it."""
+    t, value, worth, d = best_target_given(g, p, a, face_worth(g, p),
+                                           places_that_may_defend(g, p, is_mystic_in_figures(g, p, a)), defenses_left(g, p))
     if value > 0.0 and value > -g.w[p, Weight.AGGRESSION] * worth:
         return t, d
     return NO_ATTACK, -1

@@ -47,14 +47,13 @@ def check_life(g: np.void) -> None:
         end_game(g, np.int64(-1) if dead0 and dead1 else np.int64(1 if dead0 else 0), End.LIFE)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
+@njit(cache=True, _nrt=False)
 def lose_life(g: np.void, p: int, n: int) -> None:
     if n <= 0:
         return
     g.ps[p, PS_LIFE] -= n
     record(g, p, Event.LIFE, n, g.ps[p, PS_LIFE], 0)
-    if g.ps[0, PS_LIFE] <= 0 or g.ps[1, PS_LIFE] <= 0:  # check_life's test: its call only for a life run out
-        check_life(g)
+    check_life(g)
 
 
 @njit(cache=True, _nrt=False)

@@ -8,14 +8,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.core.bitsets import bit_count
 from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.rolplay.agents import (
-    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, attack_order, best_target_inlined, choose_activation, choose_power,
-    choose_power_to_burn, choose_summon, choose_target, defenses_left, face_worth, places_that_may_defend,
-    strongest_threat, target_and_defender, wants_attack_mode, wants_attack_mode_given, wants_to_defend,
+    AMULET, NO_ATTACK, REPLACE, SPELL, SUMMON, attack_order, choose_activation, choose_power, choose_power_to_burn,
+    choose_summon, choose_target, defenses_left, face_worth, places_that_may_defend, strongest_threat,
+    target_and_defender, wants_attack_mode, wants_attack_mode_given, wants_to_defend,
 )
 from sim.rulesets.rolplay.combat import declare_attack, fight, hit_life
 from sim.rulesets.rolplay.constants import (
@@ -218,7 +217,7 @@ def free_place(g: np.void, p: int) -> int:
     return -1
 
 
-@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
+@njit(cache=True, _nrt=False)
 def enter_creature(g: np.void, p: int, c: int, place: int) -> None:
     """Rule R-14 (decision): a creature enters its place in defense mode."""
     cs, ps = g.cs, g.ps
@@ -376,7 +375,7 @@ def greedy_modes(g: np.void, p: int) -> np.int64:
                 free_plain, strongest_plain, atq_plain = figures_of_kind(g, p, False)
                 plain_known = True
             free, strongest, atq = free_plain, strongest_plain, atq_plain
-        mode = wants_attack_mode_given(g, p, c, face, free, defenses, strongest, atq, best_target_inlined)
+        mode = wants_attack_mode_given(g, p, c, face, free, defenses, strongest, atq)  # inlined: one call site
         bit = np.int64(1) << c
         if mode:
             cs[p, c, CS_ATTACK_MODE] = 1
@@ -388,7 +387,7 @@ def greedy_modes(g: np.void, p: int) -> np.int64:
     return mask
 
 
-@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
+@njit(cache=True, _nrt=False)
 def figures_of_kind(g: np.void, p: int, mystic: bool) -> tuple:
     """What a modes choice weighs against each of p's creatures that is a mystic, or is not, alike:
     the places that may defend against it and the strongest threat it would guard against."""
@@ -396,7 +395,7 @@ def figures_of_kind(g: np.void, p: int, mystic: bool) -> tuple:
     return places_that_may_defend(g, p, mystic), strongest, strongest_atq
 
 
-@njit(cache=True, _nrt=False, inline="always")  # LLVM left it a call in the greedy turn
+@njit(cache=True, _nrt=False)
 def apply_modes(g: np.void, p: int, mask: np.int64) -> None:
     """Rule R-14 (decision): p's creatures in `mask` go to attack mode, the others to defense mode;
     the modes hold until p's next attack phase."""
@@ -412,16 +411,6 @@ def apply_modes(g: np.void, p: int, mask: np.int64) -> None:
         attackers += mode
         n += 1
     if n:
-        record(g, p, Event.MODES, attackers, n - attackers, 0)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def modes_chosen(g: np.void, p: int, mask: np.int64) -> None:
-    """`apply_modes` after `chosen_modes`, which has written each creature's mode already (either
-    agent's branch): only the event is left."""
-    n = bit_count(in_zone(g, p, Zone.CREATURE))
-    if n:
-        attackers = bit_count(mask & in_zone(g, p, Zone.CREATURE))
         record(g, p, Event.MODES, attackers, n - attackers, 0)
 
 
@@ -460,7 +449,7 @@ def attack_phase(g: np.void, p: int) -> None:
     """Phase 6, rules R-11 to R-14: modes, then each creature, in the order the agent picks
     (agents.attack_order), attacks as often as it may (multiple attack) while its player wants. The
     figures table a greedy modes choice makes holds for its attacks (figures.py)."""
-    modes_chosen(g, p, chosen_modes(g, p))
+    apply_modes(g, p, chosen_modes(g, p))
     attacks_from_modes(g, p)
 
 
@@ -491,7 +480,7 @@ def attacks_from_modes(g: np.void, p: int) -> None:
             elif not may_attack(g, p, a):
                 break
             if greedy:
-                chosen, d = target_and_defender(g, p, a, best_target_inlined)
+                chosen, d = target_and_defender(g, p, a)
             else:
                 chosen = choose_target(g, p, a)
                 d = -1 if chosen == NO_ATTACK else defender_for(g, p, a, chosen)
@@ -504,20 +493,18 @@ def attacks_from_modes(g: np.void, p: int) -> None:
                 refresh_after_attack(g, p, a, d)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into play_turn_with, its one caller (a call costs as much)
-def main_phases(g: np.void, powers, summons, abilities, modes) -> None:
-    """Phases 3 to 6 of the active player's turn, stopping when the game ends: `powers_phase`,
-    `summon_phase`, `ability_phase` and `chosen_modes`, or their inlined copies (play_turn_with)."""
+@njit(cache=True, _nrt=False, inline="always")  # into play_turn, its one caller (a call costs as much)
+def main_phases(g: np.void) -> None:
+    """Phases 3 to 6 of the active player's turn, stopping when the game ends."""
     p = g.ps[GAME, G_ACTIVE]
-    powers(g, p)
+    powers_phase(g, p)
     if g.ps[GAME, G_OVER]:
         return
-    summons(g, p)
-    abilities(g, p)
+    summon_phase(g, p)
+    ability_phase(g, p)
     if g.ps[GAME, G_OVER]:
         return
-    modes_chosen(g, p, modes(g, p))  # attack_phase
-    attacks_from_modes(g, p)
+    attack_phase(g, p)
 
 
 @njit(cache=True, _nrt=False)
@@ -534,21 +521,13 @@ def phases_before_attack(g: np.void) -> None:
     ability_phase(g, p)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def play_turn_with(g: np.void, start, powers, summons, abilities, modes) -> None:
-    """`play_turn` with its phases as arguments: the compiled `start_turn`, `powers_phase`,
-    `summon_phase`, `ability_phase` and `chosen_modes`, or copies of them compiled into the turn
-    (kernels.turn_without_search)."""
-    start(g)
-    if not g.ps[GAME, G_OVER]:
-        main_phases(g, powers, summons, abilities, modes)
-    g.ps[g.ps[GAME, G_ACTIVE], PS_POWER] = 0
-
-
 @njit(cache=True, _nrt=False)
 def play_turn(g: np.void) -> None:
     """The active player's whole turn, phases 1 to 6 (R-06 to R-11); the turn's power is lost at its end."""
-    play_turn_with(g, start_turn, powers_phase, summon_phase, ability_phase, chosen_modes)
+    start_turn(g)
+    if not g.ps[GAME, G_OVER]:
+        main_phases(g)
+    g.ps[g.ps[GAME, G_ACTIVE], PS_POWER] = 0
 
 
 @njit(cache=True, _nrt=False)

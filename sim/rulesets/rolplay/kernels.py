@@ -114,19 +114,10 @@ def no_checks(g: np.void) -> int:
     return 0
 
 
-# The phases of a turn compiled into the build without search (game.play_turn_with), where the
-# searches call the compiled ones. Only ever inlined, never compiled on their own: nothing to cache.
-_start_inlined = njit(_nrt=False, inline="always")(game.start_turn.py_func)
-_powers_inlined = njit(_nrt=False, inline="always")(game.powers_phase.py_func)
-_summons_inlined = njit(_nrt=False, inline="always")(game.summon_phase.py_func)
-_abilities_inlined = njit(_nrt=False, inline="always")(game.ability_phase.py_func)
-_modes_inlined = njit(_nrt=False, inline="always")(game.chosen_modes.py_func)
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def turn_without_search(g: np.void, world: np.void) -> None:
-    """A random or greedy player's turn (game.play_turn's body), in the shape of expert.play_turn."""
-    game.play_turn_with(g, _start_inlined, _powers_inlined, _summons_inlined, _abilities_inlined, _modes_inlined)
+    """A random or greedy player's turn (game.play_turn), in the shape of expert.play_turn."""
+    game.play_turn(g)
 
 
 @njit(cache=True, _nrt=False)
