@@ -28,7 +28,7 @@ from sim.draft.budget import _sample_deck
 from sim.rulesets.dicedraft.constants import (
     COUNTER_BITS, MAX_CARDS, Agent, Col, End, Event, Field, Param, Seen, UnitKind, Zone,
 )
-from sim.rulesets.dicedraft.game import deck_cost, greedy_turn, set_deck, take_turn
+from sim.rulesets.dicedraft.game import deck_cost, greedy_turn, set_deck
 from sim.rulesets.dicedraft.expert import play_turn
 from sim.rulesets.dicedraft.state import (  # noqa: F401 (N_SU and the SU_* columns: the engine imports them from here)
     CS_FLAGS, G_TURN, GAME, N_SU, PR_BUDGET, PR_DECK, PR_WINS, PS_AGENT, PS_BUDGET, PS_BY_COST,
@@ -72,9 +72,8 @@ def reset(g: np.void) -> None:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, play_turn, greedy_play) -> tuple:
-    """Play from shuffled decks to the end, each turn by `play_turn(g, world, tables, p)` (a searching
-    player's) or `greedy_play(g, tables, p)` (a random or greedy player's). Returns
+def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, play_turn) -> tuple:
+    """Play from shuffled decks to the end, each turn by `play_turn(g, world, tables, p)`. Returns
     (winner side or -1 for a draw, end reason, turns).
 
     Rule D-01: lives start at `lives`; a player whose lives reach 0 loses. Only the defender loses
@@ -90,7 +89,7 @@ def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives:
         if ps[active, PS_AGENT] >= Agent.HARD:
             play_turn(g, world, tables, active)  # a searching player's turn (expert.py, hard.py)
         else:
-            greedy_play(g, tables, active)  # what play_turn plays for them, without its two calls
+            greedy_turn(g, tables, active)  # what play_turn plays for them, without its two calls
         ps[GAME, G_TURN] += 1
         if ps[1 - active, PS_LIVES] <= 0:
             record(g, active, Event.END, active, End.LIVES, 0)
@@ -102,9 +101,8 @@ def play_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives:
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_one_game(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int,
-                  rows: np.ndarray, flags: np.ndarray, r: int, play_turn, greedy_play) -> int:
-    """Play one game of unit u from the decks in g.pair, each turn by `play_turn` or `greedy_play`
-    (play_game); write row r.
+                  rows: np.ndarray, flags: np.ndarray, r: int, play_turn) -> int:
+    """Play one game of unit u from the decks in g.pair, each turn by `play_turn`; write row r.
     Returns the winner."""
     cs, ps, pair = g.cs, g.ps, g.pair
     for side in range(2):
@@ -119,7 +117,7 @@ def play_one_game(g: np.void, world: np.void, tables: np.ndarray, first: int, li
         for i in range(min(g.par[Param.DECK_TOP], ps[side, PS_DECK_LEN])):  # the deck-position effect
             cs[side, ps[side, PS_ORDER + i], CS_FLAGS] |= Seen.TOP
     record(g, first, Event.DRAFT, stage, pair[PR_BUDGET], pair[PR_BUDGET + 1])
-    winner, end, turns = play_game(g, world, tables, first, lives, play_turn, greedy_play)
+    winner, end, turns = play_game(g, world, tables, first, lives, play_turn)
     write_record_head(rows, r, u, stage, first, winner, end, turns)
     for side in range(2):
         for c in range(ps[side, PS_N_CARDS]):
@@ -138,19 +136,11 @@ def turn_without_search(g: np.void, world: np.void, tables: np.ndarray, p: int) 
     greedy_turn(g, tables, p)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def greedy_turn_here(g: np.void, tables: np.ndarray, p: int) -> None:
-    """game.greedy_turn compiled into its caller: where neither side searches, every turn is one of
-    these, and the call's entry and exit (its arguments, saved registers and numba's return slots)
-    were some 80 instructions of a turn's 410."""
-    take_turn(g, tables, p)
-
-
 @njit(cache=True, _nrt=False)
 def _play_one(g: np.void, world: np.void, tables: np.ndarray, first: int, lives: int, stage: int, u: int,
               rows: np.ndarray, flags: np.ndarray, r: int) -> int:
     """play_one_game with every agent's turn (expert.play_turn: a searching player's too)."""
-    return play_one_game(g, world, tables, first, lives, stage, u, rows, flags, r, play_turn, greedy_turn)
+    return play_one_game(g, world, tables, first, lives, stage, u, rows, flags, r, play_turn)
 
 
 @njit(cache=True, _nrt=False)
@@ -158,8 +148,7 @@ def _play_one_without_search(g: np.void, world: np.void, tables: np.ndarray, fir
                              u: int, rows: np.ndarray, flags: np.ndarray, r: int) -> int:
     """play_one_game when neither side searches: the same games without the hard and expert agents'
     code, so a greedy run never compiles them (docs/engine.md, "Where a cold compile goes")."""
-    return play_one_game(g, world, tables, first, lives, stage, u, rows, flags, r, turn_without_search,
-                         greedy_turn_here)
+    return play_one_game(g, world, tables, first, lives, stage, u, rows, flags, r, turn_without_search)
 
 
 @njit(cache=True, inline="always")
