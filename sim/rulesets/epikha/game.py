@@ -265,7 +265,7 @@ def open_window(g: np.void, window: int) -> None:
     """Rule E-22: the turn's window `window` where it opens (window_opens). One where no agent would
     be asked (asks_no_agent: most of a greedy game's) is closed here as spell_window closes it, with
     nothing resolved, without a call into spell_window, whose large frame costs more than the test
-    (docs/engine.md, "Epikha, a sixteenth round")."""
+    (docs/engine.md, "Epikha, a seventeenth round")."""
     if not window_opens(g, window):
         return
     if asks_no_agent(g, window):
