@@ -161,8 +161,9 @@ def rescuable(g: np.void) -> tuple[np.int64, np.int64]:
     """A mask per side holding every unit that Protección or RES could be worth anything to now
     (agents.rescue_value: the damage aimed at it on the chain, and its fight's in the blockers step,
     reach its toughness left, rules F-22, F-35): the units an item on the chain aims at, those in a fight in the
-    blockers step (combat.block_with marks them), and those holding damage marked this turn, or every
-    unit when a card could leave one at 0 toughness undamaged (targets.frail), as in
+    blockers step (combat.block_with marks them), and those with damage marked since effects.remove_dead
+    last cleared the marks (none at a decision, since it runs after every damage: kept as a cheap
+    guard), or every unit when a card could leave one at 0 toughness undamaged (targets.frail), as in
     agents.quiet_window. Any other unit faces no damage and has toughness left: saving it is worth 0."""
     ps, ch = g.ps, g.ch
     if ps[0, PS_FRAIL] | ps[1, PS_FRAIL]:
