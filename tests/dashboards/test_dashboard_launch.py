@@ -304,8 +304,10 @@ def test_a_dead_process_reads_interrupted_never_running(browser, site: str, plac
     assert manifest(results, "muerta")["status"] == "running"  # the manifest alone would say so forever
     assert not browser.find_elements(By.CSS_SELECTOR, ".cancel-run[data-run='muerta']")
     assert browser.find_elements(By.CSS_SELECTOR, ".resume-run[data-run='muerta']")
-    # its game by name and its status, in the page's language
-    assert f"muerta\n{game_name('dicedraft', 'es')}\ninterrumpida" in text_of(browser, "runs-list")
+    # its game by name and its status, in the page's language; the grid's rows and the progress lines
+    # are read by two callbacks of the same tick, so the grid may say it one refresh (1.5 s) later
+    WebDriverWait(browser, 5).until(
+        lambda d: f"muerta\n{game_name('dicedraft', 'es')}\ninterrumpida" in text_of(d, "runs-list"))
     WebDriverWait(browser, 30).until(lambda d: "muerta no se ha completado" in text_of(d, "launch-message"))
     browser.get(f"{site}/cards?run=muerta")
     WebDriverWait(browser, 30).until(lambda d: "La ejecución muerta está interrumpida en" in banner(d))
