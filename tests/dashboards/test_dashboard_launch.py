@@ -320,7 +320,7 @@ def test_a_dead_process_reads_interrupted_never_running(browser, site: str, plac
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='en']").click()
     WebDriverWait(browser, 30).until(lambda d: "muerta: interrupted: rerun to resume" in progress_line(d, "muerta"))
     WebDriverWait(browser, 30).until(lambda d: card_line(d, "state") == "interrupted: rerun to resume")
-    assert grid_cell(browser, "runs-table", "muerta", "status") == "interrupted"
+    WebDriverWait(browser, 5).until(lambda d: grid_cell(d, "runs-table", "muerta", "status") == "interrupted")  # another callback than the card's
     assert browser.find_element(By.CSS_SELECTOR, ".resume-run[data-run='muerta']").text == "Resume"
     browser.find_element(By.CSS_SELECTOR, "#lang-choice input[value='es']").click()
     WebDriverWait(browser, 30).until(lambda d: card_line(d, "state") == "interrumpida: vuelve a lanzarla para reanudarla")
