@@ -347,7 +347,7 @@ def idle_designs(g: np.void, p: int, main: bool) -> np.int64:
     return idle
 
 
-@njit(cache=True, _nrt=False, inline="always")  # into choose_listed, once a candidate beats the land
+@njit(cache=True, _nrt=False)  # a few loads: LLVM compiles it into choose_listed (no inline="always")
 def cost_now(g: np.void, p: int, i: int) -> int:
     """What candidate i of p's list costs (rules F-08, F-15, F-16, F-18): the energy it needs."""
     tab, cand = g.tab, g.cand
@@ -404,7 +404,8 @@ def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) ->
         start = 1
     for i in range(start, n):
         # a candidate whose most (targets.set_design_values) cannot beat the best so far, or the pass, is
-        # not valued: v > best_value could not hold (a tie keeps the first). A land (100) spares the rest
+        # not valued: v > best_value could not hold (a tie keeps the first). A land (100) spares the rest;
+        # ahead, the rest is valued while it could beat the land now or the best of the next decision
         most = dv[p, cand[i, 1], cand[i, 0]]
         if most <= best_value and most <= now_value:
             continue
