@@ -28,9 +28,9 @@ from sim.rulesets.fortaleza.legal import (
 )
 from sim.rulesets.fortaleza.state import (
     CH_CARD, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_ATTACKING, CS_BEARER, CS_BLOCKED_BY, CS_BLOCKING,
-    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FIGHTS,
-    PS_FORT, PS_FPROT, PS_FRAIL, PS_GUARD_ONLY, PS_HAND, PS_LANDS, PS_QUIET_IDLE, PS_RESCUE_ONLY, PS_UNITS, ST_AGENT,
-    in_zone,
+    CS_TAPPED, CS_WEAPON, CS_WAS_BLOCKED, CS_ZONE, G_DEPTH, G_LISTED, G_NEXT, G_STEP, GAME, MAX_CAND, PS_AGENT,
+    PS_DAMAGED, PS_ENERGY, PS_FIGHTS, PS_FORT, PS_FPROT, PS_FRAIL, PS_GUARD_ONLY, PS_HAND, PS_LANDS, PS_QUIET_IDLE,
+    PS_RESCUE_ONLY, PS_UNITS, ST_AGENT, in_zone,
     lowest_bit, atq_of, keywords_of, toughness_left,
 )
 from sim.rulesets.fortaleza.targets import (  # noqa: F401 -- popcount, printed_value: hard.py and leaf.py import them here
@@ -347,14 +347,45 @@ def idle_designs(g: np.void, p: int, main: bool) -> np.int64:
     return idle
 
 
+@njit(cache=True, _nrt=False)  # a few loads: LLVM compiles it into choose_listed (no inline="always")
+def cost_now(g: np.void, p: int, i: int) -> int:
+    """What candidate i of p's list costs (rules F-08, F-15, F-16, F-18): the energy it needs."""
+    tab, cand = g.tab, g.cand
+    action = cand[i, 0]
+    c = cand[i, 1]
+    if action == Action.EQUIP:
+        return tab[p, c, Field.EQUIP_COST]
+    if action == Action.ACTIVATE:
+        return tab[p, c, Field.ACTIVATE_COST]
+    if action == Action.SET_TRAP:
+        return 0
+    return tab[p, c, Field.COST]
+
+
 @njit(cache=True, _nrt=False)
 def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) -> int:
     """choose_action once idle_designs has not answered: list (leaving out `idle`), then value.
     `lean`: a greedy player's list leaves out the equip moves action_value gives 0, where only its
     choice counts (chain.py's decisions); a hard or expert agent reads the whole list a decision
-    made (choose_action), in its worlds too, where both players are greedy."""
+    made (choose_action), in its worlds too, where both players are greedy.
+    A lean main-phase list that holds the land is made with the land's energy too (rule F-07: a land
+    enters untapped and gives 1 energy at once, F-08), and valued once for two decisions: now (the
+    candidates p's energy pays, after the land, worth 100) and the next, which chain.main_phase takes
+    from G_NEXT without listing again when the land is chosen. Placing the land changes nothing
+    action_value reads, nor the list but what the energy pays; the list that next decision would make
+    is these rows after the land, in the same order."""
     ps, rng = g.ps, g.rng
-    n = list_actions(g, p, main, idle, lean and ps[p, PS_AGENT] == Agent.GREEDY)
+    lean = lean and ps[p, PS_AGENT] == Agent.GREEDY
+    energy = ps[p, PS_ENERGY]
+    ahead = main and lean and land_allowed(g, p)
+    if ahead:
+        ps[p, PS_ENERGY] = energy + 1
+    n = list_actions(g, p, main, idle, lean)
+    if ahead:
+        ps[p, PS_ENERGY] = energy
+        if n >= MAX_CAND:  # the rows past MAX_CAND were dropped: list again without the land's energy
+            ahead = False
+            n = list_actions(g, p, main, idle, lean)
     ps[GAME, G_LISTED] = n
     if n == 0:
         return -1
@@ -364,16 +395,32 @@ def choose_listed(g: np.void, p: int, main: bool, idle: np.int64, lean: bool) ->
     dv, cand = g.dv, g.cand
     best = -1
     best_value = ACT_THRESHOLD
-    for i in range(n):
+    now_best = -1  # ahead: the choice now, among the land (row 0) and what p's energy pays
+    now_value = np.inf
+    start = 0
+    if ahead:
+        now_best = 0
+        now_value = dv[p, cand[0, 1], Action.LAND]  # action_value's 100
+        start = 1
+    for i in range(start, n):
         # a candidate whose most (targets.set_design_values) cannot beat the best so far, or the pass, is
-        # not valued: v > best_value could not hold (a tie keeps the first). A land (100) spares the rest
-        if dv[p, cand[i, 1], cand[i, 0]] <= best_value:
+        # not valued: v > best_value could not hold (a tie keeps the first). A land (100) spares the rest;
+        # ahead, the rest is valued while it could beat the land now or the best of the next decision
+        most = dv[p, cand[i, 1], cand[i, 0]]
+        if most <= best_value and most <= now_value:
             continue
         v = action_value(g, p, i)
         if v > best_value:
             best_value = v
             best = i
-    return best
+        if v > now_value and cost_now(g, p, i) <= energy:
+            now_value = v
+            now_best = i
+    if not ahead:
+        return best
+    if now_best == 0:
+        ps[GAME, G_NEXT] = best + 2
+    return now_best
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into chain.py's main phase and windows, the game's decisions

@@ -22,8 +22,8 @@ from sim.rulesets.fortaleza.field import controls_name, place_land, refresh_bear
 from sim.rulesets.fortaleza.state import (
     move,
     CH_CARD, CH_EFFECT, CH_SIDE, CH_T_CARD, CH_T_SIDE, CH_WHAT, CS_ARMOUR, CS_BEARER, CS_FLAGS, CS_FRESH,
-    CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_OVER, G_TURN, GAME, PS_AGENT, PS_ENERGY, PS_HAND,
-    PS_QUIET_IDLE, PS_SUPPORTS, PS_UNITS,
+    CS_SET_TURN, CS_TAPPED, CS_WEAPON, CS_ZONE, G_ACTIVE, G_DEPTH, G_NEXT, G_OVER, G_TURN, GAME, PS_AGENT, PS_ENERGY,
+    PS_HAND, PS_QUIET_IDLE, PS_SUPPORTS, PS_UNITS,
 )
 from sim.rulesets.fortaleza.targets import answers_held, chosen_effect, effect_base, legal_target
 
@@ -296,7 +296,13 @@ def main_phase(g: np.void) -> None:
     ps = g.ps
     active = ps[GAME, G_ACTIVE]
     guard = 0
+    ps[GAME, G_NEXT] = 0  # made only by this loop's decisions
     while not ps[GAME, G_OVER] and guard < MAX_WINDOW_ACTIONS:
         guard += 1
-        if not _step(g, active, decide(g, active, MAIN, LEAN)):  # main_step, compiled in
+        # after a land, the choice the land's decision made for this one (agents.choose_listed)
+        i = ps[GAME, G_NEXT] - 2
+        ps[GAME, G_NEXT] = 0
+        if i == -2:
+            i = decide(g, active, MAIN, LEAN)
+        if not _step(g, active, i):  # main_step, compiled in
             return

@@ -127,6 +127,9 @@ G_STEP = 8
 G_DEPTH = 9  # items on the chain
 G_PASSES = 10  # consecutive passes in the current window (rule F-24)
 G_LISTED = 11  # candidates the last agents.choose_action listed (a hard agent searches among them)
+# 2 + the cand row of a greedy player's next main-phase choice, made with the land it chose now
+# (agents.choose_listed), which chain.main_phase takes without deciding again; 0 when none is made
+G_NEXT = 12
 
 # ch[item, ...]: one item on the chain
 CH_SIDE = 0

@@ -227,3 +227,31 @@ def test_greedy_play_lists_only_the_kills_and_rescues_worth_something():
     assert tuple(s.cand[i]) == (Action.CAST, stance, 0, soldier + 1)
     i = choose_action(s.g, 0, np.bool_(False))
     assert tuple(s.cand[i]) == (Action.CAST, stance, 0, soldier + 1)
+
+
+def test_the_land_decision_makes_the_next_choice_as_a_fresh_list_would():
+    """agents.choose_listed lists a lean main phase holding the land with the land's energy too (rule
+    F-07: it enters untapped and pays at once, F-08) and values it once for two decisions: the land
+    now (100, beaten only by a candidate p's energy pays now), and in G_NEXT the choice after it,
+    which chain.main_phase takes without listing again. That choice is the one a fresh list makes
+    once the land is placed, a card the land's energy pays included."""
+    from sim.rulesets.fortaleza.agents import decide
+    from sim.rulesets.fortaleza.chain import take_action
+    from sim.rulesets.fortaleza.state import G_NEXT, GAME
+
+    s = Scenario.from_factions("china", "china")
+    dearer = s.find(0, "personaje", cost=3)
+    s.put(0, dearer, zone="hand")
+    s.lands(0, 2)
+    s.begin(active=0, step="main1", turn=4)
+    s.ps[GAME, G_NEXT] = 0
+    i = decide(s.g, 0, np.bool_(True), np.bool_(True))
+    assert s.cand[i, 0] == Action.LAND
+    nxt = s.ps[GAME, G_NEXT] - 2
+    assert nxt >= 0
+    ahead = tuple(s.cand[nxt])
+    assert ahead == (Action.CAST, s.index(0, dearer), 0, 0)  # paid by the land's energy only
+    take_action(s.g, 0, i)
+    j = decide(s.g, 0, np.bool_(True), np.bool_(True))
+    assert tuple(s.cand[j]) == ahead
+    assert tuple(s.cand[choose_action(s.g, 0, np.bool_(True))]) == ahead  # the whole list chooses it too
