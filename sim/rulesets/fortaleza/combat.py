@@ -10,17 +10,19 @@ from numba import njit
 
 from sim.core.records import record
 from sim.rulesets.fortaleza.agents import (
-    blockers_bounds, choose_blocker_among, lethal_swing, strongest, wants_to_attack_known, wants_to_attack_past,
+    blockers_bounds, choose_blocker_among, combat_damage_to, lethal_swing, strongest, wants_to_attack_known,
+    wants_to_attack_past,
 )
-from sim.rulesets.fortaleza.chain import window
+from sim.rulesets.fortaleza.chain import _window, window
 from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
-from sim.rulesets.fortaleza.legal import can_attack, free_blockers
+from sim.rulesets.fortaleza.legal import can_attack, chain_full, free_blockers
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
-    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FIGHTS, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
-    res_of,
+    G_ACTIVE, G_DEPTH, G_OVER, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FIGHTS, PS_FORT, PS_FPROT, PS_FRAIL,
+    PS_GUARD_ONLY, PS_QUIET_IDLE, PS_RESCUE_ONLY, atq_of, in_zone, keywords_of, lowest_bit, res_of, toughness_left,
 )
+from sim.rulesets.fortaleza.targets import answers_held
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller in play: the call cost as much as the stores
@@ -117,9 +119,11 @@ def declare_attackers(g: np.void, p: int, chosen: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def declare_blockers(g: np.void, attackers: np.int64) -> None:
+def declare_blockers(g: np.void, attackers: np.int64) -> int:
     """The defender assigns blockers (rules F-21, F-22, F-33), biggest attackers first. Only the
-    units of `attackers` (the attack declared, or -1 for every unit) can be attacking."""
+    units of `attackers` (the attack declared, or -1 for every unit) can be attacking. Returns the
+    ATQ of the attackers left unblocked (agents.unblocked_damage_to of the defender), which the
+    blockers step's window reads (blockers_step_passes)."""
     cs, ps = g.cs, g.ps
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
@@ -149,6 +153,7 @@ def declare_blockers(g: np.void, attackers: np.int64) -> None:
             block_with(g, d, b, best)
             incoming -= best_atq
             desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
+    return incoming
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declared_attack, its one caller in play
@@ -217,6 +222,48 @@ def end_combat(g: np.void, attackers: np.int64) -> None:
         ps[side, PS_FIGHTS] = 0
 
 
+@njit(cache=True, _nrt=False)  # once per blockers step: a call
+def blockers_step_passes(g: np.void, unblocked: int) -> bool:
+    """Whether both players' first offers in the blockers step's window end at agents.idle_designs'
+    quick tests (a pass without a list or a draw), so that the window closes as it opens; `unblocked`
+    is the defender's unblocked_damage_to (declare_blockers). The window opens on an empty chain and
+    no window is quiet in the blockers step (agents.quiet_window): a greedy player leaves out there
+    only agents.blockers_idle's designs, the guards of its own Fortaleza while no unblocked attacker
+    hits it (never one for the attacking player: only its units attack, rules F-19, F-20) and the
+    rescues while no fight deals a unit as much damage as it has toughness left. In the China mirror
+    about half of the blockers steps' windows made no list, and paid two offers for it."""
+    ps = g.ps
+    if ps[GAME, G_DEPTH] != 0:  # never so after declare_blockers; blockers_idle would read the chain
+        return False
+    a_side = ps[GAME, G_ACTIVE]
+    rescues = False
+    for p in range(2):
+        answers = answers_held(ps, p)
+        if answers == 0 or chain_full(ps):  # idle_designs: p surely passes
+            continue
+        if ps[p, PS_AGENT] == Agent.RANDOM:
+            return False
+        held = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+        if held & ps[p, PS_QUIET_IDLE] == 0 or held & (ps[p, PS_RESCUE_ONLY] | ps[p, PS_GUARD_ONLY]) == 0:
+            return False  # idle_designs leaves nothing out: p's answers are listed
+        if p == a_side or unblocked == 0:
+            answers &= ~ps[p, PS_GUARD_ONLY]
+        if answers & ~ps[p, PS_RESCUE_ONLY]:
+            return False
+        rescues |= answers != 0
+    if rescues:  # blockers_idle's scan: the fights, a unit holding damage not yet checked by
+        # effects.remove_dead, or any unit when a card could leave one at 0 toughness (targets.frail)
+        scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
+        for side in range(2):
+            units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | ps[side, PS_DAMAGED] | scanned)
+            while units:
+                u = lowest_bit(units)
+                units &= units - 1
+                if combat_damage_to(g, side, u) >= toughness_left(g, side, u):
+                    return False
+    return True
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def open_combat(g: np.void) -> bool:
     """Rule F-19 step 3: the window before attackers. False when the game ended in it."""
@@ -238,9 +285,12 @@ def declared_attack(g: np.void, chosen: np.int64) -> None:
     window(g)
     # the combat's walks visit only `chosen` and the fights: no other unit attacks or blocks
     if not ps[GAME, G_OVER]:
-        declare_blockers(g, chosen)
+        unblocked = declare_blockers(g, chosen)
         ps[GAME, G_STEP] = Step.BLOCKERS
-        window(g)
+        # chain.window there: no window is quiet in the blockers step, so it opens whenever a player
+        # holds an answer; closed at once when both players' first offers would pass
+        if not blockers_step_passes(g, unblocked):
+            _window(g)
     if not ps[GAME, G_OVER]:
         combat_damage(g, chosen)
         ps[GAME, G_STEP] = Step.DAMAGE
