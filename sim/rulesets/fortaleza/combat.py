@@ -264,7 +264,7 @@ def blockers_step_passes(g: np.void, unblocked: int) -> bool:
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # a call: reached only where a combat window would open
 def aimless(g: np.void, p: int, answers: np.int64) -> bool:
     """Whether each of player p's `answers` is a set trap that adds nothing to legal.list_actions now:
     not ready, or its chosen effect has no legal target (rule F-03: Emboscada aims at an attacker,

@@ -310,7 +310,7 @@ def test_combat_windows_closed_at_once_play_as_chain_window():
     where chain.window would offer them (a set Emboscada with no attacker to aim at, the blockers
     step's rescues while no fight kills): across greedy game states, each of a combat's four windows
     played both ways leaves the same game, and declare_blockers' unblocked ATQ is the defender's
-    agents.unblocked_damage_to."""
+    agents.unblocked_damage_to (the attacking player's is 0: only its units attack)."""
     held = closed = 0
     for g, s in greedy_games_part_way(3, 1, 900):
         if g % 2:  # every unit untapped: more attackers and more blocks
@@ -326,7 +326,7 @@ def test_combat_windows_closed_at_once_play_as_chain_window():
         held += _played_both_ways(s, lambda: combat_window(s.g))
         if not s.ps[GAME, G_OVER]:
             unblocked = declare_blockers(s.g, chosen)
-            assert unblocked == unblocked_damage_to(s.g, 1 - a), g
+            assert unblocked == unblocked_damage_to(s.g, 1 - a) and unblocked_damage_to(s.g, a) == 0, g
             s.ps[GAME, G_STEP] = Step.BLOCKERS
             passes = blockers_step_passes(s.g, unblocked)
             closed += passes and (answers_held(s.ps, 0) | answers_held(s.ps, 1)) != 0
