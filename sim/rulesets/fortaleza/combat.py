@@ -10,17 +10,19 @@ from numba import njit
 
 from sim.core.records import record
 from sim.rulesets.fortaleza.agents import (
-    blockers_bounds, choose_blocker_among, lethal_swing, strongest, wants_to_attack_known, wants_to_attack_past,
+    blockers_bounds, choose_blocker_among, combat_damage_to, lethal_swing, strongest, wants_to_attack_known,
+    wants_to_attack_past, window_is_quiet,
 )
-from sim.rulesets.fortaleza.chain import window
-from sim.rulesets.fortaleza.constants import Agent, Event, Keyword, On, Param, Step, Zone
+from sim.rulesets.fortaleza.chain import _window, left_out_when_quiet
+from sim.rulesets.fortaleza.constants import E_TARGET, Agent, Event, Field, Keyword, Kind, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
-from sim.rulesets.fortaleza.legal import can_attack, free_blockers
+from sim.rulesets.fortaleza.legal import can_attack, chain_full, free_blockers, ready_trap
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
-    G_ACTIVE, G_OVER, G_STEP, GAME, PS_AGENT, PS_FIGHTS, PS_FORT, PS_FPROT, atq_of, in_zone, keywords_of, lowest_bit,
-    res_of,
+    G_ACTIVE, G_DEPTH, G_OVER, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FIGHTS, PS_FORT, PS_FPROT, PS_FRAIL,
+    PS_GUARD_ONLY, PS_QUIET_IDLE, PS_RESCUE_ONLY, atq_of, in_zone, keywords_of, lowest_bit, res_of, toughness_left,
 )
+from sim.rulesets.fortaleza.targets import answers_held, chosen_effect, effect_base, legal_target, target_pool
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declare_attackers, its one caller in play: the call cost as much as the stores
@@ -117,9 +119,11 @@ def declare_attackers(g: np.void, p: int, chosen: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def declare_blockers(g: np.void, attackers: np.int64) -> None:
+def declare_blockers(g: np.void, attackers: np.int64) -> int:
     """The defender assigns blockers (rules F-21, F-22, F-33), biggest attackers first. Only the
-    units of `attackers` (the attack declared, or -1 for every unit) can be attacking."""
+    units of `attackers` (the attack declared, or -1 for every unit) can be attacking. Returns the
+    ATQ of the attackers left unblocked (agents.unblocked_damage_to of the defender), which the
+    blockers step's window reads (blockers_step_passes)."""
     cs, ps = g.cs, g.ps
     a_side = ps[GAME, G_ACTIVE]
     d = 1 - a_side
@@ -149,6 +153,7 @@ def declare_blockers(g: np.void, attackers: np.int64) -> None:
             block_with(g, d, b, best)
             incoming -= best_atq
             desperate = incoming >= ps[d, PS_FORT] + ps[d, PS_FPROT]
+    return incoming
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into declared_attack, its one caller in play
@@ -217,12 +222,117 @@ def end_combat(g: np.void, attackers: np.int64) -> None:
         ps[side, PS_FIGHTS] = 0
 
 
+@njit(cache=True, _nrt=False)  # once per blockers step: a call
+def blockers_step_passes(g: np.void, unblocked: int) -> bool:
+    """Whether both players' first offers in the blockers step's window end at agents.idle_designs'
+    quick tests (a pass without a list or a draw), so that the window closes as it opens; `unblocked`
+    is the defender's unblocked_damage_to (declare_blockers). The window opens on an empty chain and
+    no window is quiet in the blockers step (agents.quiet_window): a greedy player leaves out there
+    only agents.blockers_idle's designs, the guards of its own Fortaleza while no unblocked attacker
+    hits it (never one for the attacking player: only its units attack, rules F-19, F-20) and the
+    rescues while no fight deals a unit as much damage as it has toughness left. In the China mirror
+    about half of the blockers steps' windows made no list, and paid two offers for it."""
+    ps = g.ps
+    if ps[GAME, G_DEPTH] != 0:  # never so after declare_blockers; blockers_idle would read the chain
+        return False
+    a_side = ps[GAME, G_ACTIVE]
+    rescues = False
+    for p in range(2):
+        answers = answers_held(ps, p)
+        if answers == 0 or chain_full(ps):  # idle_designs: p surely passes
+            continue
+        if ps[p, PS_AGENT] == Agent.RANDOM:
+            return False
+        held = in_zone(ps, p, Zone.HAND) | in_zone(ps, p, Zone.SUPPORT) | in_zone(ps, p, Zone.UNIT)
+        if held & ps[p, PS_QUIET_IDLE] == 0 or held & (ps[p, PS_RESCUE_ONLY] | ps[p, PS_GUARD_ONLY]) == 0:
+            return False  # idle_designs leaves nothing out: p's answers are listed
+        if p == a_side or unblocked == 0:
+            answers &= ~ps[p, PS_GUARD_ONLY]
+        if answers & ~ps[p, PS_RESCUE_ONLY]:
+            return False
+        rescues |= answers != 0
+    if rescues:  # blockers_idle's scan: the fights, a unit holding damage not yet checked by
+        # effects.remove_dead, or any unit when a card could leave one at 0 toughness (targets.frail)
+        scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
+        for side in range(2):
+            units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | ps[side, PS_DAMAGED] | scanned)
+            while units:
+                u = lowest_bit(units)
+                units &= units - 1
+                if combat_damage_to(g, side, u) >= toughness_left(g, side, u):
+                    return False
+    return True
+
+
+@njit(cache=True, _nrt=False)  # a call: reached only where a combat window would open
+def aimless(g: np.void, p: int, answers: np.int64) -> bool:
+    """Whether each of player p's `answers` is a set trap that adds nothing to legal.list_actions now:
+    not ready, or its chosen effect has no legal target (rule F-03: Emboscada aims at an attacker,
+    none of which is on the field before attackers are declared, after the combat, or on the
+    attacking player's side; Sabotaje at a face-up artifact)."""
+    tab, cs = g.tab, g.cs
+    while answers:
+        c = lowest_bit(answers)
+        answers &= answers - 1
+        if cs[p, c, CS_ZONE] != Zone.SUPPORT or tab[p, c, Field.KIND] != Kind.TRAP:
+            return False
+        if not ready_trap(g, p, c):
+            continue
+        k = chosen_effect(g, p, c, On.CAST)
+        if k < 0:  # an untargeted reveal is a candidate
+            return False
+        target = tab[p, c, effect_base(k) + E_TARGET]
+        for ts in range(2):
+            m = target_pool(g.ps, p, ts, target)
+            while m:
+                tc = lowest_bit(m)
+                m &= m - 1
+                if legal_target(g, p, target, ts, tc):
+                    return False
+    return True
+
+
+@njit(cache=True, _nrt=False)  # a call from combat_window, where chain.window calls _window
+def combat_window_opens(g: np.void, held0: np.int64, held1: np.int64) -> None:
+    """chain.window's _window, for a window of the combat outside the blockers step, where a player
+    holding only set traps that add nothing (aimless) passes with an empty list: in the China mirror
+    most of the windows before attackers and after damage that chain.window opened were for a set
+    Emboscada, and listed nothing. The window closes as it opens when each player's other answers
+    are left out of a quiet window (chain.left_out_when_quiet, agents.idle_designs)."""
+    ps = g.ps
+    idle0 = left_out_when_quiet(ps, 0)
+    idle1 = left_out_when_quiet(ps, 1)
+    live0 = held0 & ~idle0
+    live1 = held1 & ~idle1
+    # p lists only its answers (targets.answers_held), less its quiet-idle ones in a quiet window:
+    # nothing when those are all it holds besides aimless traps. With no live answer, chain.window
+    # found the window not quiet
+    if (live0 | live1) != 0 and (live0 == 0 or aimless(g, 0, live0)) and (live1 == 0 or aimless(g, 1, live1)):
+        if ((held0 & idle0) | (held1 & idle1)) == 0 or window_is_quiet(g):
+            return
+    _window(g)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def combat_window(g: np.void) -> None:
+    """chain.window, for the combat's windows before attackers, after attackers and after damage, with
+    combat_window_opens where chain.window would open the window."""
+    ps = g.ps
+    held0 = answers_held(ps, 0)
+    held1 = answers_held(ps, 1)
+    if held0 == 0 and held1 == 0:
+        return
+    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and window_is_quiet(g):
+        return
+    combat_window_opens(g, held0, held1)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def open_combat(g: np.void) -> bool:
     """Rule F-19 step 3: the window before attackers. False when the game ended in it."""
     ps = g.ps
     ps[GAME, G_STEP] = Step.BEGIN_COMBAT
-    window(g)
+    combat_window(g)
     return not ps[GAME, G_OVER]
 
 
@@ -235,17 +345,20 @@ def declared_attack(g: np.void, chosen: np.int64) -> None:
     if declare_attackers(g, ps[GAME, G_ACTIVE], chosen) == 0:
         return
     ps[GAME, G_STEP] = Step.ATTACKERS
-    window(g)
+    combat_window(g)
     # the combat's walks visit only `chosen` and the fights: no other unit attacks or blocks
     if not ps[GAME, G_OVER]:
-        declare_blockers(g, chosen)
+        unblocked = declare_blockers(g, chosen)
         ps[GAME, G_STEP] = Step.BLOCKERS
-        window(g)
+        # chain.window there: no window is quiet in the blockers step, so it opens whenever a player
+        # holds an answer; closed at once when both players' first offers would pass
+        if not blockers_step_passes(g, unblocked):
+            _window(g)
     if not ps[GAME, G_OVER]:
         combat_damage(g, chosen)
         ps[GAME, G_STEP] = Step.DAMAGE
         end_combat(g, chosen)
-        window(g)  # nothing in it attacks or blocks (only declare_attackers and declare_blockers do)
+        combat_window(g)  # nothing in it attacks or blocks (only declare_attackers and declare_blockers do)
     else:
         end_combat(g, chosen)
 

@@ -15,10 +15,16 @@ from sim.rulesets.fortaleza import RULESET
 from sim.rulesets.fortaleza.agents import (
     ACT_THRESHOLD, action_value, choose_action, choose_blocker, decide, idle_designs, wants_to_attack,
 )
-from sim.rulesets.fortaleza.combat import chosen_attackers, combat
+from sim.rulesets.fortaleza.agents import unblocked_damage_to
+from sim.rulesets.fortaleza.chain import _window, window
+from sim.rulesets.fortaleza.combat import (
+    blockers_step_passes, chosen_attackers, combat, combat_damage, combat_window, declare_attackers, declare_blockers,
+    end_combat,
+)
 from sim.rulesets.fortaleza.constants import N_DESIGNS, Agent, Col, Kind, Step, Zone
 from sim.rulesets.fortaleza.game import setup_game
 from sim.rulesets.fortaleza.legal import can_attack, list_actions
+from sim.rulesets.fortaleza.targets import answers_held
 from sim.rulesets.fortaleza.scenario import Scenario
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_PENDING, CS_SET_TURN, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE, G_ACTIVE,
@@ -278,6 +284,59 @@ def test_a_combat_leaves_no_unit_in_combat():
             assert s.ps[side, PS_FIGHTS] == 0, (g, side)
         fought += 1
     assert fought > 20, fought
+
+
+def _played_both_ways(s: Scenario, ours) -> bool:  # noqa: ANN001 -- a Python callable
+    """Play the window open now with chain.window, then from the same state with `ours`: the same game
+    after (the lists' scratch, g.cand and G_LISTED, aside). Returns whether a player held an answer."""
+    keys = ("cs", "ps", "ch", "rng")
+    before = {k: s.g[k].copy() for k in keys}
+    held = answers_held(s.ps, 0) | answers_held(s.ps, 1)
+    window(s.g)
+    expected = {k: s.g[k].copy() for k in keys}
+    for k in keys:
+        s.g[k][...] = before[k]
+    ours()
+    for k in keys:
+        got = s.g[k].copy()
+        if k == "ps":
+            got[GAME, G_LISTED] = expected[k][GAME, G_LISTED]
+        assert np.array_equal(got, expected[k]), k
+    return held != 0
+
+
+def test_combat_windows_closed_at_once_play_as_chain_window():
+    """combat.combat_window and blockers_step_passes close some of the combat's windows as they open
+    where chain.window would offer them (a set Emboscada with no attacker to aim at, the blockers
+    step's rescues while no fight kills): across greedy game states, each of a combat's four windows
+    played both ways leaves the same game, and declare_blockers' unblocked ATQ is the defender's
+    agents.unblocked_damage_to (the attacking player's is 0: only its units attack)."""
+    held = closed = 0
+    for g, s in greedy_games_part_way(3, 1, 900):
+        if g % 2:  # every unit untapped: more attackers and more blocks
+            s.g["cs"][:, :, CS_TAPPED] = 0
+        s.ps[:2, PS_ENERGY] = s.ps[:2, PS_LANDS]  # every land untapped: more answers held
+        a = int(s.ps[GAME, G_ACTIVE])
+        s.ps[GAME, G_STEP] = Step.BEGIN_COMBAT
+        held += _played_both_ways(s, lambda: combat_window(s.g))
+        chosen = chosen_attackers(s.g, a)
+        if s.ps[GAME, G_OVER] or declare_attackers(s.g, a, chosen) == 0:
+            continue
+        s.ps[GAME, G_STEP] = Step.ATTACKERS
+        held += _played_both_ways(s, lambda: combat_window(s.g))
+        if not s.ps[GAME, G_OVER]:
+            unblocked = declare_blockers(s.g, chosen)
+            assert unblocked == unblocked_damage_to(s.g, 1 - a) and unblocked_damage_to(s.g, a) == 0, g
+            s.ps[GAME, G_STEP] = Step.BLOCKERS
+            passes = blockers_step_passes(s.g, unblocked)
+            closed += passes and (answers_held(s.ps, 0) | answers_held(s.ps, 1)) != 0
+            held += _played_both_ways(s, lambda: None if passes else _window(s.g))
+        if not s.ps[GAME, G_OVER]:
+            combat_damage(s.g, chosen)
+            s.ps[GAME, G_STEP] = Step.DAMAGE
+            end_combat(s.g, chosen)
+            held += _played_both_ways(s, lambda: combat_window(s.g))
+    assert held > 40 and closed > 2, (held, closed)
 
 
 def golden_text() -> str:
