@@ -19,8 +19,8 @@ from sim.rulesets.epikha.constants import (
     PAYS, PLAYER_C, Agent, Class, Do, Field, Param, Target, Weight, Window, Zone,
 )
 from sim.rulesets.epikha.legal import (
-    blockers, deploy_budget, entry_level, may_attach, may_attack, may_deploy, may_move_to_magic, may_pay, may_raise,
-    valid_target,
+    able_attackers, blockers, deploy_budget, entry_level, may_attach, may_attack, may_deploy, may_move_to_magic,
+    may_pay, may_raise, valid_target,
 )
 from sim.rulesets.epikha.state import (
     CS_DESIGN, CS_FOE, CS_LOST, CS_ZONE, DW_DEPLOY, DW_GEAR, DW_ON_PLAYER, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND,
@@ -805,11 +805,11 @@ def safe_attackers(g: np.void, p: int) -> np.int64:
     once (E-26)."""
     guard = blockers(g, 1 - p)
     out = np.int64(0)
-    m = in_zone(g, p, Zone.DEPLOY)
+    m = able_attackers(g, p)  # may_attack as a mask: the character mask and the slots asked once
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if may_attack(g, p, c) and attack_is_safe(g, p, c, guard):
+        if attack_is_safe(g, p, c, guard):
             out |= np.int64(1) << c
     return out
 

@@ -518,6 +518,24 @@ def declare_attack(g: np.void, attackers: np.int64) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def declare_chosen_attack(g: np.void, attackers: np.int64) -> int:
+    """declare_attack for attackers agents.choose_attackers chose: each may attack (E-25) when it is
+    chosen, at most `combat_slots` of them, the active player's Combat Zone empty (Regroup returned
+    it, E-28), and declaring one moves no other card: may_attack holds for each in turn (the Combat
+    Zone holds the ones declared before it, fewer than the slots), so none is asked again. Returns
+    how many."""
+    p = g.ps[GAME, G_ACTIVE]
+    n = 0
+    m = attackers
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        declare_attacker(g, p, c)
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def after_blocks(g: np.void, n_attackers: int) -> None:
     """The rest of the turn once the blocks are declared: the Block window and the damage (E-27)
     when anyone attacked, then Regroup (E-28)."""
@@ -534,6 +552,18 @@ def after_blocks(g: np.void, n_attackers: int) -> None:
 def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
     """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
     n = declare_attack(g, attackers)
+    if n > 0:
+        open_window(g, Window.ATTACK)
+        if not g.ps[GAME, G_OVER]:
+            declare_blocks(g, 1 - g.ps[GAME, G_ACTIVE])
+    after_blocks(g, n)
+
+
+@njit(cache=True, _nrt=False)
+def combat_of_chosen(g: np.void, attackers: np.int64) -> None:
+    """combat_and_regroup with the attackers choose_attackers chose (declare_chosen_attack): the
+    build without search's turn (kernels.turn_without_search), where nothing else picks them."""
+    n = declare_chosen_attack(g, attackers)
     if n > 0:
         open_window(g, Window.ATTACK)
         if not g.ps[GAME, G_OVER]:

@@ -10,7 +10,7 @@ from numba import njit
 from sim.rulesets.epikha.constants import PAYS, PLAYER_C, Class, Field, Param, Rule, Target, Window, Zone
 from sim.rulesets.epikha.state import (
     CS_ATTACKED, CS_BEARER, CS_ENTERED, CS_GEAR_NIVEL, CS_FOE, CS_ITEMS, CS_WEAPONS, CS_ZONE, G_N_PENDING, G_TURN, GAME, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE,
-    PS_SPENT, PS_SPELL_LEVEL, PS_VITAL, deployment_used, field, in_zone, is_character, lowest_bit,
+    PS_CHARACTER_CARDS, PS_SPENT, PS_SPELL_LEVEL, PS_VITAL, deployment_used, field, in_zone, is_character, lowest_bit,
     rules_of, vital_of,
 )
 
@@ -170,6 +170,30 @@ def may_attack(g: np.void, side: int, c: int) -> bool:
         return g.par[Param.PLAYER_MAY_ATTACK] != 0
     fresh = g.cs[side, c, CS_ENTERED] == g.ps[GAME, G_TURN] + 1
     return not fresh or g.par[Param.ATTACK_ON_ENTRY] != 0 or rules_of(g, side, c) & Rule.VELOZ != 0
+
+
+@njit(cache=True, _nrt=False, inline="always")  # one caller, agents.safe_attackers: a library less to optimise
+def able_attackers(g: np.void, side: int) -> np.int64:
+    """Rule E-25: the side's cards of which may_attack holds now, as a mask: its characters in the
+    Deployment Zone (the side's character mask, not each card's design asked) while a Combat Zone slot
+    is free, less those that entered play this turn (unless Veloz or `attack_on_entry`), the Player
+    card only if `player_may_attack`."""
+    if bit_count_of(in_zone(g, side, Zone.COMBAT)) >= g.par[Param.COMBAT_SLOTS]:
+        return np.int64(0)
+    m = in_zone(g, side, Zone.DEPLOY) & g.ps[side, PS_CHARACTER_CARDS]
+    if g.par[Param.PLAYER_MAY_ATTACK] == 0:
+        m &= ~(np.int64(1) << PLAYER_C)
+    if g.par[Param.ATTACK_ON_ENTRY] != 0:
+        return m
+    out = m
+    this_turn = g.ps[GAME, G_TURN] + 1
+    m &= ~(np.int64(1) << PLAYER_C)  # may_attack asks the Player card only player_may_attack
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if g.cs[side, c, CS_ENTERED] == this_turn and rules_of(g, side, c) & Rule.VELOZ == 0:
+            out &= ~(np.int64(1) << c)
+    return out
 
 
 @njit(cache=True, _nrt=False)
