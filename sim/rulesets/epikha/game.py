@@ -359,7 +359,9 @@ def on_enter(g: np.void, p: int, c: int) -> None:
             record(g, p, Event.HEAL, gained, g.ps[p, PS_VITAL], 0)
 
 
-@njit(cache=True, _nrt=False)
+# compiled into deploy_steps, its caller in play: 29.6 steps a game each paid a call and a frame
+# (docs/engine.md, "Epikha, an eighteenth round"); the expert's and the scenarios' calls take a copy
+@njit(cache=True, _nrt=False, inline="always")
 def deploy_step(g: np.void, p: int, kind: int, c: int, b: int) -> None:
     """One step of the Deployment or Regroup phase, checked legal by the caller: a character or
     machine put into the Deployment Zone, or a weapon or item attached, paid from the Player card's
