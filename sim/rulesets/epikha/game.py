@@ -20,7 +20,7 @@ from sim.rulesets.epikha.constants import (
     MAX_DECK, N_CARDS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
 )
 from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_passives
-from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
+from sim.rulesets.epikha.legal import blockers, may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_BOOSTED, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER,
@@ -458,14 +458,7 @@ def next_to_block(g: np.void, p: int, done: np.int64) -> int:
 @njit(cache=True, _nrt=False)
 def free_blockers(g: np.void, q: int) -> np.int64:
     """q's cards in the Deployment Zone that may block now (E-26)."""
-    free = np.int64(0)
-    m = in_zone(g, q, Zone.DEPLOY)
-    while m:
-        b = lowest_bit(m)
-        m &= m - np.int64(1)
-        if may_block(g, q, b):
-            free |= np.int64(1) << b
-    return free
+    return blockers(g, q)
 
 
 @njit(cache=True, _nrt=False)

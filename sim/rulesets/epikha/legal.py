@@ -207,16 +207,20 @@ def may_block(g: np.void, side: int, c: int) -> bool:
     return g.cs[side, c, CS_FOE] == 0
 
 
-@njit(cache=True, _nrt=False, inline="always")  # one caller, agents.safe_attackers: a library less to optimise
+@njit(cache=True, _nrt=False, inline="always")  # two callers: agents.safe_attackers, game.free_blockers
 def blockers(g: np.void, side: int) -> np.int64:
-    """The side's cards that may block now (E-26)."""
-    m = in_zone(g, side, Zone.DEPLOY)
-    out = np.int64(0)
+    """The side's cards that may block now (E-26): may_block as a mask, its characters in the Deployment
+    Zone but the Player card (the side's character mask, not each card's design asked), less those
+    that attacked in the turn before (unless `attackers_block`) and those that fight already."""
+    m = in_zone(g, side, Zone.DEPLOY) & g.ps[side, PS_CHARACTER_CARDS] & ~(np.int64(1) << PLAYER_C)
+    out = m
+    turn = g.ps[GAME, G_TURN]
+    rested = g.par[Param.ATTACKERS_BLOCK] == 0
     while m:  # by set bit: a shift per card up to the Player card's bit 60 was a tenth of the greedy attack
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if may_block(g, side, c):
-            out |= np.int64(1) << c
+        if (rested and g.cs[side, c, CS_ATTACKED] == turn) or g.cs[side, c, CS_FOE] != 0:
+            out &= ~(np.int64(1) << c)
     return out
 
 
