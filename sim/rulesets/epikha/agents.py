@@ -697,25 +697,43 @@ def spells_that_may_matter(g: np.void, p: int, window: int) -> np.int64:
     return m
 
 
-@njit(cache=True, _nrt=False, inline="always")  # one caller, game.spell_window: a library less to optimise
+@njit(cache=True, _nrt=False)
 def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     """One action of a spell window (E-22): (kind, card or entry, payer, target). Random: uniform over
-    passing and every (spell, payer) and raise legal now, the target uniform among the legal ones;
-    greedy: the raise or the spell of highest value less its payer's price, if positive."""
+    passing and every (spell, payer) and raise legal now, the target uniform among the legal ones
+    (random_window_action); greedy: the raise or the spell of highest value less its payer's price, if
+    positive (greedy_window_action). game.spell_window asks the two itself, greedy with the mask of its
+    spells that may matter it has asked already."""
     if is_random(g, p):
-        n = list_window_actions(g, p)
-        if n == 0:  # nothing but passing: no random number drawn, whatever the other side holds
-            return PASS, -1, -1, NO_TARGET
-        k = pick(g, p, n + 1)
-        if k == n:
-            return PASS, -1, -1, NO_TARGET
-        kind, s, payer = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
-        if kind == RAISE:
-            return RAISE, s, payer, NO_TARGET
-        t = random_target(g, p, s)
-        if t == -2:
-            return PASS, -1, -1, NO_TARGET
-        return CAST, s, payer, t
+        return random_window_action(g, p)
+    may = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
+    return greedy_window_action(g, p, window, may)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # two callers, game.spell_window and choose_window_action
+def random_window_action(g: np.void, p: int) -> tuple:
+    """choose_window_action for a random player."""
+    n = list_window_actions(g, p)
+    if n == 0:  # nothing but passing: no random number drawn, whatever the other side holds
+        return PASS, -1, -1, NO_TARGET
+    k = pick(g, p, n + 1)
+    if k == n:
+        return PASS, -1, -1, NO_TARGET
+    kind, s, payer = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
+    if kind == RAISE:
+        return RAISE, s, payer, NO_TARGET
+    t = random_target(g, p, s)
+    if t == -2:
+        return PASS, -1, -1, NO_TARGET
+    return CAST, s, payer, t
+
+
+# two callers, game.spell_window and choose_window_action; the window passes the mask `may` it asked for
+# its pass test, which the choice asked again (docs/engine.md, "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
+def greedy_window_action(g: np.void, p: int, window: int, may: np.int64) -> tuple:
+    """choose_window_action for a greedy player, `may` the spells of its hand that may matter now
+    (spells_that_may_matter)."""
     for k in range(g.ps[GAME, G_N_PENDING]):
         if may_raise(g, p, k) and raise_worth(g, p, k) > 0.0:
             return RAISE, k, g.pend[k, P_CASTER], NO_TARGET
@@ -726,7 +744,7 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     # its price: its value first, and a payer found only for a spell that may beat the best. Only a
     # negation's value depends on its payer (the level it enters at, E-03): it finds its payer first.
     value_first = g.w[p, Weight.FACE] >= 0.0 and g.w[p, Weight.CHARACTER] >= 0.0
-    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
+    m = may
     # nothing moves while the window's action is chosen: the payer of one amount is found once
     # (two spells of one cost, the same payer and price)
     paid, payer_of_paid, price_of_paid = np.int64(-1), np.int64(-1), 0.0

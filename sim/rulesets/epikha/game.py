@@ -12,8 +12,9 @@ from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py reads the step kinds here)
-    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, best_move, choose_attackers, choose_blocker, choose_window_action,
-    is_random, matter_kind, may_step, next_deployment_from, pick, spells_that_may_matter, start_target, wants_mulligan,
+    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, best_move, choose_attackers, choose_blocker, greedy_window_action,
+    is_random, matter_kind, may_step, next_deployment_from, pick, random_window_action, spells_that_may_matter,
+    start_target, wants_mulligan,
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
@@ -217,13 +218,16 @@ def spell_window(g: np.void, window: int) -> None:
             actor = 1 - actor
             steps += 1
             continue
-        if (ps[GAME, G_N_PENDING] == 0 and not is_random(g, actor)
-                and spells & spells_that_may_matter(g, actor, window) == 0):
-            passes += 1  # greedy with nothing to raise and no spell that may matter passes (choose_window_action)
-            actor = 1 - actor
-            steps += 1
-            continue
-        kind, x, payer, target = choose_window_action(g, actor, window)
+        if is_random(g, actor):
+            kind, x, payer, target = random_window_action(g, actor)
+        else:
+            may = spells & spells_that_may_matter(g, actor, window)
+            if ps[GAME, G_N_PENDING] == 0 and may == 0:
+                passes += 1  # greedy with nothing to raise and no spell that may matter passes (choose_window_action)
+                actor = 1 - actor
+                steps += 1
+                continue
+            kind, x, payer, target = greedy_window_action(g, actor, window, may)
         if kind == CAST and may_cast(g, actor, x, payer):
             tside = target // 64 if target >= 0 else -1
             tcard = target % 64 if target >= 0 else -1
