@@ -489,8 +489,11 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
             return
         done |= np.int64(1) << a
         b = choose_blocker(g, q, a, free, incoming)
-        incoming = block(g, q, a, b, incoming)
-        if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
+        # b is -1 or one of `free`, which may block (block's question, not asked again): it stands in the
+        # Combat Zone now, and a block changes no other card's freedom (E-26)
+        if b >= 0:
+            incoming -= fuerza_of(g, p, a)
+            declare_blocker(g, q, b, a)
             free &= ~(np.int64(1) << b)
 
 
