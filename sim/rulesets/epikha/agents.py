@@ -400,7 +400,9 @@ def resolves_before(g: np.void, level: int, side: int, k: int) -> bool:
     return side == g.ps[GAME, G_ACTIVE] and g.pend[k, P_SIDE] != side
 
 
-@njit(cache=True, _nrt=False)
+# one call, greedy_window_action's (compiled into game.spell_window): its 21 calls a game each paid a
+# frame of about 60 instructions (docs/engine.md, "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def spell_worth(g: np.void, p: int, s: int, caster: int, window: int) -> tuple:
     """Greedy's value of casting spell s paid by `caster` in `window`, and its best target (tside * 64
     + tcard, NO_TARGET when it needs none): each effect valued by what it would do now."""
@@ -752,19 +754,26 @@ def greedy_window_action(g: np.void, p: int, window: int, may: np.int64) -> tupl
         s = lowest_bit(m)
         m &= m - np.int64(1)
         cost = np.int64(field(g, p, s, Field.COST))
-        negation = field(g, p, s, Field.TARGET) == Target.PENDING_SPELL
-        if value_first and not negation:
-            value, target = spell_worth(g, p, s, np.int64(-1), window)
+        payer_first = not value_first or field(g, p, s, Field.TARGET) == Target.PENDING_SPELL
+        caster = np.int64(-1)
+        if payer_first:
+            if cost != paid:
+                paid = cost
+                payer_of_paid, price_of_paid = best_payer(g, p, cost)
+            if payer_of_paid < 0:
+                continue
+            caster = payer_of_paid
+        # spell_worth is compiled in here, at this one call (docs/engine.md, "Epikha, an eighteenth round")
+        value, target = spell_worth(g, p, s, caster, window)
+        if not payer_first:
             if value <= best_value:
                 continue
-        if cost != paid:
-            paid = cost
-            payer_of_paid, price_of_paid = best_payer(g, p, cost)
+            if cost != paid:
+                paid = cost
+                payer_of_paid, price_of_paid = best_payer(g, p, cost)
+            if payer_of_paid < 0:
+                continue
         payer, price = payer_of_paid, price_of_paid
-        if payer < 0:
-            continue
-        if not value_first or negation:
-            value, target = spell_worth(g, p, s, payer, window)
         net = value - price
         if net > best_value:
             best_value = net

@@ -41,7 +41,9 @@ def payers(g: np.void, side: int, amount: int) -> np.int64:
     return out
 
 
-@njit(cache=True, _nrt=False)
+# compiled into its callers (spells.cast, agents.spell_worth, both inside game.spell_window): with
+# spell_worth compiled in, LLVM kept it a call, 8 a game (docs/engine.md, "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def entry_level(g: np.void, side: int, spell: int, caster: int) -> int:
     """Rules E-03, E-09, E-18, E-24: a spell enters at its printed level raised by its caster's `nivel`
     (its own and its gear's), its controller's `spell_level` passives and the Magic Zone's bonus
