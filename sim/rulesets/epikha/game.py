@@ -480,8 +480,13 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
     """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first, from
     the attackers `done` already answered on (`incoming`: the Fuerza still unblocked); the defender's
     agent chooses each (an expert defender's search plays the rest of its blocks greedily here)."""
+    blocks_among(g, q, done, incoming, free_blockers(g, q))
+
+
+@njit(cache=True, _nrt=False)
+def blocks_among(g: np.void, q: int, done: np.int64, incoming: int, free: np.int64) -> None:
+    """declare_blocks_from with q's blockers free now (free_blockers) given."""
     p = 1 - q
-    free = free_blockers(g, q)
     # with no blocker free the attackers left are only marked answered: nothing to do (most attacks)
     while free:
         a = next_to_block(g, p, done)
@@ -500,7 +505,9 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
 @njit(cache=True, _nrt=False)
 def declare_blocks(g: np.void, q: int) -> None:
     """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first."""
-    declare_blocks_from(g, q, np.int64(0), incoming_fuerza(g, 1 - q))
+    free = free_blockers(g, q)
+    if free:  # most attacks meet no free blocker: the attackers' Fuerza is summed only for a choice
+        blocks_among(g, q, np.int64(0), incoming_fuerza(g, 1 - q), free)
 
 
 @njit(cache=True, _nrt=False)
