@@ -248,7 +248,9 @@ def spell_window(g: np.void, window: int) -> None:
     ps[GAME, G_WINDOW] = -1
 
 
-@njit(cache=True, _nrt=False)
+# compiled into open_window's five places: its 29.6 calls a game each paid a frame (docs/engine.md,
+# "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def asks_no_agent(g: np.void, window: int) -> bool:
     """Whether spell_window, opened now, would close without asking an agent: nothing is pending, and
     each player holds no spell, or is greedy and holds none that may matter in `window`
