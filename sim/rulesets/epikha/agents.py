@@ -19,8 +19,8 @@ from sim.rulesets.epikha.constants import (
     PAYS, PLAYER_C, Agent, Class, Do, Field, Param, Target, Weight, Window, Zone,
 )
 from sim.rulesets.epikha.legal import (
-    blockers, deploy_budget, entry_level, may_attach, may_attack, may_deploy, may_move_to_magic, may_pay, may_raise,
-    valid_target,
+    able_attackers, blockers, deploy_budget, entry_level, may_attach, may_attack, may_deploy, may_move_to_magic,
+    may_pay, may_raise, valid_target,
 )
 from sim.rulesets.epikha.state import (
     CS_DESIGN, CS_FOE, CS_LOST, CS_ZONE, DW_DEPLOY, DW_GEAR, DW_ON_PLAYER, G_ACTIVE, G_N_PENDING, GAME, MAX_CAND,
@@ -400,7 +400,9 @@ def resolves_before(g: np.void, level: int, side: int, k: int) -> bool:
     return side == g.ps[GAME, G_ACTIVE] and g.pend[k, P_SIDE] != side
 
 
-@njit(cache=True, _nrt=False)
+# one call, greedy_window_action's (compiled into game.spell_window): its 21 calls a game each paid a
+# frame of about 60 instructions (docs/engine.md, "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def spell_worth(g: np.void, p: int, s: int, caster: int, window: int) -> tuple:
     """Greedy's value of casting spell s paid by `caster` in `window`, and its best target (tside * 64
     + tcard, NO_TARGET when it needs none): each effect valued by what it would do now."""
@@ -697,25 +699,43 @@ def spells_that_may_matter(g: np.void, p: int, window: int) -> np.int64:
     return m
 
 
-@njit(cache=True, _nrt=False, inline="always")  # one caller, game.spell_window: a library less to optimise
+@njit(cache=True, _nrt=False)
 def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     """One action of a spell window (E-22): (kind, card or entry, payer, target). Random: uniform over
-    passing and every (spell, payer) and raise legal now, the target uniform among the legal ones;
-    greedy: the raise or the spell of highest value less its payer's price, if positive."""
+    passing and every (spell, payer) and raise legal now, the target uniform among the legal ones
+    (random_window_action); greedy: the raise or the spell of highest value less its payer's price, if
+    positive (greedy_window_action). game.spell_window asks the two itself, greedy with the mask of its
+    spells that may matter it has asked already."""
     if is_random(g, p):
-        n = list_window_actions(g, p)
-        if n == 0:  # nothing but passing: no random number drawn, whatever the other side holds
-            return PASS, -1, -1, NO_TARGET
-        k = pick(g, p, n + 1)
-        if k == n:
-            return PASS, -1, -1, NO_TARGET
-        kind, s, payer = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
-        if kind == RAISE:
-            return RAISE, s, payer, NO_TARGET
-        t = random_target(g, p, s)
-        if t == -2:
-            return PASS, -1, -1, NO_TARGET
-        return CAST, s, payer, t
+        return random_window_action(g, p)
+    may = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
+    return greedy_window_action(g, p, window, may)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # two callers, game.spell_window and choose_window_action
+def random_window_action(g: np.void, p: int) -> tuple:
+    """choose_window_action for a random player."""
+    n = list_window_actions(g, p)
+    if n == 0:  # nothing but passing: no random number drawn, whatever the other side holds
+        return PASS, -1, -1, NO_TARGET
+    k = pick(g, p, n + 1)
+    if k == n:
+        return PASS, -1, -1, NO_TARGET
+    kind, s, payer = g.cand[k, 0], g.cand[k, 1], g.cand[k, 2]
+    if kind == RAISE:
+        return RAISE, s, payer, NO_TARGET
+    t = random_target(g, p, s)
+    if t == -2:
+        return PASS, -1, -1, NO_TARGET
+    return CAST, s, payer, t
+
+
+# two callers, game.spell_window and choose_window_action; the window passes the mask `may` it asked for
+# its pass test, which the choice asked again (docs/engine.md, "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
+def greedy_window_action(g: np.void, p: int, window: int, may: np.int64) -> tuple:
+    """choose_window_action for a greedy player, `may` the spells of its hand that may matter now
+    (spells_that_may_matter)."""
     for k in range(g.ps[GAME, G_N_PENDING]):
         if may_raise(g, p, k) and raise_worth(g, p, k) > 0.0:
             return RAISE, k, g.pend[k, P_CASTER], NO_TARGET
@@ -726,7 +746,7 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
     # its price: its value first, and a payer found only for a spell that may beat the best. Only a
     # negation's value depends on its payer (the level it enters at, E-03): it finds its payer first.
     value_first = g.w[p, Weight.FACE] >= 0.0 and g.w[p, Weight.CHARACTER] >= 0.0
-    m = in_zone(g, p, Zone.HAND) & g.ps[p, PS_SPELL_CARDS] & spells_that_may_matter(g, p, window)
+    m = may
     # nothing moves while the window's action is chosen: the payer of one amount is found once
     # (two spells of one cost, the same payer and price)
     paid, payer_of_paid, price_of_paid = np.int64(-1), np.int64(-1), 0.0
@@ -734,19 +754,26 @@ def choose_window_action(g: np.void, p: int, window: int) -> tuple:
         s = lowest_bit(m)
         m &= m - np.int64(1)
         cost = np.int64(field(g, p, s, Field.COST))
-        negation = field(g, p, s, Field.TARGET) == Target.PENDING_SPELL
-        if value_first and not negation:
-            value, target = spell_worth(g, p, s, np.int64(-1), window)
+        payer_first = not value_first or field(g, p, s, Field.TARGET) == Target.PENDING_SPELL
+        caster = np.int64(-1)
+        if payer_first:
+            if cost != paid:
+                paid = cost
+                payer_of_paid, price_of_paid = best_payer(g, p, cost)
+            if payer_of_paid < 0:
+                continue
+            caster = payer_of_paid
+        # spell_worth is compiled in here, at this one call (docs/engine.md, "Epikha, an eighteenth round")
+        value, target = spell_worth(g, p, s, caster, window)
+        if not payer_first:
             if value <= best_value:
                 continue
-        if cost != paid:
-            paid = cost
-            payer_of_paid, price_of_paid = best_payer(g, p, cost)
+            if cost != paid:
+                paid = cost
+                payer_of_paid, price_of_paid = best_payer(g, p, cost)
+            if payer_of_paid < 0:
+                continue
         payer, price = payer_of_paid, price_of_paid
-        if payer < 0:
-            continue
-        if not value_first or negation:
-            value, target = spell_worth(g, p, s, payer, window)
         net = value - price
         if net > best_value:
             best_value = net
@@ -805,11 +832,11 @@ def safe_attackers(g: np.void, p: int) -> np.int64:
     once (E-26)."""
     guard = blockers(g, 1 - p)
     out = np.int64(0)
-    m = in_zone(g, p, Zone.DEPLOY)
+    m = able_attackers(g, p)  # may_attack as a mask: the character mask and the slots asked once
     while m:
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if may_attack(g, p, c) and attack_is_safe(g, p, c, guard):
+        if attack_is_safe(g, p, c, guard):
             out |= np.int64(1) << c
     return out
 

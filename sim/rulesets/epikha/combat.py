@@ -24,7 +24,7 @@ def declare_attacker(g: np.void, p: int, c: int) -> None:
     record(g, p, Event.ATTACK, g.cs[p, c, 0], 0, 0)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # one caller, game.declare_blocks_from: a library less to optimise
+@njit(cache=True, _nrt=False, inline="always")  # two callers, game.declare_blocks_from and game.block
 def declare_blocker(g: np.void, q: int, b: int, a: int) -> None:
     """Rule E-26: the blocker stands in the attacker's slot, in the Combat Zone until Regroup."""
     move(g, q, b, Zone.COMBAT)

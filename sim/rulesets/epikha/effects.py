@@ -43,7 +43,9 @@ def check_vitals(g: np.void) -> None:
         end_game(g, np.int64(0), End.VITAL)
 
 
-@njit(cache=True, _nrt=False)
+# four callers (game.draw_opening, game.start_phase, game.on_enter, run_effects' draw), each compiled
+# into a loop: its 28.8 calls a game each paid a frame (docs/engine.md, "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def draw_card(g: np.void, p: int) -> None:
     """Draw one card; rule E-33: a player who must draw from an empty deck loses at once."""
     ps = g.ps

@@ -12,15 +12,16 @@ from sim.core.forced_draw import force_card
 from sim.core.hand_and_deck import shuffle_order
 from sim.core.records import record
 from sim.rulesets.epikha.agents import (  # noqa: F401 (DEPLOY: scenario.py reads the step kinds here)
-    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, best_move, choose_attackers, choose_blocker, choose_window_action,
-    is_random, matter_kind, may_step, next_deployment_from, pick, spells_that_may_matter, start_target, wants_mulligan,
+    ATTACH, CAST, DEPLOY, RAISE, STOP, TO_MAGIC, best_move, choose_attackers, choose_blocker, greedy_window_action,
+    is_random, matter_kind, may_step, next_deployment_from, pick, random_window_action, spells_that_may_matter,
+    start_target, wants_mulligan,
 )
 from sim.rulesets.epikha.combat import combat_damage, declare_attacker, declare_blocker, return_from_combat
 from sim.rulesets.epikha.constants import (
     MAX_DECK, N_CARDS, PLAYER_C, GEAR_C, Class, Do, End, Event, Field, Param, Seen, Window, Zone,
 )
 from sim.rulesets.epikha.effects import attach, draw_card, end_game, refresh_passives
-from sim.rulesets.epikha.legal import may_attack, may_block, may_raise
+from sim.rulesets.epikha.legal import blockers, may_attack, may_block, may_raise
 from sim.rulesets.epikha.spells import add_pending, cast, may_cast, raise_level, resolve_pending
 from sim.rulesets.epikha.state import (
     CS_BOOST, CS_ENTERED, CS_LOST, CS_SHIELD, CS_ZONE, G_ACTIVE, G_BOOSTED, G_CHAIN, G_FIRST, G_N_PENDING, G_OVER,
@@ -217,13 +218,16 @@ def spell_window(g: np.void, window: int) -> None:
             actor = 1 - actor
             steps += 1
             continue
-        if (ps[GAME, G_N_PENDING] == 0 and not is_random(g, actor)
-                and spells & spells_that_may_matter(g, actor, window) == 0):
-            passes += 1  # greedy with nothing to raise and no spell that may matter passes (choose_window_action)
-            actor = 1 - actor
-            steps += 1
-            continue
-        kind, x, payer, target = choose_window_action(g, actor, window)
+        if is_random(g, actor):
+            kind, x, payer, target = random_window_action(g, actor)
+        else:
+            may = spells & spells_that_may_matter(g, actor, window)
+            if ps[GAME, G_N_PENDING] == 0 and may == 0:
+                passes += 1  # greedy with nothing to raise and no spell that may matter passes (choose_window_action)
+                actor = 1 - actor
+                steps += 1
+                continue
+            kind, x, payer, target = greedy_window_action(g, actor, window, may)
         if kind == CAST and may_cast(g, actor, x, payer):
             tside = target // 64 if target >= 0 else -1
             tcard = target % 64 if target >= 0 else -1
@@ -244,7 +248,9 @@ def spell_window(g: np.void, window: int) -> None:
     ps[GAME, G_WINDOW] = -1
 
 
-@njit(cache=True, _nrt=False)
+# compiled into open_window's five places: its 29.6 calls a game each paid a frame (docs/engine.md,
+# "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def asks_no_agent(g: np.void, window: int) -> bool:
     """Whether spell_window, opened now, would close without asking an agent: nothing is pending, and
     each player holds no spell, or is greedy and holds none that may matter in `window`
@@ -359,7 +365,9 @@ def on_enter(g: np.void, p: int, c: int) -> None:
             record(g, p, Event.HEAL, gained, g.ps[p, PS_VITAL], 0)
 
 
-@njit(cache=True, _nrt=False)
+# compiled into deploy_steps, its caller in play: 29.6 steps a game each paid a call and a frame
+# (docs/engine.md, "Epikha, an eighteenth round"); the expert's and the scenarios' calls take a copy
+@njit(cache=True, _nrt=False, inline="always")
 def deploy_step(g: np.void, p: int, kind: int, c: int, b: int) -> None:
     """One step of the Deployment or Regroup phase, checked legal by the caller: a character or
     machine put into the Deployment Zone, or a weapon or item attached, paid from the Player card's
@@ -456,14 +464,7 @@ def next_to_block(g: np.void, p: int, done: np.int64) -> int:
 @njit(cache=True, _nrt=False)
 def free_blockers(g: np.void, q: int) -> np.int64:
     """q's cards in the Deployment Zone that may block now (E-26)."""
-    free = np.int64(0)
-    m = in_zone(g, q, Zone.DEPLOY)
-    while m:
-        b = lowest_bit(m)
-        m &= m - np.int64(1)
-        if may_block(g, q, b):
-            free |= np.int64(1) << b
-    return free
+    return blockers(g, q)
 
 
 @njit(cache=True, _nrt=False)
@@ -481,8 +482,13 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
     """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first, from
     the attackers `done` already answered on (`incoming`: the Fuerza still unblocked); the defender's
     agent chooses each (an expert defender's search plays the rest of its blocks greedily here)."""
+    blocks_among(g, q, done, incoming, free_blockers(g, q))
+
+
+@njit(cache=True, _nrt=False)
+def blocks_among(g: np.void, q: int, done: np.int64, incoming: int, free: np.int64) -> None:
+    """declare_blocks_from with q's blockers free now (free_blockers) given."""
     p = 1 - q
-    free = free_blockers(g, q)
     # with no blocker free the attackers left are only marked answered: nothing to do (most attacks)
     while free:
         a = next_to_block(g, p, done)
@@ -490,15 +496,20 @@ def declare_blocks_from(g: np.void, q: int, done: np.int64, incoming: int) -> No
             return
         done |= np.int64(1) << a
         b = choose_blocker(g, q, a, free, incoming)
-        incoming = block(g, q, a, b, incoming)
-        if b >= 0:  # it stands in the Combat Zone now; a block changes no other card's freedom (E-26)
+        # b is -1 or one of `free`, which may block (block's question, not asked again): it stands in the
+        # Combat Zone now, and a block changes no other card's freedom (E-26)
+        if b >= 0:
+            incoming -= fuerza_of(g, p, a)
+            declare_blocker(g, q, b, a)
             free &= ~(np.int64(1) << b)
 
 
 @njit(cache=True, _nrt=False)
 def declare_blocks(g: np.void, q: int) -> None:
     """Rule E-26: the defender's blockers, attacker by attacker, the strongest attacker first."""
-    declare_blocks_from(g, q, np.int64(0), incoming_fuerza(g, 1 - q))
+    free = free_blockers(g, q)
+    if free:  # most attacks meet no free blocker: the attackers' Fuerza is summed only for a choice
+        blocks_among(g, q, np.int64(0), incoming_fuerza(g, 1 - q), free)
 
 
 @njit(cache=True, _nrt=False)
@@ -514,6 +525,24 @@ def declare_attack(g: np.void, attackers: np.int64) -> int:
         if may_attack(g, p, c):
             declare_attacker(g, p, c)
             n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def declare_chosen_attack(g: np.void, attackers: np.int64) -> int:
+    """declare_attack for attackers agents.choose_attackers chose: each may attack (E-25) when it is
+    chosen, at most `combat_slots` of them, the active player's Combat Zone empty (Regroup returned
+    it, E-28), and declaring one moves no other card: may_attack holds for each in turn (the Combat
+    Zone holds the ones declared before it, fewer than the slots), so none is asked again. Returns
+    how many."""
+    p = g.ps[GAME, G_ACTIVE]
+    n = 0
+    m = attackers
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        declare_attacker(g, p, c)
+        n += 1
     return n
 
 
@@ -534,6 +563,18 @@ def after_blocks(g: np.void, n_attackers: int) -> None:
 def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
     """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
     n = declare_attack(g, attackers)
+    if n > 0:
+        open_window(g, Window.ATTACK)
+        if not g.ps[GAME, G_OVER]:
+            declare_blocks(g, 1 - g.ps[GAME, G_ACTIVE])
+    after_blocks(g, n)
+
+
+@njit(cache=True, _nrt=False)
+def combat_of_chosen(g: np.void, attackers: np.int64) -> None:
+    """combat_and_regroup with the attackers choose_attackers chose (declare_chosen_attack): the
+    build without search's turn (kernels.turn_without_search), where nothing else picks them."""
+    n = declare_chosen_attack(g, attackers)
     if n > 0:
         open_window(g, Window.ATTACK)
         if not g.ps[GAME, G_OVER]:

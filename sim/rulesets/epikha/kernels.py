@@ -97,7 +97,8 @@ def no_checks(g: np.void) -> int:
 # library's callees again, so the greedy game's turn is three levels less of them (docs/engine.md,
 # "Epikha's cold compile"). Only ever inlined, never compiled on their own: nothing to cache.
 _before_combat_inlined = njit(_nrt=False, inline="always")(game.phases_before_combat.py_func)
-_combat_inlined = njit(_nrt=False, inline="always")(game.combat_and_regroup.py_func)
+# the combat: combat_of_chosen, whose attackers are choose_attackers' (play_turn_with), not asked again
+_combat_inlined = njit(_nrt=False, inline="always")(game.combat_of_chosen.py_func)
 
 
 @njit(cache=True, _nrt=False, inline="always")

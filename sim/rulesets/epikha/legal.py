@@ -10,7 +10,7 @@ from numba import njit
 from sim.rulesets.epikha.constants import PAYS, PLAYER_C, Class, Field, Param, Rule, Target, Window, Zone
 from sim.rulesets.epikha.state import (
     CS_ATTACKED, CS_BEARER, CS_ENTERED, CS_GEAR_NIVEL, CS_FOE, CS_ITEMS, CS_WEAPONS, CS_ZONE, G_N_PENDING, G_TURN, GAME, P_CASTER, P_EFFECT, P_LEVEL, P_SEQ, P_SIDE,
-    PS_SPENT, PS_SPELL_LEVEL, PS_VITAL, deployment_used, field, in_zone, is_character, lowest_bit,
+    PS_CHARACTER_CARDS, PS_SPENT, PS_SPELL_LEVEL, PS_VITAL, deployment_used, field, in_zone, is_character, lowest_bit,
     rules_of, vital_of,
 )
 
@@ -41,7 +41,9 @@ def payers(g: np.void, side: int, amount: int) -> np.int64:
     return out
 
 
-@njit(cache=True, _nrt=False)
+# compiled into its callers (spells.cast, agents.spell_worth, both inside game.spell_window): with
+# spell_worth compiled in, LLVM kept it a call, 8 a game (docs/engine.md, "Epikha, an eighteenth round")
+@njit(cache=True, _nrt=False, inline="always")
 def entry_level(g: np.void, side: int, spell: int, caster: int) -> int:
     """Rules E-03, E-09, E-18, E-24: a spell enters at its printed level raised by its caster's `nivel`
     (its own and its gear's), its controller's `spell_level` passives and the Magic Zone's bonus
@@ -172,6 +174,30 @@ def may_attack(g: np.void, side: int, c: int) -> bool:
     return not fresh or g.par[Param.ATTACK_ON_ENTRY] != 0 or rules_of(g, side, c) & Rule.VELOZ != 0
 
 
+@njit(cache=True, _nrt=False, inline="always")  # one caller, agents.safe_attackers: a library less to optimise
+def able_attackers(g: np.void, side: int) -> np.int64:
+    """Rule E-25: the side's cards of which may_attack holds now, as a mask: its characters in the
+    Deployment Zone (the side's character mask, not each card's design asked) while a Combat Zone slot
+    is free, less those that entered play this turn (unless Veloz or `attack_on_entry`), the Player
+    card only if `player_may_attack`."""
+    if bit_count_of(in_zone(g, side, Zone.COMBAT)) >= g.par[Param.COMBAT_SLOTS]:
+        return np.int64(0)
+    m = in_zone(g, side, Zone.DEPLOY) & g.ps[side, PS_CHARACTER_CARDS]
+    if g.par[Param.PLAYER_MAY_ATTACK] == 0:
+        m &= ~(np.int64(1) << PLAYER_C)
+    if g.par[Param.ATTACK_ON_ENTRY] != 0:
+        return m
+    out = m
+    this_turn = g.ps[GAME, G_TURN] + 1
+    m &= ~(np.int64(1) << PLAYER_C)  # may_attack asks the Player card only player_may_attack
+    while m:
+        c = lowest_bit(m)
+        m &= m - np.int64(1)
+        if g.cs[side, c, CS_ENTERED] == this_turn and rules_of(g, side, c) & Rule.VELOZ == 0:
+            out &= ~(np.int64(1) << c)
+    return out
+
+
 @njit(cache=True, _nrt=False)
 def may_block(g: np.void, side: int, c: int) -> bool:
     """Rule E-26: a character of the Deployment Zone, not the Player card (nor a card in the Magic Zone),
@@ -183,16 +209,20 @@ def may_block(g: np.void, side: int, c: int) -> bool:
     return g.cs[side, c, CS_FOE] == 0
 
 
-@njit(cache=True, _nrt=False, inline="always")  # one caller, agents.safe_attackers: a library less to optimise
+@njit(cache=True, _nrt=False, inline="always")  # two callers: agents.safe_attackers, game.free_blockers
 def blockers(g: np.void, side: int) -> np.int64:
-    """The side's cards that may block now (E-26)."""
-    m = in_zone(g, side, Zone.DEPLOY)
-    out = np.int64(0)
+    """The side's cards that may block now (E-26): may_block as a mask, its characters in the Deployment
+    Zone but the Player card (the side's character mask, not each card's design asked), less those
+    that attacked in the turn before (unless `attackers_block`) and those that fight already."""
+    m = in_zone(g, side, Zone.DEPLOY) & g.ps[side, PS_CHARACTER_CARDS] & ~(np.int64(1) << PLAYER_C)
+    out = m
+    turn = g.ps[GAME, G_TURN]
+    rested = g.par[Param.ATTACKERS_BLOCK] == 0
     while m:  # by set bit: a shift per card up to the Player card's bit 60 was a tenth of the greedy attack
         c = lowest_bit(m)
         m &= m - np.int64(1)
-        if may_block(g, side, c):
-            out |= np.int64(1) << c
+        if (rested and g.cs[side, c, CS_ATTACKED] == turn) or g.cs[side, c, CS_FOE] != 0:
+            out &= ~(np.int64(1) << c)
     return out
 
 
