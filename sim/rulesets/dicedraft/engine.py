@@ -90,7 +90,7 @@ class Dicedraft(RulesetShell):
     attacks and dice (rules D-01 to D-18; see rules.md beside this file)."""
 
     name = "dicedraft"
-    compile_seconds = 19  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-07 19:22 UTC (docs/engine.md)
+    compile_seconds = 18  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-08 00:04 UTC (docs/engine.md)
     # 1.1: the `seen` card counter; 1.2: the greedy drafter breaks ties between equally valued decks
     # differently; 1.3: OH, GD and GIH count the deck the game started with, draws after a re-draft
     # apart (games unchanged); 1.4: the story's bots play the hard agent (rule D-17)

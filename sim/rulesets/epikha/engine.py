@@ -61,7 +61,7 @@ class Epikha(EpikhaHidden, GameRecordShell):
     file). A side is a deck: a deck file of decks/, or a faction, which plays its standard deck."""
 
     name = "epikha"
-    compile_seconds = 27  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-07 19:22 UTC (docs/engine.md)
+    compile_seconds = 33  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-08 00:04 UTC (docs/engine.md)
     beside_cards = ("decks",)  # the faction decks live beside the card folder (sim.core.decks.decks_dir_of)
     deck_lists = EpikhaDeckLists()  # `sim deck-search` (deck_lists.py)
     card_class_words = CARD_CLASS_WORDS

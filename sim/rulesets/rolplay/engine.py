@@ -67,7 +67,7 @@ class Rolplay(RolplayHidden, GameRecordShell):
     a deck: a deck file of decks/ or a builder's deck (sides.py)."""
 
     name = "rolplay"
-    compile_seconds = 27  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-07 19:22 UTC (docs/engine.md)
+    compile_seconds = 25  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-08 00:04 UTC (docs/engine.md)
     card_class_words = CARD_CLASS_WORDS
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
