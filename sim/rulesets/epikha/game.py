@@ -562,19 +562,20 @@ def after_blocks(g: np.void, n_attackers: int) -> None:
 @njit(cache=True, _nrt=False)
 def combat_and_regroup(g: np.void, attackers: np.int64) -> None:
     """Combat (E-25 to E-27) with the attackers chosen, its windows, then Regroup (E-28)."""
-    n = declare_attack(g, attackers)
-    if n > 0:
-        open_window(g, Window.ATTACK)
-        if not g.ps[GAME, G_OVER]:
-            declare_blocks(g, 1 - g.ps[GAME, G_ACTIVE])
-    after_blocks(g, n)
+    combat_declared(g, declare_attack(g, attackers))
 
 
 @njit(cache=True, _nrt=False)
 def combat_of_chosen(g: np.void, attackers: np.int64) -> None:
     """combat_and_regroup with the attackers choose_attackers chose (declare_chosen_attack): the
     build without search's turn (kernels.turn_without_search), where nothing else picks them."""
-    n = declare_chosen_attack(g, attackers)
+    combat_declared(g, declare_chosen_attack(g, attackers))
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into its two callers above, each compiled once
+def combat_declared(g: np.void, n: int) -> None:
+    """The combat after its `n` attackers are declared: the attack's window, the blocks (E-26), then
+    after_blocks (damage, E-27, and Regroup, E-28)."""
     if n > 0:
         open_window(g, Window.ATTACK)
         if not g.ps[GAME, G_OVER]:

@@ -305,9 +305,18 @@ def blockers_idle(g: np.void, p: int, held: np.int64) -> np.int64:
         idle = ps[p, PS_GUARD_ONLY]
     if (held & ps[p, PS_RESCUE_ONLY]) == 0:
         return idle
-    # a unit outside the fights (block_with marks them) takes 0 damage, which reaches its toughness
-    # only when it holds damage not yet checked by remove_dead or a card could leave it at 0
-    # (targets.frail), as in quiet_window
+    if a_fight_may_kill(g):
+        return idle
+    return idle | ps[p, PS_RESCUE_ONLY]
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into blockers_idle and combat.blockers_step_passes
+def a_fight_may_kill(g: np.void) -> bool:
+    """Whether the combat's damage as declared would leave a unit at 0 toughness. A unit outside
+    the fights (block_with marks them) takes 0 damage, which reaches its toughness only when it
+    holds damage not yet checked by remove_dead or a card could leave it at 0 (targets.frail), as
+    in quiet_window."""
+    ps = g.ps
     scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
     for side in range(2):
         units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | ps[side, PS_DAMAGED] | scanned)
@@ -315,8 +324,8 @@ def blockers_idle(g: np.void, p: int, held: np.int64) -> np.int64:
             u = lowest_bit(units)
             units &= units - 1
             if combat_damage_to(g, side, u) >= toughness_left(g, side, u):
-                return idle
-    return idle | ps[p, PS_RESCUE_ONLY]
+                return True
+    return False
 
 
 @njit(cache=True, _nrt=False, inline="always")  # into decide: the quick answers cost no call

@@ -234,14 +234,21 @@ def window(g: np.void) -> None:
     window (agents.idle_designs then answers -1 for both offers, without a draw): they end here,
     quiet_window weighed once for both players (a call, agents.window_is_quiet: its loop compiled
     once, not at each of the six places a window opens)."""
+    held0 = answers_held(g.ps, 0)
+    held1 = answers_held(g.ps, 1)
+    if not nobody_answers(g, held0, held1):
+        _window(g)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # into window and combat.combat_window
+def nobody_answers(g: np.void, held0: np.int64, held1: np.int64) -> bool:
+    """Whether a window whose players hold these answers (targets.answers_held) ends as it opens:
+    nobody holds one, or all they hold is what their agents leave out of a quiet window and it is
+    quiet."""
     ps = g.ps
-    held0 = answers_held(ps, 0)
-    held1 = answers_held(ps, 1)
     if held0 == 0 and held1 == 0:
-        return
-    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and window_is_quiet(g):
-        return
-    _window(g)
+        return True
+    return ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and window_is_quiet(g)
 
 
 @njit(cache=True, _nrt=False)

@@ -10,17 +10,17 @@ from numba import njit
 
 from sim.core.records import record
 from sim.rulesets.fortaleza.agents import (
-    blockers_bounds, choose_blocker_among, combat_damage_to, lethal_swing, strongest, wants_to_attack_known,
+    a_fight_may_kill, blockers_bounds, choose_blocker_among, lethal_swing, strongest, wants_to_attack_known,
     wants_to_attack_past, window_is_quiet,
 )
-from sim.rulesets.fortaleza.chain import _window, left_out_when_quiet
+from sim.rulesets.fortaleza.chain import _window, left_out_when_quiet, nobody_answers
 from sim.rulesets.fortaleza.constants import E_TARGET, Agent, Event, Field, Keyword, Kind, On, Param, Step, Zone
 from sim.rulesets.fortaleza.effects import check_fortresses, damage_fortress, damage_unit, fire_triggers, remove_dead
 from sim.rulesets.fortaleza.legal import can_attack, chain_full, free_blockers, ready_trap
 from sim.rulesets.fortaleza.state import (
     CS_ATTACKING, CS_BLOCKED_BY, CS_BLOCKING, CS_DAMAGE, CS_PENDING, CS_PROT, CS_TAPPED, CS_WAS_BLOCKED, CS_ZONE,
-    G_ACTIVE, G_DEPTH, G_OVER, G_STEP, GAME, PS_AGENT, PS_DAMAGED, PS_FIGHTS, PS_FORT, PS_FPROT, PS_FRAIL,
-    PS_GUARD_ONLY, PS_QUIET_IDLE, PS_RESCUE_ONLY, atq_of, in_zone, keywords_of, lowest_bit, res_of, toughness_left,
+    G_ACTIVE, G_DEPTH, G_OVER, G_STEP, GAME, PS_AGENT, PS_FIGHTS, PS_FORT, PS_FPROT,
+    PS_GUARD_ONLY, PS_QUIET_IDLE, PS_RESCUE_ONLY, atq_of, in_zone, keywords_of, lowest_bit, res_of,
 )
 from sim.rulesets.fortaleza.targets import answers_held, chosen_effect, effect_base, legal_target, target_pool
 
@@ -251,17 +251,7 @@ def blockers_step_passes(g: np.void, unblocked: int) -> bool:
         if answers & ~ps[p, PS_RESCUE_ONLY]:
             return False
         rescues |= answers != 0
-    if rescues:  # blockers_idle's scan: the fights, a unit holding damage not yet checked by
-        # effects.remove_dead, or any unit when a card could leave one at 0 toughness (targets.frail)
-        scanned = np.int64(-1) if ps[0, PS_FRAIL] | ps[1, PS_FRAIL] else np.int64(0)
-        for side in range(2):
-            units = in_zone(ps, side, Zone.UNIT) & (ps[side, PS_FIGHTS] | ps[side, PS_DAMAGED] | scanned)
-            while units:
-                u = lowest_bit(units)
-                units &= units - 1
-                if combat_damage_to(g, side, u) >= toughness_left(g, side, u):
-                    return False
-    return True
+    return not (rescues and a_fight_may_kill(g))  # blockers_idle's scan
 
 
 @njit(cache=True, _nrt=False)  # a call: reached only where a combat window would open
@@ -317,14 +307,10 @@ def combat_window_opens(g: np.void, held0: np.int64, held1: np.int64) -> None:
 def combat_window(g: np.void) -> None:
     """chain.window, for the combat's windows before attackers, after attackers and after damage, with
     combat_window_opens where chain.window would open the window."""
-    ps = g.ps
-    held0 = answers_held(ps, 0)
-    held1 = answers_held(ps, 1)
-    if held0 == 0 and held1 == 0:
-        return
-    if ((held0 & ~left_out_when_quiet(ps, 0)) | (held1 & ~left_out_when_quiet(ps, 1))) == 0 and window_is_quiet(g):
-        return
-    combat_window_opens(g, held0, held1)
+    held0 = answers_held(g.ps, 0)
+    held1 = answers_held(g.ps, 1)
+    if not nobody_answers(g, held0, held1):
+        combat_window_opens(g, held0, held1)
 
 
 @njit(cache=True, _nrt=False, inline="always")
