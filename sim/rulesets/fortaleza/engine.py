@@ -57,7 +57,7 @@ class Fortaleza(FortalezaHidden, GameRecordShell):
     one copy of each design), so a side takes no options beyond its faction, agent and weights."""
 
     name = "fortaleza"
-    compile_seconds = 39  # CPU s, the cold compile of its showcase spec, `sim bench --all` 2026-12-08 00:04 UTC (docs/engine.md)
+    compile_seconds = 43  # CPU s, the cold compile of its showcase spec: the mean of its probes on 2026-12-08 (docs/engine.md)
     play_range = staticmethod(play_range)
     play_unit = staticmethod(play_unit)
     play_range_without_search = staticmethod(play_range_without_search)
